@@ -1,0 +1,92 @@
+// puny: UTS #46 (Unicode IDNA Compatibility Processing, revision 35,
+// Unicode 17.0.0) ToASCII and ToUnicode for whole domain names.
+//
+// Two families are kept apart on purpose:
+//   * strict UTS #46 processing (presets uts46_default, registration), and
+//   * the WHATWG URL Standard's "domain to ASCII" (presets url, url_strict),
+//     which adds the beStrict=false all-ASCII pass-through (whatwg/url#914).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "puny/status.hpp"
+
+namespace puny::idna {
+
+// One field per UTS #46 processing flag (section 4, "Processing").
+struct options {
+  bool check_hyphens = true;             // CheckHyphens
+  bool check_bidi = true;                // CheckBidi
+  bool check_joiners = true;             // CheckJoiners
+  bool use_std3_ascii_rules = false;     // UseSTD3ASCIIRules
+  bool transitional_processing = false;  // Transitional_Processing
+  bool verify_dns_length = false;        // VerifyDnsLength
+  bool ignore_invalid_punycode = false;  // IgnoreInvalidPunycode
+  // URL Standard, "domain to ASCII" with beStrict=false: an input that is
+  // all ASCII and needs no mapping beyond lowercasing is returned lowercased
+  // without validating its xn-- labels (whatwg/url#914).  Only the url
+  // preset sets it; it is not a UTS #46 flag.
+  bool url_ascii_fast_pass = false;
+};
+
+// UTS #46 defaults: nontransitional, every check except DNS length.
+inline constexpr options uts46_default{};
+
+// URL Standard "domain to ASCII", beStrict = false.
+inline constexpr options url{false, true, true, false, false, false, false, true};
+
+// URL Standard "domain to ASCII", beStrict = true.
+inline constexpr options url_strict{false, true, true, true, false, true, false, false};
+
+// Strictest: for registries and certificate checks.
+inline constexpr options registration{true, true, true, true, false, true, false, false};
+
+// UTS #46 status code as IdnaTestV2.txt writes it ("P4", "V6", "B1", ...);
+// empty for errc values that are not IDNA errors.  Bidi errors use
+// status::detail for the rule number.
+std::string_view uts46_code(const status& s) noexcept;
+
+// Every error found, in input order, and the first one in `first`.
+struct report {
+  status first{};
+  std::vector<status> all;
+};
+
+// ---- UTF-8 ----
+// to_ascii: on success `value` is the ASCII domain; on failure `value` is
+// empty and `status` says what failed and where.
+result<std::string> to_ascii(std::string_view domain, const options& opt = uts46_default);
+
+// to_unicode always produces output: on error the string still holds the
+// best-effort conversion, with U+FFFD where UTS #46 marks errors.
+result<std::string> to_unicode(std::string_view domain, const options& opt = uts46_default);
+
+// Like the above, collecting every error and the best-effort string of
+// to_ascii too (UTS #46 processing result before the error is applied).
+struct detailed {
+  std::string output;       // empty when to_ascii failed
+  std::string best_effort;  // always set
+  report errors;
+  bool ok() const noexcept { return errors.first.ok(); }
+};
+detailed to_ascii_detailed(std::string_view domain, const options& opt = uts46_default);
+detailed to_unicode_detailed(std::string_view domain, const options& opt = uts46_default);
+
+// ---- UTF-16 and UTF-32 input (offsets in code units / code points) ----
+result<std::string> to_ascii(std::u16string_view domain, const options& opt = uts46_default);
+result<std::string> to_ascii(std::u32string_view domain, const options& opt = uts46_default);
+result<std::u16string> to_unicode(std::u16string_view domain, const options& opt = uts46_default);
+result<std::u32string> to_unicode(std::u32string_view domain, const options& opt = uts46_default);
+
+// ---- Caller buffer: never writes past capacity; errc::buffer_too_small
+// with status.needed when it does not fit.  Does not allocate when the
+// input is lowercase ASCII letters, digits, hyphens and dots without an
+// xn-- label (the common case). ----
+status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
+                const options& opt = uts46_default);
+
+}  // namespace puny::idna

@@ -1,0 +1,87 @@
+// puny: error codes and the status value every fallible function returns.
+//
+// Errors are values, never exceptions: an `errc` says what failed and the
+// fields of `status` say where (byte or code point offset in the caller's
+// input, label index, offending code point).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace puny {
+
+enum class errc : std::uint8_t {
+  ok = 0,
+
+  // Input encodings (any layer).
+  invalid_utf8,        // ill-formed UTF-8 (overlong, truncated, surrogate, > U+10FFFF)
+  invalid_utf16,       // unpaired surrogate in UTF-16 input
+  invalid_code_point,  // UTF-32 input value that is a surrogate or above U+10FFFF
+  buffer_too_small,    // caller buffer too small; status::needed says how large
+  input_too_long,      // input beyond a documented or caller-chosen limit
+
+  // Bootstring (RFC 3492 sections 4-6).
+  bad_parameters,      // parameter set breaks an RFC 3492 section 4 constraint
+  non_basic_before_delimiter,  // decode: code point before the last delimiter is not basic
+  invalid_digit,       // decode: character is not a digit of the profile's alphabet
+  truncated_number,    // decode: input ended inside a variable-length integer
+  overflow,            // arithmetic overflow (RFC 3492 section 6.4)
+  decoded_out_of_range,  // decode: value above the profile's maximum or a surrogate
+  case_flags_mismatch,   // encode: case flag list length differs from input length
+
+  // IDNA (UTS #46 section 4); the UTS #46 status code is given by uts46_code().
+  disallowed,          // V7 / P1: code point status disallowed
+  std3_disallowed,     // U1: UseSTD3ASCIIRules forbids this ASCII code point
+  invalid_ace_label,   // P4: xn-- label fails to decode, or decodes to ASCII / nothing new
+  not_nfc,             // V1
+  hyphen_3_4,          // V2: "--" in positions 3 and 4
+  leading_hyphen,      // V3
+  trailing_hyphen,     // V3
+  ace_prefix,          // V4: label starts with "xn--" after decoding
+  label_has_dot,       // V5? U+002E inside a label (only from an xn-- label)
+  leading_combining_mark,  // V6
+  contextj,            // C1, C2: ZWNJ / ZWJ in a context RFC 5892 appendix A forbids
+  bidi,                // B1-B6: RFC 5893 Bidi rule (the rule number is in status::detail)
+  empty_label,         // A4_2 (toASCII) / X4_2 (toUnicode)
+  label_too_long,      // A4_2: label longer than 63 bytes
+  domain_too_long,     // A4_1: domain longer than 253 bytes
+  punycode_encode_failed,  // A3
+};
+
+// Where and what. `offset` counts bytes in UTF-8 input, code units in UTF-16
+// input and code points in UTF-32 input.
+struct status {
+  errc code = errc::ok;
+  std::size_t offset = 0;     // position of the failure in the input
+  std::size_t label = 0;      // 0-based label index (IDNA functions only)
+  char32_t code_point = 0;    // offending code point, 0 when none applies
+  std::uint8_t detail = 0;    // extra detail, e.g. the Bidi rule number 1..6
+  std::size_t needed = 0;     // errc::buffer_too_small: the size that would fit
+
+  constexpr bool ok() const noexcept { return code == errc::ok; }
+  constexpr explicit operator bool() const noexcept { return ok(); }
+};
+
+// Stable identifier, e.g. "invalid_digit"; used by the CLI and JSON output.
+std::string_view to_string(errc code) noexcept;
+
+// One-sentence English description of the error kind.
+std::string_view message(errc code) noexcept;
+
+// Human-readable description of a whole status, e.g.
+// "invalid_digit at offset 4 (U+0021): character is not a digit ...".
+std::string to_string(const status& s);
+
+// A value or a status. `value` is meaningful only when ok().
+template <class T>
+struct result {
+  T value{};
+  puny::status status{};
+
+  bool ok() const noexcept { return status.ok(); }
+  explicit operator bool() const noexcept { return ok(); }
+};
+
+}  // namespace puny

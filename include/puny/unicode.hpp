@@ -1,0 +1,62 @@
+// puny: small Unicode helpers shared by every layer.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "puny/status.hpp"
+
+namespace puny::unicode {
+
+// The Unicode version of every generated table in this build.
+inline constexpr std::string_view unicode_version = "17.0.0";
+
+constexpr bool is_surrogate(char32_t c) noexcept { return c >= 0xD800 && c <= 0xDFFF; }
+constexpr bool is_scalar_value(char32_t c) noexcept { return c <= 0x10FFFF && !is_surrogate(c); }
+
+// Strict UTF-8 (Unicode 17 section 3.9, table 3-7): no overlongs, no
+// surrogates, nothing above U+10FFFF.  On error, status.offset is the byte
+// offset of the first byte of the ill-formed sequence.
+status utf8_to_utf32(std::string_view in, std::u32string& out);
+// Appends; UTF-32 values that are not scalar values give invalid_code_point
+// with the code point index as offset.
+status utf32_to_utf8(std::u32string_view in, std::string& out);
+status utf16_to_utf32(std::u16string_view in, std::u32string& out);
+status utf32_to_utf16(std::u32string_view in, std::u16string& out);
+
+// Number of UTF-8 bytes of a scalar value (1..4).
+constexpr std::size_t utf8_length(char32_t c) noexcept {
+  return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+}
+
+// Writes the UTF-8 form of scalar value c at p (room for 4 bytes); returns
+// the number of bytes written.
+inline std::size_t put_utf8(char32_t c, char* p) noexcept {
+  if (c < 0x80) {
+    p[0] = static_cast<char>(c);
+    return 1;
+  }
+  if (c < 0x800) {
+    p[0] = static_cast<char>(0xC0 | (c >> 6));
+    p[1] = static_cast<char>(0x80 | (c & 0x3F));
+    return 2;
+  }
+  if (c < 0x10000) {
+    p[0] = static_cast<char>(0xE0 | (c >> 12));
+    p[1] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    p[2] = static_cast<char>(0x80 | (c & 0x3F));
+    return 3;
+  }
+  p[0] = static_cast<char>(0xF0 | (c >> 18));
+  p[1] = static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+  p[2] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+  p[3] = static_cast<char>(0x80 | (c & 0x3F));
+  return 4;
+}
+
+// Decodes one UTF-8 sequence starting at in[pos]; on success stores the
+// code point and advances pos.  Returns false (pos unchanged) when ill-formed.
+bool next_utf8(std::string_view in, std::size_t& pos, char32_t& c) noexcept;
+
+}  // namespace puny::unicode

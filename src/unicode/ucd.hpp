@@ -1,0 +1,52 @@
+// Internal: Unicode character data lookups backed by the generated tables in
+// src/tables/ (tools/gen_tables/gen_tables.py, Unicode 17.0.0).
+// Not installed; only the library's own sources include it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace puny::detail::ucd {
+
+// IdnaMappingTable.txt status (UTS #46 section 5).  Unicode 17 no longer has
+// the *_STD3 statuses: UseSTD3ASCIIRules is a validity check (U1).
+enum class idna_status : std::uint8_t { valid, ignored, mapped, deviation, disallowed };
+
+struct idna_entry {
+  idna_status status;
+  // Replacement for mapped and deviation code points (empty for ignored, and
+  // for deviations that map to nothing, e.g. U+200C in transitional mode).
+  std::u32string_view mapping;
+};
+
+idna_entry idna_lookup(char32_t c) noexcept;
+
+// Bidi_Class (DerivedBidiClass.txt, with its @missing defaults).
+enum class bidi_class : std::uint8_t {
+  L, R, AL, EN, ES, ET, AN, CS, NSM, BN, B, S, WS, ON, LRE, LRO, RLE, RLO, PDF, LRI, RLI, FSI, PDI
+};
+bidi_class bidi(char32_t c) noexcept;
+
+// Joining_Type (ArabicShaping.txt plus DerivedCoreProperties: Mn, Me, Cf
+// default to T as the UCD specifies).  U = non-joining.
+enum class joining_type : std::uint8_t { U, C, D, L, R, T };
+joining_type joining(char32_t c) noexcept;
+
+// General_Category is M (Mn, Mc, Me): UTS #46 V6.
+bool is_mark(char32_t c) noexcept;
+
+// Canonical_Combining_Class; 9 is Virama (RFC 5892 appendix A.1/A.2).
+std::uint8_t combining_class(char32_t c) noexcept;
+
+// RFC 5892 derived property (Idna2008.txt), kept for IDNA2008 checks.
+enum class idna2008 : std::uint8_t { pvalid, contextj, contexto, disallowed, unassigned };
+idna2008 idna2008_property(char32_t c) noexcept;
+
+// Unicode Normalization Form C (UAX #15) over UTF-32, in place semantics:
+// returns the normalized string.  Input must be scalar values.
+std::u32string nfc(std::u32string_view s);
+// True when nfc(s) == s (fast check, no allocation for the common case).
+bool is_nfc(std::u32string_view s);
+
+}  // namespace puny::detail::ucd
