@@ -1,0 +1,561 @@
+// Generic Bootstring (RFC 3492 sections 3-6) with 64-bit overflow-checked
+// arithmetic and two placement strategies:
+//
+//  * simple:  the RFC's own loops.  Encoding rescans the input once per
+//             distinct code point and decoding inserts into the middle of the
+//             output, so both are quadratic, but for DNS-sized strings they
+//             are the fastest and need no memory beyond the output.
+//  * fenwick: O(n log n).  Encoding visits the non-basic code points in
+//             (code point, position) order and counts the smaller code points
+//             before each position with a Fenwick tree.  Decoding first
+//             computes every (code point, index) insertion (the string length
+//             before each insertion is known), then places them in reverse
+//             order: an insertion's final slot is the index-th slot not taken
+//             by a later insertion, found by a Fenwick-tree descent.
+#include "puny/bootstring.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <memory>
+
+namespace puny::bootstring {
+namespace {
+
+using u64 = std::uint64_t;
+constexpr u64 max_u64 = std::numeric_limits<u64>::max();
+
+// The fenwick paths index positions with 32-bit integers.
+constexpr std::size_t max_length = std::numeric_limits<std::uint32_t>::max() - 1;
+
+status make_error(errc code, std::size_t offset, char32_t cp = 0) {
+  status s;
+  s.code = code;
+  s.offset = offset;
+  s.code_point = cp;
+  return s;
+}
+
+bool is_ascii_upper(char c) { return c >= 'A' && c <= 'Z'; }
+
+// RFC 3492 section 6.1: threshold for the digit at position k (k = base * (j+1)).
+std::uint32_t threshold(const parameters& p, u64 k, std::uint32_t bias) {
+  if (k <= bias) return p.tmin;
+  if (k >= u64{bias} + p.tmax) return p.tmax;
+  return static_cast<std::uint32_t>(k - bias);
+}
+
+// RFC 3492 section 6.1: bias adaptation.  Cannot overflow: delta only
+// shrinks and the final expression is below base * 64 + base.
+std::uint32_t adapt(const parameters& p, u64 delta, u64 numpoints, bool first_time) {
+  delta = first_time ? delta / p.damp : delta / 2;
+  delta += delta / numpoints;
+  const u64 base_minus_tmin = p.base - p.tmin;
+  u64 k = 0;
+  while (delta > (base_minus_tmin * p.tmax) / 2) {
+    delta /= base_minus_tmin;
+    k += p.base;
+  }
+  return static_cast<std::uint32_t>(k + (base_minus_tmin + 1) * delta / (delta + p.skew));
+}
+
+char digit_char(const parameters& p, std::uint32_t d, bool uppercase) {
+  char c = p.digits[d];
+  if (uppercase && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  return c;
+}
+
+bool code_point_allowed(const parameters& p, char32_t c) {
+  if (c > p.max_code_point) return false;
+  if (p.reject_surrogates && c >= 0xD800 && c <= 0xDFFF) return false;
+  return true;
+}
+
+// Output sinks: the caller-buffer sink counts past capacity so the caller
+// learns the size needed (snprintf style) and never writes past it.
+struct string_sink {
+  std::string& s;
+  void put(char c) { s.push_back(c); }
+};
+struct buffer_sink {
+  char* out;
+  std::size_t capacity;
+  std::size_t size = 0;
+  void put(char c) {
+    if (size < capacity) out[size] = c;
+    ++size;
+  }
+};
+
+// Case flags for encoding come as vector<bool> or as a bool array.
+struct flag_source {
+  const std::vector<bool>* vec = nullptr;
+  const bool* arr = nullptr;
+  bool any() const { return vec != nullptr || arr != nullptr; }
+  bool operator[](std::size_t i) const { return vec ? (*vec)[i] : arr ? arr[i] : false; }
+};
+
+// RFC 3492 section 6.3, "encode delta as a variable-length integer".
+template <class Sink>
+void emit_integer(const parameters& p, u64 q, std::uint32_t bias, bool uppercase, Sink& sink,
+                  observer* trace) {
+  for (u64 k = p.base;; k += p.base) {
+    const std::uint32_t t = threshold(p, k, bias);
+    if (q < t) {
+      const char ch = digit_char(p, static_cast<std::uint32_t>(q), uppercase);
+      if (trace) trace->on_digit(static_cast<std::uint32_t>(q), t, 0, ch);
+      sink.put(ch);
+      return;
+    }
+    const u64 d = t + (q - t) % (p.base - t);
+    const char ch = digit_char(p, static_cast<std::uint32_t>(d), false);
+    if (trace) trace->on_digit(static_cast<std::uint32_t>(d), t, 0, ch);
+    sink.put(ch);
+    q = (q - t) / (p.base - t);
+  }
+}
+
+// Copies the basic code points (section 6.3 first step) and checks every
+// code point; returns the count of basic code points in `b`.
+template <class Sink>
+status copy_basic(std::u32string_view in, const parameters& p, const flag_source& flags,
+                  Sink& sink, std::size_t& b) {
+  b = 0;
+  for (std::size_t j = 0; j < in.size(); ++j) {
+    const char32_t c = in[j];
+    if (!code_point_allowed(p, c)) return make_error(errc::invalid_code_point, j, c);
+    if (c < p.initial_n) {
+      char ch = static_cast<char>(c);
+      // Appendix A: a basic letter carries its flag as its own case.
+      if (flags.any()) {
+        if (flags[j] && ch >= 'a' && ch <= 'z') ch = static_cast<char>(ch - 'a' + 'A');
+        if (!flags[j] && ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
+      }
+      sink.put(ch);
+      ++b;
+    }
+  }
+  if (b > 0) sink.put(p.delimiter);
+  return {};
+}
+
+template <class Sink>
+status encode_simple(std::u32string_view in, const parameters& p, const flag_source& flags,
+                     Sink& sink, observer* trace) {
+  std::size_t b = 0;
+  if (status s = copy_basic(in, p, flags, sink, b); !s) return s;
+  u64 n = p.initial_n;
+  u64 delta = 0;
+  std::uint32_t bias = p.initial_bias;
+  u64 h = b;
+  while (h < in.size()) {
+    u64 m = max_u64;
+    for (char32_t c : in)
+      if (c >= n && c < m) m = c;
+    // RFC 3492 section 6.4: (m - n) * (h + 1) must not overflow.
+    if ((m - n) > (max_u64 - delta) / (h + 1)) return make_error(errc::overflow, 0);
+    delta += (m - n) * (h + 1);
+    n = m;
+    for (std::size_t j = 0; j < in.size(); ++j) {
+      const char32_t c = in[j];
+      if (c < n) {
+        if (delta == max_u64) return make_error(errc::overflow, j, c);
+        ++delta;
+      } else if (c == n) {
+        if (trace) trace->on_delta(c, j, delta, bias);
+        emit_integer(p, delta, bias, flags.any() && flags[j], sink, trace);
+        bias = adapt(p, delta, h + 1, h == b);
+        if (trace) trace->on_bias(bias);
+        delta = 0;
+        ++h;
+      }
+    }
+    ++delta;
+    ++n;
+  }
+  return {};
+}
+
+// Fenwick tree over positions [0, size) holding 0/1 counts.
+class fenwick {
+ public:
+  explicit fenwick(std::size_t size) : tree_(size + 1, 0) {}
+  void fill_ones() {
+    // O(n) construction: each node holds the length of the range it covers.
+    for (std::size_t i = 1; i < tree_.size(); ++i) tree_[i] = static_cast<std::uint32_t>(i & (~i + 1));
+  }
+  void add(std::size_t pos, std::int32_t v) {
+    for (std::size_t i = pos + 1; i < tree_.size(); i += i & (~i + 1))
+      tree_[i] = static_cast<std::uint32_t>(static_cast<std::int64_t>(tree_[i]) + v);
+  }
+  // Sum over [0, pos).
+  std::uint32_t prefix(std::size_t pos) const {
+    std::uint32_t s = 0;
+    for (std::size_t i = pos; i > 0; i &= i - 1) s += tree_[i];
+    return s;
+  }
+  // Smallest position whose prefix sum including itself is rank + 1, i.e. the
+  // (rank)-th (0-based) position holding a one.
+  std::size_t find_by_rank(std::uint32_t rank) const {
+    std::size_t pos = 0;
+    std::size_t step = 1;
+    while (step * 2 < tree_.size()) step *= 2;
+    for (; step > 0; step /= 2) {
+      const std::size_t next = pos + step;
+      if (next < tree_.size() && tree_[next] <= rank) {
+        pos = next;
+        rank -= tree_[next];
+      }
+    }
+    return pos;  // 0-based slot index
+  }
+
+ private:
+  std::vector<std::uint32_t> tree_;
+};
+
+template <class Sink>
+status encode_fenwick(std::u32string_view in, const parameters& p, const flag_source& flags,
+                      Sink& sink) {
+  if (in.size() > max_length) return make_error(errc::input_too_long, max_length);
+  std::size_t b = 0;
+  if (status s = copy_basic(in, p, flags, sink, b); !s) return s;
+  // (code point << 32 | position) sorts by code point, then position.
+  std::vector<u64> order;
+  order.reserve(in.size() - b);
+  for (std::size_t j = 0; j < in.size(); ++j)
+    if (in[j] >= p.initial_n) order.push_back((u64{in[j]} << 32) | j);
+  std::sort(order.begin(), order.end());
+
+  fenwick handled(in.size());  // 1 where the code point is below the current n
+  for (std::size_t j = 0; j < in.size(); ++j)
+    if (in[j] < p.initial_n) handled.add(j, 1);
+
+  u64 n = p.initial_n;
+  u64 delta = 0;
+  std::uint32_t bias = p.initial_bias;
+  u64 h = b;
+  std::size_t g = 0;
+  while (g < order.size()) {
+    const u64 m = order[g] >> 32;
+    std::size_t group_end = g;
+    while (group_end < order.size() && (order[group_end] >> 32) == m) ++group_end;
+    if ((m - n) > (max_u64 - delta) / (h + 1)) return make_error(errc::overflow, 0);
+    delta += (m - n) * (h + 1);
+    n = m;
+    const u64 handled_before = h;  // code points < m, all of them in the tree
+    u64 counted = 0;               // smaller code points before the last emitted position
+    for (std::size_t k = g; k < group_end; ++k) {
+      const std::size_t pos = static_cast<std::size_t>(order[k] & 0xFFFFFFFFu);
+      const u64 smaller_before = handled.prefix(pos);
+      delta += smaller_before - counted;  // cannot overflow: bounded by the length
+      counted = smaller_before;
+      emit_integer(p, delta, bias, flags.any() && flags[pos], sink, nullptr);
+      bias = adapt(p, delta, h + 1, h == b);
+      delta = 0;
+      ++h;
+    }
+    // Smaller code points after the group's last position, then the RFC's
+    // "increment delta and n" at the end of the scan.
+    delta += handled_before - counted;
+    for (std::size_t k = g; k < group_end; ++k)
+      handled.add(static_cast<std::size_t>(order[k] & 0xFFFFFFFFu), 1);
+    ++delta;
+    ++n;
+    g = group_end;
+  }
+  return {};
+}
+
+bool use_simple(std::size_t length, const advanced_options& adv) {
+  if (adv.trace != nullptr) return true;
+  switch (adv.algorithm) {
+    case strategy::simple: return true;
+    case strategy::fenwick: return false;
+    case strategy::automatic: break;
+  }
+  return length <= inplace_limit;
+}
+
+template <class Sink>
+status encode_any(std::u32string_view in, const parameters& p, const flag_source& flags,
+                  Sink& sink, const advanced_options& adv) {
+  if (validate(p) != parameter_error::ok) return make_error(errc::bad_parameters, 0);
+  if (use_simple(in.size(), adv)) return encode_simple(in, p, flags, sink, adv.trace);
+  return encode_fenwick(in, p, flags, sink);
+}
+
+// RFC 3492 section 6.2, first step: everything before the last delimiter
+// is basic code points.  Sets `b` (their count) and `digits_start`.
+status split_basic(std::string_view in, const parameters& p, std::size_t& b,
+                   std::size_t& digits_start) {
+  b = 0;
+  digits_start = 0;
+  if (const std::size_t last = in.rfind(p.delimiter); last != std::string_view::npos) {
+    for (std::size_t j = 0; j < last; ++j) {
+      const auto c = static_cast<unsigned char>(in[j]);
+      if (c >= p.initial_n) return make_error(errc::non_basic_before_delimiter, j, c);
+    }
+    b = last;
+    digits_start = last + 1;
+  }
+  if (in.size() > max_length) return make_error(errc::input_too_long, max_length);
+  return {};
+}
+
+// RFC 3492 section 6.2, main loop.  Reports each insertion (code point,
+// index, length of the string before it, case flag of its last digit) to
+// `insert` and stops at the first error.  `decoded_length` receives b + k.
+template <class Insert>
+status parse_deltas(std::string_view in, const parameters& p, std::size_t b,
+                    std::size_t digits_start, std::size_t& decoded_length, observer* trace,
+                    Insert&& insert) {
+  u64 n = p.initial_n;
+  u64 i = 0;
+  std::uint32_t bias = p.initial_bias;
+  u64 out = b;
+  for (std::size_t in_pos = digits_start; in_pos < in.size(); ++out) {
+    const std::size_t delta_start = in_pos;
+    const u64 old_i = i;
+    u64 w = 1;
+    bool upper = false;
+    for (u64 k = p.base;; k += p.base) {
+      if (in_pos >= in.size()) return make_error(errc::truncated_number, in.size());
+      const char ch = in[in_pos];
+      const auto uc = static_cast<unsigned char>(ch);
+      const std::int8_t digit = uc < 128 ? p.digit_values[uc] : std::int8_t{-1};
+      if (digit < 0) return make_error(errc::invalid_digit, in_pos, uc);
+      ++in_pos;
+      const auto d = static_cast<u64>(digit);
+      // Section 6.4: i + digit * w must not overflow.
+      if (d > (max_u64 - i) / w) return make_error(errc::overflow, in_pos - 1, uc);
+      i += d * w;
+      const std::uint32_t t = threshold(p, k, bias);
+      if (trace) trace->on_digit(static_cast<std::uint32_t>(d), t, w, ch);
+      if (d < t) {
+        upper = is_ascii_upper(ch);
+        break;
+      }
+      // Section 6.4: w * (base - t) must not overflow.
+      if (w > max_u64 / (p.base - t)) return make_error(errc::overflow, in_pos - 1, uc);
+      w *= p.base - t;
+    }
+    const u64 delta = i - old_i;
+    const u64 step = i / (out + 1);
+    if (step > p.max_code_point || n + step > p.max_code_point)
+      return make_error(errc::decoded_out_of_range, delta_start);
+    n += step;
+    i %= (out + 1);
+    if (!code_point_allowed(p, static_cast<char32_t>(n)))
+      return make_error(errc::decoded_out_of_range, delta_start, static_cast<char32_t>(n));
+    if (trace) trace->on_delta(static_cast<char32_t>(n), static_cast<std::size_t>(i), delta, bias);
+    bias = adapt(p, delta, out + 1, old_i == 0);
+    if (trace) trace->on_bias(bias);
+    insert(static_cast<char32_t>(n), static_cast<std::size_t>(i), static_cast<std::size_t>(out),
+           upper);
+    ++i;
+  }
+  decoded_length = static_cast<std::size_t>(out);
+  return {};
+}
+
+// Decodes into out[0, capacity); `flags` (may be null) has room for capacity.
+buffer_result decode_into(std::string_view in, const parameters& p, char32_t* out,
+                          std::size_t capacity, bool* flags, const advanced_options& adv) {
+  buffer_result r;
+  if (validate(p) != parameter_error::ok) {
+    r.status = make_error(errc::bad_parameters, 0);
+    return r;
+  }
+  std::size_t b = 0;
+  std::size_t digits_start = 0;
+  if (status s = split_basic(in, p, b, digits_start); !s) {
+    r.status = s;
+    return r;
+  }
+  std::size_t length = 0;
+  status s;
+  if (use_simple(in.size(), adv)) {
+    // Insert in place while the output fits; past capacity keep parsing so
+    // the caller learns the size needed.
+    bool fits = b <= capacity;
+    for (std::size_t j = 0; fits && j < b; ++j) {
+      out[j] = static_cast<unsigned char>(in[j]);
+      if (flags) flags[j] = is_ascii_upper(in[j]);
+    }
+    s = parse_deltas(in, p, b, digits_start, length, adv.trace,
+                     [&](char32_t cp, std::size_t index, std::size_t current, bool upper) {
+                       if (current + 1 > capacity) fits = false;
+                       if (!fits) return;
+                       const std::size_t tail = current - index;
+                       std::memmove(out + index + 1, out + index, tail * sizeof(char32_t));
+                       out[index] = cp;
+                       if (flags) {
+                         std::memmove(flags + index + 1, flags + index, tail * sizeof(bool));
+                         flags[index] = upper;
+                       }
+                     });
+  } else {
+    // (code point << 32 | index) for every insertion, then placement.
+    std::vector<u64> insertions;
+    std::vector<bool> insertion_flags;
+    s = parse_deltas(in, p, b, digits_start, length, nullptr,
+                     [&](char32_t cp, std::size_t index, std::size_t, bool upper) {
+                       insertions.push_back((u64{cp} << 32) | index);
+                       if (flags) insertion_flags.push_back(upper);
+                     });
+    if (s && length <= capacity) {
+      fenwick free_slots(length);
+      free_slots.fill_ones();
+      std::vector<bool> taken(length, false);
+      for (std::size_t j = insertions.size(); j-- > 0;) {
+        const auto index = static_cast<std::uint32_t>(insertions[j] & 0xFFFFFFFFu);
+        const std::size_t slot = free_slots.find_by_rank(index);
+        free_slots.add(slot, -1);
+        taken[slot] = true;
+        out[slot] = static_cast<char32_t>(insertions[j] >> 32);
+        if (flags) flags[slot] = insertion_flags[j];
+      }
+      std::size_t next = 0;
+      for (std::size_t slot = 0; slot < length; ++slot) {
+        if (taken[slot]) continue;
+        const char ch = in[next++];
+        out[slot] = static_cast<unsigned char>(ch);
+        if (flags) flags[slot] = is_ascii_upper(ch);
+      }
+    }
+  }
+  if (!s) {
+    r.status = s;
+    return r;
+  }
+  r.size = length;
+  if (length > capacity) {
+    r.status.code = errc::buffer_too_small;
+    r.status.needed = length;
+  }
+  return r;
+}
+
+}  // namespace
+
+std::string_view to_string(parameter_error e) noexcept {
+  switch (e) {
+    case parameter_error::ok: return "ok";
+    case parameter_error::base_out_of_range: return "base must be between 2 and 126";
+    case parameter_error::tmin_greater_than_tmax: return "tmin must not exceed tmax (RFC 3492 section 4)";
+    case parameter_error::tmax_not_below_base: return "tmax must be at most base - 1 (RFC 3492 section 4)";
+    case parameter_error::tmax_zero: return "tmax must be at least 1, or no digit can end an integer";
+    case parameter_error::skew_zero: return "skew must be at least 1 (RFC 3492 section 4)";
+    case parameter_error::damp_too_small: return "damp must be at least 2 (RFC 3492 section 4)";
+    case parameter_error::initial_bias_too_large:
+      return "initial_bias mod base must be at most base - tmin (RFC 3492 section 4)";
+    case parameter_error::initial_n_out_of_range:
+      return "initial_n must be between 1 and 0x80 (basic code points are ASCII)";
+    case parameter_error::max_code_point_too_small: return "max_code_point must be at least initial_n";
+    case parameter_error::alphabet_size_mismatch: return "the digit alphabet must have exactly base characters";
+    case parameter_error::digit_not_basic: return "every digit must be a basic code point";
+    case parameter_error::duplicate_digit: return "two digits collide (possibly differing only in case)";
+    case parameter_error::delimiter_not_basic: return "the delimiter must be a basic code point";
+    case parameter_error::delimiter_is_digit: return "the delimiter must not be a digit";
+  }
+  return "unknown parameter error";
+}
+
+parameter_error validate(const parameters& p) noexcept {
+  if (p.base < 2 || p.base > 126) return parameter_error::base_out_of_range;
+  if (p.tmin > p.tmax) return parameter_error::tmin_greater_than_tmax;
+  if (p.tmax > p.base - 1) return parameter_error::tmax_not_below_base;
+  if (p.tmax == 0) return parameter_error::tmax_zero;
+  if (p.skew < 1) return parameter_error::skew_zero;
+  if (p.damp < 2) return parameter_error::damp_too_small;
+  if (p.initial_bias % p.base > p.base - p.tmin) return parameter_error::initial_bias_too_large;
+  if (p.initial_n < 1 || p.initial_n > 0x80) return parameter_error::initial_n_out_of_range;
+  if (p.max_code_point < p.initial_n) return parameter_error::max_code_point_too_small;
+  if (p.alphabet_size != p.base) return parameter_error::alphabet_size_mismatch;
+  for (std::uint32_t v = 0; v < p.base; ++v) {
+    const auto c = static_cast<unsigned char>(p.digits[v]);
+    if (c >= p.initial_n || c >= 128) return parameter_error::digit_not_basic;
+    // make_parameters keeps the first value of a repeated character, so a
+    // collision shows as a character that does not map back to its value.
+    if (p.digit_values[c] != static_cast<std::int8_t>(v)) return parameter_error::duplicate_digit;
+    if (c >= 'a' && c <= 'z') {
+      const auto upper = static_cast<unsigned char>(c - 'a' + 'A');
+      if (p.digit_values[upper] >= 0 && p.digit_values[upper] != static_cast<std::int8_t>(v))
+        return parameter_error::duplicate_digit;
+    }
+  }
+  const auto delim = static_cast<unsigned char>(p.delimiter);
+  if (delim >= p.initial_n || delim >= 128) return parameter_error::delimiter_not_basic;
+  if (p.digit_values[delim] >= 0) return parameter_error::delimiter_is_digit;
+  return parameter_error::ok;
+}
+
+status encode(std::u32string_view input, const parameters& p, std::string& out,
+              const std::vector<bool>* uppercase_flags, const advanced_options& adv) {
+  if (uppercase_flags && uppercase_flags->size() != input.size())
+    return make_error(errc::case_flags_mismatch, std::min(input.size(), uppercase_flags->size()));
+  const std::size_t restore = out.size();
+  flag_source flags;
+  flags.vec = uppercase_flags;
+  string_sink sink{out};
+  status s = encode_any(input, p, flags, sink, adv);
+  if (!s) out.resize(restore);
+  return s;
+}
+
+status encode(std::u32string_view input, const parameters& p, std::string& out,
+              const std::vector<bool>* uppercase_flags) {
+  return encode(input, p, out, uppercase_flags, advanced_options{});
+}
+
+buffer_result encode(std::u32string_view input, const parameters& p, char* out,
+                     std::size_t capacity, const bool* uppercase_flags) {
+  buffer_result r;
+  flag_source flags;
+  flags.arr = uppercase_flags;
+  buffer_sink sink{out, capacity};
+  r.status = encode_any(input, p, flags, sink, advanced_options{});
+  if (!r.ok()) return r;
+  r.size = sink.size;
+  if (sink.size > capacity) {
+    r.status.code = errc::buffer_too_small;
+    r.status.needed = sink.size;
+  }
+  return r;
+}
+
+status decode(std::string_view input, const parameters& p, std::u32string& out,
+              std::vector<bool>* uppercase_flags, const advanced_options& adv) {
+  // Every decoded code point consumes at least one input character, so the
+  // input length bounds the output length.
+  const std::size_t restore = out.size();
+  const std::size_t restore_flags = uppercase_flags ? uppercase_flags->size() : 0;
+  out.resize(restore + input.size());
+  std::unique_ptr<bool[]> flag_buffer;
+  if (uppercase_flags) flag_buffer.reset(new bool[input.size() + 1]);
+  buffer_result r =
+      decode_into(input, p, out.data() + restore, input.size(), flag_buffer.get(), adv);
+  if (!r.ok()) {
+    out.resize(restore);
+    return r.status;
+  }
+  out.resize(restore + r.size);
+  if (uppercase_flags) {
+    uppercase_flags->resize(restore_flags);
+    for (std::size_t j = 0; j < r.size; ++j) uppercase_flags->push_back(flag_buffer[j]);
+  }
+  return {};
+}
+
+status decode(std::string_view input, const parameters& p, std::u32string& out,
+              std::vector<bool>* uppercase_flags) {
+  return decode(input, p, out, uppercase_flags, advanced_options{});
+}
+
+buffer_result decode(std::string_view input, const parameters& p, char32_t* out,
+                     std::size_t capacity, bool* uppercase_flags) {
+  return decode_into(input, p, out, capacity, uppercase_flags, advanced_options{});
+}
+
+}  // namespace puny::bootstring

@@ -1,0 +1,134 @@
+// Punycode: RFC 3492 with the section 5 parameters, plus UTF-8 adapters.
+#include "puny/punycode.hpp"
+
+#include <array>
+#include <memory>
+
+#include "puny/unicode.hpp"
+
+namespace puny::punycode {
+namespace {
+
+using bootstring::buffer_result;
+using bootstring::inplace_limit;
+
+// Scratch for code points: on the stack up to inplace_limit, else heap.
+class code_point_scratch {
+ public:
+  explicit code_point_scratch(std::size_t size) {
+    if (size > stack_.size()) {
+      heap_.reset(new char32_t[size]);
+      data_ = heap_.get();
+    }
+  }
+  char32_t* data() { return data_; }
+
+ private:
+  std::array<char32_t, inplace_limit> stack_{};
+  std::unique_ptr<char32_t[]> heap_;
+  char32_t* data_ = stack_.data();
+};
+
+// Decodes UTF-8 into `cps` (room for in.size() code points); returns count.
+status utf8_into(std::string_view in, char32_t* cps, std::size_t& count) {
+  count = 0;
+  std::size_t pos = 0;
+  while (pos < in.size()) {
+    char32_t c;
+    if (!unicode::next_utf8(in, pos, c)) {
+      status s;
+      s.code = errc::invalid_utf8;
+      s.offset = pos;
+      s.code_point = static_cast<unsigned char>(in[pos]);
+      return s;
+    }
+    cps[count++] = c;
+  }
+  return {};
+}
+
+}  // namespace
+
+result<std::string> encode(std::u32string_view input) {
+  result<std::string> r;
+  r.status = bootstring::encode(input, profile, r.value);
+  return r;
+}
+
+result<std::string> encode(std::u32string_view input, const std::vector<bool>& uppercase) {
+  result<std::string> r;
+  r.status = bootstring::encode(input, profile, r.value, &uppercase);
+  return r;
+}
+
+result<std::u32string> decode(std::string_view input) {
+  result<std::u32string> r;
+  r.status = bootstring::decode(input, profile, r.value);
+  return r;
+}
+
+result<annotated> decode_annotated(std::string_view input) {
+  result<annotated> r;
+  r.status = bootstring::decode(input, profile, r.value.text, &r.value.uppercase);
+  return r;
+}
+
+result<std::string> encode_utf8(std::string_view utf8_input) {
+  result<std::string> r;
+  std::u32string cps;
+  cps.reserve(utf8_input.size());
+  r.status = unicode::utf8_to_utf32(utf8_input, cps);
+  if (r.ok()) r.status = bootstring::encode(cps, profile, r.value);
+  return r;
+}
+
+result<std::string> decode_to_utf8(std::string_view input) {
+  result<std::string> r;
+  std::u32string cps;
+  r.status = bootstring::decode(input, profile, cps);
+  if (r.ok()) {
+    r.value.reserve(cps.size() * 3);
+    r.status = unicode::utf32_to_utf8(cps, r.value);
+  }
+  return r;
+}
+
+buffer_result encode(std::u32string_view input, char* out, std::size_t capacity) {
+  return bootstring::encode(input, profile, out, capacity);
+}
+
+buffer_result decode(std::string_view input, char32_t* out, std::size_t capacity) {
+  return bootstring::decode(input, profile, out, capacity);
+}
+
+buffer_result encode_utf8(std::string_view utf8_input, char* out, std::size_t capacity) {
+  // UTF-8 has at least one byte per code point.
+  code_point_scratch scratch(utf8_input.size());
+  std::size_t count = 0;
+  buffer_result r;
+  r.status = utf8_into(utf8_input, scratch.data(), count);
+  if (!r.ok()) return r;
+  return bootstring::encode(std::u32string_view(scratch.data(), count), profile, out, capacity);
+}
+
+buffer_result decode_to_utf8(std::string_view input, char* out, std::size_t capacity) {
+  // A decoded string has at most as many code points as the input has bytes.
+  code_point_scratch scratch(input.size());
+  buffer_result r = bootstring::decode(input, profile, scratch.data(), input.size());
+  if (!r.ok()) return r;
+  std::size_t size = 0;
+  char bytes[4];
+  for (std::size_t j = 0; j < r.size; ++j) {
+    const std::size_t len = unicode::put_utf8(scratch.data()[j], bytes);
+    for (std::size_t k = 0; k < len; ++k, ++size)
+      if (size < capacity) out[size] = bytes[k];
+  }
+  r.size = size;
+  if (size > capacity) {
+    r.status.code = errc::buffer_too_small;
+    r.status.needed = size;
+  }
+  return r;
+}
+
+}  // namespace puny::punycode
