@@ -1,0 +1,94 @@
+// puny command-line tool: pieces shared by the subcommands.
+//
+// Every line-oriented subcommand (encode, decode, to-ascii, to-unicode) is a
+// `processor` run by run_lines(), which owns input, output, error messages,
+// JSON and the exit status.  A subcommand only converts one input string.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace puny::cli {
+
+// Exit statuses (documented in --help).
+inline constexpr int exit_ok = 0;       // every input converted
+inline constexpr int exit_failed = 1;   // at least one input failed (or output failed)
+inline constexpr int exit_usage = 2;    // bad command line
+
+// What to do after parsing: the chosen subcommand stores its action here.
+using action = std::function<int()>;
+
+// Options common to every line-oriented subcommand.
+struct io_settings {
+  std::vector<std::string> inputs;  // positional arguments; empty = read stdin
+  bool json = false;
+  bool line_buffered = false;
+  bool quiet = false;
+};
+
+// Adds --json, --line-buffered, --quiet and the positional INPUT... to `sub`.
+void add_io_options(CLI::App& sub, io_settings& s, const char* input_name,
+                    const char* input_help);
+
+// One error found in one input.
+struct problem {
+  std::string_view name;    // puny::to_string(errc), e.g. "invalid_digit"
+  std::string_view uts46;   // UTS #46 code ("V7"), empty for Punycode commands
+  std::size_t offset = 0;   // byte offset in the input line
+  bool has_label = false;   // IDNA commands report the label index
+  std::size_t label = 0;
+  char32_t code_point = 0;  // 0 when none applies
+};
+
+// The result of converting one input.  Reused from line to line.
+struct outcome {
+  bool ok = true;
+  std::string output;             // meaningful when ok
+  bool has_best_effort = false;   // IDNA commands: UTS #46 output even on error
+  std::string best_effort;
+  std::vector<problem> problems;  // first = the one printed on stderr
+
+  void reset() {
+    ok = true;
+    output.clear();
+    has_best_effort = false;
+    best_effort.clear();
+    problems.clear();
+  }
+};
+
+// Converts one input into `out` (already reset).  `detailed` is true in
+// --json mode: then collect every error and the best-effort string; else the
+// first error is enough.
+using processor = std::function<void(std::string_view input, bool detailed, outcome& out)>;
+
+// The shape of the JSON objects.
+enum class json_shape { punycode, idna };
+
+// Runs `process` over the positional inputs, or over the lines of standard
+// input when there are none.  Returns the exit status.
+int run_lines(const io_settings& s, json_shape shape, const processor& process);
+
+// Subcommand registration.  Each adds its subcommands to `app`; the one the
+// user picks stores its work in `selected`.
+void add_punycode_commands(CLI::App& app, action& selected);
+void add_idna_commands(CLI::App& app, action& selected);
+
+// Simple (1:1) case mapping for RFC 3492 appendix A mixed-case annotation.
+// Independent of LANG/LC_*; ASCII-only when no Unicode case data is available.
+char32_t to_upper(char32_t c) noexcept;
+char32_t to_lower(char32_t c) noexcept;
+
+// Writes `s` for a terminal message: printable UTF-8 as is, control
+// characters and ill-formed bytes escaped (\xNN, \u0085), quotes and
+// backslashes escaped, and at most `max_bytes` of input (then "...").
+void append_escaped(std::string& out, std::string_view s, std::size_t max_bytes = 256);
+
+}  // namespace puny::cli

@@ -1,0 +1,332 @@
+// puny CLI: input lines, buffered output, error messages and JSON.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "puny/unicode.hpp"
+
+#if defined(_WIN32)
+#include <fcntl.h>
+#include <io.h>
+#else
+#include <unistd.h>
+#endif
+
+namespace puny::cli {
+namespace {
+
+constexpr std::size_t read_chunk = std::size_t{1} << 20;   // 1 MiB reads
+constexpr std::size_t flush_limit = std::size_t{1} << 16;  // flush at 64 KiB
+
+// Reads standard input in large blocks and hands out lines without their
+// line break ("\n" or "\r\n").  A last line without "\n" is still a line;
+// input ending in "\n" has no extra empty line after it.
+class line_reader {
+ public:
+  line_reader() { buf_.resize(read_chunk); }
+
+  bool next(std::string_view& line) {
+    for (;;) {
+      const char* base = buf_.data();
+      if (const void* nl = std::memchr(base + begin_, '\n', end_ - begin_)) {
+        const std::size_t pos = static_cast<std::size_t>(static_cast<const char*>(nl) - base);
+        std::size_t stop = pos;
+        if (stop > begin_ && base[stop - 1] == '\r') --stop;
+        line = std::string_view(base + begin_, stop - begin_);
+        begin_ = pos + 1;
+        return true;
+      }
+      if (eof_) {
+        if (begin_ == end_) return false;
+        line = std::string_view(base + begin_, end_ - begin_);
+        begin_ = end_;
+        return true;
+      }
+      fill();
+    }
+  }
+
+  bool failed() const { return error_ != 0; }
+  int error() const { return error_; }
+
+ private:
+  void fill() {
+    // Keep the unfinished line at the front; grow when it fills the buffer.
+    if (begin_ > 0) {
+      std::memmove(&buf_[0], buf_.data() + begin_, end_ - begin_);
+      end_ -= begin_;
+      begin_ = 0;
+    }
+    if (buf_.size() - end_ < read_chunk / 2) buf_.resize(buf_.size() * 2);
+    const std::size_t want = buf_.size() - end_;
+#if defined(_WIN32)
+    const std::size_t got = std::fread(&buf_[end_], 1, want, stdin);
+    if (got == 0) {
+      if (std::ferror(stdin)) error_ = errno ? errno : EIO;
+      eof_ = true;
+    }
+    end_ += got;
+#else
+    // read(2) returns what is available, so --line-buffered works on pipes.
+    for (;;) {
+      const ssize_t got = ::read(0, &buf_[end_], want);
+      if (got > 0) {
+        end_ += static_cast<std::size_t>(got);
+        return;
+      }
+      if (got == 0) {
+        eof_ = true;
+        return;
+      }
+      if (errno == EINTR) continue;
+      error_ = errno;
+      eof_ = true;
+      return;
+    }
+#endif
+  }
+
+  std::string buf_;
+  std::size_t begin_ = 0;
+  std::size_t end_ = 0;
+  bool eof_ = false;
+  int error_ = 0;
+};
+
+// Buffered stdout and stderr.  Both are written out together (stdout first)
+// so that their order stays roughly the order of the inputs.
+class sink {
+ public:
+  explicit sink(bool line_buffered) : line_buffered_(line_buffered) {
+    out_.reserve(flush_limit * 2);
+  }
+  ~sink() { flush(); }
+
+  std::string& out() { return out_; }
+  std::string& err() { return err_; }
+
+  void end_line() {
+    if (line_buffered_ || out_.size() >= flush_limit || err_.size() >= flush_limit) flush();
+  }
+
+  void flush() {
+    write(stdout, out_);
+    write(stderr, err_);
+    std::fflush(stdout);
+    std::fflush(stderr);
+  }
+
+  bool failed() const { return failed_; }
+
+ private:
+  void write(std::FILE* f, std::string& s) {
+    if (s.empty()) return;
+    if (std::fwrite(s.data(), 1, s.size(), f) != s.size()) failed_ = true;
+    s.clear();
+  }
+
+  std::string out_;
+  std::string err_;
+  bool line_buffered_;
+  bool failed_ = false;
+};
+
+void append_number(std::string& out, std::size_t n) {
+  char tmp[24];
+  const int len = std::snprintf(tmp, sizeof tmp, "%zu", n);
+  out.append(tmp, static_cast<std::size_t>(len));
+}
+
+void append_code_point(std::string& out, char32_t c) {
+  char tmp[16];
+  const int len = std::snprintf(tmp, sizeof tmp, "U+%04X", static_cast<unsigned>(c));
+  out.append(tmp, static_cast<std::size_t>(len));
+}
+
+std::string code_point_string(char32_t c) {
+  std::string s;
+  append_code_point(s, c);
+  return s;
+}
+
+// puny: line 3: disallowed (V7) at byte 4 (label 0, U+00A0) in "a\u00a0b"
+void append_message(std::string& err, const char* what, std::size_t number, const problem& p,
+                    std::string_view input) {
+  err += "puny: ";
+  err += what;
+  err += ' ';
+  append_number(err, number);
+  err += ": ";
+  err += p.name;
+  if (!p.uts46.empty()) {
+    err += " (";
+    err += p.uts46;
+    err += ')';
+  }
+  err += " at byte ";
+  append_number(err, p.offset);
+  if (p.has_label || p.code_point != 0) {
+    err += " (";
+    if (p.has_label) {
+      err += "label ";
+      append_number(err, p.label);
+      if (p.code_point != 0) err += ", ";
+    }
+    if (p.code_point != 0) append_code_point(err, p.code_point);
+    err += ')';
+  }
+  err += " in \"";
+  append_escaped(err, input);
+  err += "\"\n";
+}
+
+using json = nlohmann::ordered_json;
+
+json details_json(const outcome& r, json_shape shape) {
+  json list = json::array();
+  for (const problem& p : r.problems) {
+    json d;
+    d["error"] = std::string(p.name);
+    if (shape == json_shape::idna) d["code"] = p.uts46.empty() ? nullptr : json(std::string(p.uts46));
+    d["offset"] = p.offset;
+    if (shape == json_shape::idna) d["label"] = p.has_label ? json(p.label) : json(nullptr);
+    d["code_point"] = p.code_point != 0 ? json(code_point_string(p.code_point)) : json(nullptr);
+    list.push_back(std::move(d));
+  }
+  return list;
+}
+
+// JSON object for one input; see the --json description in puny.cpp.
+void append_json(std::string& out, std::string_view input, const outcome& r, json_shape shape) {
+  json j;
+  j["input"] = std::string(input);
+  j["output"] = r.ok ? json(r.output) : json(nullptr);
+  if (shape == json_shape::idna) j["best_effort"] = r.best_effort;
+  json errors = json::array();
+  for (const problem& p : r.problems) {
+    // IDNA: the UTS #46 codes, each once; an error without a UTS #46 code
+    // (e.g. invalid_utf8) is listed under its puny name.
+    const std::string_view name =
+        (shape == json_shape::idna && !p.uts46.empty()) ? p.uts46 : p.name;
+    bool seen = false;
+    for (const auto& e : errors) seen = seen || e.get_ref<const std::string&>() == name;
+    if (!seen) errors.push_back(std::string(name));
+  }
+  j["errors"] = std::move(errors);
+  const problem* first = r.ok || r.problems.empty() ? nullptr : &r.problems.front();
+  if (shape == json_shape::idna)
+    j["label"] = first && first->has_label ? json(first->label) : json(nullptr);
+  j["offset"] = first ? json(first->offset) : json(nullptr);
+  j["details"] = details_json(r, shape);
+  // Ill-formed UTF-8 in the input (or anywhere) becomes U+FFFD: JSON text
+  // cannot carry raw bytes.
+  out += j.dump(-1, ' ', false, json::error_handler_t::replace);
+  out += '\n';
+}
+
+}  // namespace
+
+void add_io_options(CLI::App& sub, io_settings& s, const char* input_name,
+                    const char* input_help) {
+  sub.add_option(input_name, s.inputs, input_help);
+  sub.add_flag("--json", s.json,
+               "Print one JSON object per input instead of plain results");
+  sub.add_flag("--line-buffered", s.line_buffered,
+               "Flush the output after every line (for pipes and coprocesses)");
+  sub.add_flag("-q,--quiet", s.quiet, "Do not print error messages on standard error");
+}
+
+void append_escaped(std::string& out, std::string_view s, std::size_t max_bytes) {
+  static const char hex[] = "0123456789abcdef";
+  std::size_t pos = 0;
+  while (pos < s.size()) {
+    if (pos >= max_bytes) {
+      out += "...";
+      return;
+    }
+    const auto b = static_cast<unsigned char>(s[pos]);
+    if (b >= 0x20 && b < 0x7F) {
+      if (b == '"' || b == '\\') out += '\\';
+      out += static_cast<char>(b);
+      ++pos;
+      continue;
+    }
+    char32_t c = 0;
+    std::size_t next = pos;
+    if (b >= 0x80 && puny::unicode::next_utf8(s, next, c)) {
+      if (c >= 0x80 && c <= 0x9F) {  // C1 controls
+        out += "\\u00";
+        out += hex[(c >> 4) & 0xF];
+        out += hex[c & 0xF];
+      } else {
+        out.append(s.data() + pos, next - pos);
+      }
+      pos = next;
+      continue;
+    }
+    // C0 control, DEL, or a byte that does not start well-formed UTF-8.
+    out += "\\x";
+    out += hex[b >> 4];
+    out += hex[b & 0xF];
+    ++pos;
+  }
+}
+
+int run_lines(const io_settings& s, json_shape shape, const processor& process) {
+  sink io(s.line_buffered);
+  outcome r;
+  bool any_failed = false;
+
+  auto handle = [&](std::string_view input, const char* what, std::size_t number) {
+    r.reset();
+    process(input, s.json, r);
+    if (!r.ok) any_failed = true;
+    if (s.json) {
+      append_json(io.out(), input, r, shape);
+    } else {
+      // A failed input prints an empty line: output line N always belongs
+      // to input line N.
+      if (r.ok) io.out() += r.output;
+      io.out() += '\n';
+    }
+    if (!r.ok && !s.quiet) {
+      static const problem unknown{"unknown_error", {}, 0, false, 0, 0};
+      append_message(io.err(), what, number, r.problems.empty() ? unknown : r.problems.front(),
+                     input);
+    }
+    io.end_line();
+  };
+
+  if (!s.inputs.empty()) {
+    std::size_t n = 0;
+    for (const std::string& arg : s.inputs) handle(arg, "argument", ++n);
+  } else {
+#if defined(_WIN32)
+    _setmode(_fileno(stdin), _O_BINARY);
+#endif
+    line_reader reader;
+    std::string_view line;
+    std::size_t n = 0;
+    while (reader.next(line)) handle(line, "line", ++n);
+    if (reader.failed()) {
+      io.err() += "puny: error reading standard input: ";
+      io.err() += std::strerror(reader.error());
+      io.err() += '\n';
+      any_failed = true;
+    }
+  }
+  io.flush();
+  if (io.failed() || std::ferror(stdout)) {
+    std::fputs("puny: error writing standard output\n", stderr);
+    return exit_failed;
+  }
+  return any_failed ? exit_failed : exit_ok;
+}
+
+}  // namespace puny::cli
