@@ -99,19 +99,21 @@ struct flag_source {
 template <class Sink>
 void emit_integer(const parameters& p, u64 q, std::uint32_t bias, bool uppercase, Sink& sink,
                   observer* trace) {
+  u64 w = 1;  // weight of the current digit, reported to the observer only
   for (u64 k = p.base;; k += p.base) {
     const std::uint32_t t = threshold(p, k, bias);
     if (q < t) {
       const char ch = digit_char(p, static_cast<std::uint32_t>(q), uppercase);
-      if (trace) trace->on_digit(static_cast<std::uint32_t>(q), t, 0, ch);
+      if (trace) trace->on_digit(static_cast<std::uint32_t>(q), t, w, ch);
       sink.put(ch);
       return;
     }
     const u64 d = t + (q - t) % (p.base - t);
     const char ch = digit_char(p, static_cast<std::uint32_t>(d), false);
-    if (trace) trace->on_digit(static_cast<std::uint32_t>(d), t, 0, ch);
+    if (trace) trace->on_digit(static_cast<std::uint32_t>(d), t, w, ch);
     sink.put(ch);
     q = (q - t) / (p.base - t);
+    if (trace) w *= p.base - t;
   }
 }
 
@@ -154,6 +156,8 @@ status encode_simple(std::u32string_view in, const parameters& p, const flag_sou
       if (c >= n && c < m) m = c;
     // RFC 3492 section 6.4: (m - n) * (h + 1) must not overflow.
     if ((m - n) > (max_u64 - delta) / (h + 1)) return make_error(errc::overflow, 0);
+    if (trace)
+      trace->on_next_code_point(static_cast<char32_t>(m), static_cast<char32_t>(n), h, delta);
     delta += (m - n) * (h + 1);
     n = m;
     for (std::size_t j = 0; j < in.size(); ++j) {

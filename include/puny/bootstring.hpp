@@ -148,11 +148,16 @@ enum class strategy : std::uint8_t { automatic, simple, fenwick };
 // an empty default; passing no observer costs one null check per delta.
 struct observer {
   virtual ~observer() = default;
+  // Encoder: the next code point to insert is `next_n`; the carried delta
+  // grows by (next_n - previous_n) * (handled + 1) (RFC 3492 section 6.3).
+  virtual void on_next_code_point(char32_t /*next_n*/, char32_t /*previous_n*/,
+                                  std::uint64_t /*handled*/, std::uint64_t /*carried_delta*/) {}
   // A delta about to be encoded/decoded: code point, position, delta value,
   // the bias in force.
   virtual void on_delta(char32_t /*code_point*/, std::size_t /*position*/,
                         std::uint64_t /*delta*/, std::uint32_t /*bias*/) {}
-  // One digit of a variable-length integer: its value, threshold t, weight w.
+  // One digit of a variable-length integer: its value, threshold t, the
+  // weight w it is multiplied by, and the character written or read.
   virtual void on_digit(std::uint32_t /*digit*/, std::uint32_t /*threshold*/,
                         std::uint64_t /*weight*/, char /*character*/) {}
   // Bias after adaptation.
