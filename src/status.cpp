@@ -35,6 +35,7 @@ std::string_view to_string(errc code) noexcept {
     case errc::label_too_long: return "label_too_long";
     case errc::domain_too_long: return "domain_too_long";
     case errc::punycode_encode_failed: return "punycode_encode_failed";
+    case errc::forbidden_domain_code_point: return "forbidden_domain_code_point";
   }
   return "unknown";
 }
@@ -72,6 +73,8 @@ std::string_view message(errc code) noexcept {
     case errc::label_too_long: return "a label is longer than 63 bytes";
     case errc::domain_too_long: return "the domain name is longer than 253 bytes";
     case errc::punycode_encode_failed: return "Punycode encoding of a label failed";
+    case errc::forbidden_domain_code_point:
+      return "the domain contains a code point the URL Standard forbids in a domain";
   }
   return "unknown error";
 }

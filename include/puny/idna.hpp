@@ -26,10 +26,15 @@ struct options {
   bool transitional_processing = false;  // Transitional_Processing
   bool verify_dns_length = false;        // VerifyDnsLength
   bool ignore_invalid_punycode = false;  // IgnoreInvalidPunycode
-  // URL Standard, "domain to ASCII" with beStrict=false: an input that is
-  // all ASCII and needs no mapping beyond lowercasing is returned lowercased
-  // without validating its xn-- labels (whatwg/url#914).  Only the url
-  // preset sets it; it is not a UTS #46 flag.
+  // URL Standard, "domain to ASCII" with beStrict=false.  Selects the URL
+  // family, never mixed with strict UTS #46:
+  //  * to_ascii of an input that is all ASCII returns it ASCII-lowercased
+  //    without UTS #46 processing, so bogus xn-- labels pass through
+  //    (whatwg/url#914, the 2026 change);
+  //  * to_ascii fails when the result is empty (errc::empty_label) or holds
+  //    a forbidden domain code point (errc::forbidden_domain_code_point).
+  // to_unicode ignores it.  Only the url preset sets it; it is not a UTS #46
+  // flag.
   bool url_ascii_fast_pass = false;
 };
 
@@ -39,15 +44,25 @@ inline constexpr options uts46_default{};
 // URL Standard "domain to ASCII", beStrict = false.
 inline constexpr options url{false, true, true, false, false, false, false, true};
 
-// URL Standard "domain to ASCII", beStrict = true.
-inline constexpr options url_strict{false, true, true, true, false, true, false, false};
+// URL Standard "domain to ASCII", beStrict = true: CheckHyphens,
+// UseSTD3ASCIIRules and VerifyDnsLength set to beStrict.
+inline constexpr options url_strict{true, true, true, true, false, true, false, false};
 
 // Strictest: for registries and certificate checks.
 inline constexpr options registration{true, true, true, true, false, true, false, false};
 
 // UTS #46 status code as IdnaTestV2.txt writes it ("P4", "V6", "B1", ...);
-// empty for errc values that are not IDNA errors.  Bidi errors use
-// status::detail for the rule number.
+// empty for errc values that are not IDNA errors (invalid_utf8, ...,
+// forbidden_domain_code_point).  status::detail refines some codes:
+//   errc::bidi         detail 1..6 = B1..B6 (RFC 5893 section 2 rule)
+//   errc::contextj     detail 1 = C1 (U+200C), 2 = C2 (U+200D)
+//   errc::empty_label  detail 1 = X4_2 (found by to_unicode), else A4_2
+// The Punycode decoding errors (invalid_digit, truncated_number, overflow,
+// decoded_out_of_range, non_basic_before_delimiter) of an xn-- label are P4.
+//
+// Offsets: invalid input, V7 (disallowed), U1 (std3_disallowed), C1/C2 and
+// the Punycode decoding errors point at the offending code point in the
+// caller's input; the other label errors point at the start of the label.
 std::string_view uts46_code(const status& s) noexcept;
 
 // Every error found, in input order, and the first one in `first`.

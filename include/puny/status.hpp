@@ -48,6 +48,7 @@ enum class errc : std::uint8_t {
   label_too_long,      // A4_2: label longer than 63 bytes
   domain_too_long,     // A4_1: domain longer than 253 bytes
   punycode_encode_failed,  // A3
+  forbidden_domain_code_point,  // URL Standard "domain to ASCII" (url preset): forbidden domain code point
 };
 
 // Where and what. `offset` counts bytes in UTF-8 input, code units in UTF-16

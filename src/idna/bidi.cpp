@@ -1,0 +1,74 @@
+// RFC 5893 section 2: the Bidi rule, applied by UTS #46 section 4.1 (V8,
+// CheckBidi) to every label of a Bidi domain name.
+#include "idna/internal.hpp"
+
+#include "unicode/ucd.hpp"
+
+namespace puny::idna::detail {
+
+namespace {
+
+namespace ucd = puny::detail::ucd;
+using bc = ucd::bidi_class;
+
+// One bit per Bidi_Class value so that the "only these classes" rules are a
+// single mask test.
+constexpr unsigned bit(bc c) noexcept { return 1u << static_cast<unsigned>(c); }
+
+constexpr unsigned common_allowed =
+    bit(bc::EN) | bit(bc::ES) | bit(bc::CS) | bit(bc::ET) | bit(bc::ON) | bit(bc::BN) |
+    bit(bc::NSM);
+// RFC 5893 rule 2: classes allowed in an RTL label.
+constexpr unsigned rtl_allowed = common_allowed | bit(bc::R) | bit(bc::AL) | bit(bc::AN);
+// RFC 5893 rule 5: classes allowed in an LTR label.
+constexpr unsigned ltr_allowed = common_allowed | bit(bc::L);
+// RFC 5893 rule 3: classes that may end an RTL label (before trailing NSMs).
+constexpr unsigned rtl_end = bit(bc::R) | bit(bc::AL) | bit(bc::EN) | bit(bc::AN);
+// RFC 5893 rule 6: classes that may end an LTR label (before trailing NSMs).
+constexpr unsigned ltr_end = bit(bc::L) | bit(bc::EN);
+
+bc class_of(char32_t c) noexcept {
+  // ASCII shortcut: letters are L, digits EN; the rest goes to the table.
+  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) return bc::L;
+  if (c >= '0' && c <= '9') return bc::EN;
+  return ucd::bidi(c);
+}
+
+}  // namespace
+
+bool is_rtl(char32_t c) noexcept {
+  if (c < 0x0590) return false;  // no R, AL or AN below the Hebrew block
+  const bc k = ucd::bidi(c);
+  return k == bc::R || k == bc::AL || k == bc::AN;
+}
+
+unsigned bidi_rule_failures(std::u32string_view label) noexcept {
+  if (label.empty()) return 0;
+  unsigned failed = 0;
+  // Rule 1: the first character must be L, R or AL; it fixes the direction.
+  const bc first = class_of(label.front());
+  const bool rtl = first == bc::R || first == bc::AL;
+  const bool ltr = first == bc::L;
+  if (!rtl && !ltr) return 1u << 0;
+
+  unsigned seen = 0;
+  for (char32_t c : label) seen |= bit(class_of(c));
+
+  // The last character that is not NSM (rules 3 and 6).  The first
+  // character is L, R or AL, so one exists.
+  std::size_t end = label.size();
+  while (end > 0 && class_of(label[end - 1]) == bc::NSM) --end;
+  const unsigned last = end > 0 ? bit(class_of(label[end - 1])) : 0;
+
+  if (rtl) {
+    if ((seen & ~rtl_allowed) != 0) failed |= 1u << 1;               // rule 2
+    if ((last & rtl_end) == 0) failed |= 1u << 2;                    // rule 3
+    if ((seen & bit(bc::EN)) && (seen & bit(bc::AN))) failed |= 1u << 3;  // rule 4
+  } else {
+    if ((seen & ~ltr_allowed) != 0) failed |= 1u << 4;  // rule 5
+    if ((last & ltr_end) == 0) failed |= 1u << 5;       // rule 6
+  }
+  return failed;
+}
+
+}  // namespace puny::idna::detail

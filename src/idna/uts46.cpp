@@ -1,0 +1,833 @@
+// UTS #46 revision 35 (Unicode 17.0.0), section 4: Processing, ToASCII and
+// ToUnicode for whole domain names, plus the URL Standard's "domain to
+// ASCII" variations selected by options::url_ascii_fast_pass.
+//
+// Pipeline (one pass per stage, every buffer reused across calls through a
+// thread_local workspace, so steady-state calls allocate only their output):
+//
+//   decode input (UTF-8/16/32) -> code points + source offset of each
+//   section 4 step 1 Map        -> `mapped` (+ source offset per code point)
+//   section 4 steps 2-3         -> NFC per label (U+002E is a starter that
+//                                  never composes, so normalizing label by
+//                                  label equals normalizing the whole string,
+//                                  and breaking afterwards gives the same
+//                                  labels)
+//   section 4 step 4            -> Convert/Validate each label into `text`
+//   section 4.1 V8 (CheckBidi)  -> whole-domain pass (needs every label)
+//   section 4.2 / 4.3           -> ToASCII or ToUnicode output
+//
+// A fast path handles input made only of ASCII letters, digits, hyphens and
+// dots with no "xn--" label: there UTS #46 reduces to ASCII lowercasing
+// (every such code point is valid or mapped to its lowercase form, nothing
+// is a mark, joiner or RTL character), so no table is consulted.
+#include "puny/idna.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "idna/internal.hpp"
+#include "puny/punycode.hpp"
+#include "puny/unicode.hpp"
+#include "unicode/ucd.hpp"
+
+namespace puny::idna {
+
+namespace {
+
+namespace ucd = puny::detail::ucd;
+
+constexpr char32_t replacement_character = 0xFFFD;
+
+// Status detail values (see idna.hpp).
+constexpr std::uint8_t detail_c1 = 1;
+constexpr std::uint8_t detail_c2 = 2;
+constexpr std::uint8_t detail_to_unicode = 1;  // empty_label found by ToUnicode: X4_2
+
+enum class operation : std::uint8_t { to_ascii, to_unicode };
+
+struct label_info {
+  std::size_t begin = 0;      // first code point in workspace::text
+  std::size_t end = 0;        // one past the last
+  std::size_t src = 0;        // offset of the label in the caller's input
+  bool ascii = true;          // every code point below U+0080
+};
+
+struct workspace {
+  std::u32string input;                 // decoded input
+  std::vector<std::size_t> input_off;   // source offset of each input code point
+  std::size_t input_length = 0;         // in the caller's units
+  std::u32string mapped;                // after section 4 step 1
+  std::vector<std::size_t> mapped_off;  // source offset of each mapped code point
+  std::u32string text;                  // labels after Convert/Validate, '.'-joined
+  std::vector<std::size_t> text_off;    // source offset of each code point of text
+  std::vector<label_info> labels;
+  std::vector<std::size_t> marked;      // indices into text shown as U+FFFD by ToUnicode
+  std::vector<status> errors;
+  std::u32string decoded;               // Punycode decoding scratch
+  std::string ace;                      // ASCII copy of an xn-- label
+  std::string out8;                     // output scratch for the caller-buffer form
+
+  void reset() {
+    input.clear();
+    input_off.clear();
+    input_length = 0;
+    mapped.clear();
+    mapped_off.clear();
+    text.clear();
+    text_off.clear();
+    labels.clear();
+    marked.clear();
+    errors.clear();
+  }
+};
+
+workspace& local_workspace() {
+  thread_local workspace ws;
+  ws.reset();
+  return ws;
+}
+
+void add_error(workspace& ws, errc code, std::size_t offset, std::size_t label,
+               char32_t cp = 0, std::uint8_t detail = 0) {
+  status s;
+  s.code = code;
+  s.offset = offset;
+  s.label = label;
+  s.code_point = cp;
+  s.detail = detail;
+  ws.errors.push_back(s);
+}
+
+// Errors in input order; ties keep the order in which the steps found them.
+void sort_errors(workspace& ws) {
+  std::stable_sort(ws.errors.begin(), ws.errors.end(),
+                   [](const status& a, const status& b) { return a.offset < b.offset; });
+}
+
+constexpr bool is_ascii_upper(char32_t c) noexcept { return c >= 'A' && c <= 'Z'; }
+constexpr bool is_ldh_lower(char32_t c) noexcept {
+  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+}
+constexpr bool starts_with_ace_prefix(const char32_t* p, std::size_t n) noexcept {
+  return n >= 4 && p[0] == 'x' && p[1] == 'n' && p[2] == '-' && p[3] == '-';
+}
+
+// URL Standard: forbidden domain code point (forbidden host code points, C0
+// controls, U+0025 and U+007F).
+constexpr bool is_forbidden_domain_code_point(char32_t c) noexcept {
+  switch (c) {
+    case 0x00: case 0x09: case 0x0A: case 0x0D: case ' ': case '#': case '/': case ':':
+    case '<': case '>': case '?': case '@': case '[': case '\\': case ']': case '^':
+    case '|': case '%': case 0x7F:
+      return true;
+    default:
+      return c <= 0x1F;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Input decoding.  Ill-formed input is reported with its offset and replaced
+// by U+FFFD (which is disallowed, so processing fails, but ToUnicode still
+// has something to display).
+
+void decode_input(workspace& ws, std::string_view in) {
+  ws.input_length = in.size();
+  ws.input.reserve(in.size());
+  ws.input_off.reserve(in.size());
+  std::size_t pos = 0;
+  while (pos < in.size()) {
+    const auto b = static_cast<unsigned char>(in[pos]);
+    if (b < 0x80) {
+      ws.input.push_back(b);
+      ws.input_off.push_back(pos);
+      ++pos;
+      continue;
+    }
+    const std::size_t start = pos;
+    char32_t c = 0;
+    if (unicode::next_utf8(in, pos, c)) {
+      ws.input.push_back(c);
+      ws.input_off.push_back(start);
+      continue;
+    }
+    add_error(ws, errc::invalid_utf8, start, 0, 0);
+    ws.input.push_back(replacement_character);
+    ws.input_off.push_back(start);
+    // Skip the lead byte and the continuation bytes that follow it.
+    ++pos;
+    for (int k = 0; k < 3 && pos < in.size() &&
+                    (static_cast<unsigned char>(in[pos]) & 0xC0) == 0x80;
+         ++k)
+      ++pos;
+  }
+}
+
+void decode_input(workspace& ws, std::u16string_view in) {
+  ws.input_length = in.size();
+  ws.input.reserve(in.size());
+  ws.input_off.reserve(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const char32_t u = in[i];
+    if (u >= 0xD800 && u <= 0xDBFF && i + 1 < in.size() && in[i + 1] >= 0xDC00 &&
+        in[i + 1] <= 0xDFFF) {
+      ws.input.push_back(0x10000 + ((u - 0xD800) << 10) + (in[i + 1] - 0xDC00));
+      ws.input_off.push_back(i);
+      ++i;
+      continue;
+    }
+    if (unicode::is_surrogate(u)) {
+      add_error(ws, errc::invalid_utf16, i, 0, u);
+      ws.input.push_back(replacement_character);
+    } else {
+      ws.input.push_back(u);
+    }
+    ws.input_off.push_back(i);
+  }
+}
+
+void decode_input(workspace& ws, std::u32string_view in) {
+  ws.input_length = in.size();
+  ws.input.reserve(in.size());
+  ws.input_off.reserve(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const char32_t c = in[i];
+    if (!unicode::is_scalar_value(c)) {
+      add_error(ws, errc::invalid_code_point, i, 0, c);
+      ws.input.push_back(replacement_character);
+    } else {
+      ws.input.push_back(c);
+    }
+    ws.input_off.push_back(i);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// UTS #46 section 4 step 1: Map.
+
+void map_step(workspace& ws, const options& opt) {
+  ws.mapped.reserve(ws.input.size());
+  ws.mapped_off.reserve(ws.input.size());
+  for (std::size_t i = 0; i < ws.input.size(); ++i) {
+    char32_t c = ws.input[i];
+    const std::size_t off = ws.input_off[i];
+    if (c < 0x80) {
+      // ASCII: A-Z are mapped to a-z, every other ASCII code point is valid.
+      if (is_ascii_upper(c)) c += 0x20;
+      ws.mapped.push_back(c);
+      ws.mapped_off.push_back(off);
+      continue;
+    }
+    const ucd::idna_entry e = ucd::idna_lookup(c);
+    switch (e.status) {
+      case ucd::idna_status::valid:
+      case ucd::idna_status::disallowed:  // kept; V7 reports it after NFC
+        ws.mapped.push_back(c);
+        ws.mapped_off.push_back(off);
+        break;
+      case ucd::idna_status::ignored:
+        break;
+      case ucd::idna_status::mapped:
+        if (opt.transitional_processing && c == 0x1E9E) {
+          // Section 4 step 1: under Transitional_Processing U+1E9E maps to
+          // "ss" (not to U+00DF, a deviation that transitional V7 rejects).
+          ws.mapped.append(U"ss");
+          ws.mapped_off.push_back(off);
+          ws.mapped_off.push_back(off);
+          break;
+        }
+        ws.mapped.append(e.mapping);
+        ws.mapped_off.insert(ws.mapped_off.end(), e.mapping.size(), off);
+        break;
+      case ucd::idna_status::deviation:
+        if (opt.transitional_processing) {
+          ws.mapped.append(e.mapping);
+          ws.mapped_off.insert(ws.mapped_off.end(), e.mapping.size(), off);
+        } else {
+          ws.mapped.push_back(c);
+          ws.mapped_off.push_back(off);
+        }
+        break;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// UTS #46 section 4.1: Validity Criteria for the label text[l.begin, l.end).
+
+void validate_label(workspace& ws, const options& opt, std::size_t index, bool transitional,
+                    bool decoded_ace) {
+  const label_info& l = ws.labels[index];
+  const std::u32string_view s(ws.text.data() + l.begin, l.end - l.begin);
+  const std::size_t n = s.size();
+
+  // V1: the label must be in NFC.  Labels that were not ACE were just
+  // normalized; only decoded Punycode can fail.
+  if (decoded_ace && !l.ascii && !ucd::is_nfc(s)) add_error(ws, errc::not_nfc, l.src, index);
+
+  if (opt.check_hyphens) {
+    // V2: no U+002D in both the third and fourth positions.
+    if (n >= 4 && s[2] == '-' && s[3] == '-') add_error(ws, errc::hyphen_3_4, l.src, index);
+    // V3: neither begin nor end with U+002D.
+    if (n > 0 && s[0] == '-') add_error(ws, errc::leading_hyphen, l.src, index);
+    if (n > 0 && s[n - 1] == '-') add_error(ws, errc::trailing_hyphen, l.src, index);
+  }
+  // V4: the label must not begin with "xn--".  Rev 35 states it for
+  // CheckHyphens=false; with CheckHyphens=true such a label already fails
+  // V2, and we report V4 as well (as the reference implementation and
+  // IdnaTestV2.txt do), which never changes whether processing fails.
+  if (starts_with_ace_prefix(s.data(), n)) add_error(ws, errc::ace_prefix, l.src, index);
+
+  // V6: the label must not begin with a combining mark (General_Category=M).
+  if (n > 0 && s[0] >= 0x80 && ucd::is_mark(s[0]))
+    add_error(ws, errc::leading_combining_mark, l.src, index, s[0]);
+
+  // V5 (no U+002E), V7 (status valid, or deviation when nontransitional)
+  // and UseSTD3ASCIIRules (U1).
+  bool has_joiner = false;
+  for (std::size_t i = 0; i < n; ++i) {
+    const char32_t c = s[i];
+    const std::size_t at = l.begin + i;
+    if (c < 0x80) {
+      if (c == '.') {
+        add_error(ws, errc::label_has_dot, ws.text_off[at], index, c);
+      } else if (is_ascii_upper(c)) {
+        add_error(ws, errc::disallowed, ws.text_off[at], index, c);  // status mapped
+        ws.marked.push_back(at);
+      } else if (opt.use_std3_ascii_rules && !is_ldh_lower(c)) {
+        // U1: ASCII other than a-z, 0-9 and U+002D.  Reported, never removed.
+        add_error(ws, errc::std3_disallowed, ws.text_off[at], index, c);
+      }
+      continue;
+    }
+    if (c == 0x200C || c == 0x200D) has_joiner = true;
+    const ucd::idna_status st = ucd::idna_lookup(c).status;
+    if (st == ucd::idna_status::valid) continue;
+    if (st == ucd::idna_status::deviation && !transitional) continue;
+    add_error(ws, errc::disallowed, ws.text_off[at], index, c);
+    ws.marked.push_back(at);
+  }
+
+  // V8 (CheckJoiners): RFC 5892 appendix A CONTEXTJ rules, C1 and C2.
+  if (opt.check_joiners && has_joiner) {
+    std::size_t i = detail::next_contextj_failure(s, 0);
+    while (i != std::u32string_view::npos) {
+      add_error(ws, errc::contextj, ws.text_off[l.begin + i], index, s[i],
+                s[i] == 0x200C ? detail_c1 : detail_c2);
+      i = detail::next_contextj_failure(s, i + 1);
+    }
+  }
+}
+
+// Appends code points to `text` with one source offset for all of them.
+void append_text(workspace& ws, std::u32string_view s, std::size_t off) {
+  ws.text.append(s);
+  ws.text_off.insert(ws.text_off.end(), s.size(), off);
+}
+
+// Source offset of the code point at `i` in the mapped string, or of the end
+// of the input.
+std::size_t mapped_offset(const workspace& ws, std::size_t i) {
+  return i < ws.mapped_off.size() ? ws.mapped_off[i] : ws.input_length;
+}
+
+// UTS #46 section 4 steps 2-4 for one label mapped[a, b).
+void convert_validate(workspace& ws, const options& opt, std::size_t a, std::size_t b) {
+  const std::size_t index = ws.labels.size();
+  label_info l;
+  l.src = mapped_offset(ws, a);
+  l.begin = ws.text.size();
+  const std::u32string_view span(ws.mapped.data() + a, b - a);
+  bool ascii = true;
+  for (char32_t c : span) {
+    if (c >= 0x80) {
+      ascii = false;
+      break;
+    }
+  }
+
+  // Step 2, Normalize (NFC).  ASCII is always NFC.
+  if (ascii) {
+    ws.text.append(span);
+    ws.text_off.insert(ws.text_off.end(), ws.mapped_off.begin() + static_cast<std::ptrdiff_t>(a),
+                       ws.mapped_off.begin() + static_cast<std::ptrdiff_t>(b));
+  } else if (ucd::nfc_quick_check(span) == ucd::quick_check::yes) {
+    ws.text.append(span);
+    ws.text_off.insert(ws.text_off.end(), ws.mapped_off.begin() + static_cast<std::ptrdiff_t>(a),
+                       ws.mapped_off.begin() + static_cast<std::ptrdiff_t>(b));
+  } else {
+    ucd::nfc_append(span, ws.text);
+    // Composition moves code points; give each normalized code point the
+    // offset of the same code point in the mapped label when there is one,
+    // else the label's.
+    for (std::size_t i = l.begin; i < ws.text.size(); ++i) {
+      const std::size_t k = span.find(ws.text[i]);
+      ws.text_off.push_back(k == std::u32string_view::npos ? l.src : ws.mapped_off[a + k]);
+    }
+  }
+  l.end = ws.text.size();
+  l.ascii = ascii;
+  ws.labels.push_back(l);
+
+  // Step 4.1: labels starting with "xn--".
+  const char32_t* p = ws.text.data() + l.begin;
+  const std::size_t n = l.end - l.begin;
+  if (!starts_with_ace_prefix(p, n)) {
+    // Step 4.2: validity criteria for the chosen processing.
+    validate_label(ws, opt, index, opt.transitional_processing, false);
+    return;
+  }
+  // 4.1.1: a non-ASCII code point in an ACE label is an error (P4).
+  if (!ascii) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (p[i] >= 0x80) {
+        add_error(ws, errc::invalid_ace_label, ws.text_off[l.begin + i], index, p[i]);
+        break;
+      }
+    }
+    return;
+  }
+  // 4.1.2: decode the rest with Punycode (RFC 3492).  The decoded label is
+  // never longer than its encoded form.
+  ws.ace.assign(n - 4, '\0');
+  for (std::size_t i = 4; i < n; ++i) ws.ace[i - 4] = static_cast<char>(p[i]);
+  ws.decoded.resize(ws.ace.size());
+  const bootstring::buffer_result r =
+      punycode::decode(ws.ace, ws.decoded.data(), ws.decoded.size());
+  if (!r.ok()) {
+    // IgnoreInvalidPunycode: keep the label as it is, without an error.
+    if (!opt.ignore_invalid_punycode) {
+      const std::size_t k = std::min(r.status.offset + 4, n);
+      const std::size_t off = k < n ? ws.text_off[l.begin + k] : ws.text_off[l.begin + n - 1];
+      add_error(ws, r.status.code, off, index, r.status.code_point);
+    }
+    return;
+  }
+  // Replace the label by the decoded text.
+  const std::size_t src = l.src;
+  ws.text.resize(l.begin);
+  ws.text_off.resize(l.begin);
+  const std::u32string_view dec(ws.decoded.data(), r.size);
+  append_text(ws, dec, src);
+  label_info& lr = ws.labels.back();
+  lr.end = ws.text.size();
+  lr.ascii = std::all_of(dec.begin(), dec.end(), [](char32_t c) { return c < 0x80; });
+  // 4.1.3: empty, or only ASCII: the encoding was not needed (P4).
+  if (dec.empty() || lr.ascii) add_error(ws, errc::invalid_ace_label, src, index);
+  // 4.1.4: validity criteria for Nontransitional Processing.
+  validate_label(ws, opt, index, false, true);
+}
+
+// Runs UTS #46 section 4 over ws.input; leaves labels in ws.text.
+void process(workspace& ws, const options& opt, operation op) {
+  map_step(ws, opt);
+  // Step 3, Break at U+002E, with steps 2 and 4 per label.
+  std::size_t a = 0;
+  const std::size_t m = ws.mapped.size();
+  for (std::size_t i = 0; i <= m; ++i) {
+    if (i < m && ws.mapped[i] != '.') continue;
+    if (!ws.labels.empty()) {
+      ws.text.push_back('.');
+      ws.text_off.push_back(mapped_offset(ws, a - 1));
+    }
+    convert_validate(ws, opt, a, i);
+    a = i + 1;
+  }
+
+  const std::size_t count = ws.labels.size();
+  // The final empty label after a trailing dot is the root label.
+  const std::size_t checked =
+      (count > 1 && ws.labels.back().begin == ws.labels.back().end) ? count - 1 : count;
+
+  // V8 (CheckBidi): RFC 5893 section 2 on every label of a Bidi domain name
+  // (one with an R, AL or AN character in any label).
+  if (opt.check_bidi) {
+    bool bidi_domain = false;
+    for (const label_info& l : ws.labels) {
+      if (l.ascii) continue;
+      for (std::size_t i = l.begin; i < l.end && !bidi_domain; ++i)
+        bidi_domain = detail::is_rtl(ws.text[i]);
+      if (bidi_domain) break;
+    }
+    if (bidi_domain) {
+      for (std::size_t k = 0; k < checked; ++k) {
+        const label_info& l = ws.labels[k];
+        if (l.begin == l.end) continue;
+        const unsigned failed = detail::bidi_rule_failures(
+            std::u32string_view(ws.text.data() + l.begin, l.end - l.begin));
+        for (unsigned rule = 0; rule < 6; ++rule)
+          if (failed & (1u << rule))
+            add_error(ws, errc::bidi, l.src, k, 0, static_cast<std::uint8_t>(rule + 1));
+      }
+    }
+  }
+
+  // ToUnicode with VerifyDnsLength: an empty label other than the root label
+  // (or an empty domain) is reported as X4_2, ToASCII's A4_2 counterpart.
+  if (op == operation::to_unicode && opt.verify_dns_length) {
+    for (std::size_t k = 0; k < checked; ++k) {
+      const label_info& l = ws.labels[k];
+      if (l.begin == l.end) add_error(ws, errc::empty_label, l.src, k, 0, detail_to_unicode);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Output.
+
+void append_utf8(std::string& out, char32_t c) {
+  char buf[4];
+  out.append(buf, unicode::put_utf8(c, buf));
+}
+
+// UTS #46 section 4.3 ToUnicode: the processed labels, with U+FFFD in place
+// of the code points that failed V7 (and of ill-formed input).
+template <class Sink>
+void emit_unicode(const workspace& ws, Sink&& put) {
+  std::size_t next_mark = 0;
+  std::vector<std::size_t> const& marks = ws.marked;
+  for (std::size_t i = 0; i < ws.text.size(); ++i) {
+    char32_t c = ws.text[i];
+    while (next_mark < marks.size() && marks[next_mark] < i) ++next_mark;
+    if (next_mark < marks.size() && marks[next_mark] == i) c = replacement_character;
+    put(c);
+  }
+}
+
+// UTS #46 section 4.2 ToASCII steps 2-4 (step 1 is process()).  Appends to
+// `out` and records A3 / A4_1 / A4_2.
+void emit_ascii(workspace& ws, const options& opt, std::string& out) {
+  const std::size_t start = out.size();
+  out.reserve(start + ws.text.size() + 8 * ws.labels.size());
+  const std::size_t count = ws.labels.size();
+  for (std::size_t k = 0; k < count; ++k) {
+    const label_info& l = ws.labels[k];
+    if (k > 0) out.push_back('.');
+    const std::size_t label_start = out.size();
+    const std::u32string_view s(ws.text.data() + l.begin, l.end - l.begin);
+    if (l.ascii) {
+      for (char32_t c : s) out.push_back(static_cast<char>(c));
+    } else {
+      // Step 3: Punycode with the "xn--" prefix.
+      out.append("xn--");
+      char buf[256];
+      const bootstring::buffer_result r = punycode::encode(s, buf, sizeof buf);
+      if (r.ok()) {
+        out.append(buf, r.size);
+      } else if (r.status.code == errc::buffer_too_small) {
+        const result<std::string> big = punycode::encode(s);
+        if (big.ok()) {
+          out.append(big.value);
+        } else {
+          add_error(ws, errc::punycode_encode_failed, l.src, k, 0);
+        }
+      } else {
+        add_error(ws, errc::punycode_encode_failed, l.src, k, 0);
+        out.resize(label_start);
+        for (char32_t c : s) append_utf8(out, unicode::is_scalar_value(c) ? c : replacement_character);
+      }
+    }
+    // Step 4.2 (VerifyDnsLength): every label, the root label included, is
+    // 1 to 63 bytes long.
+    if (opt.verify_dns_length) {
+      const std::size_t len = out.size() - label_start;
+      if (len == 0) add_error(ws, errc::empty_label, l.src, k);
+      else if (len > 63) add_error(ws, errc::label_too_long, l.src, k);
+    }
+  }
+  // Step 4.1 (VerifyDnsLength): 1 to 253 bytes without the root label and
+  // its dot.
+  if (opt.verify_dns_length) {
+    std::size_t len = out.size() - start;
+    if (count > 1 && ws.labels.back().begin == ws.labels.back().end) --len;
+    if (len < 1 || len > 253) add_error(ws, errc::domain_too_long, 0, 0);
+  }
+}
+
+// The URL Standard's extra failure conditions for beStrict=false: an empty
+// result and forbidden domain code points.
+void url_checks(workspace& ws, std::string_view ascii) {
+  if (ascii.empty()) {
+    add_error(ws, errc::empty_label, 0, 0);
+    return;
+  }
+  std::size_t label = 0;
+  for (std::size_t i = 0; i < ascii.size(); ++i) {
+    const auto c = static_cast<unsigned char>(ascii[i]);
+    if (c == '.') ++label;
+    if (is_forbidden_domain_code_point(c)) {
+      add_error(ws, errc::forbidden_domain_code_point, i, label, c);
+      return;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Fast path: ASCII letters, digits, hyphens and dots, no "xn--" label, and
+// nothing the enabled checks would reject.  Returns true when the result is
+// the input lowercased.
+
+template <class CharT>
+bool fast_path_applies(const CharT* in, std::size_t n, const options& opt, operation op) {
+  std::size_t label_start = 0;
+  std::size_t labels = 0;
+  std::size_t last_len = 0;
+  for (std::size_t i = 0; i <= n; ++i) {
+    if (i < n) {
+      const auto c = static_cast<std::uint32_t>(in[i]);
+      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') continue;
+      if (c >= 'A' && c <= 'Z') continue;
+      if (c != '.') return false;
+    }
+    // Label in[label_start, i).
+    const std::size_t len = i - label_start;
+    const CharT* p = in + label_start;
+    if (len >= 4 && (p[0] == 'x' || p[0] == 'X') && (p[1] == 'n' || p[1] == 'N') &&
+        p[2] == '-' && p[3] == '-')
+      return false;  // ACE label: needs decoding and validation
+    if (opt.check_hyphens && len > 0 &&
+        (p[0] == '-' || p[len - 1] == '-' || (len >= 4 && p[2] == '-' && p[3] == '-')))
+      return false;
+    if (opt.verify_dns_length && len > 63) return false;
+    if (opt.verify_dns_length && len == 0) {
+      // ToASCII rejects every empty label; ToUnicode every one but the root.
+      if (op == operation::to_ascii || i < n || labels == 0) return false;
+    }
+    ++labels;
+    last_len = len;
+    label_start = i + 1;
+  }
+  if (opt.verify_dns_length && op == operation::to_ascii) {
+    const std::size_t len = (labels > 1 && last_len == 0) ? n - 1 : n;
+    if (len < 1 || len > 253) return false;
+  }
+  return true;
+}
+
+constexpr char lower_ascii(std::uint32_t c) noexcept {
+  return static_cast<char>(c >= 'A' && c <= 'Z' ? c + 0x20 : c);
+}
+
+template <class CharT>
+bool all_ascii(const CharT* in, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i)
+    if (static_cast<std::uint32_t>(in[i]) >= 0x80) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// Drivers.
+
+void finish_first(workspace& ws, status& first) {
+  sort_errors(ws);
+  first = ws.errors.empty() ? status{} : ws.errors.front();
+}
+
+// ToASCII into `out` (appended).  Returns the first error; `out` holds the
+// best-effort result either way.
+template <class CharT>
+status to_ascii_core(workspace& ws, std::basic_string_view<CharT> domain, const options& opt,
+                     std::string& out) {
+  const CharT* in = domain.data();
+  const std::size_t n = domain.size();
+  // URL Standard, beStrict=false (whatwg/url#914): an ASCII domain is
+  // lowercased and returned without UTS #46 processing; it fails only when
+  // empty or holding a forbidden domain code point.
+  if (opt.url_ascii_fast_pass && all_ascii(in, n)) {
+    const std::size_t start = out.size();
+    for (std::size_t i = 0; i < n; ++i) out.push_back(lower_ascii(static_cast<std::uint32_t>(in[i])));
+    url_checks(ws, std::string_view(out.data() + start, out.size() - start));
+    status first;
+    finish_first(ws, first);
+    return first;
+  }
+  if (fast_path_applies(in, n, opt, operation::to_ascii)) {
+    for (std::size_t i = 0; i < n; ++i) out.push_back(lower_ascii(static_cast<std::uint32_t>(in[i])));
+    return {};
+  }
+  decode_input(ws, domain);
+  process(ws, opt, operation::to_ascii);
+  const std::size_t start = out.size();
+  emit_ascii(ws, opt, out);
+  if (opt.url_ascii_fast_pass && ws.errors.empty())
+    url_checks(ws, std::string_view(out.data() + start, out.size() - start));
+  status first;
+  finish_first(ws, first);
+  return first;
+}
+
+template <class CharT, class Sink>
+status to_unicode_core(workspace& ws, std::basic_string_view<CharT> domain, const options& opt,
+                       Sink&& put) {
+  const CharT* in = domain.data();
+  const std::size_t n = domain.size();
+  if (fast_path_applies(in, n, opt, operation::to_unicode)) {
+    for (std::size_t i = 0; i < n; ++i) put(static_cast<char32_t>(lower_ascii(static_cast<std::uint32_t>(in[i]))));
+    return {};
+  }
+  decode_input(ws, domain);
+  process(ws, opt, operation::to_unicode);
+  emit_unicode(ws, put);
+  status first;
+  finish_first(ws, first);
+  return first;
+}
+
+report make_report(workspace& ws, const status& first) {
+  report r;
+  r.first = first;
+  r.all = ws.errors;
+  return r;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Public API.
+
+std::string_view uts46_code(const status& s) noexcept {
+  switch (s.code) {
+    case errc::disallowed: return "V7";
+    case errc::std3_disallowed: return "U1";
+    case errc::invalid_ace_label:
+    case errc::non_basic_before_delimiter:
+    case errc::invalid_digit:
+    case errc::truncated_number:
+    case errc::overflow:
+    case errc::decoded_out_of_range:
+      return "P4";
+    case errc::not_nfc: return "V1";
+    case errc::hyphen_3_4: return "V2";
+    case errc::leading_hyphen:
+    case errc::trailing_hyphen:
+      return "V3";
+    case errc::ace_prefix: return "V4";
+    case errc::label_has_dot: return "V5";
+    case errc::leading_combining_mark: return "V6";
+    case errc::contextj: return s.detail == detail_c2 ? "C2" : "C1";
+    case errc::bidi:
+      switch (s.detail) {
+        case 1: return "B1";
+        case 2: return "B2";
+        case 3: return "B3";
+        case 4: return "B4";
+        case 5: return "B5";
+        case 6: return "B6";
+        default: return "B1";
+      }
+    case errc::empty_label: return s.detail == detail_to_unicode ? "X4_2" : "A4_2";
+    case errc::label_too_long: return "A4_2";
+    case errc::domain_too_long: return "A4_1";
+    case errc::punycode_encode_failed: return "A3";
+    default: return {};
+  }
+}
+
+result<std::string> to_ascii(std::string_view domain, const options& opt) {
+  workspace& ws = local_workspace();
+  result<std::string> r;
+  r.status = to_ascii_core(ws, domain, opt, r.value);
+  if (!r.ok()) r.value.clear();
+  return r;
+}
+
+result<std::string> to_ascii(std::u16string_view domain, const options& opt) {
+  workspace& ws = local_workspace();
+  result<std::string> r;
+  r.status = to_ascii_core(ws, domain, opt, r.value);
+  if (!r.ok()) r.value.clear();
+  return r;
+}
+
+result<std::string> to_ascii(std::u32string_view domain, const options& opt) {
+  workspace& ws = local_workspace();
+  result<std::string> r;
+  r.status = to_ascii_core(ws, domain, opt, r.value);
+  if (!r.ok()) r.value.clear();
+  return r;
+}
+
+result<std::string> to_unicode(std::string_view domain, const options& opt) {
+  workspace& ws = local_workspace();
+  result<std::string> r;
+  r.value.reserve(domain.size());
+  r.status = to_unicode_core(ws, domain, opt, [&](char32_t c) { append_utf8(r.value, c); });
+  return r;
+}
+
+result<std::u16string> to_unicode(std::u16string_view domain, const options& opt) {
+  workspace& ws = local_workspace();
+  result<std::u16string> r;
+  r.value.reserve(domain.size());
+  r.status = to_unicode_core(ws, domain, opt, [&](char32_t c) {
+    if (c < 0x10000) {
+      r.value.push_back(static_cast<char16_t>(c));
+    } else {
+      r.value.push_back(static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10)));
+      r.value.push_back(static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF)));
+    }
+  });
+  return r;
+}
+
+result<std::u32string> to_unicode(std::u32string_view domain, const options& opt) {
+  workspace& ws = local_workspace();
+  result<std::u32string> r;
+  r.value.reserve(domain.size());
+  r.status = to_unicode_core(ws, domain, opt, [&](char32_t c) { r.value.push_back(c); });
+  return r;
+}
+
+detailed to_ascii_detailed(std::string_view domain, const options& opt) {
+  workspace& ws = local_workspace();
+  detailed d;
+  const status first = to_ascii_core(ws, domain, opt, d.best_effort);
+  d.errors = make_report(ws, first);
+  if (first.ok()) d.output = d.best_effort;
+  return d;
+}
+
+detailed to_unicode_detailed(std::string_view domain, const options& opt) {
+  workspace& ws = local_workspace();
+  detailed d;
+  d.best_effort.reserve(domain.size());
+  const status first =
+      to_unicode_core(ws, domain, opt, [&](char32_t c) { append_utf8(d.best_effort, c); });
+  d.errors = make_report(ws, first);
+  if (first.ok()) d.output = d.best_effort;
+  return d;
+}
+
+status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
+                const options& opt) {
+  written = 0;
+  // Fast path straight into the caller's buffer: no allocation.
+  if (!opt.url_ascii_fast_pass &&
+      fast_path_applies(domain.data(), domain.size(), opt, operation::to_ascii)) {
+    if (domain.size() > capacity) {
+      status s;
+      s.code = errc::buffer_too_small;
+      s.needed = domain.size();
+      return s;
+    }
+    for (std::size_t i = 0; i < domain.size(); ++i)
+      out[i] = lower_ascii(static_cast<unsigned char>(domain[i]));
+    written = domain.size();
+    return {};
+  }
+  workspace& ws = local_workspace();
+  ws.out8.clear();
+  const status first = to_ascii_core(ws, domain, opt, ws.out8);
+  if (!first.ok()) return first;
+  if (ws.out8.size() > capacity) {
+    status s;
+    s.code = errc::buffer_too_small;
+    s.needed = ws.out8.size();
+    return s;
+  }
+  if (!ws.out8.empty()) std::memcpy(out, ws.out8.data(), ws.out8.size());
+  written = ws.out8.size();
+  return {};
+}
+
+}  // namespace puny::idna

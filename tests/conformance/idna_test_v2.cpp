@@ -1,0 +1,420 @@
+// Conformance runner for UTS #46 against the raw IdnaTestV2.txt of Unicode
+// 17.0.0, read from ${PUNY_UNICODE_DATA_DIR}/idna/IdnaTestV2.txt.
+//
+// Each data line gives three tests: toUnicode, toAsciiN (nontransitional)
+// and toAsciiT (transitional), all with CheckHyphens, CheckBidi,
+// CheckJoiners, UseSTD3ASCIIRules and VerifyDnsLength true.
+//
+// Conformance (the file's header; required, any failure fails the test):
+// where the file expects no error, no error and exactly the expected
+// string; where it expects errors, at least one error.
+//
+// Beyond conformance (reported, not required by the file): the exact set of
+// status codes, and the best-effort string, with U+FFFD in our output
+// matching any one code point of the expected string.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "puny/idna.hpp"
+#include "puny/status.hpp"
+
+#ifndef PUNY_UNICODE_DATA_DIR
+#error "PUNY_UNICODE_DATA_DIR must name the Unicode 17.0.0 data directory"
+#endif
+
+namespace {
+
+using code_set = std::set<std::string>;
+
+// ---- Parsing ----
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t");
+  if (b == std::string::npos) return {};
+  const auto e = s.find_last_not_of(" \t");
+  return s.substr(b, e - b + 1);
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+bool parse_hex(const std::string& s, std::size_t from, std::size_t count, char32_t& out) {
+  if (from + count > s.size()) return false;
+  char32_t v = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const int h = hex_value(s[from + i]);
+    if (h < 0) return false;
+    v = v * 16 + static_cast<char32_t>(h);
+  }
+  out = v;
+  return true;
+}
+
+// UTF-8 text with \uXXXX and \x{XXXX} escapes -> code points.  A \uD8xx
+// \uDCxx pair is combined; a lone surrogate stays as its value.
+std::u32string unescape(const std::string& s) {
+  std::u32string out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    if (b == '\\' && i + 1 < s.size() && s[i + 1] == 'u') {
+      char32_t v = 0;
+      if (parse_hex(s, i + 2, 4, v)) {
+        out.push_back(v);
+        i += 6;
+        continue;
+      }
+    }
+    if (b == '\\' && i + 2 < s.size() && s[i + 1] == 'x' && s[i + 2] == '{') {
+      const auto close = s.find('}', i + 3);
+      char32_t v = 0;
+      if (close != std::string::npos && parse_hex(s, i + 3, close - (i + 3), v)) {
+        out.push_back(v);
+        i = close + 1;
+        continue;
+      }
+    }
+    // Plain UTF-8 (the file is well-formed).
+    char32_t c = b;
+    std::size_t len = 1;
+    if (b >= 0xF0) {
+      c = b & 0x07;
+      len = 4;
+    } else if (b >= 0xE0) {
+      c = b & 0x0F;
+      len = 3;
+    } else if (b >= 0xC0) {
+      c = b & 0x1F;
+      len = 2;
+    }
+    for (std::size_t k = 1; k < len && i + k < s.size(); ++k)
+      c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    out.push_back(c);
+    i += len;
+  }
+  // Combine surrogate pairs written as two \u escapes.
+  std::u32string joined;
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    if (out[k] >= 0xD800 && out[k] <= 0xDBFF && k + 1 < out.size() && out[k + 1] >= 0xDC00 &&
+        out[k + 1] <= 0xDFFF) {
+      joined.push_back(0x10000 + ((out[k] - 0xD800) << 10) + (out[k + 1] - 0xDC00));
+      ++k;
+    } else {
+      joined.push_back(out[k]);
+    }
+  }
+  return joined;
+}
+
+bool has_surrogate(const std::u32string& s) {
+  return std::any_of(s.begin(), s.end(), [](char32_t c) { return c >= 0xD800 && c <= 0xDFFF; });
+}
+
+std::string to_utf8(const std::u32string& s) {
+  std::string out;
+  for (char32_t c : s) {
+    if (c < 0x80) {
+      out.push_back(static_cast<char>(c));
+    } else if (c < 0x800) {
+      out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    } else if (c < 0x10000) {
+      out.push_back(static_cast<char>(0xE0 | (c >> 12)));
+      out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    } else {
+      out.push_back(static_cast<char>(0xF0 | (c >> 18)));
+      out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    }
+  }
+  return out;
+}
+
+// Output of the library: well-formed UTF-8, no escapes.
+std::u32string from_utf8(const std::string& s) {
+  std::u32string out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    char32_t c = b;
+    std::size_t len = 1;
+    if (b >= 0xF0) {
+      c = b & 0x07;
+      len = 4;
+    } else if (b >= 0xE0) {
+      c = b & 0x0F;
+      len = 3;
+    } else if (b >= 0xC0) {
+      c = b & 0x1F;
+      len = 2;
+    }
+    for (std::size_t k = 1; k < len && i + k < s.size(); ++k)
+      c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    out.push_back(c);
+    i += len;
+  }
+  return out;
+}
+
+// "[B5, B6]" -> {"B5", "B6"}; "" -> {}.
+code_set parse_codes(const std::string& field) {
+  code_set out;
+  std::string inner = trim(field);
+  if (inner.size() >= 2 && inner.front() == '[' && inner.back() == ']')
+    inner = inner.substr(1, inner.size() - 2);
+  std::stringstream ss(inner);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    item = trim(item);
+    if (!item.empty()) out.insert(item);
+  }
+  return out;
+}
+
+// A string column: blank -> `fallback`, "" -> empty, else the unescaped text.
+std::u32string string_column(const std::string& field, const std::u32string& fallback) {
+  if (field.empty()) return fallback;
+  if (field == "\"\"") return {};
+  return unescape(field);
+}
+
+struct test_line {
+  int number = 0;
+  std::string raw;
+  std::u32string source;
+  std::u32string to_unicode;
+  code_set to_unicode_status;
+  std::u32string to_ascii_n;
+  code_set to_ascii_n_status;
+  std::u32string to_ascii_t;
+  code_set to_ascii_t_status;
+};
+
+bool parse_line(const std::string& text, int number, test_line& t) {
+  std::string line = text;
+  const auto hash = line.find('#');
+  if (hash != std::string::npos) line.resize(hash);
+  if (trim(line).empty()) return false;
+  std::vector<std::string> cols;
+  std::stringstream ss(line);
+  std::string col;
+  while (std::getline(ss, col, ';')) cols.push_back(trim(col));
+  while (cols.size() < 7) cols.emplace_back();
+  t.number = number;
+  t.raw = text;
+  // Column 1: source; "" means the empty string.
+  t.source = cols[0] == "\"\"" ? std::u32string{} : unescape(cols[0]);
+  // Column 2: blank = same as the source.
+  t.to_unicode = string_column(cols[1], t.source);
+  // Column 3: blank = [].
+  t.to_unicode_status = parse_codes(cols[2]);
+  // Column 4: blank = same as toUnicode.
+  t.to_ascii_n = string_column(cols[3], t.to_unicode);
+  // Column 5: blank = same as toUnicodeStatus; explicit [] = no errors.
+  t.to_ascii_n_status = cols[4].empty() ? t.to_unicode_status : parse_codes(cols[4]);
+  // Column 6: blank = same as toAsciiN.
+  t.to_ascii_t = string_column(cols[5], t.to_ascii_n);
+  // Column 7: blank = same as toAsciiNStatus.
+  t.to_ascii_t_status = cols[6].empty() ? t.to_ascii_n_status : parse_codes(cols[6]);
+  return true;
+}
+
+// ---- Running ----
+
+puny::idna::options test_flags(bool transitional) {
+  puny::idna::options o;
+  o.check_hyphens = true;
+  o.check_bidi = true;
+  o.check_joiners = true;
+  o.use_std3_ascii_rules = true;
+  o.verify_dns_length = true;
+  o.transitional_processing = transitional;
+  o.ignore_invalid_punycode = false;
+  return o;
+}
+
+struct outcome {
+  bool ill_formed = false;  // source has a lone surrogate: UTF-8 cannot carry it
+  bool ok = false;
+  std::u32string best_effort;
+  code_set codes;
+};
+
+outcome run(const test_line& t, bool ascii, bool transitional) {
+  outcome o;
+  const puny::idna::options opt = test_flags(transitional);
+  if (has_surrogate(t.source)) {
+    // Only the UTF-32 entry point can receive it; it reports the ill-formed
+    // input (errc::invalid_code_point).
+    o.ill_formed = true;
+    if (ascii) {
+      auto r = puny::idna::to_ascii(std::u32string_view(t.source), opt);
+      o.ok = r.ok();
+      o.best_effort = from_utf8(r.value);
+    } else {
+      auto r = puny::idna::to_unicode(std::u32string_view(t.source), opt);
+      o.ok = r.ok();
+      o.best_effort = r.value;
+    }
+    return o;
+  }
+  const std::string src = to_utf8(t.source);
+  const puny::idna::detailed d =
+      ascii ? puny::idna::to_ascii_detailed(src, opt) : puny::idna::to_unicode_detailed(src, opt);
+  o.ok = d.ok();
+  o.best_effort = from_utf8(d.best_effort);
+  for (const puny::status& s : d.errors.all) {
+    const std::string_view code = puny::idna::uts46_code(s);
+    o.codes.insert(code.empty() ? std::string(puny::to_string(s.code)) : std::string(code));
+  }
+  return o;
+}
+
+// U+FFFD in `actual` matches any one code point of `expected`.
+bool same_string(const std::u32string& actual, const std::u32string& expected) {
+  if (actual.size() != expected.size()) return false;
+  for (std::size_t i = 0; i < actual.size(); ++i)
+    if (actual[i] != expected[i] && actual[i] != 0xFFFD) return false;
+  return true;
+}
+
+std::string join(const code_set& s) {
+  std::string out = "[";
+  for (const auto& c : s) {
+    if (out.size() > 1) out += ", ";
+    out += c;
+  }
+  return out + "]";
+}
+
+std::string show(const std::u32string& s) {
+  std::string out;
+  for (char32_t c : s) {
+    if (c >= 0x20 && c < 0x7F) {
+      out.push_back(static_cast<char>(c));
+    } else {
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "\\u{%X}", static_cast<unsigned>(c));
+      out += buf;
+    }
+  }
+  return out;
+}
+
+struct column_stats {
+  const char* name;
+  int passed = 0;
+  int failed = 0;
+  int exact_codes = 0;
+  int exact_string = 0;
+  int exact_both = 0;
+  int ill_formed = 0;
+  std::vector<std::string> failures;
+  std::vector<std::string> inexact;
+};
+
+void check(column_stats& st, const test_line& t, const outcome& o, const std::u32string& want,
+           const code_set& want_codes) {
+  const bool want_ok = want_codes.empty();
+  bool pass;
+  if (want_ok) {
+    pass = o.ok && o.best_effort == want;
+  } else {
+    pass = !o.ok;
+  }
+  std::ostringstream why;
+  why << "line " << t.number << " " << st.name << ": source " << show(t.source) << " expected "
+      << show(want) << " " << join(want_codes) << ", got " << show(o.best_effort) << " "
+      << join(o.codes) << (o.ok ? " (ok)" : " (error)");
+  if (pass) {
+    ++st.passed;
+  } else {
+    ++st.failed;
+    st.failures.push_back(why.str());
+  }
+  if (o.ill_formed) {
+    ++st.ill_formed;
+    return;
+  }
+  const bool codes = o.codes == want_codes;
+  const bool str = same_string(o.best_effort, want);
+  st.exact_codes += codes;
+  st.exact_string += str;
+  st.exact_both += codes && str;
+  if (!(codes && str)) st.inexact.push_back(why.str());
+}
+
+TEST(IdnaTestV2, Conformance) {
+  const std::string path = std::string(PUNY_UNICODE_DATA_DIR) + "/idna/IdnaTestV2.txt";
+  std::ifstream in(path);
+  ASSERT_TRUE(in.good()) << "cannot open the UTS #46 conformance file " << path;
+
+  std::vector<test_line> lines;
+  std::string text;
+  int number = 0;
+  while (std::getline(in, text)) {
+    ++number;
+    test_line t;
+    if (parse_line(text, number, t)) lines.push_back(std::move(t));
+  }
+  ASSERT_GT(lines.size(), 6000u) << "unexpectedly few test lines in " << path;
+
+  column_stats cols[3] = {{"toUnicode"}, {"toAsciiN"}, {"toAsciiT"}};
+  for (const test_line& t : lines) {
+    check(cols[0], t, run(t, false, false), t.to_unicode, t.to_unicode_status);
+    check(cols[1], t, run(t, true, false), t.to_ascii_n, t.to_ascii_n_status);
+    check(cols[2], t, run(t, true, true), t.to_ascii_t, t.to_ascii_t_status);
+  }
+
+  int passed = 0;
+  int failed = 0;
+  std::printf("IdnaTestV2.txt: %zu test lines from %s\n", lines.size(), path.c_str());
+  for (const column_stats& c : cols) {
+    std::printf("%s: %d passed, %d failed\n", c.name, c.passed, c.failed);
+    passed += c.passed;
+    failed += c.failed;
+  }
+  std::printf("beyond conformance (exact status code set / best-effort string / both):\n");
+  for (const column_stats& c : cols) {
+    const int considered = c.passed + c.failed - c.ill_formed;
+    std::printf("  %s: codes %d/%d, string %d/%d, both %d/%d", c.name, c.exact_codes, considered,
+                c.exact_string, considered, c.exact_both, considered);
+    if (c.ill_formed > 0)
+      std::printf(" (%d line(s) with a lone surrogate: ill-formed input, reported as such)",
+                  c.ill_formed);
+    std::printf("\n");
+  }
+  for (const column_stats& c : cols) {
+    std::size_t shown = 0;
+    for (const std::string& f : c.inexact) {
+      if (shown++ == 10) break;
+      std::printf("  inexact: %s\n", f.c_str());
+    }
+  }
+  std::printf("%d passed, %d failed\n", passed, failed);
+  std::fflush(stdout);
+
+  for (const column_stats& c : cols) {
+    std::size_t shown = 0;
+    for (const std::string& f : c.failures) {
+      if (shown++ == 25) break;
+      ADD_FAILURE() << f;
+    }
+  }
+  EXPECT_EQ(failed, 0);
+}
+
+}  // namespace
