@@ -49,4 +49,13 @@ std::u32string nfc(std::u32string_view s);
 // True when nfc(s) == s (fast check, no allocation for the common case).
 bool is_nfc(std::u32string_view s);
 
+// Appends nfc(s) to out.  Copies s straight through when the quick check
+// says it is already NFC; otherwise normalizes from the last safe boundary.
+void nfc_append(std::u32string_view s, std::u32string& out);
+
+// UAX #15 section 9 NFC_Quick_Check over a whole string: yes = is NFC,
+// no = is not NFC, maybe = only a full normalization can tell.
+enum class quick_check : std::uint8_t { yes, maybe, no };
+quick_check nfc_quick_check(std::u32string_view s) noexcept;
+
 }  // namespace puny::detail::ucd

@@ -1,0 +1,52 @@
+// Unicode property lookups for UTS #46 / RFC 5892 processing, backed by the
+// generated tables in src/tables/ (tools/gen_tables/gen_tables.py).
+// NFC and Canonical_Combining_Class live in nfc.cpp.
+
+#include "unicode/ucd.hpp"
+
+#include <cstdint>
+
+#include "unicode/trie.hpp"
+
+namespace puny::detail::ucd {
+namespace {
+
+#include "tables/bidi_class.inc"
+#include "tables/idna2008.inc"
+#include "tables/idna_mapping.inc"
+#include "tables/joining_type.inc"
+#include "tables/mark.inc"
+
+// UTS #46 section 5: in ASCII only A-Z are mapped (to a-z); everything else
+// is valid (Unicode 16+ has no *_STD3 statuses; STD3 is the U1 check).  The
+// generator verifies this before emitting the tables.
+constexpr char32_t ascii_lower[] = U"abcdefghijklmnopqrstuvwxyz";
+
+}  // namespace
+
+idna_entry idna_lookup(char32_t c) noexcept {
+  if (c < 0x80) {
+    if (c >= U'A' && c <= U'Z') {
+      return {idna_status::mapped, std::u32string_view(ascii_lower + (c - U'A'), 1)};
+    }
+    return {idna_status::valid, {}};
+  }
+  // Entry layout: bits 0-2 status, bits 3-7 length, bits 8-31 pool offset.
+  const std::uint32_t e = idna_entries[idna_trie(c)];
+  return {static_cast<idna_status>(e & 7u),
+          std::u32string_view(idna_pool + (e >> 8), (e >> 3) & 31u)};
+}
+
+bidi_class bidi(char32_t c) noexcept { return static_cast<bidi_class>(bidi_trie(c)); }
+
+joining_type joining(char32_t c) noexcept {
+  return static_cast<joining_type>(joining_trie(c));
+}
+
+bool is_mark(char32_t c) noexcept { return mark_trie(c) != 0; }
+
+idna2008 idna2008_property(char32_t c) noexcept {
+  return static_cast<idna2008>(idna2008_trie(c));
+}
+
+}  // namespace puny::detail::ucd

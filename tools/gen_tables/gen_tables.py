@@ -1,0 +1,704 @@
+#!/usr/bin/env python3
+"""Generate puny's Unicode lookup tables from the pinned UCD / IDNA data files.
+
+Reads (never copies) the Unicode Character Database and the UTS #46 data
+files and writes compact C++ tables into src/tables/*.inc plus
+src/tables/MANIFEST.tsv.  Python 3 standard library only, no network.
+
+Usage:
+  gen_tables.py [--ucd DIR] [--out DIR] [--check]
+
+  --ucd DIR  directory containing ucd/ and idna/ (default:
+             <repo>/../shared/unicode/17.0.0)
+  --out DIR  output directory (default: <repo>/src/tables)
+  --check    regenerate in memory and compare with the files in --out;
+             exit 1 naming every differing file, 0 if all identical.
+
+Exit status: 0 ok, 1 tables differ (--check) or inconsistent data,
+2 data directory or a data file is missing.
+
+See tools/gen_tables/README.md for the table layout and for how to bump the
+Unicode version.
+"""
+
+import argparse
+import hashlib
+import os
+import re
+import sys
+
+MAX_CP = 0x110000
+GENERATOR = "tools/gen_tables/gen_tables.py"
+
+
+class DataError(Exception):
+    """Inconsistent or unexpected data in an input file."""
+
+
+class MissingData(Exception):
+    """A required data file or directory does not exist."""
+
+
+# ---------------------------------------------------------------------------
+# Input parsing
+# ---------------------------------------------------------------------------
+
+class DataDir:
+    def __init__(self, root):
+        self.root = root
+        self.versions = {}
+
+    def path(self, *candidates):
+        """First existing file among candidate relative paths."""
+        for rel in candidates:
+            p = os.path.join(self.root, rel)
+            if os.path.isfile(p):
+                return p
+        raise MissingData("none of these data files exist under %s: %s"
+                          % (self.root, ", ".join(candidates)))
+
+    def lines(self, *candidates):
+        p = self.path(*candidates)
+        with open(p, encoding="utf-8") as f:
+            text = f.read()
+        self._note_version(os.path.basename(p), text)
+        return text.splitlines()
+
+    def _note_version(self, name, text):
+        head = text[:2000]
+        m = re.search(r"^# [A-Za-z0-9]+-(\d+\.\d+\.\d+)\.txt", head, re.M)
+        if not m:
+            m = re.search(r"^# Version: (\d+\.\d+\.\d+)", head, re.M)
+        if m:
+            self.versions[name] = m.group(1)
+
+    def unicode_version(self):
+        found = sorted(set(self.versions.values()))
+        if len(found) != 1:
+            raise DataError("data files disagree on the Unicode version: %r" % self.versions)
+        return found[0]
+
+
+def parse_range(field):
+    field = field.strip()
+    if ".." in field:
+        a, b = field.split("..")
+        return int(a, 16), int(b, 16)
+    v = int(field, 16)
+    return v, v
+
+
+def data_fields(lines):
+    """Yield the ';'-separated fields of every non-comment line."""
+    for line in lines:
+        body = line.split("#", 1)[0].strip()
+        if body:
+            yield [f.strip() for f in body.split(";")]
+
+
+def missing_lines(lines):
+    """Yield fields of '# @missing:' lines (UAX #44 section 4.2.10)."""
+    for line in lines:
+        m = re.match(r"#\s*@missing:\s*(.*)$", line)
+        if m:
+            yield [f.strip() for f in m.group(1).split(";")]
+
+
+def load_unicode_data(dd):
+    """UnicodeData.txt: general category, ccc, canonical decomposition."""
+    gc = ["Cn"] * MAX_CP
+    ccc = [0] * MAX_CP
+    decomp = {}  # cp -> tuple of code points (canonical, single step)
+    first = None
+    for f in data_fields(dd.lines("ucd/UnicodeData.txt")):
+        cp = int(f[0], 16)
+        name = f[1]
+        if name.endswith(", First>"):
+            first = cp
+            continue
+        lo = cp
+        if name.endswith(", Last>"):
+            if first is None:
+                raise DataError("UnicodeData.txt: range end %04X without start" % cp)
+            lo, first = first, None
+        for c in range(lo, cp + 1):
+            gc[c] = f[2]
+            ccc[c] = int(f[3])
+        if f[5] and not f[5].startswith("<"):
+            decomp[cp] = tuple(int(x, 16) for x in f[5].split())
+    return gc, ccc, decomp
+
+
+# ---------------------------------------------------------------------------
+# Multi-stage table builder
+# ---------------------------------------------------------------------------
+
+def int_type(max_value):
+    for bits, name in ((8, "std::uint8_t"), (16, "std::uint16_t"), (32, "std::uint32_t")):
+        if max_value < (1 << bits):
+            return name, bits // 8
+    raise DataError("value too large for a table: %d" % max_value)
+
+
+class Trie3:
+    """value = stage3[(stage2[(stage1[c >> (lo+mid)] << mid) | mid bits] << lo) | lo bits]
+
+    Code points >= limit return `fallback`.  Identical blocks are shared at
+    both levels; the block sizes are chosen to minimise the total bytes.
+    """
+
+    def __init__(self, values, fallback):
+        hi = MAX_CP
+        while hi > 0 and values[hi - 1] == fallback:
+            hi -= 1
+        self.fallback = fallback
+        best = None
+        for lo_bits in range(2, 9):
+            # Cover [0, hi) rounded up to the largest span tried, padding with
+            # the fallback so that every block past `hi` is a fallback block.
+            end = -(-max(hi, 1) // (1 << (lo_bits + 7))) * (1 << (lo_bits + 7))
+            padded = values[:min(end, MAX_CP)] + [fallback] * max(0, end - MAX_CP)
+            blocks3, index3 = self._dedupe(padded, end, 1 << lo_bits, fallback)
+            t3, s3 = int_type(max(max(b) for b in blocks3))
+            for mid_bits in range(2, 8):
+                span = 1 << (lo_bits + mid_bits)
+                n3 = -(-max(hi, 1) // span) * (1 << mid_bits)
+                blocks2, index2 = self._dedupe(index3, n3, 1 << mid_bits, 0)
+                t2, s2 = int_type(len(blocks3) - 1)
+                t1, s1 = int_type(len(blocks2) - 1)
+                size = (len(index2) * s1 + len(blocks2) * (1 << mid_bits) * s2
+                        + len(blocks3) * (1 << lo_bits) * s3)
+                key = (size, lo_bits, mid_bits)
+                if best is None or key < best[0]:
+                    best = (key, lo_bits, mid_bits, index2, blocks2, blocks3, (t1, t2, t3))
+        _, self.lo_bits, self.mid_bits, stage1, blocks2, blocks3, self.types = best
+        self.stage1 = stage1
+        self.stage2 = [v for b in blocks2 for v in b]
+        self.stage3 = [v for b in blocks3 for v in b]
+        span = 1 << (self.lo_bits + self.mid_bits)
+        self.limit = len(stage1) * span
+        for c in range(MAX_CP):  # self-check of the packing
+            if self.get(c) != values[c]:
+                raise DataError("trie packing error at U+%04X" % c)
+
+    @staticmethod
+    def _dedupe(seq, end, size, pad):
+        blocks, ids, index = [], {}, []
+        for start in range(0, end, size):
+            blk = tuple(seq[start:start + size])
+            if len(blk) < size:
+                blk = blk + (pad,) * (size - len(blk))
+            i = ids.get(blk)
+            if i is None:
+                i = ids[blk] = len(blocks)
+                blocks.append(blk)
+            index.append(i)
+        if not blocks:
+            blocks.append((pad,) * size)
+            index.append(0)
+        return blocks, index
+
+    def get(self, c):
+        if c >= self.limit:
+            return self.fallback
+        b1 = self.stage1[c >> (self.lo_bits + self.mid_bits)]
+        b2 = self.stage2[(b1 << self.mid_bits) | ((c >> self.lo_bits) & ((1 << self.mid_bits) - 1))]
+        return self.stage3[(b2 << self.lo_bits) | (c & ((1 << self.lo_bits) - 1))]
+
+
+# ---------------------------------------------------------------------------
+# C++ emission
+# ---------------------------------------------------------------------------
+
+class IncFile:
+    def __init__(self, name, version, description):
+        self.name = name
+        self.version = version
+        self.description = description
+        self.body = []
+        self.entries = 0
+        self.bytes = 0
+        self.parts = []
+
+    def array(self, ctype, elem_size, name, values, comment=None, fmt="%d"):
+        self.entries += len(values)
+        self.bytes += len(values) * elem_size
+        self.parts.append("%s: %d x %d B" % (name, len(values), elem_size))
+        if comment:
+            self.body.append("// " + comment)
+        self.body.append("constexpr %s %s[%d] = {" % (ctype, name, len(values)))
+        line = "   "
+        for v in values:
+            item = " " + (fmt % v) + ","
+            if len(line) + len(item) > 99:
+                self.body.append(line)
+                line = "   "
+            line += item
+        if line.strip():
+            self.body.append(line)
+        self.body.append("};")
+        self.body.append("")
+
+    def trie(self, prefix, trie, value_type_override=None, comment=None):
+        t1, t2, t3 = trie.types
+        if value_type_override:
+            t3 = value_type_override
+        sizes = {"std::uint8_t": 1, "std::uint16_t": 2, "std::uint32_t": 4}
+        if comment:
+            self.body.append("// " + comment)
+        self.body.append("// Three-stage lookup: %d-bit low block, %d-bit middle block, limit U+%04X."
+                         % (trie.lo_bits, trie.mid_bits, trie.limit))
+        self.array(t1, sizes[t1], prefix + "_stage1", trie.stage1)
+        self.array(t2, sizes[t2], prefix + "_stage2", trie.stage2)
+        self.array(t3, sizes[t3], prefix + "_stage3", trie.stage3)
+        self.body.append(
+            "constexpr trie3<%s, %s, %s> %s_trie{%s_stage1, %s_stage2, %s_stage3, 0x%X, %d, %d, %d};"
+            % (t1, t2, t3, prefix, prefix, prefix, prefix, trie.limit,
+               trie.lo_bits, trie.mid_bits, trie.fallback))
+        self.body.append("")
+
+    def line(self, text=""):
+        self.body.append(text)
+
+    def render(self):
+        head = [
+            "// @generated by %s from Unicode %s -- DO NOT EDIT" % (GENERATOR, self.version),
+            "// %s" % self.description,
+            "// Size: %d entries, %d bytes in total:" % (self.entries, self.bytes),
+        ] + ["//   %s" % p for p in self.parts] + [
+            "// Included by exactly one .cpp file, inside namespace puny::detail::ucd.",
+            "",
+        ]
+        text = "\n".join(head + self.body).rstrip("\n") + "\n"
+        text.encode("ascii")  # generated files must stay ASCII-only
+        return text
+
+
+def enum_asserts(inc, enum, names):
+    for i, n in enumerate(names):
+        inc.line("static_assert(static_cast<int>(%s::%s) == %d, \"%s out of sync with generator\");"
+                 % (enum, n, i, enum))
+    inc.line()
+
+
+# ---------------------------------------------------------------------------
+# Individual tables
+# ---------------------------------------------------------------------------
+
+IDNA_STATUS = ["valid", "ignored", "mapped", "deviation", "disallowed"]
+
+
+def gen_idna_mapping(dd, version):
+    """UTS #46 section 5, IdnaMappingTable.txt."""
+    status = [None] * MAX_CP
+    mapping = [()] * MAX_CP
+    for f in data_fields(dd.lines("idna/IdnaMappingTable.txt")):
+        lo, hi = parse_range(f[0])
+        st = f[1]
+        if st not in IDNA_STATUS:
+            raise DataError("IdnaMappingTable.txt: unknown status %r (the *_STD3 statuses were "
+                            "removed in Unicode 16; update gen_tables.py)" % st)
+        m = ()
+        if st in ("mapped", "deviation") and len(f) > 2 and f[2]:
+            m = tuple(int(x, 16) for x in f[2].split())
+        if st == "mapped" and not m:
+            raise DataError("IdnaMappingTable.txt: mapped without mapping at %04X" % lo)
+        for c in range(lo, hi + 1):
+            if status[c] is not None:
+                raise DataError("IdnaMappingTable.txt: %04X listed twice" % c)
+            status[c] = st
+            mapping[c] = m
+    gaps = [c for c in range(MAX_CP) if status[c] is None]
+    if gaps:
+        raise DataError("IdnaMappingTable.txt does not cover U+%04X" % gaps[0])
+
+    # The C++ side handles ASCII without the table: all valid except A-Z.
+    for c in range(0x80):
+        exp = ("mapped", (c + 0x20,)) if 0x41 <= c <= 0x5A else ("valid", ())
+        if (status[c], mapping[c]) != exp:
+            raise DataError("ASCII fast path assumption broken at U+%04X" % c)
+
+    # Pool all mapping strings in one array; longest first so that shorter
+    # strings can often be found inside longer ones.
+    strings = sorted({m for m in mapping if m}, key=lambda s: (-len(s), s))
+    pool = ""
+    offsets = {}
+    for s in strings:
+        u = "".join(chr(x) for x in s)
+        at = pool.find(u)
+        if at < 0:
+            at = len(pool)
+            pool += u
+        offsets[s] = at
+    max_len = max(len(s) for s in strings)
+    if max_len >= 32 or len(pool) >= (1 << 24):
+        raise DataError("IDNA mapping too long for the 5-bit length / 24-bit offset packing")
+
+    # Entry = status | len << 3 | offset << 8.  Code points store an entry index.
+    def pack(st, m):
+        off = offsets[m] if m else 0
+        return IDNA_STATUS.index(st) | (len(m) << 3) | (off << 8)
+
+    entry_keys = sorted({(IDNA_STATUS.index(status[c]), mapping[c]) for c in range(MAX_CP)})
+    entry_index = {}
+    entries = []
+    for st_i, m in entry_keys:
+        entry_index[(st_i, m)] = len(entries)
+        entries.append(pack(IDNA_STATUS[st_i], m))
+    values = [entry_index[(IDNA_STATUS.index(status[c]), mapping[c])] for c in range(MAX_CP)]
+    fallback = values[MAX_CP - 1]
+    trie = Trie3(values, fallback)
+
+    inc = IncFile("idna_mapping", version,
+                  "UTS #46 section 5 IDNA Mapping Table: per code point an index into idna_entries.")
+    enum_asserts(inc, "idna_status", IDNA_STATUS)
+    inc.line("// Mapping strings of all mapped/deviation code points, pooled.")
+    inc.array("char32_t", 4, "idna_pool", [ord(ch) for ch in pool], fmt="0x%X")
+    inc.line("// Entry: bits 0-2 idna_status, bits 3-7 mapping length, bits 8-31 offset in idna_pool.")
+    inc.array("std::uint32_t", 4, "idna_entries", entries, fmt="0x%X")
+    inc.trie("idna", trie)
+    return inc
+
+
+BIDI = ["L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S", "WS", "ON",
+        "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"]
+BIDI_LONG = {
+    "Left_To_Right": "L", "Right_To_Left": "R", "Arabic_Letter": "AL", "European_Number": "EN",
+    "European_Separator": "ES", "European_Terminator": "ET", "Arabic_Number": "AN",
+    "Common_Separator": "CS", "Nonspacing_Mark": "NSM", "Boundary_Neutral": "BN",
+    "Paragraph_Separator": "B", "Segment_Separator": "S", "White_Space": "WS",
+    "Other_Neutral": "ON", "Left_To_Right_Embedding": "LRE", "Left_To_Right_Override": "LRO",
+    "Right_To_Left_Embedding": "RLE", "Right_To_Left_Override": "RLO",
+    "Pop_Directional_Format": "PDF", "Left_To_Right_Isolate": "LRI",
+    "Right_To_Left_Isolate": "RLI", "First_Strong_Isolate": "FSI",
+    "Pop_Directional_Isolate": "PDI",
+}
+
+
+def bidi_value(name, where):
+    short = BIDI_LONG.get(name, name)
+    if short not in BIDI:
+        raise DataError("%s: unknown Bidi_Class %r" % (where, name))
+    return BIDI.index(short)
+
+
+def gen_bidi(dd, version):
+    """Bidi_Class from DerivedBidiClass.txt; @missing lines first, in file order."""
+    lines = dd.lines("ucd/DerivedBidiClass.txt", "ucd/extracted/DerivedBidiClass.txt")
+    values = [None] * MAX_CP
+    for f in missing_lines(lines):
+        lo, hi = parse_range(f[0])
+        v = bidi_value(f[1], "DerivedBidiClass.txt @missing")
+        for c in range(lo, hi + 1):
+            values[c] = v
+    for f in data_fields(lines):
+        lo, hi = parse_range(f[0])
+        v = bidi_value(f[1], "DerivedBidiClass.txt")
+        for c in range(lo, hi + 1):
+            values[c] = v
+    if None in values:
+        raise DataError("DerivedBidiClass.txt: no value for U+%04X" % values.index(None))
+    trie = Trie3(values, values[MAX_CP - 1])
+    inc = IncFile("bidi_class", version, "Bidi_Class (UAX #44, DerivedBidiClass.txt incl. @missing).")
+    enum_asserts(inc, "bidi_class", BIDI)
+    inc.trie("bidi", trie)
+    return inc
+
+
+JOINING = ["U", "C", "D", "L", "R", "T"]
+JOINING_LONG = {"Non_Joining": "U", "Join_Causing": "C", "Dual_Joining": "D",
+                "Left_Joining": "L", "Right_Joining": "R", "Transparent": "T"}
+
+
+def gen_joining(dd, version, gc):
+    """Joining_Type: ArabicShaping.txt; unlisted Mn/Me/Cf are T, others U (UAX #44 / UCD)."""
+    values = [JOINING.index("T") if gc[c] in ("Mn", "Me", "Cf") else 0 for c in range(MAX_CP)]
+    for f in data_fields(dd.lines("ucd/ArabicShaping.txt")):
+        lo, hi = parse_range(f[0])
+        if f[2] not in JOINING:
+            raise DataError("ArabicShaping.txt: unknown Joining_Type %r" % f[2])
+        for c in range(lo, hi + 1):
+            values[c] = JOINING.index(f[2])
+    # Cross-check with the derived file when it is there.
+    try:
+        lines = dd.lines("ucd/extracted/DerivedJoiningType.txt", "ucd/DerivedJoiningType.txt")
+    except MissingData:
+        lines = None
+    if lines is not None:
+        derived = [0] * MAX_CP
+        for f in data_fields(lines):
+            lo, hi = parse_range(f[0])
+            v = JOINING.index(JOINING_LONG.get(f[1], f[1]))
+            for c in range(lo, hi + 1):
+                derived[c] = v
+        for c in range(MAX_CP):
+            if derived[c] != values[c]:
+                raise DataError("Joining_Type of U+%04X disagrees with DerivedJoiningType.txt" % c)
+    trie = Trie3(values, 0)
+    inc = IncFile("joining_type", version,
+                  "Joining_Type (ArabicShaping.txt; unlisted Mn, Me, Cf are T, others U).")
+    enum_asserts(inc, "joining_type", JOINING)
+    inc.trie("joining", trie)
+    return inc
+
+
+def gen_mark(version, gc):
+    values = [1 if gc[c] in ("Mn", "Mc", "Me") else 0 for c in range(MAX_CP)]
+    trie = Trie3(values, 0)
+    inc = IncFile("mark", version, "General_Category M (Mn, Mc, Me) from UnicodeData.txt: 1 = mark.")
+    inc.trie("mark", trie)
+    return inc
+
+
+IDNA2008 = ["pvalid", "contextj", "contexto", "disallowed", "unassigned"]
+IDNA2008_NAMES = {"PVALID": 0, "CONTEXTJ": 1, "CONTEXTO": 2, "CONTEXT0": 2,
+                  "DISALLOWED": 3, "UNASSIGNED": 4}
+
+
+def gen_idna2008(dd, version):
+    """RFC 5892 derived property, Idna2008.txt (@missing: UNASSIGNED)."""
+    lines = dd.lines("idna/Idna2008.txt")
+    values = [None] * MAX_CP
+    for f in missing_lines(lines):
+        lo, hi = parse_range(f[0])
+        for c in range(lo, hi + 1):
+            values[c] = IDNA2008_NAMES[f[1]]
+    for f in data_fields(lines):
+        lo, hi = parse_range(f[0])
+        if f[1] not in IDNA2008_NAMES:
+            raise DataError("Idna2008.txt: unknown value %r" % f[1])
+        for c in range(lo, hi + 1):
+            values[c] = IDNA2008_NAMES[f[1]]
+    if None in values:
+        raise DataError("Idna2008.txt: no value for U+%04X" % values.index(None))
+    trie = Trie3(values, values[MAX_CP - 1])
+    inc = IncFile("idna2008", version, "RFC 5892 IDNA2008 derived property (Idna2008.txt).")
+    enum_asserts(inc, "idna2008", IDNA2008)
+    inc.trie("idna2008", trie)
+    return inc
+
+
+# Hangul syllables are composed/decomposed arithmetically (Unicode section 3.12).
+S_BASE, S_COUNT = 0xAC00, 11172
+
+
+def gen_nfc(dd, version, ccc, decomp):
+    """UAX #15 data: ccc, full canonical decompositions, primary composites, NFC_QC."""
+    # Cross-check ccc with DerivedCombiningClass.txt when present.
+    try:
+        lines = dd.lines("ucd/extracted/DerivedCombiningClass.txt", "ucd/DerivedCombiningClass.txt")
+    except MissingData:
+        lines = None
+    if lines is not None:
+        for f in data_fields(lines):
+            lo, hi = parse_range(f[0])
+            for c in range(lo, hi + 1):
+                if ccc[c] != int(f[1]):
+                    raise DataError("ccc of U+%04X disagrees with DerivedCombiningClass.txt" % c)
+
+    # Full (recursive) canonical decomposition, UAX #15 section 1.3 / D68.
+    def full(c):
+        if c not in decomp:
+            return (c,)
+        out = ()
+        for x in decomp[c]:
+            out += full(x)
+        return out
+
+    full_decomp = {c: full(c) for c in sorted(decomp)}
+
+    # Composition exclusions: CompositionExclusions.txt + singletons +
+    # non-starter decompositions = Full_Composition_Exclusion (UAX #44).
+    excluded = set()
+    for f in data_fields(dd.lines("ucd/CompositionExclusions.txt")):
+        lo, hi = parse_range(f[0])
+        excluded.update(range(lo, hi + 1))
+    for c, d in decomp.items():
+        if len(d) == 1 or ccc[c] != 0 or ccc[d[0]] != 0:
+            excluded.add(c)
+
+    norm_lines = dd.lines("ucd/DerivedNormalizationProps.txt")
+    fce = set()
+    qc = [0] * MAX_CP  # 0 = Yes, 1 = Maybe, 2 = No
+    for f in data_fields(norm_lines):
+        lo, hi = parse_range(f[0])
+        if f[1] == "Full_Composition_Exclusion":
+            fce.update(range(lo, hi + 1))
+        elif f[1] == "NFC_QC":
+            v = {"Y": 0, "M": 1, "N": 2}[f[2]]
+            for c in range(lo, hi + 1):
+                qc[c] = v
+    if fce != excluded & set(decomp):
+        raise DataError("derived composition exclusions disagree with Full_Composition_Exclusion")
+
+    pairs = sorted((d[0], d[1], c) for c, d in decomp.items() if c not in excluded)
+    for a, b, _ in pairs:
+        if a >= (1 << 21) or b >= (1 << 21):
+            raise DataError("composition pair does not fit the 42-bit key")
+
+    # Safe-boundary property that nfc.cpp relies on: a starter with
+    # NFC_QC=Yes never combines with what precedes it, and neither does the
+    # first code point of its decomposition.
+    seconds = {b for _, b, _ in pairs}
+    for c in range(MAX_CP):
+        if ccc[c] == 0 and qc[c] == 0:
+            d0 = full_decomp.get(c, (c,))[0]
+            if d0 in seconds or ccc[d0] != 0:
+                raise DataError("U+%04X breaks the NFC boundary assumption" % c)
+    # Characters that may combine backwards must be NFC_QC=Maybe (UAX #15 section 9).
+    for b in seconds:
+        if qc[b] != 1:
+            raise DataError("U+%04X combines backwards but NFC_QC is not Maybe" % b)
+    # Below this code point every character has ccc 0 and NFC_QC=Yes.
+    fast_limit = next(c for c in range(MAX_CP) if ccc[c] != 0 or qc[c] != 0)
+
+    # Pool decompositions (longest first, reusing substrings).
+    strings = sorted(set(full_decomp.values()), key=lambda s: (-len(s), s))
+    pool = ""
+    offsets = {}
+    for s in strings:
+        u = "".join(chr(x) for x in s)
+        at = pool.find(u)
+        if at < 0:
+            at = len(pool)
+            pool += u
+        offsets[s] = at
+    max_len = max(len(s) for s in strings)
+    if max_len >= 8:
+        raise DataError("decomposition longer than the 3-bit length field")
+    dvalues = [0] * MAX_CP
+    for c, d in full_decomp.items():
+        dvalues[c] = (offsets[d] << 3) | len(d)
+    for c in range(S_BASE, S_BASE + S_COUNT):
+        if c in decomp:
+            raise DataError("Hangul syllable U+%04X has a tabulated decomposition" % c)
+
+    ccc_trie = Trie3(ccc, 0)
+    qc_trie = Trie3(qc, 0)
+    d_trie = Trie3(dvalues, 0)
+
+    incs = []
+    inc = IncFile("ccc", version, "Canonical_Combining_Class (UnicodeData.txt field 3).")
+    inc.trie("ccc", ccc_trie)
+    incs.append(inc)
+
+    inc = IncFile("nfc_decomposition", version,
+                  "Full canonical decompositions (UAX #15 D68), Hangul excluded (arithmetic).")
+    inc.line("constexpr unsigned decomposition_max_length = %d;" % max_len)
+    inc.line("// No code point below this has a canonical decomposition.")
+    inc.line("constexpr char32_t decomposition_first = 0x%X;" % min(full_decomp))
+    inc.line()
+    inc.array("char32_t", 4, "decomposition_pool", [ord(ch) for ch in pool], fmt="0x%X")
+    inc.line("// Value: 0 = no decomposition, else length in bits 0-2, pool offset above.")
+    inc.trie("decomposition", d_trie)
+    incs.append(inc)
+
+    inc = IncFile("nfc_composition", version,
+                  "Primary composites (UAX #15 D114): pairs sorted by (first << 21 | second), "
+                  "Full_Composition_Exclusion removed, Hangul excluded (arithmetic).")
+    inc.array("std::uint64_t", 8, "composition_keys", [(a << 21) | b for a, b, _ in pairs],
+              fmt="0x%X")
+    inc.array("char32_t", 4, "composition_values", [c for _, _, c in pairs], fmt="0x%X")
+    incs.append(inc)
+
+    inc = IncFile("nfc_quick_check", version,
+                  "NFC_Quick_Check (DerivedNormalizationProps.txt): 0 Yes, 1 Maybe, 2 No.")
+    inc.line("// Every code point below this has ccc 0 and NFC_QC=Yes.")
+    inc.line("constexpr char32_t nfc_fast_limit = 0x%X;" % fast_limit)
+    inc.line()
+    inc.trie("nfc_qc", qc_trie)
+    incs.append(inc)
+    return incs
+
+
+# ---------------------------------------------------------------------------
+# Driver
+# ---------------------------------------------------------------------------
+
+def generate(ucd_dir):
+    dd = DataDir(ucd_dir)
+    gc, ccc, decomp = load_unicode_data(dd)
+    incs = []
+    # Read every input before asking for the version so all headers count.
+    incs.append(gen_idna_mapping(dd, "?"))
+    incs.append(gen_bidi(dd, "?"))
+    incs.append(gen_joining(dd, "?", gc))
+    incs.append(gen_mark("?", gc))
+    incs.append(gen_idna2008(dd, "?"))
+    incs.extend(gen_nfc(dd, "?", ccc, decomp))
+    version = dd.unicode_version()
+    files = {}
+    manifest = ["table\tentries\tbytes\tsha256"]
+    for inc in sorted(incs, key=lambda i: i.name):
+        inc.version = version
+        text = inc.render()
+        fname = inc.name + ".inc"
+        files[fname] = text
+        digest = hashlib.sha256(text.encode("ascii")).hexdigest()
+        manifest.append("%s\t%d\t%d\t%s" % (fname, inc.entries, inc.bytes, digest))
+    files["MANIFEST.tsv"] = "\n".join(manifest) + "\n"
+    return version, files
+
+
+def main(argv=None):
+    repo = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--ucd", default=os.path.join(repo, "..", "shared", "unicode", "17.0.0"),
+                    help="directory containing ucd/ and idna/")
+    ap.add_argument("--out", default=os.path.join(repo, "src", "tables"),
+                    help="output directory for the .inc files and MANIFEST.tsv")
+    ap.add_argument("--check", action="store_true",
+                    help="compare instead of writing; exit 1 if anything differs")
+    args = ap.parse_args(argv)
+
+    ucd_dir = os.path.normpath(args.ucd)
+    if not os.path.isdir(os.path.join(ucd_dir, "ucd")) or not os.path.isdir(
+            os.path.join(ucd_dir, "idna")):
+        sys.stderr.write("\n*** gen_tables.py: ERROR: Unicode data directory not found ***\n"
+                         "*** expected %s/ucd and %s/idna ***\n\n" % (ucd_dir, ucd_dir))
+        return 2
+    try:
+        version, files = generate(ucd_dir)
+    except MissingData as e:
+        sys.stderr.write("\n*** gen_tables.py: ERROR: %s ***\n\n" % e)
+        return 2
+    except DataError as e:
+        sys.stderr.write("gen_tables.py: data error: %s\n" % e)
+        return 1
+
+    out = os.path.normpath(args.out)
+    if args.check:
+        differing = []
+        for name in sorted(files):
+            p = os.path.join(out, name)
+            try:
+                with open(p, encoding="ascii", newline="") as f:
+                    current = f.read()
+            except (OSError, UnicodeDecodeError):
+                current = None
+            if current != files[name]:
+                differing.append(name + (" (missing)" if current is None else ""))
+        if os.path.isdir(out):
+            for name in sorted(os.listdir(out)):
+                if name.endswith(".inc") and name not in files:
+                    differing.append(name + " (not produced by the generator)")
+        if differing:
+            sys.stderr.write("gen_tables.py --check: tables in %s differ from what the generator "
+                             "makes from Unicode %s:\n" % (out, version))
+            for d in differing:
+                sys.stderr.write("  %s\n" % d)
+            sys.stderr.write("Run tools/gen_tables/gen_tables.py and commit the result.\n")
+            return 1
+        print("gen_tables.py --check: %d files up to date (Unicode %s)" % (len(files), version))
+        return 0
+
+    os.makedirs(out, exist_ok=True)
+    for name in sorted(files):
+        with open(os.path.join(out, name), "w", encoding="ascii", newline="\n") as f:
+            f.write(files[name])
+    print("gen_tables.py: wrote %d files to %s (Unicode %s)" % (len(files), out, version))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
