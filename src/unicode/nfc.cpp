@@ -51,7 +51,7 @@ inline std::uint8_t qc_of(char32_t c) noexcept {
 // (gen_tables.py verifies that the first code point of such a character's
 // decomposition never combines backwards.)
 inline bool is_boundary(char32_t c) noexcept {
-  return c < nfc_fast_limit || (ccc_trie(c) == 0 && nfc_qc_trie(c) == qc_yes);
+  return ccc_of(c) == 0 && qc_of(c) == qc_yes;
 }
 
 // The working buffer holds one code point per element with its ccc in bits

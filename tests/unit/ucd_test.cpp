@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <iterator>
 #include <string>
 
 namespace ucd = puny::detail::ucd;
@@ -196,4 +198,28 @@ TEST(UcdNfc, LongRunOfMarks) {
   for (std::size_t i = 1; i <= 500; ++i) EXPECT_EQ(n[i], U'\u0316');
   for (std::size_t i = 501; i < n.size(); ++i) EXPECT_EQ(n[i], U'\u0301');
   EXPECT_TRUE(ucd::is_nfc(n));
+}
+
+TEST(UcdNfc, RandomStringsAreConsistent) {
+  // Starters, Hangul jamo and syllables, marks of several classes,
+  // singletons, exclusions and code points that compose backwards.
+  const char32_t pool[] = {U'a',   U'e',   U'o',   U'x',   0x00E9, 0x0301, 0x0302, 0x0308,
+                           0x0316, 0x0323, 0x0345, 0x0344, 0x0958, 0x093C, 0x094D, 0x1100,
+                           0x1161, 0x11A8, 0xAC00, 0xAC01, 0x212B, 0x0B47, 0x0B3E, 0x0B57,
+                           0x0CC6, 0x0CC2, 0x0CD5, 0x1FBE, 0x03B1, 0x0313, 0x05B0, 0x1D165,
+                           0x1D16E, 0x0F71, 0x0F72, 0x0F74, 0x3099, 0x304B, 0x1E0A, 0x0307};
+  std::uint32_t state = 12345;
+  const auto next = [&state]() {
+    state = state * 1664525u + 1013904223u;
+    return state >> 8;
+  };
+  for (int iter = 0; iter < 20000; ++iter) {
+    std::u32string s;
+    const std::uint32_t len = next() % 12;
+    for (std::uint32_t i = 0; i < len; ++i) s.push_back(pool[next() % std::size(pool)]);
+    const std::u32string n = ucd::nfc(s);
+    ASSERT_EQ(ucd::nfc(n), n) << "not idempotent, iteration " << iter;
+    ASSERT_TRUE(ucd::is_nfc(n)) << "iteration " << iter;
+    ASSERT_EQ(ucd::is_nfc(s), n == s) << "iteration " << iter;
+  }
 }
