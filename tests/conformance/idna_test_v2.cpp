@@ -315,6 +315,7 @@ std::string show(const std::u32string& s) {
 }
 
 struct column_stats {
+  explicit column_stats(const char* n) : name(n) {}
   const char* name;
   int passed = 0;
   int failed = 0;
@@ -372,7 +373,8 @@ TEST(IdnaTestV2, Conformance) {
   }
   ASSERT_GT(lines.size(), 6000u) << "unexpectedly few test lines in " << path;
 
-  column_stats cols[3] = {{"toUnicode"}, {"toAsciiN"}, {"toAsciiT"}};
+  column_stats cols[3] = {column_stats("toUnicode"), column_stats("toAsciiN"),
+                          column_stats("toAsciiT")};
   for (const test_line& t : lines) {
     check(cols[0], t, run(t, false, false), t.to_unicode, t.to_unicode_status);
     check(cols[1], t, run(t, true, false), t.to_ascii_n, t.to_ascii_n_status);

@@ -1,0 +1,286 @@
+// Unit tests for puny/idna.hpp (UTS #46 ToASCII / ToUnicode).
+#include "puny/idna.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace puny;
+using idna::options;
+
+options strict_flags(bool transitional = false) {
+  options o;  // CheckHyphens, CheckBidi, CheckJoiners on
+  o.use_std3_ascii_rules = true;
+  o.verify_dns_length = true;
+  o.transitional_processing = transitional;
+  return o;
+}
+
+std::vector<std::string> codes(const idna::detailed& d) {
+  std::vector<std::string> out;
+  for (const status& s : d.errors.all) out.emplace_back(idna::uts46_code(s));
+  return out;
+}
+
+bool has_code(const idna::detailed& d, const char* code) {
+  for (const status& s : d.errors.all)
+    if (idna::uts46_code(s) == code) return true;
+  return false;
+}
+
+TEST(IdnaToAscii, Basics) {
+  EXPECT_EQ(idna::to_ascii("example.com").value, "example.com");
+  EXPECT_EQ(idna::to_ascii("WWW.Example.COM").value, "www.example.com");
+  EXPECT_EQ(idna::to_ascii("b\xC3\xBC" "cher.de").value, "xn--bcher-kva.de");
+  EXPECT_EQ(idna::to_ascii("B\xC3\x9C" "CHER.DE").value, "xn--bcher-kva.de");
+  // 3年B組金八先生.jp
+  EXPECT_EQ(idna::to_ascii("3\xE5\xB9\xB4" "B\xE7\xB5\x84\xE9\x87\x91\xE5\x85\xAB\xE5\x85\x88"
+                           "\xE7\x94\x9F.jp")
+                .value,
+            "xn--3b-ww4c5e180e575a65lsy2b.jp");
+  // Ideographic full stop maps to U+002E.
+  EXPECT_EQ(idna::to_ascii("a\xE3\x80\x82" "b").value, "a.b");
+}
+
+TEST(IdnaToAscii, TransitionalVersusNontransitional) {
+  const std::string fass = "fa\xC3\x9F.de";  // faß.de
+  EXPECT_EQ(idna::to_ascii(fass).value, "xn--fa-hia.de");
+  options t;
+  t.transitional_processing = true;
+  EXPECT_EQ(idna::to_ascii(fass, t).value, "fass.de");
+  // U+1E9E capital sharp s maps to "ss" under transitional processing.
+  EXPECT_EQ(idna::to_ascii("FA\xE1\xBA\x9E.de", t).value, "fass.de");
+  EXPECT_EQ(idna::to_ascii("FA\xE1\xBA\x9E.de").value, "xn--fa-hia.de");
+}
+
+TEST(IdnaToUnicode, MapsAndCaseFolds) {
+  EXPECT_EQ(idna::to_unicode("EXAMPLE.com").value, "example.com");
+  EXPECT_EQ(idna::to_unicode("xn--bcher-kva.DE").value, "b\xC3\xBC" "cher.de");
+  EXPECT_EQ(idna::to_unicode("XN--FA-HIA.de").value, "fa\xC3\x9F.de");
+  EXPECT_TRUE(idna::to_unicode("xn--bcher-kva.de").ok());
+}
+
+TEST(IdnaSecurity, AceLabelDecodingToAsciiIsAnError) {
+  for (const char* s : {"xn--example-.com", "xn--ascii-", "xn--.com", "xn--"}) {
+    const auto r = idna::to_ascii(s);
+    EXPECT_FALSE(r.ok()) << s;
+    EXPECT_EQ(r.status.code, errc::invalid_ace_label) << s;
+    EXPECT_TRUE(r.value.empty()) << s;
+    EXPECT_FALSE(idna::to_unicode(s).ok()) << s;
+  }
+}
+
+TEST(IdnaSecurity, NestedAceAndNonAsciiInsideAce) {
+  // xn--xn--a--gua decodes to "xn--a-ä": V4 (and V2 with CheckHyphens).
+  const auto d = idna::to_ascii_detailed("xn--xn--a--gua.pt");
+  EXPECT_FALSE(d.ok());
+  EXPECT_TRUE(has_code(d, "V4"));
+  options no_hyphens;
+  no_hyphens.check_hyphens = false;
+  const auto d2 = idna::to_ascii_detailed("xn--xn--a--gua.pt", no_hyphens);
+  EXPECT_FALSE(d2.ok());
+  EXPECT_TRUE(has_code(d2, "V4"));
+  // Non-ASCII inside an ACE label: P4, with the offset of that code point.
+  const auto r = idna::to_ascii("xn--a-\xC3\xA4.pt");
+  EXPECT_FALSE(r.ok());
+  EXPECT_EQ(r.status.code, errc::invalid_ace_label);
+  EXPECT_EQ(r.status.offset, 6u);
+  EXPECT_EQ(r.status.code_point, U'\u00E4');
+}
+
+TEST(IdnaSecurity, Std3NeverDeletes) {
+  const options o = strict_flags();
+  const auto d = idna::to_unicode_detailed("a/b.com", o);
+  EXPECT_FALSE(d.ok());
+  EXPECT_EQ(d.best_effort, "a/b.com");
+  ASSERT_FALSE(d.errors.all.empty());
+  EXPECT_EQ(d.errors.first.code, errc::std3_disallowed);
+  EXPECT_EQ(d.errors.first.offset, 1u);
+  EXPECT_EQ(d.errors.first.code_point, U'/');
+  EXPECT_EQ(idna::uts46_code(d.errors.first), "U1");
+  const auto a = idna::to_ascii_detailed("a/b.com", o);
+  EXPECT_FALSE(a.ok());
+  EXPECT_EQ(a.best_effort, "a/b.com");
+  EXPECT_TRUE(a.output.empty());
+  // Without STD3 rules the slash is valid in UTS #46 (Unicode 17).
+  EXPECT_EQ(idna::to_ascii("a/b.com").value, "a/b.com");
+}
+
+TEST(IdnaSecurity, ToAsciiIsIdempotent) {
+  const char* inputs[] = {
+      "example.com", "B\xC3\xBC" "cher.de", "fa\xC3\x9F.de",
+      "\xD9\x86\xD8\xA7\xD9\x85\xD9\x87\xE2\x80\x8C\xD8\xA7\xDB\x8C.com",  // Persian with ZWNJ
+      "www.\xE0\xB7\x81\xE0\xB7\x8A\xE2\x80\x8D\xE0\xB6\xBB\xE0\xB7\x93.com",
+      "\xCE\xB2\xCF\x8C\xCE\xBB\xCE\xBF\xCF\x82.com", "xn--nxasmm1c.com", "a.b.c.",
+      "\xE2\x98\x83.net", "xn--n3h.net", "Xn--Bcher-Kva.de"};
+  for (const options& o : {idna::uts46_default, idna::url, idna::url_strict, idna::registration,
+                           strict_flags(true)}) {
+    for (const char* in : inputs) {
+      const auto first = idna::to_ascii(in, o);
+      if (!first.ok()) continue;
+      const auto second = idna::to_ascii(first.value, o);
+      EXPECT_TRUE(second.ok()) << in << " -> " << first.value;
+      EXPECT_EQ(second.value, first.value) << in;
+      // ToUnicode of the result converts back to ASCII unchanged too
+      // (not under Transitional_Processing, which maps deviations that an
+      // xn-- label may hold).
+      const auto uni = idna::to_unicode(first.value, o);
+      EXPECT_TRUE(uni.ok()) << first.value;
+      if (!o.transitional_processing) {
+        EXPECT_EQ(idna::to_ascii(uni.value, o).value, first.value) << in;
+      }
+    }
+  }
+}
+
+TEST(IdnaErrors, InvalidUtf8HasOffset) {
+  const auto r = idna::to_ascii(std::string("ab\xC3(.com"));
+  EXPECT_EQ(r.status.code, errc::invalid_utf8);
+  EXPECT_EQ(r.status.offset, 2u);
+  const auto u = idna::to_unicode(std::string("ab\xFF.com"));
+  EXPECT_EQ(u.status.code, errc::invalid_utf8);
+  EXPECT_EQ(u.value, "ab\xEF\xBF\xBD.com");  // U+FFFD in the best-effort output
+  // Truncated sequence at the end.
+  EXPECT_EQ(idna::to_ascii(std::string("a\xE2\x82")).status.code, errc::invalid_utf8);
+}
+
+TEST(IdnaErrors, DisallowedOffsetAndLabel) {
+  // U+2488 DIGIT ONE FULL STOP is disallowed in Unicode 17.
+  const std::string in = "ok.a\xE2\x92\x88" "b";
+  const auto d = idna::to_unicode_detailed(in);
+  EXPECT_FALSE(d.ok());
+  EXPECT_EQ(d.errors.first.code, errc::disallowed);
+  EXPECT_EQ(d.errors.first.offset, 4u);
+  EXPECT_EQ(d.errors.first.label, 1u);
+  EXPECT_EQ(d.errors.first.code_point, U'\u2488');
+  EXPECT_EQ(d.best_effort, "ok.a\xEF\xBF\xBD" "b");
+}
+
+TEST(IdnaErrors, PunycodeErrorsAreP4) {
+  const auto r = idna::to_ascii("xn--0.com");
+  EXPECT_FALSE(r.ok());
+  EXPECT_EQ(idna::uts46_code(r.status), "P4");
+  const auto u = idna::to_unicode_detailed("xn--0.pt");
+  EXPECT_EQ(u.best_effort, "xn--0.pt");
+  EXPECT_EQ(codes(u), std::vector<std::string>{"P4"});
+  options ignore;
+  ignore.ignore_invalid_punycode = true;
+  EXPECT_TRUE(idna::to_ascii("xn--0.pt", ignore).ok());
+}
+
+TEST(IdnaErrors, BidiAndJoiners) {
+  // àא : LTR label with an R character: B5, B6.
+  const auto d = idna::to_unicode_detailed("\xC3\xA0\xD7\x90");
+  EXPECT_TRUE(has_code(d, "B5"));
+  EXPECT_TRUE(has_code(d, "B6"));
+  options no_bidi;
+  no_bidi.check_bidi = false;
+  EXPECT_TRUE(idna::to_unicode("\xC3\xA0\xD7\x90", no_bidi).ok());
+  // a ZWNJ b: C1; after a virama it is fine.
+  const auto c = idna::to_ascii_detailed("a\xE2\x80\x8C" "b");
+  EXPECT_EQ(codes(c), std::vector<std::string>{"C1"});
+  EXPECT_EQ(c.errors.first.offset, 1u);
+  EXPECT_TRUE(idna::to_ascii("a\xE0\xA5\x8D\xE2\x80\x8C" "b").ok());
+  options no_joiners;
+  no_joiners.check_joiners = false;
+  EXPECT_EQ(idna::to_ascii("a\xE2\x80\x8C" "b", no_joiners).value, "xn--ab-j1t");
+}
+
+TEST(IdnaErrors, HyphensAndLengths) {
+  EXPECT_FALSE(idna::to_ascii("-abc.com").ok());
+  EXPECT_FALSE(idna::to_ascii("ab--c.com").ok());
+  options relaxed;
+  relaxed.check_hyphens = false;
+  EXPECT_EQ(idna::to_ascii("-abc.com", relaxed).value, "-abc.com");
+  EXPECT_EQ(idna::to_ascii("ab--c.com", relaxed).value, "ab--c.com");
+
+  const options o = strict_flags();
+  EXPECT_TRUE(idna::to_ascii("a.b.c", o).ok());
+  const auto root = idna::to_ascii_detailed("a.b.c.", o);
+  EXPECT_EQ(codes(root), std::vector<std::string>{"A4_2"});
+  EXPECT_TRUE(idna::to_unicode("a.b.c.", o).ok());
+  EXPECT_EQ(codes(idna::to_unicode_detailed("a..c", o)), std::vector<std::string>{"X4_2"});
+  EXPECT_EQ(codes(idna::to_ascii_detailed("a..c", o)), std::vector<std::string>{"A4_2"});
+  EXPECT_TRUE(idna::to_ascii("a..c").ok());  // VerifyDnsLength off
+  const std::string long_label(64, 'a');
+  EXPECT_EQ(idna::to_ascii(long_label, o).status.code, errc::label_too_long);
+  EXPECT_TRUE(idna::to_ascii(long_label).ok());
+  const auto empty = idna::to_ascii_detailed("", o);
+  EXPECT_TRUE(has_code(empty, "A4_1"));
+  EXPECT_TRUE(has_code(empty, "A4_2"));
+}
+
+TEST(IdnaPresets, UrlAsciiPassThrough) {
+  // whatwg/url#914: all-ASCII input is lowercased, xn-- labels unchecked.
+  EXPECT_EQ(idna::to_ascii("XN--8I7CAA.famitei.net", idna::url).value, "xn--8i7caa.famitei.net");
+  EXPECT_EQ(idna::to_ascii("xn--a.com", idna::url).value, "xn--a.com");
+  EXPECT_FALSE(idna::to_ascii("xn--a.com", idna::uts46_default).ok());
+  EXPECT_FALSE(idna::to_ascii("xn--a.com", idna::url_strict).ok());
+  // Forbidden domain code points and the empty result still fail.
+  const auto f = idna::to_ascii("a<b.com", idna::url);
+  EXPECT_EQ(f.status.code, errc::forbidden_domain_code_point);
+  EXPECT_EQ(f.status.offset, 1u);
+  EXPECT_FALSE(idna::to_ascii("", idna::url).ok());
+  // Non-ASCII input takes the UTS #46 path with the URL flags.
+  EXPECT_EQ(idna::to_ascii("-\xC3\x9F.com", idna::url).value, "xn----qfa.com");
+  EXPECT_FALSE(idna::to_ascii("xn--a.\xC3\x9F", idna::url).ok());
+  // Registration is the strictest.
+  EXPECT_FALSE(idna::to_ascii("a_b.com", idna::registration).ok());
+  EXPECT_TRUE(idna::to_ascii("a_b.com", idna::url).ok());
+}
+
+TEST(IdnaInputs, Utf16AndUtf32) {
+  const std::u16string s16 = u"B\u00FCcher.de";
+  EXPECT_EQ(idna::to_ascii(std::u16string_view(s16)).value, "xn--bcher-kva.de");
+  EXPECT_EQ(idna::to_unicode(std::u16string_view(u"xn--bcher-kva.de")).value, u"b\u00FCcher.de");
+  EXPECT_EQ(idna::to_ascii(std::u32string_view(U"B\u00FCcher.de")).value, "xn--bcher-kva.de");
+  EXPECT_EQ(idna::to_unicode(std::u32string_view(U"xn--bcher-kva.de")).value, U"b\u00FCcher.de");
+  // Supplementary plane in UTF-16 (U+1D400 maps to "a").
+  EXPECT_EQ(idna::to_ascii(std::u16string_view(u"\U0001D400.com")).value, "a.com");
+  const char16_t lone[] = {u'a', 0xD800, u'b', 0};
+  const auto r16 = idna::to_ascii(std::u16string_view(lone));
+  EXPECT_EQ(r16.status.code, errc::invalid_utf16);
+  EXPECT_EQ(r16.status.offset, 1u);
+  const char32_t bad[] = {U'a', 0x110000, 0};
+  EXPECT_EQ(idna::to_ascii(std::u32string_view(bad)).status.code, errc::invalid_code_point);
+}
+
+TEST(IdnaInputs, CallerBuffer) {
+  char buf[32];
+  std::size_t written = 99;
+  EXPECT_TRUE(idna::to_ascii("Example.COM", buf, sizeof buf, written).ok());
+  EXPECT_EQ(std::string(buf, written), "example.com");
+  EXPECT_TRUE(idna::to_ascii("b\xC3\xBC" "cher.de", buf, sizeof buf, written).ok());
+  EXPECT_EQ(std::string(buf, written), "xn--bcher-kva.de");
+
+  // Never writes past capacity.
+  char small[8];
+  std::fill(std::begin(small), std::end(small), '#');
+  const status s = idna::to_ascii("b\xC3\xBC" "cher.de", small, 4, written);
+  EXPECT_EQ(s.code, errc::buffer_too_small);
+  EXPECT_EQ(s.needed, 16u);
+  EXPECT_EQ(written, 0u);
+  for (std::size_t i = 4; i < sizeof small; ++i) EXPECT_EQ(small[i], '#');
+  const status s2 = idna::to_ascii("example.com", small, 4, written);
+  EXPECT_EQ(s2.code, errc::buffer_too_small);
+  EXPECT_EQ(s2.needed, 11u);
+  for (std::size_t i = 4; i < sizeof small; ++i) EXPECT_EQ(small[i], '#');
+  // Errors pass through.
+  EXPECT_FALSE(idna::to_ascii("xn--a", buf, sizeof buf, written).ok());
+}
+
+TEST(IdnaDetailed, ListsEveryError) {
+  // ⒈ (V7) and a leading hyphen (V3) in two labels.
+  const auto d = idna::to_ascii_detailed("-a.\xE2\x92\x88", strict_flags());
+  ASSERT_GE(d.errors.all.size(), 2u);
+  EXPECT_EQ(d.errors.first.code, errc::leading_hyphen);
+  EXPECT_EQ(d.errors.first.label, 0u);
+  EXPECT_TRUE(has_code(d, "V7"));
+  EXPECT_TRUE(d.output.empty());
+  EXPECT_FALSE(d.best_effort.empty());
+}
+
+}  // namespace
