@@ -80,6 +80,7 @@ int run_lines(const io_settings& s, json_shape shape, const processor& process);
 // user picks stores its work in `selected`.
 void add_punycode_commands(CLI::App& app, action& selected);
 void add_idna_commands(CLI::App& app, action& selected);
+void add_explain_command(CLI::App& app, action& selected);
 
 // Simple (1:1) case mapping for RFC 3492 appendix A mixed-case annotation.
 // Independent of LANG/LC_*; ASCII-only when no Unicode case data is available.

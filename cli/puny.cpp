@@ -79,6 +79,7 @@ int main(int argc, char** argv) {
   action selected;
   add_punycode_commands(app, selected);
   add_idna_commands(app, selected);
+  add_explain_command(app, selected);
 
   try {
     app.parse(argc, argv);

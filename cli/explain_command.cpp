@@ -1,0 +1,340 @@
+// puny CLI: `explain encode|decode TEXT` prints the Bootstring algorithm's
+// steps for one input, as RFC 3492 sections 6.2 and 6.3 perform them.
+//
+// The numbers come from the library's own encoder and decoder through
+// bootstring::observer (the same code that `encode`/`decode` run), not from a
+// second implementation that could drift.
+#include <cinttypes>
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "puny/bootstring.hpp"
+#include "puny/punycode.hpp"
+#include "puny/unicode.hpp"
+
+namespace puny::cli {
+namespace {
+
+using json = nlohmann::ordered_json;
+using u64 = std::uint64_t;
+
+std::string code_point_name(char32_t c) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(c));
+  return buf;
+}
+
+std::string utf8_of(std::u32string_view s) {
+  std::string out;
+  puny::unicode::utf32_to_utf8(s, out);
+  return out;
+}
+
+std::string shown(char32_t c) {
+  std::string out = code_point_name(c);
+  if (c >= 0x20 && c != 0x7F && !(c >= 0x80 && c < 0xA0)) {
+    out += " '";
+    out += utf8_of(std::u32string_view(&c, 1));
+    out += "'";
+  }
+  return out;
+}
+
+struct digit_step {
+  std::uint32_t value = 0;
+  std::uint32_t threshold = 0;
+  u64 weight = 0;
+  char character = 0;
+};
+
+struct delta_step {
+  char32_t code_point = 0;
+  std::size_t position = 0;  // encoder: index in the input; decoder: insertion index i
+  u64 delta = 0;
+  std::uint32_t bias = 0;      // bias in force while coding this delta
+  std::uint32_t new_bias = 0;  // after adaptation
+  std::vector<digit_step> digits;
+  // Encoder only: how the delta was built.
+  bool starts_code_point = false;
+  char32_t previous_n = 0;
+  u64 handled = 0;
+  u64 carried = 0;
+  u64 smaller_before = 0;
+  // Decoder only: the string after the insertion.
+  std::u32string text_after;
+};
+
+// Collects the observer events into delta_steps.
+class recorder : public bootstring::observer {
+ public:
+  explicit recorder(bool decoding) : decoding_(decoding) {}
+
+  void on_next_code_point(char32_t next_n, char32_t previous_n, u64 handled,
+                          u64 carried) override {
+    pending_start_ = true;
+    pending_previous_n_ = previous_n;
+    pending_handled_ = handled;
+    pending_carried_ = carried;
+    pending_step_ = (u64{next_n} - previous_n) * (handled + 1);
+  }
+  void on_delta(char32_t cp, std::size_t position, u64 delta, std::uint32_t bias) override {
+    delta_step d;
+    d.code_point = cp;
+    d.position = position;
+    d.delta = delta;
+    d.bias = bias;
+    if (decoding_) {
+      d.digits = std::move(pending_digits_);
+      pending_digits_.clear();
+    } else {
+      const u64 base = pending_start_ ? pending_carried_ + pending_step_ : 0;
+      d.starts_code_point = pending_start_;
+      d.previous_n = pending_previous_n_;
+      d.handled = pending_handled_;
+      d.carried = pending_start_ ? pending_carried_ : 0;
+      d.smaller_before = delta - base;
+      pending_start_ = false;
+    }
+    steps.push_back(std::move(d));
+  }
+  void on_digit(std::uint32_t value, std::uint32_t threshold, u64 weight, char c) override {
+    digit_step s{value, threshold, weight, c};
+    if (decoding_)
+      pending_digits_.push_back(s);
+    else
+      steps.back().digits.push_back(s);
+  }
+  void on_bias(std::uint32_t new_bias) override { steps.back().new_bias = new_bias; }
+
+  std::vector<delta_step> steps;
+
+ private:
+  bool decoding_;
+  bool pending_start_ = false;
+  char32_t pending_previous_n_ = 0;
+  u64 pending_handled_ = 0;
+  u64 pending_carried_ = 0;
+  u64 pending_step_ = 0;
+  std::vector<digit_step> pending_digits_;
+};
+
+struct trace {
+  bool decoding = false;
+  std::string input;
+  std::u32string code_points;  // encoder: the input; decoder: the result
+  std::string basic;           // the basic code points, in order
+  bool has_delimiter = false;
+  char delimiter = '-';
+  std::vector<delta_step> steps;
+  std::string output;
+  puny::status status;
+};
+
+trace run_encode(std::string_view input) {
+  trace t;
+  t.input = std::string(input);
+  t.status = puny::unicode::utf8_to_utf32(input, t.code_points);
+  if (!t.status) return t;
+  const auto& p = puny::punycode::profile;
+  for (char32_t c : t.code_points)
+    if (c < p.initial_n) t.basic.push_back(static_cast<char>(c));
+  t.has_delimiter = !t.basic.empty();
+  t.delimiter = p.delimiter;
+  recorder rec(false);
+  bootstring::advanced_options adv;
+  adv.trace = &rec;
+  t.status = bootstring::encode(t.code_points, p, t.output, nullptr, adv);
+  t.steps = std::move(rec.steps);
+  return t;
+}
+
+trace run_decode(std::string_view input) {
+  trace t;
+  t.decoding = true;
+  t.input = std::string(input);
+  const auto& p = puny::punycode::profile;
+  t.delimiter = p.delimiter;
+  const std::size_t last = input.rfind(p.delimiter);
+  if (last != std::string_view::npos) {
+    t.basic = std::string(input.substr(0, last));
+    t.has_delimiter = true;
+  }
+  recorder rec(true);
+  bootstring::advanced_options adv;
+  adv.trace = &rec;
+  t.status = bootstring::decode(input, p, t.code_points, nullptr, adv);
+  t.steps = std::move(rec.steps);
+  // Replay the insertions on the basic string to show it growing.
+  std::u32string growing(t.basic.begin(), t.basic.end());
+  for (auto& s : t.steps) {
+    if (s.position <= growing.size()) growing.insert(growing.begin() + s.position, s.code_point);
+    s.text_after = growing;
+  }
+  if (t.status) t.output = utf8_of(t.code_points);
+  return t;
+}
+
+std::string digits_text(const std::vector<digit_step>& digits) {
+  std::string s;
+  for (const auto& d : digits) s.push_back(d.character);
+  return s;
+}
+
+void print_text(const trace& t) {
+  std::string out;
+  auto line = [&](const std::string& s) { out += s + "\n"; };
+  line(std::string(t.decoding ? "Decoding" : "Encoding") + " \"" + t.input + "\" with Punycode " +
+       "(RFC 3492: base 36, tmin 1, tmax 26, skew 38, damp 700, initial bias 72, initial n 0x80)");
+  if (!t.decoding) {
+    line("");
+    line("1. Code points (" + std::to_string(t.code_points.size()) + "):");
+    for (std::size_t j = 0; j < t.code_points.size(); ++j)
+      line("   [" + std::to_string(j) + "] " + shown(t.code_points[j]) +
+           (t.code_points[j] < 0x80 ? "  basic" : ""));
+    line("");
+    line("2. Basic code points copied in order: \"" + t.basic + "\"" +
+         (t.has_delimiter ? std::string(", then the delimiter '") + t.delimiter + "'"
+                          : std::string(" (none, so no delimiter)")));
+    line("");
+    line("3. Insertions in the order the encoder handles them (code point, position):");
+    for (const auto& s : t.steps) line("   " + shown(s.code_point) + " at " + std::to_string(s.position));
+    line("");
+    line("4. Deltas (RFC 3492 section 6.3), each written as a variable-length integer:");
+    std::size_t k = 1;
+    for (const auto& s : t.steps) {
+      line("   delta " + std::to_string(k++) + ": " + shown(s.code_point) + " at position " +
+           std::to_string(s.position));
+      if (s.starts_code_point) {
+        line("      n goes from " + code_point_name(s.previous_n) + " to " + code_point_name(s.code_point) +
+             ": delta = " + std::to_string(s.carried) + " (carried) + (" +
+             std::to_string(u64{s.code_point} - s.previous_n) + " x " + std::to_string(s.handled + 1) +
+             ") + " + std::to_string(s.smaller_before) + " (smaller code points before it) = " +
+             std::to_string(s.delta));
+      } else {
+        line("      same n: delta = " + std::to_string(s.smaller_before) +
+             " (smaller code points since the previous " + code_point_name(s.code_point) + ")");
+      }
+      std::string thresholds, values;
+      for (const auto& d : s.digits) {
+        thresholds += (thresholds.empty() ? "" : ", ") + std::to_string(d.threshold);
+        values += (values.empty() ? "" : ", ") + std::to_string(d.value);
+      }
+      line("      bias " + std::to_string(s.bias) + ", thresholds t = " + thresholds + "; digits " + values +
+           " -> \"" + digits_text(s.digits) + "\"");
+      line("      bias adapted to " + std::to_string(s.new_bias));
+    }
+  } else {
+    line("");
+    line("1. Basic code points before the last delimiter: \"" + t.basic + "\"" +
+         (t.has_delimiter ? "" : " (no delimiter: everything is deltas)"));
+    line("");
+    line("2. Deltas read (RFC 3492 section 6.2):");
+    std::size_t k = 1;
+    for (const auto& s : t.steps) {
+      std::string reading;
+      for (const auto& d : s.digits)
+        reading += std::string(reading.empty() ? "" : " + ") + "'" + d.character + "' " +
+                   std::to_string(d.value) + " x " + std::to_string(d.weight) + " (t " +
+                   std::to_string(d.threshold) + ")";
+      line("   delta " + std::to_string(k++) + ": \"" + digits_text(s.digits) + "\" with bias " +
+           std::to_string(s.bias) + ": " + reading + " = " + std::to_string(s.delta));
+      line("      n = " + code_point_name(s.code_point) + ", i = " + std::to_string(s.position) +
+           ": insert " + shown(s.code_point) + " at " + std::to_string(s.position) + " -> \"" +
+           utf8_of(s.text_after) + "\"");
+      line("      bias adapted to " + std::to_string(s.new_bias));
+    }
+  }
+  line("");
+  if (t.status)
+    line("Result: " + t.output);
+  else
+    line("Failed: " + puny::to_string(t.status));
+  std::fwrite(out.data(), 1, out.size(), stdout);
+}
+
+json to_json(const trace& t) {
+  json j;
+  j["direction"] = t.decoding ? "decode" : "encode";
+  j["input"] = t.input;
+  json cps = json::array();
+  for (char32_t c : t.code_points) cps.push_back(code_point_name(c));
+  j[t.decoding ? "decoded_code_points" : "code_points"] = cps;
+  j["basic"] = t.basic;
+  j["delimiter"] = t.has_delimiter ? json(std::string(1, t.delimiter)) : json(nullptr);
+  json steps = json::array();
+  for (const auto& s : t.steps) {
+    json d;
+    d["code_point"] = code_point_name(s.code_point);
+    d["position"] = s.position;
+    d["delta"] = s.delta;
+    d["bias"] = s.bias;
+    if (!t.decoding) {
+      d["computation"] = {{"new_code_point", s.starts_code_point},
+                          {"previous_n", code_point_name(s.previous_n)},
+                          {"handled", s.handled},
+                          {"carried", s.carried},
+                          {"smaller_before", s.smaller_before}};
+    }
+    json digits = json::array();
+    for (const auto& dg : s.digits)
+      digits.push_back({{"value", dg.value},
+                        {"threshold", dg.threshold},
+                        {"weight", dg.weight},
+                        {"character", std::string(1, dg.character)}});
+    d["digits"] = digits;
+    d["new_bias"] = s.new_bias;
+    if (t.decoding) d["text_after"] = utf8_of(s.text_after);
+    steps.push_back(d);
+  }
+  j["deltas"] = steps;
+  j["output"] = t.status ? json(t.output) : json(nullptr);
+  j["error"] = t.status ? json(nullptr) : json(std::string(puny::to_string(t.status.code)));
+  j["offset"] = t.status ? json(nullptr) : json(t.status.offset);
+  return j;
+}
+
+struct explain_settings {
+  std::string text;
+  bool json = false;
+};
+
+int explain(const explain_settings& s, bool decoding) {
+  const trace t = decoding ? run_decode(s.text) : run_encode(s.text);
+  if (s.json) {
+    const std::string text = to_json(t).dump(2) + "\n";
+    std::fwrite(text.data(), 1, text.size(), stdout);
+  } else {
+    print_text(t);
+  }
+  std::fflush(stdout);
+  return t.status ? exit_ok : exit_failed;
+}
+
+}  // namespace
+
+void add_explain_command(CLI::App& app, action& selected) {
+  auto* cmd = app.add_subcommand("explain", "Show the Punycode algorithm's steps for one input");
+  cmd->require_subcommand(1);
+  cmd->footer(
+      "Examples:\n"
+      "  puny explain encode 3年B組金八先生      deltas 62042, 139, 16683, 34821, 14592, 42088\n"
+      "  puny explain decode 3B-ww4c5e180e575a65lsy2b\n"
+      "  puny explain encode --json bücher");
+  static explain_settings encode_settings, decode_settings;
+  auto* enc = cmd->add_subcommand("encode", "Trace RFC 3492 section 6.3 encoding of TEXT (UTF-8)");
+  enc->add_option("TEXT", encode_settings.text, "Text to encode")->required();
+  enc->add_flag("--json", encode_settings.json, "Print the trace as one JSON document");
+  enc->callback([&selected] { selected = [] { return explain(encode_settings, false); }; });
+  auto* dec = cmd->add_subcommand("decode", "Trace RFC 3492 section 6.2 decoding of TEXT (ASCII)");
+  dec->add_option("TEXT", decode_settings.text, "Punycode to decode (no xn-- prefix)")->required();
+  dec->add_flag("--json", decode_settings.json, "Print the trace as one JSON document");
+  dec->callback([&selected] { selected = [] { return explain(decode_settings, true); }; });
+}
+
+}  // namespace puny::cli
