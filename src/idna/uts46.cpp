@@ -5,7 +5,7 @@
 // Pipeline (one pass per stage, every buffer reused across calls through a
 // thread_local workspace, so steady-state calls allocate only their output):
 //
-//   decode input (UTF-8/16/32) -> code points + source offset of each
+//   decode input (UTF-8/16/32) fused with
 //   section 4 step 1 Map        -> `mapped` (+ source offset per code point)
 //   section 4 steps 2-3         -> NFC per label (U+002E is a starter that
 //                                  never composes, so normalizing label by
@@ -54,8 +54,6 @@ struct label_info {
 };
 
 struct workspace {
-  std::u32string input;                 // decoded input
-  std::vector<std::size_t> input_off;   // source offset of each input code point
   std::size_t input_length = 0;         // in the caller's units
   std::u32string mapped;                // after section 4 step 1
   std::vector<std::size_t> mapped_off;  // source offset of each mapped code point
@@ -69,8 +67,6 @@ struct workspace {
   std::string out8;                     // output scratch for the caller-buffer form
 
   void reset() {
-    input.clear();
-    input_off.clear();
     input_length = 0;
     mapped.clear();
     mapped_off.clear();
@@ -127,33 +123,75 @@ constexpr bool is_forbidden_domain_code_point(char32_t c) noexcept {
 }
 
 // ---------------------------------------------------------------------------
-// Input decoding.  Ill-formed input is reported with its offset and replaced
-// by U+FFFD (which is disallowed, so processing fails, but ToUnicode still
-// has something to display).
+// Input decoding fused with UTS #46 section 4 step 1 (Map): one pass over
+// the caller's input, no intermediate code point buffer.  Ill-formed input
+// is reported with its offset and replaced by U+FFFD (disallowed, so
+// processing fails, but ToUnicode still has something to display).
 
-void decode_input(workspace& ws, std::string_view in) {
-  ws.input_length = in.size();
-  ws.input.reserve(in.size());
-  ws.input_off.reserve(in.size());
+// Section 4 step 1 for one code point `c` found at source offset `off`.
+inline void map_code_point(workspace& ws, const options& opt, char32_t c, std::size_t off) {
+  if (c < 0x80) {
+    // ASCII: A-Z are mapped to a-z, every other ASCII code point is valid.
+    if (is_ascii_upper(c)) c += 0x20;
+    ws.mapped.push_back(c);
+    ws.mapped_off.push_back(off);
+    return;
+  }
+  const ucd::idna_entry e = ucd::idna_lookup(c);
+  switch (e.status) {
+    case ucd::idna_status::valid:
+    case ucd::idna_status::disallowed:  // kept; V7 reports it after NFC
+      ws.mapped.push_back(c);
+      ws.mapped_off.push_back(off);
+      return;
+    case ucd::idna_status::ignored:
+      return;
+    case ucd::idna_status::mapped:
+      if (opt.transitional_processing && c == 0x1E9E) {
+        // Under Transitional_Processing U+1E9E maps to "ss" (not to U+00DF,
+        // a deviation that transitional V7 would reject).
+        ws.mapped.append(U"ss");
+        ws.mapped_off.push_back(off);
+        ws.mapped_off.push_back(off);
+        return;
+      }
+      break;
+    case ucd::idna_status::deviation:
+      if (!opt.transitional_processing) {
+        ws.mapped.push_back(c);
+        ws.mapped_off.push_back(off);
+        return;
+      }
+      break;
+  }
+  ws.mapped.append(e.mapping);
+  ws.mapped_off.insert(ws.mapped_off.end(), e.mapping.size(), off);
+}
+
+void prepare(workspace& ws, std::size_t n) {
+  ws.input_length = n;
+  ws.mapped.reserve(n);
+  ws.mapped_off.reserve(n);
+}
+
+void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
+  prepare(ws, in.size());
   std::size_t pos = 0;
   while (pos < in.size()) {
     const auto b = static_cast<unsigned char>(in[pos]);
     if (b < 0x80) {
-      ws.input.push_back(b);
-      ws.input_off.push_back(pos);
+      map_code_point(ws, opt, b, pos);
       ++pos;
       continue;
     }
     const std::size_t start = pos;
     char32_t c = 0;
     if (unicode::next_utf8(in, pos, c)) {
-      ws.input.push_back(c);
-      ws.input_off.push_back(start);
+      map_code_point(ws, opt, c, start);
       continue;
     }
     add_error(ws, errc::invalid_utf8, start, 0, 0);
-    ws.input.push_back(replacement_character);
-    ws.input_off.push_back(start);
+    map_code_point(ws, opt, replacement_character, start);
     // Skip the lead byte and the continuation bytes that follow it.
     ++pos;
     for (int k = 0; k < 3 && pos < in.size() &&
@@ -163,91 +201,34 @@ void decode_input(workspace& ws, std::string_view in) {
   }
 }
 
-void decode_input(workspace& ws, std::u16string_view in) {
-  ws.input_length = in.size();
-  ws.input.reserve(in.size());
-  ws.input_off.reserve(in.size());
+void decode_and_map(workspace& ws, const options& opt, std::u16string_view in) {
+  prepare(ws, in.size());
   for (std::size_t i = 0; i < in.size(); ++i) {
     const char32_t u = in[i];
     if (u >= 0xD800 && u <= 0xDBFF && i + 1 < in.size() && in[i + 1] >= 0xDC00 &&
         in[i + 1] <= 0xDFFF) {
-      ws.input.push_back(0x10000 + ((u - 0xD800) << 10) + (in[i + 1] - 0xDC00));
-      ws.input_off.push_back(i);
+      map_code_point(ws, opt, 0x10000 + ((u - 0xD800) << 10) + (in[i + 1] - 0xDC00), i);
       ++i;
       continue;
     }
     if (unicode::is_surrogate(u)) {
       add_error(ws, errc::invalid_utf16, i, 0, u);
-      ws.input.push_back(replacement_character);
+      map_code_point(ws, opt, replacement_character, i);
     } else {
-      ws.input.push_back(u);
+      map_code_point(ws, opt, u, i);
     }
-    ws.input_off.push_back(i);
   }
 }
 
-void decode_input(workspace& ws, std::u32string_view in) {
-  ws.input_length = in.size();
-  ws.input.reserve(in.size());
-  ws.input_off.reserve(in.size());
+void decode_and_map(workspace& ws, const options& opt, std::u32string_view in) {
+  prepare(ws, in.size());
   for (std::size_t i = 0; i < in.size(); ++i) {
     const char32_t c = in[i];
     if (!unicode::is_scalar_value(c)) {
       add_error(ws, errc::invalid_code_point, i, 0, c);
-      ws.input.push_back(replacement_character);
+      map_code_point(ws, opt, replacement_character, i);
     } else {
-      ws.input.push_back(c);
-    }
-    ws.input_off.push_back(i);
-  }
-}
-
-// ---------------------------------------------------------------------------
-// UTS #46 section 4 step 1: Map.
-
-void map_step(workspace& ws, const options& opt) {
-  ws.mapped.reserve(ws.input.size());
-  ws.mapped_off.reserve(ws.input.size());
-  for (std::size_t i = 0; i < ws.input.size(); ++i) {
-    char32_t c = ws.input[i];
-    const std::size_t off = ws.input_off[i];
-    if (c < 0x80) {
-      // ASCII: A-Z are mapped to a-z, every other ASCII code point is valid.
-      if (is_ascii_upper(c)) c += 0x20;
-      ws.mapped.push_back(c);
-      ws.mapped_off.push_back(off);
-      continue;
-    }
-    const ucd::idna_entry e = ucd::idna_lookup(c);
-    switch (e.status) {
-      case ucd::idna_status::valid:
-      case ucd::idna_status::disallowed:  // kept; V7 reports it after NFC
-        ws.mapped.push_back(c);
-        ws.mapped_off.push_back(off);
-        break;
-      case ucd::idna_status::ignored:
-        break;
-      case ucd::idna_status::mapped:
-        if (opt.transitional_processing && c == 0x1E9E) {
-          // Section 4 step 1: under Transitional_Processing U+1E9E maps to
-          // "ss" (not to U+00DF, a deviation that transitional V7 rejects).
-          ws.mapped.append(U"ss");
-          ws.mapped_off.push_back(off);
-          ws.mapped_off.push_back(off);
-          break;
-        }
-        ws.mapped.append(e.mapping);
-        ws.mapped_off.insert(ws.mapped_off.end(), e.mapping.size(), off);
-        break;
-      case ucd::idna_status::deviation:
-        if (opt.transitional_processing) {
-          ws.mapped.append(e.mapping);
-          ws.mapped_off.insert(ws.mapped_off.end(), e.mapping.size(), off);
-        } else {
-          ws.mapped.push_back(c);
-          ws.mapped_off.push_back(off);
-        }
-        break;
+      map_code_point(ws, opt, c, i);
     }
   }
 }
@@ -418,9 +399,9 @@ void convert_validate(workspace& ws, const options& opt, std::size_t a, std::siz
   validate_label(ws, opt, index, false, true);
 }
 
-// Runs UTS #46 section 4 over ws.input; leaves labels in ws.text.
+// Runs UTS #46 section 4 steps 2-4 over ws.mapped (step 1 ran while
+// decoding); leaves the labels in ws.text.
 void process(workspace& ws, const options& opt, operation op) {
-  map_step(ws, opt);
   // Step 3, Break at U+002E, with steps 2 and 4 per label.
   std::size_t a = 0;
   const std::size_t m = ws.mapped.size();
@@ -645,7 +626,7 @@ status to_ascii_core(workspace& ws, std::basic_string_view<CharT> domain, const 
     for (std::size_t i = 0; i < n; ++i) out.push_back(lower_ascii(static_cast<std::uint32_t>(in[i])));
     return {};
   }
-  decode_input(ws, domain);
+  decode_and_map(ws, opt, domain);
   process(ws, opt, operation::to_ascii);
   const std::size_t start = out.size();
   emit_ascii(ws, opt, out);
@@ -665,7 +646,7 @@ status to_unicode_core(workspace& ws, std::basic_string_view<CharT> domain, cons
     for (std::size_t i = 0; i < n; ++i) put(static_cast<char32_t>(lower_ascii(static_cast<std::uint32_t>(in[i]))));
     return {};
   }
-  decode_input(ws, domain);
+  decode_and_map(ws, opt, domain);
   process(ws, opt, operation::to_unicode);
   emit_unicode(ws, put);
   status first;
