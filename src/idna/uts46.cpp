@@ -46,23 +46,32 @@ constexpr std::uint8_t detail_to_unicode = 1;  // empty_label found by ToUnicode
 
 enum class operation : std::uint8_t { to_ascii, to_unicode };
 
+// A label after Convert/Validate.  Labels that need no change by NFC or
+// Punycode stay where the Map step put them (in workspace::mapped); the
+// others live in workspace::text.  Nothing is copied for the common case.
 struct label_info {
-  std::size_t begin = 0;      // first code point in workspace::text
-  std::size_t end = 0;        // one past the last
-  std::size_t src = 0;        // offset of the label in the caller's input
-  bool ascii = true;          // every code point below U+0080
+  std::size_t begin = 0;         // first code point in mapped or text
+  std::size_t end = 0;           // one past the last
+  std::size_t mapped_begin = 0;  // the label's span in workspace::mapped
+  std::size_t mapped_end = 0;
+  std::size_t src = 0;           // offset of the label in the caller's input
+  bool in_text = false;          // begin/end index workspace::text
+  bool ascii = true;             // every code point below U+0080
+};
+
+struct mark {  // a code point ToUnicode shows as U+FFFD
+  std::size_t label;
+  std::size_t index;
 };
 
 struct workspace {
   std::size_t input_length = 0;         // in the caller's units
   std::u32string mapped;                // after section 4 step 1
   std::vector<std::size_t> mapped_off;  // source offset of each mapped code point
-  std::u32string text;                  // labels after Convert/Validate, '.'-joined
-  std::vector<std::size_t> text_off;    // source offset of each code point of text
+  std::u32string text;                  // labels changed by NFC or Punycode decoding
   std::vector<label_info> labels;
-  std::vector<std::size_t> marked;      // indices into text shown as U+FFFD by ToUnicode
+  std::vector<mark> marked;
   std::vector<status> errors;
-  std::u32string decoded;               // Punycode decoding scratch
   std::string ace;                      // ASCII copy of an xn-- label
   std::string out8;                     // output scratch for the caller-buffer form
 
@@ -71,10 +80,14 @@ struct workspace {
     mapped.clear();
     mapped_off.clear();
     text.clear();
-    text_off.clear();
     labels.clear();
     marked.clear();
     errors.clear();
+  }
+
+  std::u32string_view view(const label_info& l) const noexcept {
+    const std::u32string& buf = l.in_text ? text : mapped;
+    return std::u32string_view(buf.data() + l.begin, l.end - l.begin);
   }
 };
 
@@ -233,13 +246,25 @@ void decode_and_map(workspace& ws, const options& opt, std::u32string_view in) {
   }
 }
 
+// Source offset of a label's code point: exact when the label is the
+// mapped text itself; after NFC, the offset of the same code point in the
+// mapped label if there is one; for decoded Punycode, the label's offset.
+std::size_t offset_of(const workspace& ws, const label_info& l, std::size_t i) {
+  if (!l.in_text) return ws.mapped_off[l.begin + i];
+  const std::size_t n = l.mapped_end - l.mapped_begin;
+  const char32_t c = ws.text[l.begin + i];
+  for (std::size_t k = 0; k < n; ++k)
+    if (ws.mapped[l.mapped_begin + k] == c) return ws.mapped_off[l.mapped_begin + k];
+  return l.src;
+}
+
 // ---------------------------------------------------------------------------
-// UTS #46 section 4.1: Validity Criteria for the label text[l.begin, l.end).
+// UTS #46 section 4.1: Validity Criteria.
 
 void validate_label(workspace& ws, const options& opt, std::size_t index, bool transitional,
                     bool decoded_ace) {
   const label_info& l = ws.labels[index];
-  const std::u32string_view s(ws.text.data() + l.begin, l.end - l.begin);
+  const std::u32string_view s = ws.view(l);
   const std::size_t n = s.size();
 
   // V1: the label must be in NFC.  Labels that were not ACE were just
@@ -268,16 +293,16 @@ void validate_label(workspace& ws, const options& opt, std::size_t index, bool t
   bool has_joiner = false;
   for (std::size_t i = 0; i < n; ++i) {
     const char32_t c = s[i];
-    const std::size_t at = l.begin + i;
     if (c < 0x80) {
+      if (is_ldh_lower(c)) continue;
       if (c == '.') {
-        add_error(ws, errc::label_has_dot, ws.text_off[at], index, c);
+        add_error(ws, errc::label_has_dot, offset_of(ws, l, i), index, c);
       } else if (is_ascii_upper(c)) {
-        add_error(ws, errc::disallowed, ws.text_off[at], index, c);  // status mapped
-        ws.marked.push_back(at);
-      } else if (opt.use_std3_ascii_rules && !is_ldh_lower(c)) {
+        add_error(ws, errc::disallowed, offset_of(ws, l, i), index, c);  // status mapped
+        ws.marked.push_back({index, i});
+      } else if (opt.use_std3_ascii_rules) {
         // U1: ASCII other than a-z, 0-9 and U+002D.  Reported, never removed.
-        add_error(ws, errc::std3_disallowed, ws.text_off[at], index, c);
+        add_error(ws, errc::std3_disallowed, offset_of(ws, l, i), index, c);
       }
       continue;
     }
@@ -285,39 +310,28 @@ void validate_label(workspace& ws, const options& opt, std::size_t index, bool t
     const ucd::idna_status st = ucd::idna_lookup(c).status;
     if (st == ucd::idna_status::valid) continue;
     if (st == ucd::idna_status::deviation && !transitional) continue;
-    add_error(ws, errc::disallowed, ws.text_off[at], index, c);
-    ws.marked.push_back(at);
+    add_error(ws, errc::disallowed, offset_of(ws, l, i), index, c);
+    ws.marked.push_back({index, i});
   }
 
   // V8 (CheckJoiners): RFC 5892 appendix A CONTEXTJ rules, C1 and C2.
   if (opt.check_joiners && has_joiner) {
     std::size_t i = detail::next_contextj_failure(s, 0);
     while (i != std::u32string_view::npos) {
-      add_error(ws, errc::contextj, ws.text_off[l.begin + i], index, s[i],
+      add_error(ws, errc::contextj, offset_of(ws, l, i), index, s[i],
                 s[i] == 0x200C ? detail_c1 : detail_c2);
       i = detail::next_contextj_failure(s, i + 1);
     }
   }
 }
 
-// Appends code points to `text` with one source offset for all of them.
-void append_text(workspace& ws, std::u32string_view s, std::size_t off) {
-  ws.text.append(s);
-  ws.text_off.insert(ws.text_off.end(), s.size(), off);
-}
-
-// Source offset of the code point at `i` in the mapped string, or of the end
-// of the input.
-std::size_t mapped_offset(const workspace& ws, std::size_t i) {
-  return i < ws.mapped_off.size() ? ws.mapped_off[i] : ws.input_length;
-}
-
 // UTS #46 section 4 steps 2-4 for one label mapped[a, b).
 void convert_validate(workspace& ws, const options& opt, std::size_t a, std::size_t b) {
   const std::size_t index = ws.labels.size();
   label_info l;
-  l.src = mapped_offset(ws, a);
-  l.begin = ws.text.size();
+  l.src = a < ws.mapped_off.size() ? ws.mapped_off[a] : ws.input_length;
+  l.mapped_begin = a;
+  l.mapped_end = b;
   const std::u32string_view span(ws.mapped.data() + a, b - a);
   bool ascii = true;
   for (char32_t c : span) {
@@ -326,91 +340,80 @@ void convert_validate(workspace& ws, const options& opt, std::size_t a, std::siz
       break;
     }
   }
-
-  // Step 2, Normalize (NFC).  ASCII is always NFC.
-  if (ascii) {
-    ws.text.append(span);
-    ws.text_off.insert(ws.text_off.end(), ws.mapped_off.begin() + static_cast<std::ptrdiff_t>(a),
-                       ws.mapped_off.begin() + static_cast<std::ptrdiff_t>(b));
-  } else if (ucd::nfc_quick_check(span) == ucd::quick_check::yes) {
-    ws.text.append(span);
-    ws.text_off.insert(ws.text_off.end(), ws.mapped_off.begin() + static_cast<std::ptrdiff_t>(a),
-                       ws.mapped_off.begin() + static_cast<std::ptrdiff_t>(b));
-  } else {
-    ucd::nfc_append(span, ws.text);
-    // Composition moves code points; give each normalized code point the
-    // offset of the same code point in the mapped label when there is one,
-    // else the label's.
-    for (std::size_t i = l.begin; i < ws.text.size(); ++i) {
-      const std::size_t k = span.find(ws.text[i]);
-      ws.text_off.push_back(k == std::u32string_view::npos ? l.src : ws.mapped_off[a + k]);
-    }
-  }
-  l.end = ws.text.size();
   l.ascii = ascii;
+
+  // Step 2, Normalize (NFC).  ASCII is always NFC; a label the quick check
+  // passes stays in place.
+  if (ascii || ucd::nfc_quick_check(span) == ucd::quick_check::yes) {
+    l.begin = a;
+    l.end = b;
+  } else {
+    l.in_text = true;
+    l.begin = ws.text.size();
+    ucd::nfc_append(span, ws.text);
+    l.end = ws.text.size();
+  }
   ws.labels.push_back(l);
 
-  // Step 4.1: labels starting with "xn--".
-  const char32_t* p = ws.text.data() + l.begin;
-  const std::size_t n = l.end - l.begin;
-  if (!starts_with_ace_prefix(p, n)) {
+  const std::u32string_view s = ws.view(l);
+  if (!starts_with_ace_prefix(s.data(), s.size())) {
     // Step 4.2: validity criteria for the chosen processing.
     validate_label(ws, opt, index, opt.transitional_processing, false);
     return;
   }
+  // Step 4.1: the label starts with "xn--".
   // 4.1.1: a non-ASCII code point in an ACE label is an error (P4).
   if (!ascii) {
-    for (std::size_t i = 0; i < n; ++i) {
-      if (p[i] >= 0x80) {
-        add_error(ws, errc::invalid_ace_label, ws.text_off[l.begin + i], index, p[i]);
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      if (s[i] >= 0x80) {
+        add_error(ws, errc::invalid_ace_label, offset_of(ws, l, i), index, s[i]);
         break;
       }
     }
     return;
   }
   // 4.1.2: decode the rest with Punycode (RFC 3492).  The decoded label is
-  // never longer than its encoded form.
-  ws.ace.assign(n - 4, '\0');
-  for (std::size_t i = 4; i < n; ++i) ws.ace[i - 4] = static_cast<char>(p[i]);
-  ws.decoded.resize(ws.ace.size());
+  // never longer than its encoded form.  (An ASCII label is in `mapped`.)
+  const std::size_t n = s.size();
+  ws.ace.resize(n - 4);
+  for (std::size_t i = 4; i < n; ++i) ws.ace[i - 4] = static_cast<char>(s[i]);
+  const std::size_t at = ws.text.size();
+  ws.text.resize(at + ws.ace.size());
   const bootstring::buffer_result r =
-      punycode::decode(ws.ace, ws.decoded.data(), ws.decoded.size());
+      punycode::decode(ws.ace, &ws.text[at], ws.ace.size());
   if (!r.ok()) {
+    ws.text.resize(at);
     // IgnoreInvalidPunycode: keep the label as it is, without an error.
     if (!opt.ignore_invalid_punycode) {
-      const std::size_t k = std::min(r.status.offset + 4, n);
-      const std::size_t off = k < n ? ws.text_off[l.begin + k] : ws.text_off[l.begin + n - 1];
-      add_error(ws, r.status.code, off, index, r.status.code_point);
+      const std::size_t k = std::min(r.status.offset + 4, n - 1);
+      add_error(ws, r.status.code, offset_of(ws, l, k), index, r.status.code_point);
     }
     return;
   }
   // Replace the label by the decoded text.
-  const std::size_t src = l.src;
-  ws.text.resize(l.begin);
-  ws.text_off.resize(l.begin);
-  const std::u32string_view dec(ws.decoded.data(), r.size);
-  append_text(ws, dec, src);
+  ws.text.resize(at + r.size);
   label_info& lr = ws.labels.back();
-  lr.end = ws.text.size();
+  lr.in_text = true;
+  lr.begin = at;
+  lr.end = at + r.size;
+  const std::u32string_view dec = ws.view(lr);
   lr.ascii = std::all_of(dec.begin(), dec.end(), [](char32_t c) { return c < 0x80; });
   // 4.1.3: empty, or only ASCII: the encoding was not needed (P4).
-  if (dec.empty() || lr.ascii) add_error(ws, errc::invalid_ace_label, src, index);
-  // 4.1.4: validity criteria for Nontransitional Processing.
+  if (dec.empty() || lr.ascii) add_error(ws, errc::invalid_ace_label, lr.src, index);
+  // 4.1.4: validity criteria for Nontransitional Processing.  Offsets of
+  // decoded code points are the label's.
+  lr.mapped_end = lr.mapped_begin;
   validate_label(ws, opt, index, false, true);
 }
 
 // Runs UTS #46 section 4 steps 2-4 over ws.mapped (step 1 ran while
-// decoding); leaves the labels in ws.text.
+// decoding); leaves the labels in ws.labels.
 void process(workspace& ws, const options& opt, operation op) {
   // Step 3, Break at U+002E, with steps 2 and 4 per label.
   std::size_t a = 0;
   const std::size_t m = ws.mapped.size();
   for (std::size_t i = 0; i <= m; ++i) {
     if (i < m && ws.mapped[i] != '.') continue;
-    if (!ws.labels.empty()) {
-      ws.text.push_back('.');
-      ws.text_off.push_back(mapped_offset(ws, a - 1));
-    }
     convert_validate(ws, opt, a, i);
     a = i + 1;
   }
@@ -426,16 +429,19 @@ void process(workspace& ws, const options& opt, operation op) {
     bool bidi_domain = false;
     for (const label_info& l : ws.labels) {
       if (l.ascii) continue;
-      for (std::size_t i = l.begin; i < l.end && !bidi_domain; ++i)
-        bidi_domain = detail::is_rtl(ws.text[i]);
+      for (char32_t c : ws.view(l)) {
+        if (detail::is_rtl(c)) {
+          bidi_domain = true;
+          break;
+        }
+      }
       if (bidi_domain) break;
     }
     if (bidi_domain) {
       for (std::size_t k = 0; k < checked; ++k) {
         const label_info& l = ws.labels[k];
         if (l.begin == l.end) continue;
-        const unsigned failed = detail::bidi_rule_failures(
-            std::u32string_view(ws.text.data() + l.begin, l.end - l.begin));
+        const unsigned failed = detail::bidi_rule_failures(ws.view(l));
         for (unsigned rule = 0; rule < 6; ++rule)
           if (failed & (1u << rule))
             add_error(ws, errc::bidi, l.src, k, 0, static_cast<std::uint8_t>(rule + 1));
@@ -456,56 +462,75 @@ void process(workspace& ws, const options& opt, operation op) {
 // ---------------------------------------------------------------------------
 // Output.
 
-void append_utf8(std::string& out, char32_t c) {
-  char buf[4];
-  out.append(buf, unicode::put_utf8(c, buf));
-}
-
-// UTS #46 section 4.3 ToUnicode: the processed labels, with U+FFFD in place
-// of the code points that failed V7 (and of ill-formed input).
+// UTS #46 section 4.3 ToUnicode: the processed labels joined by U+002E,
+// with U+FFFD in place of the code points that failed V7 (and of ill-formed
+// input).  Calls put(c) for each code point.
 template <class Sink>
 void emit_unicode(const workspace& ws, Sink&& put) {
   std::size_t next_mark = 0;
-  std::vector<std::size_t> const& marks = ws.marked;
-  for (std::size_t i = 0; i < ws.text.size(); ++i) {
-    char32_t c = ws.text[i];
-    while (next_mark < marks.size() && marks[next_mark] < i) ++next_mark;
-    if (next_mark < marks.size() && marks[next_mark] == i) c = replacement_character;
-    put(c);
+  const std::vector<mark>& marks = ws.marked;
+  for (std::size_t k = 0; k < ws.labels.size(); ++k) {
+    if (k > 0) put(U'.');
+    const std::u32string_view s = ws.view(ws.labels[k]);
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      char32_t c = s[i];
+      if (next_mark < marks.size() && marks[next_mark].label == k && marks[next_mark].index == i) {
+        c = replacement_character;
+        ++next_mark;
+      }
+      put(c);
+    }
   }
+}
+
+// ToUnicode output as UTF-8, appended to `out` with one resize.
+void emit_unicode_utf8(const workspace& ws, std::string& out) {
+  std::size_t bytes = 0;
+  emit_unicode(ws, [&](char32_t c) { bytes += unicode::utf8_length(c); });
+  std::size_t pos = out.size();
+  out.resize(pos + bytes);
+  char* p = &out[0];
+  emit_unicode(ws, [&](char32_t c) { pos += unicode::put_utf8(c, p + pos); });
 }
 
 // UTS #46 section 4.2 ToASCII steps 2-4 (step 1 is process()).  Appends to
 // `out` and records A3 / A4_1 / A4_2.
 void emit_ascii(workspace& ws, const options& opt, std::string& out) {
   const std::size_t start = out.size();
-  out.reserve(start + ws.text.size() + 8 * ws.labels.size());
   const std::size_t count = ws.labels.size();
   for (std::size_t k = 0; k < count; ++k) {
     const label_info& l = ws.labels[k];
     if (k > 0) out.push_back('.');
     const std::size_t label_start = out.size();
-    const std::u32string_view s(ws.text.data() + l.begin, l.end - l.begin);
+    const std::u32string_view s = ws.view(l);
     if (l.ascii) {
-      for (char32_t c : s) out.push_back(static_cast<char>(c));
+      out.resize(label_start + s.size());
+      char* p = &out[label_start];
+      for (std::size_t i = 0; i < s.size(); ++i) p[i] = static_cast<char>(s[i]);
     } else {
       // Step 3: Punycode with the "xn--" prefix.
-      out.append("xn--");
       char buf[256];
       const bootstring::buffer_result r = punycode::encode(s, buf, sizeof buf);
       if (r.ok()) {
+        out.append("xn--", 4);
         out.append(buf, r.size);
       } else if (r.status.code == errc::buffer_too_small) {
         const result<std::string> big = punycode::encode(s);
         if (big.ok()) {
+          out.append("xn--", 4);
           out.append(big.value);
         } else {
           add_error(ws, errc::punycode_encode_failed, l.src, k, 0);
         }
       } else {
         add_error(ws, errc::punycode_encode_failed, l.src, k, 0);
-        out.resize(label_start);
-        for (char32_t c : s) append_utf8(out, unicode::is_scalar_value(c) ? c : replacement_character);
+      }
+      if (out.size() == label_start) {
+        // A3: keep the label as UTF-8 in the best-effort string.
+        for (char32_t c : s) {
+          char u[4];
+          out.append(u, unicode::put_utf8(unicode::is_scalar_value(c) ? c : replacement_character, u));
+        }
       }
     }
     // Step 4.2 (VerifyDnsLength): every label, the root label included, is
@@ -637,18 +662,45 @@ status to_ascii_core(workspace& ws, std::basic_string_view<CharT> domain, const 
   return first;
 }
 
-template <class CharT, class Sink>
+// Output writers for ToUnicode, one per output string type.
+void put_fast(std::string& out, const char* in, std::size_t n) {
+  const std::size_t pos = out.size();
+  out.resize(pos + n);
+  for (std::size_t i = 0; i < n; ++i) out[pos + i] = lower_ascii(static_cast<unsigned char>(in[i]));
+}
+template <class CharT, class OutChar>
+void put_fast(std::basic_string<OutChar>& out, const CharT* in, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i)
+    out.push_back(static_cast<OutChar>(lower_ascii(static_cast<std::uint32_t>(in[i]))));
+}
+void put_processed(const workspace& ws, std::string& out) { emit_unicode_utf8(ws, out); }
+void put_processed(const workspace& ws, std::u16string& out) {
+  emit_unicode(ws, [&](char32_t c) {
+    if (c < 0x10000) {
+      out.push_back(static_cast<char16_t>(c));
+    } else {
+      out.push_back(static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10)));
+      out.push_back(static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF)));
+    }
+  });
+}
+void put_processed(const workspace& ws, std::u32string& out) {
+  emit_unicode(ws, [&](char32_t c) { out.push_back(c); });
+}
+
+// ToUnicode into `out` (appended); returns the first error.
+template <class CharT, class Out>
 status to_unicode_core(workspace& ws, std::basic_string_view<CharT> domain, const options& opt,
-                       Sink&& put) {
+                       Out& out) {
   const CharT* in = domain.data();
   const std::size_t n = domain.size();
   if (fast_path_applies(in, n, opt, operation::to_unicode)) {
-    for (std::size_t i = 0; i < n; ++i) put(static_cast<char32_t>(lower_ascii(static_cast<std::uint32_t>(in[i]))));
+    put_fast(out, in, n);
     return {};
   }
   decode_and_map(ws, opt, domain);
   process(ws, opt, operation::to_unicode);
-  emit_unicode(ws, put);
+  put_processed(ws, out);
   status first;
   finish_first(ws, first);
   return first;
@@ -731,8 +783,7 @@ result<std::string> to_ascii(std::u32string_view domain, const options& opt) {
 result<std::string> to_unicode(std::string_view domain, const options& opt) {
   workspace& ws = local_workspace();
   result<std::string> r;
-  r.value.reserve(domain.size());
-  r.status = to_unicode_core(ws, domain, opt, [&](char32_t c) { append_utf8(r.value, c); });
+  r.status = to_unicode_core(ws, domain, opt, r.value);
   return r;
 }
 
@@ -740,14 +791,7 @@ result<std::u16string> to_unicode(std::u16string_view domain, const options& opt
   workspace& ws = local_workspace();
   result<std::u16string> r;
   r.value.reserve(domain.size());
-  r.status = to_unicode_core(ws, domain, opt, [&](char32_t c) {
-    if (c < 0x10000) {
-      r.value.push_back(static_cast<char16_t>(c));
-    } else {
-      r.value.push_back(static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10)));
-      r.value.push_back(static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF)));
-    }
-  });
+  r.status = to_unicode_core(ws, domain, opt, r.value);
   return r;
 }
 
@@ -755,7 +799,7 @@ result<std::u32string> to_unicode(std::u32string_view domain, const options& opt
   workspace& ws = local_workspace();
   result<std::u32string> r;
   r.value.reserve(domain.size());
-  r.status = to_unicode_core(ws, domain, opt, [&](char32_t c) { r.value.push_back(c); });
+  r.status = to_unicode_core(ws, domain, opt, r.value);
   return r;
 }
 
@@ -771,9 +815,7 @@ detailed to_ascii_detailed(std::string_view domain, const options& opt) {
 detailed to_unicode_detailed(std::string_view domain, const options& opt) {
   workspace& ws = local_workspace();
   detailed d;
-  d.best_effort.reserve(domain.size());
-  const status first =
-      to_unicode_core(ws, domain, opt, [&](char32_t c) { append_utf8(d.best_effort, c); });
+  const status first = to_unicode_core(ws, domain, opt, d.best_effort);
   d.errors = make_report(ws, first);
   if (first.ok()) d.output = d.best_effort;
   return d;
