@@ -88,7 +88,8 @@ char32_t to_upper(char32_t c) noexcept;
 char32_t to_lower(char32_t c) noexcept;
 
 // Writes `s` for a terminal message: printable UTF-8 as is, control
-// characters and ill-formed bytes escaped (\xNN, \u0085), quotes and
+// characters and ill-formed bytes escaped (\xNN), invisible and bidi
+// format characters as \uXXXX (\u200d, \u2028), quotes and
 // backslashes escaped, and at most `max_bytes` of input (then "...").
 void append_escaped(std::string& out, std::string_view s, std::size_t max_bytes = 256);
 

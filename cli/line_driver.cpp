@@ -230,6 +230,15 @@ void append_json(std::string& out, std::string_view input, const outcome& r, jso
   out += '\n';
 }
 
+// Invisible or layout-changing code points, shown as \uXXXX in messages so
+// that the reader sees them (they are often the reason an IDNA input fails):
+// C1 controls, soft hyphen, zero-width and joiner characters, bidi controls,
+// line/paragraph separators, word joiner, BOM.
+bool needs_escape(char32_t c) {
+  return (c >= 0x80 && c <= 0x9F) || c == 0xAD || (c >= 0x200B && c <= 0x200F) ||
+         (c >= 0x2028 && c <= 0x202E) || (c >= 0x2060 && c <= 0x2069) || c == 0xFEFF;
+}
+
 }  // namespace
 
 void add_io_options(CLI::App& sub, io_settings& s, const char* input_name,
@@ -260,10 +269,9 @@ void append_escaped(std::string& out, std::string_view s, std::size_t max_bytes)
     char32_t c = 0;
     std::size_t next = pos;
     if (b >= 0x80 && puny::unicode::next_utf8(s, next, c)) {
-      if (c >= 0x80 && c <= 0x9F) {  // C1 controls
-        out += "\\u00";
-        out += hex[(c >> 4) & 0xF];
-        out += hex[c & 0xF];
+      if (needs_escape(c)) {
+        out += "\\u";
+        for (int shift = 12; shift >= 0; shift -= 4) out += hex[(c >> shift) & 0xF];
       } else {
         out.append(s.data() + pos, next - pos);
       }

@@ -1,0 +1,461 @@
+#!/usr/bin/env python3
+"""Tests of the `puny` command-line tool (Python 3 standard library only).
+
+Run by ctest (tests/cli/CMakeLists.txt), or by hand:
+
+    PUNY_BIN=build/cli/puny python3 tests/cli/test_cli.py -v
+    PUNY_BIN=build/cli/puny python3 tests/cli/test_cli.py -v PunycodeCommands
+
+Environment:
+    PUNY_BIN           the puny executable (required)
+    PUNY_TESTDATA_DIR  directory holding punycode_tests.json
+                       (default: <repo>/../shared/testdata)
+"""
+
+import json
+import os
+import select
+import subprocess
+import sys
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+PUNY = os.environ.get("PUNY_BIN", "")
+TESTDATA = os.environ.get("PUNY_TESTDATA_DIR",
+                          os.path.join(REPO, "..", "shared", "testdata"))
+
+# Environment with a locale that knows nothing about UTF-8: the tool must not
+# care (idn2 breaks here).
+C_LOCALE = dict(os.environ, LANG="C", LC_ALL="C", LC_CTYPE="C")
+C_LOCALE.pop("LANGUAGE", None)
+
+# RFC 3492 section 7.1 samples and the seeds' examples, (unicode, punycode).
+VECTORS = [
+    ("bücher", "bcher-kva"),
+    ("ü", "tda"),
+    ("3年B組金八先生", "3B-ww4c5e180e575a65lsy2b"),
+    ("おはよう", "p8jh5i5d"),
+    ("あいうえお", "l8jegik"),
+    ("他们为什么不说中文", "ihqwcrb4cv8a8dqg056pqjye"),
+    ("MajiでKoiする5秒前", "MajiKoi5-783gue6qz075azm5e"),
+    ("安室奈美恵-with-SUPER-MONKEYS", "-with-SUPER-MONKEYS-pc58ag80a8qai00g7n9n"),
+    ("-> $1.00 <-", "-> $1.00 <--"),
+    ("Bach", "Bach-"),
+]
+
+
+def run(args, stdin=None, env=None, timeout=60):
+    """Runs puny; returns (exit status, stdout bytes, stderr text)."""
+    if isinstance(stdin, str):
+        stdin = stdin.encode("utf-8")
+    proc = subprocess.run([PUNY] + list(args), input=stdin if stdin is not None else b"",
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                          timeout=timeout)
+    return proc.returncode, proc.stdout, proc.stderr.decode("utf-8", "replace")
+
+
+def out_lines(stdout):
+    text = stdout.decode("utf-8")
+    assert text == "" or text.endswith("\n"), repr(text)
+    return text.split("\n")[:-1]
+
+
+def json_lines(stdout):
+    return [json.loads(line) for line in out_lines(stdout)]
+
+
+class Base(unittest.TestCase):
+    def expect(self, args, expected, stdin=None, env=None, status=0):
+        code, out, err = run(args, stdin, env)
+        self.assertEqual(out_lines(out), expected, msg=err)
+        self.assertEqual(code, status, msg=err)
+        return err
+
+
+class GeneralBehaviour(Base):
+    def test_version(self):
+        code, out, _ = run(["--version"])
+        self.assertEqual(code, 0)
+        text = out.decode()
+        self.assertRegex(text, r"^puny \d+\.\d+\.\d+ \(Unicode 17\.0\.0\)\n$")
+
+    def test_help_documents_every_command_with_an_example(self):
+        code, out, _ = run(["--help"])
+        self.assertEqual(code, 0)
+        text = out.decode("utf-8")
+        for cmd in ("encode", "decode", "to-ascii", "to-unicode"):
+            self.assertIn(cmd, text)
+        self.assertIn("3B-ww4c5e180e575a65lsy2b", text)
+        self.assertIn("fass.de", text)
+        for cmd, example in (("encode", "3B-ww4c5e180e575a65lsy2b"),
+                             ("decode", "bücher"),
+                             ("to-ascii", "xn--bcher-kva.de"),
+                             ("to-unicode", "bücher.de")):
+            code, out, _ = run([cmd, "--help"])
+            self.assertEqual(code, 0, cmd)
+            self.assertIn("Examples:", out.decode("utf-8"), cmd)
+            self.assertIn(example, out.decode("utf-8"), cmd)
+        code, out, _ = run(["to-ascii", "--help"])
+        for flag in ("--transitional", "--std3", "--no-check-hyphens", "--no-check-bidi",
+                     "--no-check-joiners", "--verify-dns-length",
+                     "--ignore-invalid-punycode", "--preset", "--json", "--line-buffered"):
+            self.assertIn(flag, out.decode("utf-8"))
+
+    def test_usage_errors_exit_2(self):
+        for args in ([], ["frobnicate"], ["encode", "--bogus"], ["--bogus"],
+                     ["to-ascii", "--preset", "nonsense", "a.de"],
+                     ["to-ascii", "--preset"], ["encode", "--transitional", "x"]):
+            code, out, err = run(args)
+            self.assertEqual(code, 2, msg=f"{args}: {err}")
+            self.assertEqual(out, b"", msg=str(args))
+            self.assertNotEqual(err, "", msg=str(args))
+
+
+class PunycodeCommands(Base):
+    def test_encode_vectors_as_arguments(self):
+        self.expect(["encode", "--"] + [u for u, _ in VECTORS], [p for _, p in VECTORS])
+
+    def test_decode_vectors_as_arguments(self):
+        self.expect(["decode", "--"] + [p for _, p in VECTORS], [u for u, _ in VECTORS])
+
+    def test_vectors_through_stdin(self):
+        self.expect(["encode"], [p for _, p in VECTORS],
+                    stdin="".join(u + "\n" for u, _ in VECTORS))
+        self.expect(["decode"], [u for u, _ in VECTORS],
+                    stdin="".join(p + "\n" for _, p in VECTORS))
+
+    def test_shared_test_vectors(self):
+        path = os.path.join(TESTDATA, "punycode_tests.json")
+        self.assertTrue(os.path.exists(path), f"test data missing: {path}")
+        with open(path, encoding="utf-8") as f:
+            cases = [c for c in json.load(f) if "\n" not in c["decoded"]]
+        self.assertGreater(len(cases), 20)
+        self.expect(["encode"], [c["encoded"] for c in cases],
+                    stdin="".join(c["decoded"] + "\n" for c in cases))
+        self.expect(["decode"], [c["decoded"] for c in cases],
+                    stdin="".join(c["encoded"] + "\n" for c in cases))
+        # The RFC samples carry appendix A case flags consistent with their
+        # text, so mixed-case decoding gives the same strings.
+        self.expect(["decode", "--mixed-case"], [c["decoded"] for c in cases],
+                    stdin="".join(c["encoded"] + "\n" for c in cases))
+
+    def test_decode_accepts_uppercase_digits(self):
+        # Without --mixed-case the case flags are ignored: ü stays lowercase.
+        self.expect(["decode", "BCHER-KVA", "TDA", "3b-WW4C5E180E575A65LSY2B"],
+                    ["BüCHER", "ü", "3年b組金八先生"])
+
+    def test_bad_line_in_the_middle(self):
+        stdin = "bcher-kva\nab!c\ntda\n"
+        code, out, err = run(["decode"], stdin)
+        self.assertEqual(code, 1)
+        # Failed input -> empty line, so output lines stay aligned with input lines.
+        self.assertEqual(out_lines(out), ["bücher", "", "ü"])
+        self.assertIn('puny: line 2: invalid_digit at byte 2 (U+0021) in "ab!c"', err)
+        self.assertEqual(len(err.strip().splitlines()), 1, err)
+
+    def test_several_failures_all_reported(self):
+        code, out, err = run(["decode"], "a!\nbcher-kva\n9999999999a\nxyz!\n")
+        self.assertEqual(code, 1)
+        self.assertEqual(out_lines(out), ["", "bücher", "", ""])
+        self.assertIn("line 1: invalid_digit", err)
+        self.assertIn("line 3: ", err)
+        self.assertIn("line 4: invalid_digit at byte 3", err)
+
+    def test_argument_errors_name_the_argument(self):
+        code, out, err = run(["decode", "tda", "a!"])
+        self.assertEqual(code, 1)
+        self.assertEqual(out_lines(out), ["ü", ""])
+        self.assertIn('argument 2: invalid_digit at byte 1 (U+0021) in "a!"', err)
+
+    def test_quiet(self):
+        code, out, err = run(["decode", "-q", "a!", "tda"])
+        self.assertEqual((code, out_lines(out), err), (1, ["", "ü"], ""))
+
+    def test_surrogate_and_out_of_range_rejected(self):
+        for bad in ("0000h", "a-9z5g"):
+            code, out, err = run(["decode", "--json", "--", bad])
+            self.assertEqual(code, 1, bad)
+            obj = json_lines(out)[0]
+            self.assertIsNone(obj["output"])
+            self.assertEqual(len(obj["errors"]), 1)
+
+    def test_json_shape(self):
+        code, out, _ = run(["decode", "--json"], "bcher-kva\nab!c\n")
+        self.assertEqual(code, 1)
+        good, bad = json_lines(out)
+        self.assertEqual(list(good), ["input", "output", "errors", "offset", "details"])
+        self.assertEqual(good, {"input": "bcher-kva", "output": "bücher", "errors": [],
+                                "offset": None, "details": []})
+        self.assertEqual(list(bad), ["input", "output", "errors", "offset", "details"])
+        self.assertEqual(bad["input"], "ab!c")
+        self.assertIsNone(bad["output"])
+        self.assertEqual(bad["errors"], ["invalid_digit"])
+        self.assertEqual(bad["offset"], 2)
+        self.assertEqual(bad["details"],
+                         [{"error": "invalid_digit", "offset": 2, "code_point": "U+0021"}])
+        code, out, _ = run(["encode", "--json", "3年B組金八先生"])
+        self.assertEqual(code, 0)
+        self.assertEqual(json_lines(out)[0]["output"], "3B-ww4c5e180e575a65lsy2b")
+
+    def test_c_locale_still_utf8(self):
+        self.expect(["encode", "bücher", "3年B組金八先生"],
+                    ["bcher-kva", "3B-ww4c5e180e575a65lsy2b"], env=C_LOCALE)
+        self.expect(["encode"], ["bcher-kva", "p8jh5i5d"], stdin="bücher\nおはよう\n",
+                    env=C_LOCALE)
+        self.expect(["decode"], ["bücher", "あいうえお"], stdin="bcher-kva\nl8jegik\n",
+                    env=C_LOCALE)
+        code, out, _ = run(["encode", "--json", "bücher"], env=C_LOCALE)
+        self.assertEqual(json_lines(out)[0]["input"], "bücher")
+        self.expect(["encode", "--mixed-case", "BÜCHER"], ["BCHER-kvA"], env=C_LOCALE)
+
+    def test_invalid_utf8_is_reported(self):
+        stdin = b"b\xc3\xbccher\n\xff\xfeab\nab\xc3\n\xed\xa0\x80\nok\n"
+        code, out, err = run(["encode"], stdin)
+        self.assertEqual(code, 1)
+        self.assertEqual(out_lines(out), ["bcher-kva", "", "", "", "ok-"])
+        self.assertIn('line 2: invalid_utf8 at byte 0 in "\\xff\\xfeab"', err)
+        self.assertIn('line 3: invalid_utf8 at byte 2 in "ab\\xc3"', err)
+        self.assertIn("line 4: invalid_utf8 at byte 0", err)  # encoded surrogate
+        code, out, _ = run(["encode", "--json"], stdin)
+        objs = json_lines(out)
+        self.assertEqual(objs[1]["input"], "\ufffd\ufffdab")
+        self.assertEqual(objs[1]["errors"], ["invalid_utf8"])
+        self.assertEqual(objs[1]["offset"], 0)
+        self.assertIsNone(objs[1]["details"][0]["code_point"])
+        self.assertEqual(objs[2]["offset"], 2)
+        # The mixed-case path validates UTF-8 itself: same report.
+        code, out, err = run(["encode", "--mixed-case"], stdin)
+        self.assertEqual(code, 1)
+        self.assertEqual(out_lines(out), ["bcher-kva", "", "", "", "ok-"])
+        self.assertIn("line 3: invalid_utf8 at byte 2", err)
+        # decode: non-ASCII is not a digit.
+        code, out, err = run(["decode"], b"t\xffda\n")
+        self.assertEqual(code, 1)
+        self.assertIn('line 1: ', err)
+        self.assertIn('"t\\xffda"', err)
+
+    def test_mixed_case(self):
+        self.expect(["encode", "--mixed-case", "BÜCHER", "Bücher", "bücher"],
+                    ["BCHER-kvA", "Bcher-kva", "bcher-kva"])
+        self.expect(["decode", "--mixed-case", "BCHER-kvA", "bcher-KVA", "bcher-kva"],
+                    ["BÜCHER", "bÜcher", "bücher"])
+        # Without --mixed-case the flags are ignored.
+        self.expect(["decode", "BCHER-kvA"], ["BüCHER"])
+
+    def test_mixed_case_round_trip(self):
+        words = ["BÜCHER", "Bücher", "MajiでKoiする5秒前", "ÀÉÎÕÜàéîõü", "ΑΒΓαβγ",
+                 "ПОЧЕМУЖЕ", "İstanbul", "ǅemal", "ßẞ", "KELVIN\u212a", "3年B組金八先生",
+                 "-> $1.00 <-", ""]
+        code, out, err = run(["encode", "--mixed-case"], "".join(w + "\n" for w in words))
+        self.assertEqual(code, 0, err)
+        encoded = out_lines(out)
+        self.assertEqual(len(encoded), len(words))
+        self.expect(["decode", "--mixed-case"], words,
+                    stdin="".join(e + "\n" for e in encoded))
+
+    def test_crlf_and_verbatim_lines(self):
+        self.expect(["decode"], ["bücher", "ü", "あいうえお"],
+                    stdin=b"bcher-kva\r\ntda\r\nl8jegik\r\n")
+        # Spaces, tabs and a lone CR inside a line are data; a final line
+        # without a line break is still a line.
+        self.expect(["encode"], [" a -", "\tb\t-", "a\rb-", "c d-"],
+                    stdin=b" a \r\n\tb\t\na\rb\nc d")
+        code, out, _ = run(["encode", "--json"], "bü \r\n")
+        self.assertEqual(json_lines(out), [{"input": "bü ", "output": "b -xka", "errors": [],
+                                            "offset": None, "details": []}])
+
+    def test_empty_lines(self):
+        self.expect(["encode"], ["", "", "a-"], stdin="\n\na\n")
+        self.expect(["encode"], [], stdin="")
+        self.expect(["encode", ""], [""])
+
+    def test_many_lines(self):
+        n = 100_000
+        stdin = "".join(("bücher\n" if i % 1000 != 999 else "ab!c\n") for i in range(n))
+        start = time.monotonic()
+        code, out, err = run(["decode"], stdin.replace("bücher", "bcher-kva"))
+        elapsed = time.monotonic() - start
+        self.assertEqual(code, 1)
+        lines = out_lines(out)
+        self.assertEqual(len(lines), n)
+        self.assertEqual(lines[999], "")
+        self.assertEqual(lines[1001], "bücher")
+        self.assertEqual(len(err.splitlines()), n // 1000)
+        self.assertIn("line 1000: invalid_digit", err)
+        self.assertLess(elapsed, 20)
+        code, out, _ = run(["encode"], stdin)
+        self.assertEqual(out_lines(out).count("bcher-kva"), n - n // 1000)
+
+    def test_long_line(self):
+        text = "".join(chr(0x4E00 + (i * 7) % 20000) for i in range(200_000))
+        code, out, err = run(["encode"], text + "\n")
+        self.assertEqual(code, 0, err)
+        encoded = out_lines(out)[0]
+        code, out, err = run(["decode"], encoded + "\n")
+        self.assertEqual(code, 0, err)
+        self.assertEqual(out_lines(out), [text])
+
+    def test_line_buffered_answers_each_line(self):
+        proc = subprocess.Popen([PUNY, "encode", "--line-buffered"], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            for word, expected in (("bücher", b"bcher-kva\n"), ("ü", b"tda\n")):
+                proc.stdin.write((word + "\n").encode())
+                proc.stdin.flush()
+                ready, _, _ = select.select([proc.stdout], [], [], 10)
+                self.assertTrue(ready, "no answer before stdin was closed")
+                self.assertEqual(proc.stdout.readline(), expected)
+        finally:
+            proc.stdin.close()
+            proc.wait(timeout=10)
+            proc.stdout.close()
+            proc.stderr.close()
+        self.assertEqual(proc.returncode, 0)
+
+    def test_dash_inputs_after_double_dash(self):
+        self.expect(["encode", "--", "-x", "--json"], ["-x-", "--json-"])
+
+
+class IdnaCommands(Base):
+    def test_to_ascii_examples(self):
+        self.expect(["to-ascii", "bücher.de", "3年B組金八先生.jp", "faß.de", "BÜCHER.DE",
+                     "example.com"],
+                    ["xn--bcher-kva.de", "xn--3b-ww4c5e180e575a65lsy2b.jp", "xn--fa-hia.de",
+                     "xn--bcher-kva.de", "example.com"])
+        self.expect(["to-ascii", "--transitional", "faß.de"], ["fass.de"])
+
+    def test_to_unicode_examples(self):
+        self.expect(["to-unicode", "xn--bcher-kva.de", "XN--BCHER-KVA.DE",
+                     "xn--fa-hia.de", "xn--3b-ww4c5e180e575a65lsy2b.jp", "EXAMPLE.com"],
+                    ["bücher.de", "bücher.de", "faß.de", "3年b組金八先生.jp", "example.com"])
+
+    def test_stdin_with_a_bad_line(self):
+        stdin = "bücher.de\na\u2028b.de\nfaß.de\n"
+        code, out, err = run(["to-ascii"], stdin)
+        self.assertEqual(code, 1)
+        self.assertEqual(out_lines(out), ["xn--bcher-kva.de", "", "xn--fa-hia.de"])
+        # Invisible and layout characters are escaped in the echoed input.
+        self.assertIn("puny: line 2: disallowed (V7) at byte 1 (label 0, U+2028) in "
+                      "\"a\\u2028b.de\"", err)
+        code, _, err = run(["to-ascii", "a\u200db.de"])
+        self.assertEqual(code, 1)
+        self.assertIn("(C2)", err)
+        self.assertIn('"a\\u200db.de"', err)
+
+    def test_json_shape(self):
+        code, out, _ = run(["to-ascii", "--json"], "bücher.de\na\u2028b.de\n")
+        self.assertEqual(code, 1)
+        good, bad = json_lines(out)
+        keys = ["input", "output", "best_effort", "errors", "label", "offset", "details"]
+        self.assertEqual(list(good), keys)
+        self.assertEqual(list(bad), keys)
+        self.assertEqual(good["output"], "xn--bcher-kva.de")
+        self.assertEqual(good["errors"], [])
+        self.assertIsNone(good["label"])
+        self.assertIsNone(good["offset"])
+        self.assertEqual(good["details"], [])
+        self.assertIsNone(bad["output"])
+        self.assertEqual(bad["errors"], ["V7"])
+        self.assertEqual(bad["label"], 0)
+        self.assertEqual(bad["offset"], 1)
+        self.assertIsInstance(bad["best_effort"], str)
+        self.assertEqual(bad["details"][0], {"error": "disallowed", "code": "V7", "offset": 1,
+                                             "label": 0, "code_point": "U+2028"})
+
+    def test_to_unicode_best_effort(self):
+        code, out, err = run(["to-unicode", "--json", "xn--0.pt", "xn--bcher-kva.de"])
+        self.assertEqual(code, 1)
+        bad, good = json_lines(out)
+        self.assertIsNone(bad["output"])
+        self.assertEqual(bad["errors"], ["P4"])
+        # IdnaTestV2: toUnicode("xn--0.pt") = "xn--0.pt"; U+FFFD may mark the error.
+        self.assertTrue(bad["best_effort"] in ("xn--0.pt", "\ufffd.pt"), bad["best_effort"])
+        self.assertEqual(good["output"], "bücher.de")
+        self.assertEqual(good["best_effort"], "bücher.de")
+        self.assertRegex(err, r"argument 1: \w+ \(P4\) at byte \d+ \(label 0\)")
+
+    def test_ace_labels_that_are_not_new(self):
+        code, out, _ = run(["to-ascii", "--json", "xn--example-.com", "xn--a-ä.pt"])
+        self.assertEqual(code, 1)
+        for obj in json_lines(out):
+            self.assertIsNone(obj["output"])
+            self.assertIn("P4", obj["errors"])
+
+    def test_joiners(self):
+        self.expect(["to-ascii", "a\u200db"], [""], status=1)
+        self.expect(["to-ascii", "--transitional", "a\u200db"], ["ab"])
+        self.expect(["to-ascii", "--no-check-joiners", "a\u200db"], ["xn--ab-m1t"])
+        code, out, _ = run(["to-unicode", "--json", "a\u200db"])
+        self.assertEqual(json_lines(out)[0]["errors"], ["C2"])
+
+    def test_bidi(self):
+        code, out, _ = run(["to-ascii", "--json", "0à.\u05d0"])
+        self.assertEqual(code, 1)
+        obj = json_lines(out)[0]
+        self.assertEqual(obj["errors"], ["B1"])
+        self.assertEqual(obj["label"], 0)
+        self.expect(["to-ascii", "--no-check-bidi", "0à.\u05d0"], ["xn--0-sfa.xn--4db"])
+
+    def test_hyphens_std3_and_dns_length(self):
+        code, out, _ = run(["to-ascii", "--json", "a.b-.c"])
+        obj = json_lines(out)[0]
+        self.assertEqual((code, obj["errors"], obj["label"]), (1, ["V3"], 1))
+        self.expect(["to-ascii", "--no-check-hyphens", "a.b-.c"], ["a.b-.c"])
+        self.expect(["to-ascii", "a_b.de", "(4).four"], ["a_b.de", "(4).four"])
+        code, out, _ = run(["to-ascii", "--std3", "--json", "a_b.de"])
+        self.assertEqual((code, json_lines(out)[0]["errors"]), (1, ["U1"]))
+        code, out, _ = run(["to-ascii", "--verify-dns-length", "--json", "a..b", "a.-b."])
+        objs = json_lines(out)
+        self.assertEqual(code, 1)
+        self.assertIn("A4_2", objs[0]["errors"])
+        self.assertTrue({"A4_2", "V3"} <= set(objs[1]["errors"]), objs[1]["errors"])
+        self.expect(["to-ascii", "--verify-dns-length", "a.de", "x" * 63 + ".de"],
+                    ["a.de", "x" * 63 + ".de"])
+        code, out, _ = run(["to-ascii", "--verify-dns-length", "--json", "x" * 64 + ".de"])
+        self.assertEqual((code, json_lines(out)[0]["errors"]), (1, ["A4_2"]))
+
+    def test_presets(self):
+        # registration: STD3 and DNS length on.
+        code, _, _ = run(["to-ascii", "--preset", "registration", "a_b.de"])
+        self.assertEqual(code, 1)
+        # url (beStrict=false): CheckHyphens off, all-ASCII input passed through.
+        self.expect(["to-ascii", "--preset", "url", "a.b-.c", "XN--EXAMPLE-.COM"],
+                    ["a.b-.c", "xn--example-.com"])
+        code, _, _ = run(["to-ascii", "--preset", "url-strict", "xn--example-.com"])
+        self.assertEqual(code, 1)
+        # Flags adjust the preset.
+        self.expect(["to-ascii", "--preset", "registration", "--no-check-hyphens",
+                     "--", "-x.com"], ["-x.com"])
+        self.expect(["to-ascii", "--preset", "url", "--transitional", "faß.de"], ["fass.de"])
+        self.expect(["to-ascii", "--ignore-invalid-punycode", "bücher.de"],
+                    ["xn--bcher-kva.de"])
+
+    def test_idna_invalid_utf8_and_c_locale(self):
+        code, out, err = run(["to-ascii", "--json"], b"\xffa.de\nb\xc3\xbccher.de\n")
+        self.assertEqual(code, 1)
+        bad, good = json_lines(out)
+        self.assertEqual(bad["errors"][0], "invalid_utf8")
+        self.assertEqual(bad["offset"], 0)
+        self.assertIsNone(bad["output"])
+        self.assertEqual(good["output"], "xn--bcher-kva.de")
+        self.assertIn('line 1: invalid_utf8', err)
+        self.assertIn('"\\xffa.de"', err)
+        self.expect(["to-ascii", "bücher.de"], ["xn--bcher-kva.de"], env=C_LOCALE)
+        self.expect(["to-unicode"], ["bücher.de"], stdin="xn--bcher-kva.de\r\n",
+                    env=C_LOCALE)
+
+    def test_to_ascii_output_is_stable(self):
+        inputs = ["bücher.de", "3年B組金八先生.jp", "faß.de", "Ⅻ.com", "ﬁ.example", "xn--ls8h.la"]
+        code, out, err = run(["to-ascii"], "".join(i + "\n" for i in inputs))
+        self.assertEqual(code, 0, err)
+        first = out_lines(out)
+        code, out, err = run(["to-ascii"], "".join(i + "\n" for i in first))
+        self.assertEqual((code, out_lines(out)), (0, first), err)
+
+
+if __name__ == "__main__":
+    if not PUNY or not os.path.exists(PUNY):
+        sys.exit("PUNY_BIN must name the puny executable")
+    unittest.main()
