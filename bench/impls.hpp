@@ -1,0 +1,60 @@
+// The implementations under test, behind one small interface per task so
+// that every one runs on the same inputs.  Each adapter converts the inputs
+// to its API's native form in set_*_input(), outside the timed region; the
+// *_all() functions are what the benchmarks time: one pass over every input,
+// calling the API once per item, with the output buffers already allocated
+// (or, for APIs that allocate, freeing what they return).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace bench {
+
+// Raw Punycode (RFC 3492) of single labels, no "xn--" prefix.
+class punycode_impl {
+ public:
+  virtual ~punycode_impl() = default;
+  virtual std::string name() const = 0;
+  virtual void set_encode_input(const std::vector<std::u32string>& labels) = 0;
+  virtual void set_decode_input(const std::vector<std::string>& punycode,
+                                std::size_t max_code_points) = 0;
+  // One pass; returns the total output size (to defeat dead-code
+  // elimination) and counts failures in `errors`.
+  virtual std::size_t encode_all(std::size_t& errors) = 0;
+  virtual std::size_t decode_all(std::size_t& errors) = 0;
+  // For the agreement check: item i's output; false when the API failed.
+  virtual bool encode_one(std::size_t i, std::string& out) = 0;
+  virtual bool decode_one(std::size_t i, std::u32string& out) = 0;
+};
+
+// UTS #46 ToASCII / ToUnicode of whole domain names, UTF-8 in and out.
+class idna_impl {
+ public:
+  virtual ~idna_impl() = default;
+  virtual std::string name() const = 0;
+  virtual bool has_to_ascii() const { return true; }
+  virtual bool has_to_unicode() const { return true; }
+  virtual void set_input(const std::vector<std::string>& domains) = 0;
+  virtual std::size_t to_ascii_all(std::size_t& errors) = 0;
+  virtual std::size_t to_unicode_all(std::size_t& errors) = 0;
+  virtual bool to_ascii_one(std::size_t i, std::string& out) = 0;
+  virtual bool to_unicode_one(std::size_t i, std::string& out) = 0;
+};
+
+struct peer_info {
+  std::string name;
+  std::string version;  // empty when not found at configure time
+};
+
+// puny first (the reference of every ratio), then the peers found at
+// configure time.  "puny-utf8" takes and gives UTF-8 instead of UTF-32.
+std::vector<std::unique_ptr<punycode_impl>> make_punycode_impls();
+// "puny" is the caller-buffer to_ascii (allocating to_unicode, the only
+// form); "puny-alloc" the allocating to_ascii.
+std::vector<std::unique_ptr<idna_impl>> make_idna_impls();
+std::vector<peer_info> peers();
+
+}  // namespace bench

@@ -1,0 +1,389 @@
+// puny_bench: puny against ICU, libidn2 and GNU libidn on the shared
+// workloads, in one process.  Before anything is timed every implementation
+// runs once over every workload and its outputs are compared with the
+// expected files (and so with each other); the results of that check and the
+// peers' versions go into the benchmark context (JSON "context" object).
+//
+// Usage: puny_bench [--data=DIR] [--reps=N] [--peer_cap_seconds=S]
+//                   [--no_long] [google benchmark flags...]
+// bench/run.sh is the one command that builds, runs and reports.
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <new>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "impls.hpp"
+#include "puny/punycode.hpp"
+#include "workload.hpp"
+
+#ifndef PUNY_BENCH_DATA_DIR
+#define PUNY_BENCH_DATA_DIR "../shared/bench/data"
+#endif
+
+// ---- Counting allocator: C++ allocations only (the C peers use malloc).
+// Used to check "no allocation beyond the output" for ASCII names.  The
+// benchmark is single-threaded, so a plain counter suffices.
+namespace {
+std::size_t g_allocations = 0;
+}
+void* operator new(std::size_t n) {
+  ++g_allocations;
+  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+double seconds_since(clock_type::time_point t0) {
+  return std::chrono::duration<double>(clock_type::now() - t0).count();
+}
+
+struct config {
+  std::string data = PUNY_BENCH_DATA_DIR;
+  int reps = 5;
+  double peer_cap_seconds = 2.0;
+  bool long_strings = true;
+};
+
+// Everything the registered benchmarks point to lives here until exit.
+std::vector<std::unique_ptr<bench::punycode_impl>> g_punycode_keep;
+std::vector<std::unique_ptr<bench::idna_impl>> g_idna_keep;
+
+double stat_min(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
+double stat_max(const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()); }
+
+template <class Fn>
+void add_benchmark(const config& cfg, const std::string& name, std::size_t items,
+                   std::size_t bytes, Fn pass) {
+  auto* b = benchmark::RegisterBenchmark(
+      name.c_str(), [items, bytes, pass](benchmark::State& state) {
+        std::size_t errors = 0;
+        for (auto _ : state) benchmark::DoNotOptimize(pass(errors));
+        state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(items));
+        state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
+        state.counters["items"] = static_cast<double>(items);
+        state.counters["bytes"] = static_cast<double>(bytes);
+        state.counters["errors_per_pass"] =
+            static_cast<double>(errors) / static_cast<double>(state.iterations());
+      });
+  b->Repetitions(cfg.reps)
+      ->ComputeStatistics("min", stat_min)
+      ->ComputeStatistics("max", stat_max)
+      ->Unit(benchmark::kMicrosecond);
+}
+
+// ---- Agreement checks ----
+
+struct check_result {
+  std::size_t total = 0, ok = 0, mismatch = 0, error = 0;
+  std::string first_bad;
+  std::string summary() const {
+    std::string s = std::to_string(ok) + "/" + std::to_string(total) + " as expected";
+    if (mismatch != 0) s += ", " + std::to_string(mismatch) + " different";
+    if (error != 0) s += ", " + std::to_string(error) + " rejected";
+    if (!first_bad.empty()) s += " (first: " + first_bad + ")";
+    return s;
+  }
+};
+
+void report_check(const std::string& what, const std::string& impl, const check_result& r) {
+  const std::string s = r.summary();
+  std::fprintf(stderr, "check %-28s %-11s %s\n", what.c_str(), impl.c_str(), s.c_str());
+  benchmark::AddCustomContext("check " + what + " " + impl, s);
+}
+
+std::string shorten(const std::string& s) { return s.size() > 60 ? s.substr(0, 60) + "..." : s; }
+
+// ---- Workloads ----
+
+void labels_benchmarks(const config& cfg) {
+  const auto labels_utf8 = bench::read_lines(cfg.data + "/labels.txt");
+  const auto labels_puny = bench::read_lines(cfg.data + "/labels.puny.txt");
+  std::vector<std::u32string> labels;
+  std::size_t longest = 0;
+  for (const auto& l : labels_utf8) {
+    labels.push_back(bench::utf8_to_u32(l));
+    longest = std::max(longest, labels.back().size());
+  }
+  const std::size_t utf8_bytes = bench::total_bytes(labels_utf8);
+  const std::size_t puny_bytes = bench::total_bytes(labels_puny);
+
+  for (auto& impl : bench::make_punycode_impls()) {
+    impl->set_encode_input(labels);
+    impl->set_decode_input(labels_puny, longest + 16);
+    check_result enc, dec;
+    std::string s;
+    std::u32string u;
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+      ++enc.total;
+      if (!impl->encode_one(i, s)) {
+        ++enc.error;
+        if (enc.first_bad.empty()) enc.first_bad = "line " + std::to_string(i + 1) + " rejected";
+      } else if (s != labels_puny[i]) {
+        ++enc.mismatch;
+        if (enc.first_bad.empty()) enc.first_bad = "line " + std::to_string(i + 1) + ": " + shorten(s);
+      } else {
+        ++enc.ok;
+      }
+      ++dec.total;
+      if (!impl->decode_one(i, u)) {
+        ++dec.error;
+        if (dec.first_bad.empty()) dec.first_bad = "line " + std::to_string(i + 1) + " rejected";
+      } else if (u != labels[i]) {
+        ++dec.mismatch;
+        if (dec.first_bad.empty())
+          dec.first_bad = "line " + std::to_string(i + 1) + ": " + shorten(bench::u32_to_utf8(u));
+      } else {
+        ++dec.ok;
+      }
+    }
+    report_check("labels/encode", impl->name(), enc);
+    report_check("labels/decode", impl->name(), dec);
+    bench::punycode_impl* p = impl.get();
+    add_benchmark(cfg, "labels/encode/" + impl->name(), labels.size(), utf8_bytes,
+                  [p](std::size_t& e) { return p->encode_all(e); });
+    add_benchmark(cfg, "labels/decode/" + impl->name(), labels.size(), puny_bytes,
+                  [p](std::size_t& e) { return p->decode_all(e); });
+    g_punycode_keep.push_back(std::move(impl));
+  }
+}
+
+enum class idna_op { to_ascii, to_unicode };
+
+void idna_workload(const config& cfg, const std::string& workload,
+                   const std::vector<std::string>& input, const std::vector<std::string>& expected,
+                   idna_op op) {
+  const std::size_t bytes = bench::total_bytes(input);
+  const char* op_name = op == idna_op::to_ascii ? "to_ascii" : "to_unicode";
+  const std::string what = workload + "/" + op_name;
+  for (auto& impl : bench::make_idna_impls()) {
+    if (op == idna_op::to_ascii ? !impl->has_to_ascii() : !impl->has_to_unicode()) continue;
+    impl->set_input(input);
+    check_result r;
+    std::string out;
+    for (std::size_t i = 0; i < input.size(); ++i) {
+      ++r.total;
+      const bool ok = op == idna_op::to_ascii ? impl->to_ascii_one(i, out)
+                                              : impl->to_unicode_one(i, out);
+      if (!ok) {
+        ++r.error;
+        if (r.first_bad.empty()) r.first_bad = "rejects " + shorten(input[i]);
+      } else if (!expected.empty() && out != expected[i]) {
+        ++r.mismatch;
+        if (r.first_bad.empty()) r.first_bad = shorten(input[i]) + " -> " + shorten(out);
+      } else {
+        ++r.ok;
+      }
+    }
+    report_check(what, impl->name(), r);
+    bench::idna_impl* p = impl.get();
+    if (op == idna_op::to_ascii)
+      add_benchmark(cfg, what + "/" + impl->name(), input.size(), bytes,
+                    [p](std::size_t& e) { return p->to_ascii_all(e); });
+    else
+      add_benchmark(cfg, what + "/" + impl->name(), input.size(), bytes,
+                    [p](std::size_t& e) { return p->to_unicode_all(e); });
+    g_idna_keep.push_back(std::move(impl));
+  }
+}
+
+// Names of domains-mixed.txt that are ASCII, lowercased, restricted to
+// letters, digits, hyphens and dots, without an xn-- label: the case the
+// library promises to handle without allocating.  Derived in memory; the
+// shared data files are read, never rewritten.
+std::vector<std::string> ascii_lowercase_names(const std::vector<std::string>& mixed) {
+  std::vector<std::string> out;
+  for (std::string d : mixed) {
+    bool keep = !d.empty();
+    for (char& c : d) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.'))
+        keep = false;
+    }
+    // Whole labels: no xn-- label, and valid under UTS #46 CheckHyphens and
+    // the A4 empty-label rule, so that every implementation accepts every
+    // name and the workload measures the success path.
+    for (std::size_t start = 0; keep && start <= d.size();) {
+      std::size_t end = d.find('.', start);
+      if (end == std::string::npos) end = d.size();
+      const std::string_view label(d.data() + start, end - start);
+      if (label.empty() || label.front() == '-' || label.back() == '-' ||
+          label.substr(0, 4) == "xn--" || (label.size() >= 4 && label.substr(2, 2) == "--"))
+        keep = false;
+      start = end + 1;
+    }
+    if (keep) out.push_back(std::move(d));
+  }
+  return out;
+}
+
+void idna_benchmarks(const config& cfg) {
+  const auto mixed = bench::read_lines(cfg.data + "/domains-mixed.txt");
+  const auto mixed_expected = bench::read_lines(cfg.data + "/domains-mixed.expected.txt");
+  const auto idn = bench::read_lines(cfg.data + "/domains-idn.txt");
+  const auto idn_expected = bench::read_lines(cfg.data + "/domains-idn.expected.txt");
+  const auto ace = bench::read_lines(cfg.data + "/domains-idn.ascii.txt");
+  const auto ace_expected = bench::read_lines(cfg.data + "/domains-idn.unicode.txt");
+  idna_workload(cfg, "domains-mixed", mixed, mixed_expected, idna_op::to_ascii);
+  idna_workload(cfg, "domains-idn", idn, idn_expected, idna_op::to_ascii);
+  idna_workload(cfg, "domains-idn.ascii", ace, ace_expected, idna_op::to_unicode);
+
+  const auto lower = ascii_lowercase_names(mixed);
+  idna_workload(cfg, "ascii-lower", lower, lower, idna_op::to_ascii);
+
+  // Allocations per name for puny's two to_ascii forms on that set.
+  for (auto& impl : bench::make_idna_impls()) {
+    if (impl->name().rfind("puny", 0) != 0) continue;
+    impl->set_input(lower);
+    std::size_t errors = 0;
+    const std::size_t before = g_allocations;
+    benchmark::DoNotOptimize(impl->to_ascii_all(errors));
+    const std::size_t allocs = g_allocations - before;
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%zu allocations for %zu names (%.3f per name)", allocs,
+                  lower.size(), static_cast<double>(allocs) / static_cast<double>(lower.size()));
+    std::fprintf(stderr, "alloc ascii-lower/to_ascii %-11s %s\n", impl->name().c_str(), buf);
+    benchmark::AddCustomContext("allocations ascii-lower/to_ascii " + impl->name(), buf);
+  }
+}
+
+void long_benchmarks(const config& cfg) {
+  const std::size_t sizes[] = {1024, 4096, 16384, 65536, 262144};
+  std::map<std::string, std::string> stopped;  // peer -> why it stopped
+  for (std::size_t n : sizes) {
+    const std::string tag = std::to_string(n);
+    const auto text = bench::read_lines(cfg.data + "/long-" + tag + ".txt");
+    const auto puny = bench::read_lines(cfg.data + "/long-" + tag + ".puny.txt");
+    const std::vector<std::u32string> in{bench::utf8_to_u32(text.at(0))};
+    const std::vector<std::string> enc_expected{puny.at(0)};
+    for (auto& impl : bench::make_punycode_impls()) {
+      const std::string name = impl->name();
+      const std::string what = "long-" + tag;
+      auto it = stopped.find(name);
+      if (it != stopped.end()) {
+        std::fprintf(stderr, "skip  %-28s %-11s %s\n", what.c_str(), name.c_str(),
+                     it->second.c_str());
+        benchmark::AddCustomContext("skip " + what + " " + name, it->second);
+        continue;
+      }
+      impl->set_encode_input(in);
+      impl->set_decode_input(enc_expected, n + 16);
+      check_result r;
+      r.total = 2;
+      std::string s;
+      std::u32string u;
+      const auto t0 = clock_type::now();
+      const bool enc_ok = impl->encode_one(0, s);
+      const bool dec_ok = impl->decode_one(0, u);
+      const double took = seconds_since(t0);
+      if (!enc_ok) { ++r.error; r.first_bad = "encode rejected"; }
+      else if (s != enc_expected[0]) { ++r.mismatch; r.first_bad = "encode differs"; }
+      else ++r.ok;
+      if (!dec_ok) { ++r.error; if (r.first_bad.empty()) r.first_bad = "decode rejected"; }
+      else if (u != in[0]) { ++r.mismatch; if (r.first_bad.empty()) r.first_bad = "decode differs"; }
+      else ++r.ok;
+      report_check(what + " (" + std::to_string(static_cast<int>(took * 1000)) + " ms)", name, r);
+      if (!enc_ok || !dec_ok) {
+        stopped[name] = "rejected N=" + tag;
+        benchmark::AddCustomContext("skip " + what + " " + name, "rejects the input");
+        continue;
+      }
+      if (took > cfg.peer_cap_seconds && name.rfind("puny", 0) != 0) {
+        char why[128];
+        std::snprintf(why, sizeof why, "N=%s took %.1f s for one encode+decode (cap %.1f s)",
+                      tag.c_str(), took, cfg.peer_cap_seconds);
+        stopped[name] = why;
+      }
+      bench::punycode_impl* p = impl.get();
+      const std::size_t utf8_bytes = text[0].size();
+      add_benchmark(cfg, "long/encode/" + name + "/" + tag, n, utf8_bytes,
+                    [p](std::size_t& e) { return p->encode_all(e); });
+      add_benchmark(cfg, "long/decode/" + name + "/" + tag, n, puny[0].size(),
+                    [p](std::size_t& e) { return p->decode_all(e); });
+      g_punycode_keep.push_back(std::move(impl));
+    }
+  }
+
+  // One million code points, generated here; puny only (every peer is
+  // quadratic, and the largest deltas no longer fit their 32-bit integers).
+  const std::size_t n = 1000000;
+  const std::u32string big = bench::make_long_string(n, 0x70756e79);
+  for (auto& impl : bench::make_punycode_impls()) {
+    if (impl->name().rfind("puny", 0) != 0) continue;
+    impl->set_encode_input({big});
+    std::string encoded;
+    std::u32string decoded;
+    check_result r;
+    r.total = 1;
+    if (!impl->encode_one(0, encoded)) {
+      ++r.error;
+      r.first_bad = "encode rejected";
+    } else {
+      impl->set_decode_input({encoded}, n + 16);
+      if (!impl->decode_one(0, decoded)) { ++r.error; r.first_bad = "decode rejected"; }
+      else if (decoded != big) { ++r.mismatch; r.first_bad = "round trip differs"; }
+      else ++r.ok;
+    }
+    report_check("long-1000000 round trip", impl->name(), r);
+    if (r.ok != 1) continue;
+    bench::punycode_impl* p = impl.get();
+    add_benchmark(cfg, "long/encode/" + impl->name() + "/1000000", n,
+                  bench::u32_to_utf8(big).size(), [p](std::size_t& e) { return p->encode_all(e); });
+    add_benchmark(cfg, "long/decode/" + impl->name() + "/1000000", n, encoded.size(),
+                  [p](std::size_t& e) { return p->decode_all(e); });
+    g_punycode_keep.push_back(std::move(impl));
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  config cfg;
+  std::vector<char*> rest{argv[0]};
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a.rfind("--data=", 0) == 0) cfg.data = a.substr(7);
+    else if (a.rfind("--reps=", 0) == 0) cfg.reps = std::max(1, std::atoi(a.c_str() + 7));
+    else if (a.rfind("--peer_cap_seconds=", 0) == 0) cfg.peer_cap_seconds = std::atof(a.c_str() + 19);
+    else if (a == "--no_long") cfg.long_strings = false;
+    else rest.push_back(argv[i]);
+  }
+  int rest_argc = static_cast<int>(rest.size());
+  benchmark::Initialize(&rest_argc, rest.data());
+  if (benchmark::ReportUnrecognizedArguments(rest_argc, rest.data())) return 1;
+
+  std::fprintf(stderr, "puny_bench: data %s\n", cfg.data.c_str());
+  for (const auto& p : bench::peers()) {
+    std::fprintf(stderr, "peer %-8s %s\n", p.name.c_str(),
+                 p.version.empty() ? "not found at configure time" : p.version.c_str());
+    benchmark::AddCustomContext("peer " + p.name, p.version.empty() ? "not found" : p.version);
+  }
+#if defined(__clang__)
+  benchmark::AddCustomContext("compiler", "clang " __clang_version__);
+#elif defined(__GNUC__)
+  benchmark::AddCustomContext("compiler", "gcc " __VERSION__);
+#endif
+  benchmark::AddCustomContext("data", cfg.data);
+
+  labels_benchmarks(cfg);
+  idna_benchmarks(cfg);
+  if (cfg.long_strings) long_benchmarks(cfg);
+
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
