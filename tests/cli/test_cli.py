@@ -14,7 +14,9 @@ Environment:
 
 import json
 import os
+import re
 import select
+import shlex
 import subprocess
 import sys
 import time
@@ -102,6 +104,20 @@ class GeneralBehaviour(Base):
                      "--no-check-joiners", "--verify-dns-length",
                      "--ignore-invalid-punycode", "--preset", "--json", "--line-buffered"):
             self.assertIn(flag, out.decode("utf-8"))
+
+    def test_help_examples_are_true(self):
+        """Every "puny ARGS -> RESULT" line in every --help page holds."""
+        checked = 0
+        for page in ([], ["encode"], ["decode"], ["to-ascii"], ["to-unicode"]):
+            _, out, _ = run(page + ["--help"])
+            for line in out.decode("utf-8").splitlines():
+                m = re.match(r"^\s+puny (\S.*?)\s+->\s+(\S.*?)\s*$", line)
+                if not m:
+                    continue
+                args, expected = shlex.split(m.group(1)), m.group(2)
+                self.expect(args, [expected])
+                checked += 1
+        self.assertGreaterEqual(checked, 12)
 
     def test_usage_errors_exit_2(self):
         for args in ([], ["frobnicate"], ["encode", "--bogus"], ["--bogus"],

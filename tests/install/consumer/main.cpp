@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <string>
 
+#include <puny/idna.hpp>
 #include <puny/punycode.hpp>
 #include <puny/status.hpp>
 
@@ -27,7 +28,13 @@ int main() {
     std::printf("error reporting failed\n");
     return 1;
   }
-  std::printf("puny consumer ok: %s %s (%s)\n", encoded.value.c_str(),
-              std::string(puny::to_string(bad.status.code)).c_str(), PUNY_FOUND_VERSION);
+  const auto ascii = puny::idna::to_ascii(buecher + ".de");  // links the IDNA tables too
+  if (!ascii.ok() || ascii.value != "xn--bcher-kva.de") {
+    std::printf("to_ascii failed\n");
+    return 1;
+  }
+  std::printf("puny consumer ok: %s %s %s (%s)\n", encoded.value.c_str(),
+              std::string(puny::to_string(bad.status.code)).c_str(), ascii.value.c_str(),
+              PUNY_FOUND_VERSION);
   return 0;
 }
