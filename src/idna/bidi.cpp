@@ -37,7 +37,12 @@ bc class_of(char32_t c) noexcept {
 }  // namespace
 
 bool is_rtl(char32_t c) noexcept {
-  if (c < 0x0590) return false;  // no R, AL or AN below the Hebrew block
+  // In Unicode 17 every R, AL and AN code point lies in U+0590..U+08FF,
+  // U+200F, U+FB1D..U+FEFC or U+10800..U+1EFFF; skip the table elsewhere.
+  // (The table decides inside those ranges.)
+  if (c < 0x0590 || (c > 0x08FF && c < 0xFB1D && c != 0x200F) || (c > 0xFEFC && c < 0x10800) ||
+      c > 0x1EFFF)
+    return false;
   const bc k = ucd::bidi(c);
   return k == bc::R || k == bc::AL || k == bc::AN;
 }

@@ -68,6 +68,10 @@ struct workspace {
   std::size_t input_length = 0;         // in the caller's units
   std::u32string mapped;                // after section 4 step 1
   std::vector<std::size_t> mapped_off;  // source offset of each mapped code point
+  // Indices into `mapped` of the non-ASCII code points whose status is not
+  // known to be valid (deviations, disallowed, mapping results): the only
+  // ones V7 and CheckJoiners must look at in a label left in place.
+  std::vector<std::size_t> check;
   std::u32string text;                  // labels changed by NFC or Punycode decoding
   std::vector<label_info> labels;
   std::vector<mark> marked;
@@ -79,6 +83,7 @@ struct workspace {
     input_length = 0;
     mapped.clear();
     mapped_off.clear();
+    check.clear();
     text.clear();
     labels.clear();
     marked.clear();
@@ -153,7 +158,11 @@ inline void map_code_point(workspace& ws, const options& opt, char32_t c, std::s
   const ucd::idna_entry e = ucd::idna_lookup(c);
   switch (e.status) {
     case ucd::idna_status::valid:
+      ws.mapped.push_back(c);
+      ws.mapped_off.push_back(off);
+      return;
     case ucd::idna_status::disallowed:  // kept; V7 reports it after NFC
+      ws.check.push_back(ws.mapped.size());
       ws.mapped.push_back(c);
       ws.mapped_off.push_back(off);
       return;
@@ -171,12 +180,15 @@ inline void map_code_point(workspace& ws, const options& opt, char32_t c, std::s
       break;
     case ucd::idna_status::deviation:
       if (!opt.transitional_processing) {
+        ws.check.push_back(ws.mapped.size());
         ws.mapped.push_back(c);
         ws.mapped_off.push_back(off);
         return;
       }
       break;
   }
+  for (std::size_t k = 0; k < e.mapping.size(); ++k)
+    if (e.mapping[k] >= 0x80) ws.check.push_back(ws.mapped.size() + k);
   ws.mapped.append(e.mapping);
   ws.mapped_off.insert(ws.mapped_off.end(), e.mapping.size(), off);
 }
@@ -291,10 +303,20 @@ void validate_label(workspace& ws, const options& opt, std::size_t index, bool t
   // V5 (no U+002E), V7 (status valid, or deviation when nontransitional)
   // and UseSTD3ASCIIRules (U1).
   bool has_joiner = false;
-  for (std::size_t i = 0; i < n; ++i) {
+  const auto check_code_point = [&](std::size_t i) {
     const char32_t c = s[i];
-    if (c < 0x80) {
-      if (is_ldh_lower(c)) continue;
+    if (c == 0x200C || c == 0x200D) has_joiner = true;
+    const ucd::idna_status st = ucd::idna_lookup(c).status;
+    if (st == ucd::idna_status::valid) return;
+    if (st == ucd::idna_status::deviation && !transitional) return;
+    add_error(ws, errc::disallowed, offset_of(ws, l, i), index, c);
+    ws.marked.push_back({index, i});
+  };
+  const bool scan_ascii = l.in_text || opt.use_std3_ascii_rules;
+  if (scan_ascii) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const char32_t c = s[i];
+      if (c >= 0x80 || is_ldh_lower(c)) continue;
       if (c == '.') {
         add_error(ws, errc::label_has_dot, offset_of(ws, l, i), index, c);
       } else if (is_ascii_upper(c)) {
@@ -304,15 +326,22 @@ void validate_label(workspace& ws, const options& opt, std::size_t index, bool t
         // U1: ASCII other than a-z, 0-9 and U+002D.  Reported, never removed.
         add_error(ws, errc::std3_disallowed, offset_of(ws, l, i), index, c);
       }
-      continue;
     }
-    if (c == 0x200C || c == 0x200D) has_joiner = true;
-    const ucd::idna_status st = ucd::idna_lookup(c).status;
-    if (st == ucd::idna_status::valid) continue;
-    if (st == ucd::idna_status::deviation && !transitional) continue;
-    add_error(ws, errc::disallowed, offset_of(ws, l, i), index, c);
-    ws.marked.push_back({index, i});
   }
+  if (l.in_text) {
+    for (std::size_t i = 0; i < n; ++i)
+      if (s[i] >= 0x80) check_code_point(i);
+  } else {
+    // The label is the mapped text: only code points the Map step could
+    // not vouch for need a look-up.
+    auto it = std::lower_bound(ws.check.begin(), ws.check.end(), l.begin);
+    for (; it != ws.check.end() && *it < l.end; ++it) check_code_point(*it - l.begin);
+  }
+  // Marks must be in label order, then index order.
+  if (!ws.marked.empty() && ws.marked.back().label == index)
+    std::sort(ws.marked.begin(), ws.marked.end(), [](const mark& x, const mark& y) {
+      return x.label != y.label ? x.label < y.label : x.index < y.index;
+    });
 
   // V8 (CheckJoiners): RFC 5892 appendix A CONTEXTJ rules, C1 and C2.
   if (opt.check_joiners && has_joiner) {
