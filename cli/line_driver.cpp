@@ -286,8 +286,17 @@ void append_escaped(std::string& out, std::string_view s, std::size_t max_bytes)
   }
 }
 
+static bool stdout_is_terminal() {
+#if defined(_WIN32)
+  return _isatty(_fileno(stdout)) != 0;
+#else
+  return ::isatty(STDOUT_FILENO) != 0;
+#endif
+}
+
 int run_lines(const io_settings& s, json_shape shape, const processor& process) {
-  sink io(s.line_buffered);
+  // Like stdio: line by line on a terminal, in large blocks otherwise.
+  sink io(s.line_buffered || stdout_is_terminal());
   outcome r;
   bool any_failed = false;
 
