@@ -284,3 +284,93 @@ TEST(IdnaDetailed, ListsEveryError) {
 }
 
 }  // namespace
+
+// ---- Internal pieces and robustness ----
+
+#include <random>
+
+#include "idna/internal.hpp"
+#include "unicode/ucd.hpp"
+
+namespace {
+
+TEST(IdnaInternal, RtlPrefilterMatchesTheTable) {
+  namespace ucd = puny::detail::ucd;
+  for (char32_t c = 0; c <= 0x10FFFF; ++c) {
+    if (c >= 0xD800 && c <= 0xDFFF) continue;
+    const auto k = ucd::bidi(c);
+    const bool want =
+        k == ucd::bidi_class::R || k == ucd::bidi_class::AL || k == ucd::bidi_class::AN;
+    ASSERT_EQ(puny::idna::detail::is_rtl(c), want) << std::hex << static_cast<unsigned>(c);
+  }
+}
+
+TEST(IdnaInternal, BidiRules) {
+  using puny::idna::detail::bidi_rule_failures;
+  EXPECT_EQ(bidi_rule_failures(U"abc"), 0u);
+  EXPECT_EQ(bidi_rule_failures(U"\u05D0\u05D1"), 0u);
+  EXPECT_EQ(bidi_rule_failures(U"0a"), 1u);                       // B1 only
+  EXPECT_EQ(bidi_rule_failures(U"\u05D00\u0660\u05D0"), 1u << 3);  // B4
+  EXPECT_EQ(bidi_rule_failures(U"a\u05D0"), (1u << 4) | (1u << 5));  // B5, B6
+  EXPECT_EQ(bidi_rule_failures(U"\u05D0a"), (1u << 1) | (1u << 2));  // B2, B3
+  EXPECT_EQ(bidi_rule_failures(U"\u05D0\u0308"), 0u);  // trailing NSM allowed (B3)
+}
+
+TEST(IdnaInternal, ContextJ) {
+  using puny::idna::detail::next_contextj_failure;
+  constexpr auto npos = std::u32string_view::npos;
+  EXPECT_EQ(next_contextj_failure(U"a\u200Cb", 0), 1u);
+  EXPECT_EQ(next_contextj_failure(U"\u094D\u200C", 0), npos);  // after virama
+  EXPECT_EQ(next_contextj_failure(U"\u200D", 0), 0u);
+  // Persian: HEH (D) ZWNJ ALEF (R).
+  EXPECT_EQ(next_contextj_failure(U"\u0647\u200C\u0627", 0), npos);
+  // Transparent marks between the joining characters are skipped.
+  EXPECT_EQ(next_contextj_failure(U"\u0628\u0308\u200C\u0308\u0628", 0), npos);
+  EXPECT_EQ(next_contextj_failure(U"\u0627\u200C\u0628", 0), 1u);  // ALEF is R, not L/D
+}
+
+// Random input never crashes, to_ascii output is always accepted again
+// unchanged, and the caller-buffer form agrees with the allocating one.
+TEST(IdnaRobustness, RandomInput) {
+  std::mt19937 rng(46);
+  const char32_t pool[] = {U'a', U'b', U'-', U'.', U'X', U'N', U'x', U'n', U'0', U'\u00DF',
+                           U'\u200C', U'\u200D', U'\u05D0', U'\u0627', U'\u0308', U'\u094D',
+                           U'\u3002', U'\uFF0E', U'\u1E9E', U'\u2488', U'_', U'\U0001F600',
+                           U'\u0660', U'\u06F0', U'\u00AD', U'\uFFFD', U'\u0644', U'\u200B'};
+  const options flag_sets[] = {idna::uts46_default, idna::url, idna::url_strict,
+                               idna::registration, strict_flags(true)};
+  for (int iter = 0; iter < 20000; ++iter) {
+    std::u32string s;
+    const int len = static_cast<int>(rng() % 12);
+    for (int i = 0; i < len; ++i) s.push_back(pool[rng() % (sizeof pool / sizeof pool[0])]);
+    if (rng() % 4 == 0) {
+      s.insert(0, U"xn--");
+    }
+    const options& o = flag_sets[rng() % 5];
+    const auto a = idna::to_ascii(std::u32string_view(s), o);
+    (void)idna::to_unicode(std::u32string_view(s), o);
+    if (!a.ok()) continue;
+    const auto again = idna::to_ascii(a.value, o);
+    ASSERT_TRUE(again.ok()) << a.value;
+    ASSERT_EQ(again.value, a.value);
+    char buf[128];
+    std::size_t written = 0;
+    const status bs = idna::to_ascii(a.value, buf, sizeof buf, written, o);
+    ASSERT_TRUE(bs.ok());
+    ASSERT_EQ(std::string(buf, written), a.value);
+  }
+  // Random bytes as UTF-8.
+  for (int iter = 0; iter < 20000; ++iter) {
+    std::string s;
+    const int len = static_cast<int>(rng() % 16);
+    for (int i = 0; i < len; ++i) s.push_back(static_cast<char>(rng() % 256));
+    const auto a = idna::to_ascii_detailed(s);
+    const auto u = idna::to_unicode_detailed(s);
+    if (a.ok()) {
+      ASSERT_EQ(idna::to_ascii(a.output).value, a.output);
+    }
+    (void)u;
+  }
+}
+
+}  // namespace
