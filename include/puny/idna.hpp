@@ -48,7 +48,9 @@ inline constexpr options url{false, true, true, false, false, false, false, true
 // UseSTD3ASCIIRules and VerifyDnsLength set to beStrict.
 inline constexpr options url_strict{true, true, true, true, false, true, false, false};
 
-// Strictest: for registries and certificate checks.
+// Strictest: for registries and certificate checks (the same flags as
+// url_strict today, but a UTS #46 preset: it will never take URL Standard
+// behaviour).
 inline constexpr options registration{true, true, true, true, false, true, false, false};
 
 // UTS #46 status code as IdnaTestV2.txt writes it ("P4", "V6", "B1", ...);
@@ -77,7 +79,11 @@ struct report {
 result<std::string> to_ascii(std::string_view domain, const options& opt = uts46_default);
 
 // to_unicode always produces output: on error the string still holds the
-// best-effort conversion, with U+FFFD where UTS #46 marks errors.
+// best-effort conversion (UTS #46 section 4.3), with U+FFFD in place of each
+// code point that fails V7 (disallowed in its label) and of each ill-formed
+// input sequence; labels whose Punycode fails to decode are kept as they
+// are.  With verify_dns_length, an empty label other than a trailing root
+// label is reported as errc::empty_label with detail 1 (X4_2).
 result<std::string> to_unicode(std::string_view domain, const options& opt = uts46_default);
 
 // Like the above, collecting every error and the best-effort string of
