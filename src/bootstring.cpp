@@ -96,24 +96,29 @@ struct flag_source {
 };
 
 // RFC 3492 section 6.3, "encode delta as a variable-length integer".
+// Returns false, having written a prefix, when the weight of the next digit
+// would pass 2^64, where the decoder fails (section 6.4): the encoder does not
+// write what the decoder cannot read.  Only possible when tmin is 0 (a digit 0
+// then need not end the integer) and the bias is far above base.
 template <class Sink>
-void emit_integer(const parameters& p, u64 q, std::uint32_t bias, bool uppercase, Sink& sink,
+bool emit_integer(const parameters& p, u64 q, std::uint32_t bias, bool uppercase, Sink& sink,
                   observer* trace) {
-  u64 w = 1;  // weight of the current digit, reported to the observer only
+  u64 w = 1;  // weight of the current digit, as the decoder computes it
   for (u64 k = p.base;; k += p.base) {
     const std::uint32_t t = threshold(p, k, bias);
     if (q < t) {
       const char ch = digit_char(p, static_cast<std::uint32_t>(q), uppercase);
       if (trace) trace->on_digit(static_cast<std::uint32_t>(q), t, w, ch);
       sink.put(ch);
-      return;
+      return true;
     }
     const u64 d = t + (q - t) % (p.base - t);
     const char ch = digit_char(p, static_cast<std::uint32_t>(d), false);
     if (trace) trace->on_digit(static_cast<std::uint32_t>(d), t, w, ch);
     sink.put(ch);
     q = (q - t) / (p.base - t);
-    if (trace) w *= p.base - t;
+    if (w > max_u64 / (p.base - t)) return false;
+    w *= p.base - t;
   }
 }
 
@@ -167,7 +172,8 @@ status encode_simple(std::u32string_view in, const parameters& p, const flag_sou
         ++delta;
       } else if (c == n) {
         if (trace) trace->on_delta(c, j, delta, bias);
-        emit_integer(p, delta, bias, flags.any() && flags[j], sink, trace);
+        if (!emit_integer(p, delta, bias, flags.any() && flags[j], sink, trace))
+          return make_error(errc::overflow, j, c);
         bias = adapt(p, delta, h + 1, h == b);
         if (trace) trace->on_bias(bias);
         delta = 0;
@@ -254,7 +260,8 @@ status encode_fenwick(std::u32string_view in, const parameters& p, const flag_so
       const u64 smaller_before = handled.prefix(pos);
       delta += smaller_before - counted;  // cannot overflow: bounded by the length
       counted = smaller_before;
-      emit_integer(p, delta, bias, flags.any() && flags[pos], sink, nullptr);
+      if (!emit_integer(p, delta, bias, flags.any() && flags[pos], sink, nullptr))
+        return make_error(errc::overflow, pos, in[pos]);
       bias = adapt(p, delta, h + 1, h == b);
       delta = 0;
       ++h;
@@ -283,8 +290,9 @@ bool use_simple(std::size_t length, const advanced_options& adv) {
 
 template <class Sink>
 status encode_any(std::u32string_view in, const parameters& p, const flag_source& flags,
-                  Sink& sink, const advanced_options& adv) {
-  if (validate(p) != parameter_error::ok) return make_error(errc::bad_parameters, 0);
+                  Sink& sink, const advanced_options& adv, bool check_parameters) {
+  if (check_parameters && validate(p) != parameter_error::ok)
+    return make_error(errc::bad_parameters, 0);
   if (use_simple(in.size(), adv)) return encode_simple(in, p, flags, sink, adv.trace);
   return encode_fenwick(in, p, flags, sink);
 }
@@ -295,7 +303,10 @@ status split_basic(std::string_view in, const parameters& p, std::size_t& b,
                    std::size_t& digits_start) {
   b = 0;
   digits_start = 0;
-  if (const std::size_t last = in.rfind(p.delimiter); last != std::string_view::npos) {
+  // RFC 3492 section 6.2: the last delimiter is consumed only when at least
+  // one code point precedes it; a leading delimiter is left to be read as a
+  // (bad) digit, so "-" and "-abc" fail instead of decoding.
+  if (const std::size_t last = in.rfind(p.delimiter); last != std::string_view::npos && last > 0) {
     for (std::size_t j = 0; j < last; ++j) {
       const auto c = static_cast<unsigned char>(in[j]);
       if (c >= p.initial_n) return make_error(errc::non_basic_before_delimiter, j, c);
@@ -365,9 +376,10 @@ status parse_deltas(std::string_view in, const parameters& p, std::size_t b,
 
 // Decodes into out[0, capacity); `flags` (may be null) has room for capacity.
 buffer_result decode_into(std::string_view in, const parameters& p, char32_t* out,
-                          std::size_t capacity, bool* flags, const advanced_options& adv) {
+                          std::size_t capacity, bool* flags, const advanced_options& adv,
+                          bool check_parameters) {
   buffer_result r;
-  if (validate(p) != parameter_error::ok) {
+  if (check_parameters && validate(p) != parameter_error::ok) {
     r.status = make_error(errc::bad_parameters, 0);
     return r;
   }
@@ -441,6 +453,58 @@ buffer_result decode_into(std::string_view in, const parameters& p, char32_t* ou
   return r;
 }
 
+status encode_string(std::u32string_view input, const parameters& p, std::string& out,
+                     const std::vector<bool>* uppercase_flags, const advanced_options& adv,
+                     bool check_parameters) {
+  if (uppercase_flags && uppercase_flags->size() != input.size())
+    return make_error(errc::case_flags_mismatch, std::min(input.size(), uppercase_flags->size()));
+  const std::size_t restore = out.size();
+  flag_source flags;
+  flags.vec = uppercase_flags;
+  string_sink sink{out};
+  status s = encode_any(input, p, flags, sink, adv, check_parameters);
+  if (!s) out.resize(restore);
+  return s;
+}
+
+buffer_result encode_buffer(std::u32string_view input, const parameters& p, char* out,
+                            std::size_t capacity, const bool* uppercase_flags,
+                            bool check_parameters) {
+  buffer_result r;
+  flag_source flags;
+  flags.arr = uppercase_flags;
+  buffer_sink sink{out, capacity};
+  r.status = encode_any(input, p, flags, sink, advanced_options{}, check_parameters);
+  if (!r.ok()) return r;
+  r.size = sink.size;
+  if (sink.size > capacity) {
+    r.status.code = errc::buffer_too_small;
+    r.status.needed = sink.size;
+  }
+  return r;
+}
+
+status decode_string(std::string_view input, const parameters& p, std::u32string& out,
+                     std::vector<bool>* uppercase_flags, const advanced_options& adv,
+                     bool check_parameters) {
+  // Every decoded code point consumes at least one input character, so the
+  // input length bounds the output length.
+  const std::size_t restore = out.size();
+  out.resize(restore + input.size());
+  std::unique_ptr<bool[]> flag_buffer;
+  if (uppercase_flags) flag_buffer.reset(new bool[input.size() + 1]);
+  const buffer_result r = decode_into(input, p, out.data() + restore, input.size(),
+                                      flag_buffer.get(), adv, check_parameters);
+  if (!r.ok()) {
+    out.resize(restore);
+    return r.status;
+  }
+  out.resize(restore + r.size);
+  if (uppercase_flags)
+    for (std::size_t j = 0; j < r.size; ++j) uppercase_flags->push_back(flag_buffer[j]);
+  return {};
+}
+
 }  // namespace
 
 std::string_view to_string(parameter_error e) noexcept {
@@ -466,100 +530,57 @@ std::string_view to_string(parameter_error e) noexcept {
   return "unknown parameter error";
 }
 
-parameter_error validate(const parameters& p) noexcept {
-  if (p.base < 2 || p.base > 126) return parameter_error::base_out_of_range;
-  if (p.tmin > p.tmax) return parameter_error::tmin_greater_than_tmax;
-  if (p.tmax > p.base - 1) return parameter_error::tmax_not_below_base;
-  if (p.tmax == 0) return parameter_error::tmax_zero;
-  if (p.skew < 1) return parameter_error::skew_zero;
-  if (p.damp < 2) return parameter_error::damp_too_small;
-  if (p.initial_bias % p.base > p.base - p.tmin) return parameter_error::initial_bias_too_large;
-  if (p.initial_n < 1 || p.initial_n > 0x80) return parameter_error::initial_n_out_of_range;
-  if (p.max_code_point < p.initial_n) return parameter_error::max_code_point_too_small;
-  if (p.alphabet_size != p.base) return parameter_error::alphabet_size_mismatch;
-  for (std::uint32_t v = 0; v < p.base; ++v) {
-    const auto c = static_cast<unsigned char>(p.digits[v]);
-    if (c >= p.initial_n || c >= 128) return parameter_error::digit_not_basic;
-    // make_parameters keeps the first value of a repeated character, so a
-    // collision shows as a character that does not map back to its value.
-    if (p.digit_values[c] != static_cast<std::int8_t>(v)) return parameter_error::duplicate_digit;
-    if (c >= 'a' && c <= 'z') {
-      const auto upper = static_cast<unsigned char>(c - 'a' + 'A');
-      if (p.digit_values[upper] >= 0 && p.digit_values[upper] != static_cast<std::int8_t>(v))
-        return parameter_error::duplicate_digit;
-    }
-  }
-  const auto delim = static_cast<unsigned char>(p.delimiter);
-  if (delim >= p.initial_n || delim >= 128) return parameter_error::delimiter_not_basic;
-  if (p.digit_values[delim] >= 0) return parameter_error::delimiter_is_digit;
-  return parameter_error::ok;
-}
-
 status encode(std::u32string_view input, const parameters& p, std::string& out,
               const std::vector<bool>* uppercase_flags, const advanced_options& adv) {
-  if (uppercase_flags && uppercase_flags->size() != input.size())
-    return make_error(errc::case_flags_mismatch, std::min(input.size(), uppercase_flags->size()));
-  const std::size_t restore = out.size();
-  flag_source flags;
-  flags.vec = uppercase_flags;
-  string_sink sink{out};
-  status s = encode_any(input, p, flags, sink, adv);
-  if (!s) out.resize(restore);
-  return s;
+  return encode_string(input, p, out, uppercase_flags, adv, true);
 }
 
 status encode(std::u32string_view input, const parameters& p, std::string& out,
               const std::vector<bool>* uppercase_flags) {
-  return encode(input, p, out, uppercase_flags, advanced_options{});
+  return encode_string(input, p, out, uppercase_flags, advanced_options{}, true);
 }
 
 buffer_result encode(std::u32string_view input, const parameters& p, char* out,
                      std::size_t capacity, const bool* uppercase_flags) {
-  buffer_result r;
-  flag_source flags;
-  flags.arr = uppercase_flags;
-  buffer_sink sink{out, capacity};
-  r.status = encode_any(input, p, flags, sink, advanced_options{});
-  if (!r.ok()) return r;
-  r.size = sink.size;
-  if (sink.size > capacity) {
-    r.status.code = errc::buffer_too_small;
-    r.status.needed = sink.size;
-  }
-  return r;
+  return encode_buffer(input, p, out, capacity, uppercase_flags, true);
 }
 
 status decode(std::string_view input, const parameters& p, std::u32string& out,
               std::vector<bool>* uppercase_flags, const advanced_options& adv) {
-  // Every decoded code point consumes at least one input character, so the
-  // input length bounds the output length.
-  const std::size_t restore = out.size();
-  const std::size_t restore_flags = uppercase_flags ? uppercase_flags->size() : 0;
-  out.resize(restore + input.size());
-  std::unique_ptr<bool[]> flag_buffer;
-  if (uppercase_flags) flag_buffer.reset(new bool[input.size() + 1]);
-  buffer_result r =
-      decode_into(input, p, out.data() + restore, input.size(), flag_buffer.get(), adv);
-  if (!r.ok()) {
-    out.resize(restore);
-    return r.status;
-  }
-  out.resize(restore + r.size);
-  if (uppercase_flags) {
-    uppercase_flags->resize(restore_flags);
-    for (std::size_t j = 0; j < r.size; ++j) uppercase_flags->push_back(flag_buffer[j]);
-  }
-  return {};
+  return decode_string(input, p, out, uppercase_flags, adv, true);
 }
 
 status decode(std::string_view input, const parameters& p, std::u32string& out,
               std::vector<bool>* uppercase_flags) {
-  return decode(input, p, out, uppercase_flags, advanced_options{});
+  return decode_string(input, p, out, uppercase_flags, advanced_options{}, true);
 }
 
 buffer_result decode(std::string_view input, const parameters& p, char32_t* out,
                      std::size_t capacity, bool* uppercase_flags) {
-  return decode_into(input, p, out, capacity, uppercase_flags, advanced_options{});
+  return decode_into(input, p, out, capacity, uppercase_flags, advanced_options{}, true);
 }
 
+namespace detail {
+
+status encode_trusted(std::u32string_view input, const parameters& p, std::string& out,
+                      const std::vector<bool>* uppercase_flags) {
+  return encode_string(input, p, out, uppercase_flags, advanced_options{}, false);
+}
+
+buffer_result encode_trusted(std::u32string_view input, const parameters& p, char* out,
+                             std::size_t capacity) {
+  return encode_buffer(input, p, out, capacity, nullptr, false);
+}
+
+status decode_trusted(std::string_view input, const parameters& p, std::u32string& out,
+                      std::vector<bool>* uppercase_flags) {
+  return decode_string(input, p, out, uppercase_flags, advanced_options{}, false);
+}
+
+buffer_result decode_trusted(std::string_view input, const parameters& p, char32_t* out,
+                             std::size_t capacity) {
+  return decode_into(input, p, out, capacity, nullptr, advanced_options{}, false);
+}
+
+}  // namespace detail
 }  // namespace puny::bootstring

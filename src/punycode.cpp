@@ -51,25 +51,25 @@ status utf8_into(std::string_view in, char32_t* cps, std::size_t& count) {
 
 result<std::string> encode(std::u32string_view input) {
   result<std::string> r;
-  r.status = bootstring::encode(input, profile, r.value);
+  r.status = bootstring::detail::encode_trusted(input, profile, r.value, nullptr);
   return r;
 }
 
 result<std::string> encode(std::u32string_view input, const std::vector<bool>& uppercase) {
   result<std::string> r;
-  r.status = bootstring::encode(input, profile, r.value, &uppercase);
+  r.status = bootstring::detail::encode_trusted(input, profile, r.value, &uppercase);
   return r;
 }
 
 result<std::u32string> decode(std::string_view input) {
   result<std::u32string> r;
-  r.status = bootstring::decode(input, profile, r.value);
+  r.status = bootstring::detail::decode_trusted(input, profile, r.value, nullptr);
   return r;
 }
 
 result<annotated> decode_annotated(std::string_view input) {
   result<annotated> r;
-  r.status = bootstring::decode(input, profile, r.value.text, &r.value.uppercase);
+  r.status = bootstring::detail::decode_trusted(input, profile, r.value.text, &r.value.uppercase);
   return r;
 }
 
@@ -78,14 +78,14 @@ result<std::string> encode_utf8(std::string_view utf8_input) {
   std::u32string cps;
   cps.reserve(utf8_input.size());
   r.status = unicode::utf8_to_utf32(utf8_input, cps);
-  if (r.ok()) r.status = bootstring::encode(cps, profile, r.value);
+  if (r.ok()) r.status = bootstring::detail::encode_trusted(cps, profile, r.value, nullptr);
   return r;
 }
 
 result<std::string> decode_to_utf8(std::string_view input) {
   result<std::string> r;
   std::u32string cps;
-  r.status = bootstring::decode(input, profile, cps);
+  r.status = bootstring::detail::decode_trusted(input, profile, cps, nullptr);
   if (r.ok()) {
     r.value.reserve(cps.size() * 3);
     r.status = unicode::utf32_to_utf8(cps, r.value);
@@ -94,11 +94,11 @@ result<std::string> decode_to_utf8(std::string_view input) {
 }
 
 buffer_result encode(std::u32string_view input, char* out, std::size_t capacity) {
-  return bootstring::encode(input, profile, out, capacity);
+  return bootstring::detail::encode_trusted(input, profile, out, capacity);
 }
 
 buffer_result decode(std::string_view input, char32_t* out, std::size_t capacity) {
-  return bootstring::decode(input, profile, out, capacity);
+  return bootstring::detail::decode_trusted(input, profile, out, capacity);
 }
 
 buffer_result encode_utf8(std::string_view utf8_input, char* out, std::size_t capacity) {
@@ -108,13 +108,15 @@ buffer_result encode_utf8(std::string_view utf8_input, char* out, std::size_t ca
   buffer_result r;
   r.status = utf8_into(utf8_input, scratch.data(), count);
   if (!r.ok()) return r;
-  return bootstring::encode(std::u32string_view(scratch.data(), count), profile, out, capacity);
+  return bootstring::detail::encode_trusted(std::u32string_view(scratch.data(), count), profile, out,
+                                           capacity);
 }
 
 buffer_result decode_to_utf8(std::string_view input, char* out, std::size_t capacity) {
   // A decoded string has at most as many code points as the input has bytes.
   code_point_scratch scratch(input.size());
-  buffer_result r = bootstring::decode(input, profile, scratch.data(), input.size());
+  buffer_result r =
+      bootstring::detail::decode_trusted(input, profile, scratch.data(), input.size());
   if (!r.ok()) return r;
   std::size_t size = 0;
   char bytes[4];

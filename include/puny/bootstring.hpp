@@ -102,8 +102,36 @@ enum class parameter_error : std::uint8_t {
 
 std::string_view to_string(parameter_error e) noexcept;
 
-// Checks every constraint; returns the first one broken.
-parameter_error validate(const parameters& p) noexcept;
+// Checks every constraint; returns the first one broken.  constexpr, so a
+// profile can be checked with static_assert.
+constexpr parameter_error validate(const parameters& p) noexcept {
+  if (p.base < 2 || p.base > 126) return parameter_error::base_out_of_range;
+  if (p.tmin > p.tmax) return parameter_error::tmin_greater_than_tmax;
+  if (p.tmax > p.base - 1) return parameter_error::tmax_not_below_base;
+  if (p.tmax == 0) return parameter_error::tmax_zero;
+  if (p.skew < 1) return parameter_error::skew_zero;
+  if (p.damp < 2) return parameter_error::damp_too_small;
+  if (p.initial_bias % p.base > p.base - p.tmin) return parameter_error::initial_bias_too_large;
+  if (p.initial_n < 1 || p.initial_n > 0x80) return parameter_error::initial_n_out_of_range;
+  if (p.max_code_point < p.initial_n) return parameter_error::max_code_point_too_small;
+  if (p.alphabet_size != p.base) return parameter_error::alphabet_size_mismatch;
+  for (std::uint32_t v = 0; v < p.base; ++v) {
+    const auto c = static_cast<unsigned char>(p.digits[v]);
+    if (c >= p.initial_n || c >= 128) return parameter_error::digit_not_basic;
+    // make_parameters keeps the first value of a repeated character, so a
+    // collision shows as a character that does not map back to its value.
+    if (p.digit_values[c] != static_cast<std::int8_t>(v)) return parameter_error::duplicate_digit;
+    if (c >= 'a' && c <= 'z') {
+      const auto upper = static_cast<unsigned char>(c - 'a' + 'A');
+      if (p.digit_values[upper] >= 0 && p.digit_values[upper] != static_cast<std::int8_t>(v))
+        return parameter_error::duplicate_digit;
+    }
+  }
+  const auto delim = static_cast<unsigned char>(p.delimiter);
+  if (delim >= p.initial_n || delim >= 128) return parameter_error::delimiter_not_basic;
+  if (p.digit_values[delim] >= 0) return parameter_error::delimiter_is_digit;
+  return parameter_error::ok;
+}
 
 // Output of the caller-buffer functions: status plus the size written (or, on
 // errc::buffer_too_small, the size needed, also in status.needed).
@@ -173,5 +201,18 @@ puny::status encode(std::u32string_view input, const parameters& p, std::string&
                     const std::vector<bool>* uppercase_flags, const advanced_options& adv);
 puny::status decode(std::string_view input, const parameters& p, std::u32string& out,
                     std::vector<bool>* uppercase_flags, const advanced_options& adv);
+
+// Entry points for profiles already known to be valid (checked by
+// static_assert, as punycode.hpp does): they skip validate() on every call.
+namespace detail {
+puny::status encode_trusted(std::u32string_view input, const parameters& p, std::string& out,
+                            const std::vector<bool>* uppercase_flags);
+buffer_result encode_trusted(std::u32string_view input, const parameters& p, char* out,
+                             std::size_t capacity);
+puny::status decode_trusted(std::string_view input, const parameters& p, std::u32string& out,
+                            std::vector<bool>* uppercase_flags);
+buffer_result decode_trusted(std::string_view input, const parameters& p, char32_t* out,
+                             std::size_t capacity);
+}  // namespace detail
 
 }  // namespace puny::bootstring

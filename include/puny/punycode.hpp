@@ -17,6 +17,8 @@ namespace puny::punycode {
 // initial_bias 72, initial_n 0x80, delimiter '-', digits a-z then 0-9.
 inline constexpr bootstring::parameters profile = bootstring::make_parameters(
     36, 1, 26, 38, 700, 72, 0x80, '-', "abcdefghijklmnopqrstuvwxyz0123456789");
+static_assert(bootstring::validate(profile) == bootstring::parameter_error::ok,
+              "the RFC 3492 section 5 parameters satisfy section 4");
 
 // Longest input whose encoding is guaranteed not to overflow: with 64-bit
 // arithmetic every delta is below (0x10FFFF + 1) * (length + 1) + length, so

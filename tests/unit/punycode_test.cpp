@@ -172,7 +172,8 @@ TEST(PunycodeDecode, EveryErrorKindWithItsOffset) {
       {"b\xc3\xbc" "cher-kva", errc::non_basic_before_delimiter, 1},
       {"bcher-kv\xc3\xa4", errc::invalid_digit, 8},
       {"bcher-k va", errc::invalid_digit, 7},
-      {"-", errc::ok, 0},
+      {"-", errc::invalid_digit, 0},           // RFC 3492 6.2: a leading delimiter is not consumed
+      {"-abc", errc::invalid_digit, 0},
   };
   for (const auto& c : cases) {
     const auto d = pc::decode_to_utf8(c.input);
