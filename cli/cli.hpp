@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "puny/idna.hpp"
+
 namespace CLI {
 class App;
 }
@@ -75,6 +77,25 @@ enum class json_shape { punycode, idna };
 // Runs `process` over the positional inputs, or over the lines of standard
 // input when there are none.  Returns the exit status.
 int run_lines(const io_settings& s, json_shape shape, const processor& process);
+
+// Sources stay ASCII: non-ASCII text in help strings is written as \uXXXX
+// (UTF-8 in the executable, as GCC and Clang encode narrow literals).
+
+// The IDNA processing flags shared by to-ascii, to-unicode and explain.
+struct idna_flags {
+  std::string preset = "uts46";
+  bool transitional = false;
+  bool std3 = false;
+  bool no_check_hyphens = false;
+  bool no_check_bidi = false;
+  bool no_check_joiners = false;
+  bool verify_dns_length = false;
+  bool ignore_invalid_punycode = false;
+
+  // The preset, then each flag given on the command line on top of it.
+  idna::options options() const;
+};
+void add_idna_flags(CLI::App& sub, idna_flags& s);
 
 // Subcommand registration.  Each adds its subcommands to `app`; the one the
 // user picks stores its work in `selected`.

@@ -15,6 +15,7 @@
 
 #include "cli.hpp"
 #include "puny/bootstring.hpp"
+#include "puny/idna.hpp"
 #include "puny/punycode.hpp"
 #include "puny/unicode.hpp"
 
@@ -304,6 +305,115 @@ struct explain_settings {
   bool json = false;
 };
 
+// ---- explain to-ascii: UTS #46 section 4 steps, from idna::explain_to_ascii ----
+
+struct idna_explain_settings : idna_flags {
+  std::string domain;
+  bool json = false;
+};
+
+std::string error_text(const puny::status& e) {
+  std::string s(puny::to_string(e.code));
+  const std::string_view code = idna::uts46_code(e);
+  if (!code.empty()) s += " (" + std::string(code) + ")";
+  s += " at byte " + std::to_string(e.offset);
+  if (e.code_point != 0) s += ", " + code_point_name(e.code_point);
+  return s + ": " + std::string(puny::message(e.code));
+}
+
+json error_json(const puny::status& e) {
+  json j;
+  j["error"] = std::string(puny::to_string(e.code));
+  const std::string_view code = idna::uts46_code(e);
+  j["code"] = code.empty() ? json(nullptr) : json(std::string(code));
+  j["offset"] = e.offset;
+  j["label"] = e.label;
+  j["code_point"] = e.code_point ? json(code_point_name(e.code_point)) : json(nullptr);
+  return j;
+}
+
+int explain_to_ascii(const idna_explain_settings& s) {
+  const idna::options opt = s.options();
+  const idna::trace t = idna::explain_to_ascii(s.domain, opt);
+  if (s.json) {
+    json j;
+    j["input"] = s.domain;
+    json maps = json::array();
+    for (const auto& m : t.mappings)
+      maps.push_back({{"offset", m.offset},
+                      {"code_point", code_point_name(m.code_point)},
+                      {"status", std::string(m.status)},
+                      {"replacement", utf8_of(m.replacement)}});
+    j["mappings"] = maps;
+    j["mapped"] = utf8_of(t.mapped);
+    j["normalized"] = utf8_of(t.normalized);
+    json labels = json::array();
+    for (const auto& l : t.labels) {
+      json errs = json::array();
+      for (const auto& e : l.errors) errs.push_back(error_json(e));
+      labels.push_back({{"text", utf8_of(l.text)},
+                        {"ace", l.ace},
+                        {"decoded", l.ace ? json(utf8_of(l.decoded)) : json(nullptr)},
+                        {"errors", errs},
+                        {"ascii", l.ascii}});
+    }
+    j["labels"] = labels;
+    json derrs = json::array();
+    for (const auto& e : t.domain_errors) derrs.push_back(error_json(e));
+    j["domain_errors"] = derrs;
+    j["output"] = t.result.ok() ? json(t.result.output) : json(nullptr);
+    j["best_effort"] = t.result.best_effort;
+    const std::string text = j.dump(2) + "\n";
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+    return t.result.ok() ? exit_ok : exit_failed;
+  }
+  std::string out;
+  auto line = [&](const std::string& x) { out += x + "\n"; };
+  line("UTS #46 ToASCII of \"" + s.domain + "\" (Unicode " +
+       std::string(puny::unicode::unicode_version) + ", " +
+       (opt.transitional_processing ? "transitional" : "nontransitional") + ")");
+  line("");
+  line("1. Map (section 4 step 1):");
+  if (t.mappings.empty()) line("   every code point is valid as it is");
+  for (const auto& m : t.mappings) {
+    std::string what = m.replacement.empty() ? std::string("removed")
+                                             : "-> \"" + utf8_of(m.replacement) + "\"";
+    if (m.status == "disallowed" || (m.status == "deviation" && !opt.transitional_processing))
+      what = "kept (" + std::string(m.status == "disallowed" ? "fails V7 later" : "valid in nontransitional processing") + ")";
+    line("   byte " + std::to_string(m.offset) + ": " + shown(m.code_point) + " " +
+         std::string(m.status) + ", " + what);
+  }
+  line("   result: \"" + utf8_of(t.mapped) + "\"");
+  line("");
+  line("2. Normalize to NFC (step 2): \"" + utf8_of(t.normalized) + "\"" +
+       (t.normalized == t.mapped ? " (unchanged)" : ""));
+  line("");
+  line("3. Break at U+002E (step 3): " + std::to_string(t.labels.size()) + " label(s)");
+  line("");
+  line("4. Convert and validate each label (step 4, section 4.1), then ToASCII (section 4.2):");
+  for (std::size_t k = 0; k < t.labels.size(); ++k) {
+    const auto& l = t.labels[k];
+    line("   label " + std::to_string(k) + ": \"" + utf8_of(l.text) + "\"");
+    if (l.ace) line("      xn-- label, Punycode-decoded to \"" + utf8_of(l.decoded) + "\"");
+    if (l.errors.empty()) {
+      line("      validity checks: all passed");
+    } else {
+      for (const auto& e : l.errors) line("      failed: " + error_text(e));
+    }
+    line("      ToASCII: \"" + l.ascii + "\"");
+  }
+  for (const auto& e : t.domain_errors) line("   domain: failed: " + error_text(e));
+  line("");
+  if (t.result.ok())
+    line("Result: " + t.result.output);
+  else
+    line("Failed: " + error_text(t.result.errors.first) + " (best effort: \"" + t.result.best_effort + "\")");
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  std::fflush(stdout);
+  return t.result.ok() ? exit_ok : exit_failed;
+}
+
 int explain(const explain_settings& s, bool decoding) {
   const trace t = decoding ? run_decode(s.text) : run_encode(s.text);
   if (s.json) {
@@ -325,7 +435,9 @@ void add_explain_command(CLI::App& app, action& selected) {
       "Examples:\n"
       "  puny explain encode 3年B組金八先生      deltas 62042, 139, 16683, 34821, 14592, 42088\n"
       "  puny explain decode 3B-ww4c5e180e575a65lsy2b\n"
-      "  puny explain encode --json bücher");
+      "  puny explain encode --json bücher\n"
+      "  puny explain to-ascii Faß.DE                 map, NFC, labels, checks, Punycode\n"
+      "  puny explain to-ascii --transitional faß.de");
   static explain_settings encode_settings, decode_settings;
   auto* enc = cmd->add_subcommand("encode", "Trace RFC 3492 section 6.3 encoding of TEXT (UTF-8)");
   enc->add_option("TEXT", encode_settings.text, "Text to encode")->required();
@@ -335,6 +447,12 @@ void add_explain_command(CLI::App& app, action& selected) {
   dec->add_option("TEXT", decode_settings.text, "Punycode to decode (no xn-- prefix)")->required();
   dec->add_flag("--json", decode_settings.json, "Print the trace as one JSON document");
   dec->callback([&selected] { selected = [] { return explain(decode_settings, true); }; });
+  static idna_explain_settings ascii_settings;
+  auto* asc = cmd->add_subcommand("to-ascii", "Trace UTS #46 ToASCII of DOMAIN: map, NFC, labels, checks");
+  asc->add_option("DOMAIN", ascii_settings.domain, "Domain name (UTF-8)")->required();
+  asc->add_flag("--json", ascii_settings.json, "Print the trace as one JSON document");
+  add_idna_flags(*asc, ascii_settings);
+  asc->callback([&selected] { selected = [] { return explain_to_ascii(ascii_settings); }; });
 }
 
 }  // namespace puny::cli

@@ -12,34 +12,25 @@
 #include "puny/status.hpp"
 
 namespace puny::cli {
+idna::options idna_flags::options() const {
+  idna::options o = idna::uts46_default;
+  if (preset == "url") o = idna::url;
+  else if (preset == "url-strict") o = idna::url_strict;
+  else if (preset == "registration") o = idna::registration;
+  if (transitional) o.transitional_processing = true;
+  if (std3) o.use_std3_ascii_rules = true;
+  if (no_check_hyphens) o.check_hyphens = false;
+  if (no_check_bidi) o.check_bidi = false;
+  if (no_check_joiners) o.check_joiners = false;
+  if (verify_dns_length) o.verify_dns_length = true;
+  if (ignore_invalid_punycode) o.ignore_invalid_punycode = true;
+  return o;
+}
+
 namespace {
 
-struct idna_settings {
+struct idna_settings : idna_flags {
   io_settings io;
-  std::string preset = "uts46";
-  bool transitional = false;
-  bool std3 = false;
-  bool no_check_hyphens = false;
-  bool no_check_bidi = false;
-  bool no_check_joiners = false;
-  bool verify_dns_length = false;
-  bool ignore_invalid_punycode = false;
-
-  // The preset, then each flag given on the command line on top of it.
-  idna::options options() const {
-    idna::options o = idna::uts46_default;
-    if (preset == "url") o = idna::url;
-    else if (preset == "url-strict") o = idna::url_strict;
-    else if (preset == "registration") o = idna::registration;
-    if (transitional) o.transitional_processing = true;
-    if (std3) o.use_std3_ascii_rules = true;
-    if (no_check_hyphens) o.check_hyphens = false;
-    if (no_check_bidi) o.check_bidi = false;
-    if (no_check_joiners) o.check_joiners = false;
-    if (verify_dns_length) o.verify_dns_length = true;
-    if (ignore_invalid_punycode) o.ignore_invalid_punycode = true;
-    return o;
-  }
 };
 
 problem to_problem(const puny::status& st) {
@@ -117,28 +108,6 @@ void to_unicode_line(std::string_view input, bool detailed, const idna::options&
   out.output = std::move(r.value);
 }
 
-void add_idna_flags(CLI::App& sub, idna_settings& s) {
-  sub.add_option("--preset", s.preset,
-                 "Starting set of options: uts46 (UTS #46 defaults: nontransitional, "
-                 "CheckHyphens, CheckBidi, CheckJoiners), url (URL Standard domain to "
-                 "ASCII, beStrict=false), url-strict (beStrict=true), registration "
-                 "(strictest). The flags below adjust it")
-      ->check(CLI::IsMember({"uts46", "url", "url-strict", "registration"}))
-      ->default_str("uts46");
-  sub.add_flag("--transitional", s.transitional,
-               "Transitional_Processing: map deviations (ß -> ss, ς -> σ, ZWJ/ZWNJ removed)");
-  sub.add_flag("--std3", s.std3, "UseSTD3ASCIIRules: only letters, digits and hyphen in ASCII");
-  sub.add_flag("--no-check-hyphens", s.no_check_hyphens,
-               "CheckHyphens off: allow leading/trailing hyphens and \"--\" at positions 3-4");
-  sub.add_flag("--no-check-bidi", s.no_check_bidi, "CheckBidi off: skip the RFC 5893 Bidi rule");
-  sub.add_flag("--no-check-joiners", s.no_check_joiners,
-               "CheckJoiners off: skip the RFC 5892 CONTEXTJ rules for ZWJ/ZWNJ");
-  sub.add_flag("--verify-dns-length", s.verify_dns_length,
-               "VerifyDnsLength: labels 1-63 bytes, domain at most 253 bytes");
-  sub.add_flag("--ignore-invalid-punycode", s.ignore_invalid_punycode,
-               "IgnoreInvalidPunycode: keep xn-- labels that fail to decode");
-}
-
 using line_fn = void (*)(std::string_view, bool, const idna::options&, outcome&);
 
 void add_one(CLI::App& app, action& selected, const char* name, const char* description,
@@ -163,23 +132,45 @@ void add_one(CLI::App& app, action& selected, const char* name, const char* desc
 
 }  // namespace
 
+void add_idna_flags(CLI::App& sub, idna_flags& s) {
+  sub.add_option("--preset", s.preset,
+                 "Starting set of options: uts46 (UTS #46 defaults: nontransitional, "
+                 "CheckHyphens, CheckBidi, CheckJoiners), url (URL Standard domain to "
+                 "ASCII, beStrict=false), url-strict (beStrict=true), registration "
+                 "(strictest). The flags below adjust it")
+      ->check(CLI::IsMember({"uts46", "url", "url-strict", "registration"}))
+      ->default_str("uts46");
+  sub.add_flag("--transitional", s.transitional,
+               "Transitional_Processing: map deviations (\u00df -> ss, \u03c2 -> \u03c3, ZWJ/ZWNJ removed)");
+  sub.add_flag("--std3", s.std3, "UseSTD3ASCIIRules: only letters, digits and hyphen in ASCII");
+  sub.add_flag("--no-check-hyphens", s.no_check_hyphens,
+               "CheckHyphens off: allow leading/trailing hyphens and \"--\" at positions 3-4");
+  sub.add_flag("--no-check-bidi", s.no_check_bidi, "CheckBidi off: skip the RFC 5893 Bidi rule");
+  sub.add_flag("--no-check-joiners", s.no_check_joiners,
+               "CheckJoiners off: skip the RFC 5892 CONTEXTJ rules for ZWJ/ZWNJ");
+  sub.add_flag("--verify-dns-length", s.verify_dns_length,
+               "VerifyDnsLength: labels 1-63 bytes, domain at most 253 bytes");
+  sub.add_flag("--ignore-invalid-punycode", s.ignore_invalid_punycode,
+               "IgnoreInvalidPunycode: keep xn-- labels that fail to decode");
+}
+
 void add_idna_commands(CLI::App& app, action& selected) {
   add_one(app, selected, "to-ascii",
           "UTS #46 ToASCII: map, normalize and validate a domain name, Punycode its labels",
           "Examples:\n"
-          "  puny to-ascii bücher.de                  -> xn--bcher-kva.de\n"
-          "  puny to-ascii 3年B組金八先生.jp          -> xn--3b-ww4c5e180e575a65lsy2b.jp\n"
-          "  puny to-ascii faß.de                     -> xn--fa-hia.de\n"
-          "  puny to-ascii --transitional faß.de      -> fass.de\n"
+          "  puny to-ascii b\u00fccher.de                  -> xn--bcher-kva.de\n"
+          "  puny to-ascii 3\u5e74B\u7d44\u91d1\u516b\u5148\u751f.jp          -> xn--3b-ww4c5e180e575a65lsy2b.jp\n"
+          "  puny to-ascii fa\u00df.de                     -> xn--fa-hia.de\n"
+          "  puny to-ascii --transitional fa\u00df.de      -> fass.de\n"
           "  puny to-ascii --preset registration -- -x.com   (fails: V3, exit 1)\n"
           "A failed input prints an empty line (with --json: \"output\": null).",
           &to_ascii_line);
   add_one(app, selected, "to-unicode",
           "UTS #46 ToUnicode: map, normalize and validate a domain name, decode xn-- labels",
           "Examples:\n"
-          "  puny to-unicode xn--bcher-kva.de         -> bücher.de\n"
-          "  puny to-unicode XN--BCHER-KVA.DE         -> bücher.de\n"
-          "  puny to-unicode xn--fa-hia.de            -> faß.de\n"
+          "  puny to-unicode xn--bcher-kva.de         -> b\u00fccher.de\n"
+          "  puny to-unicode XN--BCHER-KVA.DE         -> b\u00fccher.de\n"
+          "  puny to-unicode xn--fa-hia.de            -> fa\u00df.de\n"
           "A failed input prints an empty line; the best-effort string (U+FFFD where\n"
           "UTS #46 marks an error) is in --json output as \"best_effort\".",
           &to_unicode_line);

@@ -193,7 +193,8 @@ json details_json(const outcome& r, json_shape shape) {
   for (const problem& p : r.problems) {
     json d;
     d["error"] = std::string(p.name);
-    if (shape == json_shape::idna) d["code"] = p.uts46.empty() ? nullptr : json(std::string(p.uts46));
+    if (shape == json_shape::idna)
+      d["code"] = p.uts46.empty() ? json(nullptr) : json(std::string(p.uts46));
     d["offset"] = p.offset;
     if (shape == json_shape::idna) d["label"] = p.has_label ? json(p.label) : json(nullptr);
     d["code_point"] = p.code_point != 0 ? json(code_point_string(p.code_point)) : json(nullptr);

@@ -52,11 +52,11 @@ const char* const general_help =
     "  Exit    0 every input succeeded, 1 some input failed, 2 usage error.\n"
     "\n"
     "Examples:\n"
-    "  puny encode 3年B組金八先生             -> 3B-ww4c5e180e575a65lsy2b\n"
-    "  puny decode bcher-kva                  -> bücher\n"
-    "  puny to-ascii bücher.de                -> xn--bcher-kva.de\n"
-    "  puny to-ascii --transitional faß.de    -> fass.de\n"
-    "  puny to-unicode xn--bcher-kva.de       -> bücher.de\n"
+    "  puny encode 3\u5e74B\u7d44\u91d1\u516b\u5148\u751f             -> 3B-ww4c5e180e575a65lsy2b\n"
+    "  puny decode bcher-kva                  -> b\u00fccher\n"
+    "  puny to-ascii b\u00fccher.de                -> xn--bcher-kva.de\n"
+    "  puny to-ascii --transitional fa\u00df.de    -> fass.de\n"
+    "  puny to-unicode xn--bcher-kva.de       -> b\u00fccher.de\n"
     "  puny to-ascii --json < domains.txt > results.jsonl\n"
     "Run 'puny COMMAND --help' for a command's options.";
 

@@ -143,10 +143,10 @@ void add_punycode_commands(CLI::App& app, action& selected) {
                   "letters are encoded as lowercase with the uppercase flag set)");
     sub->footer(
         "Examples:\n"
-        "  puny encode bücher                 -> bcher-kva\n"
-        "  puny encode 3年B組金八先生         -> 3B-ww4c5e180e575a65lsy2b\n"
-        "  puny encode --mixed-case BÜCHER    -> BCHER-kvA\n"
-        "  printf 'おはよう\\nあいうえお\\n' | puny encode   -> p8jh5i5d, l8jegik\n"
+        "  puny encode b\u00fccher                 -> bcher-kva\n"
+        "  puny encode 3\u5e74B\u7d44\u91d1\u516b\u5148\u751f         -> 3B-ww4c5e180e575a65lsy2b\n"
+        "  puny encode --mixed-case B\u00dcCHER    -> BCHER-kvA\n"
+        "  printf '\u304a\u306f\u3088\u3046\\n\u3042\u3044\u3046\u3048\u304a\\n' | puny encode   -> p8jh5i5d, l8jegik\n"
         "The result has no \"xn--\" prefix: encode works on one label (see to-ascii for "
         "domain names).");
     sub->callback([cfg, &selected] {
@@ -173,9 +173,9 @@ void add_punycode_commands(CLI::App& app, action& selected) {
                   "(the case of the last digit of its delta)");
     sub->footer(
         "Examples:\n"
-        "  puny decode bcher-kva                  -> bücher\n"
-        "  puny decode 3B-ww4c5e180e575a65lsy2b   -> 3年B組金八先生\n"
-        "  puny decode --mixed-case BCHER-kvA     -> BÜCHER\n"
+        "  puny decode bcher-kva                  -> b\u00fccher\n"
+        "  puny decode 3B-ww4c5e180e575a65lsy2b   -> 3\u5e74B\u7d44\u91d1\u516b\u5148\u751f\n"
+        "  puny decode --mixed-case BCHER-kvA     -> B\u00dcCHER\n"
         "Digits are accepted in either case; a character outside the alphabet is an error "
         "(invalid_digit), never guessed.");
     sub->callback([cfg, &selected] {
