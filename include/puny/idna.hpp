@@ -97,6 +97,35 @@ struct detailed {
 detailed to_ascii_detailed(std::string_view domain, const options& opt = uts46_default);
 detailed to_unicode_detailed(std::string_view domain, const options& opt = uts46_default);
 
+// ---- Tracing (`puny explain to-ascii`) ----
+// What UTS #46 ToASCII did, step by step, recorded by the same pipeline that
+// to_ascii runs (without the ASCII fast path, so every step is visible).
+struct trace {
+  // Section 4 step 1 (Map): every code point whose status is not plain
+  // "valid", with what it became.
+  struct mapping {
+    std::size_t offset = 0;          // byte offset in the input
+    char32_t code_point = 0;
+    std::string_view status;         // "mapped", "ignored", "deviation", "disallowed"
+    std::u32string replacement;      // what the Map step produced (may be empty)
+  };
+  std::vector<mapping> mappings;
+  std::u32string mapped;             // the whole domain after step 1
+  std::u32string normalized;         // after step 2 (NFC), before the break
+  // Steps 3 and 4 (Break, Convert/Validate) and ToASCII per label.
+  struct label {
+    std::u32string text;             // the label after NFC
+    bool ace = false;                // began with "xn--" and was decoded
+    std::u32string decoded;          // the Punycode-decoded label (ace only)
+    std::vector<status> errors;      // every error found in this label
+    std::string ascii;               // ToASCII output for this label
+  };
+  std::vector<label> labels;
+  std::vector<status> domain_errors;  // errors not tied to one label (A4_1, ...)
+  detailed result;                    // exactly what to_ascii_detailed returns
+};
+trace explain_to_ascii(std::string_view domain, const options& opt = uts46_default);
+
 // ---- UTF-16 and UTF-32 input (offsets in code units / code points) ----
 result<std::string> to_ascii(std::u16string_view domain, const options& opt = uts46_default);
 result<std::string> to_ascii(std::u32string_view domain, const options& opt = uts46_default);

@@ -66,6 +66,8 @@ struct mark {  // a code point ToUnicode shows as U+FFFD
 
 struct workspace {
   std::size_t input_length = 0;         // in the caller's units
+  // Set only by explain_to_ascii: the end of each label in the ToASCII output.
+  std::vector<std::size_t>* trace_label_ends = nullptr;
   std::u32string mapped;                // after section 4 step 1
   std::vector<std::size_t> mapped_off;  // source offset of each mapped code point
   // Indices into `mapped` of the non-ASCII code points whose status is not
@@ -562,6 +564,7 @@ void emit_ascii(workspace& ws, const options& opt, std::string& out) {
         }
       }
     }
+    if (ws.trace_label_ends) ws.trace_label_ends->push_back(out.size());
     // Step 4.2 (VerifyDnsLength): every label, the root label included, is
     // 1 to 63 bytes long.
     if (opt.verify_dns_length) {
@@ -880,6 +883,96 @@ status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::s
   if (!ws.out8.empty()) std::memcpy(out, ws.out8.data(), ws.out8.size());
   written = ws.out8.size();
   return {};
+}
+
+// ---------------------------------------------------------------------------
+// Tracing: the same stages as to_ascii_core, minus the fast paths, with the
+// intermediate results kept.
+
+trace explain_to_ascii(std::string_view domain, const options& opt) {
+  trace t;
+  workspace& ws = local_workspace();
+  // Step 1, one code point at a time, so each mapping can be recorded.
+  prepare(ws, domain.size());
+  std::size_t pos = 0;
+  bool well_formed = true;
+  while (pos < domain.size()) {
+    const std::size_t start = pos;
+    char32_t c = 0;
+    if (!unicode::next_utf8(domain, pos, c)) {
+      well_formed = false;
+      break;
+    }
+    const std::size_t before = ws.mapped.size();
+    map_code_point(ws, opt, c, start);
+    const std::u32string_view produced(ws.mapped.data() + before, ws.mapped.size() - before);
+    std::string_view status_name;
+    if (c < 0x80) {
+      if (c >= 'A' && c <= 'Z') status_name = "mapped";
+    } else {
+      switch (ucd::idna_lookup(c).status) {
+        case ucd::idna_status::valid: break;
+        case ucd::idna_status::ignored: status_name = "ignored"; break;
+        case ucd::idna_status::mapped: status_name = "mapped"; break;
+        case ucd::idna_status::deviation: status_name = "deviation"; break;
+        case ucd::idna_status::disallowed: status_name = "disallowed"; break;
+      }
+    }
+    if (!status_name.empty())
+      t.mappings.push_back({start, c, status_name, std::u32string(produced)});
+  }
+  if (!well_formed) {
+    // Ill-formed UTF-8: fall back to the ordinary decoder, which reports it.
+    ws.reset();
+    decode_and_map(ws, opt, domain);
+  }
+  t.mapped = ws.mapped;
+  std::vector<std::size_t> label_ends;
+  ws.trace_label_ends = &label_ends;
+  process(ws, opt, operation::to_ascii);
+  std::string out;
+  emit_ascii(ws, opt, out);
+  ws.trace_label_ends = nullptr;
+
+  // Step 2 as a whole string: NFC per label joined by the dots.
+  std::size_t a = 0;
+  for (std::size_t i = 0; i <= ws.mapped.size(); ++i) {
+    if (i < ws.mapped.size() && ws.mapped[i] != '.') continue;
+    if (a > 0) t.normalized.push_back('.');
+    t.normalized += ucd::nfc(std::u32string_view(ws.mapped.data() + a, i - a));
+    a = i + 1;
+  }
+  std::size_t ascii_start = 0;
+  for (std::size_t k = 0; k < ws.labels.size(); ++k) {
+    const label_info& l = ws.labels[k];
+    trace::label lt;
+    const std::size_t end = k < label_ends.size() ? label_ends[k] : out.size();
+    lt.ascii = out.substr(ascii_start, end - ascii_start);
+    ascii_start = end + 1;
+    // The label as NFC left it: ACE labels were replaced by their decoding.
+    std::size_t count = 0, label_start = 0;
+    for (std::size_t i = 0; i <= t.normalized.size() && count <= k; ++i) {
+      if (i < t.normalized.size() && t.normalized[i] != '.') continue;
+      if (count == k) lt.text = t.normalized.substr(label_start, i - label_start);
+      ++count;
+      label_start = i + 1;
+    }
+    lt.ace = starts_with_ace_prefix(lt.text.data(), lt.text.size());
+    if (lt.ace && l.in_text && l.mapped_begin == l.mapped_end) lt.decoded = std::u32string(ws.view(l));
+    t.labels.push_back(std::move(lt));
+  }
+  status first;
+  finish_first(ws, first);
+  for (const status& e : ws.errors) {
+    if (e.code == errc::domain_too_long || e.label >= t.labels.size())
+      t.domain_errors.push_back(e);
+    else
+      t.labels[e.label].errors.push_back(e);
+  }
+  t.result.best_effort = out;
+  if (first.ok()) t.result.output = out;
+  t.result.errors = make_report(ws, first);
+  return t;
 }
 
 }  // namespace puny::idna
