@@ -39,7 +39,11 @@ std::string utf8_of(std::u32string_view s) {
 
 std::string shown(char32_t c) {
   std::string out = code_point_name(c);
-  if (c >= 0x20 && c != 0x7F && !(c >= 0x80 && c < 0xA0)) {
+  // Show the character itself unless it is invisible or a control.
+  const bool invisible = c < 0x20 || (c >= 0x7F && c < 0xA0) || c == 0xAD ||
+                         (c >= 0x200B && c <= 0x200F) || (c >= 0x2028 && c <= 0x202E) ||
+                         (c >= 0x2060 && c <= 0x206F) || c == 0xFEFF;
+  if (!invisible) {
     out += " '";
     out += utf8_of(std::u32string_view(&c, 1));
     out += "'";

@@ -58,6 +58,30 @@ class ExplainTest(unittest.TestCase):
             self.assertIn(f"bias {bias},", text)
         self.assertIn("Result: " + ENCODED, text)
 
+    def test_to_ascii_trace(self):
+        r = run("explain", "to-ascii", "--json", "Fa\u00df.DE")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        doc = json.loads(r.stdout)
+        self.assertEqual(doc["output"], "xn--fa-hia.de")
+        self.assertEqual([m["status"] for m in doc["mappings"]],
+                         ["mapped", "deviation", "mapped", "mapped"])
+        self.assertEqual(doc["mapped"], "fa\u00df.de")
+        self.assertEqual([l["ascii"] for l in doc["labels"]], ["xn--fa-hia", "de"])
+        r = run("explain", "to-ascii", "--json", "--transitional", "Fa\u00df.DE")
+        doc = json.loads(r.stdout)
+        self.assertEqual(doc["output"], "fass.de")
+        self.assertEqual(doc["mappings"][1]["replacement"], "ss")
+
+    def test_to_ascii_trace_names_the_failed_check(self):
+        r = run("explain", "to-ascii", "--json", "xn--bcher-kva.-ab")
+        self.assertEqual(r.returncode, 1)
+        doc = json.loads(r.stdout)
+        self.assertEqual(doc["labels"][0]["decoded"], "b\u00fccher")
+        self.assertEqual([e["code"] for e in doc["labels"][1]["errors"]], ["V3"])
+        self.assertIsNone(doc["output"])
+        text = run("explain", "to-ascii", "xn--bcher-kva.-ab").stdout.decode()
+        self.assertIn("failed: leading_hyphen (V3)", text)
+
     def test_decode_failure_is_reported(self):
         r = run("explain", "decode", "a-9z5g")
         self.assertEqual(r.returncode, 1)
