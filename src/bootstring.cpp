@@ -309,7 +309,8 @@ status split_basic(std::string_view in, const parameters& p, std::size_t& b,
   if (const std::size_t last = in.rfind(p.delimiter); last != std::string_view::npos && last > 0) {
     for (std::size_t j = 0; j < last; ++j) {
       const auto c = static_cast<unsigned char>(in[j]);
-      if (c >= p.initial_n) return make_error(errc::non_basic_before_delimiter, j, c);
+      if (c >= p.initial_n)  // a byte of a multi-byte sequence is not a code point: report 0
+        return make_error(errc::non_basic_before_delimiter, j, c < 0x80 ? c : 0);
     }
     b = last;
     digits_start = last + 1;
@@ -339,7 +340,7 @@ status parse_deltas(std::string_view in, const parameters& p, std::size_t b,
       const char ch = in[in_pos];
       const auto uc = static_cast<unsigned char>(ch);
       const std::int8_t digit = uc < 128 ? p.digit_values[uc] : std::int8_t{-1};
-      if (digit < 0) return make_error(errc::invalid_digit, in_pos, uc);
+      if (digit < 0) return make_error(errc::invalid_digit, in_pos, uc < 0x80 ? uc : 0);
       ++in_pos;
       const auto d = static_cast<u64>(digit);
       // Section 6.4: i + digit * w must not overflow.

@@ -39,7 +39,6 @@ status utf8_into(std::string_view in, char32_t* cps, std::size_t& count) {
       status s;
       s.code = errc::invalid_utf8;
       s.offset = pos;
-      s.code_point = static_cast<unsigned char>(in[pos]);
       return s;
     }
     cps[count++] = c;

@@ -57,7 +57,8 @@ struct status {
   errc code = errc::ok;
   std::size_t offset = 0;     // position of the failure in the input
   std::size_t label = 0;      // 0-based label index (IDNA functions only)
-  char32_t code_point = 0;    // offending code point, 0 when none applies
+  char32_t code_point = 0;    // offending code point, 0 when none applies (as for
+                              // ill-formed UTF-8, where there is only a byte)
   std::uint8_t detail = 0;    // extra detail, e.g. the Bidi rule number 1..6
   std::size_t needed = 0;     // errc::buffer_too_small: the size that would fit
 

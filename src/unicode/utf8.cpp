@@ -56,7 +56,6 @@ status utf8_to_utf32(std::string_view in, std::u32string& out) {
       status s;
       s.code = errc::invalid_utf8;
       s.offset = pos;
-      s.code_point = static_cast<unsigned char>(in[pos]);
       return s;
     }
     out.push_back(c);

@@ -98,9 +98,10 @@ elseif(STEP STREQUAL "pkg_config")
   endif()
   list(GET pc_files 0 pc)
   get_filename_component(pc_dir "${pc}" DIRECTORY)
-  # puny.pc names the configured prefix; point it at the temporary one.
+  # puny.pc finds its prefix relative to itself, so an install to a prefix
+  # other than the configured one must work as it is.
   run_checked("pkg-config" ${CMAKE_COMMAND} -E env "PKG_CONFIG_PATH=${pc_dir}"
-              "${PKG_CONFIG}" "--define-variable=prefix=${prefix}" --cflags --libs puny)
+              "${PKG_CONFIG}" --cflags --libs puny)
   string(STRIP "${last_output}" flags)
   separate_arguments(flags UNIX_COMMAND "${flags}")
   set(exe "${WORK_DIR}/consumer-pkg-config")
