@@ -231,7 +231,41 @@ std::vector<std::string> ascii_lowercase_names(const std::vector<std::string>& m
   return out;
 }
 
+// domains-skew.txt: names probing Unicode-version and IDNA-flavour
+// differences.  Agreement only, not timed: one context entry per name on
+// which some implementation differs from the expected UTS #46 result.
+void skew_check(const config& cfg) {
+  const auto skew = bench::read_lines(cfg.data + "/domains-skew.txt");
+  const auto expected = bench::read_lines(cfg.data + "/domains-skew.expected.txt");
+  auto impls = bench::make_idna_impls();
+  for (auto& impl : impls) impl->set_input(skew);
+  std::size_t agree = 0;
+  for (std::size_t i = 0; i < skew.size(); ++i) {
+    std::string line = "expected " + expected.at(i);
+    bool differs = false;
+    std::string out;
+    for (auto& impl : impls) {
+      if (impl->name() == "puny-alloc") continue;
+      const bool ok = impl->to_ascii_one(i, out);
+      if (!ok || out != expected[i]) {
+        differs = true;
+        line += "; " + impl->name() + ": " + (ok ? out : std::string("rejected"));
+      }
+    }
+    if (differs) {
+      std::fprintf(stderr, "skew  %s: %s\n", skew[i].c_str(), line.c_str());
+      benchmark::AddCustomContext("skew " + skew[i], line);
+    } else {
+      ++agree;
+    }
+  }
+  benchmark::AddCustomContext("skew agreement", std::to_string(agree) + " of " +
+                                                    std::to_string(skew.size()) +
+                                                    " names: every implementation as expected");
+}
+
 void idna_benchmarks(const config& cfg) {
+  skew_check(cfg);
   const auto mixed = bench::read_lines(cfg.data + "/domains-mixed.txt");
   const auto mixed_expected = bench::read_lines(cfg.data + "/domains-mixed.expected.txt");
   const auto idn = bench::read_lines(cfg.data + "/domains-idn.txt");
@@ -303,6 +337,7 @@ void long_benchmarks(const config& cfg) {
         report_check(what, name, r);
         if (!ok) {
           stopped[name + "/" + op] = "rejects N >= " + tag;
+          benchmark::AddCustomContext("skip " + what + " " + name, stopped[name + "/" + op]);
           continue;
         }
         if (took > cfg.peer_cap_seconds && name.rfind("puny", 0) != 0) {

@@ -175,6 +175,7 @@ def fmt_ns(x):
 
 def markdown(results, targets, machine, context, peers, command):
     out = []
+    out.append(f"puny revision: {machine.get('library_revision', 'unknown')}.")
     out.append(f"Machine: {machine['cpu_model']}, {machine['nproc']} cores "
                f"(shared with other jobs), Linux {machine['kernel']}; "
                f"{machine['compiler']}, Release (-O3); {machine['date']}.")
@@ -237,6 +238,16 @@ def markdown(results, targets, machine, context, peers, command):
                f"compared with the expected files; {len(checks) - len(bad)} fully agree.")
     for k, v in sorted(bad.items()):
         out.append(f"- `{k}`: {v}")
+    skew = {k[len("skew "):]: v for k, v in context.items()
+            if k.startswith("skew ") and k != "skew agreement"}
+    out.append("")
+    out.append("domains-skew.txt (to_ascii, not timed): "
+               + context.get("skew agreement", "not run") + "; the others:")
+    out.append("")
+    out.append("| input | expected (generator's UTS #46 model) and who differs |")
+    out.append("|---|---|")
+    for k, v in skew.items():
+        out.append(f"| `{k}` | {v.replace('|', '/')} |")
     skipped = {}
     for k, v in context.items():
         if k.startswith("skip "):
@@ -286,10 +297,13 @@ def main():
     ap.add_argument("out_dir")
     ap.add_argument("--readme")
     ap.add_argument("--command", default="bench/run.sh")
+    ap.add_argument("--revision", default="unknown",
+                    help="the library revision measured (run.sh passes git's)")
     args = ap.parse_args()
     raw, results = load(args.raw)
     context = raw["context"]
     machine = machine_info(context)
+    machine["library_revision"] = args.revision
     peers = {k[len("peer "):]: v for k, v in context.items() if k.startswith("peer ")}
     targets = evaluate_targets(results, context)
     os.makedirs(args.out_dir, exist_ok=True)
@@ -303,6 +317,7 @@ def main():
         "skipped": {k[len("skip "):]: v for k, v in context.items() if k.startswith("skip ")},
         "allocations": {k[len("allocations "):]: v for k, v in context.items()
                         if k.startswith("allocations ")},
+        "skew": {k[len("skew "):]: v for k, v in context.items() if k.startswith("skew ")},
         "results": results,
     }
     with open(os.path.join(args.out_dir, "latest.json"), "w") as f:

@@ -15,6 +15,13 @@ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DPUNY_BUILD_BENCH=ON \
       -DPUNY_BUILD_TESTS=OFF -DPUNY_BUILD_CLI=OFF >/dev/null
 cmake --build "$build" -j"$jobs" --target puny_bench
 
+# The library revision measured; the tree is shared, so say when the
+# library sources differ from that commit.
+rev=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [ -n "$(git -C "$root" status --porcelain -- src include CMakeLists.txt 2>/dev/null)" ]; then
+  rev="$rev + uncommitted changes in src/ or include/"
+fi
+
 raw="$build/bench/raw.json"
 "$build/bench/puny_bench" --reps=5 --benchmark_min_time=0.3 \
     --benchmark_enable_random_interleaving=true \
@@ -22,7 +29,7 @@ raw="$build/bench/raw.json"
     --benchmark_out="$raw" --benchmark_out_format=json "$@"
 
 python3 "$here/report.py" "$raw" "$here/results" --readme "$here/README.md" \
-    --command "bench/run.sh${*:+ $*}" >/dev/null
+    --command "bench/run.sh${*:+ $*}" --revision "$rev" >/dev/null
 if command -v gnuplot >/dev/null 2>&1; then
   gnuplot -e "dir='$here/results'; out='$here/long_scaling.png'" "$here/long_scaling.gp"
 else

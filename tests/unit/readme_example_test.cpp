@@ -15,12 +15,14 @@ std::string read(const std::string& path) {
   return ss.str();
 }
 
-TEST(Readme, LibraryExampleMatchesCompiledSource) {
+TEST(Readme, LibraryExamplesMatchCompiledSources) {
   const std::string readme = read(PUNY_SOURCE_DIR "/README.md");
-  const std::string example = read(PUNY_SOURCE_DIR "/examples/quick_start.cpp");
-  ASSERT_FALSE(example.empty());
-  EXPECT_NE(readme.find("```cpp\n" + example + "```"), std::string::npos)
-      << "README.md must contain examples/quick_start.cpp verbatim in a ```cpp block";
+  for (const char* name : {"quick_start.cpp", "idna_example.cpp"}) {
+    const std::string example = read(std::string(PUNY_SOURCE_DIR "/examples/") + name);
+    ASSERT_FALSE(example.empty());
+    EXPECT_NE(readme.find("```cpp\n" + example + "```"), std::string::npos)
+        << "README.md must contain examples/" << name << " verbatim in a ```cpp block";
+  }
 }
 
 }  // namespace
