@@ -6,6 +6,7 @@ packages=(
   cmake g++ make pkg-config python3
   libgtest-dev libgmock-dev        # unit and conformance tests
   libcli11-dev nlohmann-json3-dev  # command-line parsing and JSON output
+  libicu-dev libidn2-dev           # reference peers for the differential tests
 )
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
 missing=()
