@@ -52,7 +52,10 @@ std::uint32_t adapt(const parameters& p, u64 delta, u64 numpoints, bool first_ti
   delta += delta / numpoints;
   const u64 base_minus_tmin = p.base - p.tmin;
   u64 k = 0;
-  while (delta > (base_minus_tmin * p.tmax) / 2) {
+  // Section 4 allows tmin = base - 1, where the RFC's loop divides by 1 and
+  // never ends; stop there instead (encoder and decoder agree, so strings
+  // still round-trip).
+  while (base_minus_tmin > 1 && delta > (base_minus_tmin * p.tmax) / 2) {
     delta /= base_minus_tmin;
     k += p.base;
   }

@@ -1,0 +1,61 @@
+// Helpers shared by the fuzz targets: a property check that aborts with a
+// message (libFuzzer then saves the input), and a byte reader that turns
+// the head of the fuzz input into choices.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "puny/status.hpp"
+
+#define PUNY_FUZZ_CHECK(cond)                                                          \
+  do {                                                                                 \
+    if (!(cond)) {                                                                     \
+      std::fprintf(stderr, "%s:%d: property failed: %s\n", __FILE__, __LINE__, #cond); \
+      std::abort();                                                                    \
+    }                                                                                  \
+  } while (false)
+
+namespace puny::fuzz {
+
+// Consumes bytes from the front of the input; returns 0 when exhausted.
+class reader {
+ public:
+  reader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
+  std::uint8_t byte() { return pos_ < size_ ? data_[pos_++] : 0; }
+  std::uint32_t u16() { return static_cast<std::uint32_t>(byte()) | (std::uint32_t{byte()} << 8); }
+  std::uint32_t u32() { return u16() | (u16() << 16); }
+  bool flag() { return (byte() & 1) != 0; }
+  std::string_view rest() const {
+    return {reinterpret_cast<const char*>(data_) + pos_, size_ - pos_};
+  }
+  std::size_t remaining() const { return size_ - pos_; }
+
+ private:
+  const std::uint8_t* data_;
+  std::size_t size_;
+  std::size_t pos_ = 0;
+};
+
+// A capacity for a caller buffer given the size the allocating form needs:
+// exactly that, one less (OpenSSL CVE-2022-3602), one more, zero, or any.
+inline std::size_t pick_capacity(std::uint8_t choice, std::size_t needed, std::uint8_t extra) {
+  switch (choice % 6) {
+    case 0: return needed;
+    case 1: return needed == 0 ? 0 : needed - 1;
+    case 2: return needed + 1;
+    case 3: return 0;
+    case 4: return needed / 2;
+    default: return extra;
+  }
+}
+
+inline bool same_error(const status& a, const status& b) {
+  return a.code == b.code && a.offset == b.offset;
+}
+
+}  // namespace puny::fuzz

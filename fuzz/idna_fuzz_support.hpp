@@ -1,0 +1,83 @@
+// Shared by the two IDNA fuzz targets: option sets from fuzz bytes and the
+// checks that hold for every option set.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "fuzz_support.hpp"
+#include "puny/idna.hpp"
+#include "puny/unicode.hpp"
+
+namespace puny::fuzz {
+
+// Byte values 0..3 pick a preset, anything else sets each flag from a bit.
+inline idna::options pick_options(std::uint8_t a, std::uint8_t b) {
+  switch (a % 8) {
+    case 0: return idna::uts46_default;
+    case 1: return idna::url;
+    case 2: return idna::url_strict;
+    case 3: return idna::registration;
+    default: break;
+  }
+  idna::options o;
+  o.check_hyphens = (b & 1) != 0;
+  o.check_bidi = (b & 2) != 0;
+  o.check_joiners = (b & 4) != 0;
+  o.use_std3_ascii_rules = (b & 8) != 0;
+  o.transitional_processing = (b & 16) != 0;
+  o.verify_dns_length = (b & 32) != 0;
+  o.ignore_invalid_punycode = (b & 64) != 0;
+  o.url_ascii_fast_pass = (b & 128) != 0;
+  return o;
+}
+
+// Splits on '.', keeping empty labels.
+template <class F>
+void for_each_label(std::string_view s, F&& f) {
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t dot = s.find('.', start);
+    if (dot == std::string_view::npos) {
+      f(s.substr(start), true);
+      return;
+    }
+    f(s.substr(start, dot - start), false);
+    start = dot + 1;
+  }
+}
+
+// Properties of a successful to_ascii result.
+inline void check_ascii_output(std::string_view out, const idna::options& opt) {
+  for (char c : out) {
+    PUNY_FUZZ_CHECK(static_cast<unsigned char>(c) < 0x80);
+    // Mapping lower-cases everything; the URL pass-through lower-cases too.
+    PUNY_FUZZ_CHECK(!(c >= 'A' && c <= 'Z'));
+  }
+  if (opt.verify_dns_length && !opt.url_ascii_fast_pass) {
+    // UTS #46 section 4.2 step 4 (A4_1, A4_2): 1..253 bytes without the root
+    // label's dot, every other label 1..63 bytes.
+    std::size_t labels = 0;
+    for_each_label(out, [&](std::string_view label, bool last) {
+      ++labels;
+      if (last && label.empty() && labels > 1) return;  // root label
+      PUNY_FUZZ_CHECK(!label.empty() && label.size() <= 63);
+    });
+    const std::size_t len =
+        (!out.empty() && out.back() == '.' && out.size() > 1) ? out.size() - 1 : out.size();
+    PUNY_FUZZ_CHECK(len >= 1 && len <= 253);
+  }
+}
+
+inline bool has_error(const idna::report& r, errc code) {
+  for (const status& s : r.all)
+    if (s.code == code) return true;
+  return false;
+}
+
+inline bool is_utf8(std::string_view s) {
+  std::u32string ignored;
+  return unicode::utf8_to_utf32(s, ignored).ok();
+}
+
+}  // namespace puny::fuzz
