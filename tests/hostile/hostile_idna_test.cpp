@@ -359,13 +359,38 @@ TEST(HostileIdna, ManyDotNamesNearLengthLimits) {
 
 // ----------------------------------- output fed back in (ada-url/ada#1192)
 
+TEST(HostileIdna, AceOfLabelEndingInXnHyphenReparses) {
+  // ada-url/ada#1192: "\U0001F600xn-" became xn--xn--qh33b, which ada then
+  // refused to parse (it bailed out on a decoded label starting "xn--"
+  // before decoding) and Node.js aborted on re-parse.  The payload decodes
+  // to "\U0001F600xn-", which is not an ACE label.
+  const std::string emoji_xn = "\xF0\x9F\x98\x80xn-";
+  idna::options no_hyphens;  // the URL Standard's CheckHyphens = false
+  no_hyphens.check_hyphens = false;
+  for (const idna::options& opt : {no_hyphens, idna::url}) {
+    const auto a = idna::to_ascii(emoji_xn, opt);
+    ASSERT_TRUE(a.ok());
+    EXPECT_EQ(a.value, "xn--xn--qh33b");
+    const auto again = idna::to_ascii(a.value, opt);
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(again.value, "xn--xn--qh33b");
+    const auto u = idna::to_unicode(a.value, opt);
+    ASSERT_TRUE(u.ok());
+    EXPECT_EQ(u.value, emoji_xn);
+  }
+  // With CheckHyphens the trailing hyphen (V3) fails both forms alike.
+  EXPECT_EQ(idna::to_ascii(emoji_xn).status.code, errc::trailing_hyphen);
+  EXPECT_EQ(idna::to_ascii("xn--xn--qh33b").status.code, errc::trailing_hyphen);
+}
+
 TEST(HostileIdna, ToAsciiOutputFedBackIn) {
   const std::vector<std::string> inputs = {
       "b\xC3\xBC" "cher.de", "FA\xC3\x9F.de", "\xE2\x98\x83.net", "xn--bcher-kva.XN--TDA",
       "\xD9\x85\xD8\xAB\xD8\xA7\xD9\x84.\xD8\xA5\xD8\xAE\xD8\xAA\xD8\xA8\xD8\xA7\xD8\xB1",
       "a\xE2\x80\x8C\xE0\xA5\x8D" "b", "\xF0\x9F\x98\x80.com.", "\xEF\xBC\xA1\xEF\xBC\xA2.c",
       "xn--ls8h.xn--ls8h", "\xE0\xA4\xB6\xE0\xA5\x81\xE0\xA4\xAD.example",
-      repeat("\xC3\xBC", 200) + ".com", "a..b", "..."};
+      repeat("\xC3\xBC", 200) + ".com", "a..b", "...", "\xF0\x9F\x98\x80xn-",
+      "xn--xn--qh33b"};
   for (const idna::options& opt :
        {idna::uts46_default, idna::registration, idna::url, idna::url_strict,
         idna::options{true, true, true, false, true, false, false, false}}) {

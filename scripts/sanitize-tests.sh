@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Builds the library, the CLI and the whole test suite with AddressSanitizer
+# and UndefinedBehaviorSanitizer (-DPUNY_SANITIZE=ON) in a separate build
+# directory, then runs every test there.  Any sanitizer report fails the run
+# (-fno-sanitize-recover=all, halt_on_error).
+#
+#   scripts/sanitize-tests.sh [BUILD_DIR] [extra cmake arguments...]
+#
+# BUILD_DIR defaults to build-sanitize.  JOBS sets the parallelism (default 2).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="${1:-build-sanitize}"
+[ $# -gt 0 ] && shift
+jobs="${JOBS:-2}"
+
+cmake -S . -B "$build" -DPUNY_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
+cmake --build "$build" -j"$jobs"
+
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+ctest --test-dir "$build" --output-on-failure -j"$jobs"
