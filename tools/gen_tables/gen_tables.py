@@ -22,6 +22,7 @@ Unicode version.
 """
 
 import argparse
+import bisect
 import hashlib
 import os
 import re
@@ -612,6 +613,103 @@ def gen_nfc(dd, version, ccc, decomp):
 
 
 # ---------------------------------------------------------------------------
+# Simple case mapping
+# ---------------------------------------------------------------------------
+
+CASE_RUN_MAX = 128  # 7-bit length field
+
+
+def load_case_mappings(dd):
+    """UnicodeData.txt fields 12 and 13: simple uppercase and lowercase mappings."""
+    upper, lower = {}, {}
+    for f in data_fields(dd.lines("ucd/UnicodeData.txt")):
+        cp = int(f[0], 16)
+        for field, dest in ((f[12], upper), (f[13], lower)):
+            if not field:
+                continue
+            if f[1].endswith(", First>") or f[1].endswith(", Last>"):
+                raise DataError("UnicodeData.txt: case mapping on range line %04X" % cp)
+            if " " in field:
+                raise DataError("UnicodeData.txt: simple case mapping of %04X is not one "
+                                "code point" % cp)
+            target = int(field, 16)
+            if target >= MAX_CP or 0xD800 <= target <= 0xDFFF or target == cp:
+                raise DataError("UnicodeData.txt: bad case mapping %04X -> %04X" % (cp, target))
+            dest[cp] = target
+    return upper, lower
+
+
+def case_runs(mapping):
+    """Split a mapping into runs (first, length, stride, delta): code points
+    first + i * stride (i < length) map to themselves + delta; stride is 1 or
+    2 (the alternating upper/lower pairs of Latin Extended-A and others)."""
+    items = sorted((c, t - c) for c, t in mapping.items())
+    runs = []
+    i = 0
+    while i < len(items):
+        first, delta = items[i]
+        stride = 1
+        j = i + 1
+        if j < len(items) and items[j][1] == delta and items[j][0] - first in (1, 2):
+            stride = items[j][0] - first
+            while (j < len(items) and j - i < CASE_RUN_MAX and items[j][1] == delta
+                   and items[j][0] - items[j - 1][0] == stride):
+                j += 1
+        runs.append((first, j - i, stride, delta))
+        i = j
+    return runs
+
+
+def gen_case_mapping(dd, version):
+    """Simple case mapping (UnicodeData.txt fields 12/13) as sorted runs."""
+    upper, lower = load_case_mappings(dd)
+    up_runs, low_runs = case_runs(upper), case_runs(lower)
+    deltas = sorted({r[3] for r in up_runs + low_runs})
+    if len(deltas) > 256:
+        raise DataError("more than 256 distinct case mapping deltas")
+
+    def pack(run):
+        first, length, stride, _ = run
+        return (first << 8) | ((length - 1) << 1) | (stride - 1)
+
+    def lookup(packed, indices, c):  # mirrors src/unicode/case.cpp
+        k = bisect.bisect_right(packed, (c << 8) | 0xFF)
+        if k == 0:
+            return c
+        p = packed[k - 1]
+        off = c - (p >> 8)
+        stride = (p & 1) + 1
+        if off % stride or off // stride > ((p >> 1) & 0x7F):
+            return c
+        return c + deltas[indices[k - 1]]
+
+    tables = []
+    for name, mapping, runs in (("upper", upper, up_runs), ("lower", lower, low_runs)):
+        packed = [pack(r) for r in runs]
+        indices = [deltas.index(r[3]) for r in runs]
+        if any((a >> 8) >= (b >> 8) for a, b in zip(packed, packed[1:])):
+            raise DataError("case runs are not strictly sorted (%s)" % name)
+        for c in range(MAX_CP):  # self-check of the packing
+            if lookup(packed, indices, c) != mapping.get(c, c):
+                raise DataError("case run packing error at U+%04X (%s)" % (c, name))
+        tables.append((name, mapping, packed, indices))
+
+    inc = IncFile("case_mapping", version,
+                  "Simple case mapping (UnicodeData.txt fields 12 and 13), as sorted runs.")
+    inc.line("// Run: bits 8-28 first code point, bits 1-7 length - 1, bit 0 stride - 1.")
+    inc.line("// Code points first + i * stride (i < length) map to c + case_deltas[index].")
+    inc.line("// Every other code point maps to itself.  Sorted by first code point.")
+    inc.line()
+    inc.array("std::int32_t", 4, "case_deltas", deltas)
+    for name, mapping, packed, indices in tables:
+        inc.line("// Simple_%scase_Mapping: %d code points in %d runs, with their deltas."
+                 % (name.capitalize(), len(mapping), len(packed)))
+        inc.array("std::uint32_t", 4, name + "_runs", packed, fmt="0x%X")
+        inc.array("std::uint8_t", 1, name + "_delta_index", indices)
+    return inc
+
+
+# ---------------------------------------------------------------------------
 # Driver
 # ---------------------------------------------------------------------------
 
@@ -626,6 +724,7 @@ def generate(ucd_dir):
     incs.append(gen_mark("?", gc))
     incs.append(gen_idna2008(dd, "?"))
     incs.extend(gen_nfc(dd, "?", ccc, decomp))
+    incs.append(gen_case_mapping(dd, "?"))
     version = dd.unicode_version()
     files = {}
     manifest = ["table\tentries\tbytes\tsha256"]
