@@ -25,11 +25,22 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "idna/internal.hpp"
 #include "puny/punycode.hpp"
 #include "puny/unicode.hpp"
 #include "unicode/ucd.hpp"
+
+#if defined(__GNUC__)
+#define PUNY_NOINLINE __attribute__((noinline))
+#define PUNY_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define PUNY_NOINLINE
+#define PUNY_ALWAYS_INLINE inline
+#endif
 
 namespace puny::idna {
 
@@ -642,6 +653,153 @@ bool fast_path_applies(const CharT* in, std::size_t n, const options& opt, opera
   return true;
 }
 
+// The same decision for the default-like options (no VerifyDnsLength) on
+// UTF-8 input of at most 64 bytes, in one pass that also writes the
+// lowercased result to out[0, n).  Each byte is classified into 64-bit
+// masks (bit i = byte i): not LDH-or-dot, '.', '-'; the label rules of the
+// loop above then become a few mask operations:
+//   label starts = bit 0 and every bit after a dot, label ends = bit n-1
+//   and every bit before a dot;
+//   V3 (CheckHyphens): no hyphen at a start or an end;
+//   V2 / ACE prefix: a hyphen at start+2 followed by a hyphen at start+3
+//   sends the domain to the full pipeline ("xn--" labels are decoded there,
+//   "ab--" fails V2 there), whatever CheckHyphens says.
+// `out` may be written even when the answer is false: the caller then runs
+// the full pipeline, which rewrites it.
+constexpr std::size_t mask_fast_max = 64;
+
+struct ascii_masks {
+  std::uint64_t bad = 0;  // not a-z, A-Z, 0-9, '-' or '.'
+  std::uint64_t dot = 0;
+  std::uint64_t hyphen = 0;
+};
+
+#if defined(__SSE2__)
+struct block_masks {
+  unsigned bad, dot, hyphen;  // one bit per byte lane
+};
+
+// Byte lanes of v in [lo, lo + len): (v - lo) mod 256 is below len exactly
+// then; flipping the top bit turns that unsigned test into a signed one.
+inline __m128i in_range(__m128i v, char lo, int len) noexcept {
+  const __m128i x = _mm_add_epi8(v, _mm_set1_epi8(static_cast<char>(0x80 - lo)));
+  return _mm_cmplt_epi8(x, _mm_set1_epi8(static_cast<char>(len - 128)));
+}
+
+// Classifies 16 bytes and returns them lowercased.  A letter of either case
+// is a lane whose value with bit 0x20 set is in a-z; setting that bit on
+// every letter lowercases it.
+PUNY_ALWAYS_INLINE __m128i classify16(__m128i v, block_masks& m) noexcept {
+  const __m128i bit5 = _mm_set1_epi8(0x20);
+  const __m128i letter = in_range(_mm_or_si128(v, bit5), 'a', 26);
+  const __m128i digit = in_range(v, '0', 10);
+  const __m128i dot = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
+  const __m128i hyphen = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
+  const __m128i ok = _mm_or_si128(_mm_or_si128(letter, digit), _mm_or_si128(dot, hyphen));
+  m.bad = static_cast<unsigned>(_mm_movemask_epi8(ok)) ^ 0xFFFFu;
+  m.dot = static_cast<unsigned>(_mm_movemask_epi8(dot));
+  m.hyphen = static_cast<unsigned>(_mm_movemask_epi8(hyphen));
+  return _mm_or_si128(v, _mm_and_si128(letter, bit5));
+}
+
+inline std::uint64_t load8(const char* p) noexcept {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  return x;
+}
+inline std::uint32_t load4(const char* p) noexcept {
+  std::uint32_t x;
+  std::memcpy(&x, p, 4);
+  return x;
+}
+
+// Masks of in[0, n) and the lowercased bytes in out[0, n), never touching
+// a byte outside either range.  Lengths that are not a multiple of the
+// block size are covered by two overlapping loads: a byte seen twice gets
+// the same bits at the same position, so OR-ing is harmless.
+PUNY_ALWAYS_INLINE void classify(const char* in, std::size_t n, char* out, ascii_masks& m) noexcept {
+  block_masks b;
+  const auto add = [&m](const block_masks& x, unsigned keep, std::size_t at) {
+    m.bad |= static_cast<std::uint64_t>(x.bad & keep) << at;
+    m.dot |= static_cast<std::uint64_t>(x.dot & keep) << at;
+    m.hyphen |= static_cast<std::uint64_t>(x.hyphen & keep) << at;
+  };
+  if (n >= 16) {
+    std::size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+      const __m128i low = classify16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i)), b);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), low);
+      add(b, 0xFFFFu, i);
+    }
+    if (i < n) {
+      const __m128i low =
+          classify16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in + n - 16)), b);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + n - 16), low);
+      add(b, 0xFFFFu, n - 16);
+    }
+  } else if (n >= 8) {
+    // Lanes 0-7: in[0, 8); lanes 8-15: in[n-8, n).
+    const auto lo = static_cast<long long>(load8(in));
+    const auto hi = static_cast<long long>(load8(in + n - 8));
+    const __m128i low = classify16(_mm_set_epi64x(hi, lo), b);
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(out), low);
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(out + n - 8), _mm_srli_si128(low, 8));
+    add(b, 0xFFu, 0);
+    block_masks h{b.bad >> 8, b.dot >> 8, b.hyphen >> 8};
+    add(h, 0xFFu, n - 8);
+  } else if (n >= 4) {
+    // Lanes 0-3: in[0, 4); lanes 4-7: in[n-4, n).
+    const __m128i v = _mm_set_epi32(0, 0, static_cast<int>(load4(in + n - 4)),
+                                    static_cast<int>(load4(in)));
+    const __m128i low = classify16(v, b);
+    const auto w = static_cast<std::uint64_t>(_mm_cvtsi128_si64(low));
+    const auto w0 = static_cast<std::uint32_t>(w);
+    const auto w1 = static_cast<std::uint32_t>(w >> 32);
+    std::memcpy(out, &w0, 4);
+    std::memcpy(out + n - 4, &w1, 4);
+    add(b, 0xFu, 0);
+    block_masks h{b.bad >> 4, b.dot >> 4, b.hyphen >> 4};
+    add(h, 0xFu, n - 4);
+  } else {
+    char tin[16] = {};
+    for (std::size_t i = 0; i < n; ++i) tin[i] = in[i];
+    const __m128i low = classify16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(tin)), b);
+    char tout[16];
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(tout), low);
+    for (std::size_t i = 0; i < n; ++i) out[i] = tout[i];
+    add(b, (1u << n) - 1, 0);
+  }
+}
+#else
+PUNY_ALWAYS_INLINE void classify(const char* in, std::size_t n, char* out, ascii_masks& m) noexcept {
+  for (std::size_t j = 0; j < n; ++j) {
+    const auto c = static_cast<unsigned char>(in[j]);
+    const auto lc = static_cast<unsigned char>(c >= 'A' && c <= 'Z' ? c + 0x20 : c);
+    out[j] = static_cast<char>(lc);
+    const std::uint64_t bit = std::uint64_t{1} << j;
+    if (c == '.') m.dot |= bit;
+    else if (c == '-') m.hyphen |= bit;
+    else if (!((lc >= 'a' && lc <= 'z') || (c >= '0' && c <= '9'))) m.bad |= bit;
+  }
+}
+#endif
+
+// Precondition: n <= mask_fast_max, !opt.verify_dns_length.
+PUNY_ALWAYS_INLINE bool ascii_fast_path(const char* in, std::size_t n, char* out,
+                                        const options& opt) noexcept {
+  if (n == 0) return true;
+  ascii_masks m;
+  classify(in, n, out, m);
+  if (m.bad) return false;
+  const std::uint64_t starts = (m.dot << 1) | 1u;  // bit n (a final empty label) is harmless
+  if ((starts << 2) & m.hyphen & (m.hyphen >> 1)) return false;
+  if (opt.check_hyphens) {
+    const std::uint64_t ends = (m.dot >> 1) | (std::uint64_t{1} << (n - 1));
+    if (m.hyphen & (starts | ends)) return false;
+  }
+  return true;
+}
+
 constexpr char lower_ascii(std::uint32_t c) noexcept {
   return static_cast<char>(c >= 'A' && c <= 'Z' ? c + 0x20 : c);
 }
@@ -665,7 +823,7 @@ void finish_first(workspace& ws, status& first) {
 // best-effort result either way.
 template <class CharT>
 status to_ascii_core(workspace& ws, std::basic_string_view<CharT> domain, const options& opt,
-                     std::string& out) {
+                     std::string& out, bool try_fast = true) {
   const CharT* in = domain.data();
   const std::size_t n = domain.size();
   // URL Standard, beStrict=false (whatwg/url#914): an ASCII domain is
@@ -679,7 +837,7 @@ status to_ascii_core(workspace& ws, std::basic_string_view<CharT> domain, const 
     finish_first(ws, first);
     return first;
   }
-  if (fast_path_applies(in, n, opt, operation::to_ascii)) {
+  if (try_fast && fast_path_applies(in, n, opt, operation::to_ascii)) {
     for (std::size_t i = 0; i < n; ++i) out.push_back(lower_ascii(static_cast<std::uint32_t>(in[i])));
     return {};
   }
@@ -723,10 +881,10 @@ void put_processed(const workspace& ws, std::u32string& out) {
 // ToUnicode into `out` (appended); returns the first error.
 template <class CharT, class Out>
 status to_unicode_core(workspace& ws, std::basic_string_view<CharT> domain, const options& opt,
-                       Out& out) {
+                       Out& out, bool try_fast = true) {
   const CharT* in = domain.data();
   const std::size_t n = domain.size();
-  if (fast_path_applies(in, n, opt, operation::to_unicode)) {
+  if (try_fast && fast_path_applies(in, n, opt, operation::to_unicode)) {
     put_fast(out, in, n);
     return {};
   }
@@ -789,8 +947,17 @@ std::string_view uts46_code(const status& s) noexcept {
 }
 
 result<std::string> to_ascii(std::string_view domain, const options& opt) {
-  workspace& ws = local_workspace();
   result<std::string> r;
+  if (!opt.url_ascii_fast_pass && !opt.verify_dns_length && domain.size() <= mask_fast_max) {
+    r.value.resize(domain.size());
+    if (ascii_fast_path(domain.data(), domain.size(), &r.value[0], opt)) return r;
+    r.value.clear();
+    workspace& ws = local_workspace();
+    r.status = to_ascii_core(ws, domain, opt, r.value, false);
+    if (!r.ok()) r.value.clear();
+    return r;
+  }
+  workspace& ws = local_workspace();
   r.status = to_ascii_core(ws, domain, opt, r.value);
   if (!r.ok()) r.value.clear();
   return r;
@@ -813,8 +980,18 @@ result<std::string> to_ascii(std::u32string_view domain, const options& opt) {
 }
 
 result<std::string> to_unicode(std::string_view domain, const options& opt) {
-  workspace& ws = local_workspace();
   result<std::string> r;
+  // VerifyDnsLength treats empty labels differently in ToUnicode (X4_2):
+  // that case stays with the general fast path check.
+  if (!opt.verify_dns_length && domain.size() <= mask_fast_max) {
+    r.value.resize(domain.size());
+    if (ascii_fast_path(domain.data(), domain.size(), &r.value[0], opt)) return r;
+    r.value.clear();
+    workspace& ws = local_workspace();
+    r.status = to_unicode_core(ws, domain, opt, r.value, false);
+    return r;
+  }
+  workspace& ws = local_workspace();
   r.status = to_unicode_core(ws, domain, opt, r.value);
   return r;
 }
@@ -853,36 +1030,60 @@ detailed to_unicode_detailed(std::string_view domain, const options& opt) {
   return d;
 }
 
-status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
-                const options& opt) {
-  written = 0;
-  // Fast path straight into the caller's buffer: no allocation.
-  if (!opt.url_ascii_fast_pass &&
-      fast_path_applies(domain.data(), domain.size(), opt, operation::to_ascii)) {
-    if (domain.size() > capacity) {
-      status s;
-      s.code = errc::buffer_too_small;
-      s.needed = domain.size();
-      return s;
+namespace {
+
+status buffer_too_small(std::size_t needed) {
+  status s;
+  s.code = errc::buffer_too_small;
+  s.needed = needed;
+  return s;
+}
+
+// The caller-buffer to_ascii beyond its inlined fast path; kept out of line
+// so that the fast path needs no stack frame.
+PUNY_NOINLINE status to_ascii_buffer_slow(std::string_view domain, char* out,
+                                          std::size_t capacity, std::size_t& written,
+                                          const options& opt) {
+  const std::size_t n = domain.size();
+  if (!opt.url_ascii_fast_pass) {
+    if (!opt.verify_dns_length && n <= mask_fast_max) {
+      // Only reached here when it does not fit, or does not apply.
+      char scratch[mask_fast_max];
+      if (n > capacity && ascii_fast_path(domain.data(), n, scratch, opt))
+        return buffer_too_small(n);
+    } else if (fast_path_applies(domain.data(), n, opt, operation::to_ascii)) {
+      if (n > capacity) return buffer_too_small(n);
+      for (std::size_t i = 0; i < n; ++i) out[i] = lower_ascii(static_cast<unsigned char>(domain[i]));
+      written = n;
+      return {};
     }
-    for (std::size_t i = 0; i < domain.size(); ++i)
-      out[i] = lower_ascii(static_cast<unsigned char>(domain[i]));
-    written = domain.size();
-    return {};
   }
   workspace& ws = local_workspace();
   ws.out8.clear();
-  const status first = to_ascii_core(ws, domain, opt, ws.out8);
+  // The fast paths above already said no (the URL family's ASCII pass is
+  // in to_ascii_core, before the fast path it skips here).
+  const status first = to_ascii_core(ws, domain, opt, ws.out8, false);
   if (!first.ok()) return first;
-  if (ws.out8.size() > capacity) {
-    status s;
-    s.code = errc::buffer_too_small;
-    s.needed = ws.out8.size();
-    return s;
-  }
+  if (ws.out8.size() > capacity) return buffer_too_small(ws.out8.size());
   if (!ws.out8.empty()) std::memcpy(out, ws.out8.data(), ws.out8.size());
   written = ws.out8.size();
   return {};
+}
+
+}  // namespace
+
+status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
+                const options& opt) {
+  written = 0;
+  // Fast path straight into the caller's buffer: no allocation, no
+  // workspace.
+  const std::size_t n = domain.size();
+  if (n <= capacity && n <= mask_fast_max && !opt.url_ascii_fast_pass && !opt.verify_dns_length &&
+      ascii_fast_path(domain.data(), n, out, opt)) {
+    written = n;
+    return {};
+  }
+  return to_ascii_buffer_slow(domain, out, capacity, written, opt);
 }
 
 // ---------------------------------------------------------------------------
