@@ -85,6 +85,10 @@ struct workspace {
   // known to be valid (deviations, disallowed, mapping results): the only
   // ones V7 and CheckJoiners must look at in a label left in place.
   std::vector<std::size_t> check;
+  // Indices into `mapped` of every R, AL or AN code point (RFC 5893 section
+  // 1.4): a label left in place makes the domain a Bidi domain name exactly
+  // when it holds one of these.
+  std::vector<std::size_t> rtl;
   std::u32string text;                  // labels changed by NFC or Punycode decoding
   std::vector<label_info> labels;
   std::vector<mark> marked;
@@ -97,6 +101,7 @@ struct workspace {
     mapped.clear();
     mapped_off.clear();
     check.clear();
+    rtl.clear();
     text.clear();
     labels.clear();
     marked.clear();
@@ -159,8 +164,28 @@ constexpr bool is_forbidden_domain_code_point(char32_t c) noexcept {
 // is reported with its offset and replaced by U+FFFD (disallowed, so
 // processing fails, but ToUnicode still has something to display).
 
+// "Plain" code points (ucd::idna_plain_kind): IDNA status valid (section
+// 5), ccc 0 and NFC_Quick_Check=Yes (UAX #15 section 9), General_Category
+// not M.  A label made of ASCII and plain code points is already NFC (step
+// 2 leaves it alone), passes V7 in both processing modes, cannot fail V6
+// and holds no joiner, so no per-code-point look-up is needed after the Map
+// step: only the others go to workspace::check.
+
+// Records what the later steps must look at for a non-ASCII code point
+// about to be stored at mapped[index].
+inline void note_code_point(workspace& ws, char32_t c, std::size_t index) {
+  const unsigned kind = ucd::idna_plain_kind(c);
+  if (kind == 1) return;
+  if (kind == 2) {
+    ws.rtl.push_back(index);
+    return;
+  }
+  ws.check.push_back(index);
+  if (detail::is_rtl(c)) ws.rtl.push_back(index);
+}
+
 // Section 4 step 1 for one code point `c` found at source offset `off`.
-inline void map_code_point(workspace& ws, const options& opt, char32_t c, std::size_t off) {
+void map_code_point(workspace& ws, const options& opt, char32_t c, std::size_t off) {
   if (c < 0x80) {
     // ASCII: A-Z are mapped to a-z, every other ASCII code point is valid.
     if (is_ascii_upper(c)) c += 0x20;
@@ -171,11 +196,8 @@ inline void map_code_point(workspace& ws, const options& opt, char32_t c, std::s
   const ucd::idna_entry e = ucd::idna_lookup(c);
   switch (e.status) {
     case ucd::idna_status::valid:
-      ws.mapped.push_back(c);
-      ws.mapped_off.push_back(off);
-      return;
     case ucd::idna_status::disallowed:  // kept; V7 reports it after NFC
-      ws.check.push_back(ws.mapped.size());
+      note_code_point(ws, c, ws.mapped.size());
       ws.mapped.push_back(c);
       ws.mapped_off.push_back(off);
       return;
@@ -193,7 +215,7 @@ inline void map_code_point(workspace& ws, const options& opt, char32_t c, std::s
       break;
     case ucd::idna_status::deviation:
       if (!opt.transitional_processing) {
-        ws.check.push_back(ws.mapped.size());
+        note_code_point(ws, c, ws.mapped.size());
         ws.mapped.push_back(c);
         ws.mapped_off.push_back(off);
         return;
@@ -201,7 +223,7 @@ inline void map_code_point(workspace& ws, const options& opt, char32_t c, std::s
       break;
   }
   for (std::size_t k = 0; k < e.mapping.size(); ++k)
-    if (e.mapping[k] >= 0x80) ws.check.push_back(ws.mapped.size() + k);
+    if (e.mapping[k] >= 0x80) note_code_point(ws, e.mapping[k], ws.mapped.size() + k);
   ws.mapped.append(e.mapping);
   ws.mapped_off.insert(ws.mapped_off.end(), e.mapping.size(), off);
 }
@@ -214,13 +236,39 @@ void prepare(workspace& ws, std::size_t n) {
 
 void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
   prepare(ws, in.size());
+  const auto* p = reinterpret_cast<const unsigned char*>(in.data());
+  const std::size_t n = in.size();
   std::size_t pos = 0;
-  while (pos < in.size()) {
-    const auto b = static_cast<unsigned char>(in[pos]);
+  while (pos < n) {
+    const unsigned b = p[pos];
     if (b < 0x80) {
-      map_code_point(ws, opt, b, pos);
+      // ASCII: A-Z map to a-z, every other ASCII code point is valid.
+      ws.mapped.push_back(b - 'A' < 26 ? b + 0x20 : b);
+      ws.mapped_off.push_back(pos);
       ++pos;
       continue;
+    }
+    // Well-formed two- and three-byte sequences (Unicode section 3.9,
+    // table 3-7) of plain code points are stored as they are.
+    if (b >= 0xC2 && b <= 0xDF && pos + 1 < n && (p[pos + 1] & 0xC0) == 0x80) {
+      const char32_t c = ((b & 0x1Fu) << 6) | (p[pos + 1] & 0x3Fu);
+      if (ucd::idna_plain_kind(c) == 1) {
+        ws.mapped.push_back(c);
+        ws.mapped_off.push_back(pos);
+        pos += 2;
+        continue;
+      }
+    } else if ((b & 0xF0) == 0xE0 && pos + 2 < n && (p[pos + 1] & 0xC0) == 0x80 &&
+               (p[pos + 2] & 0xC0) == 0x80) {
+      const char32_t c = ((b & 0x0Fu) << 12) | ((p[pos + 1] & 0x3Fu) << 6) | (p[pos + 2] & 0x3Fu);
+      // Overlong forms (< U+0800) and surrogates are ill-formed; neither is
+      // plain, so the plain test rejects both.
+      if (c >= 0x800 && ucd::idna_plain_kind(c) == 1) {
+        ws.mapped.push_back(c);
+        ws.mapped_off.push_back(pos);
+        pos += 3;
+        continue;
+      }
     }
     const std::size_t start = pos;
     char32_t c = 0;
@@ -232,7 +280,7 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
     map_code_point(ws, opt, replacement_character, start);
     // Skip the lead byte and the continuation bytes that follow it.
     ++pos;
-    for (int k = 0; k < 3 && pos < in.size() &&
+    for (int k = 0; k < 3 && pos < n &&
                     (static_cast<unsigned char>(in[pos]) & 0xC0) == 0x80;
          ++k)
       ++pos;
@@ -310,7 +358,7 @@ void validate_label(workspace& ws, const options& opt, std::size_t index, bool t
   if (starts_with_ace_prefix(s.data(), n)) add_error(ws, errc::ace_prefix, l.src, index);
 
   // V6: the label must not begin with a combining mark (General_Category=M).
-  if (n > 0 && s[0] >= 0x80 && ucd::is_mark(s[0]))
+  if (n > 0 && s[0] >= 0x80 && ucd::idna_plain_kind(s[0]) == 0 && ucd::is_mark(s[0]))
     add_error(ws, errc::leading_combining_mark, l.src, index, s[0]);
 
   // V5 (no U+002E), V7 (status valid, or deviation when nontransitional)
@@ -384,9 +432,12 @@ void convert_validate(workspace& ws, const options& opt, std::size_t a, std::siz
   }
   l.ascii = ascii;
 
-  // Step 2, Normalize (NFC).  ASCII is always NFC; a label the quick check
-  // passes stays in place.
-  if (ascii || ucd::nfc_quick_check(span) == ucd::quick_check::yes) {
+  // Step 2, Normalize (NFC).  ASCII is always NFC, and so is a label whose
+  // non-ASCII code points are all plain (none of them in `check`); a label
+  // the quick check passes stays in place.
+  const auto first_check = std::lower_bound(ws.check.begin(), ws.check.end(), a);
+  const bool all_plain = first_check == ws.check.end() || *first_check >= b;
+  if (ascii || all_plain || ucd::nfc_quick_check(span) == ucd::quick_check::yes) {
     l.begin = a;
     l.end = b;
   } else {
@@ -471,10 +522,16 @@ void process(workspace& ws, const options& opt, operation op) {
     bool bidi_domain = false;
     for (const label_info& l : ws.labels) {
       if (l.ascii) continue;
-      for (char32_t c : ws.view(l)) {
-        if (detail::is_rtl(c)) {
-          bidi_domain = true;
-          break;
+      if (!l.in_text) {
+        // In place: its R, AL and AN code points were listed by the Map step.
+        const auto it = std::lower_bound(ws.rtl.begin(), ws.rtl.end(), l.begin);
+        bidi_domain = it != ws.rtl.end() && *it < l.end;
+      } else {
+        for (char32_t c : ws.view(l)) {
+          if (detail::is_rtl(c)) {
+            bidi_domain = true;
+            break;
+          }
         }
       }
       if (bidi_domain) break;

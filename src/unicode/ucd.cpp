@@ -4,6 +4,7 @@
 
 #include "unicode/ucd.hpp"
 
+#include <array>
 #include <cstdint>
 
 #include "unicode/trie.hpp"
@@ -22,7 +23,28 @@ namespace {
 // generator verifies this before emitting the tables.
 constexpr char32_t ascii_lower[] = U"abcdefghijklmnopqrstuvwxyz";
 
+constexpr bool valid_not_mark(char32_t c) noexcept {
+  if (c < 0x80) return true;
+  const std::uint32_t e = idna_entries[idna_trie(c)];
+  return static_cast<idna_status>(e & 7u) == idna_status::valid && mark_trie(c) == 0;
+}
+
+constexpr std::array<std::uint8_t, 0x10000 / 4> make_valid_bitmap() {
+  std::array<std::uint8_t, 0x10000 / 4> m{};
+  for (std::uint32_t c = 0; c < 0x10000; ++c) {
+    if (!valid_not_mark(c)) continue;
+    const auto k = static_cast<bidi_class>(bidi_trie(c));
+    const unsigned kind = (k == bidi_class::R || k == bidi_class::AL || k == bidi_class::AN) ? 2 : 1;
+    m[c >> 2] = static_cast<std::uint8_t>(m[c >> 2] | (kind << ((c & 3u) * 2)));
+  }
+  return m;
+}
+
 }  // namespace
+
+// Declared extern in ucd.hpp; evaluated by the compiler, so it costs
+// nothing at start-up.
+constexpr std::array<std::uint8_t, 0x10000 / 4> idna_valid_bmp = make_valid_bitmap();
 
 idna_entry idna_lookup(char32_t c) noexcept {
   if (c < 0x80) {

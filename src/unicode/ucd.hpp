@@ -3,6 +3,7 @@
 // Not installed; only the library's own sources include it.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -57,5 +58,24 @@ void nfc_append(std::u32string_view s, std::u32string& out);
 // no = is not NFC, maybe = only a full normalization can tell.
 enum class quick_check : std::uint8_t { yes, maybe, no };
 quick_check nfc_quick_check(std::u32string_view s) noexcept;
+
+// ---- Bitmaps over the BMP, computed at compile time from the tables ----
+// nfc.cpp: bit c set when Canonical_Combining_Class(c) = 0 and
+// NFC_Quick_Check(c) = Yes: a string of such code points is NFC (UAX #15
+// section 9).
+extern const std::array<std::uint8_t, 0x10000 / 8> nfc_stable_bmp;
+// ucd.cpp: two bits per code point: 1 when the IDNA status is valid and
+// General_Category is not M, 2 when in addition Bidi_Class is R, AL or AN,
+// 0 otherwise.
+extern const std::array<std::uint8_t, 0x10000 / 4> idna_valid_bmp;
+
+// "Plain" code point for UTS #46: valid in both processing modes, not a
+// mark (V6), NFC-stable; 1 = plain, 2 = plain and R/AL/AN (RFC 5893), 0 =
+// not plain (and every code point beyond the BMP).
+inline unsigned idna_plain_kind(char32_t c) noexcept {
+  if (c >= 0x10000) return 0;
+  const unsigned v = (idna_valid_bmp[c >> 2] >> ((c & 3u) * 2)) & 3u;
+  return (nfc_stable_bmp[c >> 3] >> (c & 7u)) & 1u ? v : 0u;
+}
 
 }  // namespace puny::detail::ucd
