@@ -230,8 +230,9 @@ void map_code_point(workspace& ws, const options& opt, char32_t c, std::size_t o
 
 void prepare(workspace& ws, std::size_t n) {
   ws.input_length = n;
-  ws.mapped.reserve(n);
-  ws.mapped_off.reserve(n);
+  // The workspace keeps its capacity across calls: reserve only to grow.
+  if (ws.mapped.capacity() < n) ws.mapped.reserve(n);
+  if (ws.mapped_off.capacity() < n) ws.mapped_off.reserve(n);
 }
 
 void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
@@ -416,20 +417,15 @@ void validate_label(workspace& ws, const options& opt, std::size_t index, bool t
 }
 
 // UTS #46 section 4 steps 2-4 for one label mapped[a, b).
-void convert_validate(workspace& ws, const options& opt, std::size_t a, std::size_t b) {
+// `ascii`: every code point of the label is below U+0080.
+void convert_validate(workspace& ws, const options& opt, std::size_t a, std::size_t b,
+                      bool ascii) {
   const std::size_t index = ws.labels.size();
   label_info l;
   l.src = a < ws.mapped_off.size() ? ws.mapped_off[a] : ws.input_length;
   l.mapped_begin = a;
   l.mapped_end = b;
   const std::u32string_view span(ws.mapped.data() + a, b - a);
-  bool ascii = true;
-  for (char32_t c : span) {
-    if (c >= 0x80) {
-      ascii = false;
-      break;
-    }
-  }
   l.ascii = ascii;
 
   // Step 2, Normalize (NFC).  ASCII is always NFC, and so is a label whose
@@ -505,11 +501,19 @@ void process(workspace& ws, const options& opt, operation op) {
   // Step 3, Break at U+002E, with steps 2 and 4 per label.
   std::size_t a = 0;
   const std::size_t m = ws.mapped.size();
-  for (std::size_t i = 0; i <= m; ++i) {
-    if (i < m && ws.mapped[i] != '.') continue;
-    convert_validate(ws, opt, a, i);
+  const char32_t* mp = ws.mapped.data();
+  char32_t any = 0;  // OR of the label's code points: >= 0x80 when not ASCII
+  for (std::size_t i = 0; i < m; ++i) {
+    const char32_t c = mp[i];
+    if (c != '.') {
+      any |= c;
+      continue;
+    }
+    convert_validate(ws, opt, a, i, any < 0x80);
     a = i + 1;
+    any = 0;
   }
+  convert_validate(ws, opt, a, m, any < 0x80);
 
   const std::size_t count = ws.labels.size();
   // The final empty label after a trailing dot is the root label.
@@ -593,54 +597,63 @@ void emit_unicode_utf8(const workspace& ws, std::string& out) {
 }
 
 // UTS #46 section 4.2 ToASCII steps 2-4 (step 1 is process()).  Appends to
-// `out` and records A3 / A4_1 / A4_2.
+// `out` and records A3 / A4_1 / A4_2.  `out` is sized once to a guess and
+// written through a pointer (std::string's own append and resize are out
+// of line); a label that does not fit grows it.
 void emit_ascii(workspace& ws, const options& opt, std::string& out) {
   const std::size_t start = out.size();
   const std::size_t count = ws.labels.size();
+  // ASCII labels copy 1:1; a Punycode label is usually shorter than 4 bytes
+  // per code point, plus "xn--" and the dot.
+  std::size_t pos = start;
+  out.resize(start + 4 * ws.mapped.size() + 8 * count + 16);
+  const auto room = [&](std::size_t need) {
+    if (out.size() - pos < need) out.resize(pos + need + out.size());
+  };
   for (std::size_t k = 0; k < count; ++k) {
     const label_info& l = ws.labels[k];
-    if (k > 0) out.push_back('.');
-    const std::size_t label_start = out.size();
     const std::u32string_view s = ws.view(l);
+    room(s.size() + 1);
+    if (k > 0) out[pos++] = '.';
+    const std::size_t label_start = pos;
     if (l.ascii) {
-      out.resize(label_start + s.size());
-      char* p = &out[label_start];
+      char* p = &out[pos];
       for (std::size_t i = 0; i < s.size(); ++i) p[i] = static_cast<char>(s[i]);
+      pos += s.size();
     } else {
-      // Step 3: Punycode with the "xn--" prefix.
-      char buf[256];
-      const bootstring::buffer_result r = punycode::encode(s, buf, sizeof buf);
-      if (r.ok()) {
-        out.append("xn--", 4);
-        out.append(buf, r.size);
-      } else if (r.status.code == errc::buffer_too_small) {
-        const result<std::string> big = punycode::encode(s);
-        if (big.ok()) {
-          out.append("xn--", 4);
-          out.append(big.value);
-        } else {
+      // Step 3: Punycode with the "xn--" prefix, encoded in place.
+      for (;;) {
+        room(4);
+        const bootstring::buffer_result r =
+            punycode::encode(s, &out[pos + 4], out.size() - pos - 4);
+        if (r.ok()) {
+          std::memcpy(&out[pos], "xn--", 4);
+          pos += 4 + r.size;
+          break;
+        }
+        if (r.status.code != errc::buffer_too_small || r.status.needed == 0) {
           add_error(ws, errc::punycode_encode_failed, l.src, k, 0);
+          break;
         }
-      } else {
-        add_error(ws, errc::punycode_encode_failed, l.src, k, 0);
+        room(4 + r.status.needed);
       }
-      if (out.size() == label_start) {
+      if (pos == label_start) {
         // A3: keep the label as UTF-8 in the best-effort string.
-        for (char32_t c : s) {
-          char u[4];
-          out.append(u, unicode::put_utf8(unicode::is_scalar_value(c) ? c : replacement_character, u));
-        }
+        room(4 * s.size());
+        for (char32_t c : s)
+          pos += unicode::put_utf8(unicode::is_scalar_value(c) ? c : replacement_character, &out[pos]);
       }
     }
-    if (ws.trace_label_ends) ws.trace_label_ends->push_back(out.size());
+    if (ws.trace_label_ends) ws.trace_label_ends->push_back(pos);
     // Step 4.2 (VerifyDnsLength): every label, the root label included, is
     // 1 to 63 bytes long.
     if (opt.verify_dns_length) {
-      const std::size_t len = out.size() - label_start;
+      const std::size_t len = pos - label_start;
       if (len == 0) add_error(ws, errc::empty_label, l.src, k);
       else if (len > 63) add_error(ws, errc::label_too_long, l.src, k);
     }
   }
+  out.resize(pos);
   // Step 4.1 (VerifyDnsLength): 1 to 253 bytes without the root label and
   // its dot.
   if (opt.verify_dns_length) {
@@ -872,7 +885,7 @@ bool all_ascii(const CharT* in, std::size_t n) noexcept {
 // Drivers.
 
 void finish_first(workspace& ws, status& first) {
-  sort_errors(ws);
+  if (ws.errors.size() > 1) sort_errors(ws);
   first = ws.errors.empty() ? status{} : ws.errors.front();
 }
 
