@@ -51,6 +51,10 @@ std::uint32_t adapt(const parameters& p, u64 delta, u64 numpoints, bool first_ti
   delta = first_time ? delta / p.damp : delta / 2;
   delta += delta / numpoints;
   const u64 base_minus_tmin = p.base - p.tmin;
+  // tmin == base - 1 (so tmin == tmax, section 4 allows it): the loop below
+  // would divide by 1 forever.  Every threshold is then tmin whatever the
+  // bias (section 6.1 clamps t to [tmin, tmax]), so any bias will do.
+  if (base_minus_tmin < 2) return 0;
   u64 k = 0;
   // Section 4 allows tmin = base - 1, where the RFC's loop divides by 1 and
   // never ends; stop there instead (encoder and decoder agree, so strings

@@ -4,6 +4,7 @@
 #include <array>
 #include <memory>
 
+#include "bootstring_fixed.hpp"
 #include "puny/unicode.hpp"
 
 namespace puny::punycode {
@@ -11,6 +12,21 @@ namespace {
 
 using bootstring::buffer_result;
 using bootstring::inplace_limit;
+
+// Short strings (every DNS label) take the engine specialised for the
+// section 5 parameters; longer ones the generic O(n log n) engine.
+using engine = bootstring::fixed::engine<profile>;
+using bootstring::fixed::short_limit;
+
+buffer_result encode_buffer(std::u32string_view in, char* out, std::size_t capacity) {
+  if (in.size() <= short_limit) return engine::encode(in, out, capacity);
+  return bootstring::detail::encode_trusted(in, profile, out, capacity);
+}
+
+buffer_result decode_buffer(std::string_view in, char32_t* out, std::size_t capacity) {
+  if (in.size() <= short_limit) return engine::decode(in, out, capacity);
+  return bootstring::detail::decode_trusted(in, profile, out, capacity);
+}
 
 // Scratch for code points: on the stack up to inplace_limit, else heap.
 class code_point_scratch {
@@ -24,7 +40,7 @@ class code_point_scratch {
   char32_t* data() { return data_; }
 
  private:
-  std::array<char32_t, inplace_limit> stack_{};
+  std::array<char32_t, inplace_limit> stack_;  // uninitialised: written before read
   std::unique_ptr<char32_t[]> heap_;
   char32_t* data_ = stack_.data();
 };
@@ -46,11 +62,22 @@ status utf8_into(std::string_view in, char32_t* cps, std::size_t& count) {
   return {};
 }
 
+// Short input: encode on the stack, then one assignment to the result.
+status encode_short(std::u32string_view input, std::string& out) {
+  char buf[engine::max_encoded(short_limit)];
+  const buffer_result br = engine::encode(input, buf, engine::max_encoded(input.size()));
+  if (br.ok()) out.assign(buf, br.size);
+  return br.status;
+}
+
 }  // namespace
 
 result<std::string> encode(std::u32string_view input) {
   result<std::string> r;
-  r.status = bootstring::detail::encode_trusted(input, profile, r.value, nullptr);
+  if (input.size() <= short_limit)
+    r.status = encode_short(input, r.value);
+  else
+    r.status = bootstring::detail::encode_trusted(input, profile, r.value, nullptr);
   return r;
 }
 
@@ -62,7 +89,15 @@ result<std::string> encode(std::u32string_view input, const std::vector<bool>& u
 
 result<std::u32string> decode(std::string_view input) {
   result<std::u32string> r;
-  r.status = bootstring::detail::decode_trusted(input, profile, r.value, nullptr);
+  if (input.size() <= short_limit) {
+    // At most one code point per input byte.
+    char32_t buf[short_limit];
+    const buffer_result br = engine::decode(input, buf, short_limit);
+    r.status = br.status;
+    if (br.ok()) r.value.assign(buf, br.size);
+  } else {
+    r.status = bootstring::detail::decode_trusted(input, profile, r.value, nullptr);
+  }
   return r;
 }
 
@@ -74,30 +109,38 @@ result<annotated> decode_annotated(std::string_view input) {
 
 result<std::string> encode_utf8(std::string_view utf8_input) {
   result<std::string> r;
-  std::u32string cps;
-  cps.reserve(utf8_input.size());
-  r.status = unicode::utf8_to_utf32(utf8_input, cps);
-  if (r.ok()) r.status = bootstring::detail::encode_trusted(cps, profile, r.value, nullptr);
+  // UTF-8 has at least one byte per code point.
+  code_point_scratch scratch(utf8_input.size());
+  std::size_t count = 0;
+  r.status = utf8_into(utf8_input, scratch.data(), count);
+  if (!r.ok()) return r;
+  const std::u32string_view cps(scratch.data(), count);
+  if (count <= short_limit)
+    r.status = encode_short(cps, r.value);
+  else
+    r.status = bootstring::detail::encode_trusted(cps, profile, r.value, nullptr);
   return r;
 }
 
 result<std::string> decode_to_utf8(std::string_view input) {
   result<std::string> r;
-  std::u32string cps;
-  r.status = bootstring::detail::decode_trusted(input, profile, cps, nullptr);
+  // A decoded string has at most as many code points as the input has bytes.
+  code_point_scratch scratch(input.size());
+  const buffer_result br = decode_buffer(input, scratch.data(), input.size());
+  r.status = br.status;
   if (r.ok()) {
-    r.value.reserve(cps.size() * 3);
-    r.status = unicode::utf32_to_utf8(cps, r.value);
+    r.value.reserve(br.size * 4);
+    r.status = unicode::utf32_to_utf8(std::u32string_view(scratch.data(), br.size), r.value);
   }
   return r;
 }
 
 buffer_result encode(std::u32string_view input, char* out, std::size_t capacity) {
-  return bootstring::detail::encode_trusted(input, profile, out, capacity);
+  return encode_buffer(input, out, capacity);
 }
 
 buffer_result decode(std::string_view input, char32_t* out, std::size_t capacity) {
-  return bootstring::detail::decode_trusted(input, profile, out, capacity);
+  return decode_buffer(input, out, capacity);
 }
 
 buffer_result encode_utf8(std::string_view utf8_input, char* out, std::size_t capacity) {
@@ -107,15 +150,13 @@ buffer_result encode_utf8(std::string_view utf8_input, char* out, std::size_t ca
   buffer_result r;
   r.status = utf8_into(utf8_input, scratch.data(), count);
   if (!r.ok()) return r;
-  return bootstring::detail::encode_trusted(std::u32string_view(scratch.data(), count), profile, out,
-                                           capacity);
+  return encode_buffer(std::u32string_view(scratch.data(), count), out, capacity);
 }
 
 buffer_result decode_to_utf8(std::string_view input, char* out, std::size_t capacity) {
   // A decoded string has at most as many code points as the input has bytes.
   code_point_scratch scratch(input.size());
-  buffer_result r =
-      bootstring::detail::decode_trusted(input, profile, scratch.data(), input.size());
+  buffer_result r = decode_buffer(input, scratch.data(), input.size());
   if (!r.ok()) return r;
   std::size_t size = 0;
   char bytes[4];

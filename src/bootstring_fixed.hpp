@@ -1,0 +1,458 @@
+// Internal: Bootstring (RFC 3492 sections 3-6) specialised for one profile
+// known at compile time, for short strings (at most inplace_limit code points
+// in, inplace_limit bytes of encoded input), with no case flags and no
+// observer.  Everything else goes through the generic engine in
+// bootstring.cpp, which this one must match byte for byte: same output, same
+// error codes, offsets and code points, same caller-buffer behaviour.
+//
+// Why it is faster than the generic engine with the same parameters:
+//  * base, tmin, tmax, skew, damp are constants, so threshold() is a clamp and
+//    the constant divisions in adapt() become multiplications;
+//  * the divisions by a run-time value (by base - t in the digit loop, by the
+//    output length and by numpoints in adapt(), and adapt's final quotient)
+//    are a table look-up of a reciprocal plus a multiplication, because the
+//    divisors are small and known in advance;
+//  * the encoder sorts the non-basic code points once, as (code point,
+//    position), instead of rescanning the input for the next minimum, and
+//    counts "smaller code points before this position" with a bit set;
+//  * output goes through a plain pointer: the worst-case size is checked once.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#include "puny/bootstring.hpp"
+
+namespace puny::bootstring::fixed {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+
+// Longest input (code points to encode, bytes to decode) handled here.
+inline constexpr std::size_t short_limit = inplace_limit;
+static_assert(short_limit <= 512, "encoder sort keys hold a position in 9 bits");
+
+// ---- division by small run-time divisors ----
+//
+// For a 32-bit x and 1 < d < 2^32, with M = ceil(2^64 / d) computed as
+// floor((2^64 - 1) / d) + 1, x / d == floor(M * x / 2^64) exactly (Lemire,
+// Kaser and Kurz, "Faster remainder by direct computation", 2019, the
+// fastdiv_u32 result).  Divisors here never pass 2 * short_limit.
+inline constexpr std::size_t reciprocal_count = 2 * short_limit + 2;
+
+constexpr std::array<u64, reciprocal_count> make_reciprocals() {
+  std::array<u64, reciprocal_count> m{};
+  for (std::size_t d = 2; d < reciprocal_count; ++d) m[d] = ~u64{0} / d + 1;
+  return m;
+}
+inline constexpr std::array<u64, reciprocal_count> reciprocals = make_reciprocals();
+
+// High 64 bits of m * x for x < 2^32, in portable C++: m = hi * 2^32 + lo,
+// and floor((hi*x*2^32 + lo*x) / 2^64) == floor((hi*x + floor(lo*x / 2^32)) / 2^32).
+inline u64 mul_high(u64 m, u32 x) {
+  const u64 hi = (m >> 32) * x;
+  const u64 lo = ((m & 0xFFFFFFFFu) * x) >> 32;
+  return (hi + lo) >> 32;
+}
+
+// x / d for any x, d < reciprocal_count, d >= 1.  d == 1 (first insertion
+// into an empty string) is a select, not a branch.
+inline u64 div_small(u64 x, u32 d) {
+  if (x > 0xFFFFFFFFu) return x / d;
+  const u64 q = mul_high(reciprocals[d], static_cast<u32>(x));
+  return d == 1 ? x : q;
+}
+
+// ---- the engine ----
+
+template <const parameters& P>
+class engine {
+  static_assert(validate(P) == parameter_error::ok, "the profile satisfies RFC 3492 section 4");
+  // With tmin >= 1 a digit below t always exists, so the encoder's integers
+  // end before their weight can overflow (see emit_integer in bootstring.cpp).
+  static_assert(P.tmin >= 1, "tmin 0 can make encoding overflow; use the generic engine");
+  static_assert(P.base - P.tmin >= 2, "adapt() needs base - tmin >= 2 to shrink delta");
+  static_assert(P.max_code_point <= 0x10FFFF, "encoder deltas are kept in 32 bits");
+  static_assert(P.base < reciprocal_count, "digit divisors come from the reciprocal table");
+
+  static constexpr u32 base = P.base;
+  static constexpr u32 tmin = P.tmin;
+  static constexpr u32 tmax = P.tmax;
+  static constexpr u32 skew = P.skew;
+  static constexpr u32 damp = P.damp;
+  static constexpr u32 initial_n = P.initial_n;
+  static constexpr u32 max_cp = P.max_code_point;
+
+  // Encoder deltas (RFC 3492 section 6.3) are below
+  // (max_code_point + 1) * (length + 1) + length: everything is 32-bit.
+  static_assert((u64{max_cp} + 1) * (short_limit + 1) + short_limit < (u64{1} << 32),
+                "encoder deltas fit in 32 bits for short strings");
+
+  // Digits per delta, worst case: each digit but the last divides q by
+  // base - t >= base - tmax (section 6.3), and q < 2^32.
+  static constexpr std::size_t max_digits() {
+    std::size_t digits = 1;
+    for (u64 w = 1; w <= 0xFFFFFFFFu && base - tmax >= 2; w *= base - tmax) ++digits;
+    return base - tmax >= 2 ? digits : 0;
+  }
+  static_assert(max_digits() > 0, "tmax == base - 1 needs unbounded digit counts");
+
+  // RFC 3492 section 6.1: threshold for the digit at position k = base * (j + 1):
+  // tmin if k <= bias, tmax if k >= bias + tmax, else k - bias.  Written as
+  // selects so the compiler emits conditional moves: which case applies
+  // changes from digit to digit and a branch would mispredict.
+  static u32 threshold(u32 k, u32 bias) {
+    if constexpr (tmin == 1) {
+      // k - bias in (0, tmin) cannot happen, so this is a clamp: min and max.
+      const int v = static_cast<int>(k) - static_cast<int>(bias);
+      return static_cast<u32>(std::min(std::max(v, 1), static_cast<int>(tmax)));
+    } else {
+      const u32 t = k >= bias + tmax ? tmax : k - bias;
+      return k <= bias ? tmin : t;
+    }
+  }
+
+  // adapt's last step, (base - tmin + 1) * delta / (delta + skew), for every
+  // delta the loop can leave (at most (base - tmin) * tmax / 2).
+  static constexpr u32 adapt_limit = ((base - tmin) * tmax) / 2;
+  struct adapt_table {
+    std::array<std::uint16_t, adapt_limit + 1> v{};
+    constexpr adapt_table() {
+      for (u32 d = 0; d <= adapt_limit; ++d)
+        v[d] = static_cast<std::uint16_t>(((base - tmin + 1) * d) / (d + skew));
+    }
+  };
+  static constexpr adapt_table adapt_tail{};
+
+  // RFC 3492 section 6.1 bias adaptation; numpoints < reciprocal_count.
+  static u32 adapt(u64 delta, u32 numpoints, bool first_time) {
+    delta = first_time ? delta / damp : delta / 2;
+    delta += div_small(delta, numpoints);
+    u32 k = 0;
+    while (delta > adapt_limit) {
+      delta /= base - tmin;
+      k += base;
+    }
+    return k + adapt_tail.v[delta];
+  }
+
+  // Lower-case digit characters, and digit values for every byte (-1: none).
+  struct digit_tables {
+    std::array<char, 128> chars{};
+    std::array<std::int8_t, 256> values{};
+    constexpr digit_tables() {
+      for (std::size_t c = 0; c < 128; ++c) {
+        chars[c] = P.digits[c];
+        values[c] = P.digit_values[c];
+      }
+      for (std::size_t c = 128; c < 256; ++c) values[c] = -1;
+    }
+  };
+  static constexpr digit_tables digits{};
+
+  static bool code_point_allowed(char32_t c) {
+    if (c > max_cp) return false;
+    if (P.reject_surrogates && c - 0xD800u < 0x800u) return false;
+    return true;
+  }
+
+  static status error(errc code, std::size_t offset, char32_t cp = 0) {
+    status s;
+    s.code = code;
+    s.offset = offset;
+    s.code_point = cp;
+    return s;
+  }
+
+  // Number of ones in x (no reliance on a popcount instruction).
+  static u32 popcount(u64 x) {
+#if defined(__GNUC__) && defined(__POPCNT__)
+    return static_cast<u32>(__builtin_popcountll(x));
+#else
+    x = x - ((x >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return static_cast<u32>((x * 0x0101010101010101u) >> 56);
+#endif
+  }
+
+  // RFC 3492 section 6.3, "encode delta as a variable-length integer".
+  static char* emit_integer(u32 q, u32 bias, char* dst) {
+    for (u32 k = base;; k += base) {
+      const u32 t = threshold(k, bias);
+      if (q < t) {
+        *dst++ = digits.chars[q];
+        return dst;
+      }
+      const u32 divisor = base - t;
+      const u32 quotient = static_cast<u32>(mul_high(reciprocals[divisor], q - t));
+      *dst++ = digits.chars[t + (q - t) - quotient * divisor];
+      q = quotient;
+    }
+  }
+
+  // Sorts the distinct keys keys[0, count) into `sorted`.  Short arrays are
+  // ranked (each key's rank is the number of smaller keys): no data-dependent
+  // branches, where an insertion sort mispredicts about once per key.
+  static void sort_keys(const u32* keys, std::size_t count, u32* sorted) {
+    if (count <= 32) {
+      for (std::size_t x = 0; x < count; ++x) {
+        const u32 key = keys[x];
+        u32 rank = 0;
+        for (std::size_t y = 0; y < count; ++y) rank += keys[y] < key ? 1u : 0u;
+        sorted[rank] = key;
+      }
+    } else {
+      std::copy(keys, keys + count, sorted);
+      std::sort(sorted, sorted + count);
+    }
+  }
+
+  // Number of set bits of `handled` below position pos.
+  template <std::size_t Words>
+  static u32 rank(const u64* handled, u32 pos) {
+    u32 count = popcount(handled[pos / 64] & ((u64{1} << (pos % 64)) - 1));
+    if (Words > 1)
+      for (u32 word = 0; word < pos / 64; ++word) count += popcount(handled[word]);
+    return count;
+  }
+
+  // RFC 3492 section 6.3 main loop over the sorted keys; `handled` has a bit
+  // for each basic code point.  Words: 64-bit words of the bit set.
+  template <std::size_t Words>
+  static char* encode_deltas(const u32* sorted, std::size_t count, u32 b, u64* handled,
+                             char* dst) {
+    u32 n = initial_n;
+    u32 delta = 0;
+    u32 bias = P.initial_bias;
+    u32 h = b;
+    u32 current = 0;         // code point of the group being inserted (0: none yet)
+    u32 handled_before = 0;  // h when the group started: code points < current
+    u32 counted = 0;         // smaller code points before the last emitted position
+    u32 in_group = 0;        // keys of the current group already emitted
+    for (std::size_t x = 0; x < count; ++x) {
+      const u32 m = sorted[x] >> 9;
+      const u32 pos = sorted[x] & 0x1FFu;
+      if (m != current) {
+        // The previous group's scan ends: the smaller code points after its
+        // last position, then "increment delta and n" (section 6.3).
+        if (x > 0) {
+          delta += handled_before - counted + 1;
+          n = current + 1;
+        }
+        // Section 6.3: m is the smallest code point >= n.
+        delta += (m - n) * (h + 1);
+        n = m;
+        current = m;
+        handled_before = h;
+        counted = 0;
+        in_group = 0;
+      }
+      // Bits are set as keys are emitted, so the group's own earlier
+      // positions (all before pos) are in the count: take them out.
+      const u32 smaller_before = rank<Words>(handled, pos) - in_group;
+      delta += smaller_before - counted;
+      counted = smaller_before;
+      dst = emit_integer(delta, bias, dst);
+      bias = adapt(delta, h + 1, h == b);
+      delta = 0;
+      ++h;
+      ++in_group;
+      handled[pos / 64] |= u64{1} << (pos % 64);
+    }
+    return dst;
+  }
+
+ public:
+  // Longest encoding of n code points (basic ones, delimiter, deltas).
+  static constexpr std::size_t max_encoded(std::size_t n) { return n + 1 + n * max_digits(); }
+
+  // Caller-buffer encode of in.size() <= short_limit code points.
+  static buffer_result encode(std::u32string_view in, char* out, std::size_t capacity) {
+    buffer_result r;
+    const std::size_t length = in.size();
+    const char32_t* const text = in.data();
+    bool bad = false;
+    for (std::size_t j = 0; j < length; ++j) bad |= !code_point_allowed(text[j]);
+    if (bad) {
+      for (std::size_t j = 0;; ++j) {
+        if (!code_point_allowed(text[j])) {
+          r.status = error(errc::invalid_code_point, j, text[j]);
+          return r;
+        }
+      }
+    }
+    // Write straight into the caller's buffer when even the worst case fits;
+    // otherwise into a local one, then copy what fits (snprintf style).
+    char local[max_encoded(short_limit)];
+    char* const begin = capacity >= max_encoded(length) ? out : local;
+
+    // Section 6.3 copies the basic code points first, in order.  The others
+    // become sort keys, code point << 9 | position: sorted, they give the
+    // order of insertion (by code point, then position).  Branch-free
+    // compaction: both stores happen, one of the counters advances.
+    u32 keys[short_limit];
+    u64 handled[short_limit / 64 + 1] = {};  // bit j: code point j is below n
+    std::size_t b = 0;
+    std::size_t key_count = 0;
+    for (std::size_t j = 0; j < length; ++j) {
+      const char32_t c = text[j];
+      const bool basic = c < initial_n;
+      begin[b] = static_cast<char>(c);
+      keys[key_count] = static_cast<u32>(c) << 9 | static_cast<u32>(j);
+      b += basic;
+      key_count += !basic;
+      handled[j / 64] |= u64{basic} << (j % 64);
+    }
+    char* dst = begin + b;
+    if (b > 0) *dst++ = P.delimiter;
+    u32 sorted[short_limit];
+    sort_keys(keys, key_count, sorted);
+    if (length <= 64)
+      dst = encode_deltas<1>(sorted, key_count, static_cast<u32>(b), handled, dst);
+    else
+      dst = encode_deltas<short_limit / 64 + 1>(sorted, key_count, static_cast<u32>(b), handled,
+                                               dst);
+
+    r.size = static_cast<std::size_t>(dst - begin);
+    if (begin == local && capacity > 0) std::memcpy(out, local, std::min(r.size, capacity));
+    if (r.size > capacity) {
+      r.status.code = errc::buffer_too_small;
+      r.status.needed = r.size;
+    }
+    return r;
+  }
+
+  // Caller-buffer decode of in.size() <= short_limit bytes.
+  static buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity) {
+    buffer_result r;
+    const std::size_t size = in.size();
+    const char* const text = in.data();
+    // Section 6.2: everything before the last delimiter is basic, provided
+    // at least one code point precedes it (a leading delimiter is a digit).
+    std::size_t b = 0;
+    std::size_t in_pos = 0;
+    if (size > 1) {
+      if (const void* last = std::memchr(text + 1, P.delimiter, size - 1)) {
+        // memchr finds the first; labels rarely have a second.
+        std::size_t j = static_cast<std::size_t>(static_cast<const char*>(last) - text);
+        for (std::size_t k = j + 1; k < size; ++k)
+          if (text[k] == P.delimiter) j = k;
+        b = j;
+        in_pos = j + 1;
+      }
+    }
+    bool bad = false;
+    for (std::size_t j = 0; j < b; ++j) bad |= static_cast<unsigned char>(text[j]) >= initial_n;
+    if (bad) {
+      for (std::size_t j = 0;; ++j) {
+        const auto c = static_cast<unsigned char>(text[j]);
+        if (c >= initial_n) {
+          r.status = error(errc::non_basic_before_delimiter, j, c < 0x80 ? c : 0);
+          return r;
+        }
+      }
+    }
+    // Decode into a local buffer with room to move whole blocks (below),
+    // then copy what fits to the caller's.
+    constexpr std::size_t block = 16;
+    char32_t work[short_limit + block + 1];
+    for (std::size_t j = 0; j < b; ++j) work[j] = static_cast<unsigned char>(text[j]);
+
+    u32 n = initial_n;
+    u64 i = 0;
+    u32 bias = P.initial_bias;
+    u32 length = static_cast<u32>(b);
+    for (; in_pos < size; ++length) {
+      const std::size_t delta_start = in_pos;
+      const u64 old_i = i;
+      u64 w = 1;
+      for (u32 k = base;; k += base) {
+        if (in_pos >= size) {
+          r.status = error(errc::truncated_number, size);
+          return r;
+        }
+        const auto uc = static_cast<unsigned char>(text[in_pos]);
+        const std::int8_t digit = digits.values[uc];
+        if (digit < 0) {
+          r.status = error(errc::invalid_digit, in_pos, uc < 0x80 ? uc : 0);
+          return r;
+        }
+        ++in_pos;
+        const auto d = static_cast<u64>(digit);
+        // Section 6.4: i + digit * w must not overflow.
+        u64 product;
+        bool overflow;
+#if defined(__GNUC__)
+        overflow = __builtin_mul_overflow(d, w, &product);
+        overflow = __builtin_add_overflow(i, product, &i) || overflow;
+#else
+        overflow = d > (~u64{0} - i) / w;
+        product = d * w;
+        i += product;
+#endif
+        if (overflow) {
+          r.status = error(errc::overflow, in_pos - 1, uc);
+          return r;
+        }
+        const u32 t = threshold(k, bias);
+        if (d < t) break;
+        // Section 6.4: w * (base - t) must not overflow.
+#if defined(__GNUC__)
+        overflow = __builtin_mul_overflow(w, u64{base - t}, &w);
+#else
+        overflow = w > ~u64{0} / (base - t);
+        w *= base - t;
+#endif
+        if (overflow) {
+          r.status = error(errc::overflow, in_pos - 1, uc);
+          return r;
+        }
+      }
+      const u64 delta = i - old_i;
+      const u32 divisor = length + 1;
+      const u64 step = div_small(i, divisor);
+      if (step > max_cp || n + step > max_cp) {
+        r.status = error(errc::decoded_out_of_range, delta_start);
+        return r;
+      }
+      n += static_cast<u32>(step);
+      const auto index = static_cast<u32>(i - step * divisor);
+      if (!code_point_allowed(n)) {
+        r.status = error(errc::decoded_out_of_range, delta_start, n);
+        return r;
+      }
+      bias = adapt(delta, divisor, old_i == 0);
+      // Section 6.2: insert n at position i.  The tail moves up one slot in
+      // whole blocks, from the last block down: a fixed-size copy per block,
+      // where an element loop would mispredict its exit on every insertion;
+      // a string of up to `block` code points always takes one.  The top
+      // block may read and write up to `block` slots past the end, which
+      // `work` has room for.
+      char32_t* const at = work + index;
+      std::size_t end = (length - index + block - 1) / block * block;
+      if (end == 0) end = block;
+      do {
+        char32_t moved[block];
+        std::memcpy(moved, at + end - block, sizeof moved);
+        std::memcpy(at + end - block + 1, moved, sizeof moved);
+        end -= block;
+      } while (end > 0);
+      *at = n;
+      i = index + 1;
+    }
+    r.size = length;
+    if (capacity > 0) std::memcpy(out, work, std::min<std::size_t>(length, capacity) * sizeof(char32_t));
+    if (length > capacity) {
+      r.status.code = errc::buffer_too_small;
+      r.status.needed = length;
+    }
+    return r;
+  }
+};
+
+}  // namespace puny::bootstring::fixed
