@@ -25,6 +25,8 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <memory>
+#include <unordered_map>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -57,6 +59,58 @@ constexpr std::uint8_t detail_to_unicode = 1;  // empty_label found by ToUnicode
 
 enum class operation : std::uint8_t { to_ascii, to_unicode };
 
+// A growable array of a trivially copyable T that never value-initializes
+// and keeps its capacity across calls.  The Map step appends one element
+// per code point; std::basic_string and std::vector spend more per append
+// (terminator, out-of-line growth checks).
+template <class T>
+class pod_buffer {
+ public:
+  std::size_t size() const noexcept { return size_; }
+  std::size_t capacity() const noexcept { return cap_; }
+  bool empty() const noexcept { return size_ == 0; }
+  T* data() noexcept { return data_.get(); }
+  const T* data() const noexcept { return data_.get(); }
+  T& operator[](std::size_t i) noexcept { return data_[i]; }
+  const T& operator[](std::size_t i) const noexcept { return data_[i]; }
+  void clear() noexcept { size_ = 0; }
+  void reserve(std::size_t n) {
+    if (n > cap_) regrow(n);
+  }
+  void push_back(T v) {
+    if (size_ == cap_) regrow(size_ + 1);
+    data_[size_++] = v;
+  }
+  void append(const T* p, std::size_t n) {
+    if (n > cap_ - size_) regrow(size_ + n);
+    std::copy(p, p + n, data_.get() + size_);
+    size_ += n;
+  }
+  // Grows without initializing, or shrinks.
+  void resize(std::size_t n) {
+    if (n > cap_) regrow(n);
+    size_ = n;
+  }
+  void append(std::size_t n, T v) {
+    if (n > cap_ - size_) regrow(size_ + n);
+    std::fill(data_.get() + size_, data_.get() + size_ + n, v);
+    size_ += n;
+  }
+
+ private:
+  void regrow(std::size_t need) {
+    const std::size_t c = std::max(need, 2 * cap_ + 16);
+    std::unique_ptr<T[]> fresh(new T[c]);  // default-initialized: no fill
+    if (size_ != 0) std::copy(data_.get(), data_.get() + size_, fresh.get());
+    data_ = std::move(fresh);
+    cap_ = c;
+  }
+
+  std::unique_ptr<T[]> data_;
+  std::size_t size_ = 0;
+  std::size_t cap_ = 0;
+};
+
 // A label after Convert/Validate.  Labels that need no change by NFC or
 // Punycode stay where the Map step put them (in workspace::mapped); the
 // others live in workspace::text.  Nothing is copied for the common case.
@@ -68,6 +122,10 @@ struct label_info {
   std::size_t src = 0;           // offset of the label in the caller's input
   bool in_text = false;          // begin/end index workspace::text
   bool ascii = true;             // every code point below U+0080
+  // For labels in `text`: validate_label found whether the label holds an
+  // R, AL or AN code point (rtl_known), and the answer (rtl).
+  bool rtl_known = false;
+  bool rtl = false;
 };
 
 struct mark {  // a code point ToUnicode shows as U+FFFD
@@ -79,8 +137,8 @@ struct workspace {
   std::size_t input_length = 0;         // in the caller's units
   // Set only by explain_to_ascii: the end of each label in the ToASCII output.
   std::vector<std::size_t>* trace_label_ends = nullptr;
-  std::u32string mapped;                // after section 4 step 1
-  std::vector<std::size_t> mapped_off;  // source offset of each mapped code point
+  pod_buffer<char32_t> mapped;          // after section 4 step 1
+  pod_buffer<std::size_t> mapped_off;   // source offset of each mapped code point
   // Indices into `mapped` of the non-ASCII code points whose status is not
   // known to be valid (deviations, disallowed, mapping results): the only
   // ones V7 and CheckJoiners must look at in a label left in place.
@@ -89,10 +147,15 @@ struct workspace {
   // 1.4): a label left in place makes the domain a Bidi domain name exactly
   // when it holds one of these.
   std::vector<std::size_t> rtl;
-  std::u32string text;                  // labels changed by NFC or Punycode decoding
+  pod_buffer<char32_t> text;            // labels changed by NFC or Punycode decoding
+  std::u32string nfc_scratch;           // one label's NFC, before it joins `text`
   std::vector<label_info> labels;
   std::vector<mark> marked;
   std::vector<status> errors;
+  // offset_of for labels changed by NFC: the first source offset of each
+  // code point of one mapped label, built once per label that needs it.
+  std::size_t offsets_label = static_cast<std::size_t>(-1);
+  std::unordered_map<char32_t, std::size_t> first_offset;
   std::string ace;                      // ASCII copy of an xn-- label
   std::string out8;                     // output scratch for the caller-buffer form
 
@@ -106,11 +169,12 @@ struct workspace {
     labels.clear();
     marked.clear();
     errors.clear();
+    offsets_label = static_cast<std::size_t>(-1);
   }
 
   std::u32string_view view(const label_info& l) const noexcept {
-    const std::u32string& buf = l.in_text ? text : mapped;
-    return std::u32string_view(buf.data() + l.begin, l.end - l.begin);
+    const char32_t* buf = l.in_text ? text.data() : mapped.data();
+    return std::u32string_view(buf + l.begin, l.end - l.begin);
   }
 };
 
@@ -207,9 +271,8 @@ void map_code_point(workspace& ws, const options& opt, char32_t c, std::size_t o
       if (opt.transitional_processing && c == 0x1E9E) {
         // Under Transitional_Processing U+1E9E maps to "ss" (not to U+00DF,
         // a deviation that transitional V7 would reject).
-        ws.mapped.append(U"ss");
-        ws.mapped_off.push_back(off);
-        ws.mapped_off.push_back(off);
+        ws.mapped.append(2, U's');
+        ws.mapped_off.append(2, off);
         return;
       }
       break;
@@ -224,15 +287,15 @@ void map_code_point(workspace& ws, const options& opt, char32_t c, std::size_t o
   }
   for (std::size_t k = 0; k < e.mapping.size(); ++k)
     if (e.mapping[k] >= 0x80) note_code_point(ws, e.mapping[k], ws.mapped.size() + k);
-  ws.mapped.append(e.mapping);
-  ws.mapped_off.insert(ws.mapped_off.end(), e.mapping.size(), off);
+  ws.mapped.append(e.mapping.data(), e.mapping.size());
+  ws.mapped_off.append(e.mapping.size(), off);
 }
 
 void prepare(workspace& ws, std::size_t n) {
   ws.input_length = n;
-  // The workspace keeps its capacity across calls: reserve only to grow.
-  if (ws.mapped.capacity() < n) ws.mapped.reserve(n);
-  if (ws.mapped_off.capacity() < n) ws.mapped_off.reserve(n);
+  // The workspace keeps its capacity across calls: this grows it only.
+  ws.mapped.reserve(n);
+  ws.mapped_off.reserve(n);
 }
 
 void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
@@ -241,12 +304,25 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
   const std::size_t n = in.size();
   std::size_t pos = 0;
   while (pos < n) {
-    const unsigned b = p[pos];
+    unsigned b = p[pos];
     if (b < 0x80) {
-      // ASCII: A-Z map to a-z, every other ASCII code point is valid.
-      ws.mapped.push_back(b - 'A' < 26 ? b + 0x20 : b);
-      ws.mapped_off.push_back(pos);
-      ++pos;
+      // A run of ASCII: A-Z map to a-z, every other ASCII code point is
+      // valid.  One code point per byte, so room for the rest of the input
+      // is room for the run.
+      const std::size_t base = ws.mapped.size();
+      ws.mapped.resize(base + (n - pos));
+      ws.mapped_off.resize(base + (n - pos));
+      char32_t* mo = ws.mapped.data() + base;
+      std::size_t* oo = ws.mapped_off.data() + base;
+      std::size_t k = 0;
+      do {
+        mo[k] = b - 'A' < 26 ? b + 0x20 : b;
+        oo[k] = pos;
+        ++k;
+        ++pos;
+      } while (pos < n && (b = p[pos]) < 0x80);
+      ws.mapped.resize(base + k);
+      ws.mapped_off.resize(base + k);
       continue;
     }
     // Well-formed two- and three-byte sequences (Unicode section 3.9,
@@ -323,13 +399,21 @@ void decode_and_map(workspace& ws, const options& opt, std::u32string_view in) {
 // Source offset of a label's code point: exact when the label is the
 // mapped text itself; after NFC, the offset of the same code point in the
 // mapped label if there is one; for decoded Punycode, the label's offset.
-std::size_t offset_of(const workspace& ws, const label_info& l, std::size_t i) {
+// A label with many errors after NFC would make a scan per error quadratic,
+// so the first offset of every code point of the mapped label is tabulated
+// once (linear in the label) and looked up.
+std::size_t offset_of(workspace& ws, const label_info& l, std::size_t i) {
   if (!l.in_text) return ws.mapped_off[l.begin + i];
   const std::size_t n = l.mapped_end - l.mapped_begin;
-  const char32_t c = ws.text[l.begin + i];
-  for (std::size_t k = 0; k < n; ++k)
-    if (ws.mapped[l.mapped_begin + k] == c) return ws.mapped_off[l.mapped_begin + k];
-  return l.src;
+  if (n == 0) return l.src;  // decoded Punycode
+  if (ws.offsets_label != l.mapped_begin) {
+    ws.first_offset.clear();
+    for (std::size_t k = 0; k < n; ++k)  // emplace keeps the first occurrence
+      ws.first_offset.emplace(ws.mapped[l.mapped_begin + k], ws.mapped_off[l.mapped_begin + k]);
+    ws.offsets_label = l.mapped_begin;
+  }
+  const auto it = ws.first_offset.find(ws.text[l.begin + i]);
+  return it != ws.first_offset.end() ? it->second : l.src;
 }
 
 // ---------------------------------------------------------------------------
@@ -337,13 +421,37 @@ std::size_t offset_of(const workspace& ws, const label_info& l, std::size_t i) {
 
 void validate_label(workspace& ws, const options& opt, std::size_t index, bool transitional,
                     bool decoded_ace) {
-  const label_info& l = ws.labels[index];
+  label_info& l = ws.labels[index];
   const std::u32string_view s = ws.view(l);
   const std::size_t n = s.size();
+  const std::size_t marked_before = ws.marked.size();
+
+  // A label in `text` (changed by NFC, or decoded Punycode) was not seen by
+  // the Map step: find whether all its code points are plain (see
+  // note_code_point), and whether it holds an R, AL or AN code point for
+  // the CheckBidi step.
+  bool all_plain = true;
+  if (l.in_text) {
+    bool rtl = false;
+    for (const char32_t c : s) {
+      if (c < 0x80) continue;
+      const unsigned kind = ucd::idna_plain_kind(c);
+      if (kind == 2) {
+        rtl = true;
+      } else if (kind == 0) {
+        all_plain = false;
+        if (!rtl && detail::is_rtl(c)) rtl = true;
+      }
+    }
+    l.rtl = rtl;
+    l.rtl_known = true;
+  }
 
   // V1: the label must be in NFC.  Labels that were not ACE were just
-  // normalized; only decoded Punycode can fail.
-  if (decoded_ace && !l.ascii && !ucd::is_nfc(s)) add_error(ws, errc::not_nfc, l.src, index);
+  // normalized; only decoded Punycode can fail.  ASCII and plain code
+  // points are NFC-stable, so only other labels need the check.
+  if (decoded_ace && !l.ascii && !all_plain && !ucd::is_nfc(s))
+    add_error(ws, errc::not_nfc, l.src, index);
 
   if (opt.check_hyphens) {
     // V2: no U+002D in both the third and fourth positions.
@@ -391,19 +499,21 @@ void validate_label(workspace& ws, const options& opt, std::size_t index, bool t
     }
   }
   if (l.in_text) {
-    for (std::size_t i = 0; i < n; ++i)
-      if (s[i] >= 0x80) check_code_point(i);
+    // Plain code points are valid: no look-up.
+    if (!all_plain)
+      for (std::size_t i = 0; i < n; ++i)
+        if (s[i] >= 0x80 && ucd::idna_plain_kind(s[i]) == 0) check_code_point(i);
   } else {
     // The label is the mapped text: only code points the Map step could
     // not vouch for need a look-up.
     auto it = std::lower_bound(ws.check.begin(), ws.check.end(), l.begin);
     for (; it != ws.check.end() && *it < l.end; ++it) check_code_point(*it - l.begin);
   }
-  // Marks must be in label order, then index order.
-  if (!ws.marked.empty() && ws.marked.back().label == index)
-    std::sort(ws.marked.begin(), ws.marked.end(), [](const mark& x, const mark& y) {
-      return x.label != y.label ? x.label < y.label : x.index < y.index;
-    });
+  // Marks must be in label order, then index order; earlier labels' marks
+  // are already in place, so only this label's need sorting.
+  if (ws.marked.size() - marked_before > 1)
+    std::sort(ws.marked.begin() + static_cast<std::ptrdiff_t>(marked_before), ws.marked.end(),
+              [](const mark& x, const mark& y) { return x.index < y.index; });
 
   // V8 (CheckJoiners): RFC 5892 appendix A CONTEXTJ rules, C1 and C2.
   if (opt.check_joiners && has_joiner) {
@@ -439,7 +549,9 @@ void convert_validate(workspace& ws, const options& opt, std::size_t a, std::siz
   } else {
     l.in_text = true;
     l.begin = ws.text.size();
-    ucd::nfc_append(span, ws.text);
+    ws.nfc_scratch.clear();
+    ucd::nfc_append(span, ws.nfc_scratch);
+    ws.text.append(ws.nfc_scratch.data(), ws.nfc_scratch.size());
     l.end = ws.text.size();
   }
   ws.labels.push_back(l);
@@ -464,12 +576,19 @@ void convert_validate(workspace& ws, const options& opt, std::size_t a, std::siz
   // 4.1.2: decode the rest with Punycode (RFC 3492).  The decoded label is
   // never longer than its encoded form.  (An ASCII label is in `mapped`.)
   const std::size_t n = s.size();
-  ws.ace.resize(n - 4);
-  for (std::size_t i = 4; i < n; ++i) ws.ace[i - 4] = static_cast<char>(s[i]);
+  // The ASCII copy of the label after "xn--": on the stack for DNS-sized
+  // labels.
+  char small[256];
+  char* ace = small;
+  if (n - 4 > sizeof small) {
+    ws.ace.resize(n - 4);
+    ace = &ws.ace[0];
+  }
+  for (std::size_t i = 4; i < n; ++i) ace[i - 4] = static_cast<char>(s[i]);
   const std::size_t at = ws.text.size();
-  ws.text.resize(at + ws.ace.size());
+  ws.text.resize(at + (n - 4));
   const bootstring::buffer_result r =
-      punycode::decode(ws.ace, &ws.text[at], ws.ace.size());
+      punycode::decode(std::string_view(ace, n - 4), &ws.text[at], n - 4);
   if (!r.ok()) {
     ws.text.resize(at);
     // IgnoreInvalidPunycode: keep the label as it is, without an error.
@@ -530,6 +649,8 @@ void process(workspace& ws, const options& opt, operation op) {
         // In place: its R, AL and AN code points were listed by the Map step.
         const auto it = std::lower_bound(ws.rtl.begin(), ws.rtl.end(), l.begin);
         bidi_domain = it != ws.rtl.end() && *it < l.end;
+      } else if (l.rtl_known) {
+        bidi_domain = l.rtl;
       } else {
         for (char32_t c : ws.view(l)) {
           if (detail::is_rtl(c)) {
@@ -1019,9 +1140,11 @@ std::string_view uts46_code(const status& s) noexcept {
 result<std::string> to_ascii(std::string_view domain, const options& opt) {
   result<std::string> r;
   if (!opt.url_ascii_fast_pass && !opt.verify_dns_length && domain.size() <= mask_fast_max) {
-    r.value.resize(domain.size());
-    if (ascii_fast_path(domain.data(), domain.size(), &r.value[0], opt)) return r;
-    r.value.clear();
+    char buf[mask_fast_max];
+    if (ascii_fast_path(domain.data(), domain.size(), buf, opt)) {
+      r.value.assign(buf, domain.size());
+      return r;
+    }
     workspace& ws = local_workspace();
     r.status = to_ascii_core(ws, domain, opt, r.value, false);
     if (!r.ok()) r.value.clear();
@@ -1054,9 +1177,11 @@ result<std::string> to_unicode(std::string_view domain, const options& opt) {
   // VerifyDnsLength treats empty labels differently in ToUnicode (X4_2):
   // that case stays with the general fast path check.
   if (!opt.verify_dns_length && domain.size() <= mask_fast_max) {
-    r.value.resize(domain.size());
-    if (ascii_fast_path(domain.data(), domain.size(), &r.value[0], opt)) return r;
-    r.value.clear();
+    char buf[mask_fast_max];
+    if (ascii_fast_path(domain.data(), domain.size(), buf, opt)) {
+      r.value.assign(buf, domain.size());
+      return r;
+    }
     workspace& ws = local_workspace();
     r.status = to_unicode_core(ws, domain, opt, r.value, false);
     return r;
@@ -1197,7 +1322,7 @@ trace explain_to_ascii(std::string_view domain, const options& opt) {
     ws.reset();
     decode_and_map(ws, opt, domain);
   }
-  t.mapped = ws.mapped;
+  t.mapped.assign(ws.mapped.data(), ws.mapped.size());
   std::vector<std::size_t> label_ends;
   ws.trace_label_ends = &label_ends;
   process(ws, opt, operation::to_ascii);
