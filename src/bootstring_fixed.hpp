@@ -28,6 +28,9 @@
 #include "puny/bootstring.hpp"
 
 namespace puny::bootstring::fixed {
+// Internal linkage: only punycode.cpp instantiates the engine, and calls into
+// it should not go through the PLT of the shared library.
+namespace {
 
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
@@ -54,17 +57,22 @@ inline constexpr std::array<u64, reciprocal_count> reciprocals = make_reciprocal
 // High 64 bits of m * x for x < 2^32, in portable C++: m = hi * 2^32 + lo,
 // and floor((hi*x*2^32 + lo*x) / 2^64) == floor((hi*x + floor(lo*x / 2^32)) / 2^32).
 inline u64 mul_high(u64 m, u32 x) {
+#if defined(__SIZEOF_INT128__)
+  __extension__ using u128 = unsigned __int128;
+  return static_cast<u64>((static_cast<u128>(m) * x) >> 64);
+#else
   const u64 hi = (m >> 32) * x;
   const u64 lo = ((m & 0xFFFFFFFFu) * x) >> 32;
   return (hi + lo) >> 32;
+#endif
 }
 
 // x / d for any x, d < reciprocal_count, d >= 1.  d == 1 (first insertion
-// into an empty string) is a select, not a branch.
+// into an empty string) is handled without a branch.
 inline u64 div_small(u64 x, u32 d) {
   if (x > 0xFFFFFFFFu) return x / d;
-  const u64 q = mul_high(reciprocals[d], static_cast<u32>(x));
-  return d == 1 ? x : q;
+  // reciprocals[1] is 0; add x back when d == 1, with a mask.
+  return mul_high(reciprocals[d], static_cast<u32>(x)) + (x & (u64{0} - (d == 1)));
 }
 
 // ---- the engine ----
@@ -132,7 +140,10 @@ class engine {
   static u32 adapt(u64 delta, u32 numpoints, bool first_time) {
     delta = first_time ? delta / damp : delta / 2;
     delta += div_small(delta, numpoints);
-    u32 k = 0;
+    // Usually zero or one round: the first as a select, not a branch.
+    const bool big = delta > adapt_limit;
+    delta = big ? delta / (base - tmin) : delta;
+    u32 k = big ? base : 0;
     while (delta > adapt_limit) {
       delta /= base - tmin;
       k += base;
@@ -140,16 +151,87 @@ class engine {
     return k + adapt_tail.v[delta];
   }
 
+  // Digits per integer the decoder reads without overflow checks.  At the
+  // start of an integer i <= short_limit (it is index + 1 of the previous
+  // insertion), each digit adds at most (base - 1) * w, and each w is the
+  // previous times at most base - tmin: the first J digits keep i and w below
+  // 2^64 for the J computed here.
+  static constexpr u32 unchecked_digits() {
+    const u64 max = ~u64{0};
+    u64 i = short_limit + 1;
+    u64 w = 1;
+    u32 j = 0;
+    for (;;) {
+      if (w > (max - i) / (base - 1)) return j;
+      i += (base - 1) * w;
+      if (w > max / (base - tmin)) return j;
+      w *= base - tmin;
+      ++j;
+    }
+  }
+  static_assert(unchecked_digits() >= 4, "the fast path covers typical integers");
+
+  // One digit with the section 6.4 overflow checks, for long integers.
+  // Returns false on overflow.
+  static bool checked_digit(u64 d, u32 k, u32 bias, u64& i, u64& w) {
+    // Section 6.4: i + digit * w must not overflow...
+    if (d > (~u64{0} - i) / w) return false;
+    i += d * w;
+    const u32 t = threshold(k, bias);
+    if (d < t) return true;
+    // ... nor w * (base - t).
+    if (w > ~u64{0} / (base - t)) return false;
+    w *= base - t;
+    return true;
+  }
+
+  // Section 6.2's "decode a generalized variable-length integer" for the
+  // common case, an integer of at most three digits with three bytes of
+  // input left: the three digits and their thresholds are computed up front
+  // and the length chosen with masks, so the data-dependent end of the
+  // integer costs no branch.  Adds the integer to i, advances pos and
+  // returns true; returns false, changing nothing, in every other case
+  // (longer integer, invalid digit, near the end), which the digit loop
+  // handles with its exact errors.
+  static bool read_short_integer(const char* text, std::size_t size, std::size_t& pos, u32 bias,
+                                 u64& i) {
+    static_assert(unchecked_digits() >= 3, "three digits cannot overflow");
+    if (size - pos < 3) return false;
+    // Invalid characters read as 255: never below a threshold or the base.
+    const u32 d1 = digits.unsigned_values[static_cast<unsigned char>(text[pos])];
+    const u32 d2 = digits.unsigned_values[static_cast<unsigned char>(text[pos + 1])];
+    const u32 d3 = digits.unsigned_values[static_cast<unsigned char>(text[pos + 2])];
+    const u32 t1 = threshold(base, bias);
+    const u32 t2 = threshold(2 * base, bias);
+    const u32 t3 = threshold(3 * base, bias);
+    const u32 end1 = d1 < t1;
+    const u32 end2 = d2 < t2;
+    const u32 end3 = d3 < t3;
+    // A digit that does not end the integer must still be a digit.
+    const u32 ok = (end1 | end2 | end3) & (d1 < base) & (end1 | (d2 < base));
+    if (!ok) return false;
+    const u32 second = 1 - end1;            // the integer has a second digit
+    const u32 third = second & (1 - end2);  // and a third
+    const u32 w2 = base - t1;
+    const u32 w3 = w2 * (base - t2);
+    i += d1 + second * d2 * w2 + u64{third} * d3 * w3;
+    pos += 1 + second + third;
+    return true;
+  }
+
   // Lower-case digit characters, and digit values for every byte (-1: none).
   struct digit_tables {
     std::array<char, 128> chars{};
     std::array<std::int8_t, 256> values{};
+    std::array<std::uint8_t, 256> unsigned_values{};  // 255 for "not a digit"
     constexpr digit_tables() {
       for (std::size_t c = 0; c < 128; ++c) {
         chars[c] = P.digits[c];
         values[c] = P.digit_values[c];
       }
       for (std::size_t c = 128; c < 256; ++c) values[c] = -1;
+      for (std::size_t c = 0; c < 256; ++c)
+        unsigned_values[c] = static_cast<std::uint8_t>(values[c] < 0 ? 255 : values[c]);
     }
   };
   static constexpr digit_tables digits{};
@@ -357,10 +439,14 @@ class engine {
         }
       }
     }
-    // Decode into a local buffer with room to move whole blocks (below),
-    // then copy what fits to the caller's.
+    // Decode into a buffer with room to move whole blocks (below), then copy
+    // what fits to the caller's.
     constexpr std::size_t block = 16;
-    char32_t work[short_limit + block + 1];
+    constexpr auto block_signed = static_cast<std::ptrdiff_t>(block);
+    char32_t local[short_limit + block + 1];
+    // The caller's buffer serves when it has that room for any result (at
+    // most one code point per input byte).
+    char32_t* const work = capacity >= size + block + 1 ? out : local;
     for (std::size_t j = 0; j < b; ++j) work[j] = static_cast<unsigned char>(text[j]);
 
     u32 n = initial_n;
@@ -370,59 +456,47 @@ class engine {
     for (; in_pos < size; ++length) {
       const std::size_t delta_start = in_pos;
       const u64 old_i = i;
-      u64 w = 1;
-      for (u32 k = base;; k += base) {
-        if (in_pos >= size) {
-          r.status = error(errc::truncated_number, size);
-          return r;
-        }
-        const auto uc = static_cast<unsigned char>(text[in_pos]);
-        const std::int8_t digit = digits.values[uc];
-        if (digit < 0) {
-          r.status = error(errc::invalid_digit, in_pos, uc < 0x80 ? uc : 0);
-          return r;
-        }
-        ++in_pos;
-        const auto d = static_cast<u64>(digit);
-        // Section 6.4: i + digit * w must not overflow.
-        u64 product;
-        bool overflow;
-#if defined(__GNUC__)
-        overflow = __builtin_mul_overflow(d, w, &product);
-        overflow = __builtin_add_overflow(i, product, &i) || overflow;
-#else
-        overflow = d > (~u64{0} - i) / w;
-        product = d * w;
-        i += product;
-#endif
-        if (overflow) {
-          r.status = error(errc::overflow, in_pos - 1, uc);
-          return r;
-        }
-        const u32 t = threshold(k, bias);
-        if (d < t) break;
-        // Section 6.4: w * (base - t) must not overflow.
-#if defined(__GNUC__)
-        overflow = __builtin_mul_overflow(w, u64{base - t}, &w);
-#else
-        overflow = w > ~u64{0} / (base - t);
-        w *= base - t;
-#endif
-        if (overflow) {
-          r.status = error(errc::overflow, in_pos - 1, uc);
-          return r;
+      if (!read_short_integer(text, size, in_pos, bias, i)) {
+        // Long integers, the end of the input and errors, digit by digit.
+        u64 w = 1;
+        for (u32 k = base;; k += base) {
+          if (in_pos >= size) {
+            r.status = error(errc::truncated_number, size);
+            return r;
+          }
+          const auto uc = static_cast<unsigned char>(text[in_pos]);
+          const std::int8_t digit = digits.values[uc];
+          if (digit < 0) {
+            r.status = error(errc::invalid_digit, in_pos, uc < 0x80 ? uc : 0);
+            return r;
+          }
+          ++in_pos;
+          const auto d = static_cast<u32>(digit);
+          if (k <= base * unchecked_digits()) {
+            // Neither i nor w can pass 2^64 this early (see unchecked_digits).
+            i += d * w;
+            const u32 t = threshold(k, bias);
+            if (d < t) break;
+            w *= base - t;
+          } else {
+            if (!checked_digit(d, k, bias, i, w)) {
+              r.status = error(errc::overflow, in_pos - 1, uc);
+              return r;
+            }
+            if (d < threshold(k, bias)) break;
+          }
         }
       }
       const u64 delta = i - old_i;
       const u32 divisor = length + 1;
       const u64 step = div_small(i, divisor);
-      if (step > max_cp || n + step > max_cp) {
+      if (step > max_cp - n) {  // n + step > max_cp (n <= max_cp)
         r.status = error(errc::decoded_out_of_range, delta_start);
         return r;
       }
       n += static_cast<u32>(step);
       const auto index = static_cast<u32>(i - step * divisor);
-      if (!code_point_allowed(n)) {
+      if (P.reject_surrogates && n - 0xD800u < 0x800u) {
         r.status = error(errc::decoded_out_of_range, delta_start, n);
         return r;
       }
@@ -434,8 +508,9 @@ class engine {
       // block may read and write up to `block` slots past the end, which
       // `work` has room for.
       char32_t* const at = work + index;
-      std::size_t end = (length - index + block - 1) / block * block;
-      if (end == 0) end = block;
+      // Round length - index up to whole blocks, 0 to one block.
+      const auto tail = static_cast<std::ptrdiff_t>(length - index);
+      auto end = static_cast<std::size_t>(((tail - 1) / block_signed + 1) * block_signed);
       do {
         char32_t moved[block];
         std::memcpy(moved, at + end - block, sizeof moved);
@@ -446,7 +521,8 @@ class engine {
       i = index + 1;
     }
     r.size = length;
-    if (capacity > 0) std::memcpy(out, work, std::min<std::size_t>(length, capacity) * sizeof(char32_t));
+    if (work == local && capacity > 0)
+      std::memcpy(out, local, std::min<std::size_t>(length, capacity) * sizeof(char32_t));
     if (length > capacity) {
       r.status.code = errc::buffer_too_small;
       r.status.needed = length;
@@ -455,4 +531,5 @@ class engine {
   }
 };
 
+}  // namespace
 }  // namespace puny::bootstring::fixed
