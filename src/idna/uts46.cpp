@@ -302,27 +302,38 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
   prepare(ws, in.size());
   const auto* p = reinterpret_cast<const unsigned char*>(in.data());
   const std::size_t n = in.size();
+  // Every code point takes at least one byte, so while the buffers have
+  // room for n - pos more elements, ASCII and plain code points are written
+  // without capacity checks.  Only map_code_point (a mapping can be longer
+  // than its source) can use up that room; the room is restored after it.
+  char32_t* mo = nullptr;
+  std::size_t* oo = nullptr;
+  std::size_t w = 0;  // elements in the buffers
+  const auto ensure_room = [&](std::size_t at) {
+    w = ws.mapped.size();
+    ws.mapped.reserve(w + (n - at));
+    ws.mapped_off.reserve(w + (n - at));
+    mo = ws.mapped.data();
+    oo = ws.mapped_off.data();
+  };
+  const auto slow = [&](std::size_t at, char32_t c) {
+    ws.mapped.resize(w);
+    ws.mapped_off.resize(w);
+    map_code_point(ws, opt, c, at);
+  };
+  ensure_room(0);
   std::size_t pos = 0;
   while (pos < n) {
     unsigned b = p[pos];
     if (b < 0x80) {
       // A run of ASCII: A-Z map to a-z, every other ASCII code point is
-      // valid.  One code point per byte, so room for the rest of the input
-      // is room for the run.
-      const std::size_t base = ws.mapped.size();
-      ws.mapped.resize(base + (n - pos));
-      ws.mapped_off.resize(base + (n - pos));
-      char32_t* mo = ws.mapped.data() + base;
-      std::size_t* oo = ws.mapped_off.data() + base;
-      std::size_t k = 0;
+      // valid.
       do {
-        mo[k] = b - 'A' < 26 ? b + 0x20 : b;
-        oo[k] = pos;
-        ++k;
+        mo[w] = b - 'A' < 26 ? b + 0x20 : b;
+        oo[w] = pos;
+        ++w;
         ++pos;
       } while (pos < n && (b = p[pos]) < 0x80);
-      ws.mapped.resize(base + k);
-      ws.mapped_off.resize(base + k);
       continue;
     }
     // Well-formed two- and three-byte sequences (Unicode section 3.9,
@@ -330,8 +341,9 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
     if (b >= 0xC2 && b <= 0xDF && pos + 1 < n && (p[pos + 1] & 0xC0) == 0x80) {
       const char32_t c = ((b & 0x1Fu) << 6) | (p[pos + 1] & 0x3Fu);
       if (ucd::idna_plain_kind(c) == 1) {
-        ws.mapped.push_back(c);
-        ws.mapped_off.push_back(pos);
+        mo[w] = c;
+        oo[w] = pos;
+        ++w;
         pos += 2;
         continue;
       }
@@ -341,27 +353,44 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
       // Overlong forms (< U+0800) and surrogates are ill-formed; neither is
       // plain, so the plain test rejects both.
       if (c >= 0x800 && ucd::idna_plain_kind(c) == 1) {
-        ws.mapped.push_back(c);
-        ws.mapped_off.push_back(pos);
+        mo[w] = c;
+        oo[w] = pos;
+        ++w;
         pos += 3;
+        continue;
+      }
+    }
+    // Plain R/AL/AN code points (two-byte: Hebrew, Arabic, ...) are stored
+    // too, and listed for CheckBidi.
+    if (b >= 0xC2 && b <= 0xDF && pos + 1 < n && (p[pos + 1] & 0xC0) == 0x80) {
+      const char32_t c = ((b & 0x1Fu) << 6) | (p[pos + 1] & 0x3Fu);
+      if (ucd::idna_plain_kind(c) == 2) {
+        ws.rtl.push_back(w);
+        mo[w] = c;
+        oo[w] = pos;
+        ++w;
+        pos += 2;
         continue;
       }
     }
     const std::size_t start = pos;
     char32_t c = 0;
     if (unicode::next_utf8(in, pos, c)) {
-      map_code_point(ws, opt, c, start);
+      slow(start, c);
+      ensure_room(pos);
       continue;
     }
+    ws.mapped.resize(w);
+    ws.mapped_off.resize(w);
     add_error(ws, errc::invalid_utf8, start, 0, 0);
-    map_code_point(ws, opt, replacement_character, start);
+    slow(start, replacement_character);
     // Skip the lead byte and the continuation bytes that follow it.
     ++pos;
-    for (int k = 0; k < 3 && pos < n &&
-                    (static_cast<unsigned char>(in[pos]) & 0xC0) == 0x80;
-         ++k)
-      ++pos;
+    for (int k = 0; k < 3 && pos < n && (p[pos] & 0xC0) == 0x80; ++k) ++pos;
+    ensure_room(pos);
   }
+  ws.mapped.resize(w);
+  ws.mapped_off.resize(w);
 }
 
 void decode_and_map(workspace& ws, const options& opt, std::u16string_view in) {
@@ -431,10 +460,14 @@ void validate_label(workspace& ws, const options& opt, std::size_t index, bool t
   // note_code_point), and whether it holds an R, AL or AN code point for
   // the CheckBidi step.
   bool all_plain = true;
+  bool ascii_suspect = opt.use_std3_ascii_rules;  // ASCII other than a-z, 0-9, '-'
   if (l.in_text) {
     bool rtl = false;
     for (const char32_t c : s) {
-      if (c < 0x80) continue;
+      if (c < 0x80) {
+        if (!is_ldh_lower(c)) ascii_suspect = true;
+        continue;
+      }
       const unsigned kind = ucd::idna_plain_kind(c);
       if (kind == 2) {
         rtl = true;
@@ -482,8 +515,9 @@ void validate_label(workspace& ws, const options& opt, std::size_t index, bool t
     add_error(ws, errc::disallowed, offset_of(ws, l, i), index, c);
     ws.marked.push_back({index, i});
   };
-  const bool scan_ascii = l.in_text || opt.use_std3_ascii_rules;
-  if (scan_ascii) {
+  // Only labels in `text` (not from the Map step, so they may hold A-Z or
+  // U+002E) and UseSTD3ASCIIRules need the ASCII scan.
+  if (ascii_suspect) {
     for (std::size_t i = 0; i < n; ++i) {
       const char32_t c = s[i];
       if (c >= 0x80 || is_ldh_lower(c)) continue;
@@ -707,14 +741,31 @@ void emit_unicode(const workspace& ws, Sink&& put) {
   }
 }
 
-// ToUnicode output as UTF-8, appended to `out` with one resize.
+// ToUnicode output as UTF-8, appended to `out`: sized once for the worst
+// case (4 bytes per code point), written in one pass, then trimmed.
 void emit_unicode_utf8(const workspace& ws, std::string& out) {
-  std::size_t bytes = 0;
-  emit_unicode(ws, [&](char32_t c) { bytes += unicode::utf8_length(c); });
-  std::size_t pos = out.size();
-  out.resize(pos + bytes);
-  char* p = &out[0];
-  emit_unicode(ws, [&](char32_t c) { pos += unicode::put_utf8(c, p + pos); });
+  std::size_t cps = ws.labels.size();  // the dots, and one spare
+  for (const label_info& l : ws.labels) cps += l.end - l.begin;
+  const std::size_t start = out.size();
+  out.resize(start + 4 * cps);
+  char* const base = &out[0];
+  char* p = base + start;
+  if (!ws.marked.empty()) {
+    emit_unicode(ws, [&](char32_t c) { p += unicode::put_utf8(c, p); });
+  } else {
+    // No U+FFFD marks (the common case): ASCII labels are copied byte by byte.
+    for (std::size_t k = 0; k < ws.labels.size(); ++k) {
+      if (k > 0) *p++ = '.';
+      const label_info& l = ws.labels[k];
+      const std::u32string_view s = ws.view(l);
+      if (l.ascii) {
+        for (const char32_t c : s) *p++ = static_cast<char>(c);
+      } else {
+        for (const char32_t c : s) p += unicode::put_utf8(c, p);
+      }
+    }
+  }
+  out.resize(static_cast<std::size_t>(p - base));
 }
 
 // UTS #46 section 4.2 ToASCII steps 2-4 (step 1 is process()).  Appends to
