@@ -113,7 +113,7 @@ class engine {
   // tmin if k <= bias, tmax if k >= bias + tmax, else k - bias.  Written as
   // selects so the compiler emits conditional moves: which case applies
   // changes from digit to digit and a branch would mispredict.
-  static u32 threshold(u32 k, u32 bias) {
+  static constexpr u32 threshold(u32 k, u32 bias) {
     if constexpr (tmin == 1) {
       // k - bias in (0, tmin) cannot happen, so this is a clamp: min and max.
       const int v = static_cast<int>(k) - static_cast<int>(bias);
@@ -185,25 +185,59 @@ class engine {
     return true;
   }
 
+  // Largest bias adapt() can return (its delta is a 64-bit value).
+  static constexpr u32 max_bias() {
+    u64 delta = ~u64{0} / 2;
+    delta += delta;  // numpoints 1
+    u32 k = 0;
+    while (delta > adapt_limit) {
+      delta /= base - tmin;
+      k += base;
+    }
+    return k + base;  // adapt's last term is below base - tmin + 1
+  }
+
+  // Thresholds of the first three digits and the weights of the second and
+  // third, for every bias.
+  static_assert((base - tmin) * (base - tmin) <= 0xFFFF, "weights fit in 16 bits");
+  struct short_thresholds {
+    std::uint8_t t1, t2, t3;
+    std::uint16_t w2;
+    std::uint16_t w3;  // at most (base - tmin)^2
+  };
+  struct short_threshold_table_type {
+    std::array<short_thresholds, max_bias() + 1> v{};
+    constexpr short_threshold_table_type() {
+      for (u32 bias = 0; bias <= max_bias(); ++bias) {
+        const u32 t1 = threshold(base, bias);
+        const u32 t2 = threshold(2 * base, bias);
+        v[bias] = short_thresholds{static_cast<std::uint8_t>(t1), static_cast<std::uint8_t>(t2),
+                                   static_cast<std::uint8_t>(threshold(3 * base, bias)),
+                                   static_cast<std::uint16_t>(base - t1),
+                                   static_cast<std::uint16_t>((base - t1) * (base - t2))};
+      }
+    }
+  };
+  static constexpr short_threshold_table_type short_threshold_table{};
+
   // Section 6.2's "decode a generalized variable-length integer" for the
-  // common case, an integer of at most three digits with three bytes of
-  // input left: the three digits and their thresholds are computed up front
+  // common case, an integer of at most three digits: the three digits and their thresholds are computed up front
   // and the length chosen with masks, so the data-dependent end of the
   // integer costs no branch.  Adds the integer to i, advances pos and
   // returns true; returns false, changing nothing, in every other case
-  // (longer integer, invalid digit, near the end), which the digit loop
-  // handles with its exact errors.
-  static bool read_short_integer(const char* text, std::size_t size, std::size_t& pos, u32 bias,
-                                 u64& i) {
+  // (longer integer, invalid digit, end of input), which the digit loop
+  // handles with its exact errors.  `text` has three non-digits after the
+  // input, so reading three bytes is always safe.
+  static bool read_short_integer(const char* text, std::size_t& pos, u32 bias, u64& i) {
     static_assert(unchecked_digits() >= 3, "three digits cannot overflow");
-    if (size - pos < 3) return false;
     // Invalid characters read as 255: never below a threshold or the base.
     const u32 d1 = digits.unsigned_values[static_cast<unsigned char>(text[pos])];
     const u32 d2 = digits.unsigned_values[static_cast<unsigned char>(text[pos + 1])];
     const u32 d3 = digits.unsigned_values[static_cast<unsigned char>(text[pos + 2])];
-    const u32 t1 = threshold(base, bias);
-    const u32 t2 = threshold(2 * base, bias);
-    const u32 t3 = threshold(3 * base, bias);
+    const short_thresholds& st = short_threshold_table.v[bias];
+    const u32 t1 = st.t1;
+    const u32 t2 = st.t2;
+    const u32 t3 = st.t3;
     const u32 end1 = d1 < t1;
     const u32 end2 = d2 < t2;
     const u32 end3 = d3 < t3;
@@ -212,8 +246,8 @@ class engine {
     if (!ok) return false;
     const u32 second = 1 - end1;            // the integer has a second digit
     const u32 third = second & (1 - end2);  // and a third
-    const u32 w2 = base - t1;
-    const u32 w3 = w2 * (base - t2);
+    const u32 w2 = st.w2;
+    const u32 w3 = st.w3;
     i += d1 + second * d2 * w2 + u64{third} * d3 * w3;
     pos += 1 + second + third;
     return true;
@@ -442,12 +476,16 @@ class engine {
     // Decode into a buffer with room to move whole blocks (below), then copy
     // what fits to the caller's.
     constexpr std::size_t block = 16;
-    constexpr auto block_signed = static_cast<std::ptrdiff_t>(block);
     char32_t local[short_limit + block + 1];
     // The caller's buffer serves when it has that room for any result (at
     // most one code point per input byte).
     char32_t* const work = capacity >= size + block + 1 ? out : local;
     for (std::size_t j = 0; j < b; ++j) work[j] = static_cast<unsigned char>(text[j]);
+
+    // The input followed by three non-digits, for read_short_integer.
+    char padded[short_limit + 3];
+    std::memcpy(padded, text, size);
+    std::memset(padded + size, 0xFF, 3);  // digits are ASCII: 0xFF never is one
 
     u32 n = initial_n;
     u64 i = 0;
@@ -456,7 +494,7 @@ class engine {
     for (; in_pos < size; ++length) {
       const std::size_t delta_start = in_pos;
       const u64 old_i = i;
-      if (!read_short_integer(text, size, in_pos, bias, i)) {
+      if (!read_short_integer(padded, in_pos, bias, i)) {
         // Long integers, the end of the input and errors, digit by digit.
         u64 w = 1;
         for (u32 k = base;; k += base) {
@@ -508,9 +546,10 @@ class engine {
       // block may read and write up to `block` slots past the end, which
       // `work` has room for.
       char32_t* const at = work + index;
-      // Round length - index up to whole blocks, 0 to one block.
-      const auto tail = static_cast<std::ptrdiff_t>(length - index);
-      auto end = static_cast<std::size_t>(((tail - 1) / block_signed + 1) * block_signed);
+      // length - index rounded up to whole blocks, at least one (a
+      // multiple of `block` gains a block: harmless, there is room).
+      std::size_t end = ((length - index) | 1u) + block - 1;
+      end -= end % block;
       do {
         char32_t moved[block];
         std::memcpy(moved, at + end - block, sizeof moved);
