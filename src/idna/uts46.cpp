@@ -147,6 +147,12 @@ struct workspace {
   // 1.4): a label left in place makes the domain a Bidi domain name exactly
   // when it holds one of these.
   std::vector<std::size_t> rtl;
+  // Section 4 step 3 (Break) found by the Map step: the index in `mapped`
+  // of every U+002E, whether each label it ends holds a code point above
+  // U+007F, and the same for the label in progress.
+  pod_buffer<std::size_t> dots;
+  pod_buffer<unsigned char> dot_label_non_ascii;
+  bool non_ascii = false;
   pod_buffer<char32_t> text;            // labels changed by NFC or Punycode decoding
   std::u32string nfc_scratch;           // one label's NFC, before it joins `text`
   std::vector<label_info> labels;
@@ -165,6 +171,9 @@ struct workspace {
     mapped_off.clear();
     check.clear();
     rtl.clear();
+    dots.clear();
+    dot_label_non_ascii.clear();
+    non_ascii = false;
     text.clear();
     labels.clear();
     marked.clear();
@@ -248,11 +257,33 @@ inline void note_code_point(workspace& ws, char32_t c, std::size_t index) {
   if (detail::is_rtl(c)) ws.rtl.push_back(index);
 }
 
+// Index of the lowest set bit of a non-zero mask.
+inline unsigned lowest_bit(unsigned m) noexcept {
+#if defined(__GNUC__)
+  return static_cast<unsigned>(__builtin_ctz(m));
+#else
+  unsigned i = 0;
+  while (!(m & 1u)) {
+    m >>= 1;
+    ++i;
+  }
+  return i;
+#endif
+}
+
+// A U+002E about to be stored at mapped[index] ends a label.
+inline void note_dot(workspace& ws, std::size_t index) {
+  ws.dots.push_back(index);
+  ws.dot_label_non_ascii.push_back(ws.non_ascii ? 1 : 0);
+  ws.non_ascii = false;
+}
+
 // Section 4 step 1 for one code point `c` found at source offset `off`.
 void map_code_point(workspace& ws, const options& opt, char32_t c, std::size_t off) {
   if (c < 0x80) {
     // ASCII: A-Z are mapped to a-z, every other ASCII code point is valid.
     if (is_ascii_upper(c)) c += 0x20;
+    if (c == '.') note_dot(ws, ws.mapped.size());
     ws.mapped.push_back(c);
     ws.mapped_off.push_back(off);
     return;
@@ -261,6 +292,7 @@ void map_code_point(workspace& ws, const options& opt, char32_t c, std::size_t o
   switch (e.status) {
     case ucd::idna_status::valid:
     case ucd::idna_status::disallowed:  // kept; V7 reports it after NFC
+      ws.non_ascii = true;
       note_code_point(ws, c, ws.mapped.size());
       ws.mapped.push_back(c);
       ws.mapped_off.push_back(off);
@@ -278,6 +310,7 @@ void map_code_point(workspace& ws, const options& opt, char32_t c, std::size_t o
       break;
     case ucd::idna_status::deviation:
       if (!opt.transitional_processing) {
+        ws.non_ascii = true;
         note_code_point(ws, c, ws.mapped.size());
         ws.mapped.push_back(c);
         ws.mapped_off.push_back(off);
@@ -285,8 +318,14 @@ void map_code_point(workspace& ws, const options& opt, char32_t c, std::size_t o
       }
       break;
   }
-  for (std::size_t k = 0; k < e.mapping.size(); ++k)
-    if (e.mapping[k] >= 0x80) note_code_point(ws, e.mapping[k], ws.mapped.size() + k);
+  for (std::size_t k = 0; k < e.mapping.size(); ++k) {
+    if (e.mapping[k] >= 0x80) {
+      ws.non_ascii = true;
+      note_code_point(ws, e.mapping[k], ws.mapped.size() + k);
+    } else if (e.mapping[k] == '.') {
+      note_dot(ws, ws.mapped.size() + k);
+    }
+  }
   ws.mapped.append(e.mapping.data(), e.mapping.size());
   ws.mapped_off.append(e.mapping.size(), off);
 }
@@ -328,7 +367,36 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
     if (b < 0x80) {
       // A run of ASCII: A-Z map to a-z, every other ASCII code point is
       // valid.
+#if defined(__SSE2__)
+      // 16 bytes at a time while they are all ASCII: lowercase, then widen
+      // to UTF-32.
+      while (n - pos >= 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + pos));
+        if (_mm_movemask_epi8(v) != 0) break;
+        // A-Z: (v - 'A') mod 256 below 26, as a signed test after flipping
+        // the top bit.
+        const __m128i upper = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(static_cast<char>(0x80 - 'A'))),
+                                             _mm_set1_epi8(static_cast<char>(26 - 128)));
+        const __m128i low = _mm_or_si128(v, _mm_and_si128(upper, _mm_set1_epi8(0x20)));
+        const __m128i zero = _mm_setzero_si128();
+        const __m128i lo16 = _mm_unpacklo_epi8(low, zero);
+        const __m128i hi16 = _mm_unpackhi_epi8(low, zero);
+        for (auto dm = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('.'))));
+             dm != 0; dm &= dm - 1)
+          note_dot(ws, w + lowest_bit(dm));
+        auto* dst = reinterpret_cast<__m128i*>(mo + w);
+        _mm_storeu_si128(dst, _mm_unpacklo_epi16(lo16, zero));
+        _mm_storeu_si128(dst + 1, _mm_unpackhi_epi16(lo16, zero));
+        _mm_storeu_si128(dst + 2, _mm_unpacklo_epi16(hi16, zero));
+        _mm_storeu_si128(dst + 3, _mm_unpackhi_epi16(hi16, zero));
+        for (std::size_t k = 0; k < 16; ++k) oo[w + k] = pos + k;
+        w += 16;
+        pos += 16;
+      }
+      if (pos == n || (b = p[pos]) >= 0x80) continue;
+#endif
       do {
+        if (b == '.') note_dot(ws, w);
         mo[w] = b - 'A' < 26 ? b + 0x20 : b;
         oo[w] = pos;
         ++w;
@@ -341,6 +409,7 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
     if (b >= 0xC2 && b <= 0xDF && pos + 1 < n && (p[pos + 1] & 0xC0) == 0x80) {
       const char32_t c = ((b & 0x1Fu) << 6) | (p[pos + 1] & 0x3Fu);
       if (ucd::idna_plain_kind(c) == 1) {
+        ws.non_ascii = true;
         mo[w] = c;
         oo[w] = pos;
         ++w;
@@ -353,6 +422,7 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
       // Overlong forms (< U+0800) and surrogates are ill-formed; neither is
       // plain, so the plain test rejects both.
       if (c >= 0x800 && ucd::idna_plain_kind(c) == 1) {
+        ws.non_ascii = true;
         mo[w] = c;
         oo[w] = pos;
         ++w;
@@ -365,6 +435,7 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
     if (b >= 0xC2 && b <= 0xDF && pos + 1 < n && (p[pos + 1] & 0xC0) == 0x80) {
       const char32_t c = ((b & 0x1Fu) << 6) | (p[pos + 1] & 0x3Fu);
       if (ucd::idna_plain_kind(c) == 2) {
+        ws.non_ascii = true;
         ws.rtl.push_back(w);
         mo[w] = c;
         oo[w] = pos;
@@ -652,21 +723,14 @@ void convert_validate(workspace& ws, const options& opt, std::size_t a, std::siz
 // decoding); leaves the labels in ws.labels.
 void process(workspace& ws, const options& opt, operation op) {
   // Step 3, Break at U+002E, with steps 2 and 4 per label.
+  // The Map step recorded where the dots are.
   std::size_t a = 0;
-  const std::size_t m = ws.mapped.size();
-  const char32_t* mp = ws.mapped.data();
-  char32_t any = 0;  // OR of the label's code points: >= 0x80 when not ASCII
-  for (std::size_t i = 0; i < m; ++i) {
-    const char32_t c = mp[i];
-    if (c != '.') {
-      any |= c;
-      continue;
-    }
-    convert_validate(ws, opt, a, i, any < 0x80);
-    a = i + 1;
-    any = 0;
+  for (std::size_t k = 0; k < ws.dots.size(); ++k) {
+    const std::size_t dot = ws.dots[k];
+    convert_validate(ws, opt, a, dot, ws.dot_label_non_ascii[k] == 0);
+    a = dot + 1;
   }
-  convert_validate(ws, opt, a, m, any < 0x80);
+  convert_validate(ws, opt, a, ws.mapped.size(), !ws.non_ascii);
 
   const std::size_t count = ws.labels.size();
   // The final empty label after a trailing dot is the root label.
