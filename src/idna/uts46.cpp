@@ -257,6 +257,39 @@ inline void note_code_point(workspace& ws, char32_t c, std::size_t index) {
   if (detail::is_rtl(c)) ws.rtl.push_back(index);
 }
 
+#if defined(__SSE2__)
+// dst[k] = first + k for k < 16.
+inline void store_offsets16(std::size_t* dst, std::size_t first) noexcept {
+  if constexpr (sizeof(std::size_t) == 8) {
+    __m128i v = _mm_set_epi64x(static_cast<long long>(first + 1), static_cast<long long>(first));
+    const __m128i two = _mm_set1_epi64x(2);
+    auto* d = reinterpret_cast<__m128i*>(dst);
+    for (int k = 0; k < 8; ++k) {
+      _mm_storeu_si128(d + k, v);
+      v = _mm_add_epi64(v, two);
+    }
+  } else {
+    for (std::size_t k = 0; k < 16; ++k) dst[k] = first + k;
+  }
+}
+
+// out[k] = in[k] for code points below U+0080.
+inline void narrow_ascii(const char32_t* in, std::size_t n, char* out) noexcept {
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i));
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i + 4));
+    const __m128i w16 = _mm_packs_epi32(a, b);
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(out + i), _mm_packus_epi16(w16, w16));
+  }
+  for (; i < n; ++i) out[i] = static_cast<char>(in[i]);
+}
+#else
+inline void narrow_ascii(const char32_t* in, std::size_t n, char* out) noexcept {
+  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<char>(in[i]);
+}
+#endif
+
 // Index of the lowest set bit of a non-zero mask.
 inline unsigned lowest_bit(unsigned m) noexcept {
 #if defined(__GNUC__)
@@ -389,7 +422,7 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
         _mm_storeu_si128(dst + 1, _mm_unpackhi_epi16(lo16, zero));
         _mm_storeu_si128(dst + 2, _mm_unpacklo_epi16(hi16, zero));
         _mm_storeu_si128(dst + 3, _mm_unpackhi_epi16(hi16, zero));
-        for (std::size_t k = 0; k < 16; ++k) oo[w + k] = pos + k;
+        store_offsets16(oo + w, pos);
         w += 16;
         pos += 16;
       }
@@ -689,7 +722,7 @@ void convert_validate(workspace& ws, const options& opt, std::size_t a, std::siz
     ws.ace.resize(n - 4);
     ace = &ws.ace[0];
   }
-  for (std::size_t i = 4; i < n; ++i) ace[i - 4] = static_cast<char>(s[i]);
+  narrow_ascii(s.data() + 4, n - 4, ace);
   const std::size_t at = ws.text.size();
   ws.text.resize(at + (n - 4));
   const bootstring::buffer_result r =
@@ -823,7 +856,8 @@ void emit_unicode_utf8(const workspace& ws, std::string& out) {
       const label_info& l = ws.labels[k];
       const std::u32string_view s = ws.view(l);
       if (l.ascii) {
-        for (const char32_t c : s) *p++ = static_cast<char>(c);
+        narrow_ascii(s.data(), s.size(), p);
+        p += s.size();
       } else {
         for (const char32_t c : s) p += unicode::put_utf8(c, p);
       }
@@ -853,8 +887,7 @@ void emit_ascii(workspace& ws, const options& opt, std::string& out) {
     if (k > 0) out[pos++] = '.';
     const std::size_t label_start = pos;
     if (l.ascii) {
-      char* p = &out[pos];
-      for (std::size_t i = 0; i < s.size(); ++i) p[i] = static_cast<char>(s[i]);
+      narrow_ascii(s.data(), s.size(), &out[pos]);
       pos += s.size();
     } else {
       // Step 3: Punycode with the "xn--" prefix, encoded in place.
