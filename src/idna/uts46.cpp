@@ -122,10 +122,13 @@ struct label_info {
   std::size_t src = 0;           // offset of the label in the caller's input
   bool in_text = false;          // begin/end index workspace::text
   bool ascii = true;             // every code point below U+0080
-  // For labels in `text`: validate_label found whether the label holds an
-  // R, AL or AN code point (rtl_known), and the answer (rtl).
+  // For labels in `text`, set by scan_text_label (rtl_known): whether the
+  // label holds an R, AL or AN code point, whether all its non-ASCII code
+  // points are plain, and whether it holds ASCII other than a-z, 0-9, '-'.
   bool rtl_known = false;
   bool rtl = false;
+  bool all_plain = true;
+  bool ascii_suspect = false;
 };
 
 struct mark {  // a code point ToUnicode shows as U+FFFD
@@ -552,6 +555,36 @@ std::size_t offset_of(workspace& ws, const label_info& l, std::size_t i) {
 // ---------------------------------------------------------------------------
 // UTS #46 section 4.1: Validity Criteria.
 
+// One pass over a label in `text` (changed by NFC, or decoded Punycode),
+// which the Map step did not see: sets all_plain (see note_code_point), rtl
+// (for CheckBidi) and ascii_suspect, and returns whether it is all ASCII.
+// (A label changed by NFC keeps the `ascii` the Map step gave it.)
+bool scan_text_label(label_info& l, std::u32string_view s) {
+  bool ascii = true;
+  bool all_plain = true;
+  bool rtl = false;
+  bool suspect = false;
+  for (const char32_t c : s) {
+    if (c < 0x80) {
+      if (!is_ldh_lower(c)) suspect = true;
+      continue;
+    }
+    ascii = false;
+    const unsigned kind = ucd::idna_plain_kind(c);
+    if (kind == 2) {
+      rtl = true;
+    } else if (kind == 0) {
+      all_plain = false;
+      if (!rtl && detail::is_rtl(c)) rtl = true;
+    }
+  }
+  l.all_plain = all_plain;
+  l.rtl = rtl;
+  l.ascii_suspect = suspect;
+  l.rtl_known = true;
+  return ascii;
+}
+
 void validate_label(workspace& ws, const options& opt, std::size_t index, bool transitional,
                     bool decoded_ace) {
   label_info& l = ws.labels[index];
@@ -559,30 +592,10 @@ void validate_label(workspace& ws, const options& opt, std::size_t index, bool t
   const std::size_t n = s.size();
   const std::size_t marked_before = ws.marked.size();
 
-  // A label in `text` (changed by NFC, or decoded Punycode) was not seen by
-  // the Map step: find whether all its code points are plain (see
-  // note_code_point), and whether it holds an R, AL or AN code point for
-  // the CheckBidi step.
-  bool all_plain = true;
-  bool ascii_suspect = opt.use_std3_ascii_rules;  // ASCII other than a-z, 0-9, '-'
-  if (l.in_text) {
-    bool rtl = false;
-    for (const char32_t c : s) {
-      if (c < 0x80) {
-        if (!is_ldh_lower(c)) ascii_suspect = true;
-        continue;
-      }
-      const unsigned kind = ucd::idna_plain_kind(c);
-      if (kind == 2) {
-        rtl = true;
-      } else if (kind == 0) {
-        all_plain = false;
-        if (!rtl && detail::is_rtl(c)) rtl = true;
-      }
-    }
-    l.rtl = rtl;
-    l.rtl_known = true;
-  }
+  // A label in `text` was not seen by the Map step (scan_text_label).
+  if (l.in_text && !l.rtl_known) scan_text_label(l, s);
+  const bool all_plain = !l.in_text || l.all_plain;
+  const bool ascii_suspect = opt.use_std3_ascii_rules || (l.in_text && l.ascii_suspect);
 
   // V1: the label must be in NFC.  Labels that were not ACE were just
   // normalized; only decoded Punycode can fail.  ASCII and plain code
@@ -743,7 +756,7 @@ void convert_validate(workspace& ws, const options& opt, std::size_t a, std::siz
   lr.begin = at;
   lr.end = at + r.size;
   const std::u32string_view dec = ws.view(lr);
-  lr.ascii = std::all_of(dec.begin(), dec.end(), [](char32_t c) { return c < 0x80; });
+  lr.ascii = scan_text_label(lr, dec);
   // 4.1.3: empty, or only ASCII: the encoding was not needed (P4).
   if (dec.empty() || lr.ascii) add_error(ws, errc::invalid_ace_label, lr.src, index);
   // 4.1.4: validity criteria for Nontransitional Processing.  Offsets of

@@ -5,6 +5,7 @@
 #include "unicode/ucd.hpp"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "unicode/trie.hpp"
@@ -45,6 +46,30 @@ constexpr std::array<std::uint8_t, 0x10000 / 4> make_valid_bitmap() {
 // Declared extern in ucd.hpp; evaluated by the compiler, so it costs
 // nothing at start-up.
 constexpr std::array<std::uint8_t, 0x10000 / 4> idna_valid_bmp = make_valid_bitmap();
+
+// idna_valid_bmp restricted to NFC-stable code points: one load per look-up
+// instead of two.  nfc_stable_bmp lives in nfc.cpp (its tables are there),
+// so the two meet at start-up; both are constant-initialized, so reading
+// them from a dynamic initializer is safe in any initialization order.
+std::array<std::uint8_t, 0x10000 / 4> idna_plain_bmp{};
+
+namespace {
+
+bool fill_plain_bmp() noexcept {
+  for (std::size_t i = 0; i < idna_plain_bmp.size(); ++i) {
+    // Four code points per byte here, eight per byte of nfc_stable_bmp.
+    const unsigned stable = (nfc_stable_bmp[i >> 1] >> ((i & 1u) * 4)) & 0xFu;
+    unsigned keep = 0;
+    for (unsigned k = 0; k < 4; ++k)
+      if (stable & (1u << k)) keep |= 3u << (2 * k);
+    idna_plain_bmp[i] = static_cast<std::uint8_t>(idna_valid_bmp[i] & keep);
+  }
+  return true;
+}
+
+const bool plain_bmp_filled = fill_plain_bmp();
+
+}  // namespace
 
 idna_entry idna_lookup(char32_t c) noexcept {
   if (c < 0x80) {

@@ -69,13 +69,19 @@ extern const std::array<std::uint8_t, 0x10000 / 8> nfc_stable_bmp;
 // 0 otherwise.
 extern const std::array<std::uint8_t, 0x10000 / 4> idna_valid_bmp;
 
+// ucd.cpp: the two combined, two bits per code point as in idna_valid_bmp
+// but 0 unless NFC-stable too.  Filled by ucd.cpp's static initializer
+// from the two compile-time bitmaps above (16,384 byte operations); before
+// that it reads as all 0, "not plain", which only sends code points to the
+// full look-ups.
+extern std::array<std::uint8_t, 0x10000 / 4> idna_plain_bmp;
+
 // "Plain" code point for UTS #46: valid in both processing modes, not a
 // mark (V6), NFC-stable; 1 = plain, 2 = plain and R/AL/AN (RFC 5893), 0 =
 // not plain (and every code point beyond the BMP).
 inline unsigned idna_plain_kind(char32_t c) noexcept {
   if (c >= 0x10000) return 0;
-  const unsigned v = (idna_valid_bmp[c >> 2] >> ((c & 3u) * 2)) & 3u;
-  return (nfc_stable_bmp[c >> 3] >> (c & 7u)) & 1u ? v : 0u;
+  return (idna_plain_bmp[c >> 2] >> ((c & 3u) * 2)) & 3u;
 }
 
 }  // namespace puny::detail::ucd
