@@ -736,10 +736,13 @@ void convert_validate(workspace& ws, const options& opt, std::size_t a, std::siz
     ace = &ws.ace[0];
   }
   narrow_ascii(s.data() + 4, n - 4, ace);
+  // A little slack past the longest possible result lets the decoder
+  // work in place instead of through its own buffer.
+  constexpr std::size_t slack = 32;
   const std::size_t at = ws.text.size();
-  ws.text.resize(at + (n - 4));
+  ws.text.resize(at + (n - 4) + slack);
   const bootstring::buffer_result r =
-      punycode::decode(std::string_view(ace, n - 4), &ws.text[at], n - 4);
+      punycode::decode(std::string_view(ace, n - 4), &ws.text[at], n - 4 + slack);
   if (!r.ok()) {
     ws.text.resize(at);
     // IgnoreInvalidPunycode: keep the label as it is, without an error.
