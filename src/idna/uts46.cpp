@@ -1141,9 +1141,8 @@ PUNY_ALWAYS_INLINE void classify(const char* in, std::size_t n, char* out, ascii
 
 // Precondition: n <= mask_fast_max, !opt.verify_dns_length.
 PUNY_ALWAYS_INLINE bool ascii_fast_path(const char* in, std::size_t n, char* out,
-                                        const options& opt) noexcept {
+                                        const options& opt, ascii_masks& m) noexcept {
   if (n == 0) return true;
-  ascii_masks m;
   classify(in, n, out, m);
   if (m.bad) return false;
   const std::uint64_t starts = (m.dot << 1) | 1u;  // bit n (a final empty label) is harmless
@@ -1153,6 +1152,54 @@ PUNY_ALWAYS_INLINE bool ascii_fast_path(const char* in, std::size_t n, char* out
     if (m.hyphen & (starts | ends)) return false;
   }
   return true;
+}
+
+PUNY_ALWAYS_INLINE bool ascii_fast_path(const char* in, std::size_t n, char* out,
+                                        const options& opt) noexcept {
+  ascii_masks m;
+  return ascii_fast_path(in, n, out, opt, m);
+}
+
+// Section 4 step 1 for input the fast path classified as only ASCII
+// letters, digits, hyphens and dots (but that failed a label rule, e.g. an
+// xn-- label): the same result as decode_and_map, built from the already
+// lowercased bytes `low` (readable for 16 bytes past n) and the dot mask.
+void map_ldh_ascii(workspace& ws, const char* low, std::size_t n, std::uint64_t dots) {
+  prepare(ws, n);
+  ws.mapped.resize(n + 16);  // whole 16-byte blocks are written
+  ws.mapped_off.resize(n + 16);
+  char32_t* mo = ws.mapped.data();
+  std::size_t* oo = ws.mapped_off.data();
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  for (std::size_t i = 0; i < n; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(low + i));
+    const __m128i lo16 = _mm_unpacklo_epi8(v, zero);
+    const __m128i hi16 = _mm_unpackhi_epi8(v, zero);
+    auto* dst = reinterpret_cast<__m128i*>(mo + i);
+    _mm_storeu_si128(dst, _mm_unpacklo_epi16(lo16, zero));
+    _mm_storeu_si128(dst + 1, _mm_unpackhi_epi16(lo16, zero));
+    _mm_storeu_si128(dst + 2, _mm_unpacklo_epi16(hi16, zero));
+    _mm_storeu_si128(dst + 3, _mm_unpackhi_epi16(hi16, zero));
+    store_offsets16(oo + i, i);
+  }
+#else
+  for (std::size_t i = 0; i < n; ++i) {
+    mo[i] = static_cast<unsigned char>(low[i]);
+    oo[i] = i;
+  }
+#endif
+  ws.mapped.resize(n);
+  ws.mapped_off.resize(n);
+  for (; dots != 0; dots &= dots - 1) {
+#if defined(__GNUC__)
+    note_dot(ws, static_cast<std::size_t>(__builtin_ctzll(dots)));
+#else
+    std::size_t bit = 0;
+    while (!((dots >> bit) & 1u)) ++bit;
+    note_dot(ws, bit);
+#endif
+  }
 }
 
 constexpr char lower_ascii(std::uint32_t c) noexcept {
@@ -1341,12 +1388,22 @@ result<std::string> to_unicode(std::string_view domain, const options& opt) {
   // VerifyDnsLength treats empty labels differently in ToUnicode (X4_2):
   // that case stays with the general fast path check.
   if (!opt.verify_dns_length && domain.size() <= mask_fast_max) {
-    char buf[mask_fast_max];
-    if (ascii_fast_path(domain.data(), domain.size(), buf, opt)) {
+    char buf[mask_fast_max + 16] = {};
+    ascii_masks m;
+    if (ascii_fast_path(domain.data(), domain.size(), buf, opt, m)) {
       r.value.assign(buf, domain.size());
       return r;
     }
     workspace& ws = local_workspace();
+    if (m.bad == 0) {
+      // Letters, digits, hyphens and dots only (typically xn-- labels):
+      // step 1 is the lowercasing the fast path already did.
+      map_ldh_ascii(ws, buf, domain.size(), m.dot);
+      process(ws, opt, operation::to_unicode);
+      put_processed(ws, r.value);
+      finish_first(ws, r.status);
+      return r;
+    }
     r.status = to_unicode_core(ws, domain, opt, r.value, false);
     return r;
   }
