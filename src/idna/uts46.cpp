@@ -709,7 +709,20 @@ void convert_validate(workspace& ws, const options& opt, std::size_t a, std::siz
 
   const std::u32string_view s = ws.view(l);
   if (!starts_with_ace_prefix(s.data(), s.size())) {
-    // Step 4.2: validity criteria for the chosen processing.
+    // Step 4.2: validity criteria for the chosen processing.  An ASCII
+    // label of the mapped text can only fail V2 and V3 (section 4.1): it
+    // is NFC (V1), not ACE (V4), has no U+002E (V5), mark (V6) or joiner
+    // (CheckJoiners), and the Map step left only valid ASCII (V7).  Without
+    // UseSTD3ASCIIRules (U1) those two are all validate_label would check.
+    if (ascii && !opt.use_std3_ascii_rules) {
+      const std::size_t n = s.size();
+      if (opt.check_hyphens && n > 0) {
+        if (n >= 4 && s[2] == '-' && s[3] == '-') add_error(ws, errc::hyphen_3_4, l.src, index);
+        if (s[0] == '-') add_error(ws, errc::leading_hyphen, l.src, index);
+        if (s[n - 1] == '-') add_error(ws, errc::trailing_hyphen, l.src, index);
+      }
+      return;
+    }
     validate_label(ws, opt, index, opt.transitional_processing, false);
     return;
   }
