@@ -228,19 +228,14 @@ void normalize_append(std::u32string_view s, std::u32string& out) {
   for (const char32_t x : buf) out.push_back(x & cp_mask);
 }
 
-constexpr std::array<std::uint8_t, 0x10000 / 8> make_stable_bitmap() {
-  std::array<std::uint8_t, 0x10000 / 8> m{};
-  for (std::uint32_t c = 0; c < 0x10000; ++c) {
-    if (c >= nfc_fast_limit && (ccc_trie(c) != 0 || nfc_qc_trie(c) != qc_yes)) continue;
-    m[c >> 3] = static_cast<std::uint8_t>(m[c >> 3] | (1u << (c & 7u)));
-  }
-  return m;
-}
-
 }  // namespace
 
-// Declared extern in ucd.hpp; evaluated by the compiler.
-constexpr std::array<std::uint8_t, 0x10000 / 8> nfc_stable_bmp = make_stable_bitmap();
+void fill_nfc_stable_bmp(std::uint8_t* bits) noexcept {
+  for (std::uint32_t c = 0; c < 0x10000; ++c) {
+    if (c >= nfc_fast_limit && (ccc_trie(c) != 0 || nfc_qc_trie(c) != qc_yes)) continue;
+    bits[c >> 3] = static_cast<std::uint8_t>(bits[c >> 3] | (1u << (c & 7u)));
+  }
+}
 
 std::uint8_t combining_class(char32_t c) noexcept { return ccc_of(c); }
 

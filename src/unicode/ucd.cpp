@@ -30,46 +30,36 @@ constexpr bool valid_not_mark(char32_t c) noexcept {
   return static_cast<idna_status>(e & 7u) == idna_status::valid && mark_trie(c) == 0;
 }
 
-constexpr std::array<std::uint8_t, 0x10000 / 4> make_valid_bitmap() {
-  std::array<std::uint8_t, 0x10000 / 4> m{};
-  for (std::uint32_t c = 0; c < 0x10000; ++c) {
-    if (!valid_not_mark(c)) continue;
-    const auto k = static_cast<bidi_class>(bidi_trie(c));
-    const unsigned kind = (k == bidi_class::R || k == bidi_class::AL || k == bidi_class::AN) ? 2 : 1;
-    m[c >> 2] = static_cast<std::uint8_t>(m[c >> 2] | (kind << ((c & 3u) * 2)));
-  }
-  return m;
-}
-
 }  // namespace
 
-// Declared extern in ucd.hpp; evaluated by the compiler, so it costs
-// nothing at start-up.
-constexpr std::array<std::uint8_t, 0x10000 / 4> idna_valid_bmp = make_valid_bitmap();
-
-// idna_valid_bmp restricted to NFC-stable code points: one load per look-up
-// instead of two.  nfc_stable_bmp lives in nfc.cpp (its tables are there),
-// so the two meet at start-up; both are constant-initialized, so reading
-// them from a dynamic initializer is safe in any initialization order.
+// Two bits per BMP code point (see ucd.hpp).  Filled on first use rather
+// than evaluated by the compiler: 65,536 look-ups in five tables exceed the
+// default constant-evaluation limits of some compilers (clang's
+// -fconstexpr-steps).  It would best be a generated table; until then the
+// fill costs a few million instructions once per process.
 std::array<std::uint8_t, 0x10000 / 4> idna_plain_bmp{};
 
 namespace {
 
 bool fill_plain_bmp() noexcept {
-  for (std::size_t i = 0; i < idna_plain_bmp.size(); ++i) {
-    // Four code points per byte here, eight per byte of nfc_stable_bmp.
-    const unsigned stable = (nfc_stable_bmp[i >> 1] >> ((i & 1u) * 4)) & 0xFu;
-    unsigned keep = 0;
-    for (unsigned k = 0; k < 4; ++k)
-      if (stable & (1u << k)) keep |= 3u << (2 * k);
-    idna_plain_bmp[i] = static_cast<std::uint8_t>(idna_valid_bmp[i] & keep);
+  std::array<std::uint8_t, 0x10000 / 8> stable{};
+  fill_nfc_stable_bmp(stable.data());
+  for (std::uint32_t c = 0; c < 0x10000; ++c) {
+    if (!((stable[c >> 3] >> (c & 7u)) & 1u) || !valid_not_mark(c)) continue;
+    const auto k = static_cast<bidi_class>(bidi_trie(c));
+    const unsigned kind = (k == bidi_class::R || k == bidi_class::AL || k == bidi_class::AN) ? 2 : 1;
+    idna_plain_bmp[c >> 2] = static_cast<std::uint8_t>(idna_plain_bmp[c >> 2] | (kind << ((c & 3u) * 2)));
   }
   return true;
 }
 
-const bool plain_bmp_filled = fill_plain_bmp();
-
 }  // namespace
+
+void ensure_idna_plain_bmp() noexcept {
+  // C++11 guarantees one thread runs the initializer and the others wait.
+  static const bool filled = fill_plain_bmp();
+  (void)filled;
+}
 
 idna_entry idna_lookup(char32_t c) noexcept {
   if (c < 0x80) {

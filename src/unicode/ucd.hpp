@@ -59,22 +59,20 @@ void nfc_append(std::u32string_view s, std::u32string& out);
 enum class quick_check : std::uint8_t { yes, maybe, no };
 quick_check nfc_quick_check(std::u32string_view s) noexcept;
 
-// ---- Bitmaps over the BMP, computed at compile time from the tables ----
-// nfc.cpp: bit c set when Canonical_Combining_Class(c) = 0 and
-// NFC_Quick_Check(c) = Yes: a string of such code points is NFC (UAX #15
-// section 9).
-extern const std::array<std::uint8_t, 0x10000 / 8> nfc_stable_bmp;
-// ucd.cpp: two bits per code point: 1 when the IDNA status is valid and
-// General_Category is not M, 2 when in addition Bidi_Class is R, AL or AN,
-// 0 otherwise.
-extern const std::array<std::uint8_t, 0x10000 / 4> idna_valid_bmp;
+// ---- Plain code points for UTS #46 over the BMP ----
+// nfc.cpp: sets bit c of bits[0, 8192) (which must start zeroed) when
+// Canonical_Combining_Class(c) = 0 and NFC_Quick_Check(c) = Yes: a string
+// of such code points is NFC (UAX #15 section 9).
+void fill_nfc_stable_bmp(std::uint8_t* bits) noexcept;
 
-// ucd.cpp: the two combined, two bits per code point as in idna_valid_bmp
-// but 0 unless NFC-stable too.  Filled by ucd.cpp's static initializer
-// from the two compile-time bitmaps above (16,384 byte operations); before
-// that it reads as all 0, "not plain", which only sends code points to the
-// full look-ups.
+// ucd.cpp: two bits per code point: 1 when the IDNA status is valid,
+// General_Category is not M and the code point is NFC-stable (above), 2
+// when in addition Bidi_Class is R, AL or AN, 0 otherwise.  All 0 until
+// ensure_idna_plain_bmp() has run (which only makes every code point take
+// the full look-ups).  Call ensure_idna_plain_bmp() (thread-safe, fills
+// once) before relying on idna_plain_kind.
 extern std::array<std::uint8_t, 0x10000 / 4> idna_plain_bmp;
+void ensure_idna_plain_bmp() noexcept;
 
 // "Plain" code point for UTS #46: valid in both processing modes, not a
 // mark (V6), NFC-stable; 1 = plain, 2 = plain and R/AL/AN (RFC 5893), 0 =
