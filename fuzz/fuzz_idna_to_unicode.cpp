@@ -10,8 +10,8 @@
 //     ill-formed input fails with errc::invalid_utf8 among the errors.
 //  2. The UTF-16 and UTF-32 overloads give the same error code and the same
 //     string in their encoding.
-//  3. When ToUnicode succeeds: it is idempotent (to_unicode(y) == y for its
-//     output y); to_ascii(x) succeeds with VerifyDnsLength off (ToASCII adds
+//  3. When ToUnicode succeeds: its output y converts again, to y itself
+//     unless Transitional_Processing is on (see below); to_ascii(x) succeeds with VerifyDnsLength off (ToASCII adds
 //     only the length checks and Punycode encoding, which cannot fail for a
 //     valid label) when the URL pass-through is off as well; and
 //     to_unicode(to_ascii(x)) == y.
@@ -63,9 +63,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   PUNY_FUZZ_CHECK(r16.value == expected16);
 
   if (!r.ok()) return 0;
-  // 3. Success implies the rest.
+  // 3. Success implies the rest.  Idempotence does not hold under
+  // Transitional_Processing: an xn-- label is validated with the
+  // Nontransitional criteria (UTS #46 section 4 step 4), so "xn--zca" gives
+  // U+00DF, which the Map step of a second pass turns into "ss".
   const puny::result<std::string> again = idna::to_unicode(r.value, opt);
-  PUNY_FUZZ_CHECK(again.ok() && again.value == r.value);
+  PUNY_FUZZ_CHECK(again.ok());
+  if (!opt.transitional_processing) PUNY_FUZZ_CHECK(again.value == r.value);
   idna::options no_length = opt;
   no_length.verify_dns_length = false;
   // The URL pass-through belongs to ToASCII only and fails on empty names

@@ -406,6 +406,10 @@ TEST(HostileIdna, ToAsciiOutputFedBackIn) {
       ASSERT_TRUE(u.ok()) << in;
       const auto forth = idna::to_ascii(u.value, opt);
       ASSERT_TRUE(forth.ok()) << in;
+      // Under Transitional_Processing decoded xn-- labels are validated as
+      // Nontransitional (UTS #46 section 4 step 4), so xn--zca stays while
+      // its Unicode form U+00DF maps to "ss": the rest is nontransitional.
+      if (opt.transitional_processing) continue;
       EXPECT_EQ(forth.value, a.value) << in;
       // And ToUnicode of its own output is stable.
       EXPECT_EQ(idna::to_unicode(u.value, opt).value, u.value) << in;
