@@ -39,8 +39,8 @@ enum class errc : std::uint8_t {
   hyphen_3_4,          // V2: "--" in positions 3 and 4
   leading_hyphen,      // V3
   trailing_hyphen,     // V3
-  ace_prefix,          // V4: label starts with "xn--" after decoding
-  label_has_dot,       // V5? U+002E inside a label (only from an xn-- label)
+  ace_prefix,          // V4: a label (after decoding) starts with "xn--"
+  label_has_dot,       // V5: U+002E inside a label (possible only in a decoded xn-- label)
   leading_combining_mark,  // V6
   contextj,            // C1, C2: ZWNJ / ZWJ in a context RFC 5892 appendix A forbids
   bidi,                // B1-B6: RFC 5893 Bidi rule (the rule number is in status::detail)
