@@ -13,18 +13,6 @@ build="${1:-build-sanitize}"
 [ $# -gt 0 ] && shift
 jobs="${JOBS:-2}"
 
-# The compile-time Unicode bitmaps (src/unicode/ucd.cpp, nfc.cpp) need more
-# constant-evaluation steps than the compilers' defaults once the sanitizers
-# instrument the code (GCC) or at all (clang); raise the limits, on the first
-# configure only (CMake caches CXXFLAGS).
-if [ ! -f "$build/CMakeCache.txt" ]; then
-  cxx_version="$("${CXX:-c++}" --version 2>/dev/null || true)"
-  case "$cxx_version" in
-    *clang*) export CXXFLAGS="${CXXFLAGS:-} -fconstexpr-steps=200000000" ;;
-    *) export CXXFLAGS="${CXXFLAGS:-} -fconstexpr-ops-limit=1073741824" ;;
-  esac
-fi
-
 cmake -S . -B "$build" -DPUNY_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
 cmake --build "$build" -j"$jobs"
 

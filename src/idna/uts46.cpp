@@ -367,9 +367,6 @@ void map_code_point(workspace& ws, const options& opt, char32_t c, std::size_t o
 }
 
 void prepare(workspace& ws, std::size_t n) {
-  // Every path into the full pipeline passes here, before the first
-  // idna_plain_kind look-up.
-  ucd::ensure_idna_plain_bmp();
   ws.input_length = n;
   // The workspace keeps its capacity across calls: this grows it only.
   ws.mapped.reserve(n);

@@ -230,13 +230,6 @@ void normalize_append(std::u32string_view s, std::u32string& out) {
 
 }  // namespace
 
-void fill_nfc_stable_bmp(std::uint8_t* bits) noexcept {
-  for (std::uint32_t c = 0; c < 0x10000; ++c) {
-    if (c >= nfc_fast_limit && (ccc_trie(c) != 0 || nfc_qc_trie(c) != qc_yes)) continue;
-    bits[c >> 3] = static_cast<std::uint8_t>(bits[c >> 3] | (1u << (c & 7u)));
-  }
-}
-
 std::uint8_t combining_class(char32_t c) noexcept { return ccc_of(c); }
 
 quick_check nfc_quick_check(std::u32string_view s) noexcept { return scan(s).result; }

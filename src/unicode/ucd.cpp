@@ -4,7 +4,6 @@
 
 #include "unicode/ucd.hpp"
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -24,42 +23,12 @@ namespace {
 // generator verifies this before emitting the tables.
 constexpr char32_t ascii_lower[] = U"abcdefghijklmnopqrstuvwxyz";
 
-constexpr bool valid_not_mark(char32_t c) noexcept {
-  if (c < 0x80) return true;
-  const std::uint32_t e = idna_entries[idna_trie(c)];
-  return static_cast<idna_status>(e & 7u) == idna_status::valid && mark_trie(c) == 0;
-}
-
 }  // namespace
 
-// Two bits per BMP code point (see ucd.hpp).  Filled on first use rather
-// than evaluated by the compiler: 65,536 look-ups in five tables exceed the
-// default constant-evaluation limits of some compilers (clang's
-// -fconstexpr-steps).  It would best be a generated table; until then the
-// fill costs a few million instructions once per process.
-std::array<std::uint8_t, 0x10000 / 4> idna_plain_bmp{};
-
-namespace {
-
-bool fill_plain_bmp() noexcept {
-  std::array<std::uint8_t, 0x10000 / 8> stable{};
-  fill_nfc_stable_bmp(stable.data());
-  for (std::uint32_t c = 0; c < 0x10000; ++c) {
-    if (!((stable[c >> 3] >> (c & 7u)) & 1u) || !valid_not_mark(c)) continue;
-    const auto k = static_cast<bidi_class>(bidi_trie(c));
-    const unsigned kind = (k == bidi_class::R || k == bidi_class::AL || k == bidi_class::AN) ? 2 : 1;
-    idna_plain_bmp[c >> 2] = static_cast<std::uint8_t>(idna_plain_bmp[c >> 2] | (kind << ((c & 3u) * 2)));
-  }
-  return true;
-}
-
-}  // namespace
-
-void ensure_idna_plain_bmp() noexcept {
-  // C++11 guarantees one thread runs the initializer and the others wait.
-  static const bool filled = fill_plain_bmp();
-  (void)filled;
-}
+// The plain-code-point bitmap (see ucd.hpp).  Outside the anonymous
+// namespace: idna_plain_kind reads it inline from other files, and the
+// extern declaration in ucd.hpp gives the constexpr array external linkage.
+#include "tables/idna_plain.inc"
 
 idna_entry idna_lookup(char32_t c) noexcept {
   if (c < 0x80) {

@@ -3,7 +3,6 @@
 // Not installed; only the library's own sources include it.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -60,19 +59,13 @@ enum class quick_check : std::uint8_t { yes, maybe, no };
 quick_check nfc_quick_check(std::u32string_view s) noexcept;
 
 // ---- Plain code points for UTS #46 over the BMP ----
-// nfc.cpp: sets bit c of bits[0, 8192) (which must start zeroed) when
-// Canonical_Combining_Class(c) = 0 and NFC_Quick_Check(c) = Yes: a string
-// of such code points is NFC (UAX #15 section 9).
-void fill_nfc_stable_bmp(std::uint8_t* bits) noexcept;
-
-// ucd.cpp: two bits per code point: 1 when the IDNA status is valid,
-// General_Category is not M and the code point is NFC-stable (above), 2
-// when in addition Bidi_Class is R, AL or AN, 0 otherwise.  All 0 until
-// ensure_idna_plain_bmp() has run (which only makes every code point take
-// the full look-ups).  Call ensure_idna_plain_bmp() (thread-safe, fills
-// once) before relying on idna_plain_kind.
-extern std::array<std::uint8_t, 0x10000 / 4> idna_plain_bmp;
-void ensure_idna_plain_bmp() noexcept;
+// Generated constant (src/tables/idna_plain.inc, defined in ucd.cpp): two
+// bits per code point c at bits 2 * (c % 4) of byte c / 4: 1 when the IDNA
+// status is valid, General_Category is not M, Canonical_Combining_Class is
+// 0 and NFC_Quick_Check is Yes (so a string of such code points is NFC,
+// UAX #15 section 9); 2 when in addition Bidi_Class is R, AL or AN; 0
+// otherwise.  Use idna_plain_kind.
+extern const std::uint8_t idna_plain_bmp[0x10000 / 4];
 
 // "Plain" code point for UTS #46: valid in both processing modes, not a
 // mark (V6), NFC-stable; 1 = plain, 2 = plain and R/AL/AN (RFC 5893), 0 =

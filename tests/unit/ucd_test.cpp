@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <iterator>
 #include <string>
+#include <string_view>
 
 namespace ucd = puny::detail::ucd;
 using ucd::bidi_class;
@@ -222,4 +223,60 @@ TEST(UcdNfc, RandomStringsAreConsistent) {
     ASSERT_TRUE(ucd::is_nfc(n)) << "iteration " << iter;
     ASSERT_EQ(ucd::is_nfc(s), n == s) << "iteration " << iter;
   }
+}
+
+// idna_plain_kind reads a generated bitmap (src/tables/idna_plain.inc).
+// Recompute every BMP entry from the individual look-ups so the bitmap and
+// the definition in ucd.hpp cannot drift apart.
+TEST(UcdPlain, BitmapMatchesLookups) {
+  int mismatches = 0;
+  int counts[3] = {0, 0, 0};
+  for (char32_t c = 0; c < 0x10000; ++c) {
+    // NFC-stable: ccc 0 and NFC_Quick_Check=Yes (UAX #15 section 9); for a
+    // single code point the string quick check is exactly its NFC_QC.
+    const bool stable =
+        ucd::combining_class(c) == 0 &&
+        ucd::nfc_quick_check(std::u32string_view(&c, 1)) == ucd::quick_check::yes;
+    const bool plain =
+        ucd::idna_lookup(c).status == idna_status::valid && !ucd::is_mark(c) && stable;
+    const bidi_class b = ucd::bidi(c);
+    const bool rtl = b == bidi_class::R || b == bidi_class::AL || b == bidi_class::AN;
+    const unsigned expected = plain ? (rtl ? 2u : 1u) : 0u;
+    const unsigned got = ucd::idna_plain_kind(c);
+    if (got < 3) ++counts[got];
+    if (got != expected && ++mismatches <= 20) {
+      ADD_FAILURE() << "U+" << std::hex << static_cast<unsigned>(c) << ": bitmap " << got
+                    << ", look-ups " << expected;
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
+  // Sanity: most of the BMP is plain, a few hundred code points are RTL.
+  EXPECT_GT(counts[1], 40000);
+  EXPECT_GT(counts[2], 400);
+}
+
+// Spot checks against the data files (IdnaMappingTable.txt, UnicodeData.txt,
+// DerivedBidiClass.txt, DerivedNormalizationProps.txt).
+TEST(UcdPlain, Kinds) {
+  EXPECT_EQ(ucd::idna_plain_kind(U'a'), 1u);
+  EXPECT_EQ(ucd::idna_plain_kind(U'-'), 1u);
+  EXPECT_EQ(ucd::idna_plain_kind(U'A'), 0u);     // mapped
+  EXPECT_EQ(ucd::idna_plain_kind(0x00E9), 1u);   // valid, L
+  EXPECT_EQ(ucd::idna_plain_kind(0x4E00), 1u);
+  EXPECT_EQ(ucd::idna_plain_kind(0xAC00), 1u);   // Hangul syllable, NFC_QC=Yes
+  EXPECT_EQ(ucd::idna_plain_kind(0x06F0), 1u);   // EN
+  EXPECT_EQ(ucd::idna_plain_kind(0x05D0), 2u);   // R
+  EXPECT_EQ(ucd::idna_plain_kind(0x0627), 2u);   // AL
+  EXPECT_EQ(ucd::idna_plain_kind(0x0660), 2u);   // AN
+  EXPECT_EQ(ucd::idna_plain_kind(0x00DF), 0u);   // deviation
+  EXPECT_EQ(ucd::idna_plain_kind(0x200C), 0u);   // deviation
+  EXPECT_EQ(ucd::idna_plain_kind(0x0301), 0u);   // Mn, ccc 230
+  EXPECT_EQ(ucd::idna_plain_kind(0x1161), 0u);   // valid, but NFC_QC=Maybe
+  EXPECT_EQ(ucd::idna_plain_kind(0x0B3E), 0u);   // Mc, NFC_QC=Maybe
+  EXPECT_EQ(ucd::idna_plain_kind(0xD800), 0u);   // surrogate
+  EXPECT_EQ(ucd::idna_plain_kind(0xFFFF), 0u);   // disallowed
+  EXPECT_EQ(ucd::idna_plain_kind(0x10000), 0u);  // valid, but beyond the BMP
+  EXPECT_EQ(ucd::idna_plain_kind(0x20000), 0u);
+  EXPECT_EQ(ucd::idna_plain_kind(0x10FFFF), 0u);
+  EXPECT_EQ(ucd::idna_plain_kind(0xFFFFFFFF), 0u);
 }

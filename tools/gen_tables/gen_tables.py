@@ -358,7 +358,7 @@ def gen_idna_mapping(dd, version):
     inc.line("// Entry: bits 0-2 idna_status, bits 3-7 mapping length, bits 8-31 offset in idna_pool.")
     inc.array("std::uint32_t", 4, "idna_entries", entries, fmt="0x%X")
     inc.trie("idna", trie)
-    return inc
+    return inc, status
 
 
 BIDI = ["L", "R", "AL", "EN", "ES", "ET", "AN", "CS", "NSM", "BN", "B", "S", "WS", "ON",
@@ -403,7 +403,7 @@ def gen_bidi(dd, version):
     inc = IncFile("bidi_class", version, "Bidi_Class (UAX #44, DerivedBidiClass.txt incl. @missing).")
     enum_asserts(inc, "bidi_class", BIDI)
     inc.trie("bidi", trie)
-    return inc
+    return inc, values
 
 
 JOINING = ["U", "C", "D", "L", "R", "T"]
@@ -609,7 +609,59 @@ def gen_nfc(dd, version, ccc, decomp):
     inc.line()
     inc.trie("nfc_qc", qc_trie)
     incs.append(inc)
-    return incs
+    return incs, qc
+
+
+# ---------------------------------------------------------------------------
+# Plain code points for UTS #46 (BMP bitmap)
+# ---------------------------------------------------------------------------
+
+PLAIN_LIMIT = 0x10000  # the bitmap covers the BMP; everything above reads 0
+PLAIN_RTL = ("R", "AL", "AN")
+
+
+def gen_idna_plain(version, status, gc, ccc, qc, bidi):
+    """Two bits per BMP code point for ucd::idna_plain_kind (src/unicode/ucd.hpp).
+
+    1 = plain: IdnaMappingTable status valid, General_Category not M, and
+    NFC-stable (Canonical_Combining_Class 0 and NFC_Quick_Check=Yes, so a
+    string of such code points is NFC, UAX #15 section 9); 2 = plain and
+    Bidi_Class R, AL or AN (RFC 5893); 0 = anything else.  Code point c is
+    bits 2 * (c % 4) .. 2 * (c % 4) + 1 of byte c / 4.
+    """
+    rtl = {BIDI.index(b) for b in PLAIN_RTL}
+    kinds = [0] * PLAIN_LIMIT
+    for c in range(PLAIN_LIMIT):
+        if (status[c] == "valid" and gc[c] not in ("Mn", "Mc", "Me")
+                and ccc[c] == 0 and qc[c] == 0):
+            kinds[c] = 2 if bidi[c] in rtl else 1
+    # Surrogates are not scalar values: the UTF-8 decoder in uts46.cpp relies
+    # on them never being plain to reject encoded surrogates.
+    if any(kinds[0xD800:0xE000]):
+        raise DataError("a surrogate code point would be plain")
+    packed = [0] * (PLAIN_LIMIT // 4)
+    for c, k in enumerate(kinds):
+        packed[c >> 2] |= k << ((c & 3) * 2)
+    inc = IncFile("idna_plain", version,
+                  "Plain code points for UTS #46 over the BMP (ucd::idna_plain_kind), 2 bits each.")
+    inc.line("// Meanings tied to the enums in src/unicode/ucd.hpp.")
+    inc.line("static_assert(static_cast<int>(idna_status::valid) == %d, "
+             "\"idna_status out of sync with generator\");" % IDNA_STATUS.index("valid"))
+    for b in PLAIN_RTL:
+        inc.line("static_assert(static_cast<int>(bidi_class::%s) == %d, "
+                 "\"bidi_class out of sync with generator\");" % (b, BIDI.index(b)))
+    inc.line()
+    inc.line("// 1 = plain: IDNA status valid, General_Category not M, ccc 0 and NFC_QC=Yes;")
+    inc.line("// 2 = plain and Bidi_Class R, AL or AN; 0 = anything else.  %d code points are 1,"
+             % kinds.count(1))
+    inc.line("// %d are 2.  Code point c is bits 2 * (c %% 4) and 2 * (c %% 4) + 1 of byte c / 4;"
+             % kinds.count(2))
+    inc.line("// code points from U+%04X on are not in the table (kind 0).  External linkage"
+             % PLAIN_LIMIT)
+    inc.line("// comes from the extern declaration in src/unicode/ucd.hpp, which must precede")
+    inc.line("// the #include.")
+    inc.array("std::uint8_t", 1, "idna_plain_bmp", packed, fmt="0x%02X")
+    return inc
 
 
 # ---------------------------------------------------------------------------
@@ -718,13 +770,17 @@ def generate(ucd_dir):
     gc, ccc, decomp = load_unicode_data(dd)
     incs = []
     # Read every input before asking for the version so all headers count.
-    incs.append(gen_idna_mapping(dd, "?"))
-    incs.append(gen_bidi(dd, "?"))
+    inc, idna_status = gen_idna_mapping(dd, "?")
+    incs.append(inc)
+    inc, bidi = gen_bidi(dd, "?")
+    incs.append(inc)
     incs.append(gen_joining(dd, "?", gc))
     incs.append(gen_mark("?", gc))
     incs.append(gen_idna2008(dd, "?"))
-    incs.extend(gen_nfc(dd, "?", ccc, decomp))
+    nfc_incs, nfc_qc = gen_nfc(dd, "?", ccc, decomp)
+    incs.extend(nfc_incs)
     incs.append(gen_case_mapping(dd, "?"))
+    incs.append(gen_idna_plain("?", idna_status, gc, ccc, nfc_qc, bidi))
     version = dd.unicode_version()
     files = {}
     manifest = ["table\tentries\tbytes\tsha256"]
