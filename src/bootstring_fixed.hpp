@@ -103,9 +103,9 @@ class engine {
   // Digits per delta, worst case: each digit but the last divides q by
   // base - t >= base - tmax (section 6.3), and q < 2^32.
   static constexpr std::size_t max_digits() {
-    std::size_t digits = 1;
-    for (u64 w = 1; w <= 0xFFFFFFFFu && base - tmax >= 2; w *= base - tmax) ++digits;
-    return base - tmax >= 2 ? digits : 0;
+    std::size_t count = 1;
+    for (u64 w = 1; w <= 0xFFFFFFFFu && base - tmax >= 2; w *= base - tmax) ++count;
+    return base - tmax >= 2 ? count : 0;
   }
   static_assert(max_digits() > 0, "tmax == base - 1 needs unbounded digit counts");
 

@@ -111,7 +111,7 @@ TEST(IdnaSecurity, Std3NeverDeletes) {
 
 TEST(IdnaSecurity, ToAsciiIsIdempotent) {
   const char* inputs[] = {
-      "example.com", "B\xC3\xBC" "cher.de", "fa\xC3\x9F.de",
+      "example.com", u8"B\u00FCcher.de", "fa\xC3\x9F.de",
       "\xD9\x86\xD8\xA7\xD9\x85\xD9\x87\xE2\x80\x8C\xD8\xA7\xDB\x8C.com",  // Persian with ZWNJ
       "www.\xE0\xB7\x81\xE0\xB7\x8A\xE2\x80\x8D\xE0\xB6\xBB\xE0\xB7\x93.com",
       "\xCE\xB2\xCF\x8C\xCE\xBB\xCE\xBF\xCF\x82.com", "xn--nxasmm1c.com", "a.b.c.",
