@@ -190,8 +190,15 @@ struct workspace {
   }
 };
 
+// Buffers are kept per thread so steady-state calls do not allocate, but a
+// thread that once processed a huge name should not hold that memory for
+// ever: past this many code points of capacity the workspace starts afresh.
+constexpr std::size_t workspace_keep_limit = std::size_t{1} << 16;
+
 workspace& local_workspace() {
   thread_local workspace ws;
+  if (ws.mapped.capacity() > workspace_keep_limit || ws.text.capacity() > workspace_keep_limit)
+    ws = workspace{};
   ws.reset();
   return ws;
 }
