@@ -24,6 +24,7 @@
 
 #include "puny/idna.hpp"
 #include "puny/status.hpp"
+#include "puny/unicode.hpp"
 
 #ifndef PUNY_UNICODE_DATA_DIR
 #error "PUNY_UNICODE_DATA_DIR must name the Unicode 17.0.0 data directory"
@@ -123,23 +124,8 @@ bool has_surrogate(const std::u32string& s) {
 
 std::string to_utf8(const std::u32string& s) {
   std::string out;
-  for (char32_t c : s) {
-    if (c < 0x80) {
-      out.push_back(static_cast<char>(c));
-    } else if (c < 0x800) {
-      out.push_back(static_cast<char>(0xC0 | (c >> 6)));
-      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    } else if (c < 0x10000) {
-      out.push_back(static_cast<char>(0xE0 | (c >> 12)));
-      out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    } else {
-      out.push_back(static_cast<char>(0xF0 | (c >> 18)));
-      out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    }
-  }
+  char bytes[4];
+  for (char32_t c : s) out.append(bytes, puny::unicode::put_utf8(c, bytes));
   return out;
 }
 
