@@ -67,6 +67,13 @@ inline u64 mul_high(u64 m, u32 x) {
 #endif
 }
 
+// x / d for a 32-bit x and 1 <= d < reciprocal_count.  d == 1 (first
+// insertion into an empty string) is handled without a branch.
+inline u32 div_u32(u32 x, u32 d) {
+  // reciprocals[1] is 0; add x back when d == 1, with a mask.
+  return static_cast<u32>(mul_high(reciprocals[d], x)) + (x & (0u - (d == 1)));
+}
+
 // x / d for any x, d < reciprocal_count, d >= 1.  d == 1 (first insertion
 // into an empty string) is handled without a branch.
 inline u64 div_small(u64 x, u32 d) {
@@ -198,27 +205,67 @@ class engine {
   }
 
   // Thresholds of the first three digits and the weights of the second and
-  // third, for every bias.
+  // third, with the bias they come from (for the digit loop).
   static_assert((base - tmin) * (base - tmin) <= 0xFFFF, "weights fit in 16 bits");
+  static_assert(base - tmin <= 0xFF && base <= 0xFF, "thresholds fit in 8 bits");
+  static_assert(max_bias() <= 0xFFFF, "biases fit in 16 bits");
   struct short_thresholds {
     std::uint8_t t1, t2, t3;
-    std::uint16_t w2;
-    std::uint16_t w3;  // at most (base - tmin)^2
+    std::uint8_t w2;    // base - t1
+    std::uint16_t w3;   // at most (base - tmin)^2
+    std::uint16_t bias;
   };
+  static constexpr short_thresholds make_thresholds(u32 bias) {
+    const u32 t1 = threshold(base, bias);
+    const u32 t2 = threshold(2 * base, bias);
+    return short_thresholds{static_cast<std::uint8_t>(t1), static_cast<std::uint8_t>(t2),
+                            static_cast<std::uint8_t>(threshold(3 * base, bias)),
+                            static_cast<std::uint8_t>(base - t1),
+                            static_cast<std::uint16_t>((base - t1) * (base - t2)),
+                            static_cast<std::uint16_t>(bias)};
+  }
+  // By bias.
   struct short_threshold_table_type {
     std::array<short_thresholds, max_bias() + 1> v{};
     constexpr short_threshold_table_type() {
-      for (u32 bias = 0; bias <= max_bias(); ++bias) {
-        const u32 t1 = threshold(base, bias);
-        const u32 t2 = threshold(2 * base, bias);
-        v[bias] = short_thresholds{static_cast<std::uint8_t>(t1), static_cast<std::uint8_t>(t2),
-                                   static_cast<std::uint8_t>(threshold(3 * base, bias)),
-                                   static_cast<std::uint16_t>(base - t1),
-                                   static_cast<std::uint16_t>((base - t1) * (base - t2))};
-      }
+      for (u32 bias = 0; bias <= max_bias(); ++bias) v[bias] = make_thresholds(bias);
     }
   };
   static constexpr short_threshold_table_type short_threshold_table{};
+  // By the value adapt() reaches after its division by numpoints, when it
+  // ends in at most one round of its loop: entry d for d <= adapt_limit (no
+  // round), entry adapt_limit + 1 + d for d = delta / (base - tmin) <=
+  // adapt_limit (one round).  The decoder goes from one integer's delta
+  // straight to the next integer's thresholds, one load instead of two.
+  static constexpr u32 adapt_entries = 2 * (adapt_limit + 1);
+  struct adapt_threshold_table_type {
+    std::array<short_thresholds, adapt_entries> v{};
+    constexpr adapt_threshold_table_type() {
+      for (u32 d = 0; d <= adapt_limit; ++d) {
+        const u32 tail = ((base - tmin + 1) * d) / (d + skew);
+        v[d] = make_thresholds(tail);
+        v[adapt_limit + 1 + d] = make_thresholds(base + tail);
+      }
+    }
+  };
+  static constexpr adapt_threshold_table_type adapt_threshold_table{};
+
+  // adapt(delta, numpoints, first_time), as the thresholds of its bias.
+  static const short_thresholds* adapt_thresholds(u32 delta, u32 numpoints, bool first_time) {
+    delta = first_time ? delta / damp : delta / 2;
+    delta += div_u32(delta, numpoints);
+    const u32 rounded = delta / (base - tmin);
+    const u32 index = delta > adapt_limit ? adapt_limit + 1 + rounded : delta;
+    if (index < adapt_entries) return &adapt_threshold_table.v[index];
+    // Two rounds or more (very long integers only).
+    u32 k = base;
+    delta = rounded;
+    while (delta > adapt_limit) {
+      delta /= base - tmin;
+      k += base;
+    }
+    return &short_threshold_table.v[k + adapt_tail.v[delta]];
+  }
 
   // Section 6.2's "decode a generalized variable-length integer" for the
   // common case, an integer of at most three digits: the three digits and their thresholds are computed up front
@@ -228,13 +275,16 @@ class engine {
   // (longer integer, invalid digit, end of input), which the digit loop
   // handles with its exact errors.  `text` has three non-digits after the
   // input, so reading three bytes is always safe.
-  static bool read_short_integer(const char* text, std::size_t& pos, u32 bias, u64& i) {
+  static bool read_short_integer(const char* text, std::size_t& pos, const short_thresholds& st,
+                                 u64& i) {
     static_assert(unchecked_digits() >= 3, "three digits cannot overflow");
+    static_assert(short_limit + (base - 1) * (1 + (base - tmin) + (base - tmin) * (base - tmin)) <=
+                      0xFFFFFFFFu,
+                  "i stays below 2^32 (decode divides it as a 32-bit value)");
     // Invalid characters read as 255: never below a threshold or the base.
     const u32 d1 = digits.unsigned_values[static_cast<unsigned char>(text[pos])];
     const u32 d2 = digits.unsigned_values[static_cast<unsigned char>(text[pos + 1])];
     const u32 d3 = digits.unsigned_values[static_cast<unsigned char>(text[pos + 2])];
-    const short_thresholds& st = short_threshold_table.v[bias];
     const u32 t1 = st.t1;
     const u32 t2 = st.t2;
     const u32 t3 = st.t3;
@@ -462,9 +512,23 @@ class engine {
         in_pos = j + 1;
       }
     }
-    bool bad = false;
-    for (std::size_t j = 0; j < b; ++j) bad |= static_cast<unsigned char>(text[j]) >= initial_n;
-    if (bad) {
+    // Decode into a buffer with room to move whole blocks (below), then copy
+    // what fits to the caller's.
+    constexpr std::size_t block = 16;
+    char32_t local[short_limit + block + 1];
+    // The caller's buffer serves when it has that room for any result (at
+    // most one code point per input byte).
+    char32_t* const work = capacity >= size + block + 1 ? out : local;
+    // Copy the basic code points and check them in the same pass: with
+    // initial_n a power of two, a byte >= initial_n has a bit the OR keeps.
+    constexpr bool power_of_two = (initial_n & (initial_n - 1)) == 0;
+    u32 seen = 0;
+    for (std::size_t j = 0; j < b; ++j) {
+      const u32 c = static_cast<unsigned char>(text[j]);
+      work[j] = c;
+      seen = power_of_two ? seen | c : std::max(seen, c);
+    }
+    if (power_of_two ? (seen & ~(initial_n - 1)) != 0 : seen >= initial_n) {
       for (std::size_t j = 0;; ++j) {
         const auto c = static_cast<unsigned char>(text[j]);
         if (c >= initial_n) {
@@ -473,14 +537,6 @@ class engine {
         }
       }
     }
-    // Decode into a buffer with room to move whole blocks (below), then copy
-    // what fits to the caller's.
-    constexpr std::size_t block = 16;
-    char32_t local[short_limit + block + 1];
-    // The caller's buffer serves when it has that room for any result (at
-    // most one code point per input byte).
-    char32_t* const work = capacity >= size + block + 1 ? out : local;
-    for (std::size_t j = 0; j < b; ++j) work[j] = static_cast<unsigned char>(text[j]);
 
     // The input followed by three non-digits, for read_short_integer.
     char padded[short_limit + 3];
@@ -489,13 +545,14 @@ class engine {
 
     u32 n = initial_n;
     u64 i = 0;
-    u32 bias = P.initial_bias;
+    const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
     u32 length = static_cast<u32>(b);
     for (; in_pos < size; ++length) {
       const std::size_t delta_start = in_pos;
       const u64 old_i = i;
-      if (!read_short_integer(padded, in_pos, bias, i)) {
+      if (!read_short_integer(padded, in_pos, *st, i)) {
         // Long integers, the end of the input and errors, digit by digit.
+        const u32 bias = st->bias;
         u64 w = 1;
         for (u32 k = base;; k += base) {
           if (in_pos >= size) {
@@ -538,7 +595,9 @@ class engine {
         r.status = error(errc::decoded_out_of_range, delta_start, n);
         return r;
       }
-      bias = adapt(delta, divisor, old_i == 0);
+      // n <= max_cp, so i < (max_cp + 1) * divisor: delta fits in 32 bits.
+      static_assert((u64{max_cp} + 1) * (short_limit + 1) <= 0xFFFFFFFFu, "see above");
+      st = adapt_thresholds(static_cast<u32>(delta), divisor, old_i == 0);
       // Section 6.2: insert n at position i.  The tail moves up one slot in
       // whole blocks, from the last block down: a fixed-size copy per block,
       // where an element loop would mispredict its exit on every insertion;
@@ -548,8 +607,7 @@ class engine {
       char32_t* const at = work + index;
       // length - index rounded up to whole blocks, at least one (a
       // multiple of `block` gains a block: harmless, there is room).
-      std::size_t end = ((length - index) | 1u) + block - 1;
-      end -= end % block;
+      std::size_t end = ((length - index) & ~(block - 1)) + block;
       do {
         char32_t moved[block];
         std::memcpy(moved, at + end - block, sizeof moved);
