@@ -280,6 +280,9 @@ class engine {
     static_assert(unchecked_digits() >= 3, "three digits cannot overflow");
     static_assert(short_limit + (base - 1) * (1 + (base - tmin) + (base - tmin) * (base - tmin)) <=
                       0xFFFFFFFFu,
+                  "i stays below 2^32");
+    static_assert(short_limit + (base - 1) * (1 + (base - tmin) + (base - tmin) * (base - tmin)) <=
+                      0xFFFFFFFFu,
                   "i stays below 2^32 (decode divides it as a 32-bit value)");
     // Invalid characters read as 255: never below a threshold or the base.
     const u32 d1 = digits.unsigned_values[static_cast<unsigned char>(text[pos])];
@@ -581,10 +584,18 @@ class engine {
             if (d < threshold(k, bias)) break;
           }
         }
+        // i / (length + 1) >= 2^32 / (short_limit + 1) > max_cp: the range
+        // error below, found here so that the common path divides 32 bits.
+        // (read_short_integer keeps i below 2^32.)
+        static_assert((u64{1} << 32) / (short_limit + 1) > max_cp, "see above");
+        if (i > 0xFFFFFFFFu) {
+          r.status = error(errc::decoded_out_of_range, delta_start);
+          return r;
+        }
       }
       const u64 delta = i - old_i;
       const u32 divisor = length + 1;
-      const u64 step = div_small(i, divisor);
+      const u64 step = div_u32(static_cast<u32>(i), divisor);
       if (step > max_cp - n) {  // n + step > max_cp (n <= max_cp)
         r.status = error(errc::decoded_out_of_range, delta_start);
         return r;
