@@ -496,6 +496,24 @@ class engine {
     return r;
   }
 
+  // The last `c` in text[0, size), or null: section 6.2 splits at the last
+  // delimiter.  glibc's memrchr searches from the end; elsewhere, memchr
+  // until there is no later one.
+  static const char* find_last(const char* text, char c, std::size_t size) {
+#if defined(__GLIBC__)
+    return static_cast<const char*>(memrchr(text, c, size));
+#else
+    const char* last = nullptr;
+    const char* const end = text + size;
+    for (const char* p = text; p < end; ++p) {
+      p = static_cast<const char*>(std::memchr(p, c, static_cast<std::size_t>(end - p)));
+      if (p == nullptr) break;
+      last = p;
+    }
+    return last;
+#endif
+  }
+
   // Caller-buffer decode of in.size() <= short_limit bytes.
   static buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity) {
     buffer_result r;
@@ -506,11 +524,8 @@ class engine {
     std::size_t b = 0;
     std::size_t in_pos = 0;
     if (size > 1) {
-      if (const void* last = std::memchr(text + 1, P.delimiter, size - 1)) {
-        // memchr finds the first; labels rarely have a second.
-        std::size_t j = static_cast<std::size_t>(static_cast<const char*>(last) - text);
-        for (std::size_t k = j + 1; k < size; ++k)
-          if (text[k] == P.delimiter) j = k;
+      if (const char* last = find_last(text + 1, P.delimiter, size - 1)) {
+        const auto j = static_cast<std::size_t>(last - text);
         b = j;
         in_pos = j + 1;
       }
