@@ -86,23 +86,14 @@ std::u32string unescape(const std::string& s) {
         continue;
       }
     }
-    // Plain UTF-8 (the file is well-formed).
+    // Plain UTF-8: the data file is well-formed, so a decoding failure means
+    // the file is damaged; keep the byte so the line fails visibly.
     char32_t c = b;
-    std::size_t len = 1;
-    if (b >= 0xF0) {
-      c = b & 0x07;
-      len = 4;
-    } else if (b >= 0xE0) {
-      c = b & 0x0F;
-      len = 3;
-    } else if (b >= 0xC0) {
-      c = b & 0x1F;
-      len = 2;
+    if (!puny::unicode::next_utf8(s, i, c)) {
+      ADD_FAILURE() << "ill-formed UTF-8 in IdnaTestV2.txt at byte " << i;
+      ++i;
     }
-    for (std::size_t k = 1; k < len && i + k < s.size(); ++k)
-      c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
     out.push_back(c);
-    i += len;
   }
   // Combine surrogate pairs written as two \u escapes.
   std::u32string joined;
@@ -129,29 +120,11 @@ std::string to_utf8(const std::u32string& s) {
   return out;
 }
 
-// Output of the library: well-formed UTF-8, no escapes.
+// Output of the library must be well-formed UTF-8.
 std::u32string from_utf8(const std::string& s) {
   std::u32string out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    char32_t c = b;
-    std::size_t len = 1;
-    if (b >= 0xF0) {
-      c = b & 0x07;
-      len = 4;
-    } else if (b >= 0xE0) {
-      c = b & 0x0F;
-      len = 3;
-    } else if (b >= 0xC0) {
-      c = b & 0x1F;
-      len = 2;
-    }
-    for (std::size_t k = 1; k < len && i + k < s.size(); ++k)
-      c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-    out.push_back(c);
-    i += len;
-  }
+  const puny::status st = puny::unicode::utf8_to_utf32(s, out);
+  EXPECT_TRUE(st.ok()) << "library output is not UTF-8 at byte " << st.offset;
   return out;
 }
 
