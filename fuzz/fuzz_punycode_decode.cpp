@@ -36,13 +36,9 @@ namespace bs = puny::bootstring;
 namespace pc = puny::punycode;
 using puny::errc;
 using puny::fuzz::pick_capacity;
+using puny::fuzz::lower_ascii;
 using puny::fuzz::same_error;
 
-std::string lower_ascii(std::string s) {
-  for (char& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return s;
-}
 
 std::string canonical(std::string_view in) {
   const std::size_t last = in.rfind('-');

@@ -32,13 +32,9 @@ namespace bs = puny::bootstring;
 namespace pc = puny::punycode;
 using puny::errc;
 using puny::fuzz::pick_capacity;
+using puny::fuzz::lower_ascii;
 using puny::fuzz::same_error;
 
-std::string lower_ascii(std::string s) {
-  for (char& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return s;
-}
 
 // The caller-buffer form `encode_into(out, capacity)` against the allocating
 // result `ref`: same error, or the same output; when it does not fit,

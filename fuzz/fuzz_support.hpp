@@ -58,4 +58,11 @@ inline bool same_error(const status& a, const status& b) {
   return a.code == b.code && a.offset == b.offset;
 }
 
+// ASCII letters lowered; the canonical (lower-case digit) form of Punycode.
+inline std::string lower_ascii(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
 }  // namespace puny::fuzz
