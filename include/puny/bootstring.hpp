@@ -155,6 +155,9 @@ puny::status decode(std::string_view input, const parameters& p, std::u32string&
 
 // ---- Caller-buffer interface: never writes past `capacity`. ----
 //
+// On errc::buffer_too_small the buffer's contents are unspecified (encoders
+// happen to leave the prefix that fits); status.needed is exact.
+//
 // No heap allocation happens when the longer of input and output is at most
 // `inplace_limit` code points (every DNS label and domain name).  Longer
 // strings use O(n) scratch memory so that time stays O(n log n).
