@@ -37,6 +37,7 @@ namespace pc = puny::punycode;
 using puny::errc;
 using puny::fuzz::pick_capacity;
 using puny::fuzz::lower_ascii;
+using puny::fuzz::check_buffer_form;
 using puny::fuzz::same_error;
 
 
@@ -89,19 +90,9 @@ void check_buffer_decode_flags(std::string_view in, const puny::result<pc::annot
 
 void check_buffer_decode_utf8(std::string_view in, const puny::result<std::string>& ref,
                               std::size_t capacity) {
-  std::unique_ptr<char[]> buf(new char[capacity]);
-  const bs::buffer_result r = pc::decode_to_utf8(in, buf.get(), capacity);
-  if (!ref.ok()) {
-    PUNY_FUZZ_CHECK(same_error(r.status, ref.status));
-    return;
-  }
-  const std::size_t n = ref.value.size();
-  if (capacity >= n) {
-    PUNY_FUZZ_CHECK(r.ok() && r.size == n);
-    PUNY_FUZZ_CHECK(std::string_view(buf.get(), n) == ref.value);
-  } else {
-    PUNY_FUZZ_CHECK(r.status.code == errc::buffer_too_small && r.status.needed == n);
-  }
+  check_buffer_form(
+      [&](char* out, std::size_t cap) { return pc::decode_to_utf8(in, out, cap); }, ref,
+      capacity, /*prefix_kept=*/false);
 }
 
 }  // namespace

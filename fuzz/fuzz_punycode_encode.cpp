@@ -33,41 +33,20 @@ namespace pc = puny::punycode;
 using puny::errc;
 using puny::fuzz::pick_capacity;
 using puny::fuzz::lower_ascii;
+using puny::fuzz::check_buffer_form;
 using puny::fuzz::same_error;
 
-
-// The caller-buffer form `encode_into(out, capacity)` against the allocating
-// result `ref`: same error, or the same output; when it does not fit,
-// buffer_too_small with the exact size and the prefix that fits.
-template <class EncodeInto>
-void check_buffer_form(EncodeInto&& encode_into, const puny::result<std::string>& ref,
-                       std::size_t capacity) {
-  std::unique_ptr<char[]> buf(new char[capacity]);
-  const bs::buffer_result r = encode_into(buf.get(), capacity);
-  if (!ref.ok()) {
-    PUNY_FUZZ_CHECK(same_error(r.status, ref.status));
-    return;
-  }
-  const std::size_t n = ref.value.size();
-  if (capacity >= n) {
-    PUNY_FUZZ_CHECK(r.ok() && r.size == n);
-    PUNY_FUZZ_CHECK(std::string_view(buf.get(), n) == ref.value);
-  } else {
-    PUNY_FUZZ_CHECK(r.status.code == errc::buffer_too_small && r.status.needed == n);
-    PUNY_FUZZ_CHECK(std::string_view(buf.get(), capacity) == ref.value.substr(0, capacity));
-  }
-}
 
 void check_buffer_encode(std::u32string_view in, const puny::result<std::string>& ref,
                          std::size_t capacity) {
   check_buffer_form([&](char* out, std::size_t cap) { return pc::encode(in, out, cap); }, ref,
-                    capacity);
+                    capacity, /*prefix_kept=*/true);
 }
 
 void check_buffer_encode_utf8(std::string_view in, const puny::result<std::string>& ref,
                               std::size_t capacity) {
   check_buffer_form([&](char* out, std::size_t cap) { return pc::encode_utf8(in, out, cap); },
-                    ref, capacity);
+                    ref, capacity, /*prefix_kept=*/true);
 }
 
 void check_encoded(std::u32string_view in, const puny::result<std::string>& enc,

@@ -7,9 +7,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <string_view>
 
+#include "puny/bootstring.hpp"
 #include "puny/status.hpp"
 
 #define PUNY_FUZZ_CHECK(cond)                                                          \
@@ -56,6 +58,30 @@ inline std::size_t pick_capacity(std::uint8_t choice, std::size_t needed, std::u
 
 inline bool same_error(const status& a, const status& b) {
   return a.code == b.code && a.offset == b.offset;
+}
+
+// A caller-buffer form `encode_into(out, capacity)` against the allocating
+// result `ref`: the same error, or the same output; when it does not fit,
+// buffer_too_small with the exact size (and, where the API keeps it, the
+// prefix that fits: encoders do, decoders leave the contents unspecified).
+template <class Into>
+void check_buffer_form(Into&& into, const puny::result<std::string>& ref, std::size_t capacity,
+                       bool prefix_kept) {
+  std::unique_ptr<char[]> buf(new char[capacity]);
+  const puny::bootstring::buffer_result r = into(buf.get(), capacity);
+  if (!ref.ok()) {
+    PUNY_FUZZ_CHECK(same_error(r.status, ref.status));
+    return;
+  }
+  const std::size_t n = ref.value.size();
+  if (capacity >= n) {
+    PUNY_FUZZ_CHECK(r.ok() && r.size == n);
+    PUNY_FUZZ_CHECK(std::string_view(buf.get(), n) == ref.value);
+  } else {
+    PUNY_FUZZ_CHECK(r.status.code == errc::buffer_too_small && r.status.needed == n);
+    if (prefix_kept)
+      PUNY_FUZZ_CHECK(std::string_view(buf.get(), capacity) == ref.value.substr(0, capacity));
+  }
 }
 
 // ASCII letters lowered; the canonical (lower-case digit) form of Punycode.

@@ -1387,7 +1387,12 @@ result<std::string> to_ascii(std::string_view domain, const options& opt) {
   return r;
 }
 
-result<std::string> to_ascii(std::u16string_view domain, const options& opt) {
+namespace {
+
+// ToASCII for UTF-16 and UTF-32 input: no fast path of its own (the core's
+// handles ASCII), and no output on failure.
+template <class CharT>
+result<std::string> to_ascii_wide(std::basic_string_view<CharT> domain, const options& opt) {
   workspace& ws = local_workspace();
   result<std::string> r;
   r.status = to_ascii_core(ws, domain, opt, r.value);
@@ -1395,12 +1400,14 @@ result<std::string> to_ascii(std::u16string_view domain, const options& opt) {
   return r;
 }
 
+}  // namespace
+
+result<std::string> to_ascii(std::u16string_view domain, const options& opt) {
+  return to_ascii_wide(domain, opt);
+}
+
 result<std::string> to_ascii(std::u32string_view domain, const options& opt) {
-  workspace& ws = local_workspace();
-  result<std::string> r;
-  r.status = to_ascii_core(ws, domain, opt, r.value);
-  if (!r.ok()) r.value.clear();
-  return r;
+  return to_ascii_wide(domain, opt);
 }
 
 result<std::string> to_unicode(std::string_view domain, const options& opt) {
