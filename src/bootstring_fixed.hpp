@@ -41,22 +41,28 @@ static_assert(short_limit <= 512, "encoder sort keys hold a position in 9 bits")
 
 // ---- division by small run-time divisors ----
 //
-// For a 32-bit x and 1 < d < 2^32, with M = ceil(2^64 / d) computed as
-// floor((2^64 - 1) / d) + 1, x / d == floor(M * x / 2^64) exactly (Lemire,
-// Kaser and Kurz, "Faster remainder by direct computation", 2019, the
-// fastdiv_u32 result).  Divisors here never pass 2 * short_limit.
+// For 1 <= d < 2^32 let m = floor((2^64 - 1) / d), so that
+// m = 2^64 / d - e with 0 < e <= 1.  For x < 2^32 write x = q * d + r; then
+//   m * (x + 1) / 2^64 = q + (r + 1) / d - e * (x + 1) / 2^64,
+// where the last term is positive and below 2^-32 < 1 / d: the floor is q.
+// So x / d == floor(m * (x + 1) / 2^64), one multiplication, with no special
+// case for d == 1 (the first insertion into an empty string) or for powers
+// of two.  (The round-up variant, Lemire, Kaser and Kurz 2019, needs
+// m = 2^64 for d == 1, which does not fit.)  Divisors here never pass
+// 2 * short_limit.
 inline constexpr std::size_t reciprocal_count = 2 * short_limit + 2;
 
 constexpr std::array<u64, reciprocal_count> make_reciprocals() {
   std::array<u64, reciprocal_count> m{};
-  for (std::size_t d = 2; d < reciprocal_count; ++d) m[d] = ~u64{0} / d + 1;
+  for (std::size_t d = 1; d < reciprocal_count; ++d) m[d] = ~u64{0} / d;
   return m;
 }
 inline constexpr std::array<u64, reciprocal_count> reciprocals = make_reciprocals();
 
-// High 64 bits of m * x for x < 2^32, in portable C++: m = hi * 2^32 + lo,
-// and floor((hi*x*2^32 + lo*x) / 2^64) == floor((hi*x + floor(lo*x / 2^32)) / 2^32).
-inline u64 mul_high(u64 m, u32 x) {
+// High 64 bits of m * x for x <= 2^32, in portable C++: m = hi * 2^32 + lo,
+// and floor((hi*x*2^32 + lo*x) / 2^64) == floor((hi*x + floor(lo*x / 2^32)) / 2^32)
+// (hi * x and lo * x stay below 2^64 because x <= 2^32).
+inline u64 mul_high(u64 m, u64 x) {
 #if defined(__SIZEOF_INT128__)
   __extension__ using u128 = unsigned __int128;
   return static_cast<u64>((static_cast<u128>(m) * x) >> 64);
@@ -67,19 +73,15 @@ inline u64 mul_high(u64 m, u32 x) {
 #endif
 }
 
-// x / d for a 32-bit x and 1 <= d < reciprocal_count.  d == 1 (first
-// insertion into an empty string) is handled without a branch.
+// x / d for a 32-bit x and 1 <= d < reciprocal_count (see above).
 inline u32 div_u32(u32 x, u32 d) {
-  // reciprocals[1] is 0; add x back when d == 1, with a mask.
-  return static_cast<u32>(mul_high(reciprocals[d], x)) + (x & (0u - (d == 1)));
+  return static_cast<u32>(mul_high(reciprocals[d], u64{x} + 1));
 }
 
-// x / d for any x, d < reciprocal_count, d >= 1.  d == 1 (first insertion
-// into an empty string) is handled without a branch.
+// x / d for any x and 1 <= d < reciprocal_count.
 inline u64 div_small(u64 x, u32 d) {
   if (x > 0xFFFFFFFFu) return x / d;
-  // reciprocals[1] is 0; add x back when d == 1, with a mask.
-  return mul_high(reciprocals[d], static_cast<u32>(x)) + (x & (u64{0} - (d == 1)));
+  return div_u32(static_cast<u32>(x), d);
 }
 
 // ---- the engine ----
@@ -251,9 +253,18 @@ class engine {
   static constexpr adapt_threshold_table_type adapt_threshold_table{};
 
   // adapt(delta, numpoints, first_time), as the thresholds of its bias.
+  // numpoints <= short_limit (one code point per input byte at most), so
+  // 2 * numpoints < reciprocal_count.
   static const short_thresholds* adapt_thresholds(u32 delta, u32 numpoints, bool first_time) {
-    delta = first_time ? delta / damp : delta / 2;
-    delta += div_u32(delta, numpoints);
+    if (first_time) {
+      delta /= damp;
+      delta += div_u32(delta, numpoints);
+    } else {
+      // delta / 2 + (delta / 2) / numpoints, the second term computed as
+      // delta / (2 * numpoints): both terms start from delta at once, which
+      // shortens the chain every code point waits on (see read_short_integer).
+      delta = (delta >> 1) + div_u32(delta, 2 * numpoints);
+    }
     const u32 rounded = delta / (base - tmin);
     const u32 index = delta > adapt_limit ? adapt_limit + 1 + rounded : delta;
     if (index < adapt_entries) return &adapt_threshold_table.v[index];
@@ -267,42 +278,54 @@ class engine {
     return &short_threshold_table.v[k + adapt_tail.v[delta]];
   }
 
+  // Moves the 16 code points at `from` up one slot, through four 16-byte
+  // temporaries (registers, not a 64-byte array the compiler would keep in
+  // memory).
+  static void move_block_up(char32_t* from) {
+    unsigned char a[16], b[16], c[16], d[16];
+    std::memcpy(a, from, 16);
+    std::memcpy(b, from + 4, 16);
+    std::memcpy(c, from + 8, 16);
+    std::memcpy(d, from + 12, 16);
+    std::memcpy(from + 1, a, 16);
+    std::memcpy(from + 5, b, 16);
+    std::memcpy(from + 9, c, 16);
+    std::memcpy(from + 13, d, 16);
+  }
+
   // Section 6.2's "decode a generalized variable-length integer" for the
-  // common case, an integer of at most three digits: the three digits and their thresholds are computed up front
-  // and the length chosen with masks, so the data-dependent end of the
-  // integer costs no branch.  Adds the integer to i, advances pos and
-  // returns true; returns false, changing nothing, in every other case
-  // (longer integer, invalid digit, end of input), which the digit loop
-  // handles with its exact errors.  `text` has three non-digits after the
-  // input, so reading three bytes is always safe.
+  // common case, an integer of at most three digits: the three digits and
+  // their thresholds are computed up front and the length chosen with
+  // masks, so the data-dependent end of the integer costs no branch.  Sets
+  // `value` to the integer, advances pos and returns true; returns false,
+  // changing nothing, in every other case (longer integer, invalid digit,
+  // end of input), which the digit loop handles with its exact errors.
+  // `text` has three non-digits after the input, so reading three bytes is
+  // always safe.
+  //
+  // The integer feeds adapt() and so the thresholds of the next one: this is
+  // the chain every code point waits on.  Masks instead of multiplications by
+  // 0 or 1 keep it short: d2 * w2 is computed while the comparisons run.
   static bool read_short_integer(const char* text, std::size_t& pos, const short_thresholds& st,
-                                 u64& i) {
+                                 u32& value) {
     static_assert(unchecked_digits() >= 3, "three digits cannot overflow");
-    static_assert(short_limit + (base - 1) * (1 + (base - tmin) + (base - tmin) * (base - tmin)) <=
+    static_assert(short_limit + 255u * (1 + (base - tmin) + (base - tmin) * (base - tmin)) <=
                       0xFFFFFFFFu,
-                  "i stays below 2^32");
-    static_assert(short_limit + (base - 1) * (1 + (base - tmin) + (base - tmin) * (base - tmin)) <=
-                      0xFFFFFFFFu,
-                  "i stays below 2^32 (decode divides it as a 32-bit value)");
+                  "value and i stay below 2^32 (decode divides i as a 32-bit value)");
     // Invalid characters read as 255: never below a threshold or the base.
     const u32 d1 = digits.unsigned_values[static_cast<unsigned char>(text[pos])];
     const u32 d2 = digits.unsigned_values[static_cast<unsigned char>(text[pos + 1])];
     const u32 d3 = digits.unsigned_values[static_cast<unsigned char>(text[pos + 2])];
-    const u32 t1 = st.t1;
-    const u32 t2 = st.t2;
-    const u32 t3 = st.t3;
-    const u32 end1 = d1 < t1;
-    const u32 end2 = d2 < t2;
-    const u32 end3 = d3 < t3;
+    const u32 end1 = d1 < st.t1;
+    const u32 end2 = d2 < st.t2;
+    const u32 end3 = d3 < st.t3;
     // A digit that does not end the integer must still be a digit.
     const u32 ok = (end1 | end2 | end3) & (d1 < base) & (end1 | (d2 < base));
     if (!ok) return false;
-    const u32 second = 1 - end1;            // the integer has a second digit
-    const u32 third = second & (1 - end2);  // and a third
-    const u32 w2 = st.w2;
-    const u32 w3 = st.w3;
-    i += d1 + second * d2 * w2 + u64{third} * d3 * w3;
-    pos += 1 + second + third;
+    const u32 second = end1 - 1;          // all ones: the integer has a second digit
+    const u32 third = second & (end2 - 1);  // and a third
+    value = d1 + ((d2 * st.w2) & second) + ((d3 * st.w3) & third);
+    pos += 1 + (second & 1) + (third & 1);
     return true;
   }
 
@@ -358,7 +381,7 @@ class engine {
         return dst;
       }
       const u32 divisor = base - t;
-      const u32 quotient = static_cast<u32>(mul_high(reciprocals[divisor], q - t));
+      const u32 quotient = div_u32(q - t, divisor);
       *dst++ = digits.chars[t + (q - t) - quotient * divisor];
       q = quotient;
     }
@@ -532,7 +555,7 @@ class engine {
     }
     // Decode into a buffer with room to move whole blocks (below), then copy
     // what fits to the caller's.
-    constexpr std::size_t block = 16;
+    constexpr std::size_t block = 16;  // code points per move_block_up
     char32_t local[short_limit + block + 1];
     // The caller's buffer serves when it has that room for any result (at
     // most one code point per input byte).
@@ -568,7 +591,10 @@ class engine {
     for (; in_pos < size; ++length) {
       const std::size_t delta_start = in_pos;
       const u64 old_i = i;
-      if (!read_short_integer(padded, in_pos, *st, i)) {
+      u32 delta;
+      if (read_short_integer(padded, in_pos, *st, delta)) {
+        i += delta;
+      } else {
         // Long integers, the end of the input and errors, digit by digit.
         const u32 bias = st->bias;
         u64 w = 1;
@@ -607,8 +633,8 @@ class engine {
           r.status = error(errc::decoded_out_of_range, delta_start);
           return r;
         }
+        delta = static_cast<u32>(i - old_i);
       }
-      const u64 delta = i - old_i;
       const u32 divisor = length + 1;
       const u64 step = div_u32(static_cast<u32>(i), divisor);
       if (step > max_cp - n) {  // n + step > max_cp (n <= max_cp)
@@ -623,7 +649,7 @@ class engine {
       }
       // n <= max_cp, so i < (max_cp + 1) * divisor: delta fits in 32 bits.
       static_assert((u64{max_cp} + 1) * (short_limit + 1) <= 0xFFFFFFFFu, "see above");
-      st = adapt_thresholds(static_cast<u32>(delta), divisor, old_i == 0);
+      st = adapt_thresholds(delta, divisor, old_i == 0);
       // Section 6.2: insert n at position i.  The tail moves up one slot in
       // whole blocks, from the last block down: a fixed-size copy per block,
       // where an element loop would mispredict its exit on every insertion;
@@ -631,15 +657,15 @@ class engine {
       // block may read and write up to `block` slots past the end, which
       // `work` has room for.
       char32_t* const at = work + index;
-      // length - index rounded up to whole blocks, at least one (a
-      // multiple of `block` gains a block: harmless, there is room).
-      std::size_t end = ((length - index) & ~(block - 1)) + block;
-      do {
-        char32_t moved[block];
-        std::memcpy(moved, at + end - block, sizeof moved);
-        std::memcpy(at + end - block + 1, moved, sizeof moved);
-        end -= block;
-      } while (end > 0);
+      // Offset of the top block: length - index rounded down to whole
+      // blocks (a multiple of `block` moves one block more than needed:
+      // harmless, there is room).
+      std::size_t top = (length - index) & ~(block - 1);
+      for (;;) {
+        move_block_up(at + top);
+        if (top == 0) break;
+        top -= block;
+      }
       *at = n;
       i = index + 1;
     }

@@ -1,0 +1,137 @@
+// The Punycode-profile engine (src/bootstring_fixed.hpp) against the generic
+// one (src/bootstring.cpp): the same output and the same errors, offsets and
+// code points for every input, and the reciprocal division it relies on.
+#include "bootstring_fixed.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "puny/bootstring.hpp"
+#include "puny/punycode.hpp"
+#include "test_support.hpp"
+
+namespace bs = puny::bootstring;
+namespace fixed = puny::bootstring::fixed;
+using engine = fixed::engine<puny::punycode::profile>;
+using puny::errc;
+
+namespace {
+
+// Every divisor the engine uses, against the hardware division: all x below
+// 2^16, the top 2^16 values, and the values around the largest multiples of
+// d (where a reciprocal that is too small or too large shows first).
+TEST(FixedEngineDivision, EveryDivisorMatchesHardwareDivision) {
+  std::uint64_t checked = 0;
+  for (std::uint32_t d = 1; d < fixed::reciprocal_count; ++d) {
+    for (std::uint64_t x = 0; x < (1u << 16); x += 7, ++checked)
+      ASSERT_EQ(fixed::div_u32(static_cast<std::uint32_t>(x), d), x / d) << x << " / " << d;
+    for (std::uint64_t x = 0xFFFFFFFFu; x > 0xFFFFFFFFu - (1u << 12); --x, ++checked)
+      ASSERT_EQ(fixed::div_u32(static_cast<std::uint32_t>(x), d), x / d) << x << " / " << d;
+    const std::uint64_t top = 0xFFFFFFFFu / d;
+    for (std::uint64_t q = top; q + 64 > top && q > 0; --q) {
+      for (const std::uint64_t x : {q * d - 1, q * d, q * d + d - 1}) {
+        if (x > 0xFFFFFFFFu) continue;
+        ASSERT_EQ(fixed::div_u32(static_cast<std::uint32_t>(x), d), x / d) << x << " / " << d;
+        ++checked;
+      }
+    }
+  }
+  std::mt19937_64 rng(5);
+  for (int t = 0; t < 1000000; ++t, ++checked) {
+    const auto x = static_cast<std::uint32_t>(rng());
+    const auto d = static_cast<std::uint32_t>(1 + rng() % (fixed::reciprocal_count - 1));
+    ASSERT_EQ(fixed::div_u32(x, d), x / d) << x << " / " << d;
+  }
+  EXPECT_GT(checked, 10'000'000u);
+}
+
+void expect_same_decode(const std::string& in) {
+  std::u32string generic;
+  const puny::status g = bs::decode(in, puny::punycode::profile, generic, nullptr,
+                                    bs::advanced_options{bs::strategy::simple, nullptr});
+  std::vector<char32_t> out(in.size() + 1);
+  const bs::buffer_result f = engine::decode(in, out.data(), out.size());
+  ASSERT_EQ(f.status.code, g.code) << in;
+  ASSERT_EQ(f.status.offset, g.offset) << in;
+  ASSERT_EQ(f.status.code_point, g.code_point) << in;
+  if (g.code == errc::ok) {
+    ASSERT_EQ(std::u32string(out.data(), f.size), generic) << in;
+    // Exact capacity, and one less.
+    std::vector<char32_t> exact(f.size);
+    const bs::buffer_result e = engine::decode(in, exact.data(), exact.size());
+    ASSERT_TRUE(e.ok()) << in;
+    ASSERT_EQ(std::u32string(exact.data(), e.size), generic) << in;
+    if (f.size > 0) {
+      const bs::buffer_result small = engine::decode(in, exact.data(), f.size - 1);
+      ASSERT_EQ(small.status.code, errc::buffer_too_small) << in;
+      ASSERT_EQ(small.status.needed, f.size) << in;
+    }
+  }
+}
+
+// Valid encodings of random strings of every length the engine takes, so
+// the short integer path, the digit loop, one and several moved blocks and
+// the basic code points all run.
+TEST(FixedEngineDecode, AgreesWithGenericEngineOnValidInput) {
+  std::mt19937_64 rng(11);
+  for (int iteration = 0; iteration < 4000; ++iteration) {
+    const std::size_t length = iteration < 3000 ? rng() % 40 : rng() % 200;
+    const std::u32string s = puny::test::random_string(rng, length);
+    const auto e = puny::punycode::encode(s);
+    ASSERT_TRUE(e.ok());
+    if (e.value.size() > fixed::short_limit) continue;
+    expect_same_decode(e.value);
+  }
+}
+
+// Random and mutated input: every error kind, at every offset.
+TEST(FixedEngineDecode, AgreesWithGenericEngineOnArbitraryInput) {
+  std::mt19937_64 rng(12);
+  const std::string alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789---";
+  for (int iteration = 0; iteration < 20000; ++iteration) {
+    std::string in;
+    const std::size_t length = iteration < 15000 ? rng() % 24 : rng() % fixed::short_limit;
+    for (std::size_t j = 0; j < length; ++j) {
+      const auto roll = rng() % 100;
+      if (roll == 0)
+        in.push_back(static_cast<char>(0x80 + rng() % 0x80));  // non-ASCII byte
+      else if (roll == 1)
+        in.push_back(static_cast<char>(rng() % 0x80));  // any ASCII
+      else
+        in.push_back(alphabet[rng() % alphabet.size()]);
+    }
+    expect_same_decode(in);
+  }
+  // Mutations of valid encodings: one byte changed, dropped or repeated.
+  for (int iteration = 0; iteration < 5000; ++iteration) {
+    const std::u32string s = puny::test::random_string(rng, 1 + rng() % 30);
+    std::string in = puny::punycode::encode(s).value;
+    const std::size_t at = rng() % in.size();
+    switch (rng() % 3) {
+      case 0: in[at] = alphabet[rng() % alphabet.size()]; break;
+      case 1: in.erase(at, 1); break;
+      default: in.insert(at, 1, in[at]); break;
+    }
+    expect_same_decode(in);
+  }
+}
+
+// The longest integers a short input can hold: overflow checks in the digit
+// loop, and values that decode out of range.
+TEST(FixedEngineDecode, AgreesWithGenericEngineOnLongIntegers) {
+  for (std::size_t digits = 1; digits < 40; ++digits) {
+    for (const char fill : {'9', 'z', 'a', '8'}) {
+      std::string in(digits, fill);
+      in.push_back('a');
+      expect_same_decode(in);
+      expect_same_decode("ab-" + in);
+      expect_same_decode(in + in);
+    }
+  }
+}
+
+}  // namespace
