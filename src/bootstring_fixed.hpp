@@ -584,7 +584,7 @@ class engine {
     std::memcpy(padded, text, size);
     std::memset(padded + size, 0xFF, 3);  // digits are ASCII: 0xFF never is one
 
-    u32 n = initial_n;
+    u64 n = initial_n;
     u64 i = 0;
     const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
     u32 length = static_cast<u32>(b);
@@ -637,14 +637,14 @@ class engine {
       }
       const u32 divisor = length + 1;
       const u64 step = div_u32(static_cast<u32>(i), divisor);
-      if (step > max_cp - n) {  // n + step > max_cp (n <= max_cp)
+      n += step;  // n <= max_cp before, step < 2^32: no wrap in 64 bits
+      if (n > max_cp) {
         r.status = error(errc::decoded_out_of_range, delta_start);
         return r;
       }
-      n += static_cast<u32>(step);
       const auto index = static_cast<u32>(i - step * divisor);
       if (P.reject_surrogates && n - 0xD800u < 0x800u) {
-        r.status = error(errc::decoded_out_of_range, delta_start, n);
+        r.status = error(errc::decoded_out_of_range, delta_start, static_cast<char32_t>(n));
         return r;
       }
       // n <= max_cp, so i < (max_cp + 1) * divisor: delta fits in 32 bits.
@@ -666,7 +666,7 @@ class engine {
         if (top == 0) break;
         top -= block;
       }
-      *at = n;
+      *at = static_cast<char32_t>(n);
       i = index + 1;
     }
     r.size = length;
