@@ -278,6 +278,8 @@ class engine {
     return &short_threshold_table.v[k + adapt_tail.v[delta]];
   }
 
+  static constexpr std::size_t block = 16;  // code points per move_block_up
+
   // Moves the 16 code points at `from` up one slot, through four 16-byte
   // temporaries (registers, not a 64-byte array the compiler would keep in
   // memory).
@@ -460,6 +462,10 @@ class engine {
   }
 
  public:
+  // decode() works in the caller's buffer, with no copy, when it has room
+  // for size + decode_room code points (size: the input's length).
+  static constexpr std::size_t decode_room = block + 1;
+
   // Longest encoding of n code points (basic ones, delimiter, deltas).
   static constexpr std::size_t max_encoded(std::size_t n) { return n + 1 + n * max_digits(); }
 
@@ -555,11 +561,10 @@ class engine {
     }
     // Decode into a buffer with room to move whole blocks (below), then copy
     // what fits to the caller's.
-    constexpr std::size_t block = 16;  // code points per move_block_up
-    char32_t local[short_limit + block + 1];
+    char32_t local[short_limit + decode_room];
     // The caller's buffer serves when it has that room for any result (at
     // most one code point per input byte).
-    char32_t* const work = capacity >= size + block + 1 ? out : local;
+    char32_t* const work = capacity >= size + decode_room ? out : local;
     // Copy the basic code points and check them in the same pass: with
     // initial_n a power of two, a byte >= initial_n has a bit the OR keeps.
     constexpr bool power_of_two = (initial_n & (initial_n - 1)) == 0;

@@ -28,7 +28,8 @@ buffer_result decode_buffer(std::string_view in, char32_t* out, std::size_t capa
   return bootstring::detail::decode_trusted(in, profile, out, capacity);
 }
 
-// Scratch for code points: on the stack up to inplace_limit, else heap.
+// Scratch for code points: on the stack up to inplace_limit (plus the room
+// the short-string decoder needs to work in place), else on the heap.
 class code_point_scratch {
  public:
   explicit code_point_scratch(std::size_t size) {
@@ -40,10 +41,26 @@ class code_point_scratch {
   char32_t* data() { return data_; }
 
  private:
-  std::array<char32_t, inplace_limit> stack_;  // uninitialised: written before read
+  // Uninitialised: written before read.
+  std::array<char32_t, inplace_limit + engine::decode_room> stack_;
   std::unique_ptr<char32_t[]> heap_;
   char32_t* data_ = stack_.data();
 };
+
+// Decodes Punycode into scratch for the UTF-8 forms: room for one code
+// point per input byte, and the short-string engine's working room.
+buffer_result decode_to_scratch(std::string_view in, code_point_scratch& scratch) {
+  return decode_buffer(in, scratch.data(), in.size() + engine::decode_room);
+}
+
+// Writes decoded code points (scalar values: the decoder rejects the rest)
+// as UTF-8 at out, which has room for 4 bytes per code point; returns the
+// number of bytes.
+std::size_t put_utf8_all(const char32_t* cps, std::size_t count, char* out) {
+  char* p = out;
+  for (std::size_t j = 0; j < count; ++j) p += unicode::put_utf8(cps[j], p);
+  return static_cast<std::size_t>(p - out);
+}
 
 // Decodes UTF-8 into `cps` (room for in.size() code points); returns count.
 status utf8_into(std::string_view in, char32_t* cps, std::size_t& count) {
@@ -124,13 +141,12 @@ result<std::string> encode_utf8(std::string_view utf8_input) {
 
 result<std::string> decode_to_utf8(std::string_view input) {
   result<std::string> r;
-  // A decoded string has at most as many code points as the input has bytes.
-  code_point_scratch scratch(input.size());
-  const buffer_result br = decode_buffer(input, scratch.data(), input.size());
+  code_point_scratch scratch(input.size() + engine::decode_room);
+  const buffer_result br = decode_to_scratch(input, scratch);
   r.status = br.status;
   if (r.ok()) {
-    r.value.reserve(br.size * 4);
-    r.status = unicode::utf32_to_utf8(std::u32string_view(scratch.data(), br.size), r.value);
+    r.value.resize(4 * br.size);
+    r.value.resize(put_utf8_all(scratch.data(), br.size, &r.value[0]));
   }
   return r;
 }
@@ -154,14 +170,19 @@ buffer_result encode_utf8(std::string_view utf8_input, char* out, std::size_t ca
 }
 
 buffer_result decode_to_utf8(std::string_view input, char* out, std::size_t capacity) {
-  // A decoded string has at most as many code points as the input has bytes.
-  code_point_scratch scratch(input.size());
-  buffer_result r = decode_buffer(input, scratch.data(), input.size());
+  code_point_scratch scratch(input.size() + engine::decode_room);
+  buffer_result r = decode_to_scratch(input, scratch);
   if (!r.ok()) return r;
+  const char32_t* const cps = scratch.data();
+  if (capacity >= 4 * r.size) {  // room for any UTF-8 form of r.size code points
+    r.size = put_utf8_all(cps, r.size, out);
+    return r;
+  }
+  // Write what fits, and say how much is needed.
   std::size_t size = 0;
   char bytes[4];
   for (std::size_t j = 0; j < r.size; ++j) {
-    const std::size_t len = unicode::put_utf8(scratch.data()[j], bytes);
+    const std::size_t len = unicode::put_utf8(cps[j], bytes);
     for (std::size_t k = 0; k < len; ++k, ++size)
       if (size < capacity) out[size] = bytes[k];
   }
