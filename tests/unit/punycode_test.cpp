@@ -260,6 +260,11 @@ TEST(PunycodeBuffers, Utf8FormsAgreeWithAllocatingOnes) {
     r = pc::decode_to_utf8(e.value, back.data(), back.size());
     ASSERT_TRUE(r.ok());
     ASSERT_EQ(std::string(back.data(), r.size), text);
+    // Room for 4 bytes per code point: the direct path.
+    std::vector<char> roomy(4 * text.size() + 4);
+    r = pc::decode_to_utf8(e.value, roomy.data(), roomy.size());
+    ASSERT_TRUE(r.ok());
+    ASSERT_EQ(std::string(roomy.data(), r.size), text);
     if (!text.empty()) {
       r = pc::decode_to_utf8(e.value, back.data(), text.size() - 1);
       ASSERT_EQ(r.status.code, errc::buffer_too_small);
