@@ -78,6 +78,15 @@ inline u32 div_u32(u32 x, u32 d) {
   return static_cast<u32>(mul_high(reciprocals[d], u64{x} + 1));
 }
 
+// x / d for a 32-bit x and 2 <= d < reciprocal_count, without the + 1 on x
+// (on the dependency chains of the encoder's digits and the decoder's
+// adapt): with m + 1 = ceil(2^64 / d) for every d >= 2, the round-up
+// method of Lemire, Kaser and Kurz (2019) is exact for x < 2^32.  The
+// + 1 on m does not wait for x.
+inline u32 div_u32_from_2(u32 x, u32 d) {
+  return static_cast<u32>(mul_high(reciprocals[d] + 1, x));
+}
+
 // x / d for any x and 1 <= d < reciprocal_count.
 inline u64 div_small(u64 x, u32 d) {
   if (x > 0xFFFFFFFFu) return x / d;
@@ -263,7 +272,7 @@ class engine {
       // delta / 2 + (delta / 2) / numpoints, the second term computed as
       // delta / (2 * numpoints): both terms start from delta at once, which
       // shortens the chain every code point waits on (see read_short_integer).
-      delta = (delta >> 1) + div_u32(delta, 2 * numpoints);
+      delta = (delta >> 1) + div_u32_from_2(delta, 2 * numpoints);
     }
     const u32 rounded = delta / (base - tmin);
     const u32 index = delta > adapt_limit ? adapt_limit + 1 + rounded : delta;
@@ -383,7 +392,7 @@ class engine {
         return dst;
       }
       const u32 divisor = base - t;
-      const u32 quotient = div_u32(q - t, divisor);
+      const u32 quotient = div_u32_from_2(q - t, divisor);  // divisor >= base - tmax >= 2
       *dst++ = digits.chars[t + (q - t) - quotient * divisor];
       q = quotient;
     }

@@ -21,30 +21,33 @@ using puny::errc;
 
 namespace {
 
-// Every divisor the engine uses, against the hardware division: all x below
-// 2^16, the top 2^16 values, and the values around the largest multiples of
-// d (where a reciprocal that is too small or too large shows first).
+// Both division helpers, for every divisor the engine uses, against the
+// hardware division: x below 2^16 (every 7th), the top 2^12 values, and
+// the values around the largest multiples of d (where a reciprocal that is
+// too small or too large shows first), then random pairs.
+void expect_exact_division(std::uint64_t x, std::uint32_t d, std::uint64_t& checked) {
+  ASSERT_EQ(fixed::div_u32(static_cast<std::uint32_t>(x), d), x / d) << x << " / " << d;
+  if (d >= 2) {
+    ASSERT_EQ(fixed::div_u32_from_2(static_cast<std::uint32_t>(x), d), x / d) << x << " / " << d;
+  }
+  ++checked;
+}
+
 TEST(FixedEngineDivision, EveryDivisorMatchesHardwareDivision) {
   std::uint64_t checked = 0;
   for (std::uint32_t d = 1; d < fixed::reciprocal_count; ++d) {
-    for (std::uint64_t x = 0; x < (1u << 16); x += 7, ++checked)
-      ASSERT_EQ(fixed::div_u32(static_cast<std::uint32_t>(x), d), x / d) << x << " / " << d;
-    for (std::uint64_t x = 0xFFFFFFFFu; x > 0xFFFFFFFFu - (1u << 12); --x, ++checked)
-      ASSERT_EQ(fixed::div_u32(static_cast<std::uint32_t>(x), d), x / d) << x << " / " << d;
+    for (std::uint64_t x = 0; x < (1u << 16); x += 7) expect_exact_division(x, d, checked);
+    for (std::uint64_t x = 0xFFFFFFFFu; x > 0xFFFFFFFFu - (1u << 12); --x)
+      expect_exact_division(x, d, checked);
     const std::uint64_t top = 0xFFFFFFFFu / d;
-    for (std::uint64_t q = top; q + 64 > top && q > 0; --q) {
-      for (const std::uint64_t x : {q * d - 1, q * d, q * d + d - 1}) {
-        if (x > 0xFFFFFFFFu) continue;
-        ASSERT_EQ(fixed::div_u32(static_cast<std::uint32_t>(x), d), x / d) << x << " / " << d;
-        ++checked;
-      }
-    }
+    for (std::uint64_t q = top; q + 64 > top && q > 0; --q)
+      for (const std::uint64_t x : {q * d - 1, q * d, q * d + d - 1})
+        if (x <= 0xFFFFFFFFu) expect_exact_division(x, d, checked);
   }
   std::mt19937_64 rng(5);
-  for (int t = 0; t < 1000000; ++t, ++checked) {
-    const auto x = static_cast<std::uint32_t>(rng());
+  for (int t = 0; t < 1000000; ++t) {
     const auto d = static_cast<std::uint32_t>(1 + rng() % (fixed::reciprocal_count - 1));
-    ASSERT_EQ(fixed::div_u32(x, d), x / d) << x << " / " << d;
+    expect_exact_division(static_cast<std::uint32_t>(rng()), d, checked);
   }
   EXPECT_GT(checked, 10'000'000u);
 }
