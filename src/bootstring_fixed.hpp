@@ -1,7 +1,7 @@
 // Internal: Bootstring (RFC 3492 sections 3-6) specialised for one profile
-// known at compile time, for short strings (at most inplace_limit code points
-// in, inplace_limit bytes of encoded input), with no case flags and no
-// observer.  Everything else goes through the generic engine in
+// known at compile time, for short strings (encoding: at most short_limit
+// code points; decoding: at most decode_limit bytes), with no case flags and
+// no observer.  Everything else goes through the generic engine in
 // bootstring.cpp, which this one must match byte for byte: same output, same
 // error codes, offsets and code points, same caller-buffer behaviour.
 //
@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string_view>
 
 #include "puny/bootstring.hpp"
@@ -35,9 +36,18 @@ namespace {
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
-// Longest input (code points to encode, bytes to decode) handled here.
+// Longest input (code points to encode, bytes to decode) handled with
+// buffers on the stack.
 inline constexpr std::size_t short_limit = inplace_limit;
 static_assert(short_limit <= 512, "encoder sort keys hold a position in 9 bits");
+
+// Longest input decode() takes (bytes); above it the generic engine places
+// the code points with a Fenwick tree in O(n log n).  From short_limit to
+// here the decoder works in a heap buffer and moves long tails with memmove:
+// quadratic, but bounded (at most decode_limit insertions of at most
+// decode_limit code points, about 19 MB moved, a few milliseconds) and
+// faster than the tree for strings this short (bench/README.md).
+inline constexpr std::size_t decode_limit = 3072;
 
 // ---- division by small run-time divisors ----
 //
@@ -49,8 +59,8 @@ static_assert(short_limit <= 512, "encoder sort keys hold a position in 9 bits")
 // case for d == 1 (the first insertion into an empty string) or for powers
 // of two.  (The round-up variant, Lemire, Kaser and Kurz 2019, needs
 // m = 2^64 for d == 1, which does not fit.)  Divisors here never pass
-// 2 * short_limit.
-inline constexpr std::size_t reciprocal_count = 2 * short_limit + 2;
+// 2 * decode_limit.
+inline constexpr std::size_t reciprocal_count = 2 * decode_limit + 2;
 
 constexpr std::array<u64, reciprocal_count> make_reciprocals() {
   std::array<u64, reciprocal_count> m{};
@@ -170,13 +180,13 @@ class engine {
   }
 
   // Digits per integer the decoder reads without overflow checks.  At the
-  // start of an integer i <= short_limit (it is index + 1 of the previous
+  // start of an integer i <= decode_limit (it is index + 1 of the previous
   // insertion), each digit adds at most (base - 1) * w, and each w is the
   // previous times at most base - tmin: the first J digits keep i and w below
   // 2^64 for the J computed here.
   static constexpr u32 unchecked_digits() {
     const u64 max = ~u64{0};
-    u64 i = short_limit + 1;
+    u64 i = decode_limit + 1;
     u64 w = 1;
     u32 j = 0;
     for (;;) {
@@ -262,7 +272,7 @@ class engine {
   static constexpr adapt_threshold_table_type adapt_threshold_table{};
 
   // adapt(delta, numpoints, first_time), as the thresholds of its bias.
-  // numpoints <= short_limit (one code point per input byte at most), so
+  // numpoints <= decode_limit (one code point per input byte at most), so
   // 2 * numpoints < reciprocal_count.
   static const short_thresholds* adapt_thresholds(u32 delta, u32 numpoints, bool first_time) {
     if (first_time) {
@@ -320,7 +330,7 @@ class engine {
   static bool read_short_integer(const char* text, std::size_t& pos, const short_thresholds& st,
                                  u32& value) {
     static_assert(unchecked_digits() >= 3, "three digits cannot overflow");
-    static_assert(short_limit + 255u * (1 + (base - tmin) + (base - tmin) * (base - tmin)) <=
+    static_assert(decode_limit + 255u * (1 + (base - tmin) + (base - tmin) * (base - tmin)) <=
                       0xFFFFFFFFu,
                   "value and i stay below 2^32 (decode divides i as a 32-bit value)");
     // Invalid characters read as 255: never below a threshold or the base.
@@ -552,8 +562,18 @@ class engine {
 #endif
   }
 
-  // Caller-buffer decode of in.size() <= short_limit bytes.
+  // Caller-buffer decode of in.size() <= decode_limit bytes.
   static buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity) {
+    if (in.size() <= short_limit) return decode_sized<false>(in, out, capacity);
+    return decode_sized<true>(in, out, capacity);
+  }
+
+ private:
+  // Long: short_limit < in.size() <= decode_limit (heap buffers, memmove
+  // for long tails); otherwise in.size() <= short_limit, with everything on
+  // the stack and nothing in the insertion loop for the longer case.
+  template <bool Long>
+  static buffer_result decode_sized(std::string_view in, char32_t* out, std::size_t capacity) {
     buffer_result r;
     const std::size_t size = in.size();
     const char* const text = in.data();
@@ -569,11 +589,20 @@ class engine {
       }
     }
     // Decode into a buffer with room to move whole blocks (below), then copy
-    // what fits to the caller's.
-    char32_t local[short_limit + decode_room];
-    // The caller's buffer serves when it has that room for any result (at
-    // most one code point per input byte).
-    char32_t* const work = capacity >= size + decode_room ? out : local;
+    // what fits to the caller's.  The caller's buffer serves when it has
+    // that room for any result (at most one code point per input byte);
+    // otherwise one on the stack, or on the heap above short_limit.
+    char32_t local[Long ? 1 : short_limit + decode_room];
+    std::unique_ptr<char32_t[]> heap_work;
+    char32_t* work = out;
+    if (capacity < size + decode_room) {
+      if constexpr (Long) {
+        heap_work.reset(new char32_t[size + decode_room]);
+        work = heap_work.get();
+      } else {
+        work = local;
+      }
+    }
     // Copy the basic code points and check them in the same pass: with
     // initial_n a power of two, a byte >= initial_n has a bit the OR keeps.
     constexpr bool power_of_two = (initial_n & (initial_n - 1)) == 0;
@@ -594,7 +623,13 @@ class engine {
     }
 
     // The input followed by three non-digits, for read_short_integer.
-    char padded[short_limit + 3];
+    char padded_local[Long ? 1 : short_limit + 3];
+    std::unique_ptr<char[]> heap_padded;
+    char* padded = padded_local;
+    if constexpr (Long) {
+      heap_padded.reset(new char[size + 3]);
+      padded = heap_padded.get();
+    }
     std::memcpy(padded, text, size);
     std::memset(padded + size, 0xFF, 3);  // digits are ASCII: 0xFF never is one
 
@@ -639,10 +674,10 @@ class engine {
             if (d < threshold(k, bias)) break;
           }
         }
-        // i / (length + 1) >= 2^32 / (short_limit + 1) > max_cp: the range
+        // i / (length + 1) >= 2^32 / (decode_limit + 1) > max_cp: the range
         // error below, found here so that the common path divides 32 bits.
         // (read_short_integer keeps i below 2^32.)
-        static_assert((u64{1} << 32) / (short_limit + 1) > max_cp, "see above");
+        static_assert((u64{1} << 32) / (decode_limit + 1) > max_cp, "see above");
         if (i > 0xFFFFFFFFu) {
           r.status = error(errc::decoded_out_of_range, delta_start);
           return r;
@@ -662,30 +697,36 @@ class engine {
         return r;
       }
       // n <= max_cp, so i < (max_cp + 1) * divisor: delta fits in 32 bits.
-      static_assert((u64{max_cp} + 1) * (short_limit + 1) <= 0xFFFFFFFFu, "see above");
+      static_assert((u64{max_cp} + 1) * (decode_limit + 1) <= 0xFFFFFFFFu, "see above");
       st = adapt_thresholds(delta, divisor, old_i == 0);
-      // Section 6.2: insert n at position i.  The tail moves up one slot in
-      // whole blocks, from the last block down: a fixed-size copy per block,
-      // where an element loop would mispredict its exit on every insertion;
-      // a string of up to `block` code points always takes one.  The top
-      // block may read and write up to `block` slots past the end, which
-      // `work` has room for.
+      // Section 6.2: insert n at position i.  A short tail moves up one slot
+      // in whole blocks, from the last block down: a fixed-size copy per
+      // block, where an element loop would mispredict its exit on every
+      // insertion; a string of up to `block` code points always takes one.
+      // The top block may read and write up to `block` slots past the end,
+      // which `work` has room for.  Long tails (strings above a DNS label's
+      // length) go to memmove.
       char32_t* const at = work + index;
-      // Offset of the top block: length - index rounded down to whole
-      // blocks (a multiple of `block` moves one block more than needed:
-      // harmless, there is room).
-      std::size_t top = (length - index) & ~(block - 1);
-      for (;;) {
-        move_block_up(at + top);
-        if (top == 0) break;
-        top -= block;
+      const std::size_t tail = length - index;
+      if (!Long || tail <= 4 * block) {
+        // Offset of the top block: tail rounded down to whole blocks (a
+        // multiple of `block` moves one block more than needed: harmless,
+        // there is room).
+        std::size_t top = tail & ~(block - 1);
+        for (;;) {
+          move_block_up(at + top);
+          if (top == 0) break;
+          top -= block;
+        }
+      } else {
+        std::memmove(at + 1, at, tail * sizeof(char32_t));
       }
       *at = static_cast<char32_t>(n);
       i = index + 1;
     }
     r.size = length;
-    if (work == local && capacity > 0)
-      std::memcpy(out, local, std::min<std::size_t>(length, capacity) * sizeof(char32_t));
+    if (work != out && capacity > 0)
+      std::memcpy(out, work, std::min<std::size_t>(length, capacity) * sizeof(char32_t));
     if (length > capacity) {
       r.status.code = errc::buffer_too_small;
       r.status.needed = length;

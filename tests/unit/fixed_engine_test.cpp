@@ -77,18 +77,23 @@ void expect_same_decode(const std::string& in) {
 }
 
 // Valid encodings of random strings of every length the engine takes, so
-// the short integer path, the digit loop, one and several moved blocks and
-// the basic code points all run.
+// the short integer path, the digit loop, one and several moved blocks,
+// memmove for long tails, the heap buffers above short_limit and the basic
+// code points all run.
 TEST(FixedEngineDecode, AgreesWithGenericEngineOnValidInput) {
   std::mt19937_64 rng(11);
-  for (int iteration = 0; iteration < 4000; ++iteration) {
-    const std::size_t length = iteration < 3000 ? rng() % 40 : rng() % 200;
+  std::size_t above_short_limit = 0;
+  for (int iteration = 0; iteration < 4200; ++iteration) {
+    const std::size_t length =
+        iteration < 3000 ? rng() % 40 : iteration < 4000 ? rng() % 200 : 150 + rng() % 1100;
     const std::u32string s = puny::test::random_string(rng, length);
     const auto e = puny::punycode::encode(s);
     ASSERT_TRUE(e.ok());
-    if (e.value.size() > fixed::short_limit) continue;
+    if (e.value.size() > fixed::decode_limit) continue;
+    above_short_limit += e.value.size() > fixed::short_limit;
     expect_same_decode(e.value);
   }
+  EXPECT_GT(above_short_limit, 100u);
 }
 
 // Random and mutated input: every error kind, at every offset.
@@ -97,7 +102,9 @@ TEST(FixedEngineDecode, AgreesWithGenericEngineOnArbitraryInput) {
   const std::string alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789---";
   for (int iteration = 0; iteration < 20000; ++iteration) {
     std::string in;
-    const std::size_t length = iteration < 15000 ? rng() % 24 : rng() % fixed::short_limit;
+    const std::size_t length = iteration < 15000   ? rng() % 24
+                               : iteration < 19000 ? rng() % fixed::short_limit
+                                                   : rng() % (fixed::decode_limit + 1);
     for (std::size_t j = 0; j < length; ++j) {
       const auto roll = rng() % 100;
       if (roll == 0)
