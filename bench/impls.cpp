@@ -491,8 +491,8 @@ class libidn2_idna final : public idna_impl {
 
 // ----------------------------------------------------------- puny IDNA ----
 
-// to_ascii into a caller buffer (no allocation for plain ASCII names);
-// to_unicode has only the allocating form.
+// to_ascii and to_unicode into a caller buffer (as ICU's UTF-8 API does);
+// puny-alloc below is the result<std::string> form of both.
 class puny_idna final : public idna_impl {
  public:
   std::string name() const override { return "puny"; }
@@ -513,8 +513,10 @@ class puny_idna final : public idna_impl {
   std::size_t to_unicode_all(std::size_t& errors) override {
     std::size_t total = 0;
     for (const auto& d : in_) {
-      const auto r = puny::idna::to_unicode(d, puny::idna::uts46_default);
-      if (r.ok()) total += r.value.size(); else ++errors;
+      std::size_t written = 0;
+      const puny::status st = puny::idna::to_unicode(d, out_.data(), out_.size(), written,
+                                                     puny::idna::uts46_default);
+      if (st.ok()) total += written; else ++errors;
     }
     return total;
   }
@@ -527,9 +529,11 @@ class puny_idna final : public idna_impl {
     return true;
   }
   bool to_unicode_one(std::size_t i, std::string& out) override {
-    auto r = puny::idna::to_unicode(in_[i], puny::idna::uts46_default);
-    if (!r.ok()) return false;
-    out = std::move(r.value);
+    std::size_t written = 0;
+    const puny::status st = puny::idna::to_unicode(in_[i], out_.data(), out_.size(), written,
+                                                   puny::idna::uts46_default);
+    if (!st.ok()) return false;
+    out.assign(out_.data(), written);
     return true;
   }
 
@@ -541,7 +545,6 @@ class puny_idna final : public idna_impl {
 class puny_idna_alloc final : public idna_impl {
  public:
   std::string name() const override { return "puny-alloc"; }
-  bool has_to_unicode() const override { return false; }  // same as "puny"
   void set_input(const std::vector<std::string>& domains) override { in_ = domains; }
   std::size_t to_ascii_all(std::size_t& errors) override {
     std::size_t total = 0;
@@ -551,14 +554,26 @@ class puny_idna_alloc final : public idna_impl {
     }
     return total;
   }
-  std::size_t to_unicode_all(std::size_t&) override { return 0; }
+  std::size_t to_unicode_all(std::size_t& errors) override {
+    std::size_t total = 0;
+    for (const auto& d : in_) {
+      const auto r = puny::idna::to_unicode(d, puny::idna::uts46_default);
+      if (r.ok()) total += r.value.size(); else ++errors;
+    }
+    return total;
+  }
   bool to_ascii_one(std::size_t i, std::string& out) override {
     auto r = puny::idna::to_ascii(in_[i], puny::idna::uts46_default);
     if (!r.ok()) return false;
     out = std::move(r.value);
     return true;
   }
-  bool to_unicode_one(std::size_t, std::string&) override { return false; }
+  bool to_unicode_one(std::size_t i, std::string& out) override {
+    auto r = puny::idna::to_unicode(in_[i], puny::idna::uts46_default);
+    if (!r.ok()) return false;
+    out = std::move(r.value);
+    return true;
+  }
 
  private:
   std::vector<std::string> in_;

@@ -10,17 +10,39 @@
 //     ill-formed input fails with errc::invalid_utf8 among the errors.
 //  2. The UTF-16 and UTF-32 overloads give the same error code and the same
 //     string in their encoding.
-//  3. When ToUnicode succeeds: its output y converts again, to y itself
+//  3. The caller-buffer form gives the same result and first error with a
+//     buffer of the result's size or more, and buffer_too_small with the
+//     size needed one byte short, never writing past the capacity.
+//  4. When ToUnicode succeeds: its output y converts again, to y itself
 //     unless Transitional_Processing is on (see below); to_ascii(x) succeeds with VerifyDnsLength off (ToASCII adds
 //     only the length checks and Punycode encoding, which cannot fail for a
 //     valid label) when the URL pass-through is off as well; and
 //     to_unicode(to_ascii(x)) == y.
+#include <memory>
+
 #include "idna_fuzz_support.hpp"
 
 namespace {
 
 using puny::errc;
 namespace idna = puny::idna;
+
+// Property 3 at one capacity; the buffer has a guard byte past it.
+void check_buffer(std::string_view in, const idna::options& opt,
+                  const puny::result<std::string>& ref, std::size_t capacity) {
+  std::unique_ptr<char[]> buf(new char[capacity + 1]);
+  buf[capacity] = '\x5A';
+  std::size_t written = 12345;
+  const puny::status s = idna::to_unicode(in, buf.get(), capacity, written, opt);
+  PUNY_FUZZ_CHECK(buf[capacity] == '\x5A');
+  const std::size_t n = ref.value.size();
+  if (capacity >= n) {
+    PUNY_FUZZ_CHECK(puny::fuzz::same_error(s, ref.status) && written == n);
+    PUNY_FUZZ_CHECK(std::string_view(buf.get(), n) == ref.value);
+  } else {
+    PUNY_FUZZ_CHECK(s.code == errc::buffer_too_small && s.needed == n && written == 0);
+  }
+}
 
 }  // namespace
 
@@ -37,6 +59,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   PUNY_FUZZ_CHECK(puny::fuzz::same_error(d.errors.first, r.status));
   PUNY_FUZZ_CHECK(d.best_effort == r.value);
   PUNY_FUZZ_CHECK(d.ok() == d.errors.all.empty());
+  check_buffer(in, opt, r, r.value.size());
+  check_buffer(in, opt, r, r.value.size() + 7);
+  if (!r.value.empty()) check_buffer(in, opt, r, r.value.size() - 1);
 
   // 1. Well-formed output, even for ill-formed input.
   PUNY_FUZZ_CHECK(puny::fuzz::is_utf8(r.value));
@@ -63,7 +88,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   PUNY_FUZZ_CHECK(r16.value == expected16);
 
   if (!r.ok()) return 0;
-  // 3. Success implies the rest.  Idempotence does not hold under
+  // 4. Success implies the rest.  Idempotence does not hold under
   // Transitional_Processing: an xn-- label is validated with the
   // Nontransitional criteria (UTS #46 section 4 step 4), so "xn--zca" gives
   // U+00DF, which the Map step of a second pass turns into "ss".

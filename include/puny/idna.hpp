@@ -139,4 +139,15 @@ result<std::u32string> to_unicode(std::u32string_view domain, const options& opt
 status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
                 const options& opt = uts46_default);
 
+// ToUnicode into a caller buffer (UTF-8).  Like the allocating form it
+// writes the best-effort result (U+FFFD where the spec marks errors) and
+// returns the first error, with `written` the result's size; when the result
+// does not fit it writes nothing and returns errc::buffer_too_small with
+// status.needed, whatever the errors (retry with that size to see them).
+// Never writes past capacity.  Does not allocate once the calling thread's
+// workspace has grown to the names it sees (nor ever for lowercase ASCII
+// names without an xn-- label).
+status to_unicode(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
+                  const options& opt = uts46_default);
+
 }  // namespace puny::idna

@@ -874,32 +874,65 @@ void emit_unicode(const workspace& ws, Sink&& put) {
   }
 }
 
-// ToUnicode output as UTF-8, appended to `out`: sized once for the worst
-// case (4 bytes per code point), written in one pass, then trimmed.
-void emit_unicode_utf8(const workspace& ws, std::string& out) {
-  std::size_t cps = ws.labels.size();  // the dots, and one spare
-  for (const label_info& l : ws.labels) cps += l.end - l.begin;
-  const std::size_t start = out.size();
-  out.resize(start + 4 * cps);
-  char* const base = &out[0];
-  char* p = base + start;
+// ToUnicode output as UTF-8 at p, which has room for it (see
+// unicode_utf8_size); returns the end.
+char* write_unicode_utf8(const workspace& ws, char* p) {
   if (!ws.marked.empty()) {
     emit_unicode(ws, [&](char32_t c) { p += unicode::put_utf8(c, p); });
-  } else {
-    // No U+FFFD marks (the common case): ASCII labels are copied byte by byte.
-    for (std::size_t k = 0; k < ws.labels.size(); ++k) {
-      if (k > 0) *p++ = '.';
-      const label_info& l = ws.labels[k];
-      const std::u32string_view s = ws.view(l);
-      if (l.ascii) {
-        narrow_ascii(s.data(), s.size(), p);
-        p += s.size();
-      } else {
-        for (const char32_t c : s) p += unicode::put_utf8(c, p);
-      }
+    return p;
+  }
+  // No U+FFFD marks (the common case): ASCII labels are copied byte by byte.
+  for (std::size_t k = 0; k < ws.labels.size(); ++k) {
+    if (k > 0) *p++ = '.';
+    const label_info& l = ws.labels[k];
+    const std::u32string_view s = ws.view(l);
+    if (l.ascii) {
+      narrow_ascii(s.data(), s.size(), p);
+      p += s.size();
+    } else {
+      for (const char32_t c : s) p += unicode::put_utf8(c, p);
     }
   }
-  out.resize(static_cast<std::size_t>(p - base));
+  return p;
+}
+
+// The exact size of write_unicode_utf8's output.
+std::size_t unicode_utf8_size(const workspace& ws) {
+  std::size_t size = ws.labels.empty() ? 0 : ws.labels.size() - 1;  // the dots
+  std::size_t next_mark = 0;
+  for (std::size_t k = 0; k < ws.labels.size(); ++k) {
+    const label_info& l = ws.labels[k];
+    const std::u32string_view s = ws.view(l);
+    if (l.ascii) {
+      size += s.size();
+      continue;
+    }
+    for (const char32_t c : s) size += unicode::utf8_length(c);
+  }
+  // Each mark replaces one code point by U+FFFD (3 bytes).
+  for (; next_mark < ws.marked.size(); ++next_mark) {
+    const mark& m = ws.marked[next_mark];
+    size -= unicode::utf8_length(ws.view(ws.labels[m.label])[m.index]);
+    size += 3;
+  }
+  return size;
+}
+
+// An upper bound of write_unicode_utf8's output: 4 bytes per code point,
+// and the dots.
+std::size_t unicode_utf8_worst_size(const workspace& ws) {
+  std::size_t cps = 0;
+  for (const label_info& l : ws.labels) cps += l.end - l.begin;
+  return 4 * cps + ws.labels.size();
+}
+
+// ToUnicode output as UTF-8, appended to `out`: sized once for the worst
+// case, written in one pass, then trimmed.
+void emit_unicode_utf8(const workspace& ws, std::string& out) {
+  const std::size_t start = out.size();
+  out.resize(start + unicode_utf8_worst_size(ws));
+  char* const base = &out[0];
+  out.resize(static_cast<std::size_t>(write_unicode_utf8(ws, base + start) - base));
 }
 
 // UTS #46 section 4.2 ToASCII steps 2-4 (step 1 is process()).  Appends to
@@ -1410,32 +1443,60 @@ result<std::string> to_ascii(std::u32string_view domain, const options& opt) {
   return to_ascii_wide(domain, opt);
 }
 
+namespace {
+
+// Whether ToUnicode of UTF-8 input may try the ASCII fast path.  With
+// VerifyDnsLength, empty labels are reported differently in ToUnicode (X4_2):
+// that case stays with the general fast path check.
+bool unicode_fast_path_applies(std::string_view domain, const options& opt) {
+  return !opt.verify_dns_length && domain.size() <= mask_fast_max;
+}
+
+// ToUnicode of UTF-8 input once the ASCII fast path has said no: runs
+// section 4 steps 1-4 into `ws` and returns the first error, or sets
+// `lowercase_only` when the general fast path check finds that the result
+// is the input with ASCII letters lowercased.  `low` and `m` are the ASCII
+// fast path's lowercased bytes (readable 16 bytes past the input's length)
+// and masks, or null when it did not run.
+status unicode_steps(workspace& ws, std::string_view domain, const options& opt, const char* low,
+                     const ascii_masks* m, bool& lowercase_only) {
+  lowercase_only = false;
+  if (m != nullptr && m->bad == 0) {
+    // Letters, digits, hyphens and dots only (typically xn-- labels):
+    // step 1 is the lowercasing the fast path already did.
+    map_ldh_ascii(ws, low, domain.size(), m->dot);
+  } else if (m == nullptr &&
+             fast_path_applies(domain.data(), domain.size(), opt, operation::to_unicode)) {
+    lowercase_only = true;
+    return {};
+  } else {
+    decode_and_map(ws, opt, domain);
+  }
+  process(ws, opt, operation::to_unicode);
+  status first;
+  finish_first(ws, first);
+  return first;
+}
+
+}  // namespace
+
 result<std::string> to_unicode(std::string_view domain, const options& opt) {
   result<std::string> r;
-  // VerifyDnsLength treats empty labels differently in ToUnicode (X4_2):
-  // that case stays with the general fast path check.
-  if (!opt.verify_dns_length && domain.size() <= mask_fast_max) {
-    char buf[mask_fast_max + 16] = {};
-    ascii_masks m;
-    if (ascii_fast_path(domain.data(), domain.size(), buf, opt, m)) {
-      r.value.assign(buf, domain.size());
-      return r;
-    }
-    workspace& ws = local_workspace();
-    if (m.bad == 0) {
-      // Letters, digits, hyphens and dots only (typically xn-- labels):
-      // step 1 is the lowercasing the fast path already did.
-      map_ldh_ascii(ws, buf, domain.size(), m.dot);
-      process(ws, opt, operation::to_unicode);
-      put_processed(ws, r.value);
-      finish_first(ws, r.status);
-      return r;
-    }
-    r.status = to_unicode_core(ws, domain, opt, r.value, false);
+  char low[mask_fast_max + 16] = {};
+  ascii_masks m;
+  const bool fast = unicode_fast_path_applies(domain, opt);
+  if (fast && ascii_fast_path(domain.data(), domain.size(), low, opt, m)) {
+    r.value.assign(low, domain.size());
     return r;
   }
   workspace& ws = local_workspace();
-  r.status = to_unicode_core(ws, domain, opt, r.value);
+  bool lowercase_only = false;
+  r.status = unicode_steps(ws, domain, opt, fast ? low : nullptr, fast ? &m : nullptr,
+                           lowercase_only);
+  if (lowercase_only)
+    put_fast(r.value, domain.data(), domain.size());
+  else
+    emit_unicode_utf8(ws, r.value);
   return r;
 }
 
@@ -1527,6 +1588,39 @@ status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::s
     return {};
   }
   return to_ascii_buffer_slow(domain, out, capacity, written, opt);
+}
+
+status to_unicode(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
+                  const options& opt) {
+  written = 0;
+  const std::size_t n = domain.size();
+  char low[mask_fast_max + 16] = {};
+  ascii_masks m;
+  const bool fast = unicode_fast_path_applies(domain, opt);
+  if (fast && ascii_fast_path(domain.data(), n, low, opt, m)) {
+    if (n > capacity) return buffer_too_small(n);
+    if (n != 0) std::memcpy(out, low, n);
+    written = n;
+    return {};
+  }
+  workspace& ws = local_workspace();
+  bool lowercase_only = false;
+  const status first =
+      unicode_steps(ws, domain, opt, fast ? low : nullptr, fast ? &m : nullptr, lowercase_only);
+  if (lowercase_only) {
+    if (n > capacity) return buffer_too_small(n);
+    for (std::size_t i = 0; i < n; ++i) out[i] = lower_ascii(static_cast<unsigned char>(domain[i]));
+    written = n;
+    return first;
+  }
+  // Straight into the caller's buffer: at once when it has room for the
+  // worst case (4 bytes per code point), else once the exact size is known.
+  if (capacity < unicode_utf8_worst_size(ws)) {
+    const std::size_t size = unicode_utf8_size(ws);
+    if (size > capacity) return buffer_too_small(size);
+  }
+  written = static_cast<std::size_t>(write_unicode_utf8(ws, out) - out);
+  return first;
 }
 
 // ---------------------------------------------------------------------------

@@ -317,11 +317,9 @@ void check(column_stats& st, const test_line& t, const outcome& o, const std::u3
   if (!(codes && str)) st.inexact.push_back(why.str());
 }
 
-TEST(IdnaTestV2, Conformance) {
+std::vector<test_line> read_lines() {
   const std::string path = std::string(PUNY_UNICODE_DATA_DIR) + "/idna/IdnaTestV2.txt";
   std::ifstream in(path);
-  ASSERT_TRUE(in.good()) << "cannot open the UTS #46 conformance file " << path;
-
   std::vector<test_line> lines;
   std::string text;
   int number = 0;
@@ -330,6 +328,60 @@ TEST(IdnaTestV2, Conformance) {
     test_line t;
     if (parse_line(text, number, t)) lines.push_back(std::move(t));
   }
+  return lines;
+}
+
+// The caller-buffer forms against the allocating ones on every line, both
+// processing modes: the same result and first error with a buffer of
+// exactly the result's size, and buffer_too_small with the exact size one
+// byte short.
+TEST(IdnaTestV2, CallerBufferFormsAgreeWithAllocatingForms) {
+  const std::vector<test_line> lines = read_lines();
+  ASSERT_GT(lines.size(), 6000u) << "IdnaTestV2.txt is missing or unexpectedly short";
+  std::size_t compared = 0;
+  std::vector<char> buf;
+  for (const test_line& t : lines) {
+    if (has_surrogate(t.source)) continue;  // not expressible in UTF-8
+    const std::string src = to_utf8(t.source);
+    for (const bool transitional : {false, true}) {
+      const puny::idna::options opt = test_flags(transitional);
+      std::size_t written = 0;
+      // ToUnicode: best-effort output whatever the errors.
+      const auto u = puny::idna::to_unicode(src, opt);
+      buf.assign(u.value.size() + 1, '\xAA');
+      const puny::status su = puny::idna::to_unicode(src, buf.data(), u.value.size(), written, opt);
+      ASSERT_EQ(su.code, u.status.code) << "line " << t.number;
+      ASSERT_EQ(su.offset, u.status.offset) << "line " << t.number;
+      ASSERT_EQ(std::string(buf.data(), written), u.value) << "line " << t.number;
+      ASSERT_EQ(buf[u.value.size()], '\xAA') << "wrote past capacity, line " << t.number;
+      if (!u.value.empty()) {
+        const puny::status small =
+            puny::idna::to_unicode(src, buf.data(), u.value.size() - 1, written, opt);
+        ASSERT_EQ(small.code, puny::errc::buffer_too_small) << "line " << t.number;
+        ASSERT_EQ(small.needed, u.value.size()) << "line " << t.number;
+        ASSERT_EQ(written, 0u) << "line " << t.number;
+      }
+      // ToASCII: output only on success.
+      const auto a = puny::idna::to_ascii(src, opt);
+      buf.assign(a.value.size() + 1, '\xAA');
+      const puny::status sa = puny::idna::to_ascii(src, buf.data(), a.value.size(), written, opt);
+      ASSERT_EQ(sa.code, a.status.code) << "line " << t.number;
+      ASSERT_EQ(sa.offset, a.status.offset) << "line " << t.number;
+      if (a.ok()) {
+        ASSERT_EQ(std::string(buf.data(), written), a.value) << "line " << t.number;
+      }
+      ASSERT_EQ(buf[a.value.size()], '\xAA') << "wrote past capacity, line " << t.number;
+      compared += 2;
+    }
+  }
+  std::printf("caller-buffer forms: %zu (line, mode, operation) comparisons agree\n", compared);
+  EXPECT_GT(compared, 24000u);
+}
+
+TEST(IdnaTestV2, Conformance) {
+  const std::string path = std::string(PUNY_UNICODE_DATA_DIR) + "/idna/IdnaTestV2.txt";
+  ASSERT_TRUE(std::ifstream(path).good()) << "cannot open the UTS #46 conformance file " << path;
+  const std::vector<test_line> lines = read_lines();
   ASSERT_GT(lines.size(), 6000u) << "unexpectedly few test lines in " << path;
 
   column_stats cols[3] = {column_stats("toUnicode"), column_stats("toAsciiN"),

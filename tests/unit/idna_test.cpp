@@ -272,6 +272,39 @@ TEST(IdnaInputs, CallerBuffer) {
   EXPECT_FALSE(idna::to_ascii("xn--a", buf, sizeof buf, written).ok());
 }
 
+TEST(IdnaInputs, CallerBufferToUnicode) {
+  char buf[64];
+  std::size_t written = 99;
+  EXPECT_TRUE(idna::to_unicode("Example.COM", buf, sizeof buf, written).ok());
+  EXPECT_EQ(std::string(buf, written), "example.com");
+  EXPECT_TRUE(idna::to_unicode("xn--bcher-kva.DE", buf, sizeof buf, written).ok());
+  EXPECT_EQ(std::string(buf, written), "b\xC3\xBC" "cher.de");
+  EXPECT_TRUE(idna::to_unicode("B\xC3\x9C" "cher.de", buf, sizeof buf, written).ok());
+  EXPECT_EQ(std::string(buf, written), "b\xC3\xBC" "cher.de");
+
+  // Errors come with the best-effort result, as in the allocating form.
+  const status e = idna::to_unicode("xn--a.com", buf, sizeof buf, written);
+  const auto alloc = idna::to_unicode("xn--a.com");
+  EXPECT_FALSE(e.ok());
+  EXPECT_EQ(e.code, alloc.status.code);
+  EXPECT_EQ(std::string(buf, written), alloc.value);
+
+  // Never writes past capacity; says what it needs.
+  char small[8];
+  std::fill(std::begin(small), std::end(small), '#');
+  const status s = idna::to_unicode("xn--bcher-kva.de", small, 4, written);
+  EXPECT_EQ(s.code, errc::buffer_too_small);
+  EXPECT_EQ(s.needed, 10u);
+  EXPECT_EQ(written, 0u);
+  for (std::size_t i = 4; i < sizeof small; ++i) EXPECT_EQ(small[i], '#');
+  const status s2 = idna::to_unicode("example.com", small, 4, written);
+  EXPECT_EQ(s2.code, errc::buffer_too_small);
+  EXPECT_EQ(s2.needed, 11u);
+  for (std::size_t i = 4; i < sizeof small; ++i) EXPECT_EQ(small[i], '#');
+  EXPECT_TRUE(idna::to_unicode("", small, 0, written).ok());
+  EXPECT_EQ(written, 0u);
+}
+
 TEST(IdnaDetailed, ListsEveryError) {
   // ⒈ (V7) and a leading hyphen (V3) in two labels.
   const auto d = idna::to_ascii_detailed("-a.\xE2\x92\x88", strict_flags());
