@@ -248,6 +248,21 @@ TEST(IdnaInputs, Utf16AndUtf32) {
   EXPECT_EQ(idna::to_ascii(std::u32string_view(bad)).status.code, errc::invalid_code_point);
 }
 
+// `call(out, capacity, written)` offered 4 bytes of an 8-byte buffer:
+// buffer_too_small with `needed`, nothing reported written, and nothing past
+// the capacity touched.
+template <class Call>
+void expect_too_small_for_4(Call&& call, std::size_t needed) {
+  char small[8];
+  std::fill(std::begin(small), std::end(small), '#');
+  std::size_t written = 99;
+  const status s = call(small, std::size_t{4}, written);
+  EXPECT_EQ(s.code, errc::buffer_too_small);
+  EXPECT_EQ(s.needed, needed);
+  EXPECT_EQ(written, 0u);
+  for (std::size_t i = 4; i < sizeof small; ++i) EXPECT_EQ(small[i], '#');
+}
+
 TEST(IdnaInputs, CallerBuffer) {
   char buf[32];
   std::size_t written = 99;
@@ -257,17 +272,16 @@ TEST(IdnaInputs, CallerBuffer) {
   EXPECT_EQ(std::string(buf, written), "xn--bcher-kva.de");
 
   // Never writes past capacity.
-  char small[8];
-  std::fill(std::begin(small), std::end(small), '#');
-  const status s = idna::to_ascii("b\xC3\xBC" "cher.de", small, 4, written);
-  EXPECT_EQ(s.code, errc::buffer_too_small);
-  EXPECT_EQ(s.needed, 16u);
-  EXPECT_EQ(written, 0u);
-  for (std::size_t i = 4; i < sizeof small; ++i) EXPECT_EQ(small[i], '#');
-  const status s2 = idna::to_ascii("example.com", small, 4, written);
-  EXPECT_EQ(s2.code, errc::buffer_too_small);
-  EXPECT_EQ(s2.needed, 11u);
-  for (std::size_t i = 4; i < sizeof small; ++i) EXPECT_EQ(small[i], '#');
+  expect_too_small_for_4(
+      [](char* out, std::size_t cap, std::size_t& w) {
+        return idna::to_ascii("b\xC3\xBC" "cher.de", out, cap, w);
+      },
+      16);
+  expect_too_small_for_4(
+      [](char* out, std::size_t cap, std::size_t& w) {
+        return idna::to_ascii("example.com", out, cap, w);
+      },
+      11);
   // Errors pass through.
   EXPECT_FALSE(idna::to_ascii("xn--a", buf, sizeof buf, written).ok());
 }
@@ -290,18 +304,17 @@ TEST(IdnaInputs, CallerBufferToUnicode) {
   EXPECT_EQ(std::string(buf, written), alloc.value);
 
   // Never writes past capacity; says what it needs.
-  char small[8];
-  std::fill(std::begin(small), std::end(small), '#');
-  const status s = idna::to_unicode("xn--bcher-kva.de", small, 4, written);
-  EXPECT_EQ(s.code, errc::buffer_too_small);
-  EXPECT_EQ(s.needed, 10u);
-  EXPECT_EQ(written, 0u);
-  for (std::size_t i = 4; i < sizeof small; ++i) EXPECT_EQ(small[i], '#');
-  const status s2 = idna::to_unicode("example.com", small, 4, written);
-  EXPECT_EQ(s2.code, errc::buffer_too_small);
-  EXPECT_EQ(s2.needed, 11u);
-  for (std::size_t i = 4; i < sizeof small; ++i) EXPECT_EQ(small[i], '#');
-  EXPECT_TRUE(idna::to_unicode("", small, 0, written).ok());
+  expect_too_small_for_4(
+      [](char* out, std::size_t cap, std::size_t& w) {
+        return idna::to_unicode("xn--bcher-kva.de", out, cap, w);
+      },
+      10);
+  expect_too_small_for_4(
+      [](char* out, std::size_t cap, std::size_t& w) {
+        return idna::to_unicode("example.com", out, cap, w);
+      },
+      11);
+  EXPECT_TRUE(idna::to_unicode("", buf, 0, written).ok());
   EXPECT_EQ(written, 0u);
 }
 
