@@ -97,12 +97,6 @@ inline u32 div_u32_from_2(u32 x, u32 d) {
   return static_cast<u32>(mul_high(reciprocals[d] + 1, x));
 }
 
-// x / d for any x and 1 <= d < reciprocal_count.
-inline u64 div_small(u64 x, u32 d) {
-  if (x > 0xFFFFFFFFu) return x / d;
-  return div_u32(static_cast<u32>(x), d);
-}
-
 // ---- the engine ----
 
 template <const parameters& P>
@@ -163,21 +157,6 @@ class engine {
     }
   };
   static constexpr adapt_table adapt_tail{};
-
-  // RFC 3492 section 6.1 bias adaptation; numpoints < reciprocal_count.
-  static u32 adapt(u64 delta, u32 numpoints, bool first_time) {
-    delta = first_time ? delta / damp : delta / 2;
-    delta += div_small(delta, numpoints);
-    // Usually zero or one round: the first as a select, not a branch.
-    const bool big = delta > adapt_limit;
-    delta = big ? delta / (base - tmin) : delta;
-    u32 k = big ? base : 0;
-    while (delta > adapt_limit) {
-      delta /= base - tmin;
-      k += base;
-    }
-    return k + adapt_tail.v[delta];
-  }
 
   // Digits per integer the decoder reads without overflow checks.  At the
   // start of an integer i <= decode_limit (it is index + 1 of the previous
@@ -271,7 +250,8 @@ class engine {
   };
   static constexpr adapt_threshold_table_type adapt_threshold_table{};
 
-  // adapt(delta, numpoints, first_time), as the thresholds of its bias.
+  // RFC 3492 section 6.1 adapt(delta, numpoints, firsttime), as the
+  // thresholds of the bias it returns (for the encoder and the decoder).
   // numpoints <= decode_limit (one code point per input byte at most), so
   // 2 * numpoints < reciprocal_count.
   static const short_thresholds* adapt_thresholds(u32 delta, u32 numpoints, bool first_time) {
@@ -394,18 +374,27 @@ class engine {
   }
 
   // RFC 3492 section 6.3, "encode delta as a variable-length integer".
-  static char* emit_integer(u32 q, u32 bias, char* dst) {
-    for (u32 k = base;; k += base) {
-      const u32 t = threshold(k, bias);
-      if (q < t) {
-        *dst++ = digits.chars[q];
-        return dst;
-      }
-      const u32 divisor = base - t;
-      const u32 quotient = div_u32_from_2(q - t, divisor);  // divisor >= base - tmax >= 2
-      *dst++ = digits.chars[t + (q - t) - quotient * divisor];
-      q = quotient;
+  // One digit of section 6.3's loop with threshold t: writes it and returns
+  // true when it is the last, else writes it and leaves the rest in q.
+  static bool emit_digit(u32& q, u32 t, char*& dst) {
+    if (q < t) {
+      *dst++ = digits.chars[q];
+      return true;
     }
+    const u32 divisor = base - t;
+    const u32 quotient = div_u32_from_2(q - t, divisor);  // divisor >= base - tmax >= 2
+    *dst++ = digits.chars[t + (q - t) - quotient * divisor];
+    q = quotient;
+    return false;
+  }
+
+  // The thresholds come from the adapt table entry (st): the first three
+  // are stored there, so only integers of four digits or more compute one.
+  static char* emit_integer(u32 q, const short_thresholds& st, char* dst) {
+    if (emit_digit(q, st.t1, dst) || emit_digit(q, st.t2, dst) || emit_digit(q, st.t3, dst))
+      return dst;
+    for (u32 k = 4 * base;; k += base)
+      if (emit_digit(q, threshold(k, st.bias), dst)) return dst;
   }
 
   // Sorts the distinct keys keys[0, count) into `sorted`.  Short arrays are
@@ -441,7 +430,7 @@ class engine {
                              char* dst) {
     u32 n = initial_n;
     u32 delta = 0;
-    u32 bias = P.initial_bias;
+    const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
     u32 h = b;
     u32 current = 0;         // code point of the group being inserted (0: none yet)
     u32 handled_before = 0;  // h when the group started: code points < current
@@ -470,8 +459,8 @@ class engine {
       const u32 smaller_before = rank<Words>(handled, pos) - in_group;
       delta += smaller_before - counted;
       counted = smaller_before;
-      dst = emit_integer(delta, bias, dst);
-      bias = adapt(delta, h + 1, h == b);
+      dst = emit_integer(delta, *st, dst);
+      st = adapt_thresholds(delta, h + 1, h == b);
       delta = 0;
       ++h;
       ++in_group;
