@@ -2,7 +2,8 @@
 //
 // Errors are values, never exceptions: an `errc` says what failed and the
 // fields of `status` say where (byte or code point offset in the caller's
-// input, label index, offending code point).
+// input, label index, offending code point).  The only exception any
+// function lets through is std::bad_alloc, when memory runs out.
 #pragma once
 
 #include <cstddef>
