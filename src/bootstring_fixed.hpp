@@ -304,8 +304,8 @@ class engine {
   // `text` has three non-digits after the input, so reading three bytes is
   // always safe.
   //
-  // The integer feeds adapt() and so the thresholds of the next one: this is
-  // the chain every code point waits on.  Masks instead of multiplications by
+  // The integer feeds adapt_thresholds() and so the thresholds of the next
+  // one: this is the chain every code point waits on.  Masks instead of multiplications by
   // 0 or 1 keep it short: d2 * w2 is computed while the comparisons run.
   static bool read_short_integer(const char* text, std::size_t& pos, const short_thresholds& st,
                                  u32& value) {
@@ -373,7 +373,6 @@ class engine {
 #endif
   }
 
-  // RFC 3492 section 6.3, "encode delta as a variable-length integer".
   // One digit of section 6.3's loop with threshold t: writes it and returns
   // true when it is the last, else writes it and leaves the rest in q.
   static bool emit_digit(u32& q, u32 t, char*& dst) {
@@ -388,8 +387,9 @@ class engine {
     return false;
   }
 
-  // The thresholds come from the adapt table entry (st): the first three
-  // are stored there, so only integers of four digits or more compute one.
+  // RFC 3492 section 6.3, "encode delta as a variable-length integer".  The
+  // thresholds come from the adapt table entry (st): the first three are
+  // stored there, so only integers of four digits or more compute one.
   static char* emit_integer(u32 q, const short_thresholds& st, char* dst) {
     if (emit_digit(q, st.t1, dst) || emit_digit(q, st.t2, dst) || emit_digit(q, st.t3, dst))
       return dst;
