@@ -899,9 +899,7 @@ char* write_unicode_utf8(const workspace& ws, char* p) {
 // The exact size of write_unicode_utf8's output.
 std::size_t unicode_utf8_size(const workspace& ws) {
   std::size_t size = ws.labels.empty() ? 0 : ws.labels.size() - 1;  // the dots
-  std::size_t next_mark = 0;
-  for (std::size_t k = 0; k < ws.labels.size(); ++k) {
-    const label_info& l = ws.labels[k];
+  for (const label_info& l : ws.labels) {
     const std::u32string_view s = ws.view(l);
     if (l.ascii) {
       size += s.size();
@@ -910,11 +908,8 @@ std::size_t unicode_utf8_size(const workspace& ws) {
     for (const char32_t c : s) size += unicode::utf8_length(c);
   }
   // Each mark replaces one code point by U+FFFD (3 bytes).
-  for (; next_mark < ws.marked.size(); ++next_mark) {
-    const mark& m = ws.marked[next_mark];
-    size -= unicode::utf8_length(ws.view(ws.labels[m.label])[m.index]);
-    size += 3;
-  }
+  for (const mark& m : ws.marked)
+    size = size - unicode::utf8_length(ws.view(ws.labels[m.label])[m.index]) + 3;
   return size;
 }
 
