@@ -2,6 +2,7 @@
 // checks that hold for every option set.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -30,6 +31,32 @@ inline idna::options pick_options(std::uint8_t a, std::uint8_t b) {
   o.ignore_invalid_punycode = (b & 64) != 0;
   o.url_ascii_fast_pass = (b & 128) != 0;
   return o;
+}
+
+// A caller-buffer form, into(out, capacity, written), against the
+// allocating form's result `ref` at one capacity, with a guard byte past
+// it: the same result and first error when it fits, buffer_too_small with
+// the size needed and nothing written when it does not.  Only ToUnicode
+// writes its (best-effort) result when there is an error.
+template <class Into>
+void check_idna_buffer(Into&& into, const result<std::string>& ref, std::size_t capacity,
+                       bool output_on_error) {
+  std::unique_ptr<char[]> buf(new char[capacity + 1]);
+  buf[capacity] = '\x5A';
+  std::size_t written = 12345;
+  const status s = into(buf.get(), capacity, written);
+  PUNY_FUZZ_CHECK(buf[capacity] == '\x5A');
+  if (!ref.ok() && !output_on_error) {
+    PUNY_FUZZ_CHECK(same_error(s, ref.status) && written == 0);
+    return;
+  }
+  const std::size_t n = ref.value.size();
+  if (capacity >= n) {
+    PUNY_FUZZ_CHECK(same_error(s, ref.status) && written == n);
+    PUNY_FUZZ_CHECK(std::string_view(buf.get(), n) == ref.value);
+  } else {
+    PUNY_FUZZ_CHECK(s.code == errc::buffer_too_small && s.needed == n && written == 0);
+  }
 }
 
 // Splits on '.', keeping empty labels.
