@@ -1473,25 +1473,43 @@ status unicode_steps(workspace& ws, std::string_view domain, const options& opt,
   return first;
 }
 
+// ToUnicode of UTF-8 input up to its output, for both output forms: the
+// ASCII fast path (the lowercased input is then in `low`, which has room for
+// mask_fast_max + 16 bytes and is zeroed), else the section 4 steps.
+struct unicode_run {
+  bool fast_ascii = false;      // the result is low[0, input size)
+  bool lowercase_only = false;  // the result is the input, ASCII lowercased
+  workspace* ws = nullptr;      // otherwise: write_unicode_utf8(*ws, ...)
+  status first;
+};
+
+unicode_run run_to_unicode(std::string_view domain, const options& opt, char* low) {
+  unicode_run run;
+  ascii_masks m;
+  const bool fast = unicode_fast_path_applies(domain, opt);
+  if (fast && ascii_fast_path(domain.data(), domain.size(), low, opt, m)) {
+    run.fast_ascii = true;
+    return run;
+  }
+  run.ws = &local_workspace();
+  run.first = unicode_steps(*run.ws, domain, opt, fast ? low : nullptr, fast ? &m : nullptr,
+                            run.lowercase_only);
+  return run;
+}
+
 }  // namespace
 
 result<std::string> to_unicode(std::string_view domain, const options& opt) {
   result<std::string> r;
   char low[mask_fast_max + 16] = {};
-  ascii_masks m;
-  const bool fast = unicode_fast_path_applies(domain, opt);
-  if (fast && ascii_fast_path(domain.data(), domain.size(), low, opt, m)) {
+  const unicode_run run = run_to_unicode(domain, opt, low);
+  r.status = run.first;
+  if (run.fast_ascii)
     r.value.assign(low, domain.size());
-    return r;
-  }
-  workspace& ws = local_workspace();
-  bool lowercase_only = false;
-  r.status = unicode_steps(ws, domain, opt, fast ? low : nullptr, fast ? &m : nullptr,
-                           lowercase_only);
-  if (lowercase_only)
+  else if (run.lowercase_only)
     put_fast(r.value, domain.data(), domain.size());
   else
-    emit_unicode_utf8(ws, r.value);
+    emit_unicode_utf8(*run.ws, r.value);
   return r;
 }
 
@@ -1590,32 +1608,26 @@ status to_unicode(std::string_view domain, char* out, std::size_t capacity, std:
   written = 0;
   const std::size_t n = domain.size();
   char low[mask_fast_max + 16] = {};
-  ascii_masks m;
-  const bool fast = unicode_fast_path_applies(domain, opt);
-  if (fast && ascii_fast_path(domain.data(), n, low, opt, m)) {
+  const unicode_run run = run_to_unicode(domain, opt, low);
+  if (run.fast_ascii || run.lowercase_only) {
     if (n > capacity) return buffer_too_small(n);
-    if (n != 0) std::memcpy(out, low, n);
+    if (run.fast_ascii) {
+      if (n != 0) std::memcpy(out, low, n);
+    } else {
+      for (std::size_t i = 0; i < n; ++i) out[i] = lower_ascii(static_cast<unsigned char>(domain[i]));
+    }
     written = n;
-    return {};
-  }
-  workspace& ws = local_workspace();
-  bool lowercase_only = false;
-  const status first =
-      unicode_steps(ws, domain, opt, fast ? low : nullptr, fast ? &m : nullptr, lowercase_only);
-  if (lowercase_only) {
-    if (n > capacity) return buffer_too_small(n);
-    for (std::size_t i = 0; i < n; ++i) out[i] = lower_ascii(static_cast<unsigned char>(domain[i]));
-    written = n;
-    return first;
+    return run.first;
   }
   // Straight into the caller's buffer: at once when it has room for the
   // worst case (4 bytes per code point), else once the exact size is known.
+  const workspace& ws = *run.ws;
   if (capacity < unicode_utf8_worst_size(ws)) {
     const std::size_t size = unicode_utf8_size(ws);
     if (size > capacity) return buffer_too_small(size);
   }
   written = static_cast<std::size_t>(write_unicode_utf8(ws, out) - out);
-  return first;
+  return run.first;
 }
 
 // ---------------------------------------------------------------------------
