@@ -1513,20 +1513,27 @@ result<std::string> to_unicode(std::string_view domain, const options& opt) {
   return r;
 }
 
-result<std::u16string> to_unicode(std::u16string_view domain, const options& opt) {
+namespace {
+
+// ToUnicode for UTF-16 and UTF-32 input, output in the same encoding.
+template <class CharT>
+result<std::basic_string<CharT>> to_unicode_wide(std::basic_string_view<CharT> domain,
+                                                 const options& opt) {
   workspace& ws = local_workspace();
-  result<std::u16string> r;
+  result<std::basic_string<CharT>> r;
   r.value.reserve(domain.size());
   r.status = to_unicode_core(ws, domain, opt, r.value);
   return r;
 }
 
+}  // namespace
+
+result<std::u16string> to_unicode(std::u16string_view domain, const options& opt) {
+  return to_unicode_wide(domain, opt);
+}
+
 result<std::u32string> to_unicode(std::u32string_view domain, const options& opt) {
-  workspace& ws = local_workspace();
-  result<std::u32string> r;
-  r.value.reserve(domain.size());
-  r.status = to_unicode_core(ws, domain, opt, r.value);
-  return r;
+  return to_unicode_wide(domain, opt);
 }
 
 detailed to_ascii_detailed(std::string_view domain, const options& opt) {
