@@ -1,5 +1,5 @@
 // puny: UTS #46 (Unicode IDNA Compatibility Processing, revision 35,
-// Unicode 17.0.0) ToASCII and ToUnicode for whole domain names.
+// Unicode 18.0.0 or 17.0.0, see unicode_version) ToASCII and ToUnicode.
 //
 // Two families are kept apart on purpose:
 //   * strict UTS #46 processing (presets uts46_default, registration), and
