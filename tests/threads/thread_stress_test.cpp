@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <fstream>
 #include <memory>
@@ -25,7 +26,9 @@
 #endif
 #endif
 #ifdef PUNY_SANITIZER_ALLOCATOR
-#include <sanitizer/allocator_interface.h>
+// From the sanitizer runtime (declared in clang's
+// <sanitizer/allocator_interface.h>, which GCC does not ship).
+extern "C" std::size_t __sanitizer_get_current_allocated_bytes();
 #else
 #include <malloc.h>
 #endif
@@ -46,7 +49,10 @@ std::size_t allocated_bytes() {
 #ifdef PUNY_SANITIZER_ALLOCATOR
   return __sanitizer_get_current_allocated_bytes();
 #else
-  return mallinfo2().uordblks;
+  // In-use chunks of the arenas plus chunks malloc gave their own mmap
+  // (large blocks: uordblks alone does not count those).
+  const struct mallinfo2 m = mallinfo2();
+  return m.uordblks + m.hblkhd;
 #endif
 }
 
