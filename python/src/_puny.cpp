@@ -132,11 +132,6 @@ py::object make_error(const status& s, py::handle input, bool idna,
              py::reinterpret_borrow<py::object>(input), std::move(best_effort));
 }
 
-[[noreturn]] void raise(const py::object& error) {
-  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
-  throw py::error_already_set();
-}
-
 // ---- options ----
 
 puny::idna::options preset_named(py::handle preset) {
@@ -261,11 +256,6 @@ outcome decode_one(py::handle text, bool mixed_case) {
   for (std::size_t i = 0; i < cps.size(); ++i)
     if (i < r.value.uppercase.size() && r.value.uppercase[i]) cps[i] = upper_of(cps[i]);
   return {str_of(cps), {}};
-}
-
-py::object value_or_raise(outcome o) {
-  if (o.error) raise(o.error);
-  return std::move(o.value);
 }
 
 // Bulk: one Result(input, output, error) per item, nothing raised for a
@@ -407,6 +397,140 @@ py::dict explain_punycode(py::handle text, bool decoding) {
   return out;
 }
 
+
+// ---- the single-name functions as METH_FASTCALL C functions ----
+// pybind11's dispatcher costs about a microsecond per call with eight
+// keyword defaults, far more than the conversion (tens of nanoseconds), so
+// the four hot functions parse their arguments directly.
+
+const char* const flag_names[] = {"check_hyphens",        "check_bidi",
+                                  "check_joiners",        "use_std3_ascii_rules",
+                                  "transitional_processing", "verify_dns_length",
+                                  "ignore_invalid_punycode"};
+
+bool* flag_field(puny::idna::options& o, std::size_t i) {
+  bool* fields[] = {&o.check_hyphens,           &o.check_bidi,        &o.check_joiners,
+                    &o.use_std3_ascii_rules,    &o.transitional_processing,
+                    &o.verify_dns_length,       &o.ignore_invalid_punycode};
+  return fields[i];
+}
+
+// (domain, preset="uts46", /, *, flags...) -> options; raises TypeError.
+puny::idna::options parse_idna_args(const char* function, PyObject* const* args,
+                                    Py_ssize_t nargs, PyObject* kwnames) {
+  if (nargs < 1 || nargs > 2)
+    throw py::type_error(std::string("puny.") + function +
+                         "() takes a domain and an optional preset positionally");
+  PyObject* preset = nargs == 2 ? args[1] : nullptr;
+  const Py_ssize_t nkw = kwnames != nullptr ? PyTuple_GET_SIZE(kwnames) : 0;
+  for (Py_ssize_t k = 0; k < nkw; ++k)
+    if (PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, k), "preset") == 0) {
+      if (preset != nullptr)
+        throw py::type_error(std::string("puny.") + function + "() got preset twice");
+      preset = args[nargs + k];
+    }
+  puny::idna::options o =
+      preset_named(preset != nullptr ? py::handle(preset) : py::handle(Py_None));
+  for (Py_ssize_t k = 0; k < nkw; ++k) {
+    PyObject* name = PyTuple_GET_ITEM(kwnames, k);
+    if (PyUnicode_CompareWithASCIIString(name, "preset") == 0) continue;
+    std::size_t i = 0;
+    while (i < 7 && PyUnicode_CompareWithASCIIString(name, flag_names[i]) != 0) ++i;
+    if (i == 7)
+      throw py::type_error(std::string("puny.") + function + "() got an unexpected keyword '" +
+                           py::str(name).cast<std::string>() + "'");
+    apply_flag(*flag_field(o, i), args[nargs + k], flag_names[i]);
+  }
+  return o;
+}
+
+// (text, /, *, mixed_case=False) -> mixed_case
+bool parse_punycode_args(const char* function, PyObject* const* args, Py_ssize_t nargs,
+                         PyObject* kwnames) {
+  if (nargs != 1)
+    throw py::type_error(std::string("puny.") + function + "() takes one text positionally");
+  bool mixed_case = false;
+  const Py_ssize_t nkw = kwnames != nullptr ? PyTuple_GET_SIZE(kwnames) : 0;
+  for (Py_ssize_t k = 0; k < nkw; ++k) {
+    if (PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, k), "mixed_case") != 0)
+      throw py::type_error(std::string("puny.") + function + "() takes only mixed_case=");
+    apply_flag(mixed_case, args[nargs + k], "mixed_case");
+  }
+  return mixed_case;
+}
+
+// Runs `body` (returning an outcome) with C++ exceptions turned into
+// Python ones; returns a new reference or nullptr with the error set.
+template <class F>
+PyObject* python_call(F&& body) noexcept {
+  try {
+    outcome o = body();
+    if (o.error) {
+      PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(o.error.ptr())), o.error.ptr());
+      return nullptr;
+    }
+    return o.value.release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+PyObject* py_to_ascii(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  return python_call([&] {
+    const puny::idna::options o = parse_idna_args("to_ascii", args, nargs, kwnames);
+    return to_ascii_one(args[0], o);
+  });
+}
+PyObject* py_to_unicode(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  return python_call([&] {
+    const puny::idna::options o = parse_idna_args("to_unicode", args, nargs, kwnames);
+    return to_unicode_one(args[0], o);
+  });
+}
+PyObject* py_encode(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  return python_call([&] {
+    const bool mixed = parse_punycode_args("encode", args, nargs, kwnames);
+    return encode_one(args[0], mixed);
+  });
+}
+PyObject* py_decode(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  return python_call([&] {
+    const bool mixed = parse_punycode_args("decode", args, nargs, kwnames);
+    return decode_one(args[0], mixed);
+  });
+}
+
+#define PUNY_IDNA_SIGNATURE                                                               \
+  "(domain: str, preset: str = 'uts46', *, check_hyphens: Optional[bool] = None, "        \
+  "check_bidi: Optional[bool] = None, check_joiners: Optional[bool] = None, "             \
+  "use_std3_ascii_rules: Optional[bool] = None, transitional_processing: Optional[bool] " \
+  "= None, verify_dns_length: Optional[bool] = None, ignore_invalid_punycode: "           \
+  "Optional[bool] = None) -> str\n"
+
+PyMethodDef fast_functions[] = {
+    {"to_ascii", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_to_ascii)),
+     METH_FASTCALL | METH_KEYWORDS,
+     "to_ascii" PUNY_IDNA_SIGNATURE "UTS #46 ToASCII of a domain name; raises puny.Error."},
+    {"to_unicode",
+     reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_to_unicode)),
+     METH_FASTCALL | METH_KEYWORDS,
+     "to_unicode" PUNY_IDNA_SIGNATURE
+     "UTS #46 ToUnicode; raises puny.Error with .best_effort."},
+    {"encode", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_encode)),
+     METH_FASTCALL | METH_KEYWORDS,
+     "encode(text: str, *, mixed_case: bool = False) -> str\nPunycode of one label."},
+    {"decode", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_decode)),
+     METH_FASTCALL | METH_KEYWORDS,
+     "decode(text: str, *, mixed_case: bool = False) -> str\nDecodes one Punycode label."},
+    {nullptr, nullptr, 0, nullptr}};
+
 }  // namespace
 
 PYBIND11_MODULE(_puny, m) {
@@ -452,18 +576,6 @@ PYBIND11_MODULE(_puny, m) {
       py::arg("verify_dns_length") = py::none(), py::arg("ignore_invalid_punycode") = py::none()
 
   m.def(
-      "to_ascii",
-      [flags](py::handle domain, PUNY_FLAG_PARAMS) {
-        return value_or_raise(to_ascii_one(domain, flags(PUNY_FLAG_VALUES)));
-      },
-      py::arg("domain"), PUNY_FLAG_ARGS);
-  m.def(
-      "to_unicode",
-      [flags](py::handle domain, PUNY_FLAG_PARAMS) {
-        return value_or_raise(to_unicode_one(domain, flags(PUNY_FLAG_VALUES)));
-      },
-      py::arg("domain"), PUNY_FLAG_ARGS);
-  m.def(
       "to_ascii_many",
       [flags](py::iterable domains, PUNY_FLAG_PARAMS) {
         const puny::idna::options o = flags(PUNY_FLAG_VALUES);
@@ -485,14 +597,6 @@ PYBIND11_MODULE(_puny, m) {
       py::arg("domain"), PUNY_FLAG_ARGS);
 
   m.def(
-      "encode",
-      [](py::handle text, bool mixed_case) { return value_or_raise(encode_one(text, mixed_case)); },
-      py::arg("text"), py::kw_only(), py::arg("mixed_case") = false);
-  m.def(
-      "decode",
-      [](py::handle text, bool mixed_case) { return value_or_raise(decode_one(text, mixed_case)); },
-      py::arg("text"), py::kw_only(), py::arg("mixed_case") = false);
-  m.def(
       "encode_many",
       [](py::iterable texts, bool mixed_case) {
         return many(texts, [&](py::handle t) { return encode_one(t, mixed_case); });
@@ -509,5 +613,6 @@ PYBIND11_MODULE(_puny, m) {
       [](py::handle text, bool decoding) { return explain_punycode(text, decoding); },
       py::arg("text"), py::arg("decoding"));
 
+  if (PyModule_AddFunctions(m.ptr(), fast_functions) != 0) throw py::error_already_set();
   m.attr("unicode_version") = std::string(puny::unicode::unicode_version);
 }

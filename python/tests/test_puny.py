@@ -105,6 +105,15 @@ def test_type_errors():
         puny.to_ascii("a.example", preset=1)
     with pytest.raises(ValueError):
         puny.to_ascii("a.example", "no-such-preset")
+    with pytest.raises(TypeError):
+        puny.to_ascii("a.example", no_such_flag=True)
+    with pytest.raises(TypeError):
+        puny.to_ascii("a.example", "uts46", preset="url")
+    with pytest.raises(TypeError):
+        puny.to_ascii()
+    with pytest.raises(TypeError):
+        puny.decode("abc", mixed_case=1)
+    assert puny.to_ascii("-x-.example", preset="url") == "-x-.example"
 
 
 # ---- IDNA ----
@@ -307,7 +316,7 @@ def test_stubs_match_runtime():
         elif callable(obj):
             assert name in functions, name
             stub = functions[name].args
-            stub_names = [a.arg for a in stub.args + stub.kwonlyargs]
+            stub_names = [a.arg for a in stub.posonlyargs + stub.args + stub.kwonlyargs]
             if name != "explain":  # C++ functions: names from pybind11's signature line
                 first = obj.__doc__.splitlines()[0]
                 runtime = re.findall(r"(\w+): ", first[first.index("(") + 1:])
