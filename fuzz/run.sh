@@ -24,7 +24,7 @@ shift $(( $# >= 2 ? 2 : 1 ))
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(fuzz_punycode_decode fuzz_punycode_encode fuzz_bootstring
-           fuzz_idna_to_ascii fuzz_idna_to_unicode
+           fuzz_idna_to_ascii fuzz_idna_to_unicode fuzz_idna_fast_path
            fuzz_punycode_decode_long fuzz_punycode_encode_long
            fuzz_idna_to_ascii_long fuzz_idna_to_unicode_long)
 fi
@@ -35,6 +35,7 @@ max_len_of() {
   case "$1" in
     *_long) echo 65536 ;;
     fuzz_bootstring) echo 1024 ;;
+    fuzz_idna_fast_path) echo 256 ;;
     *) echo 512 ;;
   esac
 }

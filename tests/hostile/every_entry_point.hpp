@@ -139,10 +139,14 @@ inline std::vector<named_options> every_preset() {
   lenient.check_joiners = false;
   idna::options ignore_invalid;
   ignore_invalid.ignore_invalid_punycode = true;
+  idna::options forbid = idna::registration;  // a host-list tool's setting
+  forbid.allow_underscore = true;
+  forbid.forbid_domain_code_points = true;
   return {{"uts46_default", idna::uts46_default}, {"registration", idna::registration},
           {"url", idna::url},                     {"url_strict", idna::url_strict},
           {"transitional", transitional},         {"lenient", lenient},
-          {"ignore_invalid_punycode", ignore_invalid}};
+          {"ignore_invalid_punycode", ignore_invalid},
+          {"registration+allow_underscore+forbid_domain_code_points", forbid}};
 }
 
 }  // namespace puny::test
