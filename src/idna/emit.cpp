@@ -80,13 +80,6 @@ std::size_t unicode_utf8_size(const workspace& ws) {
   return size;
 }
 
-// 4 bytes per code point, and the dots.
-std::size_t unicode_utf8_worst_size(const workspace& ws) {
-  std::size_t cps = 0;
-  for (const label_info& l : ws.labels) cps += l.end - l.begin;
-  return 4 * cps + ws.labels.size();
-}
-
 // Sized once for the worst case, written in one pass, then trimmed.
 void emit_unicode(const workspace& ws, std::string& out) {
   const std::size_t start = out.size();

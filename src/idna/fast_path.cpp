@@ -45,6 +45,19 @@ bool lowercase_suffices(const CharT* in, std::size_t n, const options& opt, oper
   return true;
 }
 
+template <class CharT>
+route url_ascii_scan(const CharT* in, std::size_t n, char* low) noexcept {
+  for (std::size_t i = 0; i < n; ++i)
+    if (static_cast<std::make_unsigned_t<CharT>>(in[i]) >= 0x80) return route::pipeline;
+  if (low != nullptr)
+    for (std::size_t i = 0; i < n; ++i) low[i] = lower_ascii(static_cast<std::make_unsigned_t<CharT>>(in[i]));
+  return first_url_error(in, n).ok() ? route::url_ascii : route::url_failed;
+}
+
+template route url_ascii_scan(const char*, std::size_t, char*) noexcept;
+template route url_ascii_scan(const char16_t*, std::size_t, char*) noexcept;
+template route url_ascii_scan(const char32_t*, std::size_t, char*) noexcept;
+
 template bool lowercase_suffices(const char*, std::size_t, const options&, operation) noexcept;
 template bool lowercase_suffices(const char16_t*, std::size_t, const options&, operation) noexcept;
 template bool lowercase_suffices(const char32_t*, std::size_t, const options&, operation) noexcept;

@@ -16,11 +16,11 @@
 // every input (tests/unit/fast_path_test.cpp and fuzz/fuzz_idna_fast_path.cpp
 // run every input both ways, with fast_paths_disabled set).
 //
-// Contract of decide: for `route::lowercase` and `route::url_ascii` with
-// `low` non-null, low[0, n) holds the input ASCII-lowercased; the result is
-// that string, with verdict::error (url_ascii only) as its failure.  For
-// `route::pipeline`, low[0, n) may have been written; when verdict::ldh is
-// set, it holds the lowercased input, which is only letters, digits, '-'
+// Contract of decide: for route::lowercase and route::url_ascii with `low`
+// non-null, low[0, n) holds the input ASCII-lowercased, which is the
+// result; route::url_failed: the result is first_url_error(input) (url.hpp).
+// For route::pipeline, low[0, n) may have been written; when verdict::ldh
+// is set, it holds the lowercased input, which is only letters, digits, '-'
 // and '.', and verdict::dots its dot mask (for map_ldh_ascii).
 #pragma once
 
@@ -34,13 +34,19 @@
 
 namespace puny::idna::detail {
 
-enum class route : std::uint8_t { pipeline, lowercase, url_ascii };
+enum class route : std::uint8_t {
+  pipeline,    // run the stages (pipeline.cpp)
+  lowercase,   // the result is the input ASCII-lowercased, no error
+  url_ascii,   // URL family, ASCII input: the lowercased input, no error
+  url_failed,  // URL family, ASCII input that fails: first_url_error(input)
+};
 
+// Small on purpose (no status inside): entry points keep it in registers.
 struct verdict {
-  route how = route::pipeline;
-  bool ldh = false;
-  std::uint64_t dots = 0;
-  status error;
+  route how;
+  bool ldh;            // pipeline route: low[0, n) is the lowercased input,
+                       // only letters, digits, '-' and '.' ...
+  std::uint64_t dots;  // ... with this dot mask (for map_ldh_ascii)
 };
 
 // Test hook: when set, decide always answers route::pipeline, so every
@@ -52,36 +58,29 @@ extern std::atomic<bool> fast_paths_disabled;
 template <class CharT>
 bool lowercase_suffices(const CharT* in, std::size_t n, const options& opt, operation op) noexcept;
 
-// URL family, ASCII input: the URL Standard's answer; false when the input
-// is not all ASCII.
+// URL family, input that is not only LDH-or-dot: route::pipeline when it
+// is not all ASCII, else url_ascii or url_failed, with low[0, n) (when
+// non-null) the lowercased input.  fast_path.cpp.
 template <class CharT>
-bool url_ascii_pass(const CharT* in, std::size_t n, char* low, verdict& v) noexcept {
-  if constexpr (std::is_same_v<CharT, char>) {
-    // The common case: only letters, digits, hyphens and dots, lowercased
-    // 16 bytes at a time; such a result fails only when empty.
-    if (low != nullptr && simd::best::lower_ldh(in, n, low)) {
-      v.how = route::url_ascii;
-      if (n == 0) v.error.code = errc::empty_label;
-      return true;
-    }
-  }
-  for (std::size_t i = 0; i < n; ++i)
-    if (static_cast<std::make_unsigned_t<CharT>>(in[i]) >= 0x80) return false;
-  if (low != nullptr)
-    for (std::size_t i = 0; i < n; ++i) low[i] = lower_ascii(static_cast<std::make_unsigned_t<CharT>>(in[i]));
-  v.how = route::url_ascii;
-  v.error = first_url_error(in, n);
-  return true;
-}
+route url_ascii_scan(const CharT* in, std::size_t n, char* low) noexcept;
 
-// `low`: null, or room for n bytes.
+// `low`: room for n bytes; may be null only when n > simd::ldh_masks_max.
 template <class CharT>
 PUNY_SIMD_INLINE verdict decide(const CharT* in, std::size_t n, const options& opt, operation op,
                                 char* low) noexcept {
-  verdict v;
+  verdict v{route::pipeline, false, 0};
   if (fast_paths_disabled.load(std::memory_order_relaxed)) return v;
   if (op == operation::to_ascii && url_family(opt)) {
-    url_ascii_pass(in, n, low, v);
+    // The URL Standard's all-ASCII rule.  The common case: only letters,
+    // digits, hyphens and dots, lowercased 16 bytes at a time; such a
+    // result fails only when empty.
+    if constexpr (std::is_same_v<CharT, char>) {
+      if (low != nullptr && n != 0 && simd::best::lower_ldh(in, n, low)) {
+        v.how = route::url_ascii;
+        return v;
+      }
+    }
+    v.how = url_ascii_scan(in, n, low);
     return v;
   }
   if constexpr (std::is_same_v<CharT, char>) {
@@ -93,12 +92,10 @@ PUNY_SIMD_INLINE verdict decide(const CharT* in, std::size_t n, const options& o
       //   V2 / ACE prefix: a hyphen at start+2 followed by one at start+3
       //   sends the domain to the pipeline ("xn--" labels are decoded
       //   there, "ab--" fails V2 there), whatever CheckHyphens says.
-      char scratch[simd::ldh_masks_max];
-      char* out = low != nullptr ? low : scratch;
       simd::ldh_masks m;
-      simd::best::classify_ldh(in, n, out, m);
+      simd::best::classify_ldh(in, n, low, m);
       if (m.bad != 0) return v;
-      v.ldh = low != nullptr;
+      v.ldh = true;
       v.dots = m.dot;
       if (n == 0) {
         v.how = route::lowercase;

@@ -57,13 +57,6 @@ inline void note_dot(workspace& ws, std::size_t index) {
 
 }  // namespace
 
-void start_map(workspace& ws, std::size_t n) {
-  ws.input_length = n;
-  // The workspace keeps its capacity across calls: this grows it only.
-  ws.mapped.reserve(n);
-  ws.mapped_off.reserve(n);
-}
-
 void map_code_point(workspace& ws, const options& opt, char32_t c, std::size_t off) {
   if (c < 0x80) {
     // ASCII: A-Z are mapped to a-z, every other ASCII code point is valid.

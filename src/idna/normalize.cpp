@@ -10,19 +10,16 @@
 // NFC, left in place in `mapped` whenever it already is NFC: ASCII, all
 // "plain" (map.cpp), or passing the NFC quick check; otherwise its NFC is
 // appended to ws.text.
-#include <algorithm>
-
 #include "idna/stages.hpp"
 #include "unicode/ucd.hpp"
 
 namespace puny::idna::detail {
 
-void normalize_label(workspace& ws, label_info& l, std::size_t a, std::size_t b) {
+// normalize_label (stages.hpp) handles ASCII and all-plain labels inline.
+void normalize_label_slow(workspace& ws, label_info& l, std::size_t a, std::size_t b) {
   namespace ucd = puny::detail::ucd;
   const std::u32string_view span(ws.mapped.data() + a, b - a);
-  const auto first_check = std::lower_bound(ws.check.begin(), ws.check.end(), a);
-  const bool all_plain = first_check == ws.check.end() || *first_check >= b;
-  if (l.ascii || all_plain || ucd::nfc_quick_check(span) == ucd::quick_check::yes) {
+  if (ucd::nfc_quick_check(span) == ucd::quick_check::yes) {
     l.begin = a;
     l.end = b;
     return;

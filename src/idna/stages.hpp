@@ -19,6 +19,7 @@
 // version in src/tables/ only; a new output encoding in emit.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -38,14 +39,33 @@ void decode_and_map(workspace& ws, const options& opt, std::u32string_view in);
 // digits, '-' and '.', from its lowercased bytes `low` and its dot mask
 // (bit i = byte i; n <= 64).
 void map_ldh_ascii(workspace& ws, const char* low, std::size_t n, std::uint64_t dots);
-// One code point at a time (explain.cpp records each mapping).
-void start_map(workspace& ws, std::size_t input_length);
+// One code point at a time (explain.cpp records each mapping), after
+// start_map.
+inline void start_map(workspace& ws, std::size_t input_length) {
+  ws.input_length = input_length;
+  // The workspace keeps its capacity across calls: this grows it only.
+  ws.mapped.reserve(input_length);
+  ws.mapped_off.reserve(input_length);
+}
 void map_code_point(workspace& ws, const options& opt, char32_t c, std::size_t off);
 
 // ---- normalize.cpp: section 4 step 2 ---------------------------------------
-// Puts label mapped[a, b) into l (in place when it is already NFC, else its
-// NFC in ws.text).
-void normalize_label(workspace& ws, label_info& l, std::size_t a, std::size_t b);
+// Puts label mapped[a, b) into l: in place when it is already NFC (ASCII,
+// or all its non-ASCII code points "plain": none in ws.check), else
+// normalize_label_slow decides (quick check, or its NFC in ws.text).
+// Inline: it runs once per label and is nearly always the first case.
+void normalize_label_slow(workspace& ws, label_info& l, std::size_t a, std::size_t b);
+inline void normalize_label(workspace& ws, label_info& l, std::size_t a, std::size_t b) {
+  if (!l.ascii) {
+    const auto first_check = std::lower_bound(ws.check.begin(), ws.check.end(), a);
+    if (first_check != ws.check.end() && *first_check < b) {
+      normalize_label_slow(ws, l, a, b);
+      return;
+    }
+  }
+  l.begin = a;
+  l.end = b;
+}
 
 // ---- convert.cpp: section 4 steps 2-4 over every label ------------------------
 // Breaks ws.mapped at the dots, normalizes, decodes xn-- labels and
@@ -53,8 +73,18 @@ void normalize_label(workspace& ws, label_info& l, std::size_t a, std::size_t b)
 void process(workspace& ws, const options& opt, operation op);
 
 // ---- validate.cpp: section 4.1 ---------------------------------------------
-// V2 and V3 (CheckHyphens) on a label's code points.
-void check_hyphens(workspace& ws, std::u32string_view s, std::size_t src, std::size_t label);
+// V2 and V3 (CheckHyphens) on a label's code points: the one copy (inline:
+// it runs on every label).
+inline void check_hyphens(workspace& ws, std::u32string_view s, std::size_t src,
+                          std::size_t label) {
+  const std::size_t n = s.size();
+  if (n == 0) return;
+  // V2: no U+002D in both the third and fourth positions.
+  if (n >= 4 && s[2] == '-' && s[3] == '-') add_error(ws, errc::hyphen_3_4, src, label);
+  // V3: neither begin nor end with U+002D.
+  if (s[0] == '-') add_error(ws, errc::leading_hyphen, src, label);
+  if (s[n - 1] == '-') add_error(ws, errc::trailing_hyphen, src, label);
+}
 // Every criterion on label ws.labels[index] (V1 only for decoded labels).
 void validate_label(workspace& ws, const options& opt, std::size_t index, bool transitional,
                     bool decoded_ace);
@@ -75,7 +105,12 @@ void emit_unicode(const workspace& ws, std::u32string& out);
 // unicode_utf8_worst_size bytes; returns the end.
 char* write_unicode_utf8(const workspace& ws, char* p);
 std::size_t unicode_utf8_size(const workspace& ws);
-std::size_t unicode_utf8_worst_size(const workspace& ws);
+// 4 bytes per code point, and the dots.
+inline std::size_t unicode_utf8_worst_size(const workspace& ws) {
+  std::size_t cps = 0;
+  for (const label_info& l : ws.labels) cps += l.end - l.begin;
+  return 4 * cps + ws.labels.size();
+}
 
 // ---- pipeline.cpp ------------------------------------------------------------
 // ToASCII into `out` (appended), every step; returns the first error (out

@@ -23,13 +23,11 @@ using detail::route;
 using detail::verdict;
 using detail::workspace;
 
-// Inputs this long get their lowercased copy on the stack (the mask path).
+// Inputs up to this long get their lowercased copy on the stack (the fast
+// path's mask route needs somewhere to write it).
 constexpr std::size_t stack_low = simd::ldh_masks_max;
 
-template <class CharT>
-char* stack_or_null(std::size_t n, char* buf) noexcept {
-  return n <= stack_low ? buf : nullptr;
-}
+inline char* stack_or_null(std::size_t n, char* buf) noexcept { return n <= stack_low ? buf : nullptr; }
 
 // The fast path's result as a string: from `low` when it was written.
 template <class Out, class CharT>
@@ -39,6 +37,16 @@ void assign_lowercase(Out& out, const CharT* in, std::size_t n, const char* low)
   for (std::size_t i = 0; i < n; ++i)
     out[i] = static_cast<O>(low != nullptr ? static_cast<unsigned char>(low[i])
                                            : detail::lower_ascii(static_cast<std::uint32_t>(in[i])));
+}
+
+constexpr bool skips_pipeline(route how) noexcept {
+  return how == route::lowercase || how == route::url_ascii || how == route::url_failed;
+}
+
+// The first error of a route that skips the pipeline.
+template <class CharT>
+status fast_status(route how, const CharT* in, std::size_t n) noexcept {
+  return how == route::url_failed ? detail::first_url_error(in, n) : status{};
 }
 
 status buffer_too_small(std::size_t needed) {
@@ -53,10 +61,10 @@ result<std::string> to_ascii_string(std::basic_string_view<CharT> domain, const 
   result<std::string> r;
   const std::size_t n = domain.size();
   char buf[stack_low];
-  char* const low = std::is_same_v<CharT, char> ? stack_or_null<CharT>(n, buf) : nullptr;
+  char* const low = stack_or_null(n, buf);
   const verdict v = detail::decide(domain.data(), n, opt, operation::to_ascii, low);
-  if (v.how != route::pipeline) {
-    r.status = v.error;
+  if (skips_pipeline(v.how)) {
+    r.status = fast_status(v.how, domain.data(), n);
     if (r.ok()) assign_lowercase(r.value, domain.data(), n, low);
     return r;
   }
@@ -72,7 +80,7 @@ result<std::basic_string<CharT>> to_unicode_string(std::basic_string_view<CharT>
   result<std::basic_string<CharT>> r;
   const std::size_t n = domain.size();
   char buf[stack_low];
-  char* const low = std::is_same_v<CharT, char> ? stack_or_null<CharT>(n, buf) : nullptr;
+  char* const low = stack_or_null(n, buf);
   const verdict v = detail::decide(domain.data(), n, opt, operation::to_unicode, low);
   if (v.how == route::lowercase) {
     assign_lowercase(r.value, domain.data(), n, low);
@@ -84,18 +92,16 @@ result<std::basic_string<CharT>> to_unicode_string(std::basic_string_view<CharT>
   return r;
 }
 
-template <class CharT>
-detailed detailed_string(std::basic_string_view<CharT> domain, const options& opt,
-                         operation op) {
+detailed detailed_string(std::string_view domain, const options& opt, operation op) {
   detailed d;
   const std::size_t n = domain.size();
   char buf[stack_low];
-  char* const low = stack_or_null<CharT>(n, buf);
+  char* const low = stack_or_null(n, buf);
   const verdict v = detail::decide(domain.data(), n, opt, op, low);
-  if (v.how != route::pipeline) {
+  if (skips_pipeline(v.how)) {
     assign_lowercase(d.best_effort, domain.data(), n, low);
-    d.errors.first = v.error;
-    if (!v.error.ok()) d.errors.all.push_back(v.error);
+    d.errors.first = fast_status(v.how, domain.data(), n);
+    if (!d.errors.first.ok()) d.errors.all.push_back(d.errors.first);
   } else {
     workspace& ws = detail::local_workspace();
     const char* ldh = v.ldh ? low : nullptr;
@@ -111,12 +117,10 @@ detailed detailed_string(std::basic_string_view<CharT> domain, const options& op
   return d;
 }
 
-// The caller-buffer to_ascii once the fast path said no; kept out of line
-// so that the fast path needs no stack frame for it.
-PUNY_NOINLINE status to_ascii_buffer_pipeline(std::string_view domain, char* out,
-                                              std::size_t capacity, std::size_t& written,
-                                              const options& opt, const char* ldh_low,
-                                              std::uint64_t dots) {
+// The caller-buffer to_ascii through the pipeline.
+status to_ascii_buffer_pipeline(std::string_view domain, char* out, std::size_t capacity,
+                                std::size_t& written, const options& opt, const char* ldh_low,
+                                std::uint64_t dots) {
   workspace& ws = detail::local_workspace();
   ws.out8.clear();
   const status first = detail::run_to_ascii(ws, domain, opt, ws.out8, ldh_low, dots);
@@ -125,6 +129,30 @@ PUNY_NOINLINE status to_ascii_buffer_pipeline(std::string_view domain, char* out
   if (!ws.out8.empty()) std::memcpy(out, ws.out8.data(), ws.out8.size());
   written = ws.out8.size();
   return {};
+}
+
+// The caller-buffer to_ascii beyond its fast path (which wrote into `out`
+// and gave `v`); out of line so that the fast path needs no stack frame.
+PUNY_NOINLINE status to_ascii_buffer_rest(std::string_view domain, char* out,
+                                          std::size_t capacity, std::size_t& written,
+                                          const options& opt, verdict v) {
+  if (v.how == route::url_failed) return detail::first_url_error(domain.data(), domain.size());
+  return to_ascii_buffer_pipeline(domain, out, capacity, written, opt, v.ldh ? out : nullptr, v.dots);
+}
+
+// The caller-buffer to_ascii when the input is longer than the buffer.
+PUNY_NOINLINE status to_ascii_buffer_short(std::string_view domain, char* out,
+                                           std::size_t capacity, std::size_t& written,
+                                           const options& opt) {
+  const std::size_t n = domain.size();
+  char scratch[stack_low];
+  char* const low = stack_or_null(n, scratch);
+  const verdict v = detail::decide(domain.data(), n, opt, operation::to_ascii, low);
+  if (skips_pipeline(v.how)) {
+    const status s = fast_status(v.how, domain.data(), n);
+    return s.ok() ? buffer_too_small(n) : s;
+  }
+  return to_ascii_buffer_pipeline(domain, out, capacity, written, opt, v.ldh ? low : nullptr, v.dots);
 }
 
 }  // namespace
@@ -160,18 +188,14 @@ status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::s
                 const options& opt) {
   written = 0;
   const std::size_t n = domain.size();
-  // The fast path writes straight into the caller's buffer when it fits.
-  char scratch[stack_low];
-  char* const low = n <= capacity ? out : stack_or_null<char>(n, scratch);
-  const verdict v = detail::decide(domain.data(), n, opt, operation::to_ascii, low);
-  if (v.how != route::pipeline) {
-    if (!v.error.ok()) return v.error;
-    if (n > capacity) return buffer_too_small(n);
+  if (n > capacity) return to_ascii_buffer_short(domain, out, capacity, written, opt);
+  // The fast path writes straight into the caller's buffer.
+  const verdict v = detail::decide(domain.data(), n, opt, operation::to_ascii, out);
+  if (v.how == route::lowercase || v.how == route::url_ascii) {
     written = n;
     return {};
   }
-  return to_ascii_buffer_pipeline(domain, out, capacity, written, opt, v.ldh ? low : nullptr,
-                                  v.dots);
+  return to_ascii_buffer_rest(domain, out, capacity, written, opt, v);
 }
 
 status to_unicode(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
@@ -180,7 +204,7 @@ status to_unicode(std::string_view domain, char* out, std::size_t capacity, std:
   const std::size_t n = domain.size();
   char low[stack_low];
   const verdict v =
-      detail::decide(domain.data(), n, opt, operation::to_unicode, stack_or_null<char>(n, low));
+      detail::decide(domain.data(), n, opt, operation::to_unicode, stack_or_null(n, low));
   if (v.how == route::lowercase) {
     if (n > capacity) return buffer_too_small(n);
     if (n <= stack_low) {

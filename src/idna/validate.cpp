@@ -11,7 +11,7 @@
 // ws.marked (ToUnicode shows it as U+FFFD).  Nothing is changed.
 //
 //   V1 NFC                 only decoded xn-- labels can fail it
-//   V2, V3 hyphens         CheckHyphens (check_hyphens, the one copy)
+//   V2, V3 hyphens         CheckHyphens (check_hyphens in stages.hpp, the one copy)
 //   V4 "xn--" prefix       always (see the note in validate_label)
 //   V5 no U+002E           decoded labels only
 //   V6 leading mark
@@ -28,16 +28,6 @@
 namespace puny::idna::detail {
 
 namespace ucd = puny::detail::ucd;
-
-void check_hyphens(workspace& ws, std::u32string_view s, std::size_t src, std::size_t label) {
-  const std::size_t n = s.size();
-  if (n == 0) return;
-  // V2: no U+002D in both the third and fourth positions.
-  if (n >= 4 && s[2] == '-' && s[3] == '-') add_error(ws, errc::hyphen_3_4, src, label);
-  // V3: neither begin nor end with U+002D.
-  if (s[0] == '-') add_error(ws, errc::leading_hyphen, src, label);
-  if (s[n - 1] == '-') add_error(ws, errc::trailing_hyphen, src, label);
-}
 
 bool scan_text_label(label_info& l, std::u32string_view s) {
   bool ascii = true;

@@ -169,6 +169,12 @@ inline void iota(std::size_t* dst, std::size_t n, std::size_t first) noexcept {
   if constexpr (sizeof(std::size_t) == 8) {
     __m128i v = _mm_set_epi64x(static_cast<long long>(first + 1), static_cast<long long>(first));
     const __m128i two = _mm_set1_epi64x(2);
+    for (; k + 16 <= n; k += 16) {
+      for (int j = 0; j < 8; ++j) {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + k + 2 * j), v);
+        v = _mm_add_epi64(v, two);
+      }
+    }
     for (; k + 2 <= n; k += 2) {
       _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + k), v);
       v = _mm_add_epi64(v, two);
