@@ -5,7 +5,8 @@
 // the dots.  Guarantees: ws.labels holds every label (the final empty one
 // after a trailing dot included), each in NFC or, for an xn-- label that
 // decodes, its decoding (step 4.1.2, RFC 3492); every label validated
-// (validate.cpp), then the whole-domain checks: CheckBidi, and ToUnicode's
+// (validate.cpp), then the whole-domain checks: CheckBidi,
+// forbid_domain_code_points (url.cpp) and ToUnicode's
 // X4_2 under VerifyDnsLength.  Punycode errors of an xn-- label carry the
 // offset of the offending input character (or nothing under
 // IgnoreInvalidPunycode, where the label is kept as it is).
@@ -126,6 +127,9 @@ void process(workspace& ws, const options& opt, operation op) {
 
   // V8 (CheckBidi): RFC 5893 section 2 on every label of a Bidi domain name.
   if (opt.check_bidi) check_bidi_domain(ws, checked);
+
+  // options::forbid_domain_code_points (not UTS #46): host-name safety.
+  if (opt.forbid_domain_code_points) check_forbidden_in_labels(ws);
 
   // ToUnicode with VerifyDnsLength: an empty label other than the root label
   // (or an empty domain) is reported as X4_2, ToASCII's A4_2 counterpart.

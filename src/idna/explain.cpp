@@ -17,8 +17,56 @@ using detail::label_info;
 using detail::workspace;
 using detail::operation;
 
+namespace {
+
+// explain_to_ascii for the URL family's all-ASCII pass-through: the input
+// lowercased, split at the dots, and the URL checks.
+trace explain_url_ascii_pass(std::string_view domain, const options& opt) {
+  trace t;
+  t.url_ascii_pass = true;
+  workspace& ws = detail::local_workspace();
+  std::string out;
+  const status first = detail::run_to_ascii(ws, domain, opt, out);
+  for (std::size_t i = 0; i < domain.size(); ++i) {
+    const auto c = static_cast<unsigned char>(domain[i]);
+    if (c >= 'A' && c <= 'Z')
+      t.mappings.push_back(
+          {i, c, "mapped", std::u32string(1, static_cast<char32_t>(c + 0x20))});
+  }
+  t.mapped.assign(out.begin(), out.end());
+  t.normalized = t.mapped;
+  std::size_t a = 0;
+  for (std::size_t i = 0; i <= out.size(); ++i) {
+    if (i < out.size() && out[i] != '.') continue;
+    trace::label lt;
+    lt.ascii = out.substr(a, i - a);
+    lt.text.assign(lt.ascii.begin(), lt.ascii.end());
+    t.labels.push_back(std::move(lt));
+    a = i + 1;
+  }
+  for (const status& e : ws.errors) {
+    if (e.code == errc::empty_label || e.label >= t.labels.size())
+      t.domain_errors.push_back(e);
+    else
+      t.labels[e.label].errors.push_back(e);
+  }
+  t.result.best_effort = out;
+  if (first.ok()) t.result.output = out;
+  t.result.errors = detail::make_report(ws, first);
+  return t;
+}
+
+bool all_ascii(std::string_view s) noexcept {
+  for (const char c : s)
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  return true;
+}
+
+}  // namespace
+
 
 trace explain_to_ascii(std::string_view domain, const options& opt) {
+  if (detail::url_family(opt) && all_ascii(domain)) return explain_url_ascii_pass(domain, opt);
   trace t;
   workspace& ws = detail::local_workspace();
   // Step 1, one code point at a time, so each mapping can be recorded.
@@ -62,6 +110,7 @@ trace explain_to_ascii(std::string_view domain, const options& opt) {
   std::string out;
   detail::emit_ascii(ws, opt, out);
   ws.trace_label_ends = nullptr;
+  if (detail::url_family(opt) && ws.errors.empty()) detail::url_checks_after_emit(ws, out.size());
 
   // Step 2 as a whole string: NFC per label joined by the dots.
   std::size_t a = 0;

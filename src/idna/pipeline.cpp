@@ -5,7 +5,7 @@
 //
 //   to_ascii:   [URL family, ASCII input: lowercase + first_url_error]
 //               decode+Map -> process (Normalize, Break, Convert, Validate)
-//               -> emit_ascii -> [URL family: first_url_error]
+//               -> emit_ascii -> [URL family: url_checks_after_emit]
 //   to_unicode: decode+Map -> process -> (caller) emit_unicode
 #include "idna/stages.hpp"
 #include "idna/url.hpp"
@@ -36,6 +36,14 @@ void add_url_error(workspace& ws, const status& e) {
 
 }  // namespace
 
+void url_checks_after_emit(workspace& ws, std::size_t output_size) {
+  if (output_size == 0) {
+    add_error(ws, errc::empty_label, 0, 0);
+    return;
+  }
+  check_forbidden_in_labels(ws);
+}
+
 template <class CharT>
 status run_to_ascii(workspace& ws, std::basic_string_view<CharT> in, const options& opt,
                     std::string& out, const char* ldh_low, std::uint64_t dots) {
@@ -54,8 +62,7 @@ status run_to_ascii(workspace& ws, std::basic_string_view<CharT> in, const optio
   map_input(ws, in, opt, ldh_low, dots);
   process(ws, opt, operation::to_ascii);
   emit_ascii(ws, opt, out);
-  if (url_family(opt) && ws.errors.empty())
-    add_url_error(ws, first_url_error(out.data() + start, out.size() - start));
+  if (url_family(opt) && ws.errors.empty()) url_checks_after_emit(ws, out.size() - start);
   return finish_errors(ws);
 }
 

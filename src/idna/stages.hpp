@@ -9,7 +9,7 @@
 //   Break + Convert    convert.cpp     section 4 steps 3, 4.1 (xn-- decoding)
 //   Validate           validate.cpp    section 4 step 4.2, section 4.1 V1-V8
 //   Emit               emit.cpp        section 4.2 ToASCII, 4.3 ToUnicode
-//   URL Standard       url.hpp         "domain to ASCII", beStrict=false
+//   URL Standard       url.hpp, .cpp   "domain to ASCII", beStrict=false
 //   fast path          fast_path.hpp   when the stages can be skipped
 //   pipeline           pipeline.cpp    the order the entry points run them in
 //   explain            explain.cpp     the same pipeline, every step kept
@@ -93,6 +93,16 @@ void validate_label(workspace& ws, const options& opt, std::size_t index, bool t
 bool scan_text_label(label_info& l, std::u32string_view s);
 // V8 CheckBidi over labels [0, checked) when the domain is a Bidi domain name.
 void check_bidi_domain(workspace& ws, std::size_t checked);
+
+// ---- url.cpp: forbidden domain code points in the processed labels ------------
+// The first ASCII code point of the labels that is a forbidden domain code
+// point (url.hpp), reported with its offset in the caller's input.  For
+// the URL family after UTS #46 processing, and options::
+// forbid_domain_code_points.
+void check_forbidden_in_labels(workspace& ws);
+// The URL family's checks after UTS #46 processing and emit_ascii (pipeline.cpp):
+// an empty result (empty_label at 0), else check_forbidden_in_labels.
+void url_checks_after_emit(workspace& ws, std::size_t output_size);
 
 // ---- emit.cpp: sections 4.2 and 4.3 ------------------------------------------
 // ToASCII steps 2-4: appends to out, records A3 / A4_1 / A4_2.

@@ -17,6 +17,7 @@
 //   V6 leading mark
 //   V7 status valid        (deviation allowed when nontransitional)
 //   U1                     UseSTD3ASCIIRules: ASCII other than a-z 0-9 -
+//                          (and _ with options::allow_underscore)
 //   V8 CheckJoiners        RFC 5892 appendix A (contextj.cpp)
 //   V8 CheckBidi           RFC 5893 section 2 (bidi.cpp), whole domain
 #include <algorithm>
@@ -107,8 +108,9 @@ void validate_label(workspace& ws, const options& opt, std::size_t index, bool t
       } else if (is_ascii_upper(c)) {
         add_error(ws, errc::disallowed, offset_of(ws, l, i), index, c);  // status mapped
         ws.marked.push_back({index, i});
-      } else if (opt.use_std3_ascii_rules) {
-        // U1: ASCII other than a-z, 0-9 and U+002D.  Reported, never removed.
+      } else if (opt.use_std3_ascii_rules && !(opt.allow_underscore && c == '_')) {
+        // U1: ASCII other than a-z, 0-9 and U+002D (and U+005F with
+        // allow_underscore).  Reported, never removed.
         add_error(ws, errc::std3_disallowed, offset_of(ws, l, i), index, c);
       }
     }

@@ -25,10 +25,10 @@ std::vector<idna::options> presets() {
   return {idna::uts46_default, idna::url, idna::url_strict, idna::registration};
 }
 
-// Every combination of the eight option flags.
+// Every combination of the option flags.
 std::vector<idna::options> every_flag_combination() {
   std::vector<idna::options> all;
-  for (unsigned b = 0; b < 256; ++b) {
+  for (unsigned b = 0; b < 1024; ++b) {
     idna::options o;
     o.check_hyphens = b & 1;
     o.check_bidi = b & 2;
@@ -38,6 +38,8 @@ std::vector<idna::options> every_flag_combination() {
     o.verify_dns_length = b & 32;
     o.ignore_invalid_punycode = b & 64;
     o.url_ascii_fast_pass = b & 128;
+    o.allow_underscore = b & 256;
+    o.forbid_domain_code_points = b & 512;
     all.push_back(o);
   }
   return all;
