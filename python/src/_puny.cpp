@@ -275,6 +275,11 @@ py::list many(py::iterable items, F&& one) {
     const py::tuple args = py::make_tuple(fields);  // tuple(iterable)
     auto r = py::reinterpret_steal<py::object>(PyTuple_Type.tp_new(result, args.ptr(), nullptr));
     if (!r) throw py::error_already_set();
+    // A Result of str and None cannot be part of a cycle: untrack it, as
+    // CPython itself does for such tuples, or the collector walks every
+    // result again and again while the list grows (more than the
+    // conversion costs).  Results holding an Error stay tracked.
+    if (!o.error && PyUnicode_CheckExact(item.ptr())) PyObject_GC_UnTrack(r.ptr());
     out.append(r);
   }
   return out;
