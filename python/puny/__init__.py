@@ -1,6 +1,7 @@
 """puny: Punycode (RFC 3492) and IDNA (UTS #46 ToASCII / ToUnicode) for Python.
 
-Bindings to the puny C++ library (Unicode 17.0.0, UTS #46 revision 35).
+Bindings to the puny C++ library (UTS #46 revision 35; the Unicode version is
+`puny.unicode_version`).
 
     >>> import puny
     >>> puny.to_ascii("Bücher.example")

@@ -1,8 +1,9 @@
 """Tests of the puny Python package, run against the installed package
 (README: `.venv/bin/pip install ./python && .venv/bin/python -m pytest python/tests`).
 
-Data from ../shared beside the checkout (Unicode 17.0.0 IdnaTestV2.txt and
-the Punycode samples); a missing file fails the test that needs it.
+Data from ../shared beside the checkout (the IdnaTestV2.txt of the Unicode
+version the package was built with, and the Punycode samples); a missing
+file fails the test that needs it.
 """
 import ast
 import json
@@ -18,7 +19,15 @@ import puny
 HERE = os.path.dirname(os.path.abspath(__file__))
 CHECKOUT = os.path.dirname(os.path.dirname(HERE))
 SHARED = os.path.join(os.path.dirname(CHECKOUT), "shared")
-IDNA_TEST = os.path.join(SHARED, "unicode", "17.0.0", "idna", "IdnaTestV2.txt")
+IDNA_TEST = os.path.join(SHARED, "unicode", puny.unicode_version, "idna", "IdnaTestV2.txt")
+
+
+def default_unicode_version():
+    """The PUNY_UNICODE_VERSION default of the top-level CMakeLists.txt."""
+    with open(os.path.join(CHECKOUT, "CMakeLists.txt"), encoding="utf-8") as f:
+        m = re.search(r'set\(PUNY_UNICODE_VERSION "([0-9.]+)"', f.read())
+    assert m, "no PUNY_UNICODE_VERSION default in CMakeLists.txt"
+    return m.group(1)
 PUNYCODE_TESTS = os.path.join(SHARED, "testdata", "punycode_tests.json")
 
 
@@ -34,7 +43,8 @@ def test_installed_package_is_tested():
     # Not python/puny from the source tree (which has no extension module).
     assert "site-packages" in puny.__file__, puny.__file__
     assert os.path.dirname(puny._puny.__file__) == os.path.dirname(puny.__file__)
-    assert puny.unicode_version == "17.0.0"
+    # pip builds the library with the project's default tables.
+    assert puny.unicode_version == default_unicode_version()
     assert puny.__version__ == "0.1.0"
 
 
