@@ -18,3 +18,18 @@ if [ ${#missing[@]} -gt 0 ]; then
   "${sudo[@]}" apt-get update -qq
   "${sudo[@]}" apt-get install -y -qq "${missing[@]}"
 fi
+
+# WebAssembly build, npm package tests and the browser test of the page (js/,
+# web/): Debian's emscripten, chromium, punycode.js (a test peer) and tsc, and
+# a CJK font for the page's screenshots.  Without recommends, which would pull
+# in a desktop.
+wasm_packages=(emscripten chromium node-punycode node-typescript fonts-droid-fallback)
+missing=()
+for p in "${wasm_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
