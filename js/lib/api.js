@@ -50,27 +50,38 @@ function createPunyApi(wasm, version) {
     }
   }
 
-  // Runs a wasm conversion that returns '' and records an error on failure.
+  // Runs a conversion on the module's scratch buffers: the input's UTF-16
+  // code units are written into wasm memory, the result read back; -1 means
+  // failure, recorded for lastError().
+  function fromUnits(heap, at, length) {
+    if (length <= 4096) return String.fromCharCode.apply(null, heap.subarray(at, at + length));
+    let out = '';
+    for (let i = 0; i < length; i += 4096)
+      out += String.fromCharCode.apply(null, heap.subarray(at + i, at + Math.min(i + 4096, length)));
+    return out;
+  }
+
   function convert(fn, input, bits) {
     const text = String(input);
-    const out = bits === undefined ? fn(text) : fn(text, bits);
-    if (out.length === 0) {
-      const info = wasm.lastError();
-      if (info !== null) return { out: null, info, text };
-    }
-    return { out, info: null, text };
+    const n = text.length;
+    const at = wasm.inputBuffer(n) >>> 1;
+    const heap = wasm.HEAPU16;  // read after inputBuffer: memory may have grown
+    for (let i = 0; i < n; ++i) heap[at + i] = text.charCodeAt(i);
+    const length = bits === undefined ? fn() : fn(bits);
+    if (length < 0) return { out: null, info: wasm.lastError(), text };
+    return { out: fromUnits(wasm.HEAPU16, wasm.outputData() >>> 1, length), info: null, text };
   }
 
   // ---- Punycode (RFC 3492), one label, no xn-- prefix ----
 
   function encode(input) {
-    const r = convert(wasm.encode, input);
+    const r = convert(wasm.encodeBuffer, input);
     if (r.info) throw new PunyError(r.info, r.text);
     return r.out;
   }
 
   function decode(input) {
-    const r = convert(wasm.decode, input);
+    const r = convert(wasm.decodeBuffer, input);
     if (r.info) throw new PunyError(r.info, r.text);
     return r.out;
   }
@@ -204,11 +215,11 @@ function createPunyApi(wasm, version) {
   }
 
   function toAscii(domain, options) {
-    return idnaConvert(wasm.toAscii, wasm.toAsciiDetailed, domain, options);
+    return idnaConvert(wasm.toAsciiBuffer, wasm.toAsciiDetailed, domain, options);
   }
 
   function toUnicodeIdna(domain, options) {
-    return idnaConvert(wasm.toUnicode, wasm.toUnicodeDetailed, domain, options);
+    return idnaConvert(wasm.toUnicodeBuffer, wasm.toUnicodeDetailed, domain, options);
   }
 
   // ---- explain: the algorithm's steps, from the library's own coder ----

@@ -123,6 +123,28 @@ val last_error_value() {
   return error_value(g_error.status, g_error.offset, g_error.idna);
 }
 
+// ---- Scratch buffers for the hot paths ----
+// The JavaScript side writes the input's code units straight into g_input and
+// reads the result from g_output: no per-call allocation or embind string
+// marshalling, which cost more than a label's conversion.
+std::u16string g_input;
+std::u16string g_output;
+
+std::uintptr_t input_buffer(std::size_t units) {
+  g_input.resize(units);
+  return reinterpret_cast<std::uintptr_t>(g_input.data());
+}
+
+std::uintptr_t output_data() { return reinterpret_cast<std::uintptr_t>(g_output.data()); }
+
+// Runs `fn` on the scratch input; the result's length, or -1 on error.
+template <class F>
+int run_buffered(F fn) {
+  g_output = fn(g_input);
+  if (!g_error.status.ok()) return -1;
+  return static_cast<int>(g_output.size());
+}
+
 // ---- Punycode (RFC 3492), label level, no xn-- prefix ----
 
 std::u16string encode(const std::u16string& input) {
@@ -135,11 +157,21 @@ std::u16string encode(const std::u16string& input) {
   return std::u16string(r.value.begin(), r.value.end());
 }
 
+bool is_ascii(const std::u16string& s) {
+  for (char16_t c : s)
+    if (c >= 0x80) return false;
+  return true;
+}
+
 std::u16string decode(const std::u16string& input) {
   g_error = {};
   std::string utf8;
-  puny::status s = to_utf8(input, utf8);
-  if (!s) return fail(s, s.offset);
+  if (is_ascii(input)) {  // the usual case: byte offsets are code unit offsets
+    utf8.assign(input.begin(), input.end());
+  } else {
+    puny::status s = to_utf8(input, utf8);
+    if (!s) return fail(s, s.offset);
+  }
   puny::result<std::u32string> r = puny::punycode::decode(utf8);
   if (!r.ok()) return fail(r.status, utf16_index(utf8, r.status.offset));
   return to_utf16(r.value);
@@ -349,6 +381,10 @@ EMSCRIPTEN_BINDINGS(puny) {
   function("encode", &encode);
   function("decode", &decode);
   function("lastError", &last_error_value);
+  function("inputBuffer", &input_buffer);
+  function("outputData", &output_data);
+  function("encodeBuffer", +[] { return run_buffered(encode); });
+  function("decodeBuffer", +[] { return run_buffered(decode); });
   function("unicodeVersion", +[] { return std::string(puny::unicode::unicode_version); });
   function("explainEncode", &explain_encode);
   function("explainDecode", &explain_decode);
@@ -356,6 +392,12 @@ EMSCRIPTEN_BINDINGS(puny) {
   function("presets", &presets);
   function("toAscii", &to_ascii);
   function("toUnicode", &to_unicode);
+  function("toAsciiBuffer", +[](unsigned bits) {
+    return run_buffered([bits](const std::u16string& in) { return to_ascii(in, bits); });
+  });
+  function("toUnicodeBuffer", +[](unsigned bits) {
+    return run_buffered([bits](const std::u16string& in) { return to_unicode(in, bits); });
+  });
   function("toAsciiDetailed", &to_ascii_detailed);
   function("toUnicodeDetailed", &to_unicode_detailed);
   function("explainToAscii", &explain_to_ascii);
