@@ -7,6 +7,8 @@ packages=(
   libgtest-dev libgmock-dev        # unit and conformance tests
   libcli11-dev nlohmann-json3-dev  # command-line parsing and JSON output
   libicu-dev libidn2-dev           # reference peers for the differential tests
+  python3-dev python3-venv python3-pybind11 python3-pytest  # the Python package and its tests
+  python3-idna                     # peer in the Python benchmark (python/bench)
 )
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
 missing=()

@@ -20,6 +20,8 @@ export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:dete
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 # install.* build a separate consumer project against the installed library,
 # which cannot link a sanitized static libpuny without the sanitizer runtime;
-# they test packaging, which the normal build covers.  The wasm and browser
-# labels (emscripten, node, chromium) do not run sanitized C++ at all.
-ctest --test-dir "$build" --output-on-failure -j"$jobs" -E '^install\.' -LE '^(wasm|browser)$'
+# they test packaging, which the normal build covers.  LABEL python (the
+# Python package, built by pip in its own unsanitized build) is excluded too,
+# and so are the wasm and browser labels (emscripten, node, chromium), which
+# run no sanitized C++.
+ctest --test-dir "$build" --output-on-failure -j"$jobs" -E '^install\.' -LE '^(python|wasm|browser)$'

@@ -1,5 +1,5 @@
 // puny: UTS #46 (Unicode IDNA Compatibility Processing, revision 35,
-// Unicode 17.0.0) ToASCII and ToUnicode for whole domain names.
+// Unicode 18.0.0 or 17.0.0, see unicode_version) ToASCII and ToUnicode.
 //
 // Two families are kept apart on purpose:
 //   * strict UTS #46 processing (presets uts46_default, registration), and
@@ -36,22 +36,36 @@ struct options {
   // to_unicode ignores it.  Only the url preset sets it; it is not a UTS #46
   // flag.
   bool url_ascii_fast_pass = false;
+  // With use_std3_ascii_rules: U+005F '_' is allowed too (SRV and DMARC
+  // owner names such as "_dmarc.example.com", RFC 2782 / RFC 7489).  Not a
+  // UTS #46 flag; no preset sets it.
+  bool allow_underscore = false;
+  // Host-name safety for tools that convert lists: a forbidden domain code
+  // point of the URL Standard (space, C0 controls, U+007F, # % / : < > ? @
+  // [ \ ] ^ |) anywhere in the processed domain is an error
+  // (errc::forbidden_domain_code_point, offset of the code point in the
+  // caller's input), for to_ascii and to_unicode alike, so that URLs, e-mail
+  // addresses and lines with stray whitespace do not "convert".  Not a UTS
+  // #46 flag; no preset sets it (the url preset makes the same check).
+  bool forbid_domain_code_points = false;
 };
 
 // UTS #46 defaults: nontransitional, every check except DNS length.
 inline constexpr options uts46_default{};
 
 // URL Standard "domain to ASCII", beStrict = false.
-inline constexpr options url{false, true, true, false, false, false, false, true};
+inline constexpr options url{false, true, true, false, false, false, false, true, false, false};
 
 // URL Standard "domain to ASCII", beStrict = true: CheckHyphens,
 // UseSTD3ASCIIRules and VerifyDnsLength set to beStrict.
-inline constexpr options url_strict{true, true, true, true, false, true, false, false};
+inline constexpr options url_strict{true,  true,  true,  true,  false,
+                                    true,  false, false, false, false};
 
 // Strictest: for registries and certificate checks (the same flags as
 // url_strict today, but a UTS #46 preset: it will never take URL Standard
 // behaviour).
-inline constexpr options registration{true, true, true, true, false, true, false, false};
+inline constexpr options registration{true,  true,  true,  true,  false,
+                                      true,  false, false, false, false};
 
 // UTS #46 status code as IdnaTestV2.txt writes it ("P4", "V6", "B1", ...);
 // empty for errc values that are not IDNA errors (invalid_utf8, ...,
@@ -62,9 +76,11 @@ inline constexpr options registration{true, true, true, true, false, true, false
 // The Punycode decoding errors (invalid_digit, truncated_number, overflow,
 // decoded_out_of_range, non_basic_before_delimiter) of an xn-- label are P4.
 //
-// Offsets: invalid input, V7 (disallowed), U1 (std3_disallowed), C1/C2 and
-// the Punycode decoding errors point at the offending code point in the
-// caller's input; the other label errors point at the start of the label.
+// Offsets: invalid input, V7 (disallowed), U1 (std3_disallowed), C1/C2,
+// forbidden_domain_code_point and the Punycode decoding errors point at the
+// offending code point in the caller's input; the other label errors point
+// at the start of the label (for an empty last label: the input's length);
+// domain_too_long and the url preset's empty result point at offset 0.
 std::string_view uts46_code(const status& s) noexcept;
 
 // Every error found, in input order, and the first one in `first`.
@@ -98,8 +114,10 @@ detailed to_ascii_detailed(std::string_view domain, const options& opt = uts46_d
 detailed to_unicode_detailed(std::string_view domain, const options& opt = uts46_default);
 
 // ---- Tracing (`puny explain to-ascii`) ----
-// What UTS #46 ToASCII did, step by step, recorded by the same pipeline that
-// to_ascii runs (without the ASCII fast path, so every step is visible).
+// What ToASCII did, step by step, recorded by the same pipeline that
+// to_ascii runs with the same options (without the ASCII fast path, so every
+// step is visible; the URL family's all-ASCII pass-through included, see
+// url_ascii_pass).  result equals to_ascii_detailed(domain, opt).
 struct trace {
   // Section 4 step 1 (Map): every code point whose status is not plain
   // "valid", with what it became.
@@ -122,6 +140,10 @@ struct trace {
   };
   std::vector<label> labels;
   std::vector<status> domain_errors;  // errors not tied to one label (A4_1, ...)
+  // URL family (url_ascii_fast_pass) and all-ASCII input: the URL Standard
+  // skips UTS #46 processing, so mapped/normalized are the lowercased input
+  // and only the URL checks ran.
+  bool url_ascii_pass = false;
   detailed result;                    // exactly what to_ascii_detailed returns
 };
 trace explain_to_ascii(std::string_view domain, const options& opt = uts46_default);

@@ -650,8 +650,9 @@ void validate_label(workspace& ws, const options& opt, std::size_t index, bool t
       } else if (is_ascii_upper(c)) {
         add_error(ws, errc::disallowed, offset_of(ws, l, i), index, c);  // status mapped
         ws.marked.push_back({index, i});
-      } else if (opt.use_std3_ascii_rules) {
-        // U1: ASCII other than a-z, 0-9 and U+002D.  Reported, never removed.
+      } else if (opt.use_std3_ascii_rules && !(opt.allow_underscore && c == '_')) {
+        // U1: ASCII other than a-z, 0-9 and U+002D (and U+005F with
+        // allow_underscore).  Reported, never removed.
         add_error(ws, errc::std3_disallowed, offset_of(ws, l, i), index, c);
       }
     }
@@ -788,6 +789,41 @@ void convert_validate(workspace& ws, const options& opt, std::size_t a, std::siz
   validate_label(ws, opt, index, false, true);
 }
 
+// Source offset of the ASCII code point view(l)[i].  In a decoded xn--
+// label the ASCII code points are the basic code points copied from the
+// encoded form (RFC 3492 section 3.1), in order, after the "xn--" in
+// `mapped`: the k-th of them is at mapped[mapped_begin + 4 + k].
+std::size_t ascii_offset_of(workspace& ws, const label_info& l, std::size_t i) {
+  if (!l.in_text || l.mapped_begin != l.mapped_end) return offset_of(ws, l, i);
+  const std::u32string_view s = ws.view(l);
+  std::size_t k = 0;
+  for (std::size_t j = 0; j < i; ++j)
+    if (s[j] < 0x80) ++k;
+  const std::size_t at = l.mapped_begin + 4 + k;
+  if (at < ws.mapped.size() && ws.mapped[at] == s[i]) return ws.mapped_off[at];
+  return l.src;
+}
+
+// URL Standard "domain to ASCII" step 6 (forbidden domain code points) on
+// the processed labels, reporting the first one with its input offset.
+// ToASCII copies every ASCII code point of a label to its output (as is, or
+// as a basic code point of the Punycode form), and adds only "xn--", the
+// delimiter and base-36 digits, none of them forbidden: so checking the
+// labels finds what checking the output would, but knows where each code
+// point came from.
+void check_forbidden_in_labels(workspace& ws) {
+  for (std::size_t k = 0; k < ws.labels.size(); ++k) {
+    const label_info& l = ws.labels[k];
+    const std::u32string_view s = ws.view(l);
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      if (s[i] < 0x80 && is_forbidden_domain_code_point(s[i])) {
+        add_error(ws, errc::forbidden_domain_code_point, ascii_offset_of(ws, l, i), k, s[i]);
+        return;
+      }
+    }
+  }
+}
+
 // Runs UTS #46 section 4 steps 2-4 over ws.mapped (step 1 ran while
 // decoding); leaves the labels in ws.labels.
 void process(workspace& ws, const options& opt, operation op) {
@@ -839,6 +875,9 @@ void process(workspace& ws, const options& opt, operation op) {
       }
     }
   }
+
+  // options::forbid_domain_code_points (not UTS #46): host-name safety.
+  if (opt.forbid_domain_code_points) check_forbidden_in_labels(ws);
 
   // ToUnicode with VerifyDnsLength: an empty label other than the root label
   // (or an empty domain) is reported as X4_2, ToASCII's A4_2 counterpart.
@@ -997,10 +1036,17 @@ void emit_ascii(workspace& ws, const options& opt, std::string& out) {
 }
 
 // The URL Standard's extra failure conditions for beStrict=false: an empty
-// result and forbidden domain code points.
-void url_checks(workspace& ws, std::string_view ascii) {
+// result and forbidden domain code points.  `ascii` is the ToASCII output;
+// `passed_through` says it is the input lowercased (all-ASCII input, no UTS
+// #46 processing), so its offsets are the input's.  Otherwise the labels
+// left by process() say where each code point came from.
+void url_checks(workspace& ws, std::string_view ascii, bool passed_through) {
   if (ascii.empty()) {
     add_error(ws, errc::empty_label, 0, 0);
+    return;
+  }
+  if (!passed_through) {
+    check_forbidden_in_labels(ws);
     return;
   }
   std::size_t label = 0;
@@ -1282,7 +1328,7 @@ status to_ascii_core(workspace& ws, std::basic_string_view<CharT> domain, const 
   if (opt.url_ascii_fast_pass && all_ascii(in, n)) {
     const std::size_t start = out.size();
     for (std::size_t i = 0; i < n; ++i) out.push_back(lower_ascii(static_cast<std::uint32_t>(in[i])));
-    url_checks(ws, std::string_view(out.data() + start, out.size() - start));
+    url_checks(ws, std::string_view(out.data() + start, out.size() - start), true);
     status first;
     finish_first(ws, first);
     return first;
@@ -1296,7 +1342,7 @@ status to_ascii_core(workspace& ws, std::basic_string_view<CharT> domain, const 
   const std::size_t start = out.size();
   emit_ascii(ws, opt, out);
   if (opt.url_ascii_fast_pass && ws.errors.empty())
-    url_checks(ws, std::string_view(out.data() + start, out.size() - start));
+    url_checks(ws, std::string_view(out.data() + start, out.size() - start), false);
   status first;
   finish_first(ws, first);
   return first;
@@ -1641,7 +1687,50 @@ status to_unicode(std::string_view domain, char* out, std::size_t capacity, std:
 // Tracing: the same stages as to_ascii_core, minus the fast paths, with the
 // intermediate results kept.
 
+namespace {
+
+// explain_to_ascii for the URL family's all-ASCII pass-through: the input
+// lowercased, split at the dots, and the URL checks.
+trace explain_url_ascii_pass(std::string_view domain, const options& opt) {
+  trace t;
+  t.url_ascii_pass = true;
+  workspace& ws = local_workspace();
+  std::string out;
+  const status first = to_ascii_core(ws, domain, opt, out);
+  for (std::size_t i = 0; i < domain.size(); ++i) {
+    const auto c = static_cast<unsigned char>(domain[i]);
+    if (c >= 'A' && c <= 'Z')
+      t.mappings.push_back(
+          {i, c, "mapped", std::u32string(1, static_cast<char32_t>(c + 0x20))});
+  }
+  t.mapped.assign(out.begin(), out.end());
+  t.normalized = t.mapped;
+  std::size_t a = 0;
+  for (std::size_t i = 0; i <= out.size(); ++i) {
+    if (i < out.size() && out[i] != '.') continue;
+    trace::label lt;
+    lt.ascii = out.substr(a, i - a);
+    lt.text.assign(lt.ascii.begin(), lt.ascii.end());
+    t.labels.push_back(std::move(lt));
+    a = i + 1;
+  }
+  for (const status& e : ws.errors) {
+    if (e.code == errc::empty_label || e.label >= t.labels.size())
+      t.domain_errors.push_back(e);
+    else
+      t.labels[e.label].errors.push_back(e);
+  }
+  t.result.best_effort = out;
+  if (first.ok()) t.result.output = out;
+  t.result.errors = make_report(ws, first);
+  return t;
+}
+
+}  // namespace
+
 trace explain_to_ascii(std::string_view domain, const options& opt) {
+  if (opt.url_ascii_fast_pass && all_ascii(domain.data(), domain.size()))
+    return explain_url_ascii_pass(domain, opt);
   trace t;
   workspace& ws = local_workspace();
   // Step 1, one code point at a time, so each mapping can be recorded.
@@ -1685,6 +1774,7 @@ trace explain_to_ascii(std::string_view domain, const options& opt) {
   std::string out;
   emit_ascii(ws, opt, out);
   ws.trace_label_ends = nullptr;
+  if (opt.url_ascii_fast_pass && ws.errors.empty()) url_checks(ws, out, false);
 
   // Step 2 as a whole string: NFC per label joined by the dots.
   std::size_t a = 0;

@@ -1,5 +1,5 @@
 // Internal: Unicode character data lookups backed by the generated tables in
-// src/tables/ (tools/gen_tables/gen_tables.py, Unicode 17.0.0).
+// src/tables/<version>/ (tools/gen_tables/gen_tables.py, PUNY_UNICODE_VERSION).
 // Not installed; only the library's own sources include it.
 #pragma once
 
