@@ -25,6 +25,7 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(fuzz_punycode_decode fuzz_punycode_encode fuzz_bootstring
            fuzz_idna_to_ascii fuzz_idna_to_unicode fuzz_idna_fast_path
+           fuzz_idna_explain fuzz_simd_ascii
            fuzz_punycode_decode_long fuzz_punycode_encode_long
            fuzz_idna_to_ascii_long fuzz_idna_to_unicode_long)
 fi
@@ -35,7 +36,8 @@ max_len_of() {
   case "$1" in
     *_long) echo 65536 ;;
     fuzz_bootstring) echo 1024 ;;
-    fuzz_idna_fast_path) echo 256 ;;
+    fuzz_idna_explain) echo 256 ;;
+    fuzz_simd_ascii) echo 4096 ;;
     *) echo 512 ;;
   esac
 }
