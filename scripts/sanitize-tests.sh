@@ -21,5 +21,7 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 # install.* build a separate consumer project against the installed library,
 # which cannot link a sanitized static libpuny without the sanitizer runtime;
 # they test packaging, which the normal build covers.  LABEL python (the
-# Python package, built by pip in its own unsanitized build) is excluded too.
-ctest --test-dir "$build" --output-on-failure -j"$jobs" -E '^install\.' -LE '^python$'
+# Python package, built by pip in its own unsanitized build) is excluded too,
+# and so are the wasm and browser labels (emscripten, node, chromium), which
+# run no sanitized C++.
+ctest --test-dir "$build" --output-on-failure -j"$jobs" -E '^install\.' -LE '^(python|wasm|browser)$'
