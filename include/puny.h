@@ -163,7 +163,7 @@ PUNY_API puny_errc puny_decode_utf32_annotated(const char* ascii, size_t length,
                                                unsigned char* uppercase, size_t capacity,
                                                size_t* written, puny_error* err);
 
-/* ---- IDNA (UTS #46 revision 35, Unicode 17.0.0): whole domain names ---- */
+/* ---- IDNA (UTS #46 revision 35): whole domain names ---- */
 
 /* Named option sets (README, "IDNA (UTS #46)").  New presets are appended. */
 typedef enum puny_preset {
@@ -185,6 +185,9 @@ typedef struct puny_idna_options {
   uint32_t verify_dns_length;        /* VerifyDnsLength */
   uint32_t ignore_invalid_punycode;  /* IgnoreInvalidPunycode */
   uint32_t url_ascii_fast_pass;      /* URL Standard all-ASCII pass-through */
+  uint32_t allow_underscore;         /* with UseSTD3ASCIIRules, '_' allowed too */
+  uint32_t forbid_domain_code_points; /* URL Standard forbidden domain code
+                                          points are errors (list hygiene) */
   /* New fields are appended here. */
 } puny_idna_options;
 
@@ -218,7 +221,7 @@ PUNY_API puny_errc puny_to_unicode_utf16(const uint16_t* utf16, size_t length, u
 /* ---- Versions ---- */
 PUNY_API uint32_t puny_version(void);               /* e.g. 100 for 0.1.0 */
 PUNY_API const char* puny_version_string(void);     /* e.g. "0.1.0" */
-PUNY_API const char* puny_unicode_version(void);    /* e.g. "17.0.0" */
+PUNY_API const char* puny_unicode_version(void);    /* the tables', e.g. "18.0.0" */
 
 #ifdef __cplusplus
 }

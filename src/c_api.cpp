@@ -44,6 +44,8 @@ static_assert(PUNY_VERSION_MAJOR == PUNY_PROJECT_VERSION_MAJOR &&
               "include/puny.h PUNY_VERSION_* differ from project(VERSION) in CMakeLists.txt");
 
 // The first version of each struct: anything smaller is not a puny struct.
+// (puny_idna_options v1 ends at url_ascii_fast_pass; later fields are
+// optional in the caller's struct.)
 constexpr std::size_t error_v1_size = offsetof(puny_error, detail) + sizeof(std::uint32_t);
 constexpr std::size_t options_v1_size =
     offsetof(puny_idna_options, url_ascii_fast_pass) + sizeof(std::uint32_t);
@@ -176,6 +178,12 @@ bool to_options(const puny_idna_options* in, puny::idna::options& out) {
   out.verify_dns_length = in->verify_dns_length != 0;
   out.ignore_invalid_punycode = in->ignore_invalid_punycode != 0;
   out.url_ascii_fast_pass = in->url_ascii_fast_pass != 0;
+  // Fields appended after the first version: read only when the caller's
+  // struct has them.
+  if (size >= offsetof(puny_idna_options, allow_underscore) + sizeof(std::uint32_t))
+    out.allow_underscore = in->allow_underscore != 0;
+  if (size >= offsetof(puny_idna_options, forbid_domain_code_points) + sizeof(std::uint32_t))
+    out.forbid_domain_code_points = in->forbid_domain_code_points != 0;
   return true;
 }
 
@@ -371,6 +379,10 @@ puny_errc puny_idna_options_init_sized(puny_idna_options* opt, size_t size, int 
   opt->verify_dns_length = o.verify_dns_length;
   opt->ignore_invalid_punycode = o.ignore_invalid_punycode;
   opt->url_ascii_fast_pass = o.url_ascii_fast_pass;
+  if (size >= offsetof(puny_idna_options, allow_underscore) + sizeof(std::uint32_t))
+    opt->allow_underscore = o.allow_underscore;
+  if (size >= offsetof(puny_idna_options, forbid_domain_code_points) + sizeof(std::uint32_t))
+    opt->forbid_domain_code_points = o.forbid_domain_code_points;
   return PUNY_OK;
 }
 

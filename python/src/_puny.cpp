@@ -156,7 +156,8 @@ void apply_flag(bool& field, py::handle value, const char* name) {
 
 struct flag_args {
   py::object preset, check_hyphens, check_bidi, check_joiners, use_std3_ascii_rules,
-      transitional_processing, verify_dns_length, ignore_invalid_punycode;
+      transitional_processing, verify_dns_length, ignore_invalid_punycode, allow_underscore,
+      forbid_domain_code_points;
 };
 
 puny::idna::options options_of(const flag_args& a) {
@@ -168,6 +169,9 @@ puny::idna::options options_of(const flag_args& a) {
   apply_flag(o.transitional_processing, a.transitional_processing, "transitional_processing");
   apply_flag(o.verify_dns_length, a.verify_dns_length, "verify_dns_length");
   apply_flag(o.ignore_invalid_punycode, a.ignore_invalid_punycode, "ignore_invalid_punycode");
+  apply_flag(o.allow_underscore, a.allow_underscore, "allow_underscore");
+  apply_flag(o.forbid_domain_code_points, a.forbid_domain_code_points,
+             "forbid_domain_code_points");
   return o;
 }
 
@@ -416,15 +420,19 @@ py::dict explain_punycode(py::handle text, bool decoding) {
 // keyword defaults, far more than the conversion (tens of nanoseconds), so
 // the four hot functions parse their arguments directly.
 
-const char* const flag_names[] = {"check_hyphens",        "check_bidi",
-                                  "check_joiners",        "use_std3_ascii_rules",
-                                  "transitional_processing", "verify_dns_length",
-                                  "ignore_invalid_punycode"};
+const char* const flag_names[] = {
+    "check_hyphens",     "check_bidi",              "check_joiners",
+    "use_std3_ascii_rules", "transitional_processing", "verify_dns_length",
+    "ignore_invalid_punycode", "allow_underscore",   "forbid_domain_code_points"};
+constexpr std::size_t flag_count = sizeof flag_names / sizeof flag_names[0];
 
 bool* flag_field(puny::idna::options& o, std::size_t i) {
-  bool* fields[] = {&o.check_hyphens,           &o.check_bidi,        &o.check_joiners,
-                    &o.use_std3_ascii_rules,    &o.transitional_processing,
-                    &o.verify_dns_length,       &o.ignore_invalid_punycode};
+  bool* fields[] = {&o.check_hyphens,           &o.check_bidi,
+                    &o.check_joiners,           &o.use_std3_ascii_rules,
+                    &o.transitional_processing, &o.verify_dns_length,
+                    &o.ignore_invalid_punycode, &o.allow_underscore,
+                    &o.forbid_domain_code_points};
+  static_assert(sizeof fields / sizeof fields[0] == flag_count, "one field per name");
   return fields[i];
 }
 
@@ -448,8 +456,8 @@ puny::idna::options parse_idna_args(const char* function, PyObject* const* args,
     PyObject* name = PyTuple_GET_ITEM(kwnames, k);
     if (PyUnicode_CompareWithASCIIString(name, "preset") == 0) continue;
     std::size_t i = 0;
-    while (i < 7 && PyUnicode_CompareWithASCIIString(name, flag_names[i]) != 0) ++i;
-    if (i == 7)
+    while (i < flag_count && PyUnicode_CompareWithASCIIString(name, flag_names[i]) != 0) ++i;
+    if (i == flag_count)
       throw py::type_error(std::string("puny.") + function + "() got an unexpected keyword '" +
                            py::str(name).cast<std::string>() + "'");
     apply_flag(*flag_field(o, i), args[nargs + k], flag_names[i]);
@@ -525,7 +533,8 @@ PyObject* py_decode(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject
   "check_bidi: Optional[bool] = None, check_joiners: Optional[bool] = None, "             \
   "use_std3_ascii_rules: Optional[bool] = None, transitional_processing: Optional[bool] " \
   "= None, verify_dns_length: Optional[bool] = None, ignore_invalid_punycode: "           \
-  "Optional[bool] = None) -> str\n"
+  "Optional[bool] = None, allow_underscore: Optional[bool] = None, "                      \
+  "forbid_domain_code_points: Optional[bool] = None) -> str\n"
 
 PyMethodDef fast_functions[] = {
     {"to_ascii", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_to_ascii)),
@@ -570,23 +579,27 @@ PYBIND11_MODULE(_puny, m) {
   });
 
   auto flags = [](py::object preset, py::object a, py::object b, py::object c, py::object d,
-                  py::object e, py::object f, py::object g) {
+                  py::object e, py::object f, py::object g, py::object h, py::object i) {
     return options_of(flag_args{std::move(preset), std::move(a), std::move(b), std::move(c),
-                                std::move(d), std::move(e), std::move(f), std::move(g)});
+                                std::move(d), std::move(e), std::move(f), std::move(g),
+                                std::move(h), std::move(i)});
   };
 #define PUNY_FLAG_PARAMS                                                                      \
   py::object preset, py::object check_hyphens, py::object check_bidi, py::object check_joiners, \
       py::object use_std3_ascii_rules, py::object transitional_processing,                      \
-      py::object verify_dns_length, py::object ignore_invalid_punycode
+      py::object verify_dns_length, py::object ignore_invalid_punycode,                         \
+      py::object allow_underscore, py::object forbid_domain_code_points
 #define PUNY_FLAG_VALUES                                                                  \
   preset, check_hyphens, check_bidi, check_joiners, use_std3_ascii_rules,                 \
-      transitional_processing, verify_dns_length, ignore_invalid_punycode
+      transitional_processing, verify_dns_length, ignore_invalid_punycode, allow_underscore,  \
+      forbid_domain_code_points
 #define PUNY_FLAG_ARGS                                                                       \
   py::arg("preset") = "uts46", py::kw_only(), py::arg("check_hyphens") = py::none(),         \
       py::arg("check_bidi") = py::none(), py::arg("check_joiners") = py::none(),             \
       py::arg("use_std3_ascii_rules") = py::none(),                                          \
       py::arg("transitional_processing") = py::none(),                                       \
-      py::arg("verify_dns_length") = py::none(), py::arg("ignore_invalid_punycode") = py::none()
+      py::arg("verify_dns_length") = py::none(), py::arg("ignore_invalid_punycode") = py::none(), \
+      py::arg("allow_underscore") = py::none(), py::arg("forbid_domain_code_points") = py::none()
 
   m.def(
       "to_ascii_many",

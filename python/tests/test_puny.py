@@ -149,6 +149,17 @@ def test_presets_and_flags():
         puny.to_ascii("a_b.example", use_std3_ascii_rules=True)
     with pytest.raises(puny.LabelTooLongError):
         puny.to_ascii("a" * 64 + ".com", verify_dns_length=True)
+    # Beyond UTS #46: '_' under STD3 rules, and forbidden domain code points.
+    with pytest.raises(puny.Std3DisallowedError):
+        puny.to_ascii("_dmarc.example.com", "registration")
+    assert puny.to_ascii("_dmarc.example.com", "registration",
+                         allow_underscore=True) == "_dmarc.example.com"
+    assert puny.to_unicode("bücher de") == "bücher de"
+    with pytest.raises(puny.ForbiddenDomainCodePointError) as info:
+        puny.to_unicode("bücher de", forbid_domain_code_points=True)
+    assert (info.value.offset, info.value.code_point) == (6, ord(" "))
+    assert [r.error.code for r in puny.to_ascii_many(["a b"], forbid_domain_code_points=True)] \
+        == ["forbidden_domain_code_point"]
     # IgnoreInvalidPunycode keeps a bad xn-- label instead of failing P4.
     with pytest.raises(puny.Error):
         puny.to_ascii("xn--ab!c.example")

@@ -182,6 +182,22 @@ static void test_idna(void) {
   CHECK(opt.use_std3_ascii_rules && opt.verify_dns_length && opt.check_bidi);
   CHECK(puny_idna_options_init(&opt, PUNY_PRESET_URL_STRICT) == PUNY_OK);
   CHECK(opt.use_std3_ascii_rules && !opt.url_ascii_fast_pass);
+  /* Flags beyond UTS #46: '_' under STD3 rules, forbidden code points. */
+  CHECK(puny_idna_options_init(&opt, PUNY_PRESET_REGISTRATION) == PUNY_OK);
+  CHECK(!opt.allow_underscore && !opt.forbid_domain_code_points);
+  CHECK(puny_to_ascii("_dmarc.example.com", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt,
+                      &err) == PUNY_ERR_STD3_DISALLOWED);
+  opt.allow_underscore = 1;
+  CHECK(puny_to_ascii("_dmarc.example.com", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt,
+                      &err) == PUNY_OK);
+  CHECK_STR(out, "_dmarc.example.com");
+  CHECK(puny_idna_options_init(&opt, PUNY_PRESET_UTS46) == PUNY_OK);
+  CHECK(puny_to_unicode("b\xc3\xbc" "cher de", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt,
+                        &err) == PUNY_OK);
+  opt.forbid_domain_code_points = 1;
+  CHECK(puny_to_unicode("b\xc3\xbc" "cher de", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt,
+                        &err) == PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT);
+  CHECK(err.offset == 7 && err.code_point == ' ');
   /* to_unicode writes the best-effort string with the error. */
   CHECK(puny_to_unicode("a\xe2\x80\xa8" "b.de", PUNY_NUL_TERMINATED, out, sizeof out, &written,
                         NULL, &err) == PUNY_ERR_DISALLOWED);
@@ -404,6 +420,21 @@ static void test_struct_versions(void) {
   newer.future_flag = 1;
   CHECK(puny_to_ascii("a.b", 3, out, sizeof out, NULL, &newer.base, NULL) ==
         PUNY_ERR_INVALID_ARGUMENT);
+
+  /* A caller compiled before allow_underscore existed: its struct ends at
+   * url_ascii_fast_pass, and the later fields take their defaults. */
+  {
+    puny_idna_options v1;
+    const size_t v1_size = offsetof(puny_idna_options, url_ascii_fast_pass) + sizeof(uint32_t);
+    memset(&v1, 0x7F, sizeof v1); /* bytes past v1_size must not be read */
+    CHECK(puny_idna_options_init_sized(&v1, v1_size, PUNY_PRESET_REGISTRATION) == PUNY_OK);
+    CHECK(v1.struct_size == v1_size && v1.use_std3_ascii_rules == 1);
+    CHECK(v1.allow_underscore == 0x7F7F7F7Fu); /* untouched */
+    CHECK(puny_to_ascii("a_b.example", 11, out, sizeof out, NULL, &v1, NULL) ==
+          PUNY_ERR_STD3_DISALLOWED);
+    CHECK(puny_to_ascii("a b.example", 11, out, sizeof out, NULL, &v1, NULL) ==
+          PUNY_ERR_STD3_DISALLOWED);
+  }
 
   memset(&older, 0, sizeof older);
   older.struct_size = offsetof(struct older_error, canary);
