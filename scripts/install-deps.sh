@@ -7,6 +7,7 @@ packages=(
   libgtest-dev libgmock-dev        # unit and conformance tests
   libcli11-dev nlohmann-json3-dev  # command-line parsing and JSON output
   libicu-dev libidn2-dev           # reference peers for the differential tests
+  postgresql-15 postgresql-server-dev-15  # the PostgreSQL extension (postgres/) and its tests
 )
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
 missing=()
