@@ -996,9 +996,23 @@ void emit_ascii(workspace& ws, const options& opt, std::string& out) {
   }
 }
 
+// Source offset of ASCII code point `c`, found in output label `label`
+// after UTS #46 processing: its first occurrence in the label's mapped text
+// (Punycode keeps the basic code points in order, so the first forbidden
+// one in the output is the first in the label), else the label's start.
+std::size_t source_offset_of_ascii(const workspace& ws, std::size_t label, char32_t c) {
+  if (label >= ws.labels.size()) return 0;
+  const label_info& l = ws.labels[label];
+  for (std::size_t k = l.mapped_begin; k < l.mapped_end; ++k)
+    if (ws.mapped[k] == c) return ws.mapped_off[k];
+  return l.src;
+}
+
 // The URL Standard's extra failure conditions for beStrict=false: an empty
-// result and forbidden domain code points.
-void url_checks(workspace& ws, std::string_view ascii) {
+// result and forbidden domain code points.  `processed`: `ascii` is the
+// output of UTS #46 processing (offsets are found through ws.labels), not
+// the caller's input lowercased.
+void url_checks(workspace& ws, std::string_view ascii, bool processed) {
   if (ascii.empty()) {
     add_error(ws, errc::empty_label, 0, 0);
     return;
@@ -1008,7 +1022,8 @@ void url_checks(workspace& ws, std::string_view ascii) {
     const auto c = static_cast<unsigned char>(ascii[i]);
     if (c == '.') ++label;
     if (is_forbidden_domain_code_point(c)) {
-      add_error(ws, errc::forbidden_domain_code_point, i, label, c);
+      add_error(ws, errc::forbidden_domain_code_point,
+                processed ? source_offset_of_ascii(ws, label, c) : i, label, c);
       return;
     }
   }
@@ -1282,7 +1297,7 @@ status to_ascii_core(workspace& ws, std::basic_string_view<CharT> domain, const 
   if (opt.url_ascii_fast_pass && all_ascii(in, n)) {
     const std::size_t start = out.size();
     for (std::size_t i = 0; i < n; ++i) out.push_back(lower_ascii(static_cast<std::uint32_t>(in[i])));
-    url_checks(ws, std::string_view(out.data() + start, out.size() - start));
+    url_checks(ws, std::string_view(out.data() + start, out.size() - start), false);
     status first;
     finish_first(ws, first);
     return first;
@@ -1296,7 +1311,7 @@ status to_ascii_core(workspace& ws, std::basic_string_view<CharT> domain, const 
   const std::size_t start = out.size();
   emit_ascii(ws, opt, out);
   if (opt.url_ascii_fast_pass && ws.errors.empty())
-    url_checks(ws, std::string_view(out.data() + start, out.size() - start));
+    url_checks(ws, std::string_view(out.data() + start, out.size() - start), true);
   status first;
   finish_first(ws, first);
   return first;
