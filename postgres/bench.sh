@@ -6,11 +6,13 @@
 #
 #   postgres/bench.sh [BUILD_DIR] [ROWS] [RUNS]    # defaults: build 1000000 5
 #
-# Prints the median of RUNS runs per case: rows/s, the speed-up over the
-# serial scan and, for the serial scan, the conversion's cost per row (the
-# query's time minus the same scan with length() instead), beside the CLI's
-# time per name.  "workers" is max_parallel_workers_per_gather; the leader
-# scans too (PostgreSQL's default), so 1 worker is 2 processes, 2 workers 3.
+# Prints medians of RUNS runs (after one warm-up run): the elapsed time and
+# rows/s of count(f(name)) with 0, 1 and 2 workers ("workers" is
+# max_parallel_workers_per_gather; the leader scans too, PostgreSQL's default,
+# so 1 worker is 2 processes, 2 workers 3); then the CPU time per row of the
+# serial query (the backend's getrusage, so other load on the machine does
+# not count), minus the same scan with length(name), beside the CLI's CPU
+# time per name for the same file.
 # Results: docs/postgres.md.
 set -euo pipefail
 src="$(cd "$(dirname "$0")/.." && pwd)"
@@ -52,14 +54,14 @@ VACUUM ANALYZE hosts;
 SQL
 
 # median_ms WORKERS EXPR: median execution time (ms) of count(EXPR) over the
-# table with WORKERS parallel workers, checking that they were launched.
+# table with WORKERS parallel workers (EXPLAIN ANALYZE), checking that they
+# were launched.
 median_ms() {
   local workers="$1" expr="$2" times=() i
   for ((i = 0; i < runs + 1; i++)); do
-    local json
+    local json t
     json="$(psql -qAt -v ON_ERROR_STOP=1 -c "SET max_parallel_workers_per_gather = $workers" \
       -c "EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) SELECT count($expr) FROM hosts")"
-    local t
     t="$(python3 -c '
 import json, sys
 plan = json.loads(sys.stdin.read())[0]
@@ -67,53 +69,78 @@ def launched(node):
     n = node.get("Workers Launched", 0)
     return max([n] + [launched(c) for c in node.get("Plans", [])])
 if launched(plan["Plan"]) != int(sys.argv[1]):
-    sys.exit("bench: planned %s workers, launched %d" % (sys.argv[1], launched(plan["Plan"])))
+    sys.exit("bench: %s workers wanted, %d launched" % (sys.argv[1], launched(plan["Plan"])))
 print(plan["Execution Time"])' "$workers" <<<"$json")"
     [ $i -eq 0 ] || times+=("$t")   # the first run warms the cache
   done
-  printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'
+  median "${times[@]}"
 }
 
-cli_median_ms() {
-  local cmd="$1" times=() i
-  for ((i = 0; i < runs; i++)); do
-    local t0 t1
-    t0="$(date +%s%N)"
-    "$build/cli/puny" "$cmd" <"$names" >/dev/null 2>&1 || true   # exit 1: some names fail
-    t1="$(date +%s%N)"
-    times+=("$(( (t1 - t0) / 1000 ))")
+# cpu_ms EXPR: median CPU time (user + system, ms) of the serial query, from
+# the backend's own getrusage (log_statement_stats): unlike the elapsed
+# time, it does not count the time other processes hold the cores.
+cpu_ms() {
+  local expr="$1" times=() i
+  for ((i = 0; i < runs + 1; i++)); do
+    local t
+    t="$(psql -qAt -v ON_ERROR_STOP=1 -c "SET max_parallel_workers_per_gather = 0" \
+      -c "SET log_statement_stats = on" -c "SET client_min_messages = log" \
+      -c "SELECT count($expr) FROM hosts" 2>&1 >/dev/null |
+      sed -n 's/^!\t\([0-9.]*\) s user, \([0-9.]*\) s system, .*elapsed$/\1 \2/p' |
+      tail -n 1 | awk '{printf "%.3f", ($1 + $2) * 1000}')"
+    [ -n "$t" ] || { echo "bench: no statistics from log_statement_stats" >&2; exit 1; }
+    [ $i -eq 0 ] || times+=("$t")
   done
-  printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2) / 1000}'
+  median "${times[@]}"
 }
 
-echo "rows: $rows ($(basename "$data") repeated), median of $runs runs, $(nproc) cores"
+median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+# cli CMD: "elapsed_ms cpu_ms" medians of the CLI converting the names file.
+cli() {
+  python3 - "$build/cli/puny" "$1" "$names" "$runs" <<'PY'
+import resource, statistics, subprocess, sys, time
+exe, cmd, names, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+wall, cpu = [], []
+for _ in range(runs):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    with open(names, "rb") as f:
+        subprocess.run([exe, cmd], stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall.append((time.perf_counter() - t0) * 1000)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu.append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000)
+print("%.1f %.1f" % (statistics.median(wall), statistics.median(cpu)))
+PY
+}
+
+echo "rows: $rows ($(basename "$data") repeated), median of $runs runs, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "check: try_idna_to_ascii non-NULL rows: $(psql -qAt -c 'SELECT count(try_idna_to_ascii(name)) FROM hosts')," \
      "CLI successes: $("$build/cli/puny" to-ascii <"$names" 2>/dev/null | grep -c .)"
-# row QUERY WORKERS MS SERIAL_MS BASE_MS: rows/s; speed-up over SERIAL_MS;
-# conversion time per row (MS - BASE_MS) / ROWS when BASE_MS is given.
-row() {
-  awk -v q="$1" -v w="$2" -v t="$3" -v s="$4" -v b="$5" -v n="$rows" 'BEGIN {
-    up = (s == "") ? "-" : sprintf("%.2fx", s / t)
-    c = (b == "") ? "-" : sprintf("%.0f", (t - b) * 1e6 / n)
-    printf "%-34s %7s %10.1f %12.0f %8s %14s\n", q, w, t, n / (t / 1000), up, c }'
-}
-printf '%-34s %7s %10s %12s %8s %14s\n' "query" "workers" "ms" "rows/s" "speed-up" "ns/row (conv)"
+echo
+echo "Elapsed time (EXPLAIN ANALYZE), workers = max_parallel_workers_per_gather (+ the leader):"
+printf '%-34s %7s %10s %12s %9s\n' "query" "workers" "ms" "rows/s" "vs serial"
 declare -A serial
 for workers in 0 1 2; do
-  base="$(median_ms "$workers" 'length(name)')"
-  [ "$workers" -ne 0 ] || serial[base]="$base"
-  row "count(length(name)) [scan only]" "$workers" "$base" "${serial[base]}" ""
-  for fn in try_idna_to_ascii try_idna_to_unicode; do
-    t="$(median_ms "$workers" "$fn(name)")"
-    if [ "$workers" -eq 0 ]; then
-      serial[$fn]="$t"
-      row "count($fn(name))" "$workers" "$t" "$t" "$base"
-    else
-      row "count($fn(name))" "$workers" "$t" "${serial[$fn]}" ""
-    fi
+  for expr in 'length(name)' 'try_idna_to_ascii(name)' 'try_idna_to_unicode(name)'; do
+    t="$(median_ms "$workers" "$expr")"
+    [ "$workers" -ne 0 ] || serial[$expr]="$t"
+    awk -v q="count($expr)" -v w="$workers" -v t="$t" -v s="${serial[$expr]}" -v n="$rows" \
+      'BEGIN { printf "%-34s %7s %10.1f %12.0f %8.2fx\n", q, w, t, n / (t / 1000), s / t }'
   done
 done
+echo
+echo "CPU time per row (serial backend: getrusage; CLI: user + system of the process):"
+printf '%-34s %10s %14s %16s\n' "" "CPU ms" "ns/row" "ns/row - scan"
+base="$(cpu_ms 'length(name)')"
+for expr in 'length(name)' 'try_idna_to_ascii(name)' 'try_idna_to_unicode(name)'; do
+  t="$base"
+  [ "$expr" = 'length(name)' ] || t="$(cpu_ms "$expr")"
+  awk -v q="SQL count($expr)" -v t="$t" -v b="$base" -v n="$rows" \
+    'BEGIN { printf "%-34s %10.1f %14.0f %16.0f\n", q, t, t * 1e6 / n, (t - b) * 1e6 / n }'
+done
 for cmd in to-ascii to-unicode; do
-  t="$(cli_median_ms "$cmd")"
-  row "puny $cmd < names (CLI)" "-" "$t" "" 0
+  read -r wall cpu <<<"$(cli "$cmd")"
+  awk -v q="CLI puny $cmd (elapsed $wall ms)" -v t="$cpu" -v n="$rows" \
+    'BEGIN { printf "%-34s %10.1f %14.0f %16s\n", q, t, t * 1e6 / n, "-" }'
 done

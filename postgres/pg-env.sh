@@ -61,6 +61,7 @@ puny_pg_start() {
   chmod 755 "$PUNY_PG_DIR"
   [ ${#as_server[@]} -eq 0 ] || chown "$PUNY_PG_USER" "$PUNY_PG_DIR"
   trap puny_pg_stop EXIT
+  trap 'exit 130' INT TERM   # so that the EXIT trap runs
   export PGHOST="$PUNY_PG_DIR" PGPORT="${PUNY_PG_PORT:-$((50000 + $$ % 10000))}"
   # The superuser initdb creates is the user that ran it.
   if [ ${#as_server[@]} -eq 0 ]; then PGUSER="$(id -un)"; else PGUSER="$PUNY_PG_USER"; fi
