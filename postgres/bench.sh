@@ -131,16 +131,16 @@ for workers in 0 1 2; do
 done
 echo
 echo "CPU time per row (serial backend: getrusage; CLI: user + system of the process):"
-printf '%-34s %10s %14s %16s\n' "" "CPU ms" "ns/row" "ns/row - scan"
+printf '%-40s %10s %14s %16s\n' "" "CPU ms" "ns/row" "ns/row - scan"
 base="$(cpu_ms 'length(name)')"
 for expr in 'length(name)' 'try_idna_to_ascii(name)' 'try_idna_to_unicode(name)'; do
   t="$base"
   [ "$expr" = 'length(name)' ] || t="$(cpu_ms "$expr")"
   awk -v q="SQL count($expr)" -v t="$t" -v b="$base" -v n="$rows" \
-    'BEGIN { printf "%-34s %10.1f %14.0f %16.0f\n", q, t, t * 1e6 / n, (t - b) * 1e6 / n }'
+    'BEGIN { printf "%-40s %10.1f %14.0f %16.0f\n", q, t, t * 1e6 / n, (t - b) * 1e6 / n }'
 done
 for cmd in to-ascii to-unicode; do
   read -r wall cpu <<<"$(cli "$cmd")"
   awk -v q="CLI puny $cmd (elapsed $wall ms)" -v t="$cpu" -v n="$rows" \
-    'BEGIN { printf "%-34s %10.1f %14.0f %16s\n", q, t, t * 1e6 / n, "-" }'
+    'BEGIN { printf "%-40s %10.1f %14.0f %16s\n", q, t, t * 1e6 / n, "-" }'
 done

@@ -118,6 +118,16 @@ static bool word_is(const char *word, size_t length, const char *name) {
   return strlen(name) == length && pg_strncasecmp(word, name, length) == 0;
 }
 
+static void reject_preset(const char *what, const char *word, size_t length) pg_attribute_noreturn();
+static void reject_preset(const char *what, const char *word, size_t length) {
+  ereport(ERROR,
+          (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+           word ? errmsg("%s \"%.*s\"", what, (int)length, word) : errmsg("%s", what),
+           errhint("The preset is one of uts46, url, url-strict, registration, optionally "
+                   "followed by flags: transitional, std3, no-check-hyphens, no-check-bidi, "
+                   "no-check-joiners, verify-dns-length, ignore-invalid-punycode.")));
+}
+
 /* Parses the preset argument; an unknown word is a usage error (22023),
  * raised by the try_ variants too. */
 static puny_idna_options parse_preset(text *preset_text) {
@@ -144,14 +154,7 @@ static puny_idna_options parse_preset(text *preset_text) {
           break;
         }
       }
-      if (!known)
-        ereport(ERROR,
-                (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                 errmsg("unknown IDNA preset \"%.*s\"", (int)word_length, s + start),
-                 errhint("The preset is one of uts46, url, url-strict, registration, optionally "
-                         "followed by flags: transitional, std3, no-check-hyphens, "
-                         "no-check-bidi, no-check-joiners, verify-dns-length, "
-                         "ignore-invalid-punycode.")));
+      if (!known) reject_preset("unknown IDNA preset", s + start, word_length);
       have_preset = true;
       continue;
     }
@@ -162,16 +165,9 @@ static puny_idna_options parse_preset(text *preset_text) {
         break;
       }
     }
-    if (!known)
-      ereport(ERROR,
-              (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-               errmsg("unknown IDNA flag \"%.*s\"", (int)word_length, s + start),
-               errhint("The flags are transitional, std3, no-check-hyphens, no-check-bidi, "
-                       "no-check-joiners, verify-dns-length, ignore-invalid-punycode.")));
+    if (!known) reject_preset("unknown IDNA flag", s + start, word_length);
   }
-  if (!have_preset)
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("empty IDNA preset"),
-                    errhint("The preset is one of uts46, url, url-strict, registration.")));
+  if (!have_preset) reject_preset("empty IDNA preset", NULL, 0);
   return opt;
 }
 
