@@ -65,7 +65,8 @@ CREATE FUNCTION idna_check(domain text, preset text DEFAULT 'uts46',
   AS 'MODULE_PATHNAME', 'puny_sql_idna_check'
   LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
--- 'puny 0.1.0, Unicode 17.0.0, UTS #46 revision 35'
+-- 'puny 0.1.0 (Unicode 17.0.0)': the library and the Unicode version of its
+-- tables, as `puny --version` prints them.
 CREATE FUNCTION puny_version() RETURNS text
   AS 'MODULE_PATHNAME', 'puny_sql_version'
   LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

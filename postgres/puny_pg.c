@@ -359,10 +359,10 @@ Datum puny_sql_idna_check(PG_FUNCTION_ARGS) {
   PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
 }
 
-/* 'puny 0.1.0, Unicode 17.0.0, UTS #46 revision 35' */
+/* 'puny 0.1.0 (Unicode 17.0.0)', as `puny --version` prints it. */
 PG_FUNCTION_INFO_V1(puny_sql_version);
 Datum puny_sql_version(PG_FUNCTION_ARGS) {
   (void)fcinfo;
-  PG_RETURN_TEXT_P(cstring_to_text(psprintf("puny %s, Unicode %s, UTS #46 revision 35",
+  PG_RETURN_TEXT_P(cstring_to_text(psprintf("puny %s (Unicode %s)",
                                             puny_version_string(), puny_unicode_version())));
 }

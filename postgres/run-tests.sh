@@ -58,6 +58,11 @@ for f in "${files[@]}"; do
     -c "UPDATE names SET file = '$f' WHERE file IS NULL"
 done
 compared=0
+sql_version="$(psql -qAt -c 'SELECT puny_version()')" cli_version="$("$build/cli/puny" --version)"
+if [ "$sql_version" != "$cli_version" ]; then
+  echo "version check FAILED: puny_version() = '$sql_version', puny --version = '$cli_version'"
+  status=1
+fi
 for f in "${files[@]}"; do
   for direction in ascii unicode; do
     for preset in uts46 url registration; do
@@ -74,5 +79,5 @@ for f in "${files[@]}"; do
     done
   done
 done
-echo "cross-check: $compared conversions ($(psql -qAt -c 'SELECT count(*) FROM names') names x 2 directions x 3 presets), SQL vs CLI, $([ $status -eq 0 ] && echo identical || echo DIFFERENT)"
+echo "version: $sql_version; cross-check: $compared conversions ($(psql -qAt -c 'SELECT count(*) FROM names') names x 2 directions x 3 presets), SQL vs CLI, $([ $status -eq 0 ] && echo identical || echo DIFFERENT)"
 exit $status
