@@ -30,6 +30,16 @@ SELECT idna_to_ascii(U&'\0301a.com');
 SELECT idna_to_ascii(U&'\05D0a.com');
 SELECT idna_to_unicode('xn--a-9z5g.com');
 SELECT idna_to_unicode(U&'ok.\FFFF.com');
+-- V1: an xn-- label whose decoding is not in NFC (a + U+0301 COMBINING ACUTE).
+SELECT idna_to_ascii('xn--' || punycode_encode(U&'a\0301') || '.com');
+-- V4: a label starting with xn-- after decoding (seen when CheckHyphens is
+-- off; with it on, V2 is found first).
+SELECT idna_to_ascii('xn--xn--a-ecp.ru', 'uts46,no-check-hyphens');
+-- X4_2: ToUnicode finds an empty label (VerifyDnsLength).
+SELECT idna_to_unicode('a..b', 'uts46,verify-dns-length');
+-- The URL Standard's forbidden domain code points (url preset, ASCII input).
+SELECT idna_to_ascii('a%b.example', 'url');
+SELECT idna_to_ascii(U&'\00FC<.example', 'url');
 -- Positions count characters, offsets bytes: the error is the 3rd character,
 -- bytes 4..6 (after two 2-byte characters).
 SELECT idna_to_ascii(U&'üü\2028.de');
