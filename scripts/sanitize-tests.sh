@@ -23,5 +23,6 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 # they test packaging, which the normal build covers.  LABEL python (the
 # Python package, built by pip in its own unsanitized build) is excluded too,
 # and so are the wasm and browser labels (emscripten, node, chromium), which
-# run no sanitized C++.
-ctest --test-dir "$build" --output-on-failure -j"$jobs" -E '^install\.' -LE '^(python|wasm|browser)$'
+# run no sanitized C++, and the PostgreSQL extension (label postgres), which
+# is loaded by an unsanitized server.
+ctest --test-dir "$build" --output-on-failure -j"$jobs" -E '^install\.' -LE '^(python|wasm|browser|postgres)$'
