@@ -91,7 +91,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   no_length.verify_dns_length = false;
   // The URL pass-through belongs to ToASCII only and fails on empty names
   // and forbidden domain code points that ToUnicode accepts.
-  no_length.url_ascii_fast_pass = false;
+  no_length = no_length.with_url_domain_to_ascii(false);
   const puny::result<std::string> ascii = idna::to_ascii(in, no_length);
   PUNY_FUZZ_CHECK(ascii.ok());
   const puny::result<std::string> back = idna::to_unicode(ascii.value, opt);

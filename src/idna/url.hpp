@@ -1,5 +1,5 @@
 // The URL Standard's "domain to ASCII" (https://url.spec.whatwg.org/#concept-domain-to-ascii)
-// with beStrict=false: the url preset (options::url_ascii_fast_pass).
+// with beStrict=false: the url preset (options::url_domain_to_ascii).
 //
 // What it adds to UTS #46 ToASCII (section 3.5 of the URL Standard):
 //  * an input that is all ASCII is ASCII-lowercased and returned without

@@ -34,7 +34,7 @@ enum class operation : std::uint8_t { to_ascii, to_unicode };
 
 // The URL family (URL Standard "domain to ASCII", beStrict=false) is
 // selected by one option field; every stage asks through this.
-constexpr bool url_family(const options& opt) noexcept { return opt.url_ascii_fast_pass; }
+constexpr bool url_family(const options& opt) noexcept { return opt.url_family(); }
 
 constexpr bool is_ascii_upper(char32_t c) noexcept { return c >= 'A' && c <= 'Z'; }
 constexpr bool is_ldh_lower(char32_t c) noexcept {

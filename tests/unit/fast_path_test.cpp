@@ -37,7 +37,7 @@ std::vector<idna::options> every_flag_combination() {
     o.transitional_processing = b & 16;
     o.verify_dns_length = b & 32;
     o.ignore_invalid_punycode = b & 64;
-    o.url_ascii_fast_pass = b & 128;
+    o.url_domain_to_ascii = b & 128;
     o.allow_underscore = b & 256;
     o.forbid_domain_code_points = b & 512;
     all.push_back(o);
