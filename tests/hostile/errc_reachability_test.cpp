@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "puny.h"
 #include "puny/bootstring.hpp"
 #include "puny/idna.hpp"
 #include "puny/punycode.hpp"
@@ -239,6 +240,71 @@ TEST(ErrcReachability, UnreachableErrorsStayUnreachable) {
       }
     }
   }
+}
+
+TEST(ErrcReachability, CApiReportsWhatTheCppApiReports) {
+  // puny.h numbers its codes like errc and names them alike.
+  for (unsigned v = 1; v < 256; ++v) {
+    const auto code = static_cast<errc>(v);
+    if (puny::to_string(code) == "unknown") break;
+    EXPECT_EQ(std::string(puny_error_name(static_cast<int>(v))), puny::to_string(code)) << v;
+  }
+  // The IDNA rows of the table through puny_to_ascii / puny_to_unicode:
+  // same code, offset, label and UTS #46 code.
+  struct c_case {
+    std::string input;
+    bool to_unicode;
+    int preset;
+    idna::options opt;
+  };
+  const std::vector<c_case> cases = {
+      {"ab\xFF", false, PUNY_PRESET_UTS46, idna::uts46_default},
+      {"a.xn--bcher-k!a", false, PUNY_PRESET_UTS46, idna::uts46_default},
+      {"xn--bcher-kv", true, PUNY_PRESET_UTS46, idna::uts46_default},
+      {"ab\xEF\xBF\xBF", false, PUNY_PRESET_UTS46, idna::uts46_default},
+      {"a_b", false, PUNY_PRESET_REGISTRATION, idna::registration},
+      {"a.xn--ascii-", false, PUNY_PRESET_UTS46, idna::uts46_default},
+      {"xn--u-ccb", true, PUNY_PRESET_UTS46, idna::uts46_default},
+      {"ab--c", false, PUNY_PRESET_UTS46, idna::uts46_default},
+      {"a.-b", false, PUNY_PRESET_UTS46, idna::uts46_default},
+      {"a.b.\xCC\x88" "c.d", false, PUNY_PRESET_UTS46, idna::uts46_default},
+      {"a\xE2\x80\x8D" "b", false, PUNY_PRESET_UTS46, idna::uts46_default},
+      {"\xD7\x90t\xD7\xAA", false, PUNY_PRESET_UTS46, idna::uts46_default},
+      {"a..b", true, PUNY_PRESET_REGISTRATION, idna::registration},
+      {std::string(64, 'a') + ".com", false, PUNY_PRESET_URL_STRICT, idna::url_strict},
+      {"b\xC3\xBC" "cher<.de", false, PUNY_PRESET_URL, idna::url},
+  };
+  for (const c_case& c : cases) {
+    SCOPED_TRACE(c.input);
+    const status want = c.to_unicode ? idna::to_unicode(c.input, c.opt).status
+                                     : idna::to_ascii(c.input, c.opt).status;
+    ASSERT_FALSE(want.ok());
+    puny_idna_options copt;
+    ASSERT_EQ(puny_idna_options_init(&copt, c.preset), PUNY_OK);
+    puny_error err = PUNY_ERROR_INIT;
+    char out[512];
+    std::size_t written = 0;
+    const puny_errc got = c.to_unicode
+                              ? puny_to_unicode(c.input.data(), c.input.size(), out, sizeof out,
+                                                &written, &copt, &err)
+                              : puny_to_ascii(c.input.data(), c.input.size(), out, sizeof out,
+                                              &written, &copt, &err);
+    EXPECT_EQ(static_cast<int>(got), static_cast<int>(want.code));
+    EXPECT_EQ(err.code, static_cast<int>(want.code));
+    EXPECT_EQ(err.offset, want.offset);
+    EXPECT_EQ(err.label, want.label);
+    EXPECT_EQ(std::string(puny_uts46_code(&err)), std::string(idna::uts46_code(want)));
+  }
+  // The C API's own codes: a NULL input with a length is an argument error;
+  // out of memory and internal errors have no input that produces them.
+  puny_error err = PUNY_ERROR_INIT;
+  std::size_t written = 0;
+  char out[8];
+  EXPECT_EQ(puny_to_ascii(nullptr, 3, out, sizeof out, &written, nullptr, &err),
+            PUNY_ERR_INVALID_ARGUMENT);
+  EXPECT_EQ(puny_to_ascii("example.com", 11, out, 4, &written, nullptr, &err),
+            PUNY_ERR_BUFFER_TOO_SMALL);
+  EXPECT_EQ(err.needed, 12u);  // the NUL terminator counts (puny.h)
 }
 
 }  // namespace
