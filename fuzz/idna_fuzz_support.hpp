@@ -12,7 +12,8 @@
 
 namespace puny::fuzz {
 
-// Byte values 0..3 pick a preset, anything else sets each flag from a bit.
+// a % 8 in 0..3 picks a preset; otherwise each flag comes from a bit of b
+// (and of a, for the non-UTS #46 options).
 inline idna::options pick_options(std::uint8_t a, std::uint8_t b) {
   switch (a % 8) {
     case 0: return idna::uts46_default;
@@ -30,6 +31,10 @@ inline idna::options pick_options(std::uint8_t a, std::uint8_t b) {
   o.verify_dns_length = (b & 32) != 0;
   o.ignore_invalid_punycode = (b & 64) != 0;
   o.url_ascii_fast_pass = (b & 128) != 0;
+  // The extensions beyond UTS #46 (bits 3 and 4 of `a`; bits 0-2 chose
+  // "no preset").
+  o.allow_underscore = (a & 8) != 0;
+  o.forbid_domain_code_points = (a & 16) != 0;
   return o;
 }
 

@@ -3,6 +3,13 @@
 UTS #46 mapping) on the workloads in ../shared/bench/data.
 
     .venv/bin/python python/bench/bench_to_ascii.py [--runs N] [--data DIR]
+        [--limit N] [--only puny|stdlib|idna|none] [--workload FILE]
+
+--only runs one converter once (or none: just load the data), for
+instruction counts that a busy machine cannot disturb:
+    valgrind --tool=callgrind .venv/bin/python python/bench/bench_to_ascii.py \
+        --runs 1 --limit 2000 --only idna
+(the converter's cost is its count minus the --only none count).
 
 Run with the interpreter puny is installed in (README, "Using puny from
 Python"); Debian's python3-idna is visible through --system-site-packages.
@@ -57,13 +64,28 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--data", default=DEFAULT_DATA)
+    parser.add_argument("--limit", type=int, default=0, help="first N names of each file")
+    parser.add_argument("--only", choices=["puny", "stdlib", "idna", "none"])
+    parser.add_argument("--workload", choices=[w for w, _ in WORKLOADS],
+                        help="one file only (default: all)")
     args = parser.parse_args()
     print("Python %s, puny %s (Unicode %s)" % (sys.version.split()[0], puny.__version__,
                                               puny.unicode_version))
     for file_name, what in WORKLOADS:
+        if args.workload and file_name != args.workload:
+            continue
         path = os.path.join(args.data, file_name)
         with open(path, encoding="utf-8") as f:
             names = [line for line in f.read().split("\n") if line]
+        if args.limit:
+            names = names[:args.limit]
+        if args.only:
+            wanted = {"puny": "puny.", "stdlib": "stdlib", "idna": "idna "}.get(args.only)
+            for label, convert in converters():
+                if wanted and label.startswith(wanted):
+                    print("%s %s: %d names rejected" % (file_name, label,
+                                                       time_one(convert, names)[1]))
+            continue
         print("\n%s: %d %s (median of %d runs)" % (file_name, len(names), what, args.runs))
         results = []
         for label, convert in converters():

@@ -263,11 +263,24 @@ outcome decode_one(py::handle text, bool mixed_case) {
 template <class F>
 py::list many(py::iterable items, F&& one) {
   py::list out;
-  const py::object& result = types().result;
+  // Result is a NamedTuple: tuple's own constructor builds it without the
+  // Python-level __new__ (which cost more than the conversion itself).
+  auto* result = reinterpret_cast<PyTypeObject*>(types().result.ptr());
+  if (result == nullptr || !PyType_IsSubtype(result, &PyTuple_Type))
+    throw py::type_error("puny: Result type not registered");
   for (py::handle item : items) {
     outcome o = one(item);
-    out.append(result(item, o.error ? py::object(py::none()) : o.value,
-                      o.error ? o.error : py::object(py::none())));
+    const py::tuple fields = py::make_tuple(item, o.error ? py::object(py::none()) : o.value,
+                                            o.error ? o.error : py::object(py::none()));
+    const py::tuple args = py::make_tuple(fields);  // tuple(iterable)
+    auto r = py::reinterpret_steal<py::object>(PyTuple_Type.tp_new(result, args.ptr(), nullptr));
+    if (!r) throw py::error_already_set();
+    // A Result of str and None cannot be part of a cycle: untrack it, as
+    // CPython itself does for such tuples, or the collector walks every
+    // result again and again while the list grows (more than the
+    // conversion costs).  Results holding an Error stay tracked.
+    if (!o.error && PyUnicode_CheckExact(item.ptr())) PyObject_GC_UnTrack(r.ptr());
+    out.append(r);
   }
   return out;
 }

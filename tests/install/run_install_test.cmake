@@ -25,9 +25,9 @@ function(run_checked what)
   set(last_output "${out}" PARENT_SCOPE)
 endfunction()
 
-# Runs the consumer with the prefix's library directories on the loader path
-# (needed when puny was built as a shared library).
-function(run_consumer exe expected)
+# The prefix's library directories, for LD_LIBRARY_PATH: a shared libpuny
+# has no RPATH in the installed programs.
+function(prefix_library_path out_var)
   file(GLOB_RECURSE libs "${prefix}/*libpuny*")
   set(dirs "")
   foreach(lib IN LISTS libs)
@@ -36,6 +36,13 @@ function(run_consumer exe expected)
   endforeach()
   list(REMOVE_DUPLICATES dirs)
   string(REPLACE ";" ":" path "${dirs}")
+  set(${out_var} "${path}" PARENT_SCOPE)
+endfunction()
+
+# Runs the consumer with the prefix's library directories on the loader path
+# (needed when puny was built as a shared library).
+function(run_consumer exe expected)
+  prefix_library_path(path)
   run_checked("running ${exe}" ${CMAKE_COMMAND} -E env "LD_LIBRARY_PATH=${path}" "${exe}")
   string(FIND "${last_output}" "${expected}" pos)
   if(pos EQUAL -1)
@@ -59,7 +66,9 @@ if(STEP STREQUAL "install")
     message(FATAL_ERROR "install is missing puny-config.cmake, puny.pc or the headers")
   endif()
   if(EXISTS "${prefix}/bin/puny")
-    run_checked("installed puny" "${prefix}/bin/puny" decode --mixed-case -- "-with-SUPER-MONKEYS-")
+    prefix_library_path(path)
+    run_checked("installed puny" ${CMAKE_COMMAND} -E env "LD_LIBRARY_PATH=${path}"
+                "${prefix}/bin/puny" decode --mixed-case -- "-with-SUPER-MONKEYS-")
     if(NOT last_output STREQUAL "-with-SUPER-MONKEYS\n")
       message(FATAL_ERROR "installed puny printed '${last_output}'")
     endif()
