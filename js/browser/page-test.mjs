@@ -209,6 +209,10 @@ async function main() {
   await type('3B-ww4c5e180e575a65lsy2b');
   check(await evaluate(`${firstRow}.querySelector('.output code.value').textContent`) === '3年B組金八先生',
         'decode gives 3年B組金八先生 back');
+  const textsAfter = await evaluate("[...document.querySelectorAll('#explain-body .delta-card code.growing')].map((c) => c.textContent)");
+  check(textsAfter.length === 6 && textsAfter[5] === '3年B組金八先生',
+        `decode explain replays six insertions ending in the whole string (${textsAfter.join(' ')})`);
+  await screenshot('page-decode.png');
   await chooseOperation('toUnicode');
   await type('XN--BCHER-KVA.DE');
   check(await evaluate(`${firstRow}.querySelector('.output code.value').textContent`) === 'bücher.de',

@@ -1,16 +1,16 @@
 // puny for JavaScript: the embind layer between the C++ library and the npm
 // package (js/lib/api.js).  Built only by js/build.sh with Debian's emscripten.
 //
-// Strings cross as std::u16string, i.e. the JavaScript string's own UTF-16
-// code units, unchanged: a lone surrogate reaches the library (which reports
-// it as errc::invalid_utf16 at its index) instead of being replaced by U+FFFD
-// on the way in.  Every offset handed back is an index into the caller's
+// Strings cross as the JavaScript string's own UTF-16 code units, unchanged:
+// a lone surrogate reaches the library (which reports it as
+// errc::invalid_utf16 at its index) instead of being replaced by U+FFFD on
+// the way in.  Every offset handed back is an index into the caller's
 // JavaScript string (UTF-16 code units), whatever unit the C++ API counts in.
 //
-// Conversions report errors through one thread-local record (the module is
-// single-threaded): a failed call returns an empty string and the JavaScript
-// side then asks for lastError().  That keeps the common path free of object
-// construction.
+// Conversions run on scratch buffers (inputBuffer/outputData) and report
+// errors through one record (the module is single-threaded): a failed call
+// returns -1 and the JavaScript side then asks for lastError().  That keeps
+// the common path free of allocation per call and of object construction.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -378,8 +378,6 @@ val explain_to_ascii(const std::u16string& domain, unsigned bits) {
 
 EMSCRIPTEN_BINDINGS(puny) {
   using emscripten::function;
-  function("encode", &encode);
-  function("decode", &decode);
   function("lastError", &last_error_value);
   function("inputBuffer", &input_buffer);
   function("outputData", &output_data);
@@ -390,8 +388,6 @@ EMSCRIPTEN_BINDINGS(puny) {
   function("explainDecode", &explain_decode);
 #ifndef PUNY_WASM_NO_IDNA
   function("presets", &presets);
-  function("toAscii", &to_ascii);
-  function("toUnicode", &to_unicode);
   function("toAsciiBuffer", +[](unsigned bits) {
     return run_buffered([bits](const std::u16string& in) { return to_ascii(in, bits); });
   });
