@@ -36,6 +36,9 @@ std::string_view to_string(errc code) noexcept {
     case errc::domain_too_long: return "domain_too_long";
     case errc::punycode_encode_failed: return "punycode_encode_failed";
     case errc::forbidden_domain_code_point: return "forbidden_domain_code_point";
+    case errc::unassigned: return "unassigned";
+    case errc::contexto: return "contexto";
+    case errc::a_label_not_canonical: return "a_label_not_canonical";
   }
   return "unknown";
 }
@@ -75,6 +78,11 @@ std::string_view message(errc code) noexcept {
     case errc::punycode_encode_failed: return "Punycode encoding of a label failed";
     case errc::forbidden_domain_code_point:
       return "the domain contains a code point the URL Standard forbids in a domain";
+    case errc::unassigned: return "a code point is unassigned in this Unicode version (RFC 5892)";
+    case errc::contexto:
+      return "a CONTEXTO code point in a context RFC 5892 appendix A forbids";
+    case errc::a_label_not_canonical:
+      return "an A-label is not the lowercase Punycode of its U-label (RFC 5891 section 5.3)";
   }
   return "unknown error";
 }
