@@ -99,6 +99,9 @@ typedef enum puny_errc {
   PUNY_ERR_DOMAIN_TOO_LONG = 27,        /* A4_1 */
   PUNY_ERR_PUNYCODE_ENCODE_FAILED = 28, /* A3 */
   PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT = 29, /* URL Standard, url preset */
+  PUNY_ERR_UNASSIGNED = 30,            /* IDNA2008 (RFC 5892): unassigned code point */
+  PUNY_ERR_CONTEXTO = 31,              /* IDNA2008: RFC 5892 appendix A CONTEXTO rule */
+  PUNY_ERR_A_LABEL_NOT_CANONICAL = 32, /* IDNA2008: RFC 5891 section 5.3 round trip */
   /* C API only. */
   PUNY_ERR_OUT_OF_MEMORY = 100,    /* the library could not allocate memory */
   PUNY_ERR_INVALID_ARGUMENT = 101, /* NULL pointer with a nonzero length or

@@ -34,8 +34,10 @@ static_assert(PUNY_ERR_DISALLOWED == static_cast<int>(errc::disallowed), "errc m
 static_assert(PUNY_ERR_BIDI == static_cast<int>(errc::bidi), "errc mirror");
 static_assert(PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT ==
                   static_cast<int>(errc::forbidden_domain_code_point),
+              "errc mirror");
+static_assert(PUNY_ERR_A_LABEL_NOT_CANONICAL == static_cast<int>(errc::a_label_not_canonical),
               "errc mirror: the last C++ code");
-constexpr int last_cxx_code = PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT;
+constexpr int last_cxx_code = PUNY_ERR_A_LABEL_NOT_CANONICAL;
 
 // The header's version macros must name the version CMake builds.
 static_assert(PUNY_VERSION_MAJOR == PUNY_PROJECT_VERSION_MAJOR &&
