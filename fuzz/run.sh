@@ -17,7 +17,7 @@ shift $(( $# >= 2 ? 2 : 1 ))
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(fuzz_punycode_decode fuzz_punycode_encode fuzz_bootstring
-           fuzz_idna_to_ascii fuzz_idna_to_unicode)
+           fuzz_idna_to_ascii fuzz_idna_to_unicode fuzz_reference_differential)
 fi
 
 status=0
