@@ -11,8 +11,10 @@
 //             computes every (code point, index) insertion (the string length
 //             before each insertion is known), then places them in reverse
 //             order: an insertion's final slot is the index-th slot not taken
-//             by a later insertion, found by a Fenwick-tree descent.
+//             by a later insertion (bootstring/free_slots.hpp).
 #include "puny/bootstring.hpp"
+
+#include "bootstring/free_slots.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -197,10 +199,6 @@ status encode_simple(std::u32string_view in, const parameters& p, const flag_sou
 class fenwick {
  public:
   explicit fenwick(std::size_t size) : tree_(size + 1, 0) {}
-  void fill_ones() {
-    // O(n) construction: each node holds the length of the range it covers.
-    for (std::size_t i = 1; i < tree_.size(); ++i) tree_[i] = static_cast<std::uint32_t>(i & (~i + 1));
-  }
   void add(std::size_t pos, std::int32_t v) {
     for (std::size_t i = pos + 1; i < tree_.size(); i += i & (~i + 1))
       tree_[i] = static_cast<std::uint32_t>(static_cast<std::int64_t>(tree_[i]) + v);
@@ -211,22 +209,6 @@ class fenwick {
     for (std::size_t i = pos; i > 0; i &= i - 1) s += tree_[i];
     return s;
   }
-  // Smallest position whose prefix sum including itself is rank + 1, i.e. the
-  // (rank)-th (0-based) position holding a one.
-  std::size_t find_by_rank(std::uint32_t rank) const {
-    std::size_t pos = 0;
-    std::size_t step = 1;
-    while (step * 2 < tree_.size()) step *= 2;
-    for (; step > 0; step /= 2) {
-      const std::size_t next = pos + step;
-      if (next < tree_.size() && tree_[next] <= rank) {
-        pos = next;
-        rank -= tree_[next];
-      }
-    }
-    return pos;  // 0-based slot index
-  }
-
  private:
   std::vector<std::uint32_t> tree_;
 };
@@ -429,24 +411,22 @@ buffer_result decode_into(std::string_view in, const parameters& p, char32_t* ou
                        if (flags) insertion_flags.push_back(upper);
                      });
     if (s && length <= capacity) {
-      fenwick free_slots(length);
-      free_slots.fill_ones();
-      std::vector<bool> taken(length, false);
+      // Reverse order: an insertion's slot is the index-th one not taken
+      // by a later insertion; the basic code points fill the rest in order.
+      detail::free_slots slots(length);
       for (std::size_t j = insertions.size(); j-- > 0;) {
-        const auto index = static_cast<std::uint32_t>(insertions[j] & 0xFFFFFFFFu);
-        const std::size_t slot = free_slots.find_by_rank(index);
-        free_slots.add(slot, -1);
-        taken[slot] = true;
+        const std::size_t slot =
+            slots.select(static_cast<std::uint32_t>(insertions[j] & 0xFFFFFFFFu));
+        slots.take(slot);
         out[slot] = static_cast<char32_t>(insertions[j] >> 32);
         if (flags) flags[slot] = insertion_flags[j];
       }
       std::size_t next = 0;
-      for (std::size_t slot = 0; slot < length; ++slot) {
-        if (taken[slot]) continue;
+      slots.for_each_free([&](std::size_t slot) {
         const char ch = in[next++];
         out[slot] = static_cast<unsigned char>(ch);
         if (flags) flags[slot] = is_ascii_upper(ch);
-      }
+      });
     }
   }
   if (!s) {

@@ -26,6 +26,7 @@
 #include <memory>
 #include <string_view>
 
+#include "bootstring/free_slots.hpp"
 #include "puny/bootstring.hpp"
 
 namespace puny::bootstring::fixed {
@@ -159,13 +160,14 @@ class engine {
   static constexpr adapt_table adapt_tail{};
 
   // Digits per integer the decoder reads without overflow checks.  At the
-  // start of an integer i <= decode_limit (it is index + 1 of the previous
-  // insertion), each digit adds at most (base - 1) * w, and each w is the
-  // previous times at most base - tmin: the first J digits keep i and w below
-  // 2^64 for the J computed here.
-  static constexpr u32 unchecked_digits() {
+  // start of an integer i <= `start` (it is index + 1 of the previous
+  // insertion: at most decode_limit for bounded input, below 2^32 for any),
+  // each digit adds at most (base - 1) * w, and each w is the previous times
+  // at most base - tmin: the first J digits keep i and w below 2^64 for the
+  // J computed here.
+  static constexpr u32 unchecked_digits(u64 start = decode_limit + 1) {
     const u64 max = ~u64{0};
-    u64 i = decode_limit + 1;
+    u64 i = start;
     u64 w = 1;
     u32 j = 0;
     for (;;) {
@@ -177,6 +179,7 @@ class engine {
     }
   }
   static_assert(unchecked_digits() >= 4, "the fast path covers typical integers");
+  static_assert(unchecked_digits(u64{1} << 32) >= 3, "read_short_integer's three digits");
 
   // One digit with the section 6.4 overflow checks, for long integers.
   // Returns false on overflow.
@@ -551,175 +554,295 @@ class engine {
 #endif
   }
 
-  // Caller-buffer decode of in.size() <= decode_limit bytes.
+  // Caller-buffer decode of any input: up to short_limit bytes on the
+  // stack, up to decode_limit in a heap buffer with memmove, above that by
+  // placing the insertions with free_slots (O(n log n)).
   static buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity) {
-    if (in.size() <= short_limit) return decode_sized<false>(in, out, capacity);
-    return decode_sized<true>(in, out, capacity);
+    if (in.size() <= short_limit) return decode_inserting<false>(in, out, capacity);
+    if (in.size() <= decode_limit) return decode_inserting<true>(in, out, capacity);
+    return decode_placing(in, out, capacity);
   }
 
  private:
-  // Long: short_limit < in.size() <= decode_limit (heap buffers, memmove
-  // for long tails); otherwise in.size() <= short_limit, with everything on
-  // the stack and nothing in the insertion loop for the longer case.
-  template <bool Long>
-  static buffer_result decode_sized(std::string_view in, char32_t* out, std::size_t capacity) {
+  static buffer_result failed(const status& s) {
     buffer_result r;
-    const std::size_t size = in.size();
-    const char* const text = in.data();
-    // Section 6.2: everything before the last delimiter is basic, provided
-    // at least one code point precedes it (a leading delimiter is a digit).
-    std::size_t b = 0;
-    std::size_t in_pos = 0;
-    if (size > 1) {
-      if (const char* last = find_last(text + 1, P.delimiter, size - 1)) {
-        const auto j = static_cast<std::size_t>(last - text);
-        b = j;
-        in_pos = j + 1;
+    r.status = s;
+    return r;
+  }
+
+  // The result of a decode into `work` (the caller's buffer or scratch):
+  // copies what fits when work is scratch, and reports a short buffer.
+  static buffer_result finish(const char32_t* work, std::size_t length, char32_t* out,
+                              std::size_t capacity) {
+    buffer_result r;
+    r.size = length;
+    if (work != out && capacity > 0)
+      std::memcpy(out, work, std::min(length, capacity) * sizeof(char32_t));
+    if (length > capacity) {
+      r.status.code = errc::buffer_too_small;
+      r.status.needed = length;
+    }
+    return r;
+  }
+
+  // Section 6.2, first step: the code points before the last delimiter are
+  // basic ones, provided at least one precedes it (a leading delimiter is
+  // read as a digit).  Returns their count b; the digits start at b + 1
+  // when b > 0, else at 0.
+  static std::size_t count_basic(const char* text, std::size_t size) {
+    if (size <= 1) return 0;
+    const char* last = find_last(text + 1, P.delimiter, size - 1);
+    return last == nullptr ? 0 : static_cast<std::size_t>(last - text);
+  }
+
+  // Checks that text[0, b) is basic, copying it to work[0, b) when work is
+  // not null.  With initial_n a power of two, a byte >= initial_n has a bit
+  // the OR keeps, so the check costs one OR per byte.
+  static status check_basic(const char* text, std::size_t b, char32_t* work) {
+    constexpr bool power_of_two = (initial_n & (initial_n - 1)) == 0;
+    u32 seen = 0;
+    for (std::size_t j = 0; j < b; ++j) {
+      const u32 c = static_cast<unsigned char>(text[j]);
+      if (work != nullptr) work[j] = c;
+      seen = power_of_two ? seen | c : std::max(seen, c);
+    }
+    if (power_of_two ? (seen & ~(initial_n - 1)) == 0 : seen < initial_n) return {};
+    for (std::size_t j = 0;; ++j) {
+      const auto c = static_cast<unsigned char>(text[j]);
+      if (c >= initial_n) return error(errc::non_basic_before_delimiter, j, c < 0x80 ? c : 0);
+    }
+  }
+
+  // Section 6.2, "decode a generalized variable-length integer" digit by
+  // digit with the section 6.4 overflow checks: long integers, the end of
+  // the input and errors (read_short_integer takes the common case).  Adds
+  // the integer to i, which is at most decode_limit + 1 at the start when
+  // Bounded, else below 2^32.
+  template <bool Bounded>
+  static status read_integer(const char* text, std::size_t size, std::size_t& pos, u32 bias,
+                             u64& i) {
+    constexpr u32 unchecked = unchecked_digits(Bounded ? decode_limit + 1 : u64{1} << 32);
+    u64 w = 1;
+    for (u32 k = base;; k += base) {
+      if (pos >= size) return error(errc::truncated_number, size);
+      const auto uc = static_cast<unsigned char>(text[pos]);
+      const std::int8_t digit = digits.values[uc];
+      if (digit < 0) return error(errc::invalid_digit, pos, uc < 0x80 ? uc : 0);
+      ++pos;
+      const auto d = static_cast<u32>(digit);
+      if (k <= base * unchecked) {
+        // Neither i nor w can pass 2^64 this early (see unchecked_digits).
+        i += d * w;
+        const u32 t = threshold(k, bias);
+        if (d < t) return {};
+        w *= base - t;
+      } else {
+        if (!checked_digit(d, k, bias, i, w)) return error(errc::overflow, pos - 1, uc);
+        if (d < threshold(k, bias)) return {};
       }
     }
-    // Decode into a buffer with room to move whole blocks (below), then copy
-    // what fits to the caller's.  The caller's buffer serves when it has
-    // that room for any result (at most one code point per input byte);
+  }
+
+  // x / d for any x and d >= 1 through a double reciprocal of d (computed
+  // off the dependency chain, as d does not wait for x): the estimate is
+  // within one of the quotient while x < 2^52, and one correction makes it
+  // exact; larger x (hostile input only) divide in hardware.
+  static u64 divide(u64 x, u64 d, double reciprocal) {
+    if (x >= (u64{1} << 52)) return x / d;
+    auto q = static_cast<u64>(static_cast<double>(x) * reciprocal);
+    const u64 product = q * d;
+    if (product > x) return q - 1;
+    if (x - product >= d) return q + 1;
+    return q;
+  }
+
+  // adapt() for the long path: any delta, any numpoints (with 1.0 /
+  // numpoints given), as thresholds.
+  static const short_thresholds* adapt_thresholds_long(u64 delta, u64 numpoints,
+                                                       double reciprocal, bool first_time) {
+    delta = first_time ? delta / damp : delta / 2;
+    delta += divide(delta, numpoints, reciprocal);
+    u32 k = 0;
+    while (delta > adapt_limit) {
+      delta /= base - tmin;
+      k += base;
+    }
+    return &short_threshold_table.v[k + adapt_tail.v[delta]];
+  }
+
+  // Section 6.2, main loop.  For each integer: the code point n and the
+  // index at which it goes into the string of `length` code points decoded
+  // so far, given to insert(n, index, length).  Sets `length` to the final
+  // length.  `padded` is the input followed by three non-digits (for
+  // read_short_integer).  Bounded: the input has at most decode_limit bytes,
+  // so i stays below 2^32 and every divisor comes from the reciprocal table.
+  template <bool Bounded, class Insert>
+  static status parse_insertions(const char* padded, std::size_t size, std::size_t b,
+                                 std::size_t& length, Insert&& insert) {
+    u64 n = initial_n;
+    u64 i = 0;
+    const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
+    std::size_t pos = b > 0 ? b + 1 : 0;
+    for (length = b; pos < size; ++length) {
+      const std::size_t delta_start = pos;
+      const u64 old_i = i;
+      u32 short_value;
+      if (read_short_integer(padded, pos, *st, short_value)) {
+        i += short_value;
+      } else if (status s = read_integer<Bounded>(padded, size, pos, st->bias, i); !s) {
+        return s;
+      }
+      const u64 delta = i - old_i;
+      const u64 divisor = length + 1;
+      u64 step;
+      double reciprocal = 0;
+      if constexpr (Bounded) {
+        // i / divisor >= 2^32 / (decode_limit + 1) > max_cp: the range
+        // error below, found here so that the division is 32-bit.
+        static_assert((u64{1} << 32) / (decode_limit + 1) > max_cp, "see above");
+        if (i > 0xFFFFFFFFu) return error(errc::decoded_out_of_range, delta_start);
+        step = div_u32(static_cast<u32>(i), static_cast<u32>(divisor));
+      } else {
+        reciprocal = 1.0 / static_cast<double>(divisor);
+        step = (i <= 0xFFFFFFFFu && divisor < reciprocal_count)
+                   ? div_u32(static_cast<u32>(i), static_cast<u32>(divisor))
+                   : divide(i, divisor, reciprocal);
+        if (step > max_cp) return error(errc::decoded_out_of_range, delta_start);
+      }
+      n += step;  // n <= max_cp before, step < 2^32: no wrap in 64 bits
+      if (n > max_cp) return error(errc::decoded_out_of_range, delta_start);
+      if (P.reject_surrogates && n - 0xD800u < 0x800u)
+        return error(errc::decoded_out_of_range, delta_start, static_cast<char32_t>(n));
+      const u64 index = i - step * divisor;
+      if constexpr (Bounded) {
+        // n <= max_cp, so i < (max_cp + 1) * divisor: delta fits in 32 bits.
+        static_assert((u64{max_cp} + 1) * (decode_limit + 1) <= 0xFFFFFFFFu, "see above");
+        st = adapt_thresholds(static_cast<u32>(delta), static_cast<u32>(divisor), old_i == 0);
+      } else {
+        st = (delta <= 0xFFFFFFFFu && 2 * divisor < reciprocal_count)
+                 ? adapt_thresholds(static_cast<u32>(delta), static_cast<u32>(divisor),
+                                    old_i == 0)
+                 : adapt_thresholds_long(delta, divisor, reciprocal, old_i == 0);
+      }
+      insert(static_cast<char32_t>(n), static_cast<std::size_t>(index), length);
+      i = index + 1;
+    }
+    return {};
+  }
+
+  // Inserts n at work[index] in a string of `length` code points (section
+  // 6.2's "insert n into output at position i").  A short tail moves up one
+  // slot in whole blocks, from the last block down: a fixed-size copy per
+  // block, where an element loop would mispredict its exit on every
+  // insertion; a string of up to `block` code points always takes one.  The
+  // top block may read and write up to `block` slots past the end, which
+  // `work` has room for.  Long tails (Medium: strings above a DNS label's
+  // length) go to memmove.
+  template <bool Medium>
+  static void insert_at(char32_t* work, char32_t n, std::size_t index, std::size_t length) {
+    char32_t* const at = work + index;
+    const std::size_t tail = length - index;
+    if (!Medium || tail <= 4 * block) {
+      // Offset of the top block: tail rounded down to whole blocks (a
+      // multiple of `block` moves one block more than needed: harmless,
+      // there is room).
+      std::size_t top = tail & ~(block - 1);
+      for (;;) {
+        move_block_up(at + top);
+        if (top == 0) break;
+        top -= block;
+      }
+    } else {
+      std::memmove(at + 1, at, tail * sizeof(char32_t));
+    }
+    *at = n;
+  }
+
+  // Decoding by literal insertion, for short_limit < in.size() <=
+  // decode_limit (Medium: heap buffers, memmove for long tails) or
+  // in.size() <= short_limit (everything on the stack, nothing in the
+  // insertion loop for the longer case).
+  template <bool Medium>
+  static buffer_result decode_inserting(std::string_view in, char32_t* out, std::size_t capacity) {
+    const std::size_t size = in.size();
+    const char* const text = in.data();
+    const std::size_t b = count_basic(text, size);
+    // Decode into a buffer with room to move whole blocks, then copy what
+    // fits to the caller's.  The caller's buffer serves when it has that
+    // room for any result (at most one code point per input byte);
     // otherwise one on the stack, or on the heap above short_limit.
-    char32_t local[Long ? 1 : short_limit + decode_room];
+    char32_t local[Medium ? 1 : short_limit + decode_room];
     std::unique_ptr<char32_t[]> heap_work;
     char32_t* work = out;
     if (capacity < size + decode_room) {
-      if constexpr (Long) {
+      if constexpr (Medium) {
         heap_work.reset(new char32_t[size + decode_room]);
         work = heap_work.get();
       } else {
         work = local;
       }
     }
-    // Copy the basic code points and check them in the same pass: with
-    // initial_n a power of two, a byte >= initial_n has a bit the OR keeps.
-    constexpr bool power_of_two = (initial_n & (initial_n - 1)) == 0;
-    u32 seen = 0;
-    for (std::size_t j = 0; j < b; ++j) {
-      const u32 c = static_cast<unsigned char>(text[j]);
-      work[j] = c;
-      seen = power_of_two ? seen | c : std::max(seen, c);
-    }
-    if (power_of_two ? (seen & ~(initial_n - 1)) != 0 : seen >= initial_n) {
-      for (std::size_t j = 0;; ++j) {
-        const auto c = static_cast<unsigned char>(text[j]);
-        if (c >= initial_n) {
-          r.status = error(errc::non_basic_before_delimiter, j, c < 0x80 ? c : 0);
-          return r;
-        }
-      }
-    }
-
+    if (status s = check_basic(text, b, work); !s) return failed(s);
     // The input followed by three non-digits, for read_short_integer.
-    char padded_local[Long ? 1 : short_limit + 3];
+    char padded_local[Medium ? 1 : short_limit + 3];
     std::unique_ptr<char[]> heap_padded;
     char* padded = padded_local;
-    if constexpr (Long) {
+    if constexpr (Medium) {
       heap_padded.reset(new char[size + 3]);
       padded = heap_padded.get();
     }
     std::memcpy(padded, text, size);
     std::memset(padded + size, 0xFF, 3);  // digits are ASCII: 0xFF never is one
+    std::size_t length = 0;
+    const status s = parse_insertions<true>(
+        padded, size, b, length, [work](char32_t n, std::size_t index, std::size_t current) {
+          insert_at<Medium>(work, n, index, current);
+        });
+    if (!s) return failed(s);
+    return finish(work, length, out, capacity);
+  }
 
-    u64 n = initial_n;
-    u64 i = 0;
-    const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
-    u32 length = static_cast<u32>(b);
-    for (; in_pos < size; ++length) {
-      const std::size_t delta_start = in_pos;
-      const u64 old_i = i;
-      u32 delta;
-      if (read_short_integer(padded, in_pos, *st, delta)) {
-        i += delta;
-      } else {
-        // Long integers, the end of the input and errors, digit by digit.
-        const u32 bias = st->bias;
-        u64 w = 1;
-        for (u32 k = base;; k += base) {
-          if (in_pos >= size) {
-            r.status = error(errc::truncated_number, size);
-            return r;
-          }
-          const auto uc = static_cast<unsigned char>(text[in_pos]);
-          const std::int8_t digit = digits.values[uc];
-          if (digit < 0) {
-            r.status = error(errc::invalid_digit, in_pos, uc < 0x80 ? uc : 0);
-            return r;
-          }
-          ++in_pos;
-          const auto d = static_cast<u32>(digit);
-          if (k <= base * unchecked_digits()) {
-            // Neither i nor w can pass 2^64 this early (see unchecked_digits).
-            i += d * w;
-            const u32 t = threshold(k, bias);
-            if (d < t) break;
-            w *= base - t;
-          } else {
-            if (!checked_digit(d, k, bias, i, w)) {
-              r.status = error(errc::overflow, in_pos - 1, uc);
-              return r;
-            }
-            if (d < threshold(k, bias)) break;
-          }
-        }
-        // i / (length + 1) >= 2^32 / (decode_limit + 1) > max_cp: the range
-        // error below, found here so that the common path divides 32 bits.
-        // (read_short_integer keeps i below 2^32.)
-        static_assert((u64{1} << 32) / (decode_limit + 1) > max_cp, "see above");
-        if (i > 0xFFFFFFFFu) {
-          r.status = error(errc::decoded_out_of_range, delta_start);
-          return r;
-        }
-        delta = static_cast<u32>(i - old_i);
-      }
-      const u32 divisor = length + 1;
-      const u64 step = div_u32(static_cast<u32>(i), divisor);
-      n += step;  // n <= max_cp before, step < 2^32: no wrap in 64 bits
-      if (n > max_cp) {
-        r.status = error(errc::decoded_out_of_range, delta_start);
-        return r;
-      }
-      const auto index = static_cast<u32>(i - step * divisor);
-      if (P.reject_surrogates && n - 0xD800u < 0x800u) {
-        r.status = error(errc::decoded_out_of_range, delta_start, static_cast<char32_t>(n));
-        return r;
-      }
-      // n <= max_cp, so i < (max_cp + 1) * divisor: delta fits in 32 bits.
-      static_assert((u64{max_cp} + 1) * (decode_limit + 1) <= 0xFFFFFFFFu, "see above");
-      st = adapt_thresholds(delta, divisor, old_i == 0);
-      // Section 6.2: insert n at position i.  A short tail moves up one slot
-      // in whole blocks, from the last block down: a fixed-size copy per
-      // block, where an element loop would mispredict its exit on every
-      // insertion; a string of up to `block` code points always takes one.
-      // The top block may read and write up to `block` slots past the end,
-      // which `work` has room for.  Long tails (strings above a DNS label's
-      // length) go to memmove.
-      char32_t* const at = work + index;
-      const std::size_t tail = length - index;
-      if (!Long || tail <= 4 * block) {
-        // Offset of the top block: tail rounded down to whole blocks (a
-        // multiple of `block` moves one block more than needed: harmless,
-        // there is room).
-        std::size_t top = tail & ~(block - 1);
-        for (;;) {
-          move_block_up(at + top);
-          if (top == 0) break;
-          top -= block;
-        }
-      } else {
-        std::memmove(at + 1, at, tail * sizeof(char32_t));
-      }
-      *at = static_cast<char32_t>(n);
-      i = index + 1;
-    }
-    r.size = length;
-    if (work != out && capacity > 0)
-      std::memcpy(out, work, std::min<std::size_t>(length, capacity) * sizeof(char32_t));
+  // Decoding of long input in O(n log n): every insertion (code point,
+  // index) first, then their final slots in reverse order (free_slots), and
+  // the basic code points in the slots left over, in order.
+  static buffer_result decode_placing(std::string_view in, char32_t* out, std::size_t capacity) {
+    const std::size_t size = in.size();
+    const char* const text = in.data();
+    const std::size_t b = count_basic(text, size);
+    if (status s = check_basic(text, b, nullptr); !s) return failed(s);
+    // Slots are indexed with 32 bits (as in the generic engine).
+    constexpr std::size_t max_length = 0xFFFFFFFFu - 1;
+    if (size > max_length) return failed(error(errc::input_too_long, max_length));
+    std::unique_ptr<char[]> padded(new char[size + 3]);
+    std::memcpy(padded.get(), text, size);
+    std::memset(padded.get() + size, 0xFF, 3);
+    // (code point << 32 | index) per insertion; at most one per input byte.
+    std::unique_ptr<u64[]> insertions(new u64[size]);
+    std::size_t count = 0;
+    std::size_t length = 0;
+    const status s = parse_insertions<false>(
+        padded.get(), size, b, length, [&](char32_t n, std::size_t index, std::size_t) {
+          insertions[count++] = u64{n} << 32 | index;
+        });
+    if (!s) return failed(s);
     if (length > capacity) {
+      buffer_result r;
+      r.size = length;
       r.status.code = errc::buffer_too_small;
       r.status.needed = length;
+      return r;
     }
+    detail::free_slots slots(length);
+    for (std::size_t j = count; j-- > 0;) {
+      const std::size_t slot = slots.select(static_cast<u32>(insertions[j]));
+      slots.take(slot);
+      out[slot] = static_cast<char32_t>(insertions[j] >> 32);
+    }
+    std::size_t next = 0;
+    slots.for_each_free(
+        [&](std::size_t slot) { out[slot] = static_cast<unsigned char>(text[next++]); });
+    buffer_result r;
+    r.size = length;
     return r;
   }
 };
