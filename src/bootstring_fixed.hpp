@@ -27,6 +27,7 @@
 #include <string_view>
 
 #include "bootstring/free_slots.hpp"
+#include "bootstring/rfc3492_steps.hpp"
 #include "puny/bootstring.hpp"
 
 namespace puny::bootstring::fixed {
@@ -34,8 +35,8 @@ namespace puny::bootstring::fixed {
 // it should not go through the PLT of the shared library.
 namespace {
 
-using u32 = std::uint32_t;
-using u64 = std::uint64_t;
+using detail::u32;
+using detail::u64;
 
 // Longest input (code points to encode, bytes to decode) handled with
 // buffers on the stack.
@@ -132,20 +133,25 @@ class engine {
   }
   static_assert(max_digits() > 0, "tmax == base - 1 needs unbounded digit counts");
 
-  // RFC 3492 section 6.1: threshold for the digit at position k = base * (j + 1):
-  // tmin if k <= bias, tmax if k >= bias + tmax, else k - bias.  Written as
-  // selects so the compiler emits conditional moves: which case applies
-  // changes from digit to digit and a branch would mispredict.
-  static constexpr u32 threshold(u32 k, u32 bias) {
-    if constexpr (tmin == 1) {
-      // k - bias in (0, tmin) cannot happen, so this is a clamp: min and max.
-      const int v = static_cast<int>(k) - static_cast<int>(bias);
-      return static_cast<u32>(std::min(std::max(v, 1), static_cast<int>(tmax)));
-    } else {
-      const u32 t = k >= bias + tmax ? tmax : k - bias;
-      return k <= bias ? tmin : t;
-    }
-  }
+  // The shared RFC 3492 steps (bootstring/rfc3492_steps.hpp) see the
+  // profile through this view; its parameters are constants.
+  struct view {
+    static constexpr u32 base() { return P.base; }
+    static constexpr u32 tmin() { return P.tmin; }
+    static constexpr u32 tmax() { return P.tmax; }
+    static constexpr u32 skew() { return P.skew; }
+    static constexpr u32 damp() { return P.damp; }
+    static constexpr char32_t initial_n() { return P.initial_n; }
+    static constexpr char delimiter() { return P.delimiter; }
+    static constexpr char32_t max_code_point() { return P.max_code_point; }
+    static constexpr bool reject_surrogates() { return P.reject_surrogates; }
+    static int digit_value(unsigned char c);
+    static char digit_char(u32 d);
+  };
+  static constexpr view profile{};
+
+  // Section 6.1 threshold (the digit at position k = base * (j + 1)).
+  static constexpr u32 threshold(u32 k, u32 bias) { return detail::threshold(k, bias, tmin, tmax); }
 
   // adapt's last step, (base - tmin + 1) * delta / (delta + skew), for every
   // delta the loop can leave (at most (base - tmin) * tmax / 2).
@@ -154,7 +160,7 @@ class engine {
     std::array<std::uint16_t, adapt_limit + 1> v{};
     constexpr adapt_table() {
       for (u32 d = 0; d <= adapt_limit; ++d)
-        v[d] = static_cast<std::uint16_t>(((base - tmin + 1) * d) / (d + skew));
+        v[d] = static_cast<std::uint16_t>(detail::adapt_tail(d, base, tmin, skew));
     }
   };
   static constexpr adapt_table adapt_tail{};
@@ -181,30 +187,12 @@ class engine {
   static_assert(unchecked_digits() >= 4, "the fast path covers typical integers");
   static_assert(unchecked_digits(u64{1} << 32) >= 3, "read_short_integer's three digits");
 
-  // One digit with the section 6.4 overflow checks, for long integers.
-  // Returns false on overflow.
-  static bool checked_digit(u64 d, u32 k, u32 bias, u64& i, u64& w) {
-    // Section 6.4: i + digit * w must not overflow...
-    if (d > (~u64{0} - i) / w) return false;
-    i += d * w;
-    const u32 t = threshold(k, bias);
-    if (d < t) return true;
-    // ... nor w * (base - t).
-    if (w > ~u64{0} / (base - t)) return false;
-    w *= base - t;
-    return true;
-  }
-
   // Largest bias adapt() can return (its delta is a 64-bit value).
   static constexpr u32 max_bias() {
     u64 delta = ~u64{0} / 2;
     delta += delta;  // numpoints 1
-    u32 k = 0;
-    while (delta > adapt_limit) {
-      delta /= base - tmin;
-      k += base;
-    }
-    return k + base;  // adapt's last term is below base - tmin + 1
+    const u64 k = detail::adapt_rounds(delta, base, tmin, tmax);
+    return static_cast<u32>(k + base);  // adapt's last term is below base - tmin + 1
   }
 
   // Thresholds of the first three digits and the weights of the second and
@@ -245,7 +233,7 @@ class engine {
     std::array<short_thresholds, adapt_entries> v{};
     constexpr adapt_threshold_table_type() {
       for (u32 d = 0; d <= adapt_limit; ++d) {
-        const u32 tail = ((base - tmin + 1) * d) / (d + skew);
+        const u32 tail = adapt_tail.v[d];
         v[d] = make_thresholds(tail);
         v[adapt_limit + 1 + d] = make_thresholds(base + tail);
       }
@@ -271,13 +259,9 @@ class engine {
     const u32 index = delta > adapt_limit ? adapt_limit + 1 + rounded : delta;
     if (index < adapt_entries) return &adapt_threshold_table.v[index];
     // Two rounds or more (very long integers only).
-    u32 k = base;
-    delta = rounded;
-    while (delta > adapt_limit) {
-      delta /= base - tmin;
-      k += base;
-    }
-    return &short_threshold_table.v[k + adapt_tail.v[delta]];
+    u64 rest = rounded;
+    const u64 k = base + detail::adapt_rounds(rest, base, tmin, tmax);
+    return &short_threshold_table.v[k + adapt_tail.v[rest]];
   }
 
   static constexpr std::size_t block = 16;  // code points per move_block_up
@@ -350,18 +334,8 @@ class engine {
   };
   static constexpr digit_tables digits{};
 
-  static bool code_point_allowed(char32_t c) {
-    if (c > max_cp) return false;
-    if (P.reject_surrogates && c - 0xD800u < 0x800u) return false;
-    return true;
-  }
-
   static status error(errc code, std::size_t offset, char32_t cp = 0) {
-    status s;
-    s.code = code;
-    s.offset = offset;
-    s.code_point = cp;
-    return s;
+    return detail::make_error(code, offset, cp);
   }
 
   // Number of ones in x (no reliance on a popcount instruction).
@@ -379,15 +353,11 @@ class engine {
   // One digit of section 6.3's loop with threshold t: writes it and returns
   // true when it is the last, else writes it and leaves the rest in q.
   static bool emit_digit(u32& q, u32 t, char*& dst) {
-    if (q < t) {
-      *dst++ = digits.chars[q];
-      return true;
-    }
-    const u32 divisor = base - t;
-    const u32 quotient = div_u32_from_2(q - t, divisor);  // divisor >= base - tmax >= 2
-    *dst++ = digits.chars[t + (q - t) - quotient * divisor];
-    q = quotient;
-    return false;
+    u32 digit;
+    // divisor >= base - tmax >= 2
+    const bool last = detail::next_digit(q, t, base, digit, div_u32_from_2);
+    *dst++ = digits.chars[digit];
+    return last;
   }
 
   // RFC 3492 section 6.3, "encode delta as a variable-length integer".  The
@@ -485,16 +455,7 @@ class engine {
     buffer_result r;
     const std::size_t length = in.size();
     const char32_t* const text = in.data();
-    bool bad = false;
-    for (std::size_t j = 0; j < length; ++j) bad |= !code_point_allowed(text[j]);
-    if (bad) {
-      for (std::size_t j = 0;; ++j) {
-        if (!code_point_allowed(text[j])) {
-          r.status = error(errc::invalid_code_point, j, text[j]);
-          return r;
-        }
-      }
-    }
+    if (!detail::check_code_points(profile, in, r.status)) return r;
     // Write straight into the caller's buffer when even the worst case fits;
     // otherwise into a local one, then copy what fits (snprintf style).
     char local[max_encoded(short_limit)];
@@ -536,24 +497,6 @@ class engine {
     return r;
   }
 
-  // The last `c` in text[0, size), or null: section 6.2 splits at the last
-  // delimiter.  glibc's memrchr searches from the end; elsewhere, memchr
-  // until there is no later one.
-  static const char* find_last(const char* text, char c, std::size_t size) {
-#if defined(__GLIBC__)
-    return static_cast<const char*>(memrchr(text, c, size));
-#else
-    const char* last = nullptr;
-    const char* const end = text + size;
-    for (const char* p = text; p < end; ++p) {
-      p = static_cast<const char*>(std::memchr(p, c, static_cast<std::size_t>(end - p)));
-      if (p == nullptr) break;
-      last = p;
-    }
-    return last;
-#endif
-  }
-
   // Caller-buffer decode of any input: up to short_limit bytes on the
   // stack, up to decode_limit in a heap buffer with memmove, above that by
   // placing the insertions with free_slots (O(n log n)).
@@ -585,62 +528,18 @@ class engine {
     return r;
   }
 
-  // Section 6.2, first step: the code points before the last delimiter are
-  // basic ones, provided at least one precedes it (a leading delimiter is
-  // read as a digit).  Returns their count b; the digits start at b + 1
-  // when b > 0, else at 0.
-  static std::size_t count_basic(const char* text, std::size_t size) {
-    if (size <= 1) return 0;
-    const char* last = find_last(text + 1, P.delimiter, size - 1);
-    return last == nullptr ? 0 : static_cast<std::size_t>(last - text);
-  }
-
-  // Checks that text[0, b) is basic, copying it to work[0, b) when work is
-  // not null.  With initial_n a power of two, a byte >= initial_n has a bit
-  // the OR keeps, so the check costs one OR per byte.
-  static status check_basic(const char* text, std::size_t b, char32_t* work) {
-    constexpr bool power_of_two = (initial_n & (initial_n - 1)) == 0;
-    u32 seen = 0;
-    for (std::size_t j = 0; j < b; ++j) {
-      const u32 c = static_cast<unsigned char>(text[j]);
-      if (work != nullptr) work[j] = c;
-      seen = power_of_two ? seen | c : std::max(seen, c);
-    }
-    if (power_of_two ? (seen & ~(initial_n - 1)) == 0 : seen < initial_n) return {};
-    for (std::size_t j = 0;; ++j) {
-      const auto c = static_cast<unsigned char>(text[j]);
-      if (c >= initial_n) return error(errc::non_basic_before_delimiter, j, c < 0x80 ? c : 0);
-    }
-  }
-
   // Section 6.2, "decode a generalized variable-length integer" digit by
-  // digit with the section 6.4 overflow checks: long integers, the end of
-  // the input and errors (read_short_integer takes the common case).  Adds
-  // the integer to i, which is at most decode_limit + 1 at the start when
-  // Bounded, else below 2^32.
+  // digit (bootstring/rfc3492_steps.hpp), for long integers, the end of the
+  // input and errors: read_short_integer takes the common case.  At the
+  // start i is at most decode_limit + 1 when Bounded, else below 2^32, which
+  // says how many digits cannot overflow.
   template <bool Bounded>
-  static status read_integer(const char* text, std::size_t size, std::size_t& pos, u32 bias,
-                             u64& i) {
+  static bool read_integer(const char* text, std::size_t size, std::size_t& pos, u32 bias,
+                           u64& i, status& error) {
     constexpr u32 unchecked = unchecked_digits(Bounded ? decode_limit + 1 : u64{1} << 32);
-    u64 w = 1;
-    for (u32 k = base;; k += base) {
-      if (pos >= size) return error(errc::truncated_number, size);
-      const auto uc = static_cast<unsigned char>(text[pos]);
-      const std::int8_t digit = digits.values[uc];
-      if (digit < 0) return error(errc::invalid_digit, pos, uc < 0x80 ? uc : 0);
-      ++pos;
-      const auto d = static_cast<u32>(digit);
-      if (k <= base * unchecked) {
-        // Neither i nor w can pass 2^64 this early (see unchecked_digits).
-        i += d * w;
-        const u32 t = threshold(k, bias);
-        if (d < t) return {};
-        w *= base - t;
-      } else {
-        if (!checked_digit(d, k, bias, i, w)) return error(errc::overflow, pos - 1, uc);
-        if (d < threshold(k, bias)) return {};
-      }
-    }
+    char last_digit;
+    return detail::read_integer<unchecked>(profile, text, size, pos, bias, i, last_digit, error,
+                                           [](u32, u32, u64, char) {});
   }
 
   // x / d for any x and d >= 1 through a double reciprocal of d (computed
@@ -662,11 +561,7 @@ class engine {
                                                        double reciprocal, bool first_time) {
     delta = first_time ? delta / damp : delta / 2;
     delta += divide(delta, numpoints, reciprocal);
-    u32 k = 0;
-    while (delta > adapt_limit) {
-      delta /= base - tmin;
-      k += base;
-    }
+    const u64 k = detail::adapt_rounds(delta, base, tmin, tmax);
     return &short_threshold_table.v[k + adapt_tail.v[delta]];
   }
 
@@ -682,15 +577,15 @@ class engine {
     u64 n = initial_n;
     u64 i = 0;
     const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
-    std::size_t pos = b > 0 ? b + 1 : 0;
+    std::size_t pos = detail::digits_start(b);
     for (length = b; pos < size; ++length) {
       const std::size_t delta_start = pos;
       const u64 old_i = i;
       u32 short_value;
       if (read_short_integer(padded, pos, *st, short_value)) {
         i += short_value;
-      } else if (status s = read_integer<Bounded>(padded, size, pos, st->bias, i); !s) {
-        return s;
+      } else if (status error; !read_integer<Bounded>(padded, size, pos, st->bias, i, error)) {
+        return error;
       }
       const u64 delta = i - old_i;
       const u64 divisor = length + 1;
@@ -707,13 +602,13 @@ class engine {
         step = (i <= 0xFFFFFFFFu && divisor < reciprocal_count)
                    ? div_u32(static_cast<u32>(i), static_cast<u32>(divisor))
                    : divide(i, divisor, reciprocal);
-        if (step > max_cp) return error(errc::decoded_out_of_range, delta_start);
       }
-      n += step;  // n <= max_cp before, step < 2^32: no wrap in 64 bits
-      if (n > max_cp) return error(errc::decoded_out_of_range, delta_start);
-      if (P.reject_surrogates && n - 0xD800u < 0x800u)
-        return error(errc::decoded_out_of_range, delta_start, static_cast<char32_t>(n));
-      const u64 index = i - step * divisor;
+      if (status error; !detail::advance_code_point<Bounded>(profile, n, step, delta_start, error))
+        return error;
+      // 32-bit arithmetic where it suffices (shorter encodings on the chain).
+      const u64 index = Bounded ? u64{static_cast<u32>(i) - static_cast<u32>(step) *
+                                                               static_cast<u32>(divisor)}
+                                : i - step * divisor;
       if constexpr (Bounded) {
         // n <= max_cp, so i < (max_cp + 1) * divisor: delta fits in 32 bits.
         static_assert((u64{max_cp} + 1) * (decode_limit + 1) <= 0xFFFFFFFFu, "see above");
@@ -766,7 +661,7 @@ class engine {
   static buffer_result decode_inserting(std::string_view in, char32_t* out, std::size_t capacity) {
     const std::size_t size = in.size();
     const char* const text = in.data();
-    const std::size_t b = count_basic(text, size);
+    const std::size_t b = detail::count_basic(text, size, P.delimiter);
     // Decode into a buffer with room to move whole blocks, then copy what
     // fits to the caller's.  The caller's buffer serves when it has that
     // room for any result (at most one code point per input byte);
@@ -782,7 +677,7 @@ class engine {
         work = local;
       }
     }
-    if (status s = check_basic(text, b, work); !s) return failed(s);
+    if (status s = detail::check_basic(profile, text, b, work); !s) return failed(s);
     // The input followed by three non-digits, for read_short_integer.
     char padded_local[Medium ? 1 : short_limit + 3];
     std::unique_ptr<char[]> heap_padded;
@@ -808,8 +703,9 @@ class engine {
   static buffer_result decode_placing(std::string_view in, char32_t* out, std::size_t capacity) {
     const std::size_t size = in.size();
     const char* const text = in.data();
-    const std::size_t b = count_basic(text, size);
-    if (status s = check_basic(text, b, nullptr); !s) return failed(s);
+    const std::size_t b = detail::count_basic(text, size, P.delimiter);
+    if (status s = detail::check_basic(profile, text, b, static_cast<char32_t*>(nullptr)); !s)
+      return failed(s);
     // Slots are indexed with 32 bits (as in the generic engine).
     constexpr std::size_t max_length = 0xFFFFFFFFu - 1;
     if (size > max_length) return failed(error(errc::input_too_long, max_length));
@@ -846,6 +742,16 @@ class engine {
     return r;
   }
 };
+
+template <const parameters& P>
+int engine<P>::view::digit_value(unsigned char c) {
+  return engine<P>::digits.values[c];
+}
+
+template <const parameters& P>
+char engine<P>::view::digit_char(u32 d) {
+  return engine<P>::digits.chars[d];
+}
 
 }  // namespace
 }  // namespace puny::bootstring::fixed
