@@ -171,7 +171,7 @@ class engine {
   // each digit adds at most (base - 1) * w, and each w is the previous times
   // at most base - tmin: the first J digits keep i and w below 2^64 for the
   // J computed here.
-  static constexpr u32 unchecked_digits(u64 start = decode_limit + 1) {
+  static constexpr u32 unchecked_digits(u64 start) {
     const u64 max = ~u64{0};
     u64 i = start;
     u64 w = 1;
@@ -184,7 +184,7 @@ class engine {
       ++j;
     }
   }
-  static_assert(unchecked_digits() >= 4, "the fast path covers typical integers");
+  static_assert(unchecked_digits(decode_limit + 1) >= 4, "the fast path covers typical integers");
   static_assert(unchecked_digits(u64{1} << 32) >= 3, "read_short_integer's three digits");
 
   // Largest bias adapt() can return (its delta is a 64-bit value).
@@ -296,7 +296,7 @@ class engine {
   // 0 or 1 keep it short: d2 * w2 is computed while the comparisons run.
   static bool read_short_integer(const char* text, std::size_t& pos, const short_thresholds& st,
                                  u32& value) {
-    static_assert(unchecked_digits() >= 3, "three digits cannot overflow");
+    static_assert(unchecked_digits(decode_limit + 1) >= 3, "three digits cannot overflow");
     static_assert(decode_limit + 255u * (1 + (base - tmin) + (base - tmin) * (base - tmin)) <=
                       0xFFFFFFFFu,
                   "value and i stay below 2^32 (decode divides i as a 32-bit value)");
