@@ -1,9 +1,11 @@
 // Internal: Bootstring (RFC 3492 sections 3-6) specialised for one profile
-// known at compile time, for short strings (encoding: at most short_limit
-// code points; decoding: at most decode_limit bytes), with no case flags and
-// no observer.  Everything else goes through the generic engine in
-// bootstring.cpp, which this one must match byte for byte: same output, same
-// error codes, offsets and code points, same caller-buffer behaviour.
+// known at compile time, with no case flags and no observer: encoding of at
+// most short_limit code points, decoding of any length.  Everything else
+// goes through the generic engine in bootstring.cpp, which this one must
+// match byte for byte: same output, same error codes, offsets and code
+// points, same caller-buffer behaviour (tests/reference/ checks both against
+// the RFC 3492 reference coder).  The RFC steps both engines share are in
+// bootstring/rfc3492_steps.hpp.
 //
 // Why it is faster than the generic engine with the same parameters:
 //  * base, tmin, tmax, skew, damp are constants, so threshold() is a clamp and
@@ -43,13 +45,18 @@ using detail::u64;
 inline constexpr std::size_t short_limit = inplace_limit;
 static_assert(short_limit <= 512, "encoder sort keys hold a position in 9 bits");
 
-// Longest input decode() takes (bytes); above it the generic engine places
-// the code points with a Fenwick tree in O(n log n).  From short_limit to
-// here the decoder works in a heap buffer and moves long tails with memmove:
-// quadratic, but bounded (at most decode_limit insertions of at most
-// decode_limit code points, about 19 MB moved, a few milliseconds) and
-// faster than the tree for strings this short (bench/README.md).
+// Longest input (bytes) decoded with 32-bit arithmetic and table divisions
+// (i stays below 2^32 and every divisor has a reciprocal in the table).
 inline constexpr std::size_t decode_limit = 3072;
+
+// Longest input (bytes) decoded by literal insertion (from short_limit on
+// in a heap buffer, long tails moved with memmove: quadratic, but bounded,
+// at most about 50 MB moved); above it the insertions are placed with
+// free_slots in O(n log n).  Measured on the
+// bench's mix (25% ASCII, 75% CJK, 2.7 bytes per code point; min of 31
+// alternating runs): insertion 13.6 ns per code point at 2,688 bytes and
+// 19.2 at 5,343, placement a flat 20; the crossover is near 5,500 bytes.
+inline constexpr std::size_t insert_limit = 5120;
 
 // ---- division by small run-time divisors ----
 //
@@ -501,8 +508,9 @@ class engine {
   // stack, up to decode_limit in a heap buffer with memmove, above that by
   // placing the insertions with free_slots (O(n log n)).
   static buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity) {
-    if (in.size() <= short_limit) return decode_inserting<false>(in, out, capacity);
-    if (in.size() <= decode_limit) return decode_inserting<true>(in, out, capacity);
+    if (in.size() <= short_limit) return decode_inserting<false, true>(in, out, capacity);
+    if (in.size() <= decode_limit) return decode_inserting<true, true>(in, out, capacity);
+    if (in.size() <= insert_limit) return decode_inserting<true, false>(in, out, capacity);
     return decode_placing(in, out, capacity);
   }
 
@@ -654,10 +662,11 @@ class engine {
   }
 
   // Decoding by literal insertion, for short_limit < in.size() <=
-  // decode_limit (Medium: heap buffers, memmove for long tails) or
+  // insert_limit (Medium: heap buffers, memmove for long tails) or
   // in.size() <= short_limit (everything on the stack, nothing in the
-  // insertion loop for the longer case).
-  template <bool Medium>
+  // insertion loop for the longer case).  Bounded: in.size() <=
+  // decode_limit (32-bit arithmetic, table divisions).
+  template <bool Medium, bool Bounded>
   static buffer_result decode_inserting(std::string_view in, char32_t* out, std::size_t capacity) {
     const std::size_t size = in.size();
     const char* const text = in.data();
@@ -689,7 +698,7 @@ class engine {
     std::memcpy(padded, text, size);
     std::memset(padded + size, 0xFF, 3);  // digits are ASCII: 0xFF never is one
     std::size_t length = 0;
-    const status s = parse_insertions<true>(
+    const status s = parse_insertions<Bounded>(
         padded, size, b, length, [work](char32_t n, std::size_t index, std::size_t current) {
           insert_at<Medium>(work, n, index, current);
         });
