@@ -114,17 +114,20 @@ void check_buffer_form(findings& f, const std::string& engine, Run&& run, const 
   }
 }
 
+// The generic engine's strategies, each checked on its own.
+struct named_strategy {
+  const char* name;
+  bs::strategy algorithm;
+};
+inline constexpr named_strategy strategies[] = {{"simple", bs::strategy::simple},
+                                                {"fenwick", bs::strategy::fenwick},
+                                                {"automatic", bs::strategy::automatic}};
+
 // ---- decoding ----
 
 // The generic engine, every strategy and form.
 inline void check_generic_decode(findings& f, std::string_view in, const bs::parameters& p,
                                  const decoded& want) {
-  const struct {
-    const char* name;
-    bs::strategy algorithm;
-  } strategies[] = {{"simple", bs::strategy::simple},
-                    {"fenwick", bs::strategy::fenwick},
-                    {"automatic", bs::strategy::automatic}};
   for (const auto& s : strategies) {
     std::u32string text = U"kept";  // decode appends
     std::vector<bool> flags = {true};
@@ -221,12 +224,6 @@ std::string fixed_profile_decode_differences(std::string_view in) {
 inline void check_generic_encode(findings& f, std::u32string_view in, const bs::parameters& p,
                                  const encoded& want, const std::vector<bool>& flags) {
   const std::vector<bool>* flag_list = flags.empty() ? nullptr : &flags;
-  const struct {
-    const char* name;
-    bs::strategy algorithm;
-  } strategies[] = {{"simple", bs::strategy::simple},
-                    {"fenwick", bs::strategy::fenwick},
-                    {"automatic", bs::strategy::automatic}};
   for (const auto& s : strategies) {
     std::string text = "kept";  // encode appends
     const status st =
