@@ -127,7 +127,7 @@ TEST(PunycodeDifferential, ValidStringsOfEveryLength) {
   tally t;
   std::vector<std::size_t> lengths;
   for (std::size_t n = 0; n <= bs::fixed::short_limit + 40; ++n) lengths.push_back(n);
-  for (int extra = 0; extra < 24; ++extra) lengths.push_back(550 + rng() % 3000);
+  for (int extra = 0; extra < 12; ++extra) lengths.push_back(550 + rng() % 3000);
   for (const std::size_t n : {std::size_t{3072}, std::size_t{4100}}) lengths.push_back(n);
   for (const std::size_t n : lengths) {
     const std::u32string s = random_text(rng, n);
