@@ -9,6 +9,7 @@
 
 #include "cli.hpp"
 #include "puny/idna.hpp"
+#include "puny/idna2008.hpp"
 #include "puny/status.hpp"
 
 namespace puny::cli {
@@ -16,7 +17,7 @@ idna::options idna_flags::options() const {
   idna::options o = idna::uts46_default;
   if (preset == "url") o = idna::url;
   else if (preset == "url-strict") o = idna::url_strict;
-  else if (preset == "registration") o = idna::registration;
+  else if (preset == "uts46-strict" || preset == "registration") o = idna::registration;
   if (transitional) o.transitional_processing = true;
   if (std3) o.use_std3_ascii_rules = true;
   if (no_check_hyphens) o.check_hyphens = false;
@@ -108,6 +109,28 @@ void to_unicode_line(std::string_view input, bool detailed, const idna::options&
   out.output = std::move(r.value);
 }
 
+// --preset idna2008 / idna2008-lookup: the IDNA2008 profile (puny/idna2008.hpp),
+// registration or lookup; to-unicode prints U-labels.  Of the flags only
+// --no-check-bidi applies (IDNA2008 has no mapping, no transitional mode, and
+// always checks hyphens, joiners and DNS lengths).
+bool is_idna2008_preset(const std::string& preset) { return preset.rfind("idna2008", 0) == 0; }
+
+void idna2008_line(std::string_view input, const idna_flags& flags, bool to_unicode,
+                   outcome& out) {
+  puny::idna2008::options o;
+  o.output = to_unicode ? puny::idna2008::output_form::unicode : puny::idna2008::output_form::ascii;
+  o.check_bidi = !flags.no_check_bidi;
+  auto r = flags.preset == "idna2008-lookup" ? puny::idna2008::lookup(input, o)
+                                             : puny::idna2008::registration(input, o);
+  if (!r.ok()) {
+    out.ok = false;
+    out.problems.push_back(to_problem(r.status));
+    out.problems.back().uts46 = {};  // not a UTS #46 error code
+    return;
+  }
+  out.output = std::move(r.value);
+}
+
 using line_fn = void (*)(std::string_view, bool, const idna::options&, outcome&);
 
 void add_one(CLI::App& app, action& selected, const char* name, const char* description,
@@ -119,8 +142,14 @@ void add_one(CLI::App& app, action& selected, const char* name, const char* desc
                  "standard input is one input");
   add_idna_flags(*sub, *cfg);
   sub->footer(footer);
-  sub->callback([cfg, fn, &selected] {
-    selected = [cfg, fn] {
+  const bool to_unicode = std::string_view(name) == "to-unicode";
+  sub->callback([cfg, fn, to_unicode, &selected] {
+    selected = [cfg, fn, to_unicode] {
+      if (is_idna2008_preset(cfg->preset))
+        return run_lines(cfg->io, json_shape::idna,
+                         [cfg, to_unicode](std::string_view in, bool, outcome& out) {
+                           idna2008_line(in, *cfg, to_unicode, out);
+                         });
       const idna::options opt = cfg->options();
       return run_lines(cfg->io, json_shape::idna,
                        [fn, opt](std::string_view in, bool detailed, outcome& out) {
@@ -136,9 +165,13 @@ void add_idna_flags(CLI::App& sub, idna_flags& s) {
   sub.add_option("--preset", s.preset,
                  "Starting set of options: uts46 (UTS #46 defaults: nontransitional, "
                  "CheckHyphens, CheckBidi, CheckJoiners), url (URL Standard domain to "
-                 "ASCII, beStrict=false), url-strict (beStrict=true), registration "
-                 "(strictest). The flags below adjust it")
-      ->check(CLI::IsMember({"uts46", "url", "url-strict", "registration"}))
+                 "ASCII, beStrict=false), url-strict (beStrict=true), uts46-strict (every "
+                 "UTS #46 check; old name: registration), idna2008 (IDNA2008 registration, "
+                 "RFC 5891 section 4: no mapping, RFC 5892 derived property, CONTEXTJ and "
+                 "CONTEXTO rules), idna2008-lookup (RFC 5891 section 5). The flags below "
+                 "adjust the UTS #46 presets; idna2008 takes only --no-check-bidi")
+      ->check(CLI::IsMember({"uts46", "url", "url-strict", "uts46-strict", "registration",
+                             "idna2008", "idna2008-lookup"}))
       ->default_str("uts46");
   sub.add_flag("--transitional", s.transitional,
                "Transitional_Processing: map deviations (\u00df -> ss, \u03c2 -> \u03c3, ZWJ/ZWNJ removed)");
@@ -162,7 +195,8 @@ void add_idna_commands(CLI::App& app, action& selected) {
           "  puny to-ascii 3\u5e74B\u7d44\u91d1\u516b\u5148\u751f.jp          -> xn--3b-ww4c5e180e575a65lsy2b.jp\n"
           "  puny to-ascii fa\u00df.de                     -> xn--fa-hia.de\n"
           "  puny to-ascii --transitional fa\u00df.de      -> fass.de\n"
-          "  puny to-ascii --preset registration -- -x.com   (fails: V3, exit 1)\n"
+          "  puny to-ascii --preset uts46-strict -- -x.com   (fails: V3, exit 1)\n"
+          "  puny to-ascii --preset idna2008 \u216b.com      (fails: disallowed; uts46: xii.com)\n"
           "A failed input prints an empty line (with --json: \"output\": null).",
           &to_ascii_line);
   add_one(app, selected, "to-unicode",

@@ -16,6 +16,7 @@
 #include "idna_fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (puny::fuzz::beyond_size_limit(size)) return 0;
   puny::fuzz::reader rd(data, size);
   const std::uint8_t a = rd.byte();
   const std::uint8_t b = rd.byte();

@@ -83,6 +83,13 @@ inline constexpr error_info error_table[] = {
      "Punycode encoding of a label failed"},
     {errc::forbidden_domain_code_point, "forbidden_domain_code_point", "",
      "the domain contains a code point the URL Standard forbids in a domain"},
+    // IDNA2008 (puny/idna2008.hpp) only: no UTS #46 code.
+    {errc::unassigned, "unassigned", "",
+     "a code point is unassigned in this Unicode version (RFC 5892)"},
+    {errc::contexto, "contexto", "",
+     "a CONTEXTO code point in a context RFC 5892 appendix A forbids"},
+    {errc::a_label_not_canonical, "a_label_not_canonical", "",
+     "an A-label is not the lowercase Punycode of its U-label (RFC 5891 section 5.3)"},
 };
 
 constexpr bool error_table_in_order() {
@@ -92,7 +99,7 @@ constexpr bool error_table_in_order() {
   return true;
 }
 static_assert(error_table_in_order(), "error_table rows must follow the errc order");
-static_assert(static_cast<std::size_t>(errc::forbidden_domain_code_point) + 1 ==
+static_assert(static_cast<std::size_t>(errc::a_label_not_canonical) + 1 ==
                   sizeof error_table / sizeof error_table[0],
               "every errc needs a row in error_table (the last enumerator is checked)");
 

@@ -4,21 +4,30 @@
 // workspace_keep_limit; errors are reported in input order.
 #include "idna/workspace.hpp"
 
+#include <utility>
+
 namespace puny::idna::detail {
 
 namespace {
 
 // Buffers are kept per thread so steady-state calls do not allocate, but a
 // thread that once processed a huge name should not hold that memory for
-// ever: past this many code points of capacity the workspace starts afresh.
+// ever: past this many elements of capacity in any of its buffers the
+// workspace starts afresh.
 constexpr std::size_t workspace_keep_limit = std::size_t{1} << 16;
 
 }  // namespace
 
 workspace& local_workspace() {
   thread_local workspace ws;
-  if (ws.mapped.capacity() > workspace_keep_limit || ws.text.capacity() > workspace_keep_limit)
-    ws = workspace{};
+  if (ws.holds_more_than(workspace_keep_limit)) {
+    // Swap, not `ws = workspace{}`: move-assigning an empty std::string
+    // keeps the destination's heap storage (libstdc++ copies a short string
+    // into the existing buffer), so out8 and ace would stay huge.  After the
+    // swap the old buffers belong to `discarded` and are freed with it.
+    workspace discarded;
+    std::swap(ws, discarded);
+  }
   ws.reset();
   return ws;
 }

@@ -173,6 +173,17 @@ struct workspace {
     offsets_label = static_cast<std::size_t>(-1);
   }
 
+  // Whether any buffer has room for more than `n` elements: what
+  // local_workspace() checks so that a thread does not keep a huge name's
+  // memory (docs/security.md, "Threads").
+  bool holds_more_than(std::size_t n) const noexcept {
+    return mapped.capacity() > n || mapped_off.capacity() > n || check.capacity() > n ||
+           rtl.capacity() > n || dots.capacity() > n || dot_label_non_ascii.capacity() > n ||
+           text.capacity() > n || nfc_scratch.capacity() > n || labels.capacity() > n ||
+           marked.capacity() > n || errors.capacity() > n || first_offset.size() > n ||
+           ace.capacity() > n || out8.capacity() > n;
+  }
+
   std::u32string_view view(const label_info& l) const noexcept {
     const char32_t* buf = l.in_text ? text.data() : mapped.data();
     return std::u32string_view(buf + l.begin, l.end - l.begin);

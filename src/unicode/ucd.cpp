@@ -23,6 +23,7 @@ namespace {
 #include "idna_mapping.inc"
 #include "joining_type.inc"
 #include "mark.inc"
+#include "script.inc"
 #include "unicode_version.inc"
 
 static_assert(std::string_view(tables_unicode_version) == puny::unicode::unicode_version,
@@ -64,5 +65,7 @@ bool is_mark(char32_t c) noexcept { return mark_trie(c) != 0; }
 idna2008 idna2008_property(char32_t c) noexcept {
   return static_cast<idna2008>(idna2008_trie(c));
 }
+
+idna_script script(char32_t c) noexcept { return static_cast<idna_script>(script_trie(c)); }
 
 }  // namespace puny::detail::ucd

@@ -43,6 +43,11 @@ std::uint8_t combining_class(char32_t c) noexcept;
 enum class idna2008 : std::uint8_t { pvalid, contextj, contexto, disallowed, unassigned };
 idna2008 idna2008_property(char32_t c) noexcept;
 
+// Script (Scripts.txt), only the values the RFC 5892 appendix A CONTEXTO
+// rules test; every other script (Common, Latin, Unknown...) is `other`.
+enum class idna_script : std::uint8_t { other, greek, hebrew, hiragana, katakana, han };
+idna_script script(char32_t c) noexcept;
+
 // Unicode Normalization Form C (UAX #15) over UTF-32, in place semantics:
 // returns the normalized string.  Input must be scalar values.
 std::u32string nfc(std::u32string_view s);

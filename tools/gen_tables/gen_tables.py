@@ -484,6 +484,36 @@ def gen_idna2008(dd, version):
     return inc
 
 
+# The scripts RFC 5892 appendix A's CONTEXTO rules name (A.4 Greek, A.5/A.6
+# Hebrew, A.7 Hiragana, Katakana, Han); every other Script value is "other".
+IDNA_SCRIPT = ["other", "greek", "hebrew", "hiragana", "katakana", "han"]
+IDNA_SCRIPT_NAMES = {"Greek": 1, "Hebrew": 2, "Hiragana": 3, "Katakana": 4, "Han": 5}
+
+
+def gen_script(dd, version):
+    """Script property (Scripts.txt), reduced to the scripts RFC 5892 appendix A uses."""
+    lines = dd.lines("ucd/Scripts.txt")
+    values = [0] * MAX_CP  # @missing: Unknown, which is "other" here
+    seen = set()
+    for f in data_fields(lines):
+        lo, hi = parse_range(f[0])
+        v = IDNA_SCRIPT_NAMES.get(f[1], 0)
+        if v:
+            seen.add(f[1])
+        for c in range(lo, hi + 1):
+            values[c] = v
+    if seen != set(IDNA_SCRIPT_NAMES):
+        raise DataError("Scripts.txt: no code points for %s"
+                        % ", ".join(sorted(set(IDNA_SCRIPT_NAMES) - seen)))
+    trie = Trie3(values, 0)
+    inc = IncFile("script", version,
+                  "Script (Scripts.txt) for the RFC 5892 appendix A CONTEXTO rules: "
+                  "other, Greek, Hebrew, Hiragana, Katakana, Han.")
+    enum_asserts(inc, "idna_script", IDNA_SCRIPT)
+    inc.trie("script", trie)
+    return inc
+
+
 # Hangul syllables are composed/decomposed arithmetically (Unicode section 3.12).
 S_BASE, S_COUNT = 0xAC00, 11172
 
@@ -782,6 +812,7 @@ def generate(ucd_dir):
     incs.append(gen_joining(dd, "?", gc))
     incs.append(gen_mark("?", gc))
     incs.append(gen_idna2008(dd, "?"))
+    incs.append(gen_script(dd, "?"))
     nfc_incs, nfc_qc = gen_nfc(dd, "?", ccc, decomp)
     incs.extend(nfc_incs)
     incs.append(gen_case_mapping(dd, "?"))
