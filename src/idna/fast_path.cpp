@@ -1,5 +1,5 @@
-// The scalar label rules of the lowercase route (fast_path.hpp) and the
-// test hook.  Contract: lowercase_suffices(in, n, opt, op) is true only when
+// The second tier of the fast path's decision (fast_path.hpp) and the test
+// hook.  Contract of lowercase_suffices(in, n, opt, op): true only when
 // UTS #46 ToASCII (op to_ascii) or ToUnicode (op to_unicode) of `in` under
 // `opt` succeeds and returns `in` ASCII-lowercased.
 #include "idna/fast_path.hpp"
@@ -7,6 +7,8 @@
 namespace puny::idna::detail {
 
 std::atomic<bool> fast_paths_disabled{false};
+
+namespace {
 
 template <class CharT>
 bool lowercase_suffices(const CharT* in, std::size_t n, const options& opt, operation op) noexcept {
@@ -45,6 +47,9 @@ bool lowercase_suffices(const CharT* in, std::size_t n, const options& opt, oper
   return true;
 }
 
+// URL family: route::pipeline when the input is not all ASCII, else
+// url_ascii or url_failed, with low[0, n) (when non-null) the lowercased
+// input.
 template <class CharT>
 route url_ascii_scan(const CharT* in, std::size_t n, char* low) noexcept {
   for (std::size_t i = 0; i < n; ++i)
@@ -54,12 +59,24 @@ route url_ascii_scan(const CharT* in, std::size_t n, char* low) noexcept {
   return first_url_error(in, n).ok() ? route::url_ascii : route::url_failed;
 }
 
-template route url_ascii_scan(const char*, std::size_t, char*) noexcept;
-template route url_ascii_scan(const char16_t*, std::size_t, char*) noexcept;
-template route url_ascii_scan(const char32_t*, std::size_t, char*) noexcept;
+}  // namespace
 
-template bool lowercase_suffices(const char*, std::size_t, const options&, operation) noexcept;
-template bool lowercase_suffices(const char16_t*, std::size_t, const options&, operation) noexcept;
-template bool lowercase_suffices(const char32_t*, std::size_t, const options&, operation) noexcept;
+template <class CharT>
+verdict decide_scalar(const CharT* in, std::size_t n, const options& opt, operation op,
+                      char* low) noexcept {
+  verdict v{route::pipeline, false, 0};
+  if (op == operation::to_ascii && url_family(opt)) {
+    v.how = url_ascii_scan(in, n, low);
+  } else if (lowercase_suffices(in, n, opt, op)) {
+    v.how = route::lowercase;
+    if (low != nullptr)
+      for (std::size_t i = 0; i < n; ++i) low[i] = lower_ascii(static_cast<std::make_unsigned_t<CharT>>(in[i]));
+  }
+  return v;
+}
+
+template verdict decide_scalar(const char*, std::size_t, const options&, operation, char*) noexcept;
+template verdict decide_scalar(const char16_t*, std::size_t, const options&, operation, char*) noexcept;
+template verdict decide_scalar(const char32_t*, std::size_t, const options&, operation, char*) noexcept;
 
 }  // namespace puny::idna::detail

@@ -53,38 +53,33 @@ struct verdict {
 // entry point runs the full pipeline (tests compare both ways).
 extern std::atomic<bool> fast_paths_disabled;
 
-// The label rules of the lowercase route, scalar, for any input length and
-// every option (VerifyDnsLength included).  fast_path.cpp.
+// The second tier of decide (fast_path.cpp): the URL family's ASCII input
+// that is not only LDH-or-dot, and the scalar label rules for what the
+// masks do not cover (inputs over 64 bytes, VerifyDnsLength, UTF-16 and
+// UTF-32 input).  Out of line: it loops per character and is rare.
 template <class CharT>
-bool lowercase_suffices(const CharT* in, std::size_t n, const options& opt, operation op) noexcept;
+verdict decide_scalar(const CharT* in, std::size_t n, const options& opt, operation op,
+                      char* low) noexcept;
 
-// URL family, input that is not only LDH-or-dot: route::pipeline when it
-// is not all ASCII, else url_ascii or url_failed, with low[0, n) (when
-// non-null) the lowercased input.  fast_path.cpp.
+// The first tier of decide: no calls, only the SIMD blocks, so an entry
+// point that inlines it needs no stack frame on its fast path.  Sets
+// `settled` when its verdict is final; otherwise decide_scalar decides.
 template <class CharT>
-route url_ascii_scan(const CharT* in, std::size_t n, char* low) noexcept;
-
-// `low`: room for n bytes; may be null only when n > simd::ldh_masks_max.
-template <class CharT>
-PUNY_SIMD_INLINE verdict decide(const CharT* in, std::size_t n, const options& opt, operation op,
-                                char* low) noexcept {
+PUNY_SIMD_INLINE verdict decide_quick(const CharT* in, std::size_t n, const options& opt,
+                                      operation op, char* low, bool& settled) noexcept {
   verdict v{route::pipeline, false, 0};
+  settled = true;
   if (fast_paths_disabled.load(std::memory_order_relaxed)) return v;
-  if (op == operation::to_ascii && url_family(opt)) {
-    // The URL Standard's all-ASCII rule.  The common case: only letters,
-    // digits, hyphens and dots, lowercased 16 bytes at a time; such a
-    // result fails only when empty.
-    if constexpr (std::is_same_v<CharT, char>) {
+  if constexpr (std::is_same_v<CharT, char>) {
+    if (op == operation::to_ascii && url_family(opt)) {
+      // The URL Standard's all-ASCII rule.  The common case: only letters,
+      // digits, hyphens and dots, lowercased 16 bytes at a time; such a
+      // result fails only when empty.
       if (low != nullptr && n != 0 && simd::best::lower_ldh(in, n, low)) {
         v.how = route::url_ascii;
         return v;
       }
-    }
-    v.how = url_ascii_scan(in, n, low);
-    return v;
-  }
-  if constexpr (std::is_same_v<CharT, char>) {
-    if (n <= simd::ldh_masks_max && !opt.verify_dns_length) {
+    } else if (n <= simd::ldh_masks_max && !opt.verify_dns_length) {
       // The label rules as mask operations (bit i = byte i):
       //   label starts = bit 0 and every bit after a dot, label ends = bit
       //   n-1 and every bit before a dot;
@@ -111,12 +106,17 @@ PUNY_SIMD_INLINE verdict decide(const CharT* in, std::size_t n, const options& o
       return v;
     }
   }
-  if (lowercase_suffices(in, n, opt, op)) {
-    v.how = route::lowercase;
-    if (low != nullptr)
-      for (std::size_t i = 0; i < n; ++i) low[i] = lower_ascii(static_cast<std::make_unsigned_t<CharT>>(in[i]));
-  }
+  settled = false;
   return v;
+}
+
+// `low`: room for n bytes; may be null only when n > simd::ldh_masks_max.
+template <class CharT>
+PUNY_SIMD_INLINE verdict decide(const CharT* in, std::size_t n, const options& opt, operation op,
+                                char* low) noexcept {
+  bool settled;
+  const verdict v = decide_quick(in, n, opt, op, low, settled);
+  return settled ? v : decide_scalar(in, n, opt, op, low);
 }
 
 }  // namespace puny::idna::detail

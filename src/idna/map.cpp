@@ -141,7 +141,7 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
       unsigned dm = 0;
       while (n - pos >= 16 && simd::best::lower_widen16(p + pos, mo + w, dm)) {
         for (; dm != 0; dm &= dm - 1) note_dot(ws, w + simd::lowest_bit(dm));
-        simd::best::iota(oo + w, 16, pos);
+        simd::best::iota16(oo + w, pos);
         w += 16;
         pos += 16;
       }

@@ -9,7 +9,7 @@
 #include "idna/stages.hpp"
 
 #if defined(__GNUC__)
-#define PUNY_NOINLINE __attribute__((noinline))
+#define PUNY_NOINLINE __attribute__((noinline, noclone))
 #else
 #define PUNY_NOINLINE
 #endif
@@ -131,26 +131,30 @@ status to_ascii_buffer_pipeline(std::string_view domain, char* out, std::size_t 
   return {};
 }
 
-// The caller-buffer to_ascii beyond its fast path (which wrote into `out`
-// and gave `v`); out of line so that the fast path needs no stack frame.
-PUNY_NOINLINE status to_ascii_buffer_rest(std::string_view domain, char* out,
-                                          std::size_t capacity, std::size_t& written,
-                                          const options& opt, verdict v) {
-  if (v.how == route::url_failed) return detail::first_url_error(domain.data(), domain.size());
-  return to_ascii_buffer_pipeline(domain, out, capacity, written, opt, v.ldh ? out : nullptr, v.dots);
+PUNY_NOINLINE status to_ascii_buffer_pipeline_only(std::string_view domain, char* out,
+                                                   std::size_t capacity, std::size_t& written,
+                                                   const options& opt) {
+  return to_ascii_buffer_pipeline(domain, out, capacity, written, opt, nullptr, 0);
 }
 
-// The caller-buffer to_ascii when the input is longer than the buffer.
-PUNY_NOINLINE status to_ascii_buffer_short(std::string_view domain, char* out,
-                                           std::size_t capacity, std::size_t& written,
-                                           const options& opt) {
+// The caller-buffer to_ascii when the first tier of the fast path did not
+// settle it, or the input is longer than the buffer: the whole decision
+// again (the first tier costs a few instructions next to the pipeline), then
+// the pipeline.  Out of line, with to_ascii's own signature, so that the
+// call from to_ascii is a tail call and its fast path needs no stack frame.
+PUNY_NOINLINE status to_ascii_buffer_general(std::string_view domain, char* out,
+                                             std::size_t capacity, std::size_t& written,
+                                             const options& opt) {
   const std::size_t n = domain.size();
   char scratch[stack_low];
-  char* const low = stack_or_null(n, scratch);
+  char* const low = n <= capacity ? out : stack_or_null(n, scratch);
   const verdict v = detail::decide(domain.data(), n, opt, operation::to_ascii, low);
   if (skips_pipeline(v.how)) {
     const status s = fast_status(v.how, domain.data(), n);
-    return s.ok() ? buffer_too_small(n) : s;
+    if (!s.ok()) return s;
+    if (n > capacity) return buffer_too_small(n);
+    written = n;
+    return {};
   }
   return to_ascii_buffer_pipeline(domain, out, capacity, written, opt, v.ldh ? low : nullptr, v.dots);
 }
@@ -188,14 +192,22 @@ status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::s
                 const options& opt) {
   written = 0;
   const std::size_t n = domain.size();
-  if (n > capacity) return to_ascii_buffer_short(domain, out, capacity, written, opt);
-  // The fast path writes straight into the caller's buffer.
-  const verdict v = detail::decide(domain.data(), n, opt, operation::to_ascii, out);
-  if (v.how == route::lowercase || v.how == route::url_ascii) {
-    written = n;
-    return {};
+  // The fast path's first tier writes straight into the caller's buffer.
+  bool settled;
+  if (n <= capacity) {
+    const verdict v = detail::decide_quick(domain.data(), n, opt, operation::to_ascii, out, settled);
+    if (settled && (v.how == route::lowercase || v.how == route::url_ascii)) {
+      written = n;
+      return {};
+    }
+    // Settled for the pipeline: a non-LDH byte (IDNs) or an LDH name that
+    // fails a label rule (xn-- labels, which then map through
+    // decode_and_map rather than map_ldh_ascii: equal results, and the
+    // verdict need not cross the tail call).
+    if (settled && v.how == route::pipeline)
+      return to_ascii_buffer_pipeline_only(domain, out, capacity, written, opt);
   }
-  return to_ascii_buffer_rest(domain, out, capacity, written, opt, v);
+  return to_ascii_buffer_general(domain, out, capacity, written, opt);
 }
 
 status to_unicode(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,

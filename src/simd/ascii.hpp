@@ -89,6 +89,9 @@ inline void iota(std::size_t* dst, std::size_t n, std::size_t first) noexcept {
   for (std::size_t k = 0; k < n; ++k) dst[k] = first + k;
 }
 
+// dst[k] = first + k for k < 16.
+inline void iota16(std::size_t* dst, std::size_t first) noexcept { iota(dst, 16, first); }
+
 // out[k] = in[k] for code points below U+0080, k < n.
 inline void narrow(const char32_t* in, std::size_t n, char* out) noexcept {
   for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<char>(in[i]);
@@ -164,23 +167,28 @@ inline void widen(const char* in, std::size_t n, char32_t* dst) noexcept {
   scalar::widen(in + k, n - k, dst + k);
 }
 
-inline void iota(std::size_t* dst, std::size_t n, std::size_t first) noexcept {
-  std::size_t k = 0;
+PUNY_SIMD_INLINE void iota16(std::size_t* dst, std::size_t first) noexcept {
   if constexpr (sizeof(std::size_t) == 8) {
     __m128i v = _mm_set_epi64x(static_cast<long long>(first + 1), static_cast<long long>(first));
     const __m128i two = _mm_set1_epi64x(2);
-    for (; k + 16 <= n; k += 16) {
-      for (int j = 0; j < 8; ++j) {
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + k + 2 * j), v);
-        v = _mm_add_epi64(v, two);
-      }
-    }
-    for (; k + 2 <= n; k += 2) {
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + k), v);
+    for (int j = 0; j < 8; ++j) {
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + 2 * j), v);
       v = _mm_add_epi64(v, two);
     }
+  } else {
+    scalar::iota(dst, 16, first);
   }
-  scalar::iota(dst + k, n - k, first + k);
+}
+
+// Whole blocks of 16, the last one overlapping the one before.
+inline void iota(std::size_t* dst, std::size_t n, std::size_t first) noexcept {
+  if (n < 16) {
+    scalar::iota(dst, n, first);
+    return;
+  }
+  std::size_t k = 0;
+  for (; k + 16 <= n; k += 16) iota16(dst + k, first + k);
+  if (k < n) iota16(dst + n - 16, first + n - 16);
 }
 
 inline void narrow(const char32_t* in, std::size_t n, char* out) noexcept {
@@ -283,14 +291,8 @@ PUNY_SIMD_INLINE void classify_ldh(const char* in, std::size_t n, char* out, ldh
     add(b, 0xFu, 0);
     const block_masks h{b.bad >> 4, b.dot >> 4, b.hyphen >> 4};
     add(h, 0xFu, n - 4);
-  } else if (n > 0) {
-    char tin[16] = {};
-    for (std::size_t i = 0; i < n; ++i) tin[i] = in[i];
-    const __m128i low = classify16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(tin)), b);
-    char tout[16];
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(tout), low);
-    for (std::size_t i = 0; i < n; ++i) out[i] = tout[i];
-    add(b, (1u << n) - 1, 0);
+  } else {
+    scalar::classify_ldh(in, n, out, m);  // fewer than 4 bytes: rare
   }
 }
 

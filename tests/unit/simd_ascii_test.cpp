@@ -122,7 +122,7 @@ TEST(SimdAscii, LowerWiden16EveryByteAtEveryLane) {
   }
 }
 
-TEST(SimdAscii, WidenNarrowIotaEveryLengthUpTo300) {
+TEST(SimdAscii, WidenNarrowIotaEveryLengthUpTo300AndIota16) {
   std::mt19937_64 rng(4);
   for (std::size_t n = 0; n <= 300; ++n) {
     std::string s(n, '\0');
@@ -142,6 +142,11 @@ TEST(SimdAscii, WidenNarrowIotaEveryLengthUpTo300) {
     vec::iota(iv.data(), n, first);
     ASSERT_EQ(is, iv) << n;
   }
+  std::size_t s16[17], v16[17];
+  s16[16] = v16[16] = 3;
+  simd::scalar::iota16(s16, 12345);
+  vec::iota16(v16, 12345);
+  for (int k = 0; k < 17; ++k) ASSERT_EQ(s16[k], v16[k]) << k;
 }
 
 }  // namespace
