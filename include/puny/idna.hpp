@@ -17,7 +17,10 @@
 
 namespace puny::idna {
 
-// One field per UTS #46 processing flag (section 4, "Processing").
+// One field per UTS #46 processing flag (section 4, "Processing"), then
+// puny's own.  Build variations with the with_* functions (constexpr),
+// e.g. `idna::uts46_default.with_verify_dns_length()`, rather than with
+// positional lists of bools.
 struct options {
   bool check_hyphens = true;             // CheckHyphens
   bool check_bidi = true;                // CheckBidi
@@ -26,34 +29,88 @@ struct options {
   bool transitional_processing = false;  // Transitional_Processing
   bool verify_dns_length = false;        // VerifyDnsLength
   bool ignore_invalid_punycode = false;  // IgnoreInvalidPunycode
-  // URL Standard, "domain to ASCII" with beStrict=false.  Selects the URL
-  // family, never mixed with strict UTS #46:
+  // The URL Standard's "domain to ASCII" with beStrict=false (the url
+  // preset).  Selects the URL family, never mixed with strict UTS #46:
   //  * to_ascii of an input that is all ASCII returns it ASCII-lowercased
   //    without UTS #46 processing, so bogus xn-- labels pass through
   //    (whatwg/url#914, the 2026 change);
   //  * to_ascii fails when the result is empty (errc::empty_label) or holds
   //    a forbidden domain code point (errc::forbidden_domain_code_point).
-  // to_unicode ignores it.  Only the url preset sets it; it is not a UTS #46
-  // flag.
+  // to_unicode ignores it.  Not a UTS #46 flag.
+  bool url_domain_to_ascii = false;
+  // With use_std3_ascii_rules: U+005F '_' is allowed too (SRV and DMARC
+  // owner names such as "_dmarc.example.com", RFC 2782 / RFC 7489).  Not a
+  // UTS #46 flag; no preset sets it.
+  bool allow_underscore = false;
+  // Host-name safety for tools that convert lists: a forbidden domain code
+  // point of the URL Standard (space, C0 controls, U+007F, # % / : < > ? @
+  // [ \ ] ^ |) anywhere in the processed domain is an error
+  // (errc::forbidden_domain_code_point, offset of the code point in the
+  // caller's input), for to_ascii and to_unicode alike, so that URLs, e-mail
+  // addresses and lines with stray whitespace do not "convert".  Not a UTS
+  // #46 flag; no preset sets it (the url preset makes the same check).
+  bool forbid_domain_code_points = false;
+  // The former name of url_domain_to_ascii (it is the URL Standard's
+  // behaviour, not an optimization), kept so that code written against it
+  // compiles: setting either selects the URL family.  New code sets
+  // url_domain_to_ascii.
   bool url_ascii_fast_pass = false;
+
+  constexpr bool url_family() const noexcept { return url_domain_to_ascii || url_ascii_fast_pass; }
+
+  // Named builders: a copy with one field set.
+  constexpr options with_check_hyphens(bool on = true) const noexcept { return with(&options::check_hyphens, on); }
+  constexpr options with_check_bidi(bool on = true) const noexcept { return with(&options::check_bidi, on); }
+  constexpr options with_check_joiners(bool on = true) const noexcept { return with(&options::check_joiners, on); }
+  constexpr options with_use_std3_ascii_rules(bool on = true) const noexcept {
+    return with(&options::use_std3_ascii_rules, on);
+  }
+  constexpr options with_transitional_processing(bool on = true) const noexcept {
+    return with(&options::transitional_processing, on);
+  }
+  constexpr options with_verify_dns_length(bool on = true) const noexcept {
+    return with(&options::verify_dns_length, on);
+  }
+  constexpr options with_ignore_invalid_punycode(bool on = true) const noexcept {
+    return with(&options::ignore_invalid_punycode, on);
+  }
+  constexpr options with_url_domain_to_ascii(bool on = true) const noexcept {
+    options o = with(&options::url_domain_to_ascii, on);
+    o.url_ascii_fast_pass = false;  // the former name: one switch, not two
+    return o;
+  }
+  constexpr options with_allow_underscore(bool on = true) const noexcept {
+    return with(&options::allow_underscore, on);
+  }
+  constexpr options with_forbid_domain_code_points(bool on = true) const noexcept {
+    return with(&options::forbid_domain_code_points, on);
+  }
+
+ private:
+  constexpr options with(bool options::*field, bool on) const noexcept {
+    options o = *this;
+    o.*field = on;
+    return o;
+  }
 };
 
 // UTS #46 defaults: nontransitional, every check except DNS length.
 inline constexpr options uts46_default{};
 
 // URL Standard "domain to ASCII", beStrict = false.
-inline constexpr options url{false, true, true, false, false, false, false, true};
+inline constexpr options url = options{}.with_check_hyphens(false).with_url_domain_to_ascii();
 
 // URL Standard "domain to ASCII", beStrict = true: CheckHyphens,
 // UseSTD3ASCIIRules and VerifyDnsLength set to beStrict.
-inline constexpr options url_strict{true, true, true, true, false, true, false, false};
+inline constexpr options url_strict = options{}.with_use_std3_ascii_rules().with_verify_dns_length();
 
 // Strict UTS #46: every check on (the same flags as url_strict today, but a
 // UTS #46 preset: it will never take URL Standard behaviour).  It still maps
 // (case, width, compatibility: "\u216B.com" -> "xii.com") and accepts what
 // IdnaMappingTable.txt calls valid (symbols, emoji): it is not IDNA2008.  For
 // IDNA2008 registration and lookup see puny/idna2008.hpp.
-inline constexpr options uts46_strict{true, true, true, true, false, true, false, false};
+inline constexpr options uts46_strict =
+    options{}.with_use_std3_ascii_rules().with_verify_dns_length();
 // The old name of uts46_strict (CLI: --preset registration).
 inline constexpr options registration = uts46_strict;
 
@@ -66,9 +123,11 @@ inline constexpr options registration = uts46_strict;
 // The Punycode decoding errors (invalid_digit, truncated_number, overflow,
 // decoded_out_of_range, non_basic_before_delimiter) of an xn-- label are P4.
 //
-// Offsets: invalid input, V7 (disallowed), U1 (std3_disallowed), C1/C2 and
-// the Punycode decoding errors point at the offending code point in the
-// caller's input; the other label errors point at the start of the label.
+// Offsets: invalid input, V7 (disallowed), U1 (std3_disallowed), C1/C2,
+// forbidden_domain_code_point and the Punycode decoding errors point at the
+// offending code point in the caller's input; the other label errors point
+// at the start of the label (for an empty last label: the input's length);
+// domain_too_long and the url preset's empty result point at offset 0.
 std::string_view uts46_code(const status& s) noexcept;
 
 // Every error found, in input order, and the first one in `first`.
@@ -102,8 +161,10 @@ detailed to_ascii_detailed(std::string_view domain, const options& opt = uts46_d
 detailed to_unicode_detailed(std::string_view domain, const options& opt = uts46_default);
 
 // ---- Tracing (`puny explain to-ascii`) ----
-// What UTS #46 ToASCII did, step by step, recorded by the same pipeline that
-// to_ascii runs (without the ASCII fast path, so every step is visible).
+// What ToASCII did, step by step, recorded by the same pipeline that
+// to_ascii runs with the same options (without the ASCII fast path, so every
+// step is visible; the URL family's all-ASCII pass-through included, see
+// url_ascii_pass).  result equals to_ascii_detailed(domain, opt).
 struct trace {
   // Section 4 step 1 (Map): every code point whose status is not plain
   // "valid", with what it became.
@@ -126,6 +187,10 @@ struct trace {
   };
   std::vector<label> labels;
   std::vector<status> domain_errors;  // errors not tied to one label (A4_1, ...)
+  // URL family (url_domain_to_ascii) and all-ASCII input: the URL Standard
+  // skips UTS #46 processing, so mapped/normalized are the lowercased input
+  // and only the URL checks ran.
+  bool url_ascii_pass = false;
   detailed result;                    // exactly what to_ascii_detailed returns
 };
 trace explain_to_ascii(std::string_view domain, const options& opt = uts46_default);

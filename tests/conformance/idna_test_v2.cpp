@@ -381,3 +381,107 @@ TEST(IdnaTestV2, Conformance) {
 }
 
 }  // namespace
+
+// ---- explain_to_ascii against to_ascii_detailed ----
+// `puny explain to-ascii` must run exactly the pipeline of the preset it is
+// given: the same output, best-effort string and errors as
+// to_ascii_detailed for every IdnaTestV2.txt source and every line of the
+// benchmark workloads (../shared/bench/data), for every preset.
+
+#ifndef PUNY_BENCH_DATA_DIR
+#error "PUNY_BENCH_DATA_DIR must name ../shared/bench/data"
+#endif
+
+namespace {
+
+std::string describe(const puny::idna::report& r) {
+  std::string s;
+  for (const puny::status& e : r.all) s += puny::to_string(e) + "; ";
+  return s;
+}
+
+// Returns the number of inputs compared; stops at the first disagreement.
+std::size_t explain_agrees(const std::vector<std::string>& inputs, const char* what) {
+  struct named {
+    const char* name;
+    puny::idna::options opt;
+  };
+  puny::idna::options forbid = puny::idna::uts46_default;
+  forbid.forbid_domain_code_points = true;
+  puny::idna::options transitional = puny::idna::uts46_default;
+  transitional.transitional_processing = true;
+  puny::idna::options underscore = puny::idna::registration;
+  underscore.allow_underscore = true;
+  const named presets[] = {{"uts46_default", puny::idna::uts46_default},
+                           {"url", puny::idna::url},
+                           {"url_strict", puny::idna::url_strict},
+                           {"registration", puny::idna::registration},
+                           {"transitional", transitional},
+                           {"uts46_default+forbid_domain_code_points", forbid},
+                           {"registration+allow_underscore", underscore}};
+  std::size_t compared = 0;
+  for (const named& p : presets) {
+    for (const std::string& in : inputs) {
+      const puny::idna::detailed d = puny::idna::to_ascii_detailed(in, p.opt);
+      const puny::idna::trace t = puny::idna::explain_to_ascii(in, p.opt);
+      const auto& e = t.result;
+      const bool same = e.output == d.output && e.best_effort == d.best_effort &&
+                        e.errors.all.size() == d.errors.all.size() &&
+                        e.errors.first.code == d.errors.first.code &&
+                        e.errors.first.offset == d.errors.first.offset &&
+                        e.errors.first.label == d.errors.first.label;
+      EXPECT_TRUE(same) << what << ", preset " << p.name << ", input \"" << in << "\"\n"
+                        << "  explain:  ok=" << e.ok() << " \"" << e.best_effort << "\" "
+                        << describe(e.errors) << "\n  detailed: ok=" << d.ok() << " \""
+                        << d.best_effort << "\" " << describe(d.errors);
+      if (!same) return compared;
+      for (std::size_t k = 0; k < e.errors.all.size(); ++k) {
+        EXPECT_EQ(e.errors.all[k].code, d.errors.all[k].code) << what << " " << in;
+        EXPECT_EQ(e.errors.all[k].offset, d.errors.all[k].offset) << what << " " << in;
+      }
+      ++compared;
+    }
+  }
+  return compared;
+}
+
+std::vector<std::string> read_text_lines(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in.good()) << "cannot open " << path;
+  std::vector<std::string> lines;
+  std::string line;
+  while (std::getline(in, line)) lines.push_back(line);
+  return lines;
+}
+
+}  // namespace
+
+TEST(ExplainToAscii, AgreesWithToAsciiDetailedOnIdnaTestV2) {
+  const std::vector<test_line> lines = read_lines();
+  ASSERT_GT(lines.size(), 6000u) << "IdnaTestV2.txt is missing or unexpectedly short";
+  std::vector<std::string> inputs;
+  // Surrogates become their (ill-formed) three-byte forms: invalid UTF-8
+  // must be handled alike too.
+  for (const test_line& t : lines) inputs.push_back(to_utf8(t.source));
+  const std::size_t compared = explain_agrees(inputs, "IdnaTestV2.txt");
+  std::printf("explain vs to_ascii_detailed: %zu IdnaTestV2 (source, preset) pairs agree\n",
+              compared);
+  EXPECT_EQ(compared, 7 * inputs.size());
+}
+
+TEST(ExplainToAscii, AgreesWithToAsciiDetailedOnBenchData) {
+  const std::string dir = PUNY_BENCH_DATA_DIR;
+  const char* files[] = {"domains-mixed.txt", "domains-idn.txt",  "domains-idn.ascii.txt",
+                         "domains-skew.txt",  "labels.txt",       "labels.puny.txt",
+                         "long-1024.txt",     "long-4096.txt",    "long-4096.puny.txt",
+                         "long-16384.txt",    "long-65536.txt",   "long-262144.txt"};
+  std::size_t total = 0;
+  for (const char* f : files) {
+    const std::vector<std::string> inputs = read_text_lines(dir + "/" + f);
+    ASSERT_FALSE(inputs.empty()) << f;
+    const std::size_t compared = explain_agrees(inputs, f);
+    EXPECT_EQ(compared, 7 * inputs.size()) << f;
+    total += compared;
+  }
+  std::printf("explain vs to_ascii_detailed: %zu bench-data (line, preset) pairs agree\n", total);
+}
