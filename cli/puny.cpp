@@ -16,10 +16,8 @@
 
 #include "cli.hpp"
 #include "puny/unicode.hpp"
+#include "puny/version.hpp"
 
-#ifndef PUNY_VERSION_STRING
-#define PUNY_VERSION_STRING "unknown"
-#endif
 
 namespace {
 
@@ -87,9 +85,9 @@ int main(int argc, char** argv) {
   CLI::App app{"puny: Punycode (RFC 3492) and IDNA (UTS #46, Unicode " +
                    std::string(puny::unicode::unicode_version) + ") conversions",
                "puny"};
-  app.set_version_flag("-V,--version", std::string("puny ") + PUNY_VERSION_STRING +
+  app.set_version_flag("-V,--version", "puny " + std::string(puny::version().string) +
                                            " (Unicode " +
-                                           std::string(puny::unicode::unicode_version) + ")");
+                                           std::string(puny::version().unicode) + ")");
   app.require_subcommand(1);
   app.footer(general_help);
 
