@@ -7,6 +7,7 @@ packages=(
   libgtest-dev libgmock-dev        # unit and conformance tests
   libcli11-dev nlohmann-json3-dev  # command-line parsing and JSON output
   libicu-dev libidn2-dev           # reference peers for the differential tests
+  man-db groff-base bash-completion zsh  # puny(1) and shell completions are tested
 )
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
 missing=()

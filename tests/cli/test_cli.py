@@ -663,6 +663,75 @@ class DemandingUser(Base):
         self.assertEqual([o["line"] for o in json_lines(out)], [1, 2])
 
 
+def long_options(command):
+    """Every long option that `puny COMMAND --help` lists."""
+    code, out, _ = run(command + ["--help"])
+    assert code == 0, command
+    found = re.findall(r"^\s+(?:-\w,)?(--[a-z][a-z0-9-]*)", out.decode(), re.M)
+    assert "--help" in found, (command, found)
+    return sorted(set(found))
+
+
+COMMANDS = [["encode"], ["decode"], ["to-ascii"], ["to-unicode"], ["explain", "encode"],
+            ["explain", "decode"], ["explain", "to-ascii"]]
+
+
+class ManPageAndCompletions(Base):
+    """puny(1) renders with man -l and, like the completions, knows every
+    command and option that --help lists."""
+
+    MAN = os.path.join(REPO, "cli", "puny.1")
+    BASH = os.path.join(REPO, "cli", "completions", "puny.bash")
+    ZSH = os.path.join(REPO, "cli", "completions", "_puny")
+
+    def test_man_page_renders_and_is_complete(self):
+        env = dict(os.environ, MANPAGER="cat", PAGER="cat", MANWIDTH="100", LANG="C.UTF-8")
+        proc = subprocess.run(["man", "-l", self.MAN], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, env=env, timeout=60)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        text = re.sub(".\b", "", proc.stdout.decode("utf-8", "replace"))
+        # man may hyphenate at line ends: join those before searching.
+        text = re.sub(r"[\u2010-]\n\s*", "-", text)
+        for section in ("NAME", "SYNOPSIS", "COMMANDS", "EXIT STATUS", "EXAMPLES"):
+            self.assertIn(section, text)
+        for command in ("encode", "decode", "to-ascii", "to-unicode", "explain"):
+            self.assertIn(command, text)
+        for command in COMMANDS:
+            for option in long_options(command):
+                self.assertIn(option, text, (command, option))
+        for status in ("0", "1", "2", "3"):
+            self.assertRegex(text, r"\n\s+%s\s+\S" % status)
+        lint = subprocess.run(["groff", "-man", "-ww", "-z", self.MAN], stderr=subprocess.PIPE,
+                              timeout=60)
+        self.assertEqual(lint.stderr, b"")
+
+    def bash_complete(self, words):
+        script = ('source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1));'
+                  ' _puny; printf "%s\\n" "${COMPREPLY[@]}"')
+        proc = subprocess.run(["bash", "-c", script, "bash", self.BASH] + words,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+        self.assertEqual(proc.stderr, b"")
+        return proc.stdout.decode().split()
+
+    def test_bash_completion(self):
+        self.assertEqual(self.bash_complete(["puny", "to-a"]), ["to-ascii"])
+        self.assertEqual(sorted(self.bash_complete(["puny", "to-ascii", "--preset", "u"])),
+                         ["url", "url-strict", "uts46"])
+        for command in COMMANDS:
+            offered = self.bash_complete(["puny"] + command + ["--"])
+            for option in long_options(command):
+                self.assertIn(option, offered, (command, option))
+
+    def test_zsh_completion(self):
+        proc = subprocess.run(["zsh", "-n", self.ZSH], stderr=subprocess.PIPE, timeout=60)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        with open(self.ZSH, encoding="utf-8") as f:
+            text = f.read()
+        for command in COMMANDS:
+            for option in long_options(command):
+                self.assertIn(option + "[", text, (command, option))
+
+
 if __name__ == "__main__":
     if not PUNY or not os.path.exists(PUNY):
         sys.exit("PUNY_BIN must name the puny executable")
