@@ -23,11 +23,11 @@ inline constexpr bootstring::parameters profile = bootstring::make_parameters(
 static_assert(bootstring::validate(profile) == bootstring::parameter_error::ok,
               "the RFC 3492 section 5 parameters satisfy section 4");
 
-// Length: the encoder counts in 64 bits and every delta stays below
-// (0x10FFFF + 1) * (length + 1) + length, so any input shorter than 2^42
-// code points (16 TiB of UTF-32) encodes.  Beyond that an input may fail
-// with errc::overflow (RFC 3492 section 6.4), never wrap.  (No constant
-// names a limit: 2^42 is a sufficient bound, not the exact one.)
+// Length: encode and decode accept inputs of up to 2^32 - 2 code points
+// (bytes for decoding) and return errc::input_too_long beyond.  Within that
+// limit no encoding can overflow: the 64-bit deltas stay below
+// (0x10FFFF + 1) * (length + 1) < 2^53.  (The former constant
+// max_guaranteed_encode_length = 2^42 named neither limit and was removed.)
 
 // ---- UTF-32 <-> ASCII ----
 [[nodiscard]]
