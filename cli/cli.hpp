@@ -15,29 +15,42 @@
 
 namespace CLI {
 class App;
+class Option;
 }
 
 namespace puny::cli {
 
 // Exit statuses (documented in --help).
 inline constexpr int exit_ok = 0;       // every input converted
-inline constexpr int exit_failed = 1;   // at least one input failed (or output failed)
+inline constexpr int exit_failed = 1;   // at least one input failed (or input unreadable)
 inline constexpr int exit_usage = 2;    // bad command line
+inline constexpr int exit_write = 3;    // writing standard output failed (disk full, ...)
 
 // What to do after parsing: the chosen subcommand stores its action here.
 using action = std::function<int()>;
 
 // Options common to every line-oriented subcommand.
 struct io_settings {
-  std::vector<std::string> inputs;  // positional arguments; empty = read stdin
+  std::vector<std::string> inputs;  // positional arguments, verbatim; "-" = stdin
+  std::string input_file;           // --input FILE: its lines are the inputs
   bool json = false;
   bool line_buffered = false;
   bool quiet = false;
 };
 
-// Adds --json, --line-buffered, --quiet and the positional INPUT... to `sub`.
+// Adds --json, --line-buffered, --quiet, --input and the positional
+// INPUT... to `sub`.
 void add_io_options(CLI::App& sub, io_settings& s, const char* input_name,
                     const char* input_help);
+
+// Arguments verbatim.  CLI11 reads an argument "[a,b]" given to a vector
+// option as a list of two values, and "[::1]" as "::1".  So before parsing,
+// every argument that starts with '[' (or with the token marker, to stay
+// reversible) is replaced by a token naming its index, and every value
+// taken from the parse goes through verbatim_argument(), which gives back
+// the original bytes.
+std::vector<char*> protect_arguments(int argc, char** argv);
+const std::string& verbatim_argument(const std::string& value);
 
 // One error found in one input.
 struct problem {
@@ -71,6 +84,17 @@ struct outcome {
 // first error is enough.
 using processor = std::function<void(std::string_view input, bool detailed, outcome& out)>;
 
+// --email, --url, --field N (input_modes.cpp): which part of each line the
+// converter sees; every other byte of the line is kept.
+enum class input_mode { whole, email, url, field };
+struct mode_settings {
+  input_mode mode = input_mode::whole;
+  std::size_t field = 0;  // 1-based, for input_mode::field
+  char delimiter = ',';
+};
+// `inner` applied to the mode's part of each line, spliced back.
+processor with_input_mode(const mode_settings& m, processor inner);
+
 // The shape of the JSON objects.
 enum class json_shape { punycode, idna };
 
@@ -82,20 +106,34 @@ int run_lines(const io_settings& s, json_shape shape, const processor& process);
 // (UTF-8 in the executable, as GCC and Clang encode narrow literals).
 
 // The IDNA processing flags shared by to-ascii, to-unicode and explain.
+// Each flag can be turned on or off on top of the preset (-1 = as the
+// preset says).
 struct idna_flags {
   std::string preset = "uts46";
-  bool transitional = false;
-  bool std3 = false;
-  bool no_check_hyphens = false;
-  bool no_check_bidi = false;
-  bool no_check_joiners = false;
-  bool verify_dns_length = false;
-  bool ignore_invalid_punycode = false;
+  int transitional = -1;
+  int std3 = -1;
+  int check_hyphens = -1;
+  int check_bidi = -1;
+  int check_joiners = -1;
+  int verify_dns_length = -1;
+  int ignore_invalid_punycode = -1;
+  int allow_underscore = -1;
+  // Host-name safety (options::forbid_domain_code_points) is on unless
+  // --raw asks for plain UTS #46.
+  bool raw = false;
 
   // The preset, then each flag given on the command line on top of it.
   idna::options options() const;
 };
 void add_idna_flags(CLI::App& sub, idna_flags& s);
+
+// The --preset names and their options, in --help order.
+struct preset_entry {
+  const char* name;
+  idna::options options;
+  const char* help;
+};
+const std::vector<preset_entry>& idna_presets();
 
 // Subcommand registration.  Each adds its subcommands to `app`; the one the
 // user picks stores its work in `selected`.

@@ -209,6 +209,7 @@ int explain_to_ascii(const idna_explain_settings& s) {
   if (s.json) {
     json j;
     j["input"] = s.domain;
+    j["url_ascii_pass"] = t.url_ascii_pass;
     json maps = json::array();
     for (const auto& m : t.mappings)
       maps.push_back({{"offset", m.offset},
@@ -245,6 +246,12 @@ int explain_to_ascii(const idna_explain_settings& s) {
        std::string(puny::unicode::unicode_version) + ", " +
        (opt.transitional_processing ? "transitional" : "nontransitional") + ")");
   line("");
+  if (t.url_ascii_pass) {
+    line("URL Standard (--preset " + s.preset + "): the input is all ASCII, so it is only");
+    line("ASCII-lowercased, without UTS #46 processing (whatwg/url#914); then the URL");
+    line("checks: not empty, no forbidden domain code point.");
+    line("");
+  }
   line("1. Map (section 4 step 1):");
   if (t.mappings.empty()) line("   every code point is valid as it is");
   for (const auto& m : t.mappings) {
@@ -313,17 +320,26 @@ void add_explain_command(CLI::App& app, action& selected) {
   auto* enc = cmd->add_subcommand("encode", "Trace RFC 3492 section 6.3 encoding of TEXT (UTF-8)");
   enc->add_option("TEXT", encode_settings.text, "Text to encode")->required();
   enc->add_flag("--json", encode_settings.json, "Print the trace as one JSON document");
-  enc->callback([&selected] { selected = [] { return explain(encode_settings, false); }; });
+  enc->callback([&selected] { selected = [] {
+      encode_settings.text = verbatim_argument(encode_settings.text);
+      return explain(encode_settings, false);
+    }; });
   auto* dec = cmd->add_subcommand("decode", "Trace RFC 3492 section 6.2 decoding of TEXT (ASCII)");
   dec->add_option("TEXT", decode_settings.text, "Punycode to decode (no xn-- prefix)")->required();
   dec->add_flag("--json", decode_settings.json, "Print the trace as one JSON document");
-  dec->callback([&selected] { selected = [] { return explain(decode_settings, true); }; });
+  dec->callback([&selected] { selected = [] {
+      decode_settings.text = verbatim_argument(decode_settings.text);
+      return explain(decode_settings, true);
+    }; });
   static idna_explain_settings ascii_settings;
   auto* asc = cmd->add_subcommand("to-ascii", "Trace UTS #46 ToASCII of DOMAIN: map, NFC, labels, checks");
   asc->add_option("DOMAIN", ascii_settings.domain, "Domain name (UTF-8)")->required();
   asc->add_flag("--json", ascii_settings.json, "Print the trace as one JSON document");
   add_idna_flags(*asc, ascii_settings);
-  asc->callback([&selected] { selected = [] { return explain_to_ascii(ascii_settings); }; });
+  asc->callback([&selected] { selected = [] {
+      ascii_settings.domain = verbatim_argument(ascii_settings.domain);
+      return explain_to_ascii(ascii_settings);
+    }; });
 }
 
 }  // namespace puny::cli

@@ -13,18 +13,46 @@
 #include "puny/status.hpp"
 
 namespace puny::cli {
+
+// One row per --preset value; a new preset is one more row.
+const std::vector<preset_entry>& idna_presets() {
+  static const std::vector<preset_entry> table = {
+      {"uts46", idna::uts46_default,
+       "UTS #46 defaults: nontransitional, CheckHyphens, CheckBidi, CheckJoiners"},
+      {"url", idna::url,
+       "URL Standard domain to ASCII (beStrict=false), what browsers do; the choice for "
+       "crawlers and lists of real host names (accepts e.g. r2---sn-x.googlevideo.com)"},
+      {"url-strict", idna::url_strict, "URL Standard beStrict=true"},
+      {"uts46-strict", idna::uts46_strict,
+       "every UTS #46 check: STD3 rules and DNS lengths (a UTS #46 preset, not IDNA2008)"},
+      {"registration", idna::uts46_strict, "the former name of uts46-strict"},
+      // The IDNA2008 profile (puny/idna2008.hpp) is not a UTS #46 flag set:
+      // these two rows only name it (is_idna2008_preset); their options are unused.
+      {"idna2008", idna::uts46_default,
+       "IDNA2008 registration (RFC 5891 section 4): U-labels or A-labels only, no mapping, "
+       "RFC 5892 derived property, CONTEXTJ and CONTEXTO rules, RFC 5893 Bidi; of the flags "
+       "only --no-check-bidi applies"},
+      {"idna2008-lookup", idna::uts46_default, "IDNA2008 lookup (RFC 5891 section 5)"},
+  };
+  return table;
+}
+
 idna::options idna_flags::options() const {
   idna::options o = idna::uts46_default;
-  if (preset == "url") o = idna::url;
-  else if (preset == "url-strict") o = idna::url_strict;
-  else if (preset == "uts46-strict" || preset == "registration") o = idna::registration;
-  if (transitional) o.transitional_processing = true;
-  if (std3) o.use_std3_ascii_rules = true;
-  if (no_check_hyphens) o.check_hyphens = false;
-  if (no_check_bidi) o.check_bidi = false;
-  if (no_check_joiners) o.check_joiners = false;
-  if (verify_dns_length) o.verify_dns_length = true;
-  if (ignore_invalid_punycode) o.ignore_invalid_punycode = true;
+  for (const preset_entry& p : idna_presets())
+    if (preset == p.name) o = p.options;
+  const auto apply = [](int flag, bool& field) {
+    if (flag >= 0) field = flag != 0;
+  };
+  apply(transitional, o.transitional_processing);
+  apply(std3, o.use_std3_ascii_rules);
+  apply(check_hyphens, o.check_hyphens);
+  apply(check_bidi, o.check_bidi);
+  apply(check_joiners, o.check_joiners);
+  apply(verify_dns_length, o.verify_dns_length);
+  apply(ignore_invalid_punycode, o.ignore_invalid_punycode);
+  apply(allow_underscore, o.allow_underscore);
+  o.forbid_domain_code_points = !raw;
   return o;
 }
 
@@ -32,6 +60,10 @@ namespace {
 
 struct idna_settings : idna_flags {
   io_settings io;
+  bool email = false;
+  bool url = false;
+  std::size_t field = 0;
+  std::string delimiter = ",";
 };
 
 problem to_problem(const puny::status& st) {
@@ -119,7 +151,7 @@ void idna2008_line(std::string_view input, const idna_flags& flags, bool to_unic
                    outcome& out) {
   puny::idna2008::options o;
   o.output = to_unicode ? puny::idna2008::output_form::unicode : puny::idna2008::output_form::ascii;
-  o.check_bidi = !flags.no_check_bidi;
+  o.check_bidi = flags.check_bidi != 0;  // -1 (not given) and 1: on
   auto r = flags.preset == "idna2008-lookup" ? puny::idna2008::lookup(input, o)
                                              : puny::idna2008::registration(input, o);
   if (!r.ok()) {
@@ -141,6 +173,29 @@ void add_one(CLI::App& app, action& selected, const char* name, const char* desc
                  "Domain name; each argument is one input. Without any, each line of "
                  "standard input is one input");
   add_idna_flags(*sub, *cfg);
+  CLI::Option* email = sub->add_flag(
+      "--email", cfg->email,
+      "Each input is an e-mail address: convert the domain after the last '@', keep the "
+      "local part byte for byte (no '@': error not_an_email)");
+  CLI::Option* url = sub->add_flag(
+      "--url", cfg->url,
+      "Each input is an absolute URL (scheme://[user@]host[:port]...): convert the host, "
+      "keep every other byte (IP literals are kept; not a URL: error not_a_url)");
+  CLI::Option* field =
+      sub->add_option("--field", cfg->field,
+                      "Convert only field N (1-based) of each line, split at --delimiter; "
+                      "other fields are kept byte for byte. CSV quoting: a quoted field is "
+                      "converted unquoted and written back quoted; broken quoting is an "
+                      "error (unterminated_quote, text_after_quote, quote_in_unquoted_field)")
+          ->check(CLI::PositiveNumber);
+  sub->add_option("--delimiter", cfg->delimiter,
+                  "Field delimiter for --field: one byte (default ','; use $'\\t' for TSV)")
+      ->check([](const std::string& d) {
+        return verbatim_argument(d).size() == 1 ? std::string()
+                                                : std::string("the delimiter must be one byte");
+      });
+  email->excludes(url)->excludes(field);
+  url->excludes(field);
   sub->footer(footer);
   const bool to_unicode = std::string_view(name) == "to-unicode";
   sub->callback([cfg, fn, to_unicode, &selected] {
@@ -151,10 +206,19 @@ void add_one(CLI::App& app, action& selected, const char* name, const char* desc
                            idna2008_line(in, *cfg, to_unicode, out);
                          });
       const idna::options opt = cfg->options();
+      mode_settings mode;
+      if (cfg->email) mode.mode = input_mode::email;
+      if (cfg->url) mode.mode = input_mode::url;
+      if (cfg->field > 0) {
+        mode.mode = input_mode::field;
+        mode.field = cfg->field;
+        mode.delimiter = verbatim_argument(cfg->delimiter)[0];
+      }
       return run_lines(cfg->io, json_shape::idna,
-                       [fn, opt](std::string_view in, bool detailed, outcome& out) {
+                       with_input_mode(mode, [fn, opt](std::string_view in, bool detailed,
+                                                       outcome& out) {
                          fn(in, detailed, opt, out);
-                       });
+                       }));
     };
   });
 }
@@ -162,29 +226,51 @@ void add_one(CLI::App& app, action& selected, const char* name, const char* desc
 }  // namespace
 
 void add_idna_flags(CLI::App& sub, idna_flags& s) {
-  sub.add_option("--preset", s.preset,
-                 "Starting set of options: uts46 (UTS #46 defaults: nontransitional, "
-                 "CheckHyphens, CheckBidi, CheckJoiners), url (URL Standard domain to "
-                 "ASCII, beStrict=false), url-strict (beStrict=true), uts46-strict (every "
-                 "UTS #46 check; old name: registration), idna2008 (IDNA2008 registration, "
-                 "RFC 5891 section 4: no mapping, RFC 5892 derived property, CONTEXTJ and "
-                 "CONTEXTO rules), idna2008-lookup (RFC 5891 section 5). The flags below "
-                 "adjust the UTS #46 presets; idna2008 takes only --no-check-bidi")
-      ->check(CLI::IsMember({"uts46", "url", "url-strict", "uts46-strict", "registration",
-                             "idna2008", "idna2008-lookup"}))
+  std::string preset_help = "Starting set of options (the flags below adjust it either way):";
+  std::vector<std::string> names;
+  for (const preset_entry& p : idna_presets()) {
+    preset_help += std::string("\n  ") + p.name + ": " + p.help;
+    names.emplace_back(p.name);
+  }
+  sub.add_option("--preset", s.preset, preset_help)
+      ->check(CLI::IsMember(names))
       ->default_str("uts46");
-  sub.add_flag("--transitional", s.transitional,
-               "Transitional_Processing: map deviations (\u00df -> ss, \u03c2 -> \u03c3, ZWJ/ZWNJ removed)");
-  sub.add_flag("--std3", s.std3, "UseSTD3ASCIIRules: only letters, digits and hyphen in ASCII");
-  sub.add_flag("--no-check-hyphens", s.no_check_hyphens,
-               "CheckHyphens off: allow leading/trailing hyphens and \"--\" at positions 3-4");
-  sub.add_flag("--no-check-bidi", s.no_check_bidi, "CheckBidi off: skip the RFC 5893 Bidi rule");
-  sub.add_flag("--no-check-joiners", s.no_check_joiners,
-               "CheckJoiners off: skip the RFC 5892 CONTEXTJ rules for ZWJ/ZWNJ");
-  sub.add_flag("--verify-dns-length", s.verify_dns_length,
-               "VerifyDnsLength: labels 1-63 bytes, domain at most 253 bytes");
-  sub.add_flag("--ignore-invalid-punycode", s.ignore_invalid_punycode,
-               "IgnoreInvalidPunycode: keep xn-- labels that fail to decode");
+  // A flag pair per UTS #46 flag: "--X" turns it on, "--no-X" off, whatever
+  // the preset says; giving both is a usage error.
+  const auto pair = [&sub](const char* on, const char* off, int& value, const char* on_help,
+                           const char* off_help) {
+    CLI::Option* a = sub.add_flag_callback(on, [&value] { value = 1; }, on_help);
+    CLI::Option* b = sub.add_flag_callback(off, [&value] { value = 0; }, off_help);
+    a->excludes(b);
+  };
+  pair("--transitional", "--nontransitional", s.transitional,
+       "Transitional_Processing: map deviations (\u00df -> ss, \u03c2 -> \u03c3, ZWJ/ZWNJ "
+       "removed)",
+       "Nontransitional processing (the default of every preset)");
+  pair("--std3", "--no-std3", s.std3,
+       "UseSTD3ASCIIRules: only letters, digits and hyphen in ASCII",
+       "UseSTD3ASCIIRules off (e.g. --preset registration --no-std3)");
+  sub.add_flag_callback("--allow-underscore", [&s] { s.allow_underscore = 1; },
+                        "With STD3 rules, allow '_' too (SRV/DMARC names: _dmarc.example.com)");
+  pair("--check-hyphens", "--no-check-hyphens", s.check_hyphens,
+       "CheckHyphens on: no leading/trailing hyphen, no \"--\" at positions 3-4",
+       "CheckHyphens off: allow leading/trailing hyphens and \"--\" at positions 3-4");
+  pair("--check-bidi", "--no-check-bidi", s.check_bidi, "CheckBidi on: the RFC 5893 Bidi rule",
+       "CheckBidi off: skip the RFC 5893 Bidi rule");
+  pair("--check-joiners", "--no-check-joiners", s.check_joiners,
+       "CheckJoiners on: the RFC 5892 CONTEXTJ rules for ZWJ/ZWNJ",
+       "CheckJoiners off: skip the RFC 5892 CONTEXTJ rules");
+  pair("--verify-dns-length", "--no-verify-dns-length", s.verify_dns_length,
+       "VerifyDnsLength: labels 1-63 bytes, domain at most 253 bytes",
+       "VerifyDnsLength off (e.g. --preset registration --no-verify-dns-length)");
+  pair("--ignore-invalid-punycode", "--no-ignore-invalid-punycode", s.ignore_invalid_punycode,
+       "IgnoreInvalidPunycode: keep xn-- labels that fail to decode",
+       "IgnoreInvalidPunycode off");
+  sub.add_flag("--raw", s.raw,
+               "Plain UTS #46: do not reject the URL Standard's forbidden domain code points "
+               "(space, controls, # % / : < > ? @ [ \\ ] ^ |). By default they are errors "
+               "(forbidden_domain_code_point), so URLs, e-mail addresses and stray whitespace "
+               "fail instead of converting to garbage");
 }
 
 void add_idna_commands(CLI::App& app, action& selected) {

@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <io.h>
 #else
+#include <fcntl.h>
 #include <unistd.h>
 #endif
 
@@ -27,11 +28,19 @@ constexpr std::size_t flush_limit = std::size_t{1} << 16;  // flush at 64 KiB
 // Reads standard input in large blocks and hands out lines without their
 // line break ("\n" or "\r\n").  A last line without "\n" is still a line;
 // input ending in "\n" has no extra empty line after it.
+// A UTF-8 byte order mark at the very start of the stream is not data
+// (Unicode section 23.8): it is skipped.
 class line_reader {
  public:
-  line_reader() { buf_.resize(read_chunk); }
+  explicit line_reader(int fd = 0) : fd_(fd) { buf_.resize(read_chunk); }
 
   bool next(std::string_view& line) {
+    if (!bom_checked_) {
+      // Enough bytes to tell (or the end of the stream).
+      while (!eof_ && end_ - begin_ < 3) fill();
+      if (end_ - begin_ >= 3 && buf_.compare(begin_, 3, "\xEF\xBB\xBF") == 0) begin_ += 3;
+      bom_checked_ = true;
+    }
     for (;;) {
       const char* base = buf_.data();
       if (const void* nl = std::memchr(base + begin_, '\n', end_ - begin_)) {
@@ -75,7 +84,7 @@ class line_reader {
 #else
     // read(2) returns what is available, so --line-buffered works on pipes.
     for (;;) {
-      const ssize_t got = ::read(0, &buf_[end_], want);
+      const ssize_t got = ::read(fd_, &buf_[end_], want);
       if (got > 0) {
         end_ += static_cast<std::size_t>(got);
         return;
@@ -92,10 +101,12 @@ class line_reader {
 #endif
   }
 
+  int fd_;
   std::string buf_;
   std::size_t begin_ = 0;
   std::size_t end_ = 0;
   bool eof_ = false;
+  bool bom_checked_ = false;
   int error_ = 0;
 };
 
@@ -204,8 +215,10 @@ json details_json(const outcome& r, json_shape shape) {
 }
 
 // JSON object for one input; see the --json description in puny.cpp.
-void append_json(std::string& out, std::string_view input, const outcome& r, json_shape shape) {
+void append_json(std::string& out, std::size_t number, std::string_view input,
+                 const outcome& r, json_shape shape) {
   json j;
+  j["line"] = number;
   j["input"] = std::string(input);
   j["output"] = r.ok ? json(r.output) : json(nullptr);
   if (shape == json_shape::idna) j["best_effort"] = r.best_effort;
@@ -242,9 +255,53 @@ bool needs_escape(char32_t c) {
 
 }  // namespace
 
+namespace {
+
+constexpr char token_marker = '\x1B';  // ESC: starts a token, never a useful argument
+
+std::vector<std::string>& protected_arguments() {
+  static std::vector<std::string> originals;
+  return originals;
+}
+
+}  // namespace
+
+std::vector<char*> protect_arguments(int argc, char** argv) {
+  static std::vector<std::string> tokens;
+  std::vector<std::string>& originals = protected_arguments();
+  tokens.reserve(static_cast<std::size_t>(argc));
+  std::vector<char*> out;
+  for (int i = 0; i < argc; ++i) {
+    const char first = argv[i][0];
+    if (i > 0 && (first == '[' || first == token_marker)) {
+      tokens.push_back(std::string(1, token_marker) + std::to_string(originals.size()));
+      originals.emplace_back(argv[i]);
+      out.push_back(&tokens.back()[0]);
+    } else {
+      out.push_back(argv[i]);
+    }
+  }
+  out.push_back(nullptr);
+  return out;
+}
+
+const std::string& verbatim_argument(const std::string& value) {
+  if (value.size() < 2 || value[0] != token_marker) return value;
+  const std::vector<std::string>& originals = protected_arguments();
+  std::size_t index = 0;
+  for (std::size_t i = 1; i < value.size(); ++i) {
+    if (value[i] < '0' || value[i] > '9') return value;
+    index = index * 10 + static_cast<std::size_t>(value[i] - '0');
+  }
+  return index < originals.size() ? originals[index] : value;
+}
+
 void add_io_options(CLI::App& sub, io_settings& s, const char* input_name,
                     const char* input_help) {
-  sub.add_option(input_name, s.inputs, input_help);
+  CLI::Option* positional = sub.add_option(input_name, s.inputs, input_help);
+  sub.add_option("--input", s.input_file,
+                 "Read the inputs from FILE, one per line (as standard input would be)")
+      ->excludes(positional);
   sub.add_flag("--json", s.json,
                "Print one JSON object per input instead of plain results");
   sub.add_flag("--line-buffered", s.line_buffered,
@@ -306,7 +363,7 @@ int run_lines(const io_settings& s, json_shape shape, const processor& process) 
     process(input, s.json, r);
     if (!r.ok) any_failed = true;
     if (s.json) {
-      append_json(io.out(), input, r, shape);
+      append_json(io.out(), number, input, r, shape);
     } else {
       // A failed input prints an empty line: output line N always belongs
       // to input line N.
@@ -321,28 +378,57 @@ int run_lines(const io_settings& s, json_shape shape, const processor& process) 
     io.end_line();
   };
 
-  if (!s.inputs.empty()) {
-    std::size_t n = 0;
-    for (const std::string& arg : s.inputs) handle(arg, "argument", ++n);
-  } else {
-#if defined(_WIN32)
-    _setmode(_fileno(stdin), _O_BINARY);
-#endif
-    line_reader reader;
+  // The lines of standard input or of --input FILE, numbered from 1.
+  std::size_t line_number = 0;
+  const auto read_lines = [&](int fd, const std::string& name) {
+    line_reader reader(fd);
     std::string_view line;
-    std::size_t n = 0;
-    while (reader.next(line)) handle(line, "line", ++n);
+    while (reader.next(line)) handle(line, "line", ++line_number);
     if (reader.failed()) {
-      io.err() += "puny: error reading standard input: ";
+      io.err() += "puny: error reading " + name + ": ";
       io.err() += std::strerror(reader.error());
       io.err() += '\n';
       any_failed = true;
     }
+  };
+#if defined(_WIN32)
+  _setmode(_fileno(stdin), _O_BINARY);
+#endif
+  if (!s.input_file.empty()) {
+#if defined(_WIN32)
+    const int fd = _open(verbatim_argument(s.input_file).c_str(), _O_RDONLY | _O_BINARY);
+#else
+    const int fd = ::open(verbatim_argument(s.input_file).c_str(), O_RDONLY);
+#endif
+    if (fd < 0) {
+      std::fprintf(stderr, "puny: cannot open %s: %s\n",
+                   verbatim_argument(s.input_file).c_str(), std::strerror(errno));
+      return exit_failed;
+    }
+    read_lines(fd, verbatim_argument(s.input_file));
+#if defined(_WIN32)
+    _close(fd);
+#else
+    ::close(fd);
+#endif
+  } else if (s.inputs.empty()) {
+    read_lines(0, "standard input");
+  } else {
+    // Each argument is one input; "-" stands for the lines of standard input.
+    std::size_t n = 0;
+    for (const std::string& token : s.inputs) {
+      const std::string& arg = verbatim_argument(token);
+      if (arg == "-") {
+        read_lines(0, "standard input");
+        continue;
+      }
+      handle(arg, "argument", ++n);
+    }
   }
   io.flush();
   if (io.failed() || std::ferror(stdout)) {
-    std::fputs("puny: error writing standard output\n", stderr);
-    return exit_failed;
+    std::fprintf(stderr, "puny: error writing standard output: %s\n", std::strerror(errno));
+    return exit_write;
   }
   return any_failed ? exit_failed : exit_ok;
 }

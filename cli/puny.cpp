@@ -6,7 +6,9 @@
 // Subcommands live in their own files and register themselves below; the
 // line-by-line machinery (stdin, buffering, messages, JSON, exit status) is in
 // line_driver.cpp.
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 #include <exception>
 #include <string>
 
@@ -14,20 +16,27 @@
 
 #include "cli.hpp"
 #include "puny/unicode.hpp"
+#include "puny/version.hpp"
 
-#ifndef PUNY_VERSION_STRING
-#define PUNY_VERSION_STRING "unknown"
-#endif
 
 namespace {
 
 const char* const general_help =
     "Conventions shared by every command:\n"
-    "  Input   Each TEXT/DOMAIN argument is one input; without arguments each line of\n"
-    "          standard input is one input. Lines are taken verbatim: only the line\n"
-    "          break (\\n or \\r\\n) is removed, spaces are data. Input is UTF-8 whatever\n"
-    "          the locale (LANG/LC_* are ignored). If an input starts with '-', put --\n"
-    "          before the first input.\n"
+    "  Input   Each TEXT/DOMAIN argument is one input, byte for byte (\"[a,b]\" and\n"
+    "          \"[::1]\" too); an argument \"-\" stands for the lines of standard input.\n"
+    "          Without arguments each line of standard input is one input; --input FILE\n"
+    "          reads the lines of FILE instead. Lines are taken verbatim: only the line\n"
+    "          break (\\n or \\r\\n) is removed, spaces are data; a UTF-8 byte order mark\n"
+    "          at the start of the stream is skipped. Input is UTF-8 whatever the locale\n"
+    "          (LANG/LC_* are ignored). If an input starts with '-', put -- before the\n"
+    "          first input.\n"
+    "  Hosts   to-ascii, to-unicode and explain are host-name safe by default: the URL\n"
+    "          Standard's forbidden domain code points (space, controls, # % / : < > ?\n"
+    "          @ [ \\ ] ^ |) are errors (forbidden_domain_code_point), so a URL or an\n"
+    "          e-mail address fails instead of \"converting\". --raw gives plain UTS #46.\n"
+    "          --email, --url and --field N convert one part of each line and keep the\n"
+    "          rest byte for byte. For lists of real host names use --preset url.\n"
     "  Output  One line per input, in order. A failed input prints an empty line, so\n"
     "          output line N always belongs to input N. Every input is processed even\n"
     "          after a failure. Output is block-buffered unless --line-buffered\n"
@@ -38,6 +47,8 @@ const char* const general_help =
     "          (\"argument N\" instead of \"line N\" for command-line inputs; byte offsets\n"
     "          count from 0 in the input; the UTS #46 code is in parentheses).\n"
     "  --json  One JSON object per input line, keys in this order:\n"
+    "            line         1-based number of the input (line of standard input or\n"
+    "                         FILE, or argument number)\n"
     "            input        the input (ill-formed UTF-8 shown as U+FFFD)\n"
     "            output       the result, null on failure\n"
     "            best_effort  to-ascii/to-unicode only: the UTS #46 result even on error\n"
@@ -49,7 +60,9 @@ const char* const general_help =
     "            offset       byte offset of the first error, null on success\n"
     "            details      every error: {error, code, offset, label, code_point}\n"
     "                         (code and label only for to-ascii/to-unicode)\n"
-    "  Exit    0 every input succeeded, 1 some input failed, 2 usage error.\n"
+    "  Exit    0 every input succeeded, 1 some input failed (or the input could not\n"
+    "          be read), 2 usage error (unknown command or option), 3 standard output\n"
+    "          could not be written (disk full, closed pipe...).\n"
     "\n"
     "Examples:\n"
     "  puny encode 3\u5e74B\u7d44\u91d1\u516b\u5148\u751f             -> 3B-ww4c5e180e575a65lsy2b\n"
@@ -58,6 +71,10 @@ const char* const general_help =
     "  puny to-ascii --transitional fa\u00df.de    -> fass.de\n"
     "  puny to-unicode xn--bcher-kva.de       -> b\u00fccher.de\n"
     "  puny to-ascii --json < domains.txt > results.jsonl\n"
+    "  puny to-ascii --preset url --input crawl.txt      (real-world host names)\n"
+    "  puny to-ascii --email 'user@b\u00fccher.de'       -> user@xn--bcher-kva.de\n"
+    "  puny to-ascii --url 'https://b\u00fccher.de/p?q'   -> https://xn--bcher-kva.de/p?q\n"
+    "  puny to-unicode --field 2 < hosts.csv\n"
     "Run 'puny COMMAND --help' for a command's options.";
 
 }  // namespace
@@ -68,9 +85,9 @@ int main(int argc, char** argv) {
   CLI::App app{"puny: Punycode (RFC 3492) and IDNA (UTS #46, Unicode " +
                    std::string(puny::unicode::unicode_version) + ") conversions",
                "puny"};
-  app.set_version_flag("-V,--version", std::string("puny ") + PUNY_VERSION_STRING +
+  app.set_version_flag("-V,--version", "puny " + std::string(puny::version().string) +
                                            " (Unicode " +
-                                           std::string(puny::unicode::unicode_version) + ")");
+                                           std::string(puny::version().unicode) + ")");
   app.require_subcommand(1);
   app.footer(general_help);
 
@@ -82,8 +99,25 @@ int main(int argc, char** argv) {
   add_idna_commands(app, selected);
   add_explain_command(app, selected);
 
+  // An unknown command is named as such, with the valid ones (CLI11 would
+  // only say that the arguments were not expected).
+  const std::vector<const CLI::App*> commands =
+      static_cast<const CLI::App&>(app).get_subcommands([](const CLI::App*) { return true; });
+  const bool known = argc > 1 && std::any_of(commands.begin(), commands.end(),
+                                             [&](const CLI::App* c) { return c->check_name(argv[1]); });
+  if (argc > 1 && argv[1][0] != '-' && !known) {
+    std::string valid;
+    for (const CLI::App* sub : commands) {
+      if (!valid.empty()) valid += ", ";
+      valid += sub->get_name();
+    }
+    std::fprintf(stderr, "puny: unknown command '%s'; valid commands: %s\n"
+                 "Run 'puny --help' for usage.\n", argv[1], valid.c_str());
+    return exit_usage;
+  }
   try {
-    app.parse(argc, argv);
+    std::vector<char*> args = protect_arguments(argc, argv);
+    app.parse(argc, args.data());
   } catch (const CLI::ParseError& e) {
     // --help and --version exit 0 (printed on stdout); anything else is a
     // usage error, described on stderr.

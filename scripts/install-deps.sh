@@ -10,6 +10,7 @@ packages=(
   python3-dev python3-venv python3-pybind11 python3-pytest  # the Python package and its tests
   python3-idna                     # peer in the Python benchmark (python/bench)
   postgresql-15 postgresql-server-dev-15  # the PostgreSQL extension (postgres/) and its tests
+  man-db groff-base bash-completion zsh  # puny(1) and shell completions are tested
 )
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
 

@@ -7,6 +7,8 @@
 // Layering: this header knows nothing about "xn--" or domain names.
 #pragma once
 
+#include "puny/config.hpp"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +18,7 @@
 
 #include "puny/status.hpp"
 
+PUNY_PUBLIC_BEGIN
 namespace puny::bootstring {
 
 // A Bootstring profile.  Build one with make_parameters(), which also fills
@@ -104,6 +107,7 @@ std::string_view to_string(parameter_error e) noexcept;
 
 // Checks every constraint; returns the first one broken.  constexpr, so a
 // profile can be checked with static_assert.
+[[nodiscard]]
 constexpr parameter_error validate(const parameters& p) noexcept {
   if (p.base < 2 || p.base > 126) return parameter_error::base_out_of_range;
   if (p.tmin > p.tmax) return parameter_error::tmin_greater_than_tmax;
@@ -145,11 +149,13 @@ struct buffer_result {
 
 // Encodes code points.  `uppercase_flags`, when given, holds one flag per
 // input code point (RFC 3492 appendix A mixed-case annotation).
+[[nodiscard]]
 puny::status encode(std::u32string_view input, const parameters& p, std::string& out,
                     const std::vector<bool>* uppercase_flags = nullptr);
 
 // Decodes; `uppercase_flags`, when given, receives one flag per decoded code
 // point (appended, restored on failure).
+[[nodiscard]]
 puny::status decode(std::string_view input, const parameters& p, std::u32string& out,
                     std::vector<bool>* uppercase_flags = nullptr);
 
@@ -163,10 +169,12 @@ puny::status decode(std::string_view input, const parameters& p, std::u32string&
 // strings use O(n) scratch memory so that time stays O(n log n).
 inline constexpr std::size_t inplace_limit = 512;
 
+[[nodiscard]]
 buffer_result encode(std::u32string_view input, const parameters& p, char* out,
                      std::size_t capacity, const bool* uppercase_flags = nullptr);
 
 // `uppercase_flags`, when not null, must have room for `capacity` entries.
+[[nodiscard]]
 buffer_result decode(std::string_view input, const parameters& p, char32_t* out,
                      std::size_t capacity, bool* uppercase_flags = nullptr);
 
@@ -200,22 +208,29 @@ struct advanced_options {
   observer* trace = nullptr;  // forces the simple strategy when set
 };
 
+[[nodiscard]]
 puny::status encode(std::u32string_view input, const parameters& p, std::string& out,
                     const std::vector<bool>* uppercase_flags, const advanced_options& adv);
+[[nodiscard]]
 puny::status decode(std::string_view input, const parameters& p, std::u32string& out,
                     std::vector<bool>* uppercase_flags, const advanced_options& adv);
 
 // Entry points for profiles already known to be valid (checked by
 // static_assert, as punycode.hpp does): they skip validate() on every call.
 namespace detail {
+[[nodiscard]]
 puny::status encode_trusted(std::u32string_view input, const parameters& p, std::string& out,
                             const std::vector<bool>* uppercase_flags);
+[[nodiscard]]
 buffer_result encode_trusted(std::u32string_view input, const parameters& p, char* out,
                              std::size_t capacity);
+[[nodiscard]]
 puny::status decode_trusted(std::string_view input, const parameters& p, std::u32string& out,
                             std::vector<bool>* uppercase_flags);
+[[nodiscard]]
 buffer_result decode_trusted(std::string_view input, const parameters& p, char32_t* out,
                              std::size_t capacity);
 }  // namespace detail
 
 }  // namespace puny::bootstring
+PUNY_PUBLIC_END

@@ -1,6 +1,9 @@
 // puny: Unicode simple case mapping (UnicodeData.txt fields 12 and 13).
 #pragma once
 
+#include "puny/config.hpp"
+
+PUNY_PUBLIC_BEGIN
 namespace puny::unicode {
 
 // Simple_Uppercase_Mapping and Simple_Lowercase_Mapping of the build's Unicode version
@@ -15,3 +18,4 @@ char32_t simple_uppercase(char32_t c) noexcept;
 char32_t simple_lowercase(char32_t c) noexcept;
 
 }  // namespace puny::unicode
+PUNY_PUBLIC_END

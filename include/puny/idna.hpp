@@ -7,6 +7,8 @@
 //     which adds the beStrict=false all-ASCII pass-through (whatwg/url#914).
 #pragma once
 
+#include "puny/config.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -15,6 +17,7 @@
 
 #include "puny/status.hpp"
 
+PUNY_PUBLIC_BEGIN
 namespace puny::idna {
 
 // One field per UTS #46 processing flag (section 4, "Processing"), then
@@ -139,6 +142,7 @@ struct report {
 // ---- UTF-8 ----
 // to_ascii: on success `value` is the ASCII domain; on failure `value` is
 // empty and `status` says what failed and where.
+[[nodiscard]]
 result<std::string> to_ascii(std::string_view domain, const options& opt = uts46_default);
 
 // to_unicode always produces output: on error the string still holds the
@@ -147,6 +151,7 @@ result<std::string> to_ascii(std::string_view domain, const options& opt = uts46
 // input sequence; labels whose Punycode fails to decode are kept as they
 // are.  With verify_dns_length, an empty label other than a trailing root
 // label is reported as errc::empty_label with detail 1 (X4_2).
+[[nodiscard]]
 result<std::string> to_unicode(std::string_view domain, const options& opt = uts46_default);
 
 // Like the above, collecting every error and the best-effort string of
@@ -157,7 +162,9 @@ struct detailed {
   report errors;
   bool ok() const noexcept { return errors.first.ok(); }
 };
+[[nodiscard]]
 detailed to_ascii_detailed(std::string_view domain, const options& opt = uts46_default);
+[[nodiscard]]
 detailed to_unicode_detailed(std::string_view domain, const options& opt = uts46_default);
 
 // ---- Tracing (`puny explain to-ascii`) ----
@@ -193,18 +200,24 @@ struct trace {
   bool url_ascii_pass = false;
   detailed result;                    // exactly what to_ascii_detailed returns
 };
+[[nodiscard]]
 trace explain_to_ascii(std::string_view domain, const options& opt = uts46_default);
 
 // ---- UTF-16 and UTF-32 input (offsets in code units / code points) ----
+[[nodiscard]]
 result<std::string> to_ascii(std::u16string_view domain, const options& opt = uts46_default);
+[[nodiscard]]
 result<std::string> to_ascii(std::u32string_view domain, const options& opt = uts46_default);
+[[nodiscard]]
 result<std::u16string> to_unicode(std::u16string_view domain, const options& opt = uts46_default);
+[[nodiscard]]
 result<std::u32string> to_unicode(std::u32string_view domain, const options& opt = uts46_default);
 
 // ---- Caller buffer: never writes past capacity; errc::buffer_too_small
 // with status.needed when it does not fit.  Does not allocate when the
 // input is lowercase ASCII letters, digits, hyphens and dots without an
 // xn-- label (the common case). ----
+[[nodiscard]]
 status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
                 const options& opt = uts46_default);
 
@@ -216,7 +229,9 @@ status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::s
 // Never writes past capacity.  Does not allocate once the calling thread's
 // workspace has grown to the names it sees (nor ever for lowercase ASCII
 // names without an xn-- label).
+[[nodiscard]]
 status to_unicode(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
                   const options& opt = uts46_default);
 
 }  // namespace puny::idna
+PUNY_PUBLIC_END

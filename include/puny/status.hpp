@@ -6,11 +6,14 @@
 // function lets through is std::bad_alloc, when memory runs out.
 #pragma once
 
+#include "puny/config.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+PUNY_PUBLIC_BEGIN
 namespace puny {
 
 enum class errc : std::uint8_t {
@@ -95,3 +98,4 @@ struct result {
 };
 
 }  // namespace puny
+PUNY_PUBLIC_END

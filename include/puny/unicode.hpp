@@ -1,6 +1,8 @@
 // puny: small Unicode helpers shared by every layer.
 #pragma once
 
+#include "puny/config.hpp"
+
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -8,6 +10,7 @@
 #include "puny/status.hpp"
 #include "puny/unicode_version.hpp"
 
+PUNY_PUBLIC_BEGIN
 namespace puny::unicode {
 
 // The Unicode version of every generated table in this build: CMake's
@@ -22,11 +25,15 @@ constexpr bool is_scalar_value(char32_t c) noexcept { return c <= 0x10FFFF && !i
 // Strict UTF-8 (Unicode section 3.9, table 3-7): no overlongs, no
 // surrogates, nothing above U+10FFFF.  On error, status.offset is the byte
 // offset of the first byte of the ill-formed sequence.
+[[nodiscard]]
 status utf8_to_utf32(std::string_view in, std::u32string& out);
 // Appends; UTF-32 values that are not scalar values give invalid_code_point
 // with the code point index as offset.
+[[nodiscard]]
 status utf32_to_utf8(std::u32string_view in, std::string& out);
+[[nodiscard]]
 status utf16_to_utf32(std::u16string_view in, std::u32string& out);
+[[nodiscard]]
 status utf32_to_utf16(std::u32string_view in, std::u16string& out);
 
 // Number of UTF-8 bytes of a scalar value (1..4).
@@ -64,3 +71,4 @@ inline std::size_t put_utf8(char32_t c, char* p) noexcept {
 bool next_utf8(std::string_view in, std::size_t& pos, char32_t& c) noexcept;
 
 }  // namespace puny::unicode
+PUNY_PUBLIC_END

@@ -46,7 +46,7 @@ using generated_names::make_name;
 // ICU knows the code point (assigned by Unicode 15.0).
 bool icu_knows_all(const std::string& s) {
   std::u32string cps;
-  puny::unicode::utf8_to_utf32(s, cps);
+  (void)puny::unicode::utf8_to_utf32(s, cps);
   for (char32_t c : cps)
     if (u_charType(static_cast<UChar32>(c)) == U_UNASSIGNED) return false;
   return true;

@@ -63,7 +63,7 @@ inline std::string make_name(std::mt19937& rng) {
     }
   }
   std::string out;
-  puny::unicode::utf32_to_utf8(name, out);
+  (void)puny::unicode::utf32_to_utf8(name, out);
   return out;
 }
 

@@ -39,7 +39,7 @@ std::string repeat(std::string_view s, std::size_t n) {
 
 std::u32string to32(const std::string& s) {
   std::u32string out;
-  puny::unicode::utf8_to_utf32(s, out);
+  (void)puny::unicode::utf8_to_utf32(s, out);
   return out;
 }
 
@@ -48,7 +48,7 @@ std::string cjk(std::size_t n) {
   std::string out;
   std::u32string cps;
   for (std::size_t i = 0; i < n; ++i) cps.push_back(static_cast<char32_t>(0x4E00 + (i * 7919) % 0x5000));
-  puny::unicode::utf32_to_utf8(cps, out);
+  (void)puny::unicode::utf32_to_utf8(cps, out);
   return out;
 }
 
@@ -120,7 +120,7 @@ int main(int argc, char** argv) {
          auto in = std::make_shared<std::u32string>(to32(cjk(n)));
          return [in] {
            std::string out;
-           bs::encode(*in, pc::profile, out, nullptr,
+           (void)bs::encode(*in, pc::profile, out, nullptr,
                       bs::advanced_options{bs::strategy::simple, nullptr});
            return out.size();
          };
@@ -187,7 +187,7 @@ int main(int argc, char** argv) {
          auto buf = std::make_shared<std::vector<char>>(n * 8 + 16);
          return [in, buf] {
            std::size_t written = 0;
-           idna::to_ascii(*in, buf->data(), buf->size(), written);
+           (void)idna::to_ascii(*in, buf->data(), buf->size(), written);
            return written;
          };
        }},

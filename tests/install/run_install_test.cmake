@@ -65,7 +65,17 @@ if(STEP STREQUAL "install")
      OR NOT EXISTS "${prefix}/include/puny.h")
     message(FATAL_ERROR "install is missing puny-config.cmake, puny.pc or the headers")
   endif()
+  if(NOT EXISTS "${prefix}/include/puny/version.hpp" OR NOT EXISTS "${prefix}/include/puny/config.hpp")
+    message(FATAL_ERROR "install is missing puny/version.hpp or puny/config.hpp")
+  endif()
   if(EXISTS "${prefix}/bin/puny")
+    # The man page and the shell completions come with the tool.
+    foreach(f share/man/man1/puny.1 share/bash-completion/completions/puny
+              share/zsh/site-functions/_puny)
+      if(NOT EXISTS "${prefix}/${f}")
+        message(FATAL_ERROR "install is missing ${f}")
+      endif()
+    endforeach()
     prefix_library_path(path)
     run_checked("installed puny" ${CMAKE_COMMAND} -E env "LD_LIBRARY_PATH=${path}"
                 "${prefix}/bin/puny" decode --mixed-case -- "-with-SUPER-MONKEYS-")

@@ -11,13 +11,13 @@ namespace puny::test {
 
 inline std::string utf8(std::u32string_view s) {
   std::string out;
-  puny::unicode::utf32_to_utf8(s, out);
+  (void)puny::unicode::utf32_to_utf8(s, out);
   return out;
 }
 
 inline std::u32string utf32(std::string_view s) {
   std::u32string out;
-  puny::unicode::utf8_to_utf32(s, out);
+  (void)puny::unicode::utf8_to_utf32(s, out);
   return out;
 }
 

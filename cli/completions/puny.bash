@@ -1,0 +1,44 @@
+# bash completion for puny(1).  Installed by `cmake --install` into
+# share/bash-completion/completions/puny; tests/cli/test_cli.py checks that it
+# knows every command and option that `puny COMMAND --help` lists.
+
+_puny() {
+  local cur prev words cword
+  cur="${COMP_WORDS[COMP_CWORD]}"
+  prev="${COMP_WORDS[COMP_CWORD-1]}"
+  local commands="encode decode to-ascii to-unicode explain"
+  local io="--json --line-buffered --quiet -q --input --help -h"
+  local idna="--preset --transitional --nontransitional --std3 --no-std3 --allow-underscore
+    --check-hyphens --no-check-hyphens --check-bidi --no-check-bidi --check-joiners
+    --no-check-joiners --verify-dns-length --no-verify-dns-length --ignore-invalid-punycode
+    --no-ignore-invalid-punycode --raw"
+  local modes="--email --url --field --delimiter"
+
+  if [ "$COMP_CWORD" -eq 1 ]; then
+    COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
+    return
+  fi
+  case "$prev" in
+    --preset) COMPREPLY=($(compgen -W "uts46 url url-strict registration" -- "$cur")); return ;;
+    --input) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --field|--delimiter) return ;;
+  esac
+  local options
+  case "${COMP_WORDS[1]}" in
+    encode|decode) options="$io --mixed-case" ;;
+    to-ascii|to-unicode) options="$io $idna $modes" ;;
+    explain)
+      if [ "$COMP_CWORD" -eq 2 ]; then
+        COMPREPLY=($(compgen -W "encode decode to-ascii --help" -- "$cur"))
+        return
+      fi
+      options="--json --help"
+      [ "${COMP_WORDS[2]}" = "to-ascii" ] && options="$options $idna"
+      ;;
+    *) return ;;
+  esac
+  if [[ "$cur" == -* ]]; then
+    COMPREPLY=($(compgen -W "$options" -- "$cur"))
+  fi
+}
+complete -F _puny puny

@@ -1,0 +1,38 @@
+# ctest api.shared_exports: the dynamic symbol table of a shared libpuny
+# (built from the library's sources with its visibility settings) holds the
+# public API and nothing internal.  Run with -DNM=... -DLIBRARY=... -P.
+execute_process(COMMAND ${NM} -D --defined-only -C ${LIBRARY}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${NM} failed: ${err}")
+endif()
+string(REPLACE "\n" ";" lines "${out}")
+set(public 0)
+set(internal "")
+foreach(line IN LISTS lines)
+  if(line STREQUAL "")
+    continue()
+  endif()
+  # "0000000000012345 T puny::idna::to_ascii(...)"
+  string(REGEX REPLACE "^[0-9a-fA-F]* *[A-Za-z] " "" symbol "${line}")
+  if(symbol MATCHES "puny::detail|anonymous namespace|^puny::[a-z_]*::[a-z_]*_impl")
+    list(APPEND internal "${symbol}")
+  elseif(symbol MATCHES "^puny::|^(typeinfo|vtable|typeinfo name) for puny::")
+    math(EXPR public "${public} + 1")
+  elseif(NOT symbol MATCHES "^(std::|__gnu_cxx::|_init$|_fini$|__bss_start$|_edata$|_end$|void std::|typeinfo|vtable)")
+    list(APPEND internal "${symbol}")
+  endif()
+endforeach()
+list(LENGTH internal n_internal)
+message(STATUS "exported: ${public} public puny symbols, ${n_internal} others")
+if(n_internal GREATER 0)
+  list(JOIN internal "\n  " shown)
+  message(FATAL_ERROR "internal symbols exported:\n  ${shown}")
+endif()
+foreach(required "puny::idna::to_ascii" "puny::punycode::encode" "puny::version()"
+                 "puny::to_string")
+  string(FIND "${out}" "${required}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "public symbol ${required} is not exported")
+  endif()
+endforeach()
