@@ -36,6 +36,12 @@ U_CAPI int32_t U_EXPORT2 u_strFromPunycode(const UChar* src, int32_t srcLength, 
 #include <idn2.h>
 #endif
 
+#if PUNY_BENCH_HAVE_ADA
+#include <ada/idna/punycode.h>
+#include <ada/idna/to_ascii.h>
+#include <ada/idna/to_unicode.h>
+#endif
+
 namespace bench {
 namespace {
 
@@ -489,12 +495,94 @@ class libidn2_idna final : public idna_impl {
 
 #endif  // PUNY_BENCH_HAVE_LIBIDN2
 
+// ------------------------------------------------------------ ada-idna ----
+#if PUNY_BENCH_HAVE_ADA
+
+// Raw Punycode: ada's allocating UTF-32 forms (they append to `out`).
+class ada_punycode final : public punycode_impl {
+ public:
+  std::string name() const override { return "ada"; }
+  void set_encode_input(const std::vector<std::u32string>& labels) override { enc_in_ = labels; }
+  void set_decode_input(const std::vector<std::string>& punycode, std::size_t) override {
+    dec_in_ = punycode;
+  }
+  std::size_t encode_all(std::size_t& errors) override {
+    std::size_t total = 0;
+    for (const auto& l : enc_in_) {
+      std::string out;
+      if (ada::idna::utf32_to_punycode(l, out)) total += out.size(); else ++errors;
+    }
+    return total;
+  }
+  std::size_t decode_all(std::size_t& errors) override {
+    std::size_t total = 0;
+    for (const auto& p : dec_in_) {
+      std::u32string out;
+      if (ada::idna::punycode_to_utf32(p, out)) total += out.size(); else ++errors;
+    }
+    return total;
+  }
+  bool encode_one(std::size_t i, std::string& out) override {
+    out.clear();
+    return ada::idna::utf32_to_punycode(enc_in_[i], out);
+  }
+  bool decode_one(std::size_t i, std::u32string& out) override {
+    out.clear();
+    return ada::idna::punycode_to_utf32(dec_in_[i], out);
+  }
+
+ private:
+  std::vector<std::u32string> enc_in_;
+  std::vector<std::string> dec_in_;
+};
+
+// The URL Standard's domain to ASCII (beStrict=false) and domain to Unicode.
+// ada signals failure with false (to_ascii) or an empty string (to_unicode
+// has no failure: it is best effort, like the URL Standard's).
+class ada_idna final : public idna_impl {
+ public:
+  std::string name() const override { return "ada"; }
+  void set_input(const std::vector<std::string>& domains) override { in_ = domains; }
+  std::size_t to_ascii_all(std::size_t& errors) override {
+    std::size_t total = 0;
+    std::string out;
+    for (const auto& d : in_) {
+      out.clear();
+      if (ada::idna::to_ascii(d, out)) total += out.size(); else ++errors;
+    }
+    return total;
+  }
+  std::size_t to_unicode_all(std::size_t& errors) override {
+    std::size_t total = 0;
+    std::string out;
+    for (const auto& d : in_) {
+      out.clear();
+      if (ada::idna::to_unicode(d, out)) total += out.size(); else ++errors;
+    }
+    return total;
+  }
+  bool to_ascii_one(std::size_t i, std::string& out) override {
+    out.clear();
+    return ada::idna::to_ascii(in_[i], out);
+  }
+  bool to_unicode_one(std::size_t i, std::string& out) override {
+    out.clear();
+    return ada::idna::to_unicode(in_[i], out);
+  }
+
+ private:
+  std::vector<std::string> in_;
+};
+
+#endif  // PUNY_BENCH_HAVE_ADA
+
 // ----------------------------------------------------------- puny IDNA ----
 
 // to_ascii and to_unicode into a caller buffer (as ICU's UTF-8 API does);
 // puny-alloc below is the result<std::string> form of both.
 class puny_idna final : public idna_impl {
  public:
+  explicit puny_idna(const puny::idna::options& opt) : opt_(opt) {}
   std::string name() const override { return "puny"; }
   void set_input(const std::vector<std::string>& domains) override {
     in_ = domains;
@@ -505,7 +593,7 @@ class puny_idna final : public idna_impl {
     for (const auto& d : in_) {
       std::size_t written = 0;
       const puny::status st = puny::idna::to_ascii(d, out_.data(), out_.size(), written,
-                                                   puny::idna::uts46_default);
+                                                   opt_);
       if (st.ok()) total += written; else ++errors;
     }
     return total;
@@ -515,7 +603,7 @@ class puny_idna final : public idna_impl {
     for (const auto& d : in_) {
       std::size_t written = 0;
       const puny::status st = puny::idna::to_unicode(d, out_.data(), out_.size(), written,
-                                                     puny::idna::uts46_default);
+                                                     opt_);
       if (st.ok()) total += written; else ++errors;
     }
     return total;
@@ -523,7 +611,7 @@ class puny_idna final : public idna_impl {
   bool to_ascii_one(std::size_t i, std::string& out) override {
     std::size_t written = 0;
     const puny::status st = puny::idna::to_ascii(in_[i], out_.data(), out_.size(), written,
-                                                 puny::idna::uts46_default);
+                                                 opt_);
     if (!st.ok()) return false;
     out.assign(out_.data(), written);
     return true;
@@ -531,25 +619,27 @@ class puny_idna final : public idna_impl {
   bool to_unicode_one(std::size_t i, std::string& out) override {
     std::size_t written = 0;
     const puny::status st = puny::idna::to_unicode(in_[i], out_.data(), out_.size(), written,
-                                                   puny::idna::uts46_default);
+                                                   opt_);
     if (!st.ok()) return false;
     out.assign(out_.data(), written);
     return true;
   }
 
  private:
+  puny::idna::options opt_;
   std::vector<std::string> in_;
   std::string out_;
 };
 
 class puny_idna_alloc final : public idna_impl {
  public:
+  explicit puny_idna_alloc(const puny::idna::options& opt) : opt_(opt) {}
   std::string name() const override { return "puny-alloc"; }
   void set_input(const std::vector<std::string>& domains) override { in_ = domains; }
   std::size_t to_ascii_all(std::size_t& errors) override {
     std::size_t total = 0;
     for (const auto& d : in_) {
-      const auto r = puny::idna::to_ascii(d, puny::idna::uts46_default);
+      const auto r = puny::idna::to_ascii(d, opt_);
       if (r.ok()) total += r.value.size(); else ++errors;
     }
     return total;
@@ -557,25 +647,26 @@ class puny_idna_alloc final : public idna_impl {
   std::size_t to_unicode_all(std::size_t& errors) override {
     std::size_t total = 0;
     for (const auto& d : in_) {
-      const auto r = puny::idna::to_unicode(d, puny::idna::uts46_default);
+      const auto r = puny::idna::to_unicode(d, opt_);
       if (r.ok()) total += r.value.size(); else ++errors;
     }
     return total;
   }
   bool to_ascii_one(std::size_t i, std::string& out) override {
-    auto r = puny::idna::to_ascii(in_[i], puny::idna::uts46_default);
+    auto r = puny::idna::to_ascii(in_[i], opt_);
     if (!r.ok()) return false;
     out = std::move(r.value);
     return true;
   }
   bool to_unicode_one(std::size_t i, std::string& out) override {
-    auto r = puny::idna::to_unicode(in_[i], puny::idna::uts46_default);
+    auto r = puny::idna::to_unicode(in_[i], opt_);
     if (!r.ok()) return false;
     out = std::move(r.value);
     return true;
   }
 
  private:
+  puny::idna::options opt_;
   std::vector<std::string> in_;
 };
 
@@ -595,13 +686,24 @@ std::vector<std::unique_ptr<punycode_impl>> make_punycode_impls() {
   if (idn2_symbols().encode != nullptr && idn2_symbols().decode != nullptr)
     v.push_back(std::make_unique<libidn2_punycode>());
 #endif
+#if PUNY_BENCH_HAVE_ADA
+  v.push_back(std::make_unique<ada_punycode>());
+#endif
   return v;
 }
 
-std::vector<std::unique_ptr<idna_impl>> make_idna_impls() {
+std::vector<std::unique_ptr<idna_impl>> make_idna_impls(idna_rules rules) {
   std::vector<std::unique_ptr<idna_impl>> v;
-  v.push_back(std::make_unique<puny_idna>());
-  v.push_back(std::make_unique<puny_idna_alloc>());
+  if (rules == idna_rules::url) {
+    v.push_back(std::make_unique<puny_idna>(puny::idna::url));
+    v.push_back(std::make_unique<puny_idna_alloc>(puny::idna::url));
+#if PUNY_BENCH_HAVE_ADA
+    v.push_back(std::make_unique<ada_idna>());
+#endif
+    return v;
+  }
+  v.push_back(std::make_unique<puny_idna>(puny::idna::uts46_default));
+  v.push_back(std::make_unique<puny_idna_alloc>(puny::idna::uts46_default));
 #if PUNY_BENCH_HAVE_ICU
   v.push_back(std::make_unique<icu_idna>());
 #endif
@@ -630,6 +732,11 @@ std::vector<peer_info> peers() {
   v.push_back({"libidn2", std::string(idn2_check_version(nullptr)) + raw});
 #else
   v.push_back({"libidn2", ""});
+#endif
+#if PUNY_BENCH_HAVE_ADA
+  v.push_back({"ada", std::string("ada-url/idna ") + PUNY_BENCH_ADA_REVISION});
+#else
+  v.push_back({"ada", ""});
 #endif
   return v;
 }

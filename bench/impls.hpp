@@ -52,9 +52,17 @@ struct peer_info {
 // puny first (the reference of every ratio), then the peers found at
 // configure time.  "puny-utf8" takes and gives UTF-8 instead of UTF-32.
 std::vector<std::unique_ptr<punycode_impl>> make_punycode_impls();
-// "puny" is the caller-buffer to_ascii (allocating to_unicode, the only
-// form); "puny-alloc" the allocating to_ascii.
-std::vector<std::unique_ptr<idna_impl>> make_idna_impls();
+
+// Which IDNA rules a workload compares: UTS #46 nontransitional processing
+// with its default flags (puny's uts46_default, ICU, libidn2), or the WHATWG
+// URL Standard's "domain to ASCII" with beStrict=false (puny's url preset,
+// ada-idna).  Implementations of different rules are never timed against
+// each other.
+enum class idna_rules { uts46, url };
+
+// "puny" is the caller-buffer form of both operations, "puny-alloc" the
+// allocating (result<std::string>) form.
+std::vector<std::unique_ptr<idna_impl>> make_idna_impls(idna_rules rules = idna_rules::uts46);
 std::vector<peer_info> peers();
 
 }  // namespace bench

@@ -30,6 +30,13 @@ RATIO_TARGETS = [
     ("domains-idn", "to_ascii", "icu", 2.2, "domains-idn, to_ascii: >= 2.2x ICU"),
     ("domains-idn.ascii", "to_unicode", "icu", 2.2,
      "domains-idn, to_unicode (with validation): >= 2.2x ICU"),
+    # Issue 12: the URL Standard's rules, puny's url preset against ada-idna.
+    ("url-mixed", "to_ascii", "ada", 2.0, "url preset, domains-mixed to_ascii: >= 2x ada-idna"),
+]
+
+# (workload, MB/s): throughput targets of puny's caller-buffer to_ascii.
+THROUGHPUT_TARGETS = [
+    ("url-ascii-lower", 2000.0),
 ]
 
 WORKLOAD_TEXT = {
@@ -38,6 +45,10 @@ WORKLOAD_TEXT = {
     "domains-idn": "domains-idn.txt (20,000 names)",
     "domains-idn.ascii": "domains-idn.ascii.txt (20,000 names)",
     "ascii-lower": "valid lowercase ASCII names of domains-mixed.txt",
+    "url-mixed": "domains-mixed.txt under the URL Standard's rules (puny url preset, ada)",
+    "url-idn": "domains-idn.txt under the URL Standard's rules",
+    "url-idn.ascii": "domains-idn.ascii.txt under the URL Standard's rules",
+    "url-ascii-lower": "ascii-lower under the URL Standard's rules",
 }
 
 
@@ -95,7 +106,8 @@ def load(raw_path):
         base = ref.get((r["workload"], r["op"], r["n"]))
         r["ratio_to_puny"] = (r["ns_per_item"]["median"] / base["ns_per_item"]["median"]
                               if base else None)
-    order = {"puny": 0, "puny-utf8": 1, "puny-alloc": 1, "icu": 2, "libidn2": 3, "libidn": 4}
+    order = {"puny": 0, "puny-utf8": 1, "puny-alloc": 1, "icu": 2, "libidn2": 3, "libidn": 4,
+             "ada": 5}
     results.sort(key=lambda r: (r["workload"] != "labels", r["workload"] == "long",
                                 r["workload"], r["op"], r["n"] or 0, order.get(r["impl"], 9)))
     return raw, results
@@ -166,6 +178,15 @@ def evaluate_targets(results, context):
         targets.append({"target": label,
                         "measured": f"{mbs:.0f} MB/s; caller buffer: {allocs or 'n/a'}",
                         "status": "met" if mbs >= 1000 and zero else "missed"})
+    for workload, limit in THROUGHPUT_TARGETS:
+        r = find(results, workload, "to_ascii", REFERENCE)
+        label = f"{workload}, to_ascii: >= {limit / 1000:g} GB/s"
+        if r is None:
+            targets.append({"target": label, "status": "not measured"})
+            continue
+        mbs = r["mb_per_s"]["median"]
+        targets.append({"target": label, "measured": f"{mbs:.0f} MB/s",
+                        "status": "met" if mbs >= limit else "missed"})
     return targets
 
 
@@ -201,7 +222,7 @@ def markdown(results, targets, machine, context, peers, command):
     out.append("Long strings (one string of N code points): ns per code point, median "
                "(min - max); ratio to puny in brackets.")
     out.append("")
-    impls = [i for i in ("puny", "puny-utf8", "icu", "libidn2", "libidn")
+    impls = [i for i in ("puny", "puny-utf8", "icu", "libidn2", "libidn", "ada")
              if any(r["impl"] == i and r["workload"] == "long" for r in results)
              or i == "icu"]
     sizes = sorted({r["n"] for r in results if r["workload"] == "long"})

@@ -4,7 +4,8 @@
 # bench/long_scaling.png.
 #   bench/run.sh [--reps=N] [--benchmark_min_time=S] [other puny_bench flags]
 # Environment: PUNY_BENCH_BUILD (build dir, default build-bench),
-#              PUNY_BENCH_JOBS (parallel build jobs, default 2).
+#              PUNY_BENCH_JOBS (parallel build jobs, default 2),
+#              PUNY_BENCH_ADA_DIR (optional ada-url/idna peer, see README.md).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -12,7 +13,8 @@ build=${PUNY_BENCH_BUILD:-$root/build-bench}
 jobs=${PUNY_BENCH_JOBS:-2}
 
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DPUNY_BUILD_BENCH=ON \
-      -DPUNY_BUILD_TESTS=OFF -DPUNY_BUILD_CLI=OFF >/dev/null
+      -DPUNY_BUILD_TESTS=OFF -DPUNY_BUILD_CLI=OFF \
+      ${PUNY_BENCH_ADA_DIR:+-DPUNY_BENCH_ADA_DIR="$PUNY_BENCH_ADA_DIR"} >/dev/null
 cmake --build "$build" -j"$jobs" --target puny_bench
 
 # The library revision measured; the tree is shared, so say when the

@@ -9,6 +9,7 @@
 
 #include "cli.hpp"
 #include "puny/idna.hpp"
+#include "puny/idna2008.hpp"
 #include "puny/status.hpp"
 
 namespace puny::cli {
@@ -22,8 +23,15 @@ const std::vector<preset_entry>& idna_presets() {
        "URL Standard domain to ASCII (beStrict=false), what browsers do; the choice for "
        "crawlers and lists of real host names (accepts e.g. r2---sn-x.googlevideo.com)"},
       {"url-strict", idna::url_strict, "URL Standard beStrict=true"},
-      {"registration", idna::registration,
-       "strictest: STD3 rules and DNS lengths, for registries and certificates"},
+      {"uts46-strict", idna::registration,
+       "every UTS #46 check: STD3 rules and DNS lengths, for registries and certificates"},
+      {"registration", idna::registration, "the former name of uts46-strict"},
+      // The IDNA2008 profile (puny/idna2008.hpp) has options of its own:
+      // idna2008_line() runs it, and of the flags only --no-check-bidi applies.
+      {"idna2008", idna::registration,
+       "IDNA2008 registration (RFC 5891 section 4: no mapping, RFC 5892 derived property, "
+       "CONTEXTJ and CONTEXTO rules); takes only --no-check-bidi"},
+      {"idna2008-lookup", idna::registration, "IDNA2008 lookup (RFC 5891 section 5)"},
   };
   return table;
 }
@@ -132,6 +140,28 @@ void to_unicode_line(std::string_view input, bool detailed, const idna::options&
   out.output = std::move(r.value);
 }
 
+// --preset idna2008 / idna2008-lookup: the IDNA2008 profile (puny/idna2008.hpp),
+// registration or lookup; to-unicode prints U-labels.  Of the flags only
+// --no-check-bidi applies (IDNA2008 has no mapping, no transitional mode, and
+// always checks hyphens, joiners and DNS lengths).
+bool is_idna2008_preset(const std::string& preset) { return preset.rfind("idna2008", 0) == 0; }
+
+void idna2008_line(std::string_view input, const idna_flags& flags, bool to_unicode,
+                   outcome& out) {
+  puny::idna2008::options o;
+  o.output = to_unicode ? puny::idna2008::output_form::unicode : puny::idna2008::output_form::ascii;
+  o.check_bidi = flags.check_bidi != 0;
+  auto r = flags.preset == "idna2008-lookup" ? puny::idna2008::lookup(input, o)
+                                             : puny::idna2008::registration(input, o);
+  if (!r.ok()) {
+    out.ok = false;
+    out.problems.push_back(to_problem(r.status));
+    out.problems.back().uts46 = {};  // not a UTS #46 error code
+    return;
+  }
+  out.output = std::move(r.value);
+}
+
 using line_fn = void (*)(std::string_view, bool, const idna::options&, outcome&);
 
 void add_one(CLI::App& app, action& selected, const char* name, const char* description,
@@ -166,9 +196,9 @@ void add_one(CLI::App& app, action& selected, const char* name, const char* desc
   email->excludes(url)->excludes(field);
   url->excludes(field);
   sub->footer(footer);
-  sub->callback([cfg, fn, &selected] {
-    selected = [cfg, fn] {
-      const idna::options opt = cfg->options();
+  const bool to_unicode = std::string_view(name) == "to-unicode";
+  sub->callback([cfg, fn, to_unicode, &selected] {
+    selected = [cfg, fn, to_unicode] {
       mode_settings mode;
       if (cfg->email) mode.mode = input_mode::email;
       if (cfg->url) mode.mode = input_mode::url;
@@ -177,6 +207,13 @@ void add_one(CLI::App& app, action& selected, const char* name, const char* desc
         mode.field = cfg->field;
         mode.delimiter = verbatim_argument(cfg->delimiter)[0];
       }
+      if (is_idna2008_preset(cfg->preset))
+        return run_lines(cfg->io, json_shape::idna,
+                         with_input_mode(mode, [cfg, to_unicode](std::string_view in, bool,
+                                                                 outcome& out) {
+                           idna2008_line(in, *cfg, to_unicode, out);
+                         }));
+      const idna::options opt = cfg->options();
       return run_lines(cfg->io, json_shape::idna,
                        with_input_mode(mode, [fn, opt](std::string_view in, bool detailed,
                                                        outcome& out) {
@@ -244,7 +281,8 @@ void add_idna_commands(CLI::App& app, action& selected) {
           "  puny to-ascii 3\u5e74B\u7d44\u91d1\u516b\u5148\u751f.jp          -> xn--3b-ww4c5e180e575a65lsy2b.jp\n"
           "  puny to-ascii fa\u00df.de                     -> xn--fa-hia.de\n"
           "  puny to-ascii --transitional fa\u00df.de      -> fass.de\n"
-          "  puny to-ascii --preset registration -- -x.com   (fails: V3, exit 1)\n"
+          "  puny to-ascii --preset uts46-strict -- -x.com   (fails: V3, exit 1)\n"
+          "  puny to-ascii --preset idna2008 \u216b.com      (fails: disallowed; uts46: xii.com)\n"
           "A failed input prints an empty line (with --json: \"output\": null).",
           &to_ascii_line);
   add_one(app, selected, "to-unicode",

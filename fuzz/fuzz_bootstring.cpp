@@ -203,6 +203,7 @@ void check_decode(const bs::parameters& p, std::string_view in, std::uint8_t cap
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (puny::fuzz::beyond_size_limit(size)) return 0;
   puny::fuzz::reader rd(data, size);
   const bs::parameters p = make_profile(rd);
   PUNY_FUZZ_CHECK(bs::validate(p) == bs::parameter_error::ok);

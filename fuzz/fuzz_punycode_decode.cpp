@@ -98,6 +98,7 @@ void check_buffer_decode_utf8(std::string_view in, const puny::result<std::strin
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (puny::fuzz::beyond_size_limit(size)) return 0;
   puny::fuzz::reader rd(data, size);
   const std::uint8_t cap_choice = rd.byte();
   const std::uint8_t cap_extra = rd.byte();

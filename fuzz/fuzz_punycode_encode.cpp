@@ -105,6 +105,7 @@ void check_encoded(std::u32string_view in, const puny::result<std::string>& enc,
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (puny::fuzz::beyond_size_limit(size)) return 0;
   puny::fuzz::reader rd(data, size);
   const std::uint8_t mode = rd.byte();
   const std::uint8_t cap_extra = rd.byte();

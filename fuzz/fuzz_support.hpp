@@ -22,7 +22,20 @@
     }                                                                                  \
   } while (false)
 
+// Input size limit of this build of a target in bytes, 0 for none (set by
+// fuzz/CMakeLists.txt: label- and domain-sized plain targets, unlimited
+// *_long targets and replays).
+#ifndef PUNY_FUZZ_MAX_INPUT
+#define PUNY_FUZZ_MAX_INPUT 0
+#endif
+
 namespace puny::fuzz {
+
+inline constexpr std::size_t max_input = PUNY_FUZZ_MAX_INPUT;
+
+// Inputs above the limit belong to the *_long target: skipped here, so no
+// time goes into them (fuzz/run.sh sets -max_len to the limit as well).
+inline bool beyond_size_limit(std::size_t size) { return max_input != 0 && size > max_input; }
 
 // Consumes bytes from the front of the input; returns 0 when exhausted.
 class reader {

@@ -12,7 +12,8 @@
 
 namespace puny::fuzz {
 
-// Byte values 0..3 pick a preset, anything else sets each flag from a bit.
+// a % 8 in 0..3 picks a preset; otherwise each UTS #46 flag comes from a bit
+// of b, and puny's own options from bits 3-5 of a.
 inline idna::options pick_options(std::uint8_t a, std::uint8_t b) {
   switch (a % 8) {
     case 0: return idna::uts46_default;
@@ -29,7 +30,10 @@ inline idna::options pick_options(std::uint8_t a, std::uint8_t b) {
   o.transitional_processing = (b & 16) != 0;
   o.verify_dns_length = (b & 32) != 0;
   o.ignore_invalid_punycode = (b & 64) != 0;
-  o.url_ascii_fast_pass = (b & 128) != 0;
+  o.url_domain_to_ascii = (b & 128) != 0;
+  o.allow_underscore = (a & 8) != 0;
+  o.forbid_domain_code_points = (a & 16) != 0;
+  o.url_ascii_fast_pass = (a & 32) != 0;  // the former name of url_domain_to_ascii
   return o;
 }
 
@@ -81,7 +85,7 @@ inline void check_ascii_output(std::string_view out, const idna::options& opt) {
     // Mapping lower-cases everything; the URL pass-through lower-cases too.
     PUNY_FUZZ_CHECK(!(c >= 'A' && c <= 'Z'));
   }
-  if (opt.verify_dns_length && !opt.url_ascii_fast_pass) {
+  if (opt.verify_dns_length && !opt.url_family()) {
     // UTS #46 section 4.2 step 4 (A4_1, A4_2): 1..253 bytes without the root
     // label's dot, every other label 1..63 bytes.
     std::size_t labels = 0;

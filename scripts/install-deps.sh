@@ -7,15 +7,32 @@ packages=(
   libgtest-dev libgmock-dev        # unit and conformance tests
   libcli11-dev nlohmann-json3-dev  # command-line parsing and JSON output
   libicu-dev libidn2-dev           # reference peers for the differential tests
+  python3-dev python3-venv python3-pybind11 python3-pytest  # the Python package and its tests
+  python3-idna                     # peer in the Python benchmark (python/bench)
+  postgresql-15 postgresql-server-dev-15  # the PostgreSQL extension (postgres/) and its tests
   man-db groff-base bash-completion zsh  # puny(1) and shell completions are tested
 )
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo[@]}" apt-get update -qq
-  "${sudo[@]}" apt-get install -y -qq "${missing[@]}"
-fi
+
+# install_missing [apt-get options...] -- PACKAGE...: installs those not installed yet.
+install_missing() {
+  local options=() missing=() p
+  while [ "$1" != "--" ]; do options+=("$1"); shift; done
+  shift
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" apt-get install -y -qq "${options[@]}" "${missing[@]}"
+  fi
+}
+install_missing -- "${packages[@]}"
+
+# WebAssembly build, npm package tests and the browser test of the page (js/,
+# web/): Debian's emscripten, chromium, punycode.js (a test peer) and tsc, and
+# a CJK font for the page's screenshots.  Without recommends, which would pull
+# in a desktop.
+wasm_packages=(emscripten chromium node-punycode node-typescript fonts-droid-fallback)
+install_missing --no-install-recommends -- "${wasm_packages[@]}"

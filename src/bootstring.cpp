@@ -310,6 +310,9 @@ status split_basic(std::string_view in, const parameters& p, std::size_t& b,
                    std::size_t& digits_start) {
   b = 0;
   digits_start = 0;
+  // Checked first: an oversize input is refused in O(1), not after a scan
+  // of gigabytes for the delimiter.
+  if (in.size() > max_length) return make_error(errc::input_too_long, max_length);
   // RFC 3492 section 6.2: the last delimiter is consumed only when at least
   // one code point precedes it; a leading delimiter is left to be read as a
   // (bad) digit, so "-" and "-abc" fail instead of decoding.
@@ -322,7 +325,6 @@ status split_basic(std::string_view in, const parameters& p, std::size_t& b,
     b = last;
     digits_start = last + 1;
   }
-  if (in.size() > max_length) return make_error(errc::input_too_long, max_length);
   return {};
 }
 
@@ -495,6 +497,9 @@ buffer_result encode_buffer(std::u32string_view input, const parameters& p, char
 status decode_string(std::string_view input, const parameters& p, std::u32string& out,
                      std::vector<bool>* uppercase_flags, const advanced_options& adv,
                      bool check_parameters) {
+  // Before the output is sized for it: never allocate 4 bytes a byte for
+  // an input that is refused anyway.
+  if (input.size() > max_length) return make_error(errc::input_too_long, max_length);
   // Every decoded code point consumes at least one input character, so the
   // input length bounds the output length.
   const std::size_t restore = out.size();

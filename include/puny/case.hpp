@@ -6,7 +6,7 @@
 PUNY_PUBLIC_BEGIN
 namespace puny::unicode {
 
-// Simple_Uppercase_Mapping and Simple_Lowercase_Mapping of Unicode 17.0.0
+// Simple_Uppercase_Mapping and Simple_Lowercase_Mapping of the build's Unicode version
 // (the same version as every other table, see unicode_version): one code
 // point to one code point, independent of locale.  Code points without a
 // mapping, and values that are not code points, are returned unchanged.

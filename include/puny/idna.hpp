@@ -1,5 +1,5 @@
 // puny: UTS #46 (Unicode IDNA Compatibility Processing, revision 35,
-// Unicode 17.0.0) ToASCII and ToUnicode for whole domain names.
+// Unicode 18.0.0 or 17.0.0, see unicode_version) ToASCII and ToUnicode.
 //
 // Two families are kept apart on purpose:
 //   * strict UTS #46 processing (presets uts46_default, registration), and
@@ -20,7 +20,10 @@
 PUNY_PUBLIC_BEGIN
 namespace puny::idna {
 
-// One field per UTS #46 processing flag (section 4, "Processing").
+// One field per UTS #46 processing flag (section 4, "Processing"), then
+// puny's own.  Build variations with the with_* functions (constexpr),
+// e.g. `idna::uts46_default.with_verify_dns_length()`, rather than with
+// positional lists of bools.
 struct options {
   bool check_hyphens = true;             // CheckHyphens
   bool check_bidi = true;                // CheckBidi
@@ -29,16 +32,15 @@ struct options {
   bool transitional_processing = false;  // Transitional_Processing
   bool verify_dns_length = false;        // VerifyDnsLength
   bool ignore_invalid_punycode = false;  // IgnoreInvalidPunycode
-  // URL Standard, "domain to ASCII" with beStrict=false.  Selects the URL
-  // family, never mixed with strict UTS #46:
+  // The URL Standard's "domain to ASCII" with beStrict=false (the url
+  // preset).  Selects the URL family, never mixed with strict UTS #46:
   //  * to_ascii of an input that is all ASCII returns it ASCII-lowercased
   //    without UTS #46 processing, so bogus xn-- labels pass through
   //    (whatwg/url#914, the 2026 change);
   //  * to_ascii fails when the result is empty (errc::empty_label) or holds
   //    a forbidden domain code point (errc::forbidden_domain_code_point).
-  // to_unicode ignores it.  Only the url preset sets it; it is not a UTS #46
-  // flag.
-  bool url_ascii_fast_pass = false;
+  // to_unicode ignores it.  Not a UTS #46 flag.
+  bool url_domain_to_ascii = false;
   // With use_std3_ascii_rules: U+005F '_' is allowed too (SRV and DMARC
   // owner names such as "_dmarc.example.com", RFC 2782 / RFC 7489).  Not a
   // UTS #46 flag; no preset sets it.
@@ -51,24 +53,65 @@ struct options {
   // addresses and lines with stray whitespace do not "convert".  Not a UTS
   // #46 flag; no preset sets it (the url preset makes the same check).
   bool forbid_domain_code_points = false;
+  // The former name of url_domain_to_ascii (it is the URL Standard's
+  // behaviour, not an optimization), kept so that code written against it
+  // compiles: setting either selects the URL family.  New code sets
+  // url_domain_to_ascii.
+  bool url_ascii_fast_pass = false;
+
+  constexpr bool url_family() const noexcept { return url_domain_to_ascii || url_ascii_fast_pass; }
+
+  // Named builders: a copy with one field set.
+  constexpr options with_check_hyphens(bool on = true) const noexcept { return with(&options::check_hyphens, on); }
+  constexpr options with_check_bidi(bool on = true) const noexcept { return with(&options::check_bidi, on); }
+  constexpr options with_check_joiners(bool on = true) const noexcept { return with(&options::check_joiners, on); }
+  constexpr options with_use_std3_ascii_rules(bool on = true) const noexcept {
+    return with(&options::use_std3_ascii_rules, on);
+  }
+  constexpr options with_transitional_processing(bool on = true) const noexcept {
+    return with(&options::transitional_processing, on);
+  }
+  constexpr options with_verify_dns_length(bool on = true) const noexcept {
+    return with(&options::verify_dns_length, on);
+  }
+  constexpr options with_ignore_invalid_punycode(bool on = true) const noexcept {
+    return with(&options::ignore_invalid_punycode, on);
+  }
+  constexpr options with_url_domain_to_ascii(bool on = true) const noexcept {
+    options o = with(&options::url_domain_to_ascii, on);
+    o.url_ascii_fast_pass = false;  // the former name: one switch, not two
+    return o;
+  }
+  constexpr options with_allow_underscore(bool on = true) const noexcept {
+    return with(&options::allow_underscore, on);
+  }
+  constexpr options with_forbid_domain_code_points(bool on = true) const noexcept {
+    return with(&options::forbid_domain_code_points, on);
+  }
+
+ private:
+  constexpr options with(bool options::*field, bool on) const noexcept {
+    options o = *this;
+    o.*field = on;
+    return o;
+  }
 };
 
 // UTS #46 defaults: nontransitional, every check except DNS length.
 inline constexpr options uts46_default{};
 
 // URL Standard "domain to ASCII", beStrict = false.
-inline constexpr options url{false, true, true, false, false, false, false, true, false, false};
+inline constexpr options url = options{}.with_check_hyphens(false).with_url_domain_to_ascii();
 
 // URL Standard "domain to ASCII", beStrict = true: CheckHyphens,
 // UseSTD3ASCIIRules and VerifyDnsLength set to beStrict.
-inline constexpr options url_strict{true,  true,  true,  true,  false,
-                                    true,  false, false, false, false};
+inline constexpr options url_strict = options{}.with_use_std3_ascii_rules().with_verify_dns_length();
 
 // Strictest: for registries and certificate checks (the same flags as
 // url_strict today, but a UTS #46 preset: it will never take URL Standard
 // behaviour).
-inline constexpr options registration{true,  true,  true,  true,  false,
-                                      true,  false, false, false, false};
+inline constexpr options registration =
+    options{}.with_use_std3_ascii_rules().with_verify_dns_length();
 
 // UTS #46 status code as IdnaTestV2.txt writes it ("P4", "V6", "B1", ...);
 // empty for errc values that are not IDNA errors (invalid_utf8, ...,
@@ -147,7 +190,7 @@ struct trace {
   };
   std::vector<label> labels;
   std::vector<status> domain_errors;  // errors not tied to one label (A4_1, ...)
-  // URL family (url_ascii_fast_pass) and all-ASCII input: the URL Standard
+  // URL family (url_domain_to_ascii) and all-ASCII input: the URL Standard
   // skips UTS #46 processing, so mapped/normalized are the lowercased input
   // and only the URL checks ran.
   bool url_ascii_pass = false;

@@ -53,6 +53,13 @@ enum class errc : std::uint8_t {
   domain_too_long,     // A4_1: domain longer than 253 bytes
   punycode_encode_failed,  // A3
   forbidden_domain_code_point,  // URL Standard "domain to ASCII" (url preset): forbidden domain code point
+
+  // IDNA2008 (puny/idna2008.hpp; RFC 5891-5893).  The profile also uses
+  // disallowed, not_nfc, the hyphen codes, leading_combining_mark, contextj,
+  // bidi, invalid_ace_label and the length codes above.
+  unassigned,             // RFC 5892 derived property UNASSIGNED in this Unicode version
+  contexto,               // RFC 5892 appendix A.3-A.9 rule fails (status::detail = 3..9)
+  a_label_not_canonical,  // RFC 5891 5.3: xn-- label is not what encoding its U-label gives
 };
 
 // Where and what. `offset` counts bytes in UTF-8 input, code units in UTF-16

@@ -8,17 +8,21 @@
 #include <string_view>
 
 #include "puny/status.hpp"
+#include "puny/unicode_version.hpp"
 
 PUNY_PUBLIC_BEGIN
 namespace puny::unicode {
 
-// The Unicode version of every generated table in this build.
-inline constexpr std::string_view unicode_version = "17.0.0";
+// The Unicode version of every generated table in this build: CMake's
+// PUNY_UNICODE_VERSION (default 18.0.0), written into the generated
+// puny/unicode_version.hpp; the library checks at compile time that its
+// tables were made from the same version.
+inline constexpr std::string_view unicode_version = PUNY_UNICODE_VERSION_STRING;
 
 constexpr bool is_surrogate(char32_t c) noexcept { return c >= 0xD800 && c <= 0xDFFF; }
 constexpr bool is_scalar_value(char32_t c) noexcept { return c <= 0x10FFFF && !is_surrogate(c); }
 
-// Strict UTF-8 (Unicode 17 section 3.9, table 3-7): no overlongs, no
+// Strict UTF-8 (Unicode section 3.9, table 3-7): no overlongs, no
 // surrogates, nothing above U+10FFFF.  On error, status.offset is the byte
 // offset of the first byte of the ill-formed sequence.
 [[nodiscard]]

@@ -37,7 +37,7 @@ bc class_of(char32_t c) noexcept {
 }  // namespace
 
 bool is_rtl(char32_t c) noexcept {
-  // In Unicode 17 every R, AL and AN code point (unassigned ones included,
+  // In Unicode 17 and 18 every R, AL and AN code point (unassigned ones included,
   // by DerivedBidiClass.txt's defaults) lies in U+0590..U+08FF, U+200F,
   // U+FB1D..U+FEFE or U+10800..U+1EFFF; skip the table elsewhere.  The
   // table decides inside those ranges; tests/unit/idna_test.cpp checks the

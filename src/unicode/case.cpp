@@ -1,4 +1,4 @@
-// Unicode simple case mapping, backed by the generated src/tables/case_mapping.inc
+// Unicode simple case mapping, backed by the generated src/tables/<version>/case_mapping.inc
 // (tools/gen_tables/gen_tables.py, UnicodeData.txt fields 12 and 13).
 //
 // Each direction is a sorted list of runs: code points first + i * stride
@@ -15,7 +15,7 @@
 namespace puny::detail::ucd {
 namespace {
 
-#include "tables/case_mapping.inc"
+#include "case_mapping.inc"
 
 constexpr std::uint32_t run_first(std::uint32_t run) noexcept { return run >> 8; }
 constexpr std::uint32_t run_last_index(std::uint32_t run) noexcept { return (run >> 1) & 0x7F; }

@@ -1,5 +1,5 @@
 // Unicode Normalization Form C (UAX #15) and Canonical_Combining_Class,
-// backed by the generated tables in src/tables/ (tools/gen_tables/gen_tables.py).
+// backed by the generated tables in src/tables/<version>/ (tools/gen_tables/gen_tables.py).
 //
 // NFC = canonical decomposition (UAX #15 section 1.3, D68, applied fully),
 // canonical ordering (Unicode section 3.11, D108/D109: stable sort of each run
@@ -21,10 +21,10 @@
 namespace puny::detail::ucd {
 namespace {
 
-#include "tables/ccc.inc"
-#include "tables/nfc_composition.inc"
-#include "tables/nfc_decomposition.inc"
-#include "tables/nfc_quick_check.inc"
+#include "ccc.inc"
+#include "nfc_composition.inc"
+#include "nfc_decomposition.inc"
+#include "nfc_quick_check.inc"
 
 // Unicode section 3.12, Conjoining Jamo Behavior.
 constexpr char32_t s_base = 0xAC00;

@@ -1,22 +1,33 @@
 // Unicode property lookups for UTS #46 / RFC 5892 processing, backed by the
-// generated tables in src/tables/ (tools/gen_tables/gen_tables.py).
+// generated tables in src/tables/<version>/ (tools/gen_tables/gen_tables.py).
 // NFC and Canonical_Combining_Class live in nfc.cpp.
+//
+// The .inc files are found through the include path: CMake puts
+// src/tables/${PUNY_UNICODE_VERSION} on it, so one build uses exactly one
+// version's tables (checked below against puny::unicode::unicode_version).
 
 #include "unicode/ucd.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
+#include "puny/unicode.hpp"
 #include "unicode/trie.hpp"
 
 namespace puny::detail::ucd {
 namespace {
 
-#include "tables/bidi_class.inc"
-#include "tables/idna2008.inc"
-#include "tables/idna_mapping.inc"
-#include "tables/joining_type.inc"
-#include "tables/mark.inc"
+#include "bidi_class.inc"
+#include "idna2008.inc"
+#include "idna_mapping.inc"
+#include "joining_type.inc"
+#include "mark.inc"
+#include "script.inc"
+#include "unicode_version.inc"
+
+static_assert(std::string_view(tables_unicode_version) == puny::unicode::unicode_version,
+              "the tables on the include path are not the Unicode version this build selected");
 
 // UTS #46 section 5: in ASCII only A-Z are mapped (to a-z); everything else
 // is valid (Unicode 16+ has no *_STD3 statuses; STD3 is the U1 check).  The
@@ -28,7 +39,7 @@ constexpr char32_t ascii_lower[] = U"abcdefghijklmnopqrstuvwxyz";
 // The plain-code-point bitmap (see ucd.hpp).  Outside the anonymous
 // namespace: idna_plain_kind reads it inline from other files, and the
 // extern declaration in ucd.hpp gives the constexpr array external linkage.
-#include "tables/idna_plain.inc"
+#include "idna_plain.inc"
 
 idna_entry idna_lookup(char32_t c) noexcept {
   if (c < 0x80) {
@@ -54,5 +65,7 @@ bool is_mark(char32_t c) noexcept { return mark_trie(c) != 0; }
 idna2008 idna2008_property(char32_t c) noexcept {
   return static_cast<idna2008>(idna2008_trie(c));
 }
+
+idna_script script(char32_t c) noexcept { return static_cast<idna_script>(script_trie(c)); }
 
 }  // namespace puny::detail::ucd

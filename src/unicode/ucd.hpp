@@ -1,5 +1,5 @@
 // Internal: Unicode character data lookups backed by the generated tables in
-// src/tables/ (tools/gen_tables/gen_tables.py, Unicode 17.0.0).
+// src/tables/<version>/ (tools/gen_tables/gen_tables.py, PUNY_UNICODE_VERSION).
 // Not installed; only the library's own sources include it.
 #pragma once
 
@@ -42,6 +42,11 @@ std::uint8_t combining_class(char32_t c) noexcept;
 // RFC 5892 derived property (Idna2008.txt), kept for IDNA2008 checks.
 enum class idna2008 : std::uint8_t { pvalid, contextj, contexto, disallowed, unassigned };
 idna2008 idna2008_property(char32_t c) noexcept;
+
+// Script (Scripts.txt), only the values the RFC 5892 appendix A CONTEXTO
+// rules test; every other script (Common, Latin, Unknown...) is `other`.
+enum class idna_script : std::uint8_t { other, greek, hebrew, hiragana, katakana, han };
+idna_script script(char32_t c) noexcept;
 
 // Unicode Normalization Form C (UAX #15) over UTF-32, in place semantics:
 // returns the normalized string.  Input must be scalar values.

@@ -10,6 +10,8 @@ Environment:
     PUNY_BIN           the puny executable (required)
     PUNY_TESTDATA_DIR  directory holding punycode_tests.json
                        (default: <repo>/../shared/testdata)
+    PUNY_UNICODE_VERSION  the Unicode version the tool was built with
+                       (default: 18.0.0)
 """
 
 import json
@@ -27,6 +29,7 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 PUNY = os.environ.get("PUNY_BIN", "")
 TESTDATA = os.environ.get("PUNY_TESTDATA_DIR",
                           os.path.join(REPO, "..", "shared", "testdata"))
+UNICODE_VERSION = os.environ.get("PUNY_UNICODE_VERSION", "18.0.0")
 
 # Environment with a locale that knows nothing about UTF-8: the tool must not
 # care (idn2 breaks here).
@@ -81,7 +84,10 @@ class GeneralBehaviour(Base):
         code, out, _ = run(["--version"])
         self.assertEqual(code, 0)
         text = out.decode()
-        self.assertRegex(text, r"^puny \d+\.\d+\.\d+ \(Unicode 17\.0\.0\)\n$")
+        # The build's PUNY_UNICODE_VERSION (CMake passes it; 18.0.0 by default).
+        self.assertRegex(text, r"^puny \d+\.\d+\.\d+ \(Unicode %s\)\n$" % re.escape(UNICODE_VERSION))
+        code, out, _ = run(["--help"])
+        self.assertIn("Unicode %s" % UNICODE_VERSION, out.decode("utf-8"))
 
     def test_help_documents_every_command_with_an_example(self):
         code, out, _ = run(["--help"])
@@ -347,6 +353,28 @@ class IdnaCommands(Base):
         self.expect(["to-unicode", "xn--bcher-kva.de", "XN--BCHER-KVA.DE",
                      "xn--fa-hia.de", "xn--3b-ww4c5e180e575a65lsy2b.jp", "EXAMPLE.com"],
                     ["bücher.de", "bücher.de", "faß.de", "3年b組金八先生.jp", "example.com"])
+
+    def test_idna2008_presets(self):
+        # The IDNA2008 profile refuses what UTS #46 maps or accepts.
+        for name, cp in (("\U0001F4A9.la", "U+1F4A9"), ("\u2260.com", "U+2260"),
+                         ("\u216b.com", "U+216B")):
+            code, out, err = run(["to-ascii", "--preset", "idna2008", name])
+            self.assertEqual(code, 1, msg=name)
+            self.assertEqual(out_lines(out), [""])
+            self.assertIn("disallowed at byte 0 (label 0, %s)" % cp, err)
+        self.expect(["to-ascii", "--preset", "uts46-strict", "\u216b.com"], ["xii.com"])
+        self.expect(["to-ascii", "--preset", "registration", "\u216b.com"], ["xii.com"])
+        self.expect(["to-ascii", "--preset", "idna2008", "b\u00fccher.de", "xn--bcher-kva.de"],
+                    ["xn--bcher-kva.de", "xn--bcher-kva.de"])
+        self.expect(["to-unicode", "--preset", "idna2008", "xn--bcher-kva.de"], ["b\u00fccher.de"])
+        code, _, err = run(["to-ascii", "--preset", "idna2008", "XN--BCHER-KVA.de"])
+        self.assertEqual(code, 1)
+        self.assertIn("a_label_not_canonical at byte 0", err)
+        # Lookup does not evaluate CONTEXTO rules (RFC 5891 section 5.4).
+        self.expect(["to-ascii", "--preset", "idna2008-lookup", "a\u00b7b.com"], ["xn--ab-0ea.com"])
+        code, _, err = run(["to-ascii", "--preset", "idna2008", "a\u00b7b.com"])
+        self.assertEqual(code, 1)
+        self.assertIn("contexto at byte 1", err)
 
     def test_stdin_with_a_bad_line(self):
         stdin = "bücher.de\na\u2028b.de\nfaß.de\n"

@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "puny/unicode.hpp"
 #include "unicode/ucd.hpp"
 
 #ifndef PUNY_UNICODE_DATA_DIR
@@ -81,6 +82,17 @@ bool load(std::vector<test_line>& lines, std::string& error) {
   int part = -1;
   while (std::getline(in, line)) {
     ++no;
+    // "# NormalizationTest-18.0.0.txt": the data must be the version of the
+    // tables this build was made from (PUNY_UNICODE_VERSION).
+    if (no == 1) {
+      const std::string want =
+          "# NormalizationTest-" + std::string(puny::unicode::unicode_version) + ".txt";
+      if (line != want) {
+        error = test_file + " starts with \"" + line + "\", not \"" + want +
+                "\": data of another Unicode version than this build's tables";
+        return false;
+      }
+    }
     if (line.empty() || line[0] == '#') continue;
     if (line[0] == '@') {
       if (line.rfind("@Part", 0) == 0) part = std::atoi(line.c_str() + 5);
@@ -160,7 +172,8 @@ TEST(NormalizationTest, AllLines) {
                     << "): " << why;
     }
   }
-  std::printf("%zu passed, %zu failed\n", passed, failed);
+  std::printf("NormalizationTest.txt (Unicode %s): %zu passed, %zu failed\n",
+              std::string(puny::unicode::unicode_version).c_str(), passed, failed);
   EXPECT_EQ(failed, 0u);
   EXPECT_EQ(passed, lines.size());
 }

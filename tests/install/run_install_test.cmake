@@ -3,10 +3,11 @@
 #   STEP=install       cmake --install PUNY_BUILD_DIR --prefix WORK_DIR/prefix
 #                      (and, when the CLI was installed, run it once)
 #   STEP=find_package  configure + build consumer/ with CMAKE_PREFIX_PATH=prefix, run it
-#   STEP=pkg_config    compile consumer/main.cpp with `pkg-config --cflags --libs puny`, run it
+#   STEP=pkg_config    compile consumer/main.cpp (C++) and main.c (C) with
+#                      `pkg-config --cflags --libs puny`, run them
 cmake_minimum_required(VERSION 3.16)
 
-foreach(var STEP PUNY_BUILD_DIR CONSUMER_SOURCE_DIR WORK_DIR CXX_COMPILER)
+foreach(var STEP PUNY_BUILD_DIR CONSUMER_SOURCE_DIR WORK_DIR CXX_COMPILER C_COMPILER)
   if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
     message(FATAL_ERROR "run_install_test.cmake: ${var} is not set")
   endif()
@@ -14,6 +15,7 @@ endforeach()
 
 set(prefix "${WORK_DIR}/prefix")
 set(expected "puny consumer ok: bcher-kva invalid_digit xn--bcher-kva.de")
+set(expected_c "puny C consumer ok: xn--bcher-kva.de invalid_digit")
 
 function(run_checked what)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -23,9 +25,9 @@ function(run_checked what)
   set(last_output "${out}" PARENT_SCOPE)
 endfunction()
 
-# Runs the consumer with the prefix's library directories on the loader path
-# (needed when puny was built as a shared library).
-function(run_consumer exe)
+# The prefix's library directories, for LD_LIBRARY_PATH: a shared libpuny
+# has no RPATH in the installed programs.
+function(prefix_library_path out_var)
   file(GLOB_RECURSE libs "${prefix}/*libpuny*")
   set(dirs "")
   foreach(lib IN LISTS libs)
@@ -34,6 +36,13 @@ function(run_consumer exe)
   endforeach()
   list(REMOVE_DUPLICATES dirs)
   string(REPLACE ";" ":" path "${dirs}")
+  set(${out_var} "${path}" PARENT_SCOPE)
+endfunction()
+
+# Runs the consumer with the prefix's library directories on the loader path
+# (needed when puny was built as a shared library).
+function(run_consumer exe expected)
+  prefix_library_path(path)
   run_checked("running ${exe}" ${CMAKE_COMMAND} -E env "LD_LIBRARY_PATH=${path}" "${exe}")
   string(FIND "${last_output}" "${expected}" pos)
   if(pos EQUAL -1)
@@ -52,7 +61,8 @@ if(STEP STREQUAL "install")
               --prefix "${prefix}" ${config_args})
   file(GLOB_RECURSE config_files "${prefix}/*/puny-config.cmake")
   file(GLOB_RECURSE pc_files "${prefix}/*/puny.pc")
-  if(NOT config_files OR NOT pc_files OR NOT EXISTS "${prefix}/include/puny/punycode.hpp")
+  if(NOT config_files OR NOT pc_files OR NOT EXISTS "${prefix}/include/puny/punycode.hpp"
+     OR NOT EXISTS "${prefix}/include/puny.h")
     message(FATAL_ERROR "install is missing puny-config.cmake, puny.pc or the headers")
   endif()
   if(NOT EXISTS "${prefix}/include/puny/version.hpp" OR NOT EXISTS "${prefix}/include/puny/config.hpp")
@@ -66,7 +76,9 @@ if(STEP STREQUAL "install")
         message(FATAL_ERROR "install is missing ${f}")
       endif()
     endforeach()
-    run_checked("installed puny" "${prefix}/bin/puny" decode --mixed-case -- "-with-SUPER-MONKEYS-")
+    prefix_library_path(path)
+    run_checked("installed puny" ${CMAKE_COMMAND} -E env "LD_LIBRARY_PATH=${path}"
+                "${prefix}/bin/puny" decode --mixed-case -- "-with-SUPER-MONKEYS-")
     if(NOT last_output STREQUAL "-with-SUPER-MONKEYS\n")
       message(FATAL_ERROR "installed puny printed '${last_output}'")
     endif()
@@ -89,7 +101,8 @@ elseif(STEP STREQUAL "find_package")
   endif()
   run_checked("configuring the consumer" ${CMAKE_COMMAND} -S "${CONSUMER_SOURCE_DIR}"
               -B "${build}" ${gen_args} "-DCMAKE_PREFIX_PATH=${prefix}"
-              "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" "-DCMAKE_BUILD_TYPE=${build_type}"
+              "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" "-DCMAKE_C_COMPILER=${C_COMPILER}"
+              "-DCMAKE_BUILD_TYPE=${build_type}"
               -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON)
   run_checked("building the consumer" ${CMAKE_COMMAND} --build "${build}"
               --config "${build_type}")
@@ -99,7 +112,14 @@ elseif(STEP STREQUAL "find_package")
     message(FATAL_ERROR "consumer executable not found in ${build}")
   endif()
   list(GET exe 0 exe)
-  run_consumer("${exe}")
+  run_consumer("${exe}" "${expected}")
+  file(GLOB_RECURSE c_exe "${build}/puny_c_consumer" "${build}/*/puny_c_consumer"
+                          "${build}/puny_c_consumer.exe" "${build}/*/puny_c_consumer.exe")
+  if(NOT c_exe)
+    message(FATAL_ERROR "C consumer executable not found in ${build}")
+  endif()
+  list(GET c_exe 0 c_exe)
+  run_consumer("${c_exe}" "${expected_c}")
 
 elseif(STEP STREQUAL "pkg_config")
   file(GLOB_RECURSE pc_files "${prefix}/*/puny.pc")
@@ -117,7 +137,12 @@ elseif(STEP STREQUAL "pkg_config")
   set(exe "${WORK_DIR}/consumer-pkg-config")
   run_checked("compiling with pkg-config flags" "${CXX_COMPILER}" -std=c++17
               "${CONSUMER_SOURCE_DIR}/main.cpp" ${flags} -o "${exe}")
-  run_consumer("${exe}")
+  run_consumer("${exe}" "${expected}")
+  # The C API from a C compiler with only pkg-config's flags.
+  set(c_exe "${WORK_DIR}/consumer-pkg-config-c")
+  run_checked("compiling C with pkg-config flags" "${C_COMPILER}" -std=c99
+              "${CONSUMER_SOURCE_DIR}/main.c" ${flags} -o "${c_exe}")
+  run_consumer("${c_exe}" "${expected_c}")
 
 else()
   message(FATAL_ERROR "unknown STEP '${STEP}'")

@@ -23,6 +23,10 @@ TEST(Readme, LibraryExamplesMatchCompiledSources) {
     EXPECT_NE(readme.find("```cpp\n" + example + "```"), std::string::npos)
         << "README.md must contain examples/" << name << " verbatim in a ```cpp block";
   }
+  const std::string c_example = read(PUNY_SOURCE_DIR "/examples/c_example.c");
+  ASSERT_FALSE(c_example.empty());
+  EXPECT_NE(readme.find("```c\n" + c_example + "```"), std::string::npos)
+      << "README.md must contain examples/c_example.c verbatim in a ```c block";
 }
 
 }  // namespace

@@ -2,15 +2,17 @@
 """Generate puny's Unicode lookup tables from the pinned UCD / IDNA data files.
 
 Reads (never copies) the Unicode Character Database and the UTS #46 data
-files and writes compact C++ tables into src/tables/*.inc plus
-src/tables/MANIFEST.tsv.  Python 3 standard library only, no network.
+files and writes compact C++ tables into src/tables/<version>/*.inc plus
+src/tables/<version>/MANIFEST.tsv.  Python 3 standard library only, no network.
 
 Usage:
-  gen_tables.py [--ucd DIR] [--out DIR] [--check]
+  gen_tables.py [--version X.Y.Z] [--ucd DIR] [--out DIR] [--check]
 
+  --version  Unicode version to generate (default: 18.0.0); picks the two
+             defaults below, and the data files must say the same version
   --ucd DIR  directory containing ucd/ and idna/ (default:
-             <repo>/../shared/unicode/17.0.0)
-  --out DIR  output directory (default: <repo>/src/tables)
+             <repo>/../shared/unicode/<version>)
+  --out DIR  output directory (default: <repo>/src/tables/<version>)
   --check    regenerate in memory and compare with the files in --out;
              exit 1 naming every differing file, 0 if all identical.
 
@@ -30,6 +32,9 @@ import sys
 
 MAX_CP = 0x110000
 GENERATOR = "tools/gen_tables/gen_tables.py"
+# The version CMake builds by default (PUNY_UNICODE_VERSION); every version
+# with a folder under src/tables/ can be regenerated with --version.
+DEFAULT_VERSION = "18.0.0"
 
 
 class DataError(Exception):
@@ -479,6 +484,36 @@ def gen_idna2008(dd, version):
     return inc
 
 
+# The scripts RFC 5892 appendix A's CONTEXTO rules name (A.4 Greek, A.5/A.6
+# Hebrew, A.7 Hiragana, Katakana, Han); every other Script value is "other".
+IDNA_SCRIPT = ["other", "greek", "hebrew", "hiragana", "katakana", "han"]
+IDNA_SCRIPT_NAMES = {"Greek": 1, "Hebrew": 2, "Hiragana": 3, "Katakana": 4, "Han": 5}
+
+
+def gen_script(dd, version):
+    """Script property (Scripts.txt), reduced to the scripts RFC 5892 appendix A uses."""
+    lines = dd.lines("ucd/Scripts.txt")
+    values = [0] * MAX_CP  # @missing: Unknown, which is "other" here
+    seen = set()
+    for f in data_fields(lines):
+        lo, hi = parse_range(f[0])
+        v = IDNA_SCRIPT_NAMES.get(f[1], 0)
+        if v:
+            seen.add(f[1])
+        for c in range(lo, hi + 1):
+            values[c] = v
+    if seen != set(IDNA_SCRIPT_NAMES):
+        raise DataError("Scripts.txt: no code points for %s"
+                        % ", ".join(sorted(set(IDNA_SCRIPT_NAMES) - seen)))
+    trie = Trie3(values, 0)
+    inc = IncFile("script", version,
+                  "Script (Scripts.txt) for the RFC 5892 appendix A CONTEXTO rules: "
+                  "other, Greek, Hebrew, Hiragana, Katakana, Han.")
+    enum_asserts(inc, "idna_script", IDNA_SCRIPT)
+    inc.trie("script", trie)
+    return inc
+
+
 # Hangul syllables are composed/decomposed arithmetically (Unicode section 3.12).
 S_BASE, S_COUNT = 0xAC00, 11172
 
@@ -777,11 +812,17 @@ def generate(ucd_dir):
     incs.append(gen_joining(dd, "?", gc))
     incs.append(gen_mark("?", gc))
     incs.append(gen_idna2008(dd, "?"))
+    incs.append(gen_script(dd, "?"))
     nfc_incs, nfc_qc = gen_nfc(dd, "?", ccc, decomp)
     incs.extend(nfc_incs)
     incs.append(gen_case_mapping(dd, "?"))
     incs.append(gen_idna_plain("?", idna_status, gc, ccc, nfc_qc, bidi))
     version = dd.unicode_version()
+    # The version itself, so that the C++ code can check at compile time
+    # that the tables on its include path are the ones the build selected.
+    inc = IncFile("unicode_version", version, "Unicode version of the data these tables were made from.")
+    inc.line('constexpr char tables_unicode_version[] = "%s";' % version)
+    incs.append(inc)
     files = {}
     manifest = ["table\tentries\tbytes\tsha256"]
     for inc in sorted(incs, key=lambda i: i.name):
@@ -798,13 +839,21 @@ def generate(ucd_dir):
 def main(argv=None):
     repo = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--ucd", default=os.path.join(repo, "..", "shared", "unicode", "17.0.0"),
-                    help="directory containing ucd/ and idna/")
-    ap.add_argument("--out", default=os.path.join(repo, "src", "tables"),
-                    help="output directory for the .inc files and MANIFEST.tsv")
+    ap.add_argument("--version", default=None,
+                    help="Unicode version X.Y.Z (default %s, or the version --ucd holds)"
+                    % DEFAULT_VERSION)
+    ap.add_argument("--ucd", default=None,
+                    help="directory containing ucd/ and idna/ "
+                    "(default <repo>/../shared/unicode/<version>)")
+    ap.add_argument("--out", default=None,
+                    help="output directory for the .inc files and MANIFEST.tsv "
+                    "(default <repo>/src/tables/<version>)")
     ap.add_argument("--check", action="store_true",
                     help="compare instead of writing; exit 1 if anything differs")
     args = ap.parse_args(argv)
+    wanted = args.version or (None if args.ucd else DEFAULT_VERSION)
+    if args.ucd is None:
+        args.ucd = os.path.join(repo, "..", "shared", "unicode", wanted)
 
     ucd_dir = os.path.normpath(args.ucd)
     if not os.path.isdir(os.path.join(ucd_dir, "ucd")) or not os.path.isdir(
@@ -820,8 +869,12 @@ def main(argv=None):
     except DataError as e:
         sys.stderr.write("gen_tables.py: data error: %s\n" % e)
         return 1
+    if wanted is not None and version != wanted:
+        sys.stderr.write("gen_tables.py: %s holds Unicode %s, not the requested %s\n"
+                         % (ucd_dir, version, wanted))
+        return 1
 
-    out = os.path.normpath(args.out)
+    out = os.path.normpath(args.out or os.path.join(repo, "src", "tables", version))
     if args.check:
         differing = []
         for name in sorted(files):

@@ -1,0 +1,233 @@
+/* puny: the C API.  Punycode (RFC 3492) and IDNA (UTS #46 ToASCII and
+ * ToUnicode) for C99 and anything that can call C.  Also usable from C++.
+ *
+ * Contract
+ * --------
+ * - Every conversion writes into a buffer the caller owns, never past
+ *   `capacity`, and NUL-terminates the output (capacity counts the NUL).
+ *   `*written` (when `written` is not NULL) receives the output length
+ *   without the NUL.  When the buffer is too small the function returns
+ *   PUNY_ERR_BUFFER_TOO_SMALL and `err->needed` is the capacity to retry with
+ *   (terminator included); the buffer's contents are then unspecified.
+ * - Input is a pointer and a length.  Pass PUNY_NUL_TERMINATED as the length
+ *   for a NUL-terminated string.  A NULL pointer is allowed with length 0.
+ * - Every function returns a puny_errc (PUNY_OK == 0) and, when `err` is not
+ *   NULL, fills in what failed and where: code, offset into the caller's
+ *   input (bytes for UTF-8, code units for UTF-16, code points for UTF-32),
+ *   label index, offending code point, and the needed size.
+ * - No function throws, aborts or prints.  Memory exhaustion inside the
+ *   library is reported as PUNY_ERR_OUT_OF_MEMORY.  Every function may be
+ *   called from any thread.
+ *
+ * ABI stability
+ * -------------
+ * - Enumerator values never change; new ones are only appended.
+ * - puny_error and puny_idna_options start with `struct_size`, which the
+ *   caller sets to sizeof the struct it was compiled with (PUNY_ERROR_INIT,
+ *   puny_idna_options_init).  New fields are only appended; the library reads
+ *   and writes only the fields that lie inside `struct_size`, and fields a
+ *   caller's older struct lacks take their default.  puny_idna_options has
+ *   only uint32_t fields, so every appended field changes its size.
+ *
+ * Versions: PUNY_VERSION_* give the header's version, puny_version() the
+ * linked library's.  See README.md, "Using puny from C".
+ */
+#ifndef PUNY_H
+#define PUNY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PUNY_VERSION_MAJOR 0
+#define PUNY_VERSION_MINOR 1
+#define PUNY_VERSION_PATCH 0
+#define PUNY_VERSION_STRING "0.1.0"
+/* major * 10000 + minor * 100 + patch, as puny_version() returns. */
+#define PUNY_VERSION_NUMBER \
+  (PUNY_VERSION_MAJOR * 10000 + PUNY_VERSION_MINOR * 100 + PUNY_VERSION_PATCH)
+
+/* Input length meaning "up to the first NUL". */
+#define PUNY_NUL_TERMINATED ((size_t)-1)
+
+#if defined(_WIN32) && defined(PUNY_SHARED) && defined(PUNY_BUILDING)
+#define PUNY_API __declspec(dllexport)
+#elif defined(_WIN32) && defined(PUNY_SHARED)
+#define PUNY_API __declspec(dllimport)
+#elif defined(__GNUC__)
+#define PUNY_API __attribute__((visibility("default")))
+#else
+#define PUNY_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What failed.  Values 0..29 are the C++ puny::errc values (puny/status.hpp)
+ * and keep their numbers; values from 100 on exist only in the C API. */
+typedef enum puny_errc {
+  PUNY_OK = 0,
+  /* Input encodings. */
+  PUNY_ERR_INVALID_UTF8 = 1,
+  PUNY_ERR_INVALID_UTF16 = 2,
+  PUNY_ERR_INVALID_CODE_POINT = 3,
+  PUNY_ERR_BUFFER_TOO_SMALL = 4,
+  PUNY_ERR_INPUT_TOO_LONG = 5,
+  /* Bootstring / Punycode (RFC 3492 sections 4-6). */
+  PUNY_ERR_BAD_PARAMETERS = 6,
+  PUNY_ERR_NON_BASIC_BEFORE_DELIMITER = 7,
+  PUNY_ERR_INVALID_DIGIT = 8,
+  PUNY_ERR_TRUNCATED_NUMBER = 9,
+  PUNY_ERR_OVERFLOW = 10,
+  PUNY_ERR_DECODED_OUT_OF_RANGE = 11,
+  PUNY_ERR_CASE_FLAGS_MISMATCH = 12,
+  /* IDNA (UTS #46 section 4); puny_uts46_code() gives the status code. */
+  PUNY_ERR_DISALLOWED = 13,             /* V7 */
+  PUNY_ERR_STD3_DISALLOWED = 14,        /* U1 */
+  PUNY_ERR_INVALID_ACE_LABEL = 15,      /* P4 */
+  PUNY_ERR_NOT_NFC = 16,                /* V1 */
+  PUNY_ERR_HYPHEN_3_4 = 17,             /* V2 */
+  PUNY_ERR_LEADING_HYPHEN = 18,         /* V3 */
+  PUNY_ERR_TRAILING_HYPHEN = 19,        /* V3 */
+  PUNY_ERR_ACE_PREFIX = 20,             /* V4 */
+  PUNY_ERR_LABEL_HAS_DOT = 21,          /* V5 */
+  PUNY_ERR_LEADING_COMBINING_MARK = 22, /* V6 */
+  PUNY_ERR_CONTEXTJ = 23,               /* C1, C2 */
+  PUNY_ERR_BIDI = 24,                   /* B1..B6 */
+  PUNY_ERR_EMPTY_LABEL = 25,            /* A4_2, X4_2 */
+  PUNY_ERR_LABEL_TOO_LONG = 26,         /* A4_2 */
+  PUNY_ERR_DOMAIN_TOO_LONG = 27,        /* A4_1 */
+  PUNY_ERR_PUNYCODE_ENCODE_FAILED = 28, /* A3 */
+  PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT = 29, /* URL Standard, url preset */
+  PUNY_ERR_UNASSIGNED = 30,            /* IDNA2008 (RFC 5892): unassigned code point */
+  PUNY_ERR_CONTEXTO = 31,              /* IDNA2008: RFC 5892 appendix A CONTEXTO rule */
+  PUNY_ERR_A_LABEL_NOT_CANONICAL = 32, /* IDNA2008: RFC 5891 section 5.3 round trip */
+  /* C API only. */
+  PUNY_ERR_OUT_OF_MEMORY = 100,    /* the library could not allocate memory */
+  PUNY_ERR_INVALID_ARGUMENT = 101, /* NULL pointer with a nonzero length or
+                                      capacity, unknown preset, struct_size
+                                      too small, unknown option set */
+  PUNY_ERR_INTERNAL = 102          /* an unexpected C++ exception (a bug) */
+} puny_errc;
+
+/* Where and what.  Initialize with PUNY_ERROR_INIT (sets struct_size). */
+typedef struct puny_error {
+  size_t struct_size;  /* sizeof(puny_error) as the caller compiled it */
+  int32_t code;        /* a puny_errc */
+  uint32_t code_point; /* offending code point, 0 when none applies */
+  size_t offset;       /* position in the caller's input (see above) */
+  size_t label;        /* 0-based label index (IDNA functions) */
+  size_t needed;       /* PUNY_ERR_BUFFER_TOO_SMALL: capacity to retry with */
+  uint32_t detail;     /* bidi: rule 1..6 (B1..B6); contextj: 1 = C1, 2 = C2;
+                          empty_label: 1 = X4_2 (found by to_unicode) */
+  /* New fields are appended here. */
+} puny_error;
+
+/* puny_error err = PUNY_ERROR_INIT; (C and C++) */
+#define PUNY_ERROR_INIT {sizeof(puny_error), 0, 0, 0, 0, 0, 0}
+
+/* Stable identifier of a code, e.g. "invalid_digit" (the C++ to_string and
+ * the CLI's JSON names); "unknown" for values this library does not know. */
+PUNY_API const char* puny_error_name(int code);
+/* One English sentence describing the code. */
+PUNY_API const char* puny_error_message(int code);
+/* UTS #46 status code as IdnaTestV2.txt writes it ("P4", "V7", "B1",
+ * "C2", "X4_2", ...) for an IDNA error; "" for the others. */
+PUNY_API const char* puny_uts46_code(const puny_error* err);
+/* Writes a one-line description such as "invalid_digit at offset 2 (U+0021):
+ * ..." into buf (NUL-terminated, truncated to fit when capacity > 0) and
+ * returns its full length without the NUL, as snprintf does. */
+PUNY_API size_t puny_error_describe(const puny_error* err, char* buf, size_t capacity);
+
+/* ---- Punycode (RFC 3492): one label, no "xn--" prefix handling ---- */
+
+/* UTF-8 text -> Punycode. */
+PUNY_API puny_errc puny_encode(const char* utf8, size_t length, char* out, size_t capacity,
+                               size_t* written, puny_error* err);
+/* Punycode -> UTF-8 text. */
+PUNY_API puny_errc puny_decode(const char* ascii, size_t length, char* out, size_t capacity,
+                               size_t* written, puny_error* err);
+/* UTF-32 (code points) -> Punycode; offsets count code points. */
+PUNY_API puny_errc puny_encode_utf32(const uint32_t* code_points, size_t length, char* out,
+                                     size_t capacity, size_t* written, puny_error* err);
+/* Punycode -> UTF-32.  `capacity` and `*written` count code points; the
+ * output is terminated by a 0 code point. */
+PUNY_API puny_errc puny_decode_utf32(const char* ascii, size_t length, uint32_t* out,
+                                     size_t capacity, size_t* written, puny_error* err);
+/* Mixed-case annotation (RFC 3492 appendix A): `uppercase` holds one flag
+ * (0 or nonzero) per code point of the input. */
+PUNY_API puny_errc puny_encode_utf32_annotated(const uint32_t* code_points,
+                                               const unsigned char* uppercase, size_t length,
+                                               char* out, size_t capacity, size_t* written,
+                                               puny_error* err);
+/* Decodes and stores each code point's case flag (0 or 1) in `uppercase`,
+ * which has room for `capacity` flags. */
+PUNY_API puny_errc puny_decode_utf32_annotated(const char* ascii, size_t length, uint32_t* out,
+                                               unsigned char* uppercase, size_t capacity,
+                                               size_t* written, puny_error* err);
+
+/* ---- IDNA (UTS #46 revision 35): whole domain names ---- */
+
+/* Named option sets (README, "IDNA (UTS #46)").  New presets are appended. */
+typedef enum puny_preset {
+  PUNY_PRESET_UTS46 = 0,        /* UTS #46 defaults, nontransitional */
+  PUNY_PRESET_URL = 1,          /* URL Standard "domain to ASCII", beStrict=false */
+  PUNY_PRESET_URL_STRICT = 2,   /* URL Standard, beStrict=true */
+  PUNY_PRESET_REGISTRATION = 3  /* strictest, for registries and certificates */
+} puny_preset;
+
+/* One field per puny::idna::options flag, 0 = off, nonzero = on.  Fill with
+ * puny_idna_options_init(); new fields are appended (as uint32_t). */
+typedef struct puny_idna_options {
+  uint32_t struct_size;  /* sizeof(puny_idna_options) as the caller compiled it */
+  uint32_t check_hyphens;            /* CheckHyphens */
+  uint32_t check_bidi;               /* CheckBidi */
+  uint32_t check_joiners;            /* CheckJoiners */
+  uint32_t use_std3_ascii_rules;     /* UseSTD3ASCIIRules */
+  uint32_t transitional_processing;  /* Transitional_Processing */
+  uint32_t verify_dns_length;        /* VerifyDnsLength */
+  uint32_t ignore_invalid_punycode;  /* IgnoreInvalidPunycode */
+  uint32_t url_ascii_fast_pass;      /* URL Standard all-ASCII pass-through */
+  uint32_t allow_underscore;         /* with UseSTD3ASCIIRules, '_' allowed too */
+  uint32_t forbid_domain_code_points; /* URL Standard forbidden domain code
+                                          points are errors (list hygiene) */
+  /* New fields are appended here. */
+} puny_idna_options;
+
+/* Fills `size` bytes of *opt with `preset`, a puny_preset (struct_size =
+ * size); PUNY_ERR_INVALID_ARGUMENT for a value this library does not know.
+ * Use the puny_idna_options_init macro, which passes sizeof(*opt). */
+PUNY_API puny_errc puny_idna_options_init_sized(puny_idna_options* opt, size_t size,
+                                                int preset);
+#define puny_idna_options_init(opt, preset) \
+  puny_idna_options_init_sized((opt), sizeof(*(opt)), (preset))
+
+/* `options` may be NULL for PUNY_PRESET_UTS46.  On failure to_ascii's
+ * output is unspecified. */
+PUNY_API puny_errc puny_to_ascii(const char* utf8, size_t length, char* out, size_t capacity,
+                                 size_t* written, const puny_idna_options* options,
+                                 puny_error* err);
+/* Always writes the best-effort result when it fits (U+FFFD where UTS #46
+ * marks errors) and returns the first error, if any. */
+PUNY_API puny_errc puny_to_unicode(const char* utf8, size_t length, char* out,
+                                   size_t capacity, size_t* written,
+                                   const puny_idna_options* options, puny_error* err);
+/* UTF-16 input (offsets in code units).  to_ascii's output is ASCII bytes;
+ * to_unicode's is UTF-16 with capacity and *written in code units. */
+PUNY_API puny_errc puny_to_ascii_utf16(const uint16_t* utf16, size_t length, char* out,
+                                       size_t capacity, size_t* written,
+                                       const puny_idna_options* options, puny_error* err);
+PUNY_API puny_errc puny_to_unicode_utf16(const uint16_t* utf16, size_t length, uint16_t* out,
+                                         size_t capacity, size_t* written,
+                                         const puny_idna_options* options, puny_error* err);
+
+/* ---- Versions ---- */
+PUNY_API uint32_t puny_version(void);               /* e.g. 100 for 0.1.0 */
+PUNY_API const char* puny_version_string(void);     /* e.g. "0.1.0" */
+PUNY_API const char* puny_unicode_version(void);    /* the tables', e.g. "18.0.0" */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PUNY_H */

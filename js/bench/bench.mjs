@@ -1,0 +1,109 @@
+// Benchmark of the npm package (WebAssembly) against punycode.js (Debian's
+// node-punycode) and Node's url.domainToASCII / domainToUnicode (ICU inside
+// Node), on the shared workloads.  Outputs are compared before anything is
+// timed; each measurement is the median of REPS runs, the implementations
+// interleaved within each repetition.  Not a test: it asserts nothing about time.
+//
+//   NODE_PATH=/usr/share/nodejs node js/bench/bench.mjs [PACKAGE_DIR] [--reps=N]
+//
+// PACKAGE_DIR defaults to build/wasm/package (js/build.sh).  Prints a
+// Markdown table: ns per item and the ratio peer time / puny time.
+import { readFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import url from 'node:url';
+import os from 'node:os';
+
+const here = path.dirname(url.fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const reps = Number((args.find((a) => a.startsWith('--reps=')) || '--reps=7').slice(7));
+const packageDir = path.resolve(args.find((a) => !a.startsWith('--')) ||
+                                path.join(here, '..', '..', 'build', 'wasm', 'package'));
+const dataDir = path.resolve(here, '..', '..', '..', 'shared', 'bench', 'data');
+
+const require = createRequire(import.meta.url);
+const puny = require(path.join(packageDir, 'dist', 'puny.cjs'));
+const peerPath = (process.env.NODE_PATH || '/usr/share/nodejs').split(path.delimiter)
+  .map((d) => path.join(d, 'punycode', 'punycode.js')).find((f) => existsSync(f));
+if (!peerPath) throw new Error('punycode.js not found: apt-get install node-punycode, NODE_PATH=/usr/share/nodejs');
+const punycodeJs = require(peerPath);
+const punycodeJsVersion = require(path.join(path.dirname(peerPath), 'package.json')).version;
+
+const lines = (name) => readFileSync(path.join(dataDir, name), 'utf8').split('\n').filter((l) => l !== '');
+const idn = lines('domains-idn.txt');
+const idnAce = lines('domains-idn.ascii.txt');
+const mixed = lines('domains-mixed.txt');
+const lowerIdn = idn.map((d) => d.toLowerCase());
+// Labels: the non-ASCII labels of the IDN list (lowercased), and their ACE forms.
+const labels = lowerIdn.flatMap((d) => d.split('.')).filter((l) => /[^\0-\x7F]/.test(l));
+const aceLabels = idnAce.flatMap((d) => d.split('.')).filter((l) => l.startsWith('xn--')).map((l) => l.slice(4));
+
+function timeOnce(fn, items) {
+  const start = process.hrtime.bigint();
+  let sink = 0;
+  for (let i = 0; i < items.length; ++i) sink += fn(items[i]).length;
+  const ns = Number(process.hrtime.bigint() - start);
+  if (sink < 0) console.log(sink);
+  return ns / items.length;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// Runs every implementation on `items`, checks agreement on all of them
+// first (a peer that differs is reported, not hidden), then times.
+function workload(name, items, impls, note) {
+  const reference = items.map(impls[0][1]);
+  const agreement = impls.map(([, fn]) => {
+    let same = 0;
+    for (let i = 0; i < items.length; ++i) {
+      let out;
+      try { out = fn(items[i]); } catch { out = null; }
+      if (out === reference[i]) ++same;
+    }
+    return same;
+  });
+  const samples = impls.map(() => []);
+  for (let r = 0; r < reps + 1; ++r) {  // the first round warms up
+    for (let k = 0; k < impls.length; ++k) {
+      const t = timeOnce(impls[k][1], items);
+      if (r > 0) samples[k].push(t);
+    }
+  }
+  const medians = samples.map(median);
+  return { name, count: items.length, note, results: impls.map(([label], k) => ({
+    label, ns: medians[k], ratio: medians[k] / medians[0], agree: agreement[k] })) };
+}
+
+const url46 = { preset: 'url' };
+const tried = (fn) => (x) => { try { return fn(x); } catch { return ''; } };
+const runs = [
+  workload('Punycode encode, IDN labels', labels, [
+    ['puny encode', puny.encode], ['punycode.js encode', punycodeJs.encode]]),
+  workload('Punycode decode, ACE labels', aceLabels, [
+    ['puny decode', puny.decode], ['punycode.js decode', punycodeJs.decode]]),
+  workload('punycode.js toASCII, IDN names (lowercased)', lowerIdn, [
+    ['puny toASCII', puny.toASCII], ['punycode.js toASCII', punycodeJs.toASCII]],
+    'label-by-label, no UTS #46 mapping or checks'),
+  workload('punycode.js toUnicode, ACE names', idnAce, [
+    ['puny toUnicode', puny.toUnicode], ['punycode.js toUnicode', punycodeJs.toUnicode]]),
+  workload('UTS #46 to ASCII, IDN names', idn, [
+    ['puny toAscii (url preset)', tried((d) => puny.toAscii(d, url46))],
+    ['url.domainToASCII', url.domainToASCII]]),
+  workload('UTS #46 to ASCII, mixed real names', mixed, [
+    ['puny toAscii (url preset)', tried((d) => puny.toAscii(d, url46))],
+    ['url.domainToASCII', url.domainToASCII]]),
+  workload('UTS #46 to Unicode, ACE names', idnAce, [
+    ['puny idna.toUnicode (url preset)', tried((d) => puny.idna.toUnicode(d, url46))],
+    ['url.domainToUnicode', url.domainToUnicode]]),
+];
+
+console.log(`# puny ${puny.version} (WebAssembly) vs punycode.js ${punycodeJsVersion} and Node ${process.version} url (ICU ${process.versions.icu})`);
+console.log(`# ${os.cpus()[0].model}, ${os.cpus().length} cores; median of ${reps} runs; ratio = peer time / puny time\n`);
+console.log('| workload | items | implementation | ns/item | peer / puny | same output as puny |');
+console.log('|---|---|---|---|---|---|');
+for (const w of runs) {
+  for (const [k, r] of w.results.entries()) {
+    console.log(`| ${k === 0 ? w.name : ''} | ${k === 0 ? w.count : ''} | ${r.label} | ${r.ns.toFixed(0)} | ` +
+                `${k === 0 ? '1' : r.ratio.toFixed(2) + 'x'} | ${k === 0 ? '' : `${r.agree}/${w.count}`} |`);
+  }
+}

@@ -1,0 +1,246 @@
+// Drives the converter page (web/) in Debian's headless chromium through the
+// Chrome DevTools Protocol over --remote-debugging-pipe (no npm download, no
+// WebSocket): loads it from file://, types the way a user does
+// (Input.insertText), reads the outputs and the explain steps from the DOM,
+// checks an invalid input's error, and saves screenshots.
+//
+//   node js/browser/page-test.mjs WEB_DIR OUT_DIR
+//
+// Exit 0 when every check passes, 1 on a failed check, 77 (ctest's skip code)
+// with a loud message when no chromium is installed.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import assert from 'node:assert/strict';
+
+const [webDir, outDir] = process.argv.slice(2);
+if (!webDir || !outDir) {
+  console.error('usage: page-test.mjs WEB_DIR OUT_DIR');
+  process.exit(2);
+}
+const pageUrl = pathToFileURL(path.resolve(webDir, 'index.html')).href;
+assert.ok(existsSync(path.resolve(webDir, 'index.html')), `${webDir}/index.html missing: run js/build.sh`);
+
+function findChromium() {
+  for (const name of [process.env.CHROMIUM, 'chromium', 'chromium-browser', 'google-chrome']) {
+    if (!name) continue;
+    try {
+      return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
+    } catch { /* next */ }
+  }
+  return null;
+}
+const chromium = findChromium();
+if (!chromium) {
+  console.error('#'.repeat(72));
+  console.error('## SKIPPED: no chromium found (scripts/install-deps.sh installs Debian\'s');
+  console.error('## chromium); the converter page was not tested in a browser.');
+  console.error('#'.repeat(72));
+  process.exit(77);
+}
+
+// ---- CDP over the pipe: JSON messages separated by NUL bytes ----
+
+const profile = mkdtempSync(path.join(tmpdir(), 'puny-chromium-'));
+const browser = spawn(chromium, [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--disable-extensions', '--remote-debugging-pipe', `--user-data-dir=${profile}`,
+  '--window-size=1200,900', 'about:blank',
+], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
+let stderr = '';
+browser.stderr.on('data', (d) => { stderr += d; });
+
+const toBrowser = browser.stdio[3];
+const fromBrowser = browser.stdio[4];
+let nextId = 1;
+const pending = new Map();
+const listeners = [];
+let buffer = Buffer.alloc(0);
+fromBrowser.on('data', (chunk) => {
+  buffer = Buffer.concat([buffer, chunk]);
+  let end;
+  while ((end = buffer.indexOf(0)) >= 0) {
+    const message = JSON.parse(buffer.subarray(0, end).toString('utf8'));
+    buffer = buffer.subarray(end + 1);
+    if (message.id && pending.has(message.id)) {
+      const { resolve, reject, method } = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.error) reject(new Error(`${method}: ${message.error.message}`));
+      else resolve(message.result);
+    } else {
+      for (const l of listeners) l(message);
+    }
+  }
+});
+
+function send(method, params = {}, sessionId) {
+  const id = nextId++;
+  const message = { id, method, params };
+  if (sessionId) message.sessionId = sessionId;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject, method });
+    toBrowser.write(JSON.stringify(message) + '\0');
+  });
+}
+
+function waitForEvent(method, sessionId, timeoutMs = 20000) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${method}`)), timeoutMs);
+    const listener = (m) => {
+      if (m.method === method && (!sessionId || m.sessionId === sessionId)) {
+        clearTimeout(timer);
+        listeners.splice(listeners.indexOf(listener), 1);
+        resolve(m.params);
+      }
+    };
+    listeners.push(listener);
+  });
+}
+
+let checks = 0;
+function check(condition, what) {
+  assert.ok(condition, what);
+  ++checks;
+  console.log(`ok ${checks} - ${what}`);
+}
+
+async function main() {
+  const { targetInfos } = await send('Target.getTargets');
+  const page = targetInfos.find((t) => t.type === 'page');
+  assert.ok(page, 'chromium opened no page');
+  const { sessionId } = await send('Target.attachToTarget', { targetId: page.targetId, flatten: true });
+  const cdp = (method, params) => send(method, params, sessionId);
+
+  // Everything the page does must stay on file:// (no CDN, no network).
+  const exceptions = [];
+  const requests = [];
+  listeners.push((m) => {
+    if (m.sessionId !== sessionId) return;
+    if (m.method === 'Runtime.exceptionThrown') exceptions.push(m.params.exceptionDetails);
+    if (m.method === 'Network.requestWillBeSent') requests.push(m.params.request.url);
+  });
+  await cdp('Runtime.enable');
+  await cdp('Page.enable');
+  await cdp('Network.enable');
+  await cdp('Emulation.setDeviceMetricsOverride', { width: 1200, height: 900, deviceScaleFactor: 1, mobile: false });
+  const loaded = waitForEvent('Page.loadEventFired', sessionId);
+  await cdp('Page.navigate', { url: pageUrl });
+  await loaded;
+
+  async function evaluate(expression) {
+    const r = await cdp('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
+    if (r.exceptionDetails) throw new Error(`page: ${r.exceptionDetails.exception?.description || r.exceptionDetails.text}`);
+    return r.result.value;
+  }
+  const nextFrame = () => evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))');
+
+  // Types into the textarea as a user would: select everything, insert text.
+  async function type(text) {
+    await evaluate("(() => { const t = document.getElementById('input'); t.focus(); t.select(); return true; })()");
+    await cdp('Input.insertText', { text });
+    await nextFrame();
+  }
+  async function chooseOperation(value) {
+    await evaluate(`(() => { document.querySelector('input[name=operation][value=${value}]').click(); return true; })()`);
+    await nextFrame();
+  }
+  async function screenshot(name) {
+    const { data } = await cdp('Page.captureScreenshot', { format: 'png', captureBeyondViewport: true });
+    const file = path.join(outDir, name);
+    writeFileSync(file, Buffer.from(data, 'base64'));
+    console.log(`# screenshot: ${file}`);
+  }
+  const firstRow = `document.querySelector('#results tbody tr')`;
+
+  check(await evaluate('typeof puny === "object" && puny.encode("bücher") === "bcher-kva"'),
+        'the library loaded from file:// (WebAssembly compiled in the page)');
+
+  // 1. Encode 3年B組金八先生 (RFC 3492 sample L).
+  await chooseOperation('encode');
+  await type('3年B組金八先生');
+  check(await evaluate(`${firstRow}.querySelector('.output code.value').textContent`) === '3B-ww4c5e180e575a65lsy2b',
+        'encode 3年B組金八先生 shows 3B-ww4c5e180e575a65lsy2b');
+  const deltas = await evaluate("[...document.querySelectorAll('#explain-body .delta-card')].map((c) => Number(c.dataset.delta))");
+  check(JSON.stringify(deltas) === JSON.stringify([62042, 139, 16683, 34821, 14592, 42088]),
+        `explain shows the six deltas of sample L (${deltas.join(', ')})`);
+  const digits = await evaluate("[...document.querySelectorAll('#explain-body .delta-card')].map((c) => [...c.querySelectorAll('.digit .char')].map((d) => d.textContent).join(''))");
+  check(digits.join('') === 'ww4c5e180e575a65lsy2b', `the digit boxes spell the deltas (${digits.join(' ')})`);
+  const chips = await evaluate("[...document.querySelectorAll('#explain-body .chip')].map((c) => c.classList.contains('basic') ? 'b' : 'n').join('')");
+  check(chips === 'bnbnnnnn', `code points drawn, basic ones marked (${chips})`);
+  const firstBias = await evaluate("document.querySelector('#explain-body .delta-card .bias-line b').textContent");
+  check(firstBias === '72', 'the first delta is coded with the initial bias 72');
+  const insertions = await evaluate("document.querySelectorAll('#explain-body table.insertions tbody tr').length");
+  check(insertions === 6, 'the insertion table has one row per non-basic code point');
+  await screenshot('page-encode.png');
+
+  // 2. To ASCII of bücher.de, with the Punycode of its first label explained.
+  await chooseOperation('toAscii');
+  await type('bücher.de');
+  check(await evaluate(`${firstRow}.querySelector('.output code.value').textContent`) === 'xn--bcher-kva.de',
+        'to ASCII bücher.de shows xn--bcher-kva.de');
+  const labelDeltas = await evaluate("[...document.querySelectorAll('#explain-body .label-card .delta-card')].map((c) => Number(c.dataset.delta))");
+  check(JSON.stringify(labelDeltas) === '[745]', 'explain shows the label bücher encoded with the one delta 745');
+
+  // 3. Several lines at once, and an invalid one pointing at its character.
+  await type('bücher.de\na\u200d.example\n3年B組金八先生.jp');
+  const outputs = await evaluate("[...document.querySelectorAll('#results tbody tr')].map((r) => r.className.split(' ')[0])");
+  check(JSON.stringify(outputs) === '["ok","failed","ok"]', `one row per line, the bad one failed (${outputs})`);
+  await evaluate("document.querySelectorAll('#results tbody tr')[1].click(), true");
+  await nextFrame();
+  const mark = await evaluate("(() => { const m = document.querySelectorAll('#results tbody tr')[1].querySelector('mark.bad'); return m && [m.dataset.offset, m.textContent]; })()");
+  check(mark && mark[0] === '1' && mark[1] === 'U+200D', `the error marks the offending (invisible) U+200D at offset 1 (${mark})`);
+  const message = await evaluate("document.querySelectorAll('#results tbody tr')[1].querySelector('.error-message').textContent");
+  check(/contextj \(C2\) at offset 1, U\+200D/.test(message), `the error says what and where: "${message}"`);
+  const explainError = await evaluate("document.querySelector('#explain-body .label-card.bad .error-message').textContent");
+  check(/C2/.test(explainError), 'the explain panel shows the failed check in its label');
+  await screenshot('page-error.png');
+
+  // 4. Flags: turning CheckJoiners off accepts the same line.
+  await evaluate("(() => { const b = document.querySelector('#flags input[name=checkJoiners]'); b.click(); return true; })()");
+  await nextFrame();
+  const second = await evaluate("document.querySelectorAll('#results tbody tr')[1].querySelector('.output code.value')?.textContent");
+  check(second === 'xn--a-ugn.example', `with CheckJoiners off the line converts (${second})`);
+
+  // 5. Decode and To Unicode.
+  await chooseOperation('decode');
+  await type('3B-ww4c5e180e575a65lsy2b');
+  check(await evaluate(`${firstRow}.querySelector('.output code.value').textContent`) === '3年B組金八先生',
+        'decode gives 3年B組金八先生 back');
+  const textsAfter = await evaluate("[...document.querySelectorAll('#explain-body .delta-card code.growing')].map((c) => c.textContent)");
+  check(textsAfter.length === 6 && textsAfter[5] === '3年B組金八先生',
+        `decode explain replays six insertions ending in the whole string (${textsAfter.join(' ')})`);
+  await screenshot('page-decode.png');
+  await chooseOperation('toUnicode');
+  await type('XN--BCHER-KVA.DE');
+  check(await evaluate(`${firstRow}.querySelector('.output code.value').textContent`) === 'bücher.de',
+        'to Unicode XN--BCHER-KVA.DE shows bücher.de');
+
+  check(exceptions.length === 0, `no script errors (${exceptions.map((e) => e.exception?.description || e.text).join('; ')})`);
+  const remote = requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'));
+  check(remote.length === 0, `nothing fetched from the network (${remote.join(', ') || `${requests.length} local requests`})`);
+}
+
+let status = 0;
+try {
+  await main();
+  console.log(`# ${checks} checks passed`);
+} catch (e) {
+  console.error(`not ok - ${e.message}`);
+  if (stderr) console.error(`# chromium stderr:\n${stderr.slice(-2000)}`);
+  status = 1;
+} finally {
+  // Let chromium finish writing its profile before the profile is removed.
+  const exited = new Promise((resolve) => {
+    if (browser.exitCode !== null) resolve();
+    else browser.once('exit', resolve);
+  });
+  send('Browser.close').catch(() => { /* already gone */ });
+  const timer = setTimeout(() => browser.kill('SIGKILL'), 10000);
+  await exited;
+  clearTimeout(timer);
+  rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+}
+process.exit(status);

@@ -1,0 +1,269 @@
+// puny for JavaScript: the public API over the WebAssembly module.
+//
+// js/build.sh places this file after emscripten's glue (which defines
+// `Module`) inside one function scope, then adds an ES module, CommonJS or
+// browser-global footer; it is never loaded on its own.  `createPunyApi`
+// receives the ready module (compiled synchronously, see js/CMakeLists.txt).
+//
+// Two APIs share the module:
+//  * punycode.js's (encode, decode, toASCII, toUnicode, ucs2, version), a
+//    drop-in with the same results on every input punycode.js accepts;
+//  * puny's own: UTS #46 toAscii / toUnicode with presets and flags, result
+//    objects carrying every error with its code, offset and label, and explain.
+//
+// Offsets are always indices into the JavaScript string the caller passed
+// (UTF-16 code units), so `input.slice(error.offset)` starts at the culprit.
+
+/* exported createPunyApi */
+function createPunyApi(wasm, version) {
+  'use strict';
+
+  // ---- Errors ----
+
+  function codePointName(cp) {
+    return 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
+  }
+
+  function describe(info) {
+    let text = info.code;
+    if (info.uts46) text += ' (' + info.uts46 + ')';
+    text += ' at offset ' + info.offset;
+    if (info.codePoint) text += ' (' + codePointName(info.codePoint) + ')';
+    return text + ': ' + info.description;
+  }
+
+  // Every failure is a PunyError: a RangeError (as punycode.js throws) with
+  // the fields of puny::status.
+  class PunyError extends RangeError {
+    constructor(info, input, extra) {
+      super(describe(info));
+      this.name = 'PunyError';
+      this.code = info.code;                // stable name, e.g. 'invalid_digit'
+      this.uts46 = info.uts46 || null;      // 'P4', 'V7', 'C2'... for IDNA errors
+      this.offset = info.offset;            // index into `input` (UTF-16 code units)
+      this.label = info.label;              // 0-based label index (IDNA)
+      this.codePoint = info.codePoint || null;
+      this.detail = info.detail;
+      this.input = input;
+      this.errors = (extra && extra.errors) || [info];  // every error found (IDNA)
+      this.bestEffort = extra ? extra.bestEffort : null;  // UTS #46 output despite errors
+    }
+  }
+
+  // Runs a conversion on the module's scratch buffers: the input's UTF-16
+  // code units are written into wasm memory, the result read back; -1 means
+  // failure, recorded for lastError().
+  function fromUnits(heap, at, length) {
+    if (length <= 4096) return String.fromCharCode.apply(null, heap.subarray(at, at + length));
+    let out = '';
+    for (let i = 0; i < length; i += 4096)
+      out += String.fromCharCode.apply(null, heap.subarray(at + i, at + Math.min(i + 4096, length)));
+    return out;
+  }
+
+  function convert(fn, input, bits) {
+    const text = String(input);
+    const n = text.length;
+    const at = wasm.inputBuffer(n) >>> 1;
+    const heap = wasm.HEAPU16;  // read after inputBuffer: memory may have grown
+    for (let i = 0; i < n; ++i) heap[at + i] = text.charCodeAt(i);
+    const length = bits === undefined ? fn() : fn(bits);
+    if (length < 0) return { out: null, info: wasm.lastError(), text };
+    return { out: fromUnits(wasm.HEAPU16, wasm.outputData() >>> 1, length), info: null, text };
+  }
+
+  // ---- Punycode (RFC 3492), one label, no xn-- prefix ----
+
+  function encode(input) {
+    const r = convert(wasm.encodeBuffer, input);
+    if (r.info) throw new PunyError(r.info, r.text);
+    return r.out;
+  }
+
+  function decode(input) {
+    const r = convert(wasm.decodeBuffer, input);
+    if (r.info) throw new PunyError(r.info, r.text);
+    return r.out;
+  }
+
+  // ---- punycode.js's domain functions ----
+
+  // The separators punycode.js (and IDNA2003) treat as dots.
+  const separators = /[\x2E\u3002\uFF0E\uFF61]/g;
+  const nonAscii = /[^\0-\x7F]/;
+  const acePrefix = /^xn--/;
+
+  // Like punycode.js, maps each label and leaves an email address's local
+  // part alone.  One difference: the domain is what follows the last '@'
+  // (punycode.js keeps only the text between the first and a second '@').
+  function mapDomain(input, fn) {
+    const text = String(input);
+    const at = text.lastIndexOf('@');
+    const local = at >= 0 ? text.slice(0, at + 1) : '';
+    const domain = at >= 0 ? text.slice(at + 1) : text;
+    return local + domain.replace(separators, '.').split('.').map(fn).join('.');
+  }
+
+  function toASCII(input) {
+    return mapDomain(input, (label) => (nonAscii.test(label) ? 'xn--' + encode(label) : label));
+  }
+
+  function toUnicode(input) {
+    return mapDomain(input, (label) =>
+      acePrefix.test(label) ? decode(label.slice(4).toLowerCase()) : label);
+  }
+
+  // punycode.ucs2: JavaScript strings <-> arrays of code points.  Like
+  // punycode.js, a lone surrogate is kept as its own value.
+  const ucs2 = {
+    decode(string) {
+      const text = String(string);
+      const out = [];
+      for (let i = 0; i < text.length; ++i) {
+        const unit = text.charCodeAt(i);
+        if (unit >= 0xD800 && unit <= 0xDBFF && i + 1 < text.length) {
+          const next = text.charCodeAt(i + 1);
+          if (next >= 0xDC00 && next <= 0xDFFF) {
+            out.push(((unit - 0xD800) << 10) + (next - 0xDC00) + 0x10000);
+            ++i;
+            continue;
+          }
+        }
+        out.push(unit);
+      }
+      return out;
+    },
+    encode(codePoints) {
+      // In slices: String.fromCodePoint(...array) overflows the stack on
+      // long arrays.  Values above U+10FFFF throw a RangeError, as in punycode.js.
+      let out = '';
+      for (let i = 0; i < codePoints.length; i += 8192)
+        out += String.fromCodePoint.apply(null, codePoints.slice(i, i + 8192));
+      return out;
+    },
+  };
+
+  // ---- UTS #46 (puny's own) ----
+
+  const presetBits = wasm.presets();  // from the C++ presets, never restated here
+  const presets = Object.freeze(Object.keys(presetBits));
+  const flagBits = Object.freeze({
+    checkHyphens: 1,
+    checkBidi: 2,
+    checkJoiners: 4,
+    useStd3AsciiRules: 8,
+    transitionalProcessing: 16,
+    verifyDnsLength: 32,
+    ignoreInvalidPunycode: 64,
+  });
+
+  // {preset, flags} -> the option bits of js/src/puny_wasm.cpp.  Unknown
+  // names throw a TypeError rather than being ignored.
+  function optionBits(options) {
+    if (options === undefined || options === null) return presetBits.uts46;
+    const preset = options.preset === undefined ? 'uts46' : options.preset;
+    if (!Object.prototype.hasOwnProperty.call(presetBits, preset))
+      throw new TypeError('puny: unknown preset ' + JSON.stringify(preset) +
+                          ' (one of ' + presets.join(', ') + ')');
+    let bits = presetBits[preset];
+    const flags = options.flags || {};
+    for (const name of Object.keys(flags)) {
+      if (!Object.prototype.hasOwnProperty.call(flagBits, name))
+        throw new TypeError('puny: unknown flag ' + JSON.stringify(name) +
+                            ' (one of ' + Object.keys(flagBits).join(', ') + ')');
+      bits = flags[name] ? bits | flagBits[name] : bits & ~flagBits[name];
+    }
+    return bits;
+  }
+
+  // The flags a preset sets, by name (for the page's controls).
+  function presetFlags(preset) {
+    const bits = optionBits({ preset });
+    const flags = {};
+    for (const name of Object.keys(flagBits)) flags[name] = (bits & flagBits[name]) !== 0;
+    return flags;
+  }
+
+  function result(detailed) {
+    return {
+      ok: detailed.output !== null,
+      value: detailed.output,
+      bestEffort: detailed.bestEffort,
+      errors: detailed.errors,
+    };
+  }
+
+  // Never throws for a string input: {ok, value, bestEffort, errors}.
+  function toAsciiResult(domain, options) {
+    return result(wasm.toAsciiDetailed(String(domain), optionBits(options)));
+  }
+
+  function toUnicodeResult(domain, options) {
+    return result(wasm.toUnicodeDetailed(String(domain), optionBits(options)));
+  }
+
+  // Throwing forms: the common case takes the fast path; a failure is
+  // converted again to collect every error and the best-effort string.
+  function idnaConvert(fn, detailedFn, domain, options) {
+    const bits = optionBits(options);
+    const r = convert(fn, domain, bits);
+    if (r.info) {
+      const all = detailedFn(r.text, bits);
+      throw new PunyError(r.info, r.text, { errors: all.errors, bestEffort: all.bestEffort });
+    }
+    return r.out;
+  }
+
+  function toAscii(domain, options) {
+    return idnaConvert(wasm.toAsciiBuffer, wasm.toAsciiDetailed, domain, options);
+  }
+
+  function toUnicodeIdna(domain, options) {
+    return idnaConvert(wasm.toUnicodeBuffer, wasm.toUnicodeDetailed, domain, options);
+  }
+
+  // ---- explain: the algorithm's steps, from the library's own coder ----
+
+  // explain(input, {operation: 'encode' | 'decode' | 'toAscii', preset, flags})
+  // For toAscii, each label that ToASCII Punycode-encodes also carries the
+  // Bootstring trace of that encoding (`punycode`).
+  function explain(input, options) {
+    const operation = (options && options.operation) || 'encode';
+    const text = String(input);
+    if (operation === 'encode') return wasm.explainEncode(text);
+    if (operation === 'decode') return wasm.explainDecode(text);
+    if (operation !== 'toAscii')
+      throw new TypeError('puny: unknown explain operation ' + JSON.stringify(operation) +
+                          " (one of 'encode', 'decode', 'toAscii')");
+    const trace = wasm.explainToAscii(text, optionBits(options));
+    if (trace.labels) {
+      for (const label of trace.labels) {
+        label.punycode = !label.ace && nonAscii.test(label.text)
+          ? wasm.explainEncode(label.text)
+          : null;
+      }
+    }
+    return trace;
+  }
+
+  return Object.freeze({
+    // punycode.js
+    version,
+    encode,
+    decode,
+    toASCII,
+    toUnicode,
+    ucs2: Object.freeze(ucs2),
+    // puny
+    toAscii,
+    toAsciiResult,
+    toUnicodeResult,
+    idna: Object.freeze({ toAscii, toUnicode: toUnicodeIdna, toAsciiResult, toUnicodeResult }),
+    explain,
+    presets,
+    presetFlags,
+    flagNames: Object.freeze(Object.keys(flagBits)),
+    PunyError,
+    unicodeVersion: wasm.unicodeVersion(),
+  });
+}

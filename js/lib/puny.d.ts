@@ -1,0 +1,183 @@
+// Types for the puny npm package (js/lib/api.js).  Offsets are indices into
+// the JavaScript string passed in (UTF-16 code units).
+
+/** One error, as puny::status reports it. */
+export interface PunyErrorInfo {
+  /** Stable name, e.g. "invalid_digit", "disallowed", "bidi". */
+  code: string;
+  /** UTS #46 status code ("P4", "V7", "B1", "C2", ...) for IDNA calls, else "". */
+  uts46: string;
+  /** One sentence about this kind of error. */
+  description: string;
+  /** Index of the offending character (or label start) in the input string. */
+  offset: number;
+  /** 0-based label index (IDNA calls). */
+  label: number;
+  /** The offending code point, 0 when none applies. */
+  codePoint: number;
+  /** Extra detail: Bidi rule 1..6, CONTEXTJ 1 (C1) or 2 (C2), 1 = X4_2. */
+  detail: number;
+}
+
+/** Thrown by every throwing function: a RangeError, as punycode.js throws. */
+export class PunyError extends RangeError {
+  readonly name: 'PunyError';
+  readonly code: string;
+  readonly uts46: string | null;
+  readonly offset: number;
+  readonly label: number;
+  readonly codePoint: number | null;
+  readonly detail: number;
+  /** The input, as the string that was converted. */
+  readonly input: string;
+  /** Every error found (IDNA), the first one first. */
+  readonly errors: PunyErrorInfo[];
+  /** UTS #46 output despite the errors (IDNA), else null. */
+  readonly bestEffort: string | null;
+}
+
+export type Preset = 'uts46' | 'url' | 'url-strict' | 'registration';
+
+/** UTS #46 processing flags; each overrides the preset's value. */
+export interface Flags {
+  checkHyphens?: boolean;
+  checkBidi?: boolean;
+  checkJoiners?: boolean;
+  useStd3AsciiRules?: boolean;
+  transitionalProcessing?: boolean;
+  verifyDnsLength?: boolean;
+  ignoreInvalidPunycode?: boolean;
+}
+
+export interface IdnaOptions {
+  /** Default "uts46" (nontransitional, every check but DNS length). */
+  preset?: Preset;
+  flags?: Flags;
+}
+
+/** Result form: never throws for a string input. */
+export interface IdnaResult {
+  ok: boolean;
+  /** The converted domain, null when ok is false. */
+  value: string | null;
+  /** The UTS #46 processing result even when there are errors. */
+  bestEffort: string;
+  errors: PunyErrorInfo[];
+}
+
+export interface DigitStep {
+  value: number;
+  threshold: number;
+  weight: number;
+  character: string;
+}
+
+export interface DeltaStep {
+  codePoint: number;
+  /** Encoder: index in the input; decoder: insertion index i. */
+  position: number;
+  delta: number;
+  /** Bias in force while this delta was coded. */
+  bias: number;
+  /** Bias after adaptation. */
+  newBias: number;
+  digits: DigitStep[];
+  /** Encoder: how the delta was built (RFC 3492 section 6.3). */
+  startsCodePoint?: boolean;
+  previousN?: number;
+  handled?: number;
+  carried?: number;
+  smallerBefore?: number;
+  /** Decoder: the string after this insertion. */
+  textAfter?: string;
+}
+
+export interface PunycodeTrace {
+  direction: 'encode' | 'decode';
+  /** Encoder: the input's code points; decoder: the result's. */
+  codePoints: number[];
+  basic: string;
+  delimiter: string | null;
+  steps: DeltaStep[];
+  output: string | null;
+  error: PunyErrorInfo | null;
+}
+
+export interface IdnaTraceLabel {
+  text: string;
+  ace: boolean;
+  decoded: string | null;
+  errors: PunyErrorInfo[];
+  ascii: string;
+  /** The Bootstring trace of this label's encoding, when ToASCII encoded it. */
+  punycode: PunycodeTrace | null;
+}
+
+export interface IdnaTrace {
+  mappings: { offset: number; codePoint: number; status: string; replacement: string }[];
+  mapped: string;
+  normalized: string;
+  labels: IdnaTraceLabel[];
+  domainErrors: PunyErrorInfo[];
+  output: string | null;
+  bestEffort: string;
+  errors: PunyErrorInfo[];
+  unicodeVersion: string;
+  /** Set instead of the rest when the input is not well-formed UTF-16. */
+  error?: PunyErrorInfo;
+}
+
+// ---- punycode.js API ----
+export const version: string;
+/** RFC 3492 encode of one label (no xn-- prefix). Throws PunyError. */
+export function encode(input: string): string;
+/** RFC 3492 decode of one label (no xn-- prefix). Throws PunyError. */
+export function decode(input: string): string;
+/** punycode.js toASCII: xn-- + encode for each non-ASCII label; email local parts kept. */
+export function toASCII(input: string): string;
+/** punycode.js toUnicode: decode each xn-- label; email local parts kept. */
+export function toUnicode(input: string): string;
+export const ucs2: {
+  decode(string: string): number[];
+  encode(codePoints: readonly number[]): string;
+};
+
+// ---- puny ----
+/** UTS #46 ToASCII. Throws PunyError (with errors and bestEffort). */
+export function toAscii(domain: string, options?: IdnaOptions): string;
+export function toAsciiResult(domain: string, options?: IdnaOptions): IdnaResult;
+export function toUnicodeResult(domain: string, options?: IdnaOptions): IdnaResult;
+export const idna: {
+  toAscii(domain: string, options?: IdnaOptions): string;
+  /** UTS #46 ToUnicode. Throws PunyError (with errors and bestEffort). */
+  toUnicode(domain: string, options?: IdnaOptions): string;
+  toAsciiResult(domain: string, options?: IdnaOptions): IdnaResult;
+  toUnicodeResult(domain: string, options?: IdnaOptions): IdnaResult;
+};
+export function explain(input: string, options?: { operation?: 'encode' }): PunycodeTrace;
+export function explain(input: string, options: { operation: 'decode' }): PunycodeTrace;
+export function explain(input: string, options: IdnaOptions & { operation: 'toAscii' }): IdnaTrace;
+export const presets: readonly Preset[];
+export function presetFlags(preset: Preset): Required<Flags>;
+export const flagNames: readonly (keyof Flags)[];
+export const unicodeVersion: string;
+
+declare const puny: {
+  version: typeof version;
+  encode: typeof encode;
+  decode: typeof decode;
+  toASCII: typeof toASCII;
+  toUnicode: typeof toUnicode;
+  ucs2: typeof ucs2;
+  toAscii: typeof toAscii;
+  toAsciiResult: typeof toAsciiResult;
+  toUnicodeResult: typeof toUnicodeResult;
+  idna: typeof idna;
+  explain: typeof explain;
+  presets: typeof presets;
+  presetFlags: typeof presetFlags;
+  flagNames: typeof flagNames;
+  PunyError: typeof PunyError;
+  unicodeVersion: typeof unicodeVersion;
+};
+export default puny;

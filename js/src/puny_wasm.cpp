@@ -1,0 +1,401 @@
+// puny for JavaScript: the embind layer between the C++ library and the npm
+// package (js/lib/api.js).  Built only by js/build.sh with Debian's emscripten.
+//
+// Strings cross as the JavaScript string's own UTF-16 code units, unchanged:
+// a lone surrogate reaches the library (which reports it as
+// errc::invalid_utf16 at its index) instead of being replaced by U+FFFD on
+// the way in.  Every offset handed back is an index into the caller's
+// JavaScript string (UTF-16 code units), whatever unit the C++ API counts in.
+//
+// Conversions run on scratch buffers (inputBuffer/outputData) and report
+// errors through one record (the module is single-threaded): a failed call
+// returns -1 and the JavaScript side then asks for lastError().  That keeps
+// the common path free of allocation per call and of object construction.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "explain/punycode_trace.hpp"
+#include "puny/punycode.hpp"
+#include "puny/status.hpp"
+#include "puny/unicode.hpp"
+#ifndef PUNY_WASM_NO_IDNA
+#include "puny/idna.hpp"
+#endif
+
+namespace {
+
+using emscripten::val;
+
+// ---- UTF-16 <-> UTF-8 with offsets kept in UTF-16 code units ----
+
+// The caller's string as UTF-8, or the status of its first lone surrogate
+// (offset in code units).
+puny::status to_utf8(const std::u16string& in, std::string& out) {
+  std::u32string cps;
+  puny::status s = puny::unicode::utf16_to_utf32(in, cps);
+  if (!s) return s;
+  out.clear();
+  return puny::unicode::utf32_to_utf8(cps, out);
+}
+
+std::u16string to_utf16(std::string_view utf8) {
+  std::u32string cps;
+  puny::unicode::utf8_to_utf32(utf8, cps);  // library output: always well-formed
+  std::u16string out;
+  puny::unicode::utf32_to_utf16(cps, out);
+  return out;
+}
+
+std::u16string to_utf16(std::u32string_view cps) {
+  std::u16string out;
+  puny::unicode::utf32_to_utf16(cps, out);
+  return out;
+}
+
+// Index in UTF-16 code units of byte `offset` of a well-formed UTF-8 string:
+// each lead byte of a 4-byte sequence is two code units, other lead bytes one.
+std::size_t utf16_index(std::string_view utf8, std::size_t offset) {
+  std::size_t units = 0;
+  for (std::size_t i = 0; i < offset && i < utf8.size(); ++i) {
+    const auto b = static_cast<unsigned char>(utf8[i]);
+    if ((b & 0xC0) == 0x80) continue;
+    units += b >= 0xF0 ? 2 : 1;
+  }
+  return units;
+}
+
+// Index in UTF-16 code units of code point `index` of a UTF-32 string.
+std::size_t utf16_index(std::u32string_view cps, std::size_t index) {
+  std::size_t units = 0;
+  for (std::size_t i = 0; i < index && i < cps.size(); ++i) units += cps[i] > 0xFFFF ? 2 : 1;
+  return units;
+}
+
+// ---- Errors ----
+
+std::string uts46_code_of(const puny::status& s) {
+#ifndef PUNY_WASM_NO_IDNA
+  return std::string(puny::idna::uts46_code(s));
+#else
+  (void)s;
+  return {};
+#endif
+}
+
+// The status as the JavaScript side's error record; `offset` already in
+// UTF-16 code units.  The UTS #46 code is given for IDNA calls only (for a
+// plain Punycode call the library would name decoding errors P4).
+val error_value(const puny::status& s, std::size_t offset, bool idna) {
+  val e = val::object();
+  e.set("code", std::string(puny::to_string(s.code)));
+  e.set("uts46", idna ? uts46_code_of(s) : std::string());
+  e.set("description", std::string(puny::message(s.code)));
+  e.set("offset", static_cast<double>(offset));
+  e.set("label", static_cast<double>(s.label));
+  e.set("codePoint", static_cast<double>(s.code_point));
+  e.set("detail", static_cast<double>(s.detail));
+  return e;
+}
+
+struct last_error {
+  puny::status status;
+  std::size_t offset = 0;  // UTF-16 code units
+  bool idna = false;
+};
+last_error g_error;
+
+std::u16string fail(const puny::status& s, std::size_t utf16_offset, bool idna = false) {
+  g_error.status = s;
+  g_error.offset = utf16_offset;
+  g_error.idna = idna;
+  return {};
+}
+
+val last_error_value() {
+  if (g_error.status.ok()) return val::null();
+  return error_value(g_error.status, g_error.offset, g_error.idna);
+}
+
+// ---- Scratch buffers for the hot paths ----
+// The JavaScript side writes the input's code units straight into g_input and
+// reads the result from g_output: no per-call allocation or embind string
+// marshalling, which cost more than a label's conversion.
+std::u16string g_input;
+std::u16string g_output;
+
+std::uintptr_t input_buffer(std::size_t units) {
+  g_input.resize(units);
+  return reinterpret_cast<std::uintptr_t>(g_input.data());
+}
+
+std::uintptr_t output_data() { return reinterpret_cast<std::uintptr_t>(g_output.data()); }
+
+// Runs `fn` on the scratch input; the result's length, or -1 on error.
+template <class F>
+int run_buffered(F fn) {
+  g_output = fn(g_input);
+  if (!g_error.status.ok()) return -1;
+  return static_cast<int>(g_output.size());
+}
+
+// ---- Punycode (RFC 3492), label level, no xn-- prefix ----
+
+std::u16string encode(const std::u16string& input) {
+  g_error = {};
+  std::u32string cps;
+  puny::status s = puny::unicode::utf16_to_utf32(input, cps);
+  if (!s) return fail(s, s.offset);
+  puny::result<std::string> r = puny::punycode::encode(cps);
+  if (!r.ok()) return fail(r.status, utf16_index(cps, r.status.offset));
+  return std::u16string(r.value.begin(), r.value.end());
+}
+
+bool is_ascii(const std::u16string& s) {
+  for (char16_t c : s)
+    if (c >= 0x80) return false;
+  return true;
+}
+
+std::u16string decode(const std::u16string& input) {
+  g_error = {};
+  std::string utf8;
+  if (is_ascii(input)) {  // the usual case: byte offsets are code unit offsets
+    utf8.assign(input.begin(), input.end());
+  } else {
+    puny::status s = to_utf8(input, utf8);
+    if (!s) return fail(s, s.offset);
+  }
+  puny::result<std::u32string> r = puny::punycode::decode(utf8);
+  if (!r.ok()) return fail(r.status, utf16_index(utf8, r.status.offset));
+  return to_utf16(r.value);
+}
+
+// ---- Explain: the Bootstring steps, from the library's own coder ----
+
+val punycode_trace_value(const puny::explain::trace& t, std::string_view input_utf8) {
+  val out = val::object();
+  out.set("direction", std::string(t.decoding ? "decode" : "encode"));
+  val cps = val::array();
+  for (char32_t c : t.code_points) cps.call<void>("push", static_cast<double>(c));
+  out.set("codePoints", cps);
+  out.set("basic", to_utf16(t.basic));
+  out.set("delimiter", t.has_delimiter ? val(std::string(1, t.delimiter)) : val::null());
+  val steps = val::array();
+  for (const auto& d : t.steps) {
+    val step = val::object();
+    step.set("codePoint", static_cast<double>(d.code_point));
+    step.set("position", static_cast<double>(d.position));
+    step.set("delta", static_cast<double>(d.delta));
+    step.set("bias", d.bias);
+    step.set("newBias", d.new_bias);
+    val digits = val::array();
+    for (const auto& g : d.digits) {
+      val digit = val::object();
+      digit.set("value", g.value);
+      digit.set("threshold", g.threshold);
+      digit.set("weight", static_cast<double>(g.weight));
+      digit.set("character", std::string(1, g.character));
+      digits.call<void>("push", digit);
+    }
+    step.set("digits", digits);
+    if (t.decoding) {
+      step.set("textAfter", to_utf16(std::u32string_view(d.text_after)));
+    } else {
+      step.set("startsCodePoint", d.starts_code_point);
+      step.set("previousN", static_cast<double>(d.previous_n));
+      step.set("handled", static_cast<double>(d.handled));
+      step.set("carried", static_cast<double>(d.carried));
+      step.set("smallerBefore", static_cast<double>(d.smaller_before));
+    }
+    steps.call<void>("push", step);
+  }
+  out.set("steps", steps);
+  if (t.status) {
+    out.set("output", t.decoding ? to_utf16(t.output) : std::u16string(t.output.begin(), t.output.end()));
+    out.set("error", val::null());
+  } else {
+    // Encoder errors count code points, decoder errors bytes of the input.
+    const std::size_t at = t.decoding ? utf16_index(input_utf8, t.status.offset)
+                                      : utf16_index(t.code_points, t.status.offset);
+    out.set("output", val::null());
+    out.set("error", error_value(t.status, at, false));
+  }
+  return out;
+}
+
+val explain_punycode(const std::u16string& input, bool decoding) {
+  std::string utf8;
+  puny::status s = to_utf8(input, utf8);
+  if (!s) {
+    puny::explain::trace t;
+    t.decoding = decoding;
+    t.status = s;
+    val out = punycode_trace_value(t, utf8);
+    out.set("error", error_value(s, s.offset, false));
+    return out;
+  }
+  const puny::explain::trace t =
+      decoding ? puny::explain::run_decode(utf8) : puny::explain::run_encode(utf8);
+  return punycode_trace_value(t, utf8);
+}
+
+val explain_encode(const std::u16string& input) { return explain_punycode(input, false); }
+val explain_decode(const std::u16string& input) { return explain_punycode(input, true); }
+
+#ifndef PUNY_WASM_NO_IDNA
+// ---- IDNA (UTS #46) ----
+
+// Option bits, in the order of puny::idna::options; js/lib/api.js builds them.
+puny::idna::options options_of(unsigned bits) {
+  puny::idna::options o;
+  o.check_hyphens = bits & 1u;
+  o.check_bidi = bits & 2u;
+  o.check_joiners = bits & 4u;
+  o.use_std3_ascii_rules = bits & 8u;
+  o.transitional_processing = bits & 16u;
+  o.verify_dns_length = bits & 32u;
+  o.ignore_invalid_punycode = bits & 64u;
+  o.url_ascii_fast_pass = bits & 128u;
+  return o;
+}
+
+unsigned option_bits(const puny::idna::options& o) {
+  return (o.check_hyphens ? 1u : 0u) | (o.check_bidi ? 2u : 0u) | (o.check_joiners ? 4u : 0u) |
+         (o.use_std3_ascii_rules ? 8u : 0u) | (o.transitional_processing ? 16u : 0u) |
+         (o.verify_dns_length ? 32u : 0u) | (o.ignore_invalid_punycode ? 64u : 0u) |
+         (o.url_ascii_fast_pass ? 128u : 0u);
+}
+
+// The presets as bits, so the JavaScript side never restates them.
+val presets() {
+  val p = val::object();
+  p.set("uts46", option_bits(puny::idna::uts46_default));
+  p.set("url", option_bits(puny::idna::url));
+  p.set("url-strict", option_bits(puny::idna::url_strict));
+  p.set("registration", option_bits(puny::idna::registration));
+  return p;
+}
+
+// Fast path: the UTF-16 entry points already count offsets in code units.
+std::u16string to_ascii(const std::u16string& domain, unsigned bits) {
+  g_error = {};
+  puny::result<std::string> r = puny::idna::to_ascii(std::u16string_view(domain), options_of(bits));
+  if (!r.ok()) return fail(r.status, r.status.offset, true);
+  return std::u16string(r.value.begin(), r.value.end());
+}
+
+std::u16string to_unicode(const std::u16string& domain, unsigned bits) {
+  g_error = {};
+  puny::result<std::u16string> r =
+      puny::idna::to_unicode(std::u16string_view(domain), options_of(bits));
+  if (!r.ok()) return fail(r.status, r.status.offset, true);
+  return std::move(r.value);
+}
+
+val errors_value(const std::vector<puny::status>& all, std::string_view utf8) {
+  val list = val::array();
+  for (const auto& e : all) list.call<void>("push", error_value(e, utf16_index(utf8, e.offset), true));
+  return list;
+}
+
+// Every error and the best-effort string (the page and the error objects).
+val detailed(const std::u16string& domain, unsigned bits, bool unicode) {
+  val out = val::object();
+  std::string utf8;
+  puny::status s = to_utf8(domain, utf8);
+  if (!s) {
+    val list = val::array();
+    list.call<void>("push", error_value(s, s.offset, true));
+    out.set("output", val::null());
+    out.set("bestEffort", std::u16string());
+    out.set("errors", list);
+    return out;
+  }
+  const puny::idna::detailed d = unicode ? puny::idna::to_unicode_detailed(utf8, options_of(bits))
+                                         : puny::idna::to_ascii_detailed(utf8, options_of(bits));
+  out.set("output", d.ok() ? val(to_utf16(d.output)) : val::null());
+  out.set("bestEffort", to_utf16(d.best_effort));
+  out.set("errors", errors_value(d.errors.all, utf8));
+  return out;
+}
+
+val to_ascii_detailed(const std::u16string& domain, unsigned bits) {
+  return detailed(domain, bits, false);
+}
+val to_unicode_detailed(const std::u16string& domain, unsigned bits) {
+  return detailed(domain, bits, true);
+}
+
+val explain_to_ascii(const std::u16string& domain, unsigned bits) {
+  std::string utf8;
+  puny::status s = to_utf8(domain, utf8);
+  val out = val::object();
+  if (!s) {
+    out.set("error", error_value(s, s.offset, true));
+    return out;
+  }
+  const puny::idna::trace t = puny::idna::explain_to_ascii(utf8, options_of(bits));
+  val maps = val::array();
+  for (const auto& m : t.mappings) {
+    val item = val::object();
+    item.set("offset", static_cast<double>(utf16_index(utf8, m.offset)));
+    item.set("codePoint", static_cast<double>(m.code_point));
+    item.set("status", std::string(m.status));
+    item.set("replacement", to_utf16(std::u32string_view(m.replacement)));
+    maps.call<void>("push", item);
+  }
+  out.set("mappings", maps);
+  out.set("mapped", to_utf16(std::u32string_view(t.mapped)));
+  out.set("normalized", to_utf16(std::u32string_view(t.normalized)));
+  val labels = val::array();
+  for (const auto& l : t.labels) {
+    val item = val::object();
+    item.set("text", to_utf16(std::u32string_view(l.text)));
+    item.set("ace", l.ace);
+    item.set("decoded", l.ace ? val(to_utf16(std::u32string_view(l.decoded))) : val::null());
+    item.set("errors", errors_value(l.errors, utf8));
+    item.set("ascii", to_utf16(l.ascii));
+    labels.call<void>("push", item);
+  }
+  out.set("labels", labels);
+  out.set("domainErrors", errors_value(t.domain_errors, utf8));
+  out.set("output", t.result.ok() ? val(to_utf16(t.result.output)) : val::null());
+  out.set("bestEffort", to_utf16(t.result.best_effort));
+  out.set("errors", errors_value(t.result.errors.all, utf8));
+  out.set("unicodeVersion", std::string(puny::unicode::unicode_version));
+  return out;
+}
+#endif  // PUNY_WASM_NO_IDNA
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(puny) {
+  using emscripten::function;
+  function("lastError", &last_error_value);
+  function("inputBuffer", &input_buffer);
+  function("outputData", &output_data);
+  function("encodeBuffer", +[] { return run_buffered(encode); });
+  function("decodeBuffer", +[] { return run_buffered(decode); });
+  function("unicodeVersion", +[] { return std::string(puny::unicode::unicode_version); });
+  function("explainEncode", &explain_encode);
+  function("explainDecode", &explain_decode);
+#ifndef PUNY_WASM_NO_IDNA
+  function("presets", &presets);
+  function("toAsciiBuffer", +[](unsigned bits) {
+    return run_buffered([bits](const std::u16string& in) { return to_ascii(in, bits); });
+  });
+  function("toUnicodeBuffer", +[](unsigned bits) {
+    return run_buffered([bits](const std::u16string& in) { return to_unicode(in, bits); });
+  });
+  function("toAsciiDetailed", &to_ascii_detailed);
+  function("toUnicodeDetailed", &to_unicode_detailed);
+  function("explainToAscii", &explain_to_ascii);
+#endif
+}

@@ -1,0 +1,74 @@
+// puny's own API: UTS #46 toAscii / toUnicode with presets, flags and
+// located errors, compared where it applies with Node's url.domainToASCII.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import url from 'node:url';
+import { puny } from './support/load.mjs';
+
+test('toAscii and idna.toUnicode convert whole domains (UTS #46)', () => {
+  assert.equal(puny.toAscii('bücher.de'), 'xn--bcher-kva.de');
+  assert.equal(puny.toAscii('Bücher.DE'), 'xn--bcher-kva.de');
+  assert.equal(puny.toAscii('3年B組金八先生.jp'), 'xn--3b-ww4c5e180e575a65lsy2b.jp');
+  assert.equal(puny.toAscii('faß.de'), 'xn--fa-hia.de');
+  assert.equal(puny.toAscii('faß.de', { flags: { transitionalProcessing: true } }), 'fass.de');
+  assert.equal(puny.idna.toUnicode('XN--BCHER-KVA.DE'), 'bücher.de');
+  assert.equal(puny.idna.toAscii, puny.toAscii);
+});
+
+test('presets and flags: the names the C++ presets use, unknown names refused', () => {
+  assert.deepEqual([...puny.presets].sort(), ['registration', 'url', 'url-strict', 'uts46']);
+  assert.equal(puny.presetFlags('url').checkHyphens, false);
+  assert.equal(puny.presetFlags('uts46').checkHyphens, true);
+  assert.equal(puny.presetFlags('registration').useStd3AsciiRules, true);
+  // CheckHyphens: -x-.example fails by default, passes with the flag off.
+  assert.throws(() => puny.toAscii('-x-.example'), { code: 'leading_hyphen', uts46: 'V3' });
+  assert.equal(puny.toAscii('-x-.example', { flags: { checkHyphens: false } }), '-x-.example');
+  // UseSTD3ASCIIRules reports, never deletes.
+  assert.equal(puny.toAscii('a_b.com'), 'a_b.com');
+  assert.throws(() => puny.toAscii('a_b.com', { preset: 'registration' }),
+                { code: 'std3_disallowed', uts46: 'U1', offset: 1 });
+  assert.throws(() => puny.toAscii('x', { preset: 'strict' }), TypeError);
+  assert.throws(() => puny.toAscii('x', { flags: { checkHyphen: false } }), TypeError);
+});
+
+test('errors carry code, UTS #46 code, offset in the JavaScript string, label', () => {
+  // U+1F600 takes two UTF-16 code units: the offset counts them, so
+  // input.slice(offset) starts at the culprit.
+  const input = '\u{1F600}.a\u200d.example';
+  assert.throws(() => puny.toAscii(input), (e) => {
+    assert.ok(e instanceof puny.PunyError && e instanceof RangeError);
+    assert.equal(e.code, 'contextj');
+    assert.equal(e.uts46, 'C2');
+    assert.equal(e.label, 1);
+    assert.equal(e.offset, 4);
+    assert.equal(input.slice(e.offset).codePointAt(0), 0x200D);
+    assert.equal(e.codePoint, 0x200D);
+    assert.equal(e.errors.length, 1);
+    assert.equal(e.bestEffort, 'xn--e28h.xn--a-ugn.example');
+    return true;
+  });
+  // A lone surrogate is reported where it is, not replaced by U+FFFD.
+  assert.throws(() => puny.toAscii('ab\uD800.com'), { code: 'invalid_utf16', offset: 2 });
+});
+
+test('result forms never throw and list every error', () => {
+  const r = puny.toAsciiResult('a\u2028b.xn--a.-x');
+  assert.equal(r.ok, false);
+  assert.equal(r.value, null);
+  assert.ok(r.errors.length >= 3, JSON.stringify(r.errors));
+  assert.deepEqual(r.errors.map((e) => e.uts46), ['V7', 'V7', 'V3']);
+  assert.deepEqual(r.errors.map((e) => e.label), [0, 1, 2]);
+  const ok = puny.toAsciiResult('bücher.de');
+  assert.deepEqual(ok, { ok: true, value: 'xn--bcher-kva.de', bestEffort: 'xn--bcher-kva.de', errors: [] });
+  const u = puny.toUnicodeResult('xn--bcher-kva.xn--a.de');
+  assert.equal(u.ok, false);
+  assert.equal(u.bestEffort, 'bücher.\uFFFD.de');
+  assert.equal(u.errors[0].uts46, 'V7');
+});
+
+test('the url preset agrees with Node\'s url.domainToASCII on ordinary names', () => {
+  const names = ['bücher.de', 'EXAMPLE.com', 'faß.de', '3年B組金八先生.jp', 'xn--bcher-kva.de',
+                 'ｅｘａｍｐｌｅ．ｃｏｍ', 'a.b.c.d', 'παράδειγμα.δοκιμή', 'مثال.إختبار'];
+  for (const name of names)
+    assert.equal(puny.toAscii(name, { preset: 'url' }), url.domainToASCII(name), name);
+});

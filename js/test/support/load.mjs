@@ -1,0 +1,33 @@
+// Loads the built package for the tests: PUNY_JS_PACKAGE names the directory
+// js/build.sh assembled (default build/wasm/package beside this checkout), and
+// the Debian punycode.js used as a differential peer (node-punycode, found
+// through NODE_PATH=/usr/share/nodejs).  Both missing is a failure, not a skip.
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const packageDir = path.resolve(process.env.PUNY_JS_PACKAGE ||
+                                       path.join(here, '..', '..', '..', 'build', 'wasm', 'package'));
+const esmPath = path.join(packageDir, 'dist', 'puny.mjs');
+if (!existsSync(esmPath))
+  throw new Error(`puny tests: ${esmPath} is missing; run js/build.sh first (or set PUNY_JS_PACKAGE)`);
+
+export const puny = await import(pathToFileURL(esmPath).href);
+const require = createRequire(import.meta.url);
+export const punyCjs = require(path.join(packageDir, 'dist', 'puny.cjs'));
+
+// The trailing slash selects the npm/Debian package, not Node's deprecated
+// built-in `punycode` module.
+function loadPeer() {
+  const dirs = (process.env.NODE_PATH || '/usr/share/nodejs').split(path.delimiter);
+  for (const dir of dirs) {
+    const file = path.join(dir, 'punycode', 'punycode.js');
+    if (existsSync(file)) return require(file);
+  }
+  throw new Error('puny tests: punycode.js not found in NODE_PATH ' +
+                  '(scripts/install-deps.sh installs Debian\'s node-punycode)');
+}
+export const punycodeJs = loadPeer();
+export const sharedTestdata = path.resolve(here, '..', '..', '..', '..', 'shared', 'testdata');

@@ -1,0 +1,26 @@
+// Compiled with Debian's tsc (--strict --noEmit) against dist/puny.d.ts by
+// the wasm.types test: the declarations must accept this code as written.
+import puny, { encode, decode, toASCII, toUnicode, ucs2, toAscii, toAsciiResult, explain,
+              PunyError, IdnaResult, PunycodeTrace, IdnaTrace, Preset } from '../dist/puny';
+
+const a: string = encode('bücher') + decode('bcher-kva') + toASCII('mañana.com') + toUnicode('xn--maana-pta.com');
+const points: number[] = ucs2.decode('abc');
+const back: string = ucs2.encode(points);
+const preset: Preset = 'url-strict';
+const ascii: string = toAscii('bücher.de', { preset, flags: { checkHyphens: false, transitionalProcessing: true } });
+const r: IdnaResult = toAsciiResult('a\u200d.de');
+const firstCode: string | undefined = r.errors[0]?.uts46;
+const trace: PunycodeTrace = explain('3年B組金八先生');
+const deltas: number[] = trace.steps.map((s) => s.delta);
+const idnaTrace: IdnaTrace = explain('bücher.de', { operation: 'toAscii', preset: 'uts46' });
+const nested: PunycodeTrace | null = idnaTrace.labels[0].punycode;
+try {
+  puny.idna.toUnicode('xn--a.de');
+} catch (e) {
+  if (e instanceof PunyError) {
+    const where: number = e.offset;
+    const all: number = e.errors.length;
+    console.log(where, all, e.bestEffort, e.uts46);
+  }
+}
+console.log(a, back, ascii, firstCode, deltas, nested, puny.version, puny.presets.length);

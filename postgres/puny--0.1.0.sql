@@ -1,0 +1,72 @@
+-- puny 0.1.0: Punycode (RFC 3492) and IDNA (UTS #46) conversions.
+-- Every function is a pure function of its arguments (IMMUTABLE), returns
+-- NULL for NULL input (STRICT) and runs in parallel workers (PARALLEL SAFE),
+-- so a parallel sequential scan converts in every worker and a distributed
+-- PostgreSQL (Citus) can push the calls down to the shards.
+--
+-- Errors: SQLSTATE 22P02 (invalid_text_representation) for input that does
+-- not convert, 22021 (character_not_in_repertoire) for ill-formed UTF-8
+-- (possible only in SQL_ASCII databases), 22023 (invalid_parameter_value)
+-- for an unknown preset or flag.  The try_ variants return NULL instead of
+-- raising 22P02 / 22021; an unknown preset still raises.
+
+\echo Use "CREATE EXTENSION puny" to load this file. \quit
+
+-- RFC 3492 Punycode of one label, without the "xn--" prefix.
+CREATE FUNCTION punycode_encode(label text) RETURNS text
+  AS 'MODULE_PATHNAME', 'puny_sql_punycode_encode'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION punycode_decode(punycode text) RETURNS text
+  AS 'MODULE_PATHNAME', 'puny_sql_punycode_decode'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION try_punycode_encode(label text) RETURNS text
+  AS 'MODULE_PATHNAME', 'puny_sql_try_punycode_encode'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION try_punycode_decode(punycode text) RETURNS text
+  AS 'MODULE_PATHNAME', 'puny_sql_try_punycode_decode'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- UTS #46 ToASCII / ToUnicode of a whole domain name.  preset is one of
+-- 'uts46' (default), 'url', 'url-strict', 'registration', optionally
+-- followed by flags separated by commas or spaces: 'transitional', 'std3',
+-- 'no-check-hyphens', 'no-check-bidi', 'no-check-joiners',
+-- 'verify-dns-length', 'ignore-invalid-punycode' (as the puny CLI's options).
+CREATE FUNCTION idna_to_ascii(domain text, preset text DEFAULT 'uts46') RETURNS text
+  AS 'MODULE_PATHNAME', 'puny_sql_idna_to_ascii'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idna_to_unicode(domain text, preset text DEFAULT 'uts46') RETURNS text
+  AS 'MODULE_PATHNAME', 'puny_sql_idna_to_unicode'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION try_idna_to_ascii(domain text, preset text DEFAULT 'uts46') RETURNS text
+  AS 'MODULE_PATHNAME', 'puny_sql_try_idna_to_ascii'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION try_idna_to_unicode(domain text, preset text DEFAULT 'uts46') RETURNS text
+  AS 'MODULE_PATHNAME', 'puny_sql_try_idna_to_unicode'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- What ToASCII (or ToUnicode) found: ok, and for the first error its name
+-- ('disallowed', ...), UTS #46 status code ('V7', ...), 0-based label index,
+-- 0-based byte offset in the UTF-8 input, 1-based character position (for
+-- substr) and the offending code point ('U+2028'), NULL where none applies;
+-- output is the converted name (ToUnicode: the best-effort result even on
+-- error; ToASCII: NULL on error).
+CREATE TYPE idna_check_result AS (
+  ok boolean,
+  error text,
+  uts46_code text,
+  label integer,
+  byte_offset integer,
+  position integer,
+  code_point text,
+  output text
+);
+CREATE FUNCTION idna_check(domain text, preset text DEFAULT 'uts46',
+                           to_unicode boolean DEFAULT false) RETURNS idna_check_result
+  AS 'MODULE_PATHNAME', 'puny_sql_idna_check'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- 'puny 0.1.0 (Unicode 17.0.0)': the library and the Unicode version of its
+-- tables, as `puny --version` prints them.
+CREATE FUNCTION puny_version() RETURNS text
+  AS 'MODULE_PATHNAME', 'puny_sql_version'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

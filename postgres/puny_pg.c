@@ -1,0 +1,368 @@
+/* puny for PostgreSQL: Punycode (RFC 3492) and IDNA (UTS #46) as SQL
+ * functions, on the C API (include/puny.h) of the static libpuny.
+ *
+ * Every function is IMMUTABLE STRICT PARALLEL SAFE (puny--0.1.0.sql).  The
+ * library never throws, aborts or keeps a pointer to our buffers, so the only
+ * non-local exit is our own ereport(ERROR), made after the library call has
+ * returned: no library state is skipped by the longjmp.
+ *
+ * Buffers: each conversion writes straight into a palloc'd text value sized
+ * by a first guess; when the library answers PUNY_ERR_BUFFER_TOO_SMALL it
+ * says how much it needs (`needed`) and the call is made once more with
+ * exactly that.  Nothing is copied and nothing is limited but PostgreSQL's
+ * 1 GB value size.
+ */
+#include "postgres.h"
+
+#include "fmgr.h"
+#include "funcapi.h"
+#include "mb/pg_wchar.h"
+#include "utils/builtins.h"
+#include "utils/memutils.h"
+
+#include "puny.h"
+
+PG_MODULE_MAGIC;
+
+/* The four conversions, one function each in SQL plus a try_ variant. */
+typedef enum conversion {
+  CONVERT_PUNYCODE_ENCODE,
+  CONVERT_PUNYCODE_DECODE,
+  CONVERT_TO_ASCII,
+  CONVERT_TO_UNICODE
+} conversion;
+
+static const char *const conversion_sql_name[] = {
+    "punycode_encode", "punycode_decode", "idna_to_ascii", "idna_to_unicode"};
+
+/* Input as UTF-8: the text's bytes in a UTF8 (or SQL_ASCII) database,
+ * converted otherwise.  Offsets in errors are then offsets in this UTF-8. */
+typedef struct utf8_input {
+  const char *data;
+  size_t length;
+} utf8_input;
+
+static utf8_input input_as_utf8(text *value) {
+  utf8_input in;
+  const char *data = VARDATA_ANY(value);
+  int length = (int)VARSIZE_ANY_EXHDR(value);
+  int encoding = GetDatabaseEncoding();
+  if (encoding == PG_UTF8 || encoding == PG_SQL_ASCII) {
+    /* SQL_ASCII stores bytes unchecked: the library reports ill-formed
+     * UTF-8 (22021 below) rather than trusting it. */
+    in.data = data;
+    in.length = (size_t)length;
+  } else {
+    in.data = pg_server_to_any(data, length, PG_UTF8);
+    in.length = in.data == data ? (size_t)length : strlen(in.data);
+  }
+  return in;
+}
+
+/* Result text in the database encoding (ToUnicode output may not be
+ * representable in a non-UTF8 database: PostgreSQL raises 22P05 then). */
+static text *output_from_utf8(text *utf8_value) {
+  int encoding = GetDatabaseEncoding();
+  if (encoding == PG_UTF8 || encoding == PG_SQL_ASCII) return utf8_value;
+  {
+    const char *data = VARDATA(utf8_value);
+    int length = (int)VARSIZE(utf8_value) - VARHDRSZ;
+    char *converted = pg_any_to_server(data, length, PG_UTF8);
+    if (converted == data) return utf8_value;
+    return cstring_to_text(converted);
+  }
+}
+
+/* ---- Presets: 'uts46' | 'url' | 'url-strict' | 'registration', then flags
+ * separated by commas or spaces, named as the CLI's options. ---- */
+
+typedef struct named_preset {
+  const char *name;
+  puny_preset preset;
+} named_preset;
+
+static const named_preset presets[] = {
+    {"uts46", PUNY_PRESET_UTS46},
+    {"url", PUNY_PRESET_URL},
+    {"url-strict", PUNY_PRESET_URL_STRICT},
+    {"registration", PUNY_PRESET_REGISTRATION},
+};
+
+typedef enum flag_field {
+  FLAG_TRANSITIONAL,
+  FLAG_STD3,
+  FLAG_NO_CHECK_HYPHENS,
+  FLAG_NO_CHECK_BIDI,
+  FLAG_NO_CHECK_JOINERS,
+  FLAG_VERIFY_DNS_LENGTH,
+  FLAG_IGNORE_INVALID_PUNYCODE
+} flag_field;
+
+static const char *const flag_names[] = {
+    "transitional",      "std3",          "no-check-hyphens",        "no-check-bidi",
+    "no-check-joiners", "verify-dns-length", "ignore-invalid-punycode"};
+
+static void apply_flag(puny_idna_options *opt, flag_field flag) {
+  switch (flag) {
+    case FLAG_TRANSITIONAL: opt->transitional_processing = 1; break;
+    case FLAG_STD3: opt->use_std3_ascii_rules = 1; break;
+    case FLAG_NO_CHECK_HYPHENS: opt->check_hyphens = 0; break;
+    case FLAG_NO_CHECK_BIDI: opt->check_bidi = 0; break;
+    case FLAG_NO_CHECK_JOINERS: opt->check_joiners = 0; break;
+    case FLAG_VERIFY_DNS_LENGTH: opt->verify_dns_length = 1; break;
+    case FLAG_IGNORE_INVALID_PUNYCODE: opt->ignore_invalid_punycode = 1; break;
+  }
+}
+
+static bool word_is(const char *word, size_t length, const char *name) {
+  return strlen(name) == length && pg_strncasecmp(word, name, length) == 0;
+}
+
+static void reject_preset(const char *what, const char *word, size_t length) pg_attribute_noreturn();
+static void reject_preset(const char *what, const char *word, size_t length) {
+  ereport(ERROR,
+          (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+           word ? errmsg("%s \"%.*s\"", what, (int)length, word) : errmsg("%s", what),
+           errhint("The preset is one of uts46, url, url-strict, registration, optionally "
+                   "followed by flags: transitional, std3, no-check-hyphens, no-check-bidi, "
+                   "no-check-joiners, verify-dns-length, ignore-invalid-punycode.")));
+}
+
+/* Parses the preset argument; an unknown word is a usage error (22023),
+ * raised by the try_ variants too. */
+static puny_idna_options parse_preset(text *preset_text) {
+  puny_idna_options opt;
+  const char *s = VARDATA_ANY(preset_text);
+  size_t length = VARSIZE_ANY_EXHDR(preset_text);
+  size_t pos = 0;
+  bool have_preset = false;
+
+  while (pos < length) {
+    size_t start, word_length, i;
+    bool known = false;
+    while (pos < length && (s[pos] == ',' || s[pos] == ' ')) ++pos;
+    if (pos == length) break;
+    start = pos;
+    while (pos < length && s[pos] != ',' && s[pos] != ' ') ++pos;
+    word_length = pos - start;
+    if (!have_preset) {
+      for (i = 0; i < lengthof(presets); ++i) {
+        if (word_is(s + start, word_length, presets[i].name)) {
+          if (puny_idna_options_init(&opt, presets[i].preset) != PUNY_OK)
+            elog(ERROR, "puny: puny_idna_options_init(%s) failed", presets[i].name);
+          known = true;
+          break;
+        }
+      }
+      if (!known) reject_preset("unknown IDNA preset", s + start, word_length);
+      have_preset = true;
+      continue;
+    }
+    for (i = 0; i < lengthof(flag_names); ++i) {
+      if (word_is(s + start, word_length, flag_names[i])) {
+        apply_flag(&opt, (flag_field)i);
+        known = true;
+        break;
+      }
+    }
+    if (!known) reject_preset("unknown IDNA flag", s + start, word_length);
+  }
+  if (!have_preset) reject_preset("empty IDNA preset", NULL, 0);
+  return opt;
+}
+
+/* ---- Conversion into a palloc'd text value ---- */
+
+static puny_errc call_library(conversion kind, utf8_input in, char *out, size_t capacity,
+                              size_t *written, const puny_idna_options *opt, puny_error *err) {
+  switch (kind) {
+    case CONVERT_PUNYCODE_ENCODE:
+      return puny_encode(in.data, in.length, out, capacity, written, err);
+    case CONVERT_PUNYCODE_DECODE:
+      return puny_decode(in.data, in.length, out, capacity, written, err);
+    case CONVERT_TO_ASCII:
+      return puny_to_ascii(in.data, in.length, out, capacity, written, opt, err);
+    case CONVERT_TO_UNICODE:
+      return puny_to_unicode(in.data, in.length, out, capacity, written, opt, err);
+  }
+  return PUNY_ERR_INTERNAL;
+}
+
+/* First guess of the output size (terminator included): the output is
+ * usually about as long as the input; to_ascii adds "xn--" and Punycode
+ * digits, decoding can turn one ASCII digit into a 4-byte character. */
+static size_t first_capacity(conversion kind, size_t input_length) {
+  size_t slack = input_length / 4 + 64;
+  if (kind == CONVERT_PUNYCODE_DECODE && input_length < 1024) slack = 3 * input_length + 64;
+  return input_length + slack;
+}
+
+/* Runs one conversion.  Returns the text (in the database encoding) and
+ * PUNY_OK, or the error in *err and, for to_unicode, the best-effort text
+ * (NULL otherwise). */
+static text *convert(conversion kind, utf8_input in, const puny_idna_options *opt,
+                     puny_error *err) {
+  size_t capacity = first_capacity(kind, in.length);
+  int attempt;
+  for (attempt = 0; attempt < 3; ++attempt) {
+    text *result;
+    size_t written = 0;
+    puny_errc code;
+    if (capacity > MaxAllocSize - VARHDRSZ)
+      ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+                      errmsg("%s: the result would be %zu bytes, more than a value can hold",
+                             conversion_sql_name[kind], capacity - 1)));
+    result = (text *)palloc(VARHDRSZ + capacity);
+    *err = (puny_error)PUNY_ERROR_INIT;
+    code = call_library(kind, in, VARDATA(result), capacity, &written, opt, err);
+    if (code == PUNY_ERR_BUFFER_TOO_SMALL && err->needed > capacity) {
+      pfree(result);
+      capacity = err->needed;
+      continue;
+    }
+    if (code == PUNY_OK || (kind == CONVERT_TO_UNICODE && code != PUNY_ERR_BUFFER_TOO_SMALL &&
+                            code < PUNY_ERR_OUT_OF_MEMORY)) {
+      SET_VARSIZE(result, VARHDRSZ + written);
+      return output_from_utf8(result);
+    }
+    pfree(result);
+    return NULL;
+  }
+  elog(ERROR, "%s: the library asked for a larger buffer three times", conversion_sql_name[kind]);
+  return NULL; /* not reached */
+}
+
+/* ---- Errors ---- */
+
+/* 1-based character position of byte `offset` in the UTF-8 input (counts
+ * the bytes that do not continue a sequence, so ill-formed input counts
+ * each stray byte as one). */
+static size_t character_position(utf8_input in, size_t offset) {
+  size_t i, characters = 0;
+  if (offset > in.length) offset = in.length;
+  for (i = 0; i < offset; ++i)
+    if (((unsigned char)in.data[i] & 0xC0) != 0x80) ++characters;
+  return characters + 1;
+}
+
+/* True for errors of the data (the try_ variants turn them into NULL);
+ * false for out of memory, invalid arguments and internal errors. */
+static bool is_data_error(const puny_error *err) {
+  return err->code != PUNY_OK && err->code != PUNY_ERR_BUFFER_TOO_SMALL &&
+         err->code < PUNY_ERR_OUT_OF_MEMORY;
+}
+
+static int sqlstate_of(const puny_error *err) {
+  switch (err->code) {
+    case PUNY_ERR_INVALID_UTF8: return ERRCODE_CHARACTER_NOT_IN_REPERTOIRE; /* 22021 */
+    case PUNY_ERR_OUT_OF_MEMORY: return ERRCODE_OUT_OF_MEMORY;
+    case PUNY_ERR_INPUT_TOO_LONG: return ERRCODE_PROGRAM_LIMIT_EXCEEDED;
+    default:
+      return is_data_error(err) ? ERRCODE_INVALID_TEXT_REPRESENTATION /* 22P02 */
+                                : ERRCODE_INTERNAL_ERROR;
+  }
+}
+
+/* "disallowed (V7) at byte 1 (character 2) in label 0, U+2028" */
+static char *describe(conversion kind, utf8_input in, const puny_error *err) {
+  StringInfoData s;
+  bool idna = kind == CONVERT_TO_ASCII || kind == CONVERT_TO_UNICODE;
+  /* The UTS #46 code (P4 for a Punycode error) belongs to IDNA only. */
+  const char *uts46 = idna ? puny_uts46_code(err) : "";
+  initStringInfo(&s);
+  appendStringInfoString(&s, puny_error_name(err->code));
+  if (uts46[0] != '\0') appendStringInfo(&s, " (%s)", uts46);
+  appendStringInfo(&s, " at byte %zu (character %zu)", err->offset,
+                   character_position(in, err->offset));
+  if (idna) appendStringInfo(&s, " in label %zu", err->label);
+  if (err->code_point != 0 && err->code != PUNY_ERR_INVALID_UTF8)
+    appendStringInfo(&s, ", U+%04X", (unsigned)err->code_point);
+  return s.data;
+}
+
+static void raise_error(conversion kind, utf8_input in, const puny_error *err) {
+  ereport(ERROR, (errcode(sqlstate_of(err)),
+                  errmsg("%s: %s", conversion_sql_name[kind], describe(kind, in, err)),
+                  errdetail("%s", puny_error_message(err->code))));
+}
+
+/* ---- SQL entry points ---- */
+
+static Datum convert_datum(FunctionCallInfo fcinfo, conversion kind, bool null_on_error) {
+  utf8_input in = input_as_utf8(PG_GETARG_TEXT_PP(0));
+  puny_idna_options opt;
+  const puny_idna_options *options = NULL;
+  puny_error err = PUNY_ERROR_INIT;
+  text *result;
+  if (kind == CONVERT_TO_ASCII || kind == CONVERT_TO_UNICODE) {
+    opt = parse_preset(PG_GETARG_TEXT_PP(1));
+    options = &opt;
+  }
+  result = convert(kind, in, options, &err);
+  if (err.code == PUNY_OK) PG_RETURN_TEXT_P(result);
+  if (null_on_error && is_data_error(&err)) PG_RETURN_NULL();
+  raise_error(kind, in, &err);
+  PG_RETURN_NULL(); /* not reached */
+}
+
+#define PUNY_SQL_FUNCTION(sql_name, kind, null_on_error) \
+  PG_FUNCTION_INFO_V1(sql_name);                        \
+  Datum sql_name(PG_FUNCTION_ARGS) { return convert_datum(fcinfo, kind, null_on_error); }
+
+PUNY_SQL_FUNCTION(puny_sql_punycode_encode, CONVERT_PUNYCODE_ENCODE, false)
+PUNY_SQL_FUNCTION(puny_sql_punycode_decode, CONVERT_PUNYCODE_DECODE, false)
+PUNY_SQL_FUNCTION(puny_sql_try_punycode_encode, CONVERT_PUNYCODE_ENCODE, true)
+PUNY_SQL_FUNCTION(puny_sql_try_punycode_decode, CONVERT_PUNYCODE_DECODE, true)
+PUNY_SQL_FUNCTION(puny_sql_idna_to_ascii, CONVERT_TO_ASCII, false)
+PUNY_SQL_FUNCTION(puny_sql_idna_to_unicode, CONVERT_TO_UNICODE, false)
+PUNY_SQL_FUNCTION(puny_sql_try_idna_to_ascii, CONVERT_TO_ASCII, true)
+PUNY_SQL_FUNCTION(puny_sql_try_idna_to_unicode, CONVERT_TO_UNICODE, true)
+
+/* idna_check(domain, preset, to_unicode) -> idna_check_result
+ * (ok, error, uts46_code, label, byte_offset, position, code_point, output) */
+PG_FUNCTION_INFO_V1(puny_sql_idna_check);
+Datum puny_sql_idna_check(PG_FUNCTION_ARGS) {
+  utf8_input in = input_as_utf8(PG_GETARG_TEXT_PP(0));
+  puny_idna_options opt = parse_preset(PG_GETARG_TEXT_PP(1));
+  conversion kind = PG_GETARG_BOOL(2) ? CONVERT_TO_UNICODE : CONVERT_TO_ASCII;
+  puny_error err = PUNY_ERROR_INIT;
+  text *output = convert(kind, in, &opt, &err);
+  TupleDesc desc;
+  Datum values[8];
+  bool nulls[8] = {false, false, false, false, false, false, false, false};
+  bool failed = err.code != PUNY_OK;
+
+  if (failed && !is_data_error(&err)) raise_error(kind, in, &err);
+  if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
+    elog(ERROR, "idna_check: the result type is not a composite type");
+  desc = BlessTupleDesc(desc);
+
+  values[0] = BoolGetDatum(!failed);
+  if (failed) {
+    const char *uts46 = puny_uts46_code(&err);
+    if (err.offset > (size_t)PG_INT32_MAX || err.label > (size_t)PG_INT32_MAX)
+      elog(ERROR, "idna_check: offset beyond a 1 GB value");
+    values[1] = CStringGetTextDatum(puny_error_name(err.code));
+    if (uts46[0] != '\0') values[2] = CStringGetTextDatum(uts46);
+    else nulls[2] = true;
+    values[3] = Int32GetDatum((int32)err.label);
+    values[4] = Int32GetDatum((int32)err.offset);
+    values[5] = Int32GetDatum((int32)character_position(in, err.offset));
+    if (err.code_point != 0 && err.code != PUNY_ERR_INVALID_UTF8)
+      values[6] = CStringGetTextDatum(psprintf("U+%04X", (unsigned)err.code_point));
+    else nulls[6] = true;
+  } else {
+    nulls[1] = nulls[2] = nulls[3] = nulls[4] = nulls[5] = nulls[6] = true;
+  }
+  if (output != NULL) values[7] = PointerGetDatum(output);
+  else nulls[7] = true;
+  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+}
+
+/* 'puny 0.1.0 (Unicode 17.0.0)', as `puny --version` prints it. */
+PG_FUNCTION_INFO_V1(puny_sql_version);
+Datum puny_sql_version(PG_FUNCTION_ARGS) {
+  (void)fcinfo;
+  PG_RETURN_TEXT_P(cstring_to_text(psprintf("puny %s (Unicode %s)",
+                                            puny_version_string(), puny_unicode_version())));
+}

@@ -1,0 +1,42 @@
+-- Every preset and flag of the preset argument, on inputs that tell them apart.
+\pset null '(null)'
+
+CREATE TABLE preset_inputs (n int, domain text);
+INSERT INTO preset_inputs VALUES
+  (1, 'faß.de'),               -- deviation: kept (nontransitional) or mapped (transitional)
+  (2, '-x-.example'),          -- V3: CheckHyphens
+  (3, 'a_b.example'),          -- U1: UseSTD3ASCIIRules
+  (4, U&'a\200Cb.example'),    -- C1: CheckJoiners
+  (5, U&'\05D0a.example'),     -- B-rules: CheckBidi
+  (6, repeat('a', 64) || '.example'),  -- A4_2: VerifyDnsLength (label > 63)
+  (7, 'xn--a-9z5g.example'),   -- P4: IgnoreInvalidPunycode
+  (8, 'XN--A.Example'),        -- URL Standard beStrict=false: ASCII passes through, lowercased
+  (9, 'a..b'),                 -- A4_2 empty label with VerifyDnsLength
+  (10, 'Bücher.Example');      -- valid everywhere
+
+SELECT p.preset, i.n, try_idna_to_ascii(i.domain, p.preset) AS ascii,
+       (idna_check(i.domain, p.preset)).uts46_code AS code
+  FROM preset_inputs i,
+       (VALUES ('uts46'), ('url'), ('url-strict'), ('registration'), ('uts46,transitional'),
+               ('uts46 std3'), ('uts46, no-check-hyphens'), ('uts46,no-check-joiners'),
+               ('uts46,no-check-bidi'), ('uts46,verify-dns-length'),
+               ('uts46,ignore-invalid-punycode'), ('registration,no-check-hyphens')) p(preset)
+ ORDER BY p.preset, i.n;
+
+-- ToUnicode with each preset.
+SELECT p.preset, try_idna_to_unicode('xn--fa-hia.de', p.preset) AS fass,
+       try_idna_to_unicode('faß.de', p.preset || ',transitional') AS transitional,
+       try_idna_to_unicode('a_b.xn--bcher-kva.de', p.preset) AS std3
+  FROM (VALUES ('uts46'), ('url'), ('url-strict'), ('registration')) p(preset) ORDER BY 1;
+
+-- Preset names are case-insensitive; flags may repeat.
+SELECT idna_to_ascii('faß.de', 'UTS46,Transitional,transitional');
+
+-- An unknown preset or flag is a usage error (22023), raised by the try_
+-- variants too: it is not a property of the data.
+SELECT idna_to_ascii('a.de', 'strict');
+\echo :LAST_ERROR_SQLSTATE
+SELECT try_idna_to_ascii('a.de', 'uts46,transitonal');
+\echo :LAST_ERROR_SQLSTATE
+SELECT try_idna_to_unicode('a.de', '');
+SELECT idna_check('a.de', 'transitional');

@@ -1,0 +1,175 @@
+"""puny: Punycode (RFC 3492) and IDNA (UTS #46 ToASCII / ToUnicode) for Python.
+
+Bindings to the puny C++ library (UTS #46 revision 35; the Unicode version is
+`puny.unicode_version`).
+
+    >>> import puny
+    >>> puny.to_ascii("Bücher.example")
+    'xn--bcher-kva.example'
+    >>> puny.to_unicode("xn--bcher-kva.example")
+    'bücher.example'
+    >>> puny.encode("bücher"), puny.decode("bcher-kva")
+    ('bcher-kva', 'bücher')
+
+Errors raise a subclass of puny.Error (itself a ValueError) that says what
+failed and where: .code ("disallowed"), .uts46_code ("V7"), .offset (index
+into the str you passed), .label, .code_point.  The *_many functions take an
+iterable and return one Result per item without raising for bad names.
+"""
+
+from typing import Iterable, List, NamedTuple, Optional
+
+from . import _puny
+
+__version__ = "0.1.0"
+unicode_version: str = _puny.unicode_version
+
+#: Preset names accepted by the IDNA functions (README, "IDNA (UTS #46)").
+PRESETS = ("uts46", "url", "url_strict", "registration")
+
+
+class Error(ValueError):
+    """A conversion failed.  Attributes say what and where.
+
+    code        stable name of the error kind, e.g. "invalid_digit"
+    uts46_code  UTS #46 status code ("P4", "V7", "B1", ...) or None
+    offset      index into the input str of the failure
+    label       0-based label index (IDNA functions), None for Punycode
+    code_point  the offending code point as an int, or None
+    input       the input str
+    best_effort to_unicode: the best-effort output (U+FFFD where UTS #46
+                marks errors); None otherwise
+    """
+
+    def __init__(self, message: str, code: str, uts46_code: Optional[str], offset: int,
+                 label: Optional[int], code_point: Optional[int], input: str,
+                 best_effort: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.uts46_code = uts46_code
+        self.offset = offset
+        self.label = label
+        self.code_point = code_point
+        self.input = input
+        self.best_effort = best_effort
+
+
+# ---- categories ----
+
+class InputError(Error):
+    """The input is not well-formed (a lone surrogate in the str)."""
+
+
+class PunycodeError(Error):
+    """RFC 3492 encoding or decoding failed (also P4 inside an xn-- label)."""
+
+
+class IdnaError(Error):
+    """A UTS #46 processing or validity check failed."""
+
+
+# ---- one class per error kind (the C++ puny::errc names) ----
+
+class InvalidUtf8Error(InputError): pass
+class InvalidUtf16Error(InputError): pass
+class InvalidCodePointError(InputError): pass
+class InputTooLongError(InputError): pass
+class NonBasicBeforeDelimiterError(PunycodeError): pass
+class InvalidDigitError(PunycodeError): pass
+class TruncatedNumberError(PunycodeError): pass
+class PunycodeOverflowError(PunycodeError): pass
+class DecodedOutOfRangeError(PunycodeError): pass
+class DisallowedError(IdnaError): pass
+class Std3DisallowedError(IdnaError): pass
+class InvalidAceLabelError(IdnaError): pass
+class NotNfcError(IdnaError): pass
+class Hyphen34Error(IdnaError): pass
+class LeadingHyphenError(IdnaError): pass
+class TrailingHyphenError(IdnaError): pass
+class AcePrefixError(IdnaError): pass
+class LabelHasDotError(IdnaError): pass
+class LeadingCombiningMarkError(IdnaError): pass
+class ContextJError(IdnaError): pass
+class BidiError(IdnaError): pass
+class EmptyLabelError(IdnaError): pass
+class LabelTooLongError(IdnaError): pass
+class DomainTooLongError(IdnaError): pass
+class PunycodeEncodeFailedError(IdnaError): pass
+class ForbiddenDomainCodePointError(IdnaError): pass
+
+#: Error kind name (Error.code) -> class.
+ERROR_CLASSES = {
+    "invalid_utf8": InvalidUtf8Error,
+    "invalid_utf16": InvalidUtf16Error,
+    "invalid_code_point": InvalidCodePointError,
+    "input_too_long": InputTooLongError,
+    "non_basic_before_delimiter": NonBasicBeforeDelimiterError,
+    "invalid_digit": InvalidDigitError,
+    "truncated_number": TruncatedNumberError,
+    "overflow": PunycodeOverflowError,
+    "decoded_out_of_range": DecodedOutOfRangeError,
+    "disallowed": DisallowedError,
+    "std3_disallowed": Std3DisallowedError,
+    "invalid_ace_label": InvalidAceLabelError,
+    "not_nfc": NotNfcError,
+    "hyphen_3_4": Hyphen34Error,
+    "leading_hyphen": LeadingHyphenError,
+    "trailing_hyphen": TrailingHyphenError,
+    "ace_prefix": AcePrefixError,
+    "label_has_dot": LabelHasDotError,
+    "leading_combining_mark": LeadingCombiningMarkError,
+    "contextj": ContextJError,
+    "bidi": BidiError,
+    "empty_label": EmptyLabelError,
+    "label_too_long": LabelTooLongError,
+    "domain_too_long": DomainTooLongError,
+    "punycode_encode_failed": PunycodeEncodeFailedError,
+    "forbidden_domain_code_point": ForbiddenDomainCodePointError,
+}
+
+
+class Result(NamedTuple):
+    """One item of a *_many call: `output` on success, else `error`."""
+    input: str
+    output: Optional[str]
+    error: Optional[Error]
+
+
+_puny._register(Error, ERROR_CLASSES, Result)
+
+# The conversions are the C++ functions themselves (no Python wrapper on the
+# hot path); their signatures are in __init__.pyi.
+to_ascii = _puny.to_ascii
+to_unicode = _puny.to_unicode
+to_ascii_many = _puny.to_ascii_many
+to_unicode_many = _puny.to_unicode_many
+encode = _puny.encode
+decode = _puny.decode
+encode_many = _puny.encode_many
+decode_many = _puny.decode_many
+
+
+def explain(text: str, operation: str = "to_ascii", preset: str = "uts46", **flags: bool) -> dict:
+    """The algorithm's steps for one input, as `puny explain` shows them.
+
+    operation "to_ascii": UTS #46 mapping, NFC, each label's checks and
+    Punycode step (keys: mappings, mapped, normalized, labels, output,
+    best_effort, errors).  "encode" / "decode": the RFC 3492 deltas with
+    their bias, thresholds and digits (keys: steps, output, errors).
+    Errors are listed (Error instances), never raised.
+    """
+    if operation == "to_ascii":
+        return _puny.explain_to_ascii(text, preset, **flags)
+    if operation in ("encode", "decode"):
+        if flags or preset != "uts46":
+            raise TypeError("puny.explain: flags and presets apply to to_ascii only")
+        return _puny.explain_punycode(text, operation == "decode")
+    raise ValueError("puny.explain: operation must be 'to_ascii', 'encode' or 'decode', not %r"
+                     % (operation,))
+
+
+__all__ = [
+    "to_ascii", "to_unicode", "to_ascii_many", "to_unicode_many", "encode", "decode",
+    "encode_many", "decode_many", "explain", "Error", "InputError", "PunycodeError",
+    "IdnaError", "Result", "PRESETS", "ERROR_CLASSES", "unicode_version", "__version__",
+] + [cls.__name__ for cls in ERROR_CLASSES.values()]

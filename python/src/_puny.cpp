@@ -1,0 +1,644 @@
+// puny._puny: the Python bindings (pybind11) over the puny C++ library.
+//
+// puny/__init__.py is the public face; it registers its exception classes
+// here (_register) and re-exports these functions.  Conventions:
+//  * str in, str out.  A str is passed to the library as UTF-8; a str with
+//    lone surrogates (which UTF-8 cannot hold) is passed with its surrogates
+//    encoded as three bytes ("surrogatepass"), which the library rejects as
+//    ill-formed at their offset, reported as invalid_code_point.
+//  * Offsets in errors are indices into the Python str (code points), not
+//    UTF-8 bytes: the library's byte offset is converted on the error path.
+//  * Errors raise the registered puny.Error subclass for the code, carrying
+//    code, uts46_code, offset, label, code_point, input and (to_unicode)
+//    best_effort.  The *_many functions return the same objects instead of
+//    raising them.
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "puny/bootstring.hpp"
+#include "puny/case.hpp"
+#include "puny/idna.hpp"
+#include "puny/punycode.hpp"
+#include "puny/status.hpp"
+#include "puny/unicode.hpp"
+
+namespace py = pybind11;
+
+namespace {
+
+using puny::errc;
+using puny::status;
+
+// ---- registered Python types (kept for the process lifetime) ----
+
+struct registry {
+  std::vector<py::object> by_code;  // errc value -> exception class
+  py::object base;                  // puny.Error
+  py::object result;                // puny.Result (input, output, error)
+};
+
+registry& types() {
+  static auto* r = new registry();  // never destroyed: outlives the interpreter
+  return *r;
+}
+
+// ---- str <-> UTF-8 ----
+
+// UTF-8 of a str; `holder` keeps the bytes alive when surrogates forced a
+// copy.  Raises TypeError for anything but str.
+std::string_view utf8_of(py::handle obj, py::object& holder) {
+  if (!PyUnicode_Check(obj.ptr())) throw py::type_error("puny: expected str");
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(obj.ptr(), &size);
+  if (data != nullptr) return std::string_view(data, static_cast<std::size_t>(size));
+  PyErr_Clear();  // lone surrogates
+  holder = py::reinterpret_steal<py::object>(
+      PyUnicode_AsEncodedString(obj.ptr(), "utf-8", "surrogatepass"));
+  if (!holder) throw py::error_already_set();
+  return std::string_view(PyBytes_AS_STRING(holder.ptr()),
+                          static_cast<std::size_t>(PyBytes_GET_SIZE(holder.ptr())));
+}
+
+py::str str_of(std::string_view utf8) {
+  PyObject* s = PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()), "strict");
+  if (s == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(s);
+}
+
+py::str str_of(std::u32string_view text) {
+  PyObject* s = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, text.data(),
+                                          static_cast<Py_ssize_t>(text.size()));
+  if (s == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(s);
+}
+
+std::u32string code_points_of(py::handle obj) {
+  if (!PyUnicode_Check(obj.ptr())) throw py::type_error("puny: expected str");
+  const Py_ssize_t n = PyUnicode_GET_LENGTH(obj.ptr());
+  const int kind = PyUnicode_KIND(obj.ptr());
+  const void* data = PyUnicode_DATA(obj.ptr());
+  std::u32string out(static_cast<std::size_t>(n), U'\0');
+  for (Py_ssize_t i = 0; i < n; ++i)
+    out[static_cast<std::size_t>(i)] = static_cast<char32_t>(PyUnicode_READ(kind, data, i));
+  return out;
+}
+
+// Code point index of byte `offset` in `utf8` (well-formed except for
+// surrogatepass sequences, which also start with a lead byte).
+std::size_t index_of(std::string_view utf8, std::size_t offset) {
+  if (offset > utf8.size()) offset = utf8.size();
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < offset; ++i)
+    n += (static_cast<unsigned char>(utf8[i]) & 0xC0) != 0x80;
+  return n;
+}
+
+// A status from UTF-8 input, with the offset turned into a str index and a
+// surrogatepass sequence reported as the surrogate it is.
+status for_python(status s, std::string_view utf8) {
+  if (s.code == errc::invalid_utf8 && s.offset + 2 < utf8.size() &&
+      static_cast<unsigned char>(utf8[s.offset]) == 0xED &&
+      (static_cast<unsigned char>(utf8[s.offset + 1]) & 0xE0) == 0xA0) {
+    s.code = errc::invalid_code_point;
+    s.code_point = static_cast<char32_t>(0xD000 | ((utf8[s.offset + 1] & 0x3F) << 6) |
+                                         (utf8[s.offset + 2] & 0x3F));
+  }
+  s.offset = index_of(utf8, s.offset);
+  return s;
+}
+
+// ---- errors ----
+
+// The exception object for `s` (offset already a str index), not raised.
+py::object make_error(const status& s, py::handle input, bool idna,
+                      py::object best_effort = py::none()) {
+  const registry& r = types();
+  const auto code = static_cast<std::size_t>(s.code);
+  py::object cls = code < r.by_code.size() && r.by_code[code] ? r.by_code[code] : r.base;
+  if (!cls) throw py::value_error(puny::to_string(s));  // package not initialized
+  const std::string_view uts46 = idna ? puny::idna::uts46_code(s) : std::string_view();
+  std::string message = puny::to_string(s);
+  if (idna) message += " (label " + std::to_string(s.label) + ")";
+  return cls(message, py::str(std::string(puny::to_string(s.code))),
+             uts46.empty() ? py::object(py::none()) : py::object(py::str(std::string(uts46))),
+             s.offset, idna ? py::object(py::int_(s.label)) : py::object(py::none()),
+             s.code_point != 0 ? py::object(py::int_(static_cast<std::uint32_t>(s.code_point)))
+                               : py::object(py::none()),
+             py::reinterpret_borrow<py::object>(input), std::move(best_effort));
+}
+
+// ---- options ----
+
+puny::idna::options preset_named(py::handle preset) {
+  if (preset.is_none()) return puny::idna::uts46_default;
+  if (!PyUnicode_Check(preset.ptr()))
+    throw py::type_error("puny: preset must be a str such as 'uts46' or 'registration'");
+  const std::string name = preset.cast<std::string>();
+  if (name == "uts46") return puny::idna::uts46_default;
+  if (name == "url") return puny::idna::url;
+  if (name == "url_strict") return puny::idna::url_strict;
+  if (name == "registration") return puny::idna::registration;
+  throw py::value_error("puny: unknown preset '" + name +
+                        "' (uts46, url, url_strict, registration)");
+}
+
+void apply_flag(bool& field, py::handle value, const char* name) {
+  if (value.is_none()) return;
+  if (!PyBool_Check(value.ptr()))
+    throw py::type_error(std::string("puny: ") + name + " must be True, False or None");
+  field = value.ptr() == Py_True;
+}
+
+struct flag_args {
+  py::object preset, check_hyphens, check_bidi, check_joiners, use_std3_ascii_rules,
+      transitional_processing, verify_dns_length, ignore_invalid_punycode, allow_underscore,
+      forbid_domain_code_points;
+};
+
+puny::idna::options options_of(const flag_args& a) {
+  puny::idna::options o = preset_named(a.preset);
+  apply_flag(o.check_hyphens, a.check_hyphens, "check_hyphens");
+  apply_flag(o.check_bidi, a.check_bidi, "check_bidi");
+  apply_flag(o.check_joiners, a.check_joiners, "check_joiners");
+  apply_flag(o.use_std3_ascii_rules, a.use_std3_ascii_rules, "use_std3_ascii_rules");
+  apply_flag(o.transitional_processing, a.transitional_processing, "transitional_processing");
+  apply_flag(o.verify_dns_length, a.verify_dns_length, "verify_dns_length");
+  apply_flag(o.ignore_invalid_punycode, a.ignore_invalid_punycode, "ignore_invalid_punycode");
+  apply_flag(o.allow_underscore, a.allow_underscore, "allow_underscore");
+  apply_flag(o.forbid_domain_code_points, a.forbid_domain_code_points,
+             "forbid_domain_code_points");
+  return o;
+}
+
+// ---- conversions: each returns the str or the (unraised) error ----
+
+struct outcome {
+  py::object value;  // str on success
+  py::object error;  // puny.Error instance on failure
+};
+
+outcome to_ascii_one(py::handle domain, const puny::idna::options& opt) {
+  py::object holder;
+  const std::string_view in = utf8_of(domain, holder);
+  char buffer[256];
+  std::size_t written = 0;
+  status s = puny::idna::to_ascii(in, buffer, sizeof buffer, written, opt);
+  if (s.ok()) return {str_of(std::string_view(buffer, written)), {}};
+  if (s.code == errc::buffer_too_small) {
+    const auto r = puny::idna::to_ascii(in, opt);
+    if (r.ok()) return {str_of(r.value), {}};
+    s = r.status;
+  }
+  return {{}, make_error(for_python(s, in), domain, true)};
+}
+
+outcome to_unicode_one(py::handle domain, const puny::idna::options& opt) {
+  py::object holder;
+  const std::string_view in = utf8_of(domain, holder);
+  const auto r = puny::idna::to_unicode(in, opt);
+  py::str text = str_of(r.value);
+  if (r.ok()) return {std::move(text), {}};
+  return {{}, make_error(for_python(r.status, in), domain, true, std::move(text))};
+}
+
+// ASCII letters carry their own case (RFC 3492 appendix A); another
+// letter is encoded lowercase with its flag set when its case round-trips
+// (the same rule as `puny encode --mixed-case`).
+char32_t lower_of(char32_t c) {
+  const char32_t l = puny::unicode::simple_lowercase(c);
+  return l >= 0x80 ? l : c;
+}
+char32_t upper_of(char32_t c) {
+  if (c < 0x80) return (c >= 'a' && c <= 'z') ? c - 0x20 : c;
+  const char32_t u = puny::unicode::simple_uppercase(c);
+  return u >= 0x80 ? u : c;
+}
+
+outcome encode_one(py::handle text, bool mixed_case) {
+  if (!mixed_case) {
+    py::object holder;
+    const std::string_view in = utf8_of(text, holder);
+    const auto r = puny::punycode::encode_utf8(in);
+    if (r.ok()) return {str_of(r.value), {}};
+    return {{}, make_error(for_python(r.status, in), text, false)};
+  }
+  std::u32string cps = code_points_of(text);
+  std::vector<bool> upper(cps.size(), false);
+  for (std::size_t i = 0; i < cps.size(); ++i) {
+    const char32_t c = cps[i];
+    if (c < 0x80) {
+      upper[i] = c >= 'A' && c <= 'Z';
+    } else if (puny::unicode::is_scalar_value(c)) {
+      const char32_t l = lower_of(c);
+      if (l != c && upper_of(l) == c) {
+        cps[i] = l;
+        upper[i] = true;
+      }
+    }
+  }
+  const auto r = puny::punycode::encode(cps, upper);  // offsets: code points
+  if (r.ok()) return {str_of(r.value), {}};
+  return {{}, make_error(r.status, text, false)};
+}
+
+outcome decode_one(py::handle text, bool mixed_case) {
+  py::object holder;
+  const std::string_view in = utf8_of(text, holder);
+  if (!mixed_case) {
+    const auto r = puny::punycode::decode_to_utf8(in);
+    if (r.ok()) return {str_of(r.value), {}};
+    return {{}, make_error(for_python(r.status, in), text, false)};
+  }
+  auto r = puny::punycode::decode_annotated(in);
+  if (!r.ok()) return {{}, make_error(for_python(r.status, in), text, false)};
+  std::u32string& cps = r.value.text;
+  for (std::size_t i = 0; i < cps.size(); ++i)
+    if (i < r.value.uppercase.size() && r.value.uppercase[i]) cps[i] = upper_of(cps[i]);
+  return {str_of(cps), {}};
+}
+
+// Bulk: one Result(input, output, error) per item, nothing raised for a
+// bad name (TypeError for an item that is not a str).
+template <class F>
+py::list many(py::iterable items, F&& one) {
+  py::list out;
+  // Result is a NamedTuple: tuple's own constructor builds it without the
+  // Python-level __new__ (which cost more than the conversion itself).
+  auto* result = reinterpret_cast<PyTypeObject*>(types().result.ptr());
+  if (result == nullptr || !PyType_IsSubtype(result, &PyTuple_Type))
+    throw py::type_error("puny: Result type not registered");
+  for (py::handle item : items) {
+    outcome o = one(item);
+    const py::tuple fields = py::make_tuple(item, o.error ? py::object(py::none()) : o.value,
+                                            o.error ? o.error : py::object(py::none()));
+    const py::tuple args = py::make_tuple(fields);  // tuple(iterable)
+    auto r = py::reinterpret_steal<py::object>(PyTuple_Type.tp_new(result, args.ptr(), nullptr));
+    if (!r) throw py::error_already_set();
+    // A Result of str and None cannot be part of a cycle: untrack it, as
+    // CPython itself does for such tuples, or the collector walks every
+    // result again and again while the list grows (more than the
+    // conversion costs).  Results holding an Error stay tracked.
+    if (!o.error && PyUnicode_CheckExact(item.ptr())) PyObject_GC_UnTrack(r.ptr());
+    out.append(r);
+  }
+  return out;
+}
+
+// ---- explain ----
+
+py::list errors_of(const std::vector<status>& all, std::string_view in, py::handle input) {
+  py::list out;
+  for (const status& s : all) out.append(make_error(for_python(s, in), input, true));
+  return out;
+}
+
+py::dict explain_to_ascii(py::handle domain, const puny::idna::options& opt) {
+  py::object holder;
+  const std::string_view in = utf8_of(domain, holder);
+  const puny::idna::trace t = puny::idna::explain_to_ascii(in, opt);
+  py::list mappings;
+  for (const auto& m : t.mappings) {
+    py::dict d;
+    d["offset"] = index_of(in, m.offset);
+    d["code_point"] = static_cast<std::uint32_t>(m.code_point);
+    d["status"] = py::str(std::string(m.status));
+    d["replacement"] = str_of(m.replacement);
+    mappings.append(d);
+  }
+  py::list labels;
+  for (const auto& l : t.labels) {
+    py::dict d;
+    d["text"] = str_of(l.text);
+    d["ace"] = l.ace;
+    d["decoded"] = l.ace ? py::object(str_of(l.decoded)) : py::object(py::none());
+    d["errors"] = errors_of(l.errors, in, domain);
+    d["ascii"] = str_of(l.ascii);
+    labels.append(d);
+  }
+  py::dict out;
+  out["operation"] = "to_ascii";
+  out["input"] = domain;
+  out["mappings"] = mappings;
+  out["mapped"] = str_of(t.mapped);
+  out["normalized"] = str_of(t.normalized);
+  out["labels"] = labels;
+  out["domain_errors"] = errors_of(t.domain_errors, in, domain);
+  out["output"] = t.result.ok() ? py::object(str_of(t.result.output)) : py::object(py::none());
+  out["best_effort"] = str_of(t.result.best_effort);
+  out["errors"] = errors_of(t.result.errors.all, in, domain);
+  return out;
+}
+
+// Records the Bootstring steps (RFC 3492 sections 6.2 and 6.3) as dicts.
+class step_recorder : public puny::bootstring::observer {
+ public:
+  py::list steps;
+
+  void on_next_code_point(char32_t next_n, char32_t previous_n, std::uint64_t handled,
+                          std::uint64_t carried) override {
+    pending_ = py::dict();
+    pending_["next_code_point"] = static_cast<std::uint32_t>(next_n);
+    pending_["previous_code_point"] = static_cast<std::uint32_t>(previous_n);
+    pending_["handled"] = handled;
+    pending_["carried_delta"] = carried;
+  }
+  void on_delta(char32_t cp, std::size_t position, std::uint64_t delta,
+                std::uint32_t bias) override {
+    py::dict d;
+    if (pending_) {
+      d["code_point_change"] = pending_;
+      pending_ = py::object();
+    }
+    d["code_point"] = static_cast<std::uint32_t>(cp);
+    d["position"] = position;
+    d["delta"] = delta;
+    d["bias"] = bias;
+    d["digits"] = digits_;
+    digits_ = py::list();
+    steps.append(d);
+    last_ = d;
+  }
+  void on_digit(std::uint32_t digit, std::uint32_t threshold, std::uint64_t weight,
+                char character) override {
+    py::dict d;
+    d["digit"] = digit;
+    d["threshold"] = threshold;
+    d["weight"] = weight;
+    d["character"] = std::string(1, character);
+    // The encoder reports digits after their delta, the decoder before.
+    if (decoding) digits_.append(d);
+    else if (last_) py::list(last_["digits"]).append(d);
+  }
+  void on_bias(std::uint32_t new_bias) override {
+    if (last_) last_["new_bias"] = new_bias;
+  }
+  bool decoding = false;
+
+ private:
+  py::object pending_;
+  py::list digits_;
+  py::dict last_;
+};
+
+py::dict explain_punycode(py::handle text, bool decoding) {
+  step_recorder rec;
+  rec.decoding = decoding;
+  puny::bootstring::advanced_options adv;
+  adv.trace = &rec;
+  py::dict out;
+  out["operation"] = decoding ? "decode" : "encode";
+  out["input"] = text;
+  status s;
+  if (decoding) {
+    py::object holder;
+    const std::string_view in = utf8_of(text, holder);
+    std::u32string decoded;
+    s = puny::bootstring::decode(in, puny::punycode::profile, decoded, nullptr, adv);
+    if (!s.ok()) s = for_python(s, in);
+    out["output"] = s.ok() ? py::object(str_of(decoded)) : py::object(py::none());
+  } else {
+    const std::u32string cps = code_points_of(text);
+    std::string encoded;
+    s = puny::bootstring::encode(cps, puny::punycode::profile, encoded, nullptr, adv);
+    out["output"] = s.ok() ? py::object(py::str(encoded)) : py::object(py::none());
+  }
+  out["steps"] = rec.steps;
+  py::list errors;
+  if (!s.ok()) errors.append(make_error(s, text, false));
+  out["errors"] = errors;
+  return out;
+}
+
+
+// ---- the single-name functions as METH_FASTCALL C functions ----
+// pybind11's dispatcher costs about a microsecond per call with eight
+// keyword defaults, far more than the conversion (tens of nanoseconds), so
+// the four hot functions parse their arguments directly.
+
+const char* const flag_names[] = {
+    "check_hyphens",     "check_bidi",              "check_joiners",
+    "use_std3_ascii_rules", "transitional_processing", "verify_dns_length",
+    "ignore_invalid_punycode", "allow_underscore",   "forbid_domain_code_points"};
+constexpr std::size_t flag_count = sizeof flag_names / sizeof flag_names[0];
+
+bool* flag_field(puny::idna::options& o, std::size_t i) {
+  bool* fields[] = {&o.check_hyphens,           &o.check_bidi,
+                    &o.check_joiners,           &o.use_std3_ascii_rules,
+                    &o.transitional_processing, &o.verify_dns_length,
+                    &o.ignore_invalid_punycode, &o.allow_underscore,
+                    &o.forbid_domain_code_points};
+  static_assert(sizeof fields / sizeof fields[0] == flag_count, "one field per name");
+  return fields[i];
+}
+
+// (domain, preset="uts46", /, *, flags...) -> options; raises TypeError.
+puny::idna::options parse_idna_args(const char* function, PyObject* const* args,
+                                    Py_ssize_t nargs, PyObject* kwnames) {
+  if (nargs < 1 || nargs > 2)
+    throw py::type_error(std::string("puny.") + function +
+                         "() takes a domain and an optional preset positionally");
+  PyObject* preset = nargs == 2 ? args[1] : nullptr;
+  const Py_ssize_t nkw = kwnames != nullptr ? PyTuple_GET_SIZE(kwnames) : 0;
+  for (Py_ssize_t k = 0; k < nkw; ++k)
+    if (PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, k), "preset") == 0) {
+      if (preset != nullptr)
+        throw py::type_error(std::string("puny.") + function + "() got preset twice");
+      preset = args[nargs + k];
+    }
+  puny::idna::options o =
+      preset_named(preset != nullptr ? py::handle(preset) : py::handle(Py_None));
+  for (Py_ssize_t k = 0; k < nkw; ++k) {
+    PyObject* name = PyTuple_GET_ITEM(kwnames, k);
+    if (PyUnicode_CompareWithASCIIString(name, "preset") == 0) continue;
+    std::size_t i = 0;
+    while (i < flag_count && PyUnicode_CompareWithASCIIString(name, flag_names[i]) != 0) ++i;
+    if (i == flag_count)
+      throw py::type_error(std::string("puny.") + function + "() got an unexpected keyword '" +
+                           py::str(name).cast<std::string>() + "'");
+    apply_flag(*flag_field(o, i), args[nargs + k], flag_names[i]);
+  }
+  return o;
+}
+
+// (text, /, *, mixed_case=False) -> mixed_case
+bool parse_punycode_args(const char* function, PyObject* const* args, Py_ssize_t nargs,
+                         PyObject* kwnames) {
+  if (nargs != 1)
+    throw py::type_error(std::string("puny.") + function + "() takes one text positionally");
+  bool mixed_case = false;
+  const Py_ssize_t nkw = kwnames != nullptr ? PyTuple_GET_SIZE(kwnames) : 0;
+  for (Py_ssize_t k = 0; k < nkw; ++k) {
+    if (PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, k), "mixed_case") != 0)
+      throw py::type_error(std::string("puny.") + function + "() takes only mixed_case=");
+    apply_flag(mixed_case, args[nargs + k], "mixed_case");
+  }
+  return mixed_case;
+}
+
+// Runs `body` (returning an outcome) with C++ exceptions turned into
+// Python ones; returns a new reference or nullptr with the error set.
+template <class F>
+PyObject* python_call(F&& body) noexcept {
+  try {
+    outcome o = body();
+    if (o.error) {
+      PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(o.error.ptr())), o.error.ptr());
+      return nullptr;
+    }
+    return o.value.release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+PyObject* py_to_ascii(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  return python_call([&] {
+    const puny::idna::options o = parse_idna_args("to_ascii", args, nargs, kwnames);
+    return to_ascii_one(args[0], o);
+  });
+}
+PyObject* py_to_unicode(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  return python_call([&] {
+    const puny::idna::options o = parse_idna_args("to_unicode", args, nargs, kwnames);
+    return to_unicode_one(args[0], o);
+  });
+}
+PyObject* py_encode(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  return python_call([&] {
+    const bool mixed = parse_punycode_args("encode", args, nargs, kwnames);
+    return encode_one(args[0], mixed);
+  });
+}
+PyObject* py_decode(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  return python_call([&] {
+    const bool mixed = parse_punycode_args("decode", args, nargs, kwnames);
+    return decode_one(args[0], mixed);
+  });
+}
+
+#define PUNY_IDNA_SIGNATURE                                                               \
+  "(domain: str, preset: str = 'uts46', *, check_hyphens: Optional[bool] = None, "        \
+  "check_bidi: Optional[bool] = None, check_joiners: Optional[bool] = None, "             \
+  "use_std3_ascii_rules: Optional[bool] = None, transitional_processing: Optional[bool] " \
+  "= None, verify_dns_length: Optional[bool] = None, ignore_invalid_punycode: "           \
+  "Optional[bool] = None, allow_underscore: Optional[bool] = None, "                      \
+  "forbid_domain_code_points: Optional[bool] = None) -> str\n"
+
+PyMethodDef fast_functions[] = {
+    {"to_ascii", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_to_ascii)),
+     METH_FASTCALL | METH_KEYWORDS,
+     "to_ascii" PUNY_IDNA_SIGNATURE "UTS #46 ToASCII of a domain name; raises puny.Error."},
+    {"to_unicode",
+     reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_to_unicode)),
+     METH_FASTCALL | METH_KEYWORDS,
+     "to_unicode" PUNY_IDNA_SIGNATURE
+     "UTS #46 ToUnicode; raises puny.Error with .best_effort."},
+    {"encode", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_encode)),
+     METH_FASTCALL | METH_KEYWORDS,
+     "encode(text: str, *, mixed_case: bool = False) -> str\nPunycode of one label."},
+    {"decode", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_decode)),
+     METH_FASTCALL | METH_KEYWORDS,
+     "decode(text: str, *, mixed_case: bool = False) -> str\nDecodes one Punycode label."},
+    {nullptr, nullptr, 0, nullptr}};
+
+}  // namespace
+
+PYBIND11_MODULE(_puny, m) {
+  m.doc() = "puny C++ library bindings; use the puny package, not this module";
+
+  m.def("_register",
+        [](py::object base, py::dict by_name, py::object result) {
+          registry& r = types();
+          r.base = std::move(base);
+          r.result = std::move(result);
+          r.by_code.assign(64, py::object());
+          for (unsigned code = 0; code < 64; ++code) {
+            const std::string name(puny::to_string(static_cast<errc>(code)));
+            if (name != "unknown" && by_name.contains(name)) r.by_code[code] = by_name[name.c_str()];
+          }
+        });
+  m.def("error_names", [] {
+    py::list names;
+    for (unsigned code = 1; code < 64; ++code) {
+      const std::string_view name = puny::to_string(static_cast<errc>(code));
+      if (name != "unknown") names.append(py::str(std::string(name)));
+    }
+    return names;
+  });
+
+  auto flags = [](py::object preset, py::object a, py::object b, py::object c, py::object d,
+                  py::object e, py::object f, py::object g, py::object h, py::object i) {
+    return options_of(flag_args{std::move(preset), std::move(a), std::move(b), std::move(c),
+                                std::move(d), std::move(e), std::move(f), std::move(g),
+                                std::move(h), std::move(i)});
+  };
+#define PUNY_FLAG_PARAMS                                                                      \
+  py::object preset, py::object check_hyphens, py::object check_bidi, py::object check_joiners, \
+      py::object use_std3_ascii_rules, py::object transitional_processing,                      \
+      py::object verify_dns_length, py::object ignore_invalid_punycode,                         \
+      py::object allow_underscore, py::object forbid_domain_code_points
+#define PUNY_FLAG_VALUES                                                                  \
+  preset, check_hyphens, check_bidi, check_joiners, use_std3_ascii_rules,                 \
+      transitional_processing, verify_dns_length, ignore_invalid_punycode, allow_underscore,  \
+      forbid_domain_code_points
+#define PUNY_FLAG_ARGS                                                                       \
+  py::arg("preset") = "uts46", py::kw_only(), py::arg("check_hyphens") = py::none(),         \
+      py::arg("check_bidi") = py::none(), py::arg("check_joiners") = py::none(),             \
+      py::arg("use_std3_ascii_rules") = py::none(),                                          \
+      py::arg("transitional_processing") = py::none(),                                       \
+      py::arg("verify_dns_length") = py::none(), py::arg("ignore_invalid_punycode") = py::none(), \
+      py::arg("allow_underscore") = py::none(), py::arg("forbid_domain_code_points") = py::none()
+
+  m.def(
+      "to_ascii_many",
+      [flags](py::iterable domains, PUNY_FLAG_PARAMS) {
+        const puny::idna::options o = flags(PUNY_FLAG_VALUES);
+        return many(domains, [&](py::handle d) { return to_ascii_one(d, o); });
+      },
+      py::arg("domains"), PUNY_FLAG_ARGS);
+  m.def(
+      "to_unicode_many",
+      [flags](py::iterable domains, PUNY_FLAG_PARAMS) {
+        const puny::idna::options o = flags(PUNY_FLAG_VALUES);
+        return many(domains, [&](py::handle d) { return to_unicode_one(d, o); });
+      },
+      py::arg("domains"), PUNY_FLAG_ARGS);
+  m.def(
+      "explain_to_ascii",
+      [flags](py::handle domain, PUNY_FLAG_PARAMS) {
+        return explain_to_ascii(domain, flags(PUNY_FLAG_VALUES));
+      },
+      py::arg("domain"), PUNY_FLAG_ARGS);
+
+  m.def(
+      "encode_many",
+      [](py::iterable texts, bool mixed_case) {
+        return many(texts, [&](py::handle t) { return encode_one(t, mixed_case); });
+      },
+      py::arg("texts"), py::kw_only(), py::arg("mixed_case") = false);
+  m.def(
+      "decode_many",
+      [](py::iterable texts, bool mixed_case) {
+        return many(texts, [&](py::handle t) { return decode_one(t, mixed_case); });
+      },
+      py::arg("texts"), py::kw_only(), py::arg("mixed_case") = false);
+  m.def(
+      "explain_punycode",
+      [](py::handle text, bool decoding) { return explain_punycode(text, decoding); },
+      py::arg("text"), py::arg("decoding"));
+
+  if (PyModule_AddFunctions(m.ptr(), fast_functions) != 0) throw py::error_already_set();
+  m.attr("unicode_version") = std::string(puny::unicode::unicode_version);
+}

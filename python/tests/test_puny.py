@@ -1,0 +1,359 @@
+"""Tests of the puny Python package, run against the installed package
+(README: `.venv/bin/pip install ./python && .venv/bin/python -m pytest python/tests`).
+
+Data from ../shared beside the checkout (the IdnaTestV2.txt of the Unicode
+version the package was built with, and the Punycode samples); a missing
+file fails the test that needs it.
+"""
+import ast
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+import puny
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CHECKOUT = os.path.dirname(os.path.dirname(HERE))
+SHARED = os.path.join(os.path.dirname(CHECKOUT), "shared")
+IDNA_TEST = os.path.join(SHARED, "unicode", puny.unicode_version, "idna", "IdnaTestV2.txt")
+
+
+def default_unicode_version():
+    """The PUNY_UNICODE_VERSION default of the top-level CMakeLists.txt."""
+    with open(os.path.join(CHECKOUT, "CMakeLists.txt"), encoding="utf-8") as f:
+        m = re.search(r'set\(PUNY_UNICODE_VERSION "([0-9.]+)"', f.read())
+    assert m, "no PUNY_UNICODE_VERSION default in CMakeLists.txt"
+    return m.group(1)
+PUNYCODE_TESTS = os.path.join(SHARED, "testdata", "punycode_tests.json")
+
+
+def read_data(path):
+    assert os.path.exists(path), "test data missing: %s (../shared beside the checkout)" % path
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+# ---- the package under test is the installed one ----
+
+def test_installed_package_is_tested():
+    # Not python/puny from the source tree (which has no extension module).
+    assert "site-packages" in puny.__file__, puny.__file__
+    assert os.path.dirname(puny._puny.__file__) == os.path.dirname(puny.__file__)
+    # pip builds the library with the project's default tables.
+    assert puny.unicode_version == default_unicode_version()
+    assert puny.__version__ == "0.1.0"
+
+
+# ---- Punycode ----
+
+def test_punycode_samples_both_ways():
+    cases = json.loads(read_data(PUNYCODE_TESTS))
+    assert len(cases) >= 10
+    for case in cases:
+        assert puny.encode(case["decoded"]) == case["encoded"], case["description"]
+        assert puny.decode(case["encoded"]) == case["decoded"], case["description"]
+
+
+def test_mixed_case_annotation():
+    assert puny.encode("BÜCHER", mixed_case=True) == "BCHER-kvA"
+    assert puny.decode("BCHER-kvA", mixed_case=True) == "BÜCHER"
+    assert puny.decode("BCHER-kvA") == "B\u00fcCHER"  # flags ignored, basic keep their case
+    # A letter whose case does not round-trip is encoded as it is.
+    assert puny.decode(puny.encode("\u0130x", mixed_case=True), mixed_case=True) == "\u0130x"
+
+
+@pytest.mark.parametrize("text, cls, code, offset, code_point", [
+    ("b\u00fccher-kva", puny.NonBasicBeforeDelimiterError, "non_basic_before_delimiter", 1, None),
+    ("ab!c", puny.InvalidDigitError, "invalid_digit", 2, ord("!")),
+    ("abc-kx", puny.TruncatedNumberError, "truncated_number", 6, None),
+    ("abc-99999999999999999999", puny.PunycodeOverflowError, "overflow", 21, ord("9")),
+    ("a-9z5g", puny.DecodedOutOfRangeError, "decoded_out_of_range", 2, 0xDC00),
+    # Offsets are str indices: "é" is one index, two UTF-8 bytes.
+    ("\u00e9\u00e9-!", puny.NonBasicBeforeDelimiterError, "non_basic_before_delimiter", 0, None),
+])
+def test_decode_errors(text, cls, code, offset, code_point):
+    with pytest.raises(cls) as info:
+        puny.decode(text)
+    e = info.value
+    assert isinstance(e, puny.PunycodeError) and isinstance(e, ValueError)
+    assert (e.code, e.offset, e.code_point, e.label, e.uts46_code) == (
+        code, offset, code_point, None, None)
+    assert e.input == text
+    assert code in str(e)
+
+
+def test_decode_error_offset_counts_code_points():
+    # The invalid digit is the 4th character but the 6th UTF-8 byte... after
+    # the delimiter only ASCII is valid, so "ü" itself is the invalid digit.
+    with pytest.raises(puny.InvalidDigitError) as info:
+        puny.decode("abc-\u00fc")
+    assert info.value.offset == 4
+
+
+def test_lone_surrogates_are_invalid_code_points():
+    for f in (puny.encode, puny.to_ascii, puny.to_unicode):
+        with pytest.raises(puny.InvalidCodePointError) as info:
+            f("\u00e9a\ud800b")
+        assert info.value.offset == 2 and info.value.code_point == 0xD800, f
+    with pytest.raises(puny.InvalidCodePointError) as info:
+        puny.encode("ab\udfff", mixed_case=True)
+    assert info.value.offset == 2
+
+
+def test_type_errors():
+    with pytest.raises(TypeError):
+        puny.to_ascii(b"bytes.example")
+    with pytest.raises(TypeError):
+        puny.encode(42)
+    with pytest.raises(TypeError):
+        puny.to_ascii("a.example", check_hyphens="yes")
+    with pytest.raises(TypeError):
+        puny.to_ascii("a.example", preset=1)
+    with pytest.raises(ValueError):
+        puny.to_ascii("a.example", "no-such-preset")
+    with pytest.raises(TypeError):
+        puny.to_ascii("a.example", no_such_flag=True)
+    with pytest.raises(TypeError):
+        puny.to_ascii("a.example", "uts46", preset="url")
+    with pytest.raises(TypeError):
+        puny.to_ascii()
+    with pytest.raises(TypeError):
+        puny.decode("abc", mixed_case=1)
+    assert puny.to_ascii("-x-.example", preset="url") == "-x-.example"
+
+
+# ---- IDNA ----
+
+def test_to_ascii_and_to_unicode():
+    assert puny.to_ascii("Bücher.example") == "xn--bcher-kva.example"
+    assert puny.to_unicode("XN--BCHER-KVA.DE") == "bücher.de"
+    assert puny.to_ascii("3年B組金八先生.jp") == "xn--3b-ww4c5e180e575a65lsy2b.jp"
+    assert puny.to_ascii("faß.de") == "xn--fa-hia.de"
+    assert puny.to_ascii("faß.de", transitional_processing=True) == "fass.de"
+    long_name = "a" * 300 + ".ü"  # longer than the fast stack buffer
+    assert puny.to_ascii(long_name) == "a" * 300 + ".xn--tda"
+
+
+def test_presets_and_flags():
+    assert puny.PRESETS == ("uts46", "url", "url_strict", "registration")
+    assert puny.to_ascii("-x-.example", "url") == "-x-.example"
+    with pytest.raises(puny.LeadingHyphenError):
+        puny.to_ascii("-x-.example", "registration")
+    assert puny.to_ascii("-x-.example", "registration", check_hyphens=False) == "-x-.example"
+    assert puny.to_ascii("a_b.example") == "a_b.example"
+    with pytest.raises(puny.Std3DisallowedError):
+        puny.to_ascii("a_b.example", use_std3_ascii_rules=True)
+    with pytest.raises(puny.LabelTooLongError):
+        puny.to_ascii("a" * 64 + ".com", verify_dns_length=True)
+    # Beyond UTS #46: '_' under STD3 rules, and forbidden domain code points.
+    with pytest.raises(puny.Std3DisallowedError):
+        puny.to_ascii("_dmarc.example.com", "registration")
+    assert puny.to_ascii("_dmarc.example.com", "registration",
+                         allow_underscore=True) == "_dmarc.example.com"
+    assert puny.to_unicode("bücher de") == "bücher de"
+    with pytest.raises(puny.ForbiddenDomainCodePointError) as info:
+        puny.to_unicode("bücher de", forbid_domain_code_points=True)
+    assert (info.value.offset, info.value.code_point) == (6, ord(" "))
+    assert [r.error.code for r in puny.to_ascii_many(["a b"], forbid_domain_code_points=True)] \
+        == ["forbidden_domain_code_point"]
+    # IgnoreInvalidPunycode keeps a bad xn-- label instead of failing P4.
+    with pytest.raises(puny.Error):
+        puny.to_ascii("xn--ab!c.example")
+
+
+# Every IDNA error kind an input can reach: class, UTS #46 code, offset (str
+# index), label and code point.
+IDNA_ERRORS = [
+    # (function, input, options, class, code, uts46, offset, label, code_point)
+    ("to_ascii", "é\u2028b.de", {}, puny.DisallowedError, "disallowed", "V7", 1, 0, 0x2028),
+    ("to_ascii", "é.a/b", {"use_std3_ascii_rules": True}, puny.Std3DisallowedError,
+     "std3_disallowed", "U1", 3, 1, ord("/")),
+    ("to_ascii", "xn--example-.com", {}, puny.InvalidAceLabelError, "invalid_ace_label", "P4",
+     0, 0, None),
+    ("to_ascii", "é.xn--ab!c", {}, puny.InvalidDigitError, "invalid_digit", "P4", 8, 1,
+     ord("!")),
+    ("to_unicode", "xn--u-ccb", {}, puny.NotNfcError, "not_nfc", "V1", 0, 0, None),
+    ("to_ascii", "ab--c.com", {}, puny.Hyphen34Error, "hyphen_3_4", "V2", 0, 0, None),
+    ("to_ascii", "é.-b.com", {}, puny.LeadingHyphenError, "leading_hyphen", "V3", 2, 1, None),
+    ("to_ascii", "b-.com", {}, puny.TrailingHyphenError, "trailing_hyphen", "V3", 0, 0, None),
+    ("to_unicode", "xn--xn--a--gua", {"check_hyphens": False}, puny.AcePrefixError,
+     "ace_prefix", "V4", 0, 0, None),
+    ("to_unicode", "a.b.xn--c-bcb.d", {}, puny.LeadingCombiningMarkError,
+     "leading_combining_mark", "V6", 4, 2, 0x308),
+    ("to_ascii", "é\u200c.example", {}, puny.ContextJError, "contextj", "C1", 1, 0, 0x200C),
+    ("to_ascii", "é\u200d.example", {}, puny.ContextJError, "contextj", "C2", 1, 0, 0x200D),
+    ("to_unicode", "xn--0-sfa.xn--4db", {}, puny.BidiError, "bidi", "B1", 0, 0, None),
+    ("to_ascii", "é..b", {"verify_dns_length": True}, puny.EmptyLabelError, "empty_label",
+     "A4_2", 2, 1, None),
+    ("to_unicode", "é..b", {"verify_dns_length": True}, puny.EmptyLabelError, "empty_label",
+     "X4_2", 2, 1, None),
+    ("to_ascii", "a" * 64 + ".com", {"verify_dns_length": True}, puny.LabelTooLongError,
+     "label_too_long", "A4_2", 0, 0, None),
+    ("to_ascii", ".".join(["a"] * 128), {"verify_dns_length": True}, puny.DomainTooLongError,
+     "domain_too_long", "A4_1", 0, 0, None),
+    ("to_ascii", "ü.a<b", {"preset": "url"}, puny.ForbiddenDomainCodePointError,
+     "forbidden_domain_code_point", None, 3, 1, ord("<")),
+]
+
+
+@pytest.mark.parametrize("function, text, options, cls, code, uts46, offset, label, code_point",
+                         IDNA_ERRORS)
+def test_idna_errors(function, text, options, cls, code, uts46, offset, label, code_point):
+    f = getattr(puny, function)
+    with pytest.raises(cls) as info:
+        f(text, **options)
+    e = info.value
+    assert isinstance(e, puny.IdnaError) or isinstance(e, puny.PunycodeError)
+    assert (e.code, e.uts46_code, e.offset, e.label, e.code_point) == (
+        code, uts46, offset, label, code_point)
+    if function == "to_unicode":
+        assert isinstance(e.best_effort, str)
+    else:
+        assert e.best_effort is None
+
+
+def test_every_error_name_has_a_class():
+    names = set(puny._puny.error_names())
+    # Kinds the Python API cannot produce: a custom Bootstring profile, a
+    # case-flag list of the wrong length, the buffer interface.
+    unreachable = {"bad_parameters", "case_flags_mismatch", "buffer_too_small"}
+    assert set(puny.ERROR_CLASSES) == names - unreachable
+    for name, cls in puny.ERROR_CLASSES.items():
+        assert issubclass(cls, puny.Error) and cls not in (puny.Error,), name
+
+
+def test_to_unicode_best_effort_on_error():
+    with pytest.raises(puny.DisallowedError) as info:
+        puny.to_unicode("a\u2028b.xn--bcher-kva")
+    assert info.value.best_effort == "a\ufffdb.bücher"
+
+
+# ---- bulk ----
+
+def test_many_returns_results_without_raising():
+    names = ["Bücher.example", "a\u2028b.example", "ok.example", "-bad-.example"]
+    results = puny.to_ascii_many(iter(names))  # any iterable
+    assert [r.input for r in results] == names
+    assert [r.output for r in results] == ["xn--bcher-kva.example", None, "ok.example", None]
+    assert results[0].error is None
+    assert isinstance(results[1].error, puny.DisallowedError)
+    assert results[1].error.offset == 1
+    assert isinstance(results[3].error, puny.LeadingHyphenError)
+    # Each result equals what the single-name function does.
+    for r in results:
+        if r.error is None:
+            assert puny.to_ascii(r.input) == r.output
+    unicode = puny.to_unicode_many(["xn--bcher-kva.de", "xn--u-ccb"], preset="registration")
+    assert unicode[0].output == "bücher.de" and isinstance(unicode[1].error, puny.NotNfcError)
+    assert [r.output for r in puny.encode_many(["bücher", "abc"])] == ["bcher-kva", "abc-"]
+    decoded = puny.decode_many(["bcher-kva", "ab!c"])
+    assert decoded[0].output == "bücher" and decoded[1].error.code == "invalid_digit"
+    with pytest.raises(TypeError):
+        puny.to_ascii_many(["ok", 3])
+
+
+def test_many_on_real_world_names():
+    domains = read_data(os.path.join(SHARED, "bench", "data", "domains-idn.txt")).split("\n")
+    expected = read_data(os.path.join(SHARED, "bench", "data",
+                                      "domains-idn.expected.txt")).split("\n")
+    domains, expected = domains[:2000], expected[:2000]
+    results = puny.to_ascii_many(domains)
+    assert [r.output or "" for r in results] == expected
+
+
+# ---- conformance through the binding: every to_ascii success line ----
+
+def unescape(field):
+    return re.sub(r"\\u([0-9A-Fa-f]{4})|\\x\{([0-9A-Fa-f]+)\}",
+                  lambda m: chr(int(m.group(1) or m.group(2), 16)), field)
+
+
+def test_idna_test_v2_to_ascii_n_through_python():
+    checked = 0
+    for line in read_data(IDNA_TEST).split("\n"):
+        line = line.split("#")[0].strip()
+        if not line:
+            continue
+        cols = [c.strip() for c in line.split(";")]
+        source = unescape(cols[0])
+        to_unicode = unescape(cols[1]) if cols[1] else source
+        to_ascii_n = unescape(cols[3]) if cols[3] else to_unicode
+        status_ascii_n = cols[4] if cols[4] else cols[2]
+        if status_ascii_n or any(0xD800 <= ord(c) <= 0xDFFF for c in source):
+            continue  # error lines: the C++ conformance test compares their codes
+        assert puny.to_ascii(source) == to_ascii_n, line
+        checked += 1
+    assert checked > 500  # 549 lines of Unicode 17.0.0's file convert without error
+
+
+# ---- explain ----
+
+def test_explain_to_ascii():
+    t = puny.explain("Bücher.Example")
+    assert t["output"] == "xn--bcher-kva.example"
+    assert [l["ascii"] for l in t["labels"]] == ["xn--bcher-kva", "example"]
+    assert t["mappings"][0] == {"offset": 0, "code_point": ord("B"), "status": "mapped",
+                                "replacement": "b"}
+    assert t["mappings"][1]["offset"] == 7  # "E" of Example: a str index
+    bad = puny.explain("a\u2028b.de", preset="registration")
+    assert bad["output"] is None
+    assert [e.uts46_code for e in bad["errors"]] == ["V7"]
+    assert bad["errors"][0].offset == 1
+
+
+def test_explain_punycode_rfc_sample():
+    t = puny.explain("bücher", "encode")
+    assert t["output"] == "bcher-kva"
+    (step,) = t["steps"]
+    assert (step["code_point"], step["delta"], step["bias"]) == (0xFC, 745, 72)
+    assert "".join(d["character"] for d in step["digits"]) == "kva"
+    d = puny.explain("bcher-kva", "decode")
+    assert d["output"] == "bücher" and d["steps"][0]["delta"] == 745
+    assert "".join(x["character"] for x in d["steps"][0]["digits"]) == "kva"
+    bad = puny.explain("ab!c", "decode")
+    assert bad["output"] is None and bad["errors"][0].code == "invalid_digit"
+    with pytest.raises(ValueError):
+        puny.explain("x", "frobnicate")
+    with pytest.raises(TypeError):
+        puny.explain("x", "encode", check_hyphens=False)
+
+
+# ---- the stubs describe the runtime ----
+
+def test_stubs_match_runtime():
+    stub_path = os.path.join(os.path.dirname(puny.__file__), "__init__.pyi")
+    assert os.path.exists(os.path.join(os.path.dirname(puny.__file__), "py.typed"))
+    tree = ast.parse(read_data(stub_path))
+    functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+    for name in puny.__all__:
+        obj = getattr(puny, name)
+        if isinstance(obj, type):
+            assert name in classes, name
+        elif callable(obj):
+            assert name in functions, name
+            stub = functions[name].args
+            stub_names = [a.arg for a in stub.posonlyargs + stub.args + stub.kwonlyargs]
+            if name != "explain":  # C++ functions: names from pybind11's signature line
+                first = obj.__doc__.splitlines()[0]
+                runtime = re.findall(r"(\w+): ", first[first.index("(") + 1:])
+                assert stub_names == runtime, (name, stub_names, runtime)
+
+
+# ---- README ----
+
+def test_readme_python_example():
+    readme = read_data(os.path.join(CHECKOUT, "README.md"))
+    example = read_data(os.path.join(CHECKOUT, "examples", "python_example.py"))
+    block = "```python\n" + example + "```"
+    assert block in readme, "README.md must show examples/python_example.py verbatim"
+    after = readme[readme.index(block) + len(block):]
+    printed = re.search(r"```text\n(.*?)```", after, re.S)
+    assert printed, "README.md must show the example's output in a ```text block after it"
+    run = subprocess.run([sys.executable, os.path.join(CHECKOUT, "examples", "python_example.py")],
+                         capture_output=True, text=True, check=True)
+    assert run.stdout == printed.group(1)

@@ -1,0 +1,456 @@
+// puny: the C API (include/puny.h) over the C++ library.
+//
+// Every entry point is a thin adapter: it checks the C arguments, calls the
+// C++ function, copies the status into the caller's puny_error (only the
+// fields inside its struct_size) and NUL-terminates the output.  No C++
+// exception crosses the boundary: std::bad_alloc becomes
+// PUNY_ERR_OUT_OF_MEMORY, anything else PUNY_ERR_INTERNAL.
+#include "puny.h"
+
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string>
+#include <string_view>
+
+#include "puny/bootstring.hpp"
+#include "puny/idna.hpp"
+#include "puny/punycode.hpp"
+#include "puny/status.hpp"
+#include "puny/unicode.hpp"
+
+namespace {
+
+using puny::errc;
+using puny::status;
+
+// The C values mirror puny::errc (puny/status.hpp); checked at both ends.
+static_assert(PUNY_ERR_INVALID_UTF8 == static_cast<int>(errc::invalid_utf8), "errc mirror");
+static_assert(PUNY_ERR_BUFFER_TOO_SMALL == static_cast<int>(errc::buffer_too_small), "errc mirror");
+static_assert(PUNY_ERR_INVALID_DIGIT == static_cast<int>(errc::invalid_digit), "errc mirror");
+static_assert(PUNY_ERR_DISALLOWED == static_cast<int>(errc::disallowed), "errc mirror");
+static_assert(PUNY_ERR_BIDI == static_cast<int>(errc::bidi), "errc mirror");
+static_assert(PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT ==
+                  static_cast<int>(errc::forbidden_domain_code_point),
+              "errc mirror");
+static_assert(PUNY_ERR_A_LABEL_NOT_CANONICAL == static_cast<int>(errc::a_label_not_canonical),
+              "errc mirror: the last C++ code");
+constexpr int last_cxx_code = PUNY_ERR_A_LABEL_NOT_CANONICAL;
+
+// The header's version macros must name the version CMake builds.
+static_assert(PUNY_VERSION_MAJOR == PUNY_PROJECT_VERSION_MAJOR &&
+                  PUNY_VERSION_MINOR == PUNY_PROJECT_VERSION_MINOR &&
+                  PUNY_VERSION_PATCH == PUNY_PROJECT_VERSION_PATCH,
+              "include/puny.h PUNY_VERSION_* differ from project(VERSION) in CMakeLists.txt");
+
+// The first version of each struct: anything smaller is not a puny struct.
+// (puny_idna_options v1 ends at url_ascii_fast_pass; later fields are
+// optional in the caller's struct.)
+constexpr std::size_t error_v1_size = offsetof(puny_error, detail) + sizeof(std::uint32_t);
+constexpr std::size_t options_v1_size =
+    offsetof(puny_idna_options, url_ascii_fast_pass) + sizeof(std::uint32_t);
+
+// Writes one field of *err when the caller's struct has it.
+#define PUNY_PUT(err, field, value)                                                 \
+  do {                                                                              \
+    if ((err)->struct_size >= offsetof(puny_error, field) + sizeof((err)->field)) \
+      (err)->field = (value);                                                       \
+  } while (0)
+
+puny_errc fail(puny_error* err, puny_errc code) {
+  if (err != nullptr) {
+    PUNY_PUT(err, code, static_cast<std::int32_t>(code));
+    PUNY_PUT(err, code_point, 0u);
+    PUNY_PUT(err, offset, std::size_t{0});
+    PUNY_PUT(err, label, std::size_t{0});
+    PUNY_PUT(err, needed, std::size_t{0});
+    PUNY_PUT(err, detail, 0u);
+  }
+  return code;
+}
+
+// `needed_units` is the C++ needed size; the C API adds the terminator.
+puny_errc report(puny_error* err, const status& s) {
+  const auto code = static_cast<puny_errc>(static_cast<int>(s.code));
+  if (err != nullptr) {
+    PUNY_PUT(err, code, static_cast<std::int32_t>(code));
+    PUNY_PUT(err, code_point, static_cast<std::uint32_t>(s.code_point));
+    PUNY_PUT(err, offset, s.offset);
+    PUNY_PUT(err, label, s.label);
+    PUNY_PUT(err, needed, s.code == errc::buffer_too_small ? s.needed + 1 : std::size_t{0});
+    PUNY_PUT(err, detail, std::uint32_t{s.detail});
+  }
+  return code;
+}
+
+status too_small(std::size_t needed_without_terminator) {
+  status s;
+  s.code = errc::buffer_too_small;
+  s.needed = needed_without_terminator;
+  return s;
+}
+
+// Runs `body` (which returns a puny_errc), turning exceptions into codes.
+template <class F>
+puny_errc guarded(puny_error* err, F&& body) noexcept {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    return fail(err, PUNY_ERR_OUT_OF_MEMORY);
+  } catch (...) {
+    return fail(err, PUNY_ERR_INTERNAL);
+  }
+}
+
+template <class Unit>
+std::size_t terminated_length(const Unit* p) {
+  std::size_t n = 0;
+  while (p[n] != 0) ++n;
+  return n;
+}
+
+// Resolves PUNY_NUL_TERMINATED; false when the pointer is NULL but the
+// length says there is data.
+template <class Unit>
+bool input_ok(const Unit* p, std::size_t& length) {
+  if (p == nullptr) return length == 0;
+  if (length == PUNY_NUL_TERMINATED) length = terminated_length(p);
+  return true;
+}
+
+template <class Unit>
+bool output_ok(const Unit* out, std::size_t capacity) {
+  return out != nullptr || capacity == 0;
+}
+
+// C++ capacity for a C capacity that must keep room for the terminator.
+constexpr std::size_t room(std::size_t capacity) { return capacity == 0 ? 0 : capacity - 1; }
+
+void set_written(std::size_t* written, std::size_t n) {
+  if (written != nullptr) *written = n;
+}
+
+// Finishes a caller-buffer call: the C++ layer wrote `size` units into a
+// buffer of room(capacity); add the terminator or report the size needed.
+template <class Unit>
+puny_errc finish(Unit* out, std::size_t capacity, std::size_t size, const status& s,
+                 std::size_t* written, puny_error* err) {
+  if (s.code == errc::buffer_too_small) return report(err, s);
+  if (size >= capacity) return report(err, too_small(size));  // capacity 0 only
+  out[size] = 0;
+  set_written(written, size);
+  return report(err, s);
+}
+
+// Copies an allocated result into the caller's buffer.
+template <class Unit, class String>
+puny_errc copy_out(const String& value, Unit* out, std::size_t capacity, const status& s,
+                   std::size_t* written, puny_error* err) {
+  if (value.size() >= capacity) return report(err, too_small(value.size()));
+  for (std::size_t i = 0; i < value.size(); ++i) out[i] = static_cast<Unit>(value[i]);
+  out[value.size()] = 0;
+  set_written(written, value.size());
+  return report(err, s);
+}
+
+std::u32string code_points_of(const std::uint32_t* p, std::size_t n) {
+  std::u32string s(n, U'\0');
+  for (std::size_t i = 0; i < n; ++i) s[i] = static_cast<char32_t>(p[i]);
+  return s;
+}
+
+// puny_idna_options -> puny::idna::options.  Fields beyond the caller's
+// struct_size keep their defaults; nonzero bytes beyond ours (a newer
+// header asking for something this library cannot do) are refused.
+bool to_options(const puny_idna_options* in, puny::idna::options& out) {
+  out = puny::idna::uts46_default;
+  if (in == nullptr) return true;
+  const std::size_t size = in->struct_size;
+  if (size < options_v1_size) return false;
+  const auto* bytes = reinterpret_cast<const unsigned char*>(in);
+  for (std::size_t i = sizeof(puny_idna_options); i < size; ++i)
+    if (bytes[i] != 0) return false;
+  out.check_hyphens = in->check_hyphens != 0;
+  out.check_bidi = in->check_bidi != 0;
+  out.check_joiners = in->check_joiners != 0;
+  out.use_std3_ascii_rules = in->use_std3_ascii_rules != 0;
+  out.transitional_processing = in->transitional_processing != 0;
+  out.verify_dns_length = in->verify_dns_length != 0;
+  out.ignore_invalid_punycode = in->ignore_invalid_punycode != 0;
+  out.url_ascii_fast_pass = in->url_ascii_fast_pass != 0;
+  // Fields appended after the first version: read only when the caller's
+  // struct has them.
+  if (size >= offsetof(puny_idna_options, allow_underscore) + sizeof(std::uint32_t))
+    out.allow_underscore = in->allow_underscore != 0;
+  if (size >= offsetof(puny_idna_options, forbid_domain_code_points) + sizeof(std::uint32_t))
+    out.forbid_domain_code_points = in->forbid_domain_code_points != 0;
+  return true;
+}
+
+// `preset` is an int: a C caller may pass any value, which a C++ enum
+// without a fixed underlying type could not hold.
+bool preset_options(int preset, puny::idna::options& out) {
+  switch (preset) {
+    case PUNY_PRESET_UTS46: out = puny::idna::uts46_default; return true;
+    case PUNY_PRESET_URL: out = puny::idna::url; return true;
+    case PUNY_PRESET_URL_STRICT: out = puny::idna::url_strict; return true;
+    case PUNY_PRESET_REGISTRATION: out = puny::idna::registration; return true;
+  }
+  return false;
+}
+
+status status_of(const puny_error* err) {
+  status s;
+  if (err == nullptr || err->struct_size < error_v1_size) return s;
+  if (err->code >= 0 && err->code <= last_cxx_code) s.code = static_cast<errc>(err->code);
+  s.offset = err->offset;
+  s.label = err->label;
+  s.code_point = static_cast<char32_t>(err->code_point);
+  s.detail = static_cast<std::uint8_t>(err->detail);
+  s.needed = err->needed;
+  return s;
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* puny_error_name(int code) {
+  switch (code) {
+    case PUNY_ERR_OUT_OF_MEMORY: return "out_of_memory";
+    case PUNY_ERR_INVALID_ARGUMENT: return "invalid_argument";
+    case PUNY_ERR_INTERNAL: return "internal";
+    default: break;
+  }
+  if (code < 0 || code > last_cxx_code) return "unknown";
+  // to_string returns string literals, so data() is NUL-terminated.
+  return puny::to_string(static_cast<errc>(code)).data();
+}
+
+const char* puny_error_message(int code) {
+  switch (code) {
+    case PUNY_ERR_OUT_OF_MEMORY: return "the library could not allocate memory";
+    case PUNY_ERR_INVALID_ARGUMENT:
+      return "an argument is invalid (NULL pointer with a nonzero size, unknown preset or "
+             "option set, struct_size too small)";
+    case PUNY_ERR_INTERNAL: return "an unexpected internal error (please report it)";
+    default: break;
+  }
+  if (code < 0 || code > last_cxx_code) return "unknown error";
+  return puny::message(static_cast<errc>(code)).data();
+}
+
+const char* puny_uts46_code(const puny_error* err) {
+  if (err == nullptr || err->struct_size < error_v1_size || err->code < 0 ||
+      err->code > last_cxx_code)
+    return "";
+  const std::string_view code = puny::idna::uts46_code(status_of(err));
+  return code.empty() ? "" : code.data();  // literals, NUL-terminated
+}
+
+size_t puny_error_describe(const puny_error* err, char* buf, size_t capacity) {
+  if (buf == nullptr) capacity = 0;
+  char line[512];
+  int n = 0;
+  if (err == nullptr || err->struct_size < error_v1_size) {
+    n = std::snprintf(line, sizeof line, "invalid_argument: no puny_error given");
+  } else if (err->code < 0 || err->code > last_cxx_code) {
+    n = std::snprintf(line, sizeof line, "%s: %s", puny_error_name(err->code),
+                      puny_error_message(err->code));
+  } else {
+    try {
+      const std::string text = puny::to_string(status_of(err));
+      n = std::snprintf(line, sizeof line, "%s", text.c_str());
+    } catch (...) {
+      n = std::snprintf(line, sizeof line, "%s", puny_error_name(err->code));
+    }
+  }
+  const std::size_t length = n < 0 ? 0 : static_cast<std::size_t>(n);
+  if (capacity > 0) {
+    const std::size_t copied = length < capacity ? length : capacity - 1;
+    std::memcpy(buf, line, copied);
+    buf[copied] = '\0';
+  }
+  return length;
+}
+
+// ---- Punycode ----
+
+puny_errc puny_encode(const char* utf8, size_t length, char* out, size_t capacity,
+                      size_t* written, puny_error* err) {
+  return guarded(err, [&] {
+    if (!input_ok(utf8, length) || !output_ok(out, capacity))
+      return fail(err, PUNY_ERR_INVALID_ARGUMENT);
+    char none = 0;
+    char* target = out != nullptr ? out : &none;
+    const auto r = puny::punycode::encode_utf8(std::string_view(utf8 ? utf8 : "", length),
+                                               target, room(capacity));
+    return finish(out, capacity, r.size, r.status, written, err);
+  });
+}
+
+puny_errc puny_decode(const char* ascii, size_t length, char* out, size_t capacity,
+                      size_t* written, puny_error* err) {
+  return guarded(err, [&] {
+    if (!input_ok(ascii, length) || !output_ok(out, capacity))
+      return fail(err, PUNY_ERR_INVALID_ARGUMENT);
+    char none = 0;
+    char* target = out != nullptr ? out : &none;
+    const auto r = puny::punycode::decode_to_utf8(std::string_view(ascii ? ascii : "", length),
+                                                  target, room(capacity));
+    return finish(out, capacity, r.size, r.status, written, err);
+  });
+}
+
+// The UTF-32 forms copy between uint32_t and char32_t (distinct types that
+// may not alias each other).
+puny_errc puny_encode_utf32(const uint32_t* code_points, size_t length, char* out,
+                            size_t capacity, size_t* written, puny_error* err) {
+  return guarded(err, [&] {
+    if (!input_ok(code_points, length) || !output_ok(out, capacity))
+      return fail(err, PUNY_ERR_INVALID_ARGUMENT);
+    const std::u32string input = code_points_of(code_points, length);
+    char none = 0;
+    const auto r =
+        puny::punycode::encode(input, out != nullptr ? out : &none, room(capacity));
+    return finish(out, capacity, r.size, r.status, written, err);
+  });
+}
+
+puny_errc puny_decode_utf32(const char* ascii, size_t length, uint32_t* out, size_t capacity,
+                            size_t* written, puny_error* err) {
+  return guarded(err, [&] {
+    if (!input_ok(ascii, length) || !output_ok(out, capacity))
+      return fail(err, PUNY_ERR_INVALID_ARGUMENT);
+    const auto r = puny::punycode::decode(std::string_view(ascii ? ascii : "", length));
+    if (!r.ok()) return report(err, r.status);
+    return copy_out(r.value, out, capacity, r.status, written, err);
+  });
+}
+
+puny_errc puny_encode_utf32_annotated(const uint32_t* code_points, const unsigned char* uppercase,
+                                      size_t length, char* out, size_t capacity,
+                                      size_t* written, puny_error* err) {
+  return guarded(err, [&] {
+    if (!input_ok(code_points, length) || (uppercase == nullptr && length != 0) ||
+        !output_ok(out, capacity))
+      return fail(err, PUNY_ERR_INVALID_ARGUMENT);
+    const std::u32string input = code_points_of(code_points, length);
+    std::unique_ptr<bool[]> flags(new bool[length + 1]);
+    for (std::size_t i = 0; i < length; ++i) flags[i] = uppercase[i] != 0;
+    char none = 0;
+    const auto r = puny::bootstring::encode(input, puny::punycode::profile,
+                                            out != nullptr ? out : &none, room(capacity),
+                                            flags.get());
+    return finish(out, capacity, r.size, r.status, written, err);
+  });
+}
+
+puny_errc puny_decode_utf32_annotated(const char* ascii, size_t length, uint32_t* out,
+                                      unsigned char* uppercase, size_t capacity,
+                                      size_t* written, puny_error* err) {
+  return guarded(err, [&] {
+    if (!input_ok(ascii, length) || !output_ok(out, capacity) ||
+        (uppercase == nullptr && capacity != 0))
+      return fail(err, PUNY_ERR_INVALID_ARGUMENT);
+    const auto r = puny::punycode::decode_annotated(std::string_view(ascii ? ascii : "", length));
+    if (!r.ok()) return report(err, r.status);
+    const puny_errc code = copy_out(r.value.text, out, capacity, r.status, written, err);
+    if (code == PUNY_OK)
+      for (std::size_t i = 0; i < r.value.uppercase.size(); ++i)
+        uppercase[i] = r.value.uppercase[i] ? 1 : 0;
+    return code;
+  });
+}
+
+// ---- IDNA ----
+
+puny_errc puny_idna_options_init_sized(puny_idna_options* opt, size_t size, int preset) {
+  puny::idna::options o;
+  if (opt == nullptr || size < options_v1_size || !preset_options(preset, o))
+    return PUNY_ERR_INVALID_ARGUMENT;
+  std::memset(opt, 0, size);  // fields this library does not know: 0 = default
+  opt->struct_size = static_cast<std::uint32_t>(size);
+  opt->check_hyphens = o.check_hyphens;
+  opt->check_bidi = o.check_bidi;
+  opt->check_joiners = o.check_joiners;
+  opt->use_std3_ascii_rules = o.use_std3_ascii_rules;
+  opt->transitional_processing = o.transitional_processing;
+  opt->verify_dns_length = o.verify_dns_length;
+  opt->ignore_invalid_punycode = o.ignore_invalid_punycode;
+  opt->url_ascii_fast_pass = o.url_ascii_fast_pass;
+  if (size >= offsetof(puny_idna_options, allow_underscore) + sizeof(std::uint32_t))
+    opt->allow_underscore = o.allow_underscore;
+  if (size >= offsetof(puny_idna_options, forbid_domain_code_points) + sizeof(std::uint32_t))
+    opt->forbid_domain_code_points = o.forbid_domain_code_points;
+  return PUNY_OK;
+}
+
+puny_errc puny_to_ascii(const char* utf8, size_t length, char* out, size_t capacity,
+                        size_t* written, const puny_idna_options* options, puny_error* err) {
+  return guarded(err, [&] {
+    puny::idna::options o;
+    if (!input_ok(utf8, length) || !output_ok(out, capacity) || !to_options(options, o))
+      return fail(err, PUNY_ERR_INVALID_ARGUMENT);
+    char none = 0;
+    std::size_t size = 0;
+    const status s = puny::idna::to_ascii(std::string_view(utf8 ? utf8 : "", length),
+                                          out != nullptr ? out : &none, room(capacity), size, o);
+    if (!s.ok() && s.code != errc::buffer_too_small) return report(err, s);
+    return finish(out, capacity, size, s, written, err);
+  });
+}
+
+puny_errc puny_to_unicode(const char* utf8, size_t length, char* out, size_t capacity,
+                          size_t* written, const puny_idna_options* options, puny_error* err) {
+  return guarded(err, [&] {
+    puny::idna::options o;
+    if (!input_ok(utf8, length) || !output_ok(out, capacity) || !to_options(options, o))
+      return fail(err, PUNY_ERR_INVALID_ARGUMENT);
+    char none = 0;
+    std::size_t size = 0;
+    const status s = puny::idna::to_unicode(std::string_view(utf8 ? utf8 : "", length),
+                                            out != nullptr ? out : &none, room(capacity), size, o);
+    return finish(out, capacity, size, s, written, err);
+  });
+}
+
+puny_errc puny_to_ascii_utf16(const uint16_t* utf16, size_t length, char* out, size_t capacity,
+                              size_t* written, const puny_idna_options* options,
+                              puny_error* err) {
+  return guarded(err, [&] {
+    puny::idna::options o;
+    if (!input_ok(utf16, length) || !output_ok(out, capacity) || !to_options(options, o))
+      return fail(err, PUNY_ERR_INVALID_ARGUMENT);
+    std::u16string input(length, u'\0');
+    for (std::size_t i = 0; i < length; ++i) input[i] = static_cast<char16_t>(utf16[i]);
+    const auto r = puny::idna::to_ascii(std::u16string_view(input), o);
+    if (!r.ok()) return report(err, r.status);
+    return copy_out(r.value, out, capacity, r.status, written, err);
+  });
+}
+
+puny_errc puny_to_unicode_utf16(const uint16_t* utf16, size_t length, uint16_t* out,
+                                size_t capacity, size_t* written,
+                                const puny_idna_options* options, puny_error* err) {
+  return guarded(err, [&] {
+    puny::idna::options o;
+    if (!input_ok(utf16, length) || !output_ok(out, capacity) || !to_options(options, o))
+      return fail(err, PUNY_ERR_INVALID_ARGUMENT);
+    std::u16string input(length, u'\0');
+    for (std::size_t i = 0; i < length; ++i) input[i] = static_cast<char16_t>(utf16[i]);
+    const auto r = puny::idna::to_unicode(std::u16string_view(input), o);
+    // Best-effort output even on error, as the UTF-8 form.
+    return copy_out(r.value, out, capacity, r.status, written, err);
+  });
+}
+
+// ---- Versions ----
+
+uint32_t puny_version(void) { return PUNY_VERSION_NUMBER; }
+const char* puny_version_string(void) { return PUNY_PROJECT_VERSION_STRING; }
+const char* puny_unicode_version(void) { return puny::unicode::unicode_version.data(); }
+
+}  // extern "C"

@@ -1,0 +1,122 @@
+// When UTS #46 processing can be skipped: the one decision every entry
+// point asks (decide), before it touches the workspace.
+//
+// Two routes skip the stages (stages.hpp):
+//  * lowercase: input made only of ASCII letters, digits, '-' and '.' with
+//    no label the enabled checks reject and no "xn--" label.  UTS #46
+//    section 4 then reduces to ASCII lowercasing: every such code point is
+//    valid or mapped to its lowercase form (step 1), nothing is a mark,
+//    joiner or RTL character (V6, V8), there is nothing to normalize or
+//    decode (steps 2, 4.1); only V2/V3 (CheckHyphens) and VerifyDnsLength
+//    look at the labels, and those are checked here.
+//  * url_ascii: the URL family's all-ASCII rule (url.hpp), which is the URL
+//    Standard's behaviour rather than an optimization; pipeline.cpp has the
+//    reference form of it.
+// Everything else goes to the pipeline, which gives the same result for
+// every input (tests/unit/fast_path_test.cpp and fuzz/fuzz_idna_fast_path.cpp
+// run every input both ways, with fast_paths_disabled set).
+//
+// Contract of decide: for route::lowercase and route::url_ascii with `low`
+// non-null, low[0, n) holds the input ASCII-lowercased, which is the
+// result; route::url_failed: the result is first_url_error(input) (url.hpp).
+// For route::pipeline, low[0, n) may have been written; when verdict::ldh
+// is set, it holds the lowercased input, which is only letters, digits, '-'
+// and '.', and verdict::dots its dot mask (for map_ldh_ascii).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <type_traits>
+
+#include "idna/url.hpp"
+#include "idna/workspace.hpp"
+#include "simd/ascii.hpp"
+
+namespace puny::idna::detail {
+
+enum class route : std::uint8_t {
+  pipeline,    // run the stages (pipeline.cpp)
+  lowercase,   // the result is the input ASCII-lowercased, no error
+  url_ascii,   // URL family, ASCII input: the lowercased input, no error
+  url_failed,  // URL family, ASCII input that fails: first_url_error(input)
+};
+
+// Small on purpose (no status inside): entry points keep it in registers.
+struct verdict {
+  route how;
+  bool ldh;            // pipeline route: low[0, n) is the lowercased input,
+                       // only letters, digits, '-' and '.' ...
+  std::uint64_t dots;  // ... with this dot mask (for map_ldh_ascii)
+};
+
+// Test hook: when set, decide always answers route::pipeline, so every
+// entry point runs the full pipeline (tests compare both ways).
+extern std::atomic<bool> fast_paths_disabled;
+
+// The label rules of the lowercase route, scalar, for any input length and
+// every option (VerifyDnsLength included).  fast_path.cpp.
+template <class CharT>
+bool lowercase_suffices(const CharT* in, std::size_t n, const options& opt, operation op) noexcept;
+
+// URL family, input that is not only LDH-or-dot: route::pipeline when it
+// is not all ASCII, else url_ascii or url_failed, with low[0, n) (when
+// non-null) the lowercased input.  fast_path.cpp.
+template <class CharT>
+route url_ascii_scan(const CharT* in, std::size_t n, char* low) noexcept;
+
+// `low`: room for n bytes; may be null only when n > simd::ldh_masks_max.
+template <class CharT>
+PUNY_SIMD_INLINE verdict decide(const CharT* in, std::size_t n, const options& opt, operation op,
+                                char* low) noexcept {
+  verdict v{route::pipeline, false, 0};
+  if (fast_paths_disabled.load(std::memory_order_relaxed)) return v;
+  if (op == operation::to_ascii && url_family(opt)) {
+    // The URL Standard's all-ASCII rule.  The common case: only letters,
+    // digits, hyphens and dots, lowercased 16 bytes at a time; such a
+    // result fails only when empty.
+    if constexpr (std::is_same_v<CharT, char>) {
+      if (low != nullptr && n != 0 && simd::best::lower_ldh(in, n, low)) {
+        v.how = route::url_ascii;
+        return v;
+      }
+    }
+    v.how = url_ascii_scan(in, n, low);
+    return v;
+  }
+  if constexpr (std::is_same_v<CharT, char>) {
+    if (n <= simd::ldh_masks_max && !opt.verify_dns_length) {
+      // The label rules as mask operations (bit i = byte i):
+      //   label starts = bit 0 and every bit after a dot, label ends = bit
+      //   n-1 and every bit before a dot;
+      //   V3 (CheckHyphens): no hyphen at a start or an end;
+      //   V2 / ACE prefix: a hyphen at start+2 followed by one at start+3
+      //   sends the domain to the pipeline ("xn--" labels are decoded
+      //   there, "ab--" fails V2 there), whatever CheckHyphens says.
+      simd::ldh_masks m;
+      simd::best::classify_ldh(in, n, low, m);
+      if (m.bad != 0) return v;
+      v.ldh = true;
+      v.dots = m.dot;
+      if (n == 0) {
+        v.how = route::lowercase;
+        return v;
+      }
+      const std::uint64_t starts = (m.dot << 1) | 1u;  // bit n (a final empty label) is harmless
+      if ((starts << 2) & m.hyphen & (m.hyphen >> 1)) return v;
+      if (opt.check_hyphens) {
+        const std::uint64_t ends = (m.dot >> 1) | (std::uint64_t{1} << (n - 1));
+        if (m.hyphen & (starts | ends)) return v;
+      }
+      v.how = route::lowercase;
+      return v;
+    }
+  }
+  if (lowercase_suffices(in, n, opt, op)) {
+    v.how = route::lowercase;
+    if (low != nullptr)
+      for (std::size_t i = 0; i < n; ++i) low[i] = lower_ascii(static_cast<std::make_unsigned_t<CharT>>(in[i]));
+  }
+  return v;
+}
+
+}  // namespace puny::idna::detail

@@ -1,0 +1,77 @@
+// The per-thread workspace (workspace.hpp), error collection and source
+// offsets.  Contract: local_workspace() returns a reset workspace whose
+// buffers keep their capacity from earlier calls on the same thread, up to
+// workspace_keep_limit; errors are reported in input order.
+#include "idna/workspace.hpp"
+
+#include <utility>
+
+namespace puny::idna::detail {
+
+namespace {
+
+// Buffers are kept per thread so steady-state calls do not allocate, but a
+// thread that once processed a huge name should not hold that memory for
+// ever: past this many elements of capacity in any of its buffers the
+// workspace starts afresh.
+constexpr std::size_t workspace_keep_limit = std::size_t{1} << 16;
+
+}  // namespace
+
+workspace& local_workspace() {
+  thread_local workspace ws;
+  if (ws.holds_more_than(workspace_keep_limit)) {
+    // Swap, not `ws = workspace{}`: move-assigning an empty std::string
+    // keeps the destination's heap storage (libstdc++ copies a short string
+    // into the existing buffer), so out8 and ace would stay huge.  After the
+    // swap the old buffers belong to `discarded` and are freed with it.
+    workspace discarded;
+    std::swap(ws, discarded);
+  }
+  ws.reset();
+  return ws;
+}
+
+void add_error(workspace& ws, errc code, std::size_t offset, std::size_t label, char32_t cp,
+               std::uint8_t detail) {
+  status s;
+  s.code = code;
+  s.offset = offset;
+  s.label = label;
+  s.code_point = cp;
+  s.detail = detail;
+  ws.errors.push_back(s);
+}
+
+status finish_errors(workspace& ws) {
+  if (ws.errors.size() > 1)
+    std::stable_sort(ws.errors.begin(), ws.errors.end(),
+                     [](const status& a, const status& b) { return a.offset < b.offset; });
+  return ws.errors.empty() ? status{} : ws.errors.front();
+}
+
+// A label with many errors after NFC would make a scan per error quadratic,
+// so the first offset of every code point of the mapped label is tabulated
+// once (linear in the label) and looked up.
+std::size_t offset_of(workspace& ws, const label_info& l, std::size_t i) {
+  if (!l.in_text) return ws.mapped_off[l.begin + i];
+  const std::size_t n = l.mapped_end - l.mapped_begin;
+  if (n == 0) return l.src;  // decoded Punycode
+  if (ws.offsets_label != l.mapped_begin) {
+    ws.first_offset.clear();
+    for (std::size_t k = 0; k < n; ++k)  // emplace keeps the first occurrence
+      ws.first_offset.emplace(ws.mapped[l.mapped_begin + k], ws.mapped_off[l.mapped_begin + k]);
+    ws.offsets_label = l.mapped_begin;
+  }
+  const auto it = ws.first_offset.find(ws.text[l.begin + i]);
+  return it != ws.first_offset.end() ? it->second : l.src;
+}
+
+report make_report(const workspace& ws, const status& first) {
+  report r;
+  r.first = first;
+  r.all = ws.errors;
+  return r;
+}
+
+}  // namespace puny::idna::detail

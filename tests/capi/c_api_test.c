@@ -1,0 +1,539 @@
+/* Tests of the C API (include/puny.h), written in C99 and compiled as C with
+ * -std=c99 -Wall -Wextra -pedantic -Werror.
+ *
+ *   puny_c_api_test [GROUP]   runs one group (ctest registers each), or all.
+ *
+ * Every error kind the C API can produce is triggered with its code, offset,
+ * label, code point and UTS #46 code checked; the kinds no input can reach
+ * through the C API (bad_parameters and case_flags_mismatch need a custom
+ * Bootstring call; input_too_long needs 2^32 code points; label_has_dot and
+ * punycode_encode_failed cannot follow from UTS #46 mapping; out_of_memory
+ * and internal) have their names, messages and UTS #46 codes checked. */
+#include <puny.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+static int checks = 0;
+
+#define CHECK(cond)                                                           \
+  do {                                                                        \
+    ++checks;                                                                 \
+    if (!(cond)) {                                                            \
+      ++failures;                                                             \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+    }                                                                         \
+  } while (0)
+
+#define CHECK_STR(actual, expected)                                             \
+  do {                                                                          \
+    const char* a_ = (actual);                                                  \
+    const char* e_ = (expected);                                                \
+    ++checks;                                                                   \
+    if (a_ == NULL || strcmp(a_, e_) != 0) {                                    \
+      ++failures;                                                               \
+      fprintf(stderr, "%s:%d: %s is \"%s\", expected \"%s\"\n", __FILE__, __LINE__, \
+              #actual, a_ ? a_ : "(null)", e_);                                 \
+    }                                                                           \
+  } while (0)
+
+/* One IDNA error expectation: to_ascii (or to_unicode) of `input` with
+ * `preset` (plus optional tweaks) fails with this code, UTS #46 code,
+ * offset, label and code point. */
+static void expect_idna_error(int line, int to_unicode, const char* input,
+                              const puny_idna_options* opt, int code, const char* uts46,
+                              size_t offset, size_t label, uint32_t code_point) {
+  char out[256];
+  size_t written = 0;
+  puny_error err = PUNY_ERROR_INIT;
+  puny_errc rc = to_unicode
+                     ? puny_to_unicode(input, PUNY_NUL_TERMINATED, out, sizeof out, &written,
+                                       opt, &err)
+                     : puny_to_ascii(input, PUNY_NUL_TERMINATED, out, sizeof out, &written, opt,
+                                     &err);
+  ++checks;
+  if ((int)rc != code || err.code != code || strcmp(puny_uts46_code(&err), uts46) != 0 ||
+      err.offset != offset || err.label != label || err.code_point != code_point) {
+    ++failures;
+    fprintf(stderr,
+            "%s:%d: %s(\"%s\") gave %s (%s) offset %zu label %zu U+%04X; expected %s (%s) "
+            "offset %zu label %zu U+%04X\n",
+            __FILE__, line, to_unicode ? "to_unicode" : "to_ascii", input,
+            puny_error_name(err.code), puny_uts46_code(&err), err.offset, err.label,
+            (unsigned)err.code_point, puny_error_name(code), uts46, offset, label,
+            (unsigned)code_point);
+  }
+}
+
+static void expect_punycode_error(int line, int decoding, const char* input, int code,
+                                  size_t offset, uint32_t code_point) {
+  char out[256];
+  puny_error err = PUNY_ERROR_INIT;
+  puny_errc rc = decoding ? puny_decode(input, strlen(input), out, sizeof out, NULL, &err)
+                          : puny_encode(input, strlen(input), out, sizeof out, NULL, &err);
+  ++checks;
+  if ((int)rc != code || err.code != code || err.offset != offset ||
+      err.code_point != code_point) {
+    ++failures;
+    fprintf(stderr, "%s:%d: %s(\"%s\") gave %s offset %zu U+%04X; expected %s offset %zu U+%04X\n",
+            __FILE__, line, decoding ? "decode" : "encode", input, puny_error_name(err.code),
+            err.offset, (unsigned)err.code_point, puny_error_name(code), offset,
+            (unsigned)code_point);
+  }
+}
+
+/* ---- groups ---- */
+
+static void test_punycode(void) {
+  char out[64];
+  size_t written = 99;
+  puny_error err = PUNY_ERROR_INIT;
+  /* RFC 3492 section 7.1 sample (L), UTF-8 in. */
+  CHECK(puny_encode("3\xe5\xb9\xb4" "B\xe7\xb5\x84\xe9\x87\x91\xe5\x85\xab\xe5\x85\x88\xe7\x94\x9f",
+                    PUNY_NUL_TERMINATED, out, sizeof out, &written, &err) == PUNY_OK);
+  CHECK_STR(out, "3B-ww4c5e180e575a65lsy2b");
+  CHECK(written == strlen("3B-ww4c5e180e575a65lsy2b"));
+  CHECK(err.code == PUNY_OK);
+  CHECK(puny_decode("bcher-kva", 9, out, sizeof out, &written, &err) == PUNY_OK);
+  CHECK_STR(out, "b\xc3\xbc" "cher");
+  CHECK(written == 7);
+  /* Length-delimited input: the bytes after `length` are not read. */
+  CHECK(puny_decode("bcher-kvaXYZ", 9, out, sizeof out, &written, NULL) == PUNY_OK);
+  CHECK_STR(out, "b\xc3\xbc" "cher");
+  /* Empty input, and a NULL pointer with length 0. */
+  CHECK(puny_encode(NULL, 0, out, sizeof out, &written, &err) == PUNY_OK);
+  CHECK_STR(out, "");
+  CHECK(written == 0);
+  CHECK(puny_decode("", 0, out, sizeof out, &written, &err) == PUNY_OK);
+  CHECK(written == 0);
+  /* All-basic input keeps its trailing delimiter (RFC 3492 section 6.3). */
+  CHECK(puny_encode("abc", 3, out, sizeof out, &written, &err) == PUNY_OK);
+  CHECK_STR(out, "abc-");
+}
+
+static void test_utf32_and_annotation(void) {
+  const uint32_t buecher[] = {'b', 0xFC, 'c', 'h', 'e', 'r'};
+  const uint32_t upper[] = {'B', 0xFC, 'C', 'H', 'E', 'R'}; /* flags make it BÜCHER */
+  const unsigned char flags[] = {1, 1, 1, 1, 1, 1};
+  char out[64];
+  uint32_t decoded[16];
+  unsigned char decoded_flags[16];
+  size_t written = 0;
+  puny_error err = PUNY_ERROR_INIT;
+  CHECK(puny_encode_utf32(buecher, 6, out, sizeof out, &written, &err) == PUNY_OK);
+  CHECK_STR(out, "bcher-kva");
+  CHECK(puny_decode_utf32("bcher-kva", 9, decoded, 16, &written, &err) == PUNY_OK);
+  CHECK(written == 6 && memcmp(decoded, buecher, sizeof buecher) == 0 && decoded[6] == 0);
+  /* RFC 3492 appendix A: the case of each code point rides on the last
+   * digit of its delta and on the basic code points themselves. */
+  CHECK(puny_encode_utf32_annotated(upper, flags, 6, out, sizeof out, &written, &err) == PUNY_OK);
+  CHECK_STR(out, "BCHER-kvA");
+  CHECK(puny_decode_utf32_annotated("BCHER-kvA", PUNY_NUL_TERMINATED, decoded, decoded_flags, 16,
+                                    &written, &err) == PUNY_OK);
+  CHECK(written == 6 && decoded[1] == 0xFC);
+  CHECK(decoded_flags[0] == 1 && decoded_flags[1] == 1 && decoded_flags[5] == 1);
+  CHECK(puny_decode_utf32_annotated("bcher-kva", 9, decoded, decoded_flags, 16, &written,
+                                    &err) == PUNY_OK);
+  CHECK(decoded_flags[0] == 0 && decoded_flags[1] == 0);
+  /* UTF-32 errors count code points. */
+  {
+    const uint32_t surrogate[] = {'a', 'b', 0xD800};
+    const uint32_t too_big[] = {0x110000};
+    CHECK(puny_encode_utf32(surrogate, 3, out, sizeof out, NULL, &err) ==
+          PUNY_ERR_INVALID_CODE_POINT);
+    CHECK(err.offset == 2 && err.code_point == 0xD800);
+    CHECK(puny_encode_utf32(too_big, 1, out, sizeof out, NULL, &err) ==
+          PUNY_ERR_INVALID_CODE_POINT);
+    CHECK(err.offset == 0);
+  }
+}
+
+static void test_idna(void) {
+  char out[256];
+  size_t written = 0;
+  puny_error err = PUNY_ERROR_INIT;
+  puny_idna_options opt;
+  CHECK(puny_to_ascii("B\xc3\xbc" "cher.example", PUNY_NUL_TERMINATED, out, sizeof out, &written,
+                      NULL, &err) == PUNY_OK);
+  CHECK_STR(out, "xn--bcher-kva.example");
+  CHECK(written == strlen("xn--bcher-kva.example"));
+  CHECK(puny_to_unicode("XN--BCHER-KVA.DE", PUNY_NUL_TERMINATED, out, sizeof out, &written,
+                        NULL, &err) == PUNY_OK);
+  CHECK_STR(out, "b\xc3\xbc" "cher.de");
+  /* Presets and flags: nontransitional by default, transitional on request. */
+  CHECK(puny_to_ascii("fa\xc3\x9f.de", PUNY_NUL_TERMINATED, out, sizeof out, NULL, NULL, &err) ==
+        PUNY_OK);
+  CHECK_STR(out, "xn--fa-hia.de");
+  CHECK(puny_idna_options_init(&opt, PUNY_PRESET_UTS46) == PUNY_OK);
+  CHECK(opt.struct_size == sizeof opt && opt.check_hyphens && !opt.transitional_processing);
+  opt.transitional_processing = 1;
+  CHECK(puny_to_ascii("fa\xc3\x9f.de", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt, &err) ==
+        PUNY_OK);
+  CHECK_STR(out, "fass.de");
+  /* url preset: all-ASCII input passes through lowercased. */
+  CHECK(puny_idna_options_init(&opt, PUNY_PRESET_URL) == PUNY_OK);
+  CHECK(opt.url_ascii_fast_pass && !opt.check_hyphens);
+  CHECK(puny_to_ascii("-X-.Example", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt, &err) ==
+        PUNY_OK);
+  CHECK_STR(out, "-x-.example");
+  CHECK(puny_idna_options_init(&opt, PUNY_PRESET_REGISTRATION) == PUNY_OK);
+  CHECK(opt.use_std3_ascii_rules && opt.verify_dns_length && opt.check_bidi);
+  CHECK(puny_idna_options_init(&opt, PUNY_PRESET_URL_STRICT) == PUNY_OK);
+  CHECK(opt.use_std3_ascii_rules && !opt.url_ascii_fast_pass);
+  /* Flags beyond UTS #46: '_' under STD3 rules, forbidden code points. */
+  CHECK(puny_idna_options_init(&opt, PUNY_PRESET_REGISTRATION) == PUNY_OK);
+  CHECK(!opt.allow_underscore && !opt.forbid_domain_code_points);
+  CHECK(puny_to_ascii("_dmarc.example.com", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt,
+                      &err) == PUNY_ERR_STD3_DISALLOWED);
+  opt.allow_underscore = 1;
+  CHECK(puny_to_ascii("_dmarc.example.com", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt,
+                      &err) == PUNY_OK);
+  CHECK_STR(out, "_dmarc.example.com");
+  CHECK(puny_idna_options_init(&opt, PUNY_PRESET_UTS46) == PUNY_OK);
+  CHECK(puny_to_unicode("b\xc3\xbc" "cher de", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt,
+                        &err) == PUNY_OK);
+  opt.forbid_domain_code_points = 1;
+  CHECK(puny_to_unicode("b\xc3\xbc" "cher de", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt,
+                        &err) == PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT);
+  CHECK(err.offset == 7 && err.code_point == ' ');
+  /* to_unicode writes the best-effort string with the error. */
+  CHECK(puny_to_unicode("a\xe2\x80\xa8" "b.de", PUNY_NUL_TERMINATED, out, sizeof out, &written,
+                        NULL, &err) == PUNY_ERR_DISALLOWED);
+  CHECK_STR(out, "a\xef\xbf\xbd" "b.de");
+  CHECK(written == 8);
+}
+
+static void test_utf16(void) {
+  /* "Bücher.de" and "a<U+2028>b" in UTF-16. */
+  const uint16_t buecher[] = {'B', 0xFC, 'c', 'h', 'e', 'r', '.', 'd', 'e', 0};
+  const uint16_t lone[] = {'a', 'b', 0xD800, 'c', 0};
+  const uint16_t ace[] = {'x', 'n', '-', '-', 'b', 'c', 'h', 'e', 'r', '-', 'k', 'v', 'a', 0};
+  const uint16_t pair[] = {0xD83D, 0xDE00, '.', 'x', 0}; /* U+1F600, valid in UTS #46 */
+  char out[64];
+  uint16_t wide[64];
+  size_t written = 0;
+  puny_error err = PUNY_ERROR_INIT;
+  CHECK(puny_to_ascii_utf16(buecher, PUNY_NUL_TERMINATED, out, sizeof out, &written, NULL,
+                            &err) == PUNY_OK);
+  CHECK_STR(out, "xn--bcher-kva.de");
+  CHECK(puny_to_unicode_utf16(ace, 13, wide, 64, &written, NULL, &err) == PUNY_OK);
+  CHECK(written == 6 && wide[1] == 0xFC && wide[6] == 0);
+  /* Unpaired surrogate: offset in code units. */
+  CHECK(puny_to_ascii_utf16(lone, 4, out, sizeof out, NULL, NULL, &err) ==
+        PUNY_ERR_INVALID_UTF16);
+  CHECK(err.offset == 2);
+  CHECK_STR(puny_error_name(err.code), "invalid_utf16");
+  /* A surrogate pair is one code point. */
+  CHECK(puny_to_ascii_utf16(pair, PUNY_NUL_TERMINATED, out, sizeof out, &written, NULL, &err) ==
+        PUNY_OK);
+  CHECK_STR(out, "xn--e28h.x");
+  /* Too small, in code units. */
+  CHECK(puny_to_unicode_utf16(ace, 13, wide, 6, &written, NULL, &err) ==
+        PUNY_ERR_BUFFER_TOO_SMALL);
+  CHECK(err.needed == 7);
+}
+
+/* Every caller-buffer function: capacity 0 (and NULL) asks for the size,
+ * one short of `needed` fails without writing past the capacity, and
+ * exactly `needed` succeeds. */
+static void test_buffer_too_small(void) {
+  static const char* const inputs[] = {"b\xc3\xbc" "cher.example", "3\xe5\xb9\xb4" "B.jp",
+                                       "a", ""};
+  size_t i, which;
+  for (i = 0; i < sizeof inputs / sizeof inputs[0]; ++i) {
+    for (which = 0; which < 4; ++which) {
+      char buffer[128];
+      char encoded[128];
+      const char* input = inputs[i];
+      size_t written = 0, cap;
+      puny_error err = PUNY_ERROR_INIT;
+      puny_errc rc;
+      if (which == 2) { /* decode: feed it an encoding */
+        if (puny_encode(input, PUNY_NUL_TERMINATED, encoded, sizeof encoded, NULL, NULL) !=
+            PUNY_OK)
+          continue;
+        input = encoded;
+      }
+#define CALL(out, capacity)                                                                 \
+  (which == 0   ? puny_to_ascii(input, PUNY_NUL_TERMINATED, out, capacity, &written, NULL, &err) \
+   : which == 1 ? puny_encode(input, PUNY_NUL_TERMINATED, out, capacity, &written, &err)         \
+   : which == 2 ? puny_decode(input, PUNY_NUL_TERMINATED, out, capacity, &written, &err)         \
+                : puny_to_unicode(input, PUNY_NUL_TERMINATED, out, capacity, &written, NULL, &err))
+      if (which == 0 && input[0] == '\0') continue; /* empty domain: an error, not a size */
+      rc = CALL(NULL, 0);
+      CHECK(rc == PUNY_ERR_BUFFER_TOO_SMALL);
+      CHECK(err.code == PUNY_ERR_BUFFER_TOO_SMALL && err.needed >= 1);
+      CHECK_STR(puny_error_name(err.code), "buffer_too_small");
+      cap = err.needed;
+      /* One short: fails, and the byte at the capacity stays untouched. */
+      memset(buffer, 0x5A, sizeof buffer);
+      rc = CALL(buffer, cap - 1);
+      CHECK(rc == PUNY_ERR_BUFFER_TOO_SMALL && err.needed == cap);
+      CHECK(buffer[cap - 1] == 0x5A);
+      /* Exactly the size: fits with its terminator, nothing beyond. */
+      memset(buffer, 0x5A, sizeof buffer);
+      rc = CALL(buffer, cap);
+      CHECK(rc == PUNY_OK);
+      CHECK(written == cap - 1 && buffer[cap - 1] == '\0' && strlen(buffer) == written);
+      CHECK(buffer[cap] == 0x5A);
+#undef CALL
+    }
+  }
+  /* UTF-32 output counts code points. */
+  {
+    uint32_t out[8];
+    unsigned char flags[8];
+    puny_error err = PUNY_ERROR_INIT;
+    CHECK(puny_decode_utf32("bcher-kva", 9, out, 6, NULL, &err) == PUNY_ERR_BUFFER_TOO_SMALL);
+    CHECK(err.needed == 7);
+    CHECK(puny_decode_utf32_annotated("bcher-kva", 9, out, flags, 6, NULL, &err) ==
+          PUNY_ERR_BUFFER_TOO_SMALL);
+    CHECK(err.needed == 7);
+    CHECK(puny_encode_utf32(out, 0, NULL, 0, NULL, &err) == PUNY_ERR_BUFFER_TOO_SMALL);
+    CHECK(err.needed == 1);
+  }
+  /* to_unicode reports the size even when the name has an error. */
+  {
+    char small[4];
+    puny_error err = PUNY_ERROR_INIT;
+    CHECK(puny_to_unicode("a\xe2\x80\xa8" "b.de", PUNY_NUL_TERMINATED, small, sizeof small, NULL,
+                          NULL, &err) == PUNY_ERR_BUFFER_TOO_SMALL);
+    CHECK(err.needed == 9);
+  }
+}
+
+static void test_punycode_errors(void) {
+  expect_punycode_error(__LINE__, 0, "a\xff", PUNY_ERR_INVALID_UTF8, 1, 0);
+  expect_punycode_error(__LINE__, 0, "\xed\xa0\x80", PUNY_ERR_INVALID_UTF8, 0, 0); /* surrogate */
+  expect_punycode_error(__LINE__, 1, "b\xc3\xbc" "cher-kva", PUNY_ERR_NON_BASIC_BEFORE_DELIMITER,
+                        1, 0);
+  expect_punycode_error(__LINE__, 1, "ab!c", PUNY_ERR_INVALID_DIGIT, 2, '!');
+  expect_punycode_error(__LINE__, 1, "abc-kx", PUNY_ERR_TRUNCATED_NUMBER, 6, 0);
+  expect_punycode_error(__LINE__, 1, "abc-99999999999999999999", PUNY_ERR_OVERFLOW, 21, '9');
+  expect_punycode_error(__LINE__, 1, "a-9z5g", PUNY_ERR_DECODED_OUT_OF_RANGE, 2, 0xDC00);
+}
+
+static void test_idna_errors(void) {
+  puny_idna_options std3, no_hyphens, dns, url;
+  char long_label[80], long_domain[300];
+  size_t i;
+  puny_idna_options_init(&std3, PUNY_PRESET_UTS46);
+  std3.use_std3_ascii_rules = 1;
+  puny_idna_options_init(&no_hyphens, PUNY_PRESET_UTS46);
+  no_hyphens.check_hyphens = 0;
+  puny_idna_options_init(&dns, PUNY_PRESET_UTS46);
+  dns.verify_dns_length = 1;
+  puny_idna_options_init(&url, PUNY_PRESET_URL);
+
+  expect_idna_error(__LINE__, 0, "ok.\xc3", NULL, PUNY_ERR_INVALID_UTF8, "", 3, 0, 0);
+  expect_idna_error(__LINE__, 0, "a\xe2\x80\xa8" "b.de", NULL, PUNY_ERR_DISALLOWED, "V7", 1, 0,
+                    0x2028);
+  expect_idna_error(__LINE__, 0, "x.a/b", &std3, PUNY_ERR_STD3_DISALLOWED, "U1", 3, 1, '/');
+  expect_idna_error(__LINE__, 0, "xn--example-.com", NULL, PUNY_ERR_INVALID_ACE_LABEL, "P4", 0,
+                    0, 0);
+  /* Punycode errors inside an xn-- label are P4 too. */
+  expect_idna_error(__LINE__, 0, "a.xn--ab!c", NULL, PUNY_ERR_INVALID_DIGIT, "P4", 8, 1, '!');
+  expect_idna_error(__LINE__, 1, "xn--u-ccb", NULL, PUNY_ERR_NOT_NFC, "V1", 0, 0, 0);
+  expect_idna_error(__LINE__, 0, "ab--c.com", NULL, PUNY_ERR_HYPHEN_3_4, "V2", 0, 0, 0);
+  expect_idna_error(__LINE__, 0, "a.-b.com", NULL, PUNY_ERR_LEADING_HYPHEN, "V3", 2, 1, 0);
+  expect_idna_error(__LINE__, 0, "b-.com", NULL, PUNY_ERR_TRAILING_HYPHEN, "V3", 0, 0, 0);
+  expect_idna_error(__LINE__, 1, "xn--xn--a--gua", &no_hyphens, PUNY_ERR_ACE_PREFIX, "V4", 0, 0,
+                    0);
+  expect_idna_error(__LINE__, 1, "a.b.xn--c-bcb.d", NULL, PUNY_ERR_LEADING_COMBINING_MARK, "V6",
+                    4, 2, 0x308);
+  expect_idna_error(__LINE__, 0, "a\xe2\x80\x8d.example", NULL, PUNY_ERR_CONTEXTJ, "C2", 1, 0,
+                    0x200D);
+  expect_idna_error(__LINE__, 0, "a\xe2\x80\x8c.example", NULL, PUNY_ERR_CONTEXTJ, "C1", 1, 0,
+                    0x200C);
+  expect_idna_error(__LINE__, 1, "xn--0-sfa.xn--4db", NULL, PUNY_ERR_BIDI, "B1", 0, 0, 0);
+  expect_idna_error(__LINE__, 0, "a..b", &dns, PUNY_ERR_EMPTY_LABEL, "A4_2", 2, 1, 0);
+  expect_idna_error(__LINE__, 1, "a..b", &dns, PUNY_ERR_EMPTY_LABEL, "X4_2", 2, 1, 0);
+  for (i = 0; i < 64; ++i) long_label[i] = 'a';
+  strcpy(long_label + 64, ".com");
+  expect_idna_error(__LINE__, 0, long_label, &dns, PUNY_ERR_LABEL_TOO_LONG, "A4_2", 0, 0, 0);
+  for (i = 0; i < 254; ++i) long_domain[i] = (i % 2) ? '.' : 'a';
+  long_domain[253] = 'a';
+  long_domain[254] = '\0';
+  expect_idna_error(__LINE__, 0, long_domain, &dns, PUNY_ERR_DOMAIN_TOO_LONG, "A4_1", 0, 0, 0);
+  /* Offsets in the input even when the label was Punycode-encoded. */
+  expect_idna_error(__LINE__, 0, "a\xc3\xbc<b.example", &url,
+                    PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT, "", 3, 0, '<');
+  expect_idna_error(__LINE__, 0, "\xc3\xbc.a<b", &url, PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT, "",
+                    4, 1, '<');
+  expect_idna_error(__LINE__, 0, "a<b.example", &url, PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT, "",
+                    1, 0, '<');
+}
+
+static void test_invalid_arguments(void) {
+  char out[16];
+  size_t written = 0;
+  puny_error err = PUNY_ERROR_INIT;
+  puny_idna_options opt;
+  CHECK(puny_encode(NULL, 3, out, sizeof out, &written, &err) == PUNY_ERR_INVALID_ARGUMENT);
+  CHECK(err.code == PUNY_ERR_INVALID_ARGUMENT);
+  CHECK(puny_encode(NULL, PUNY_NUL_TERMINATED, out, sizeof out, &written, &err) ==
+        PUNY_ERR_INVALID_ARGUMENT);
+  CHECK(puny_decode("abc", 3, NULL, 8, &written, &err) == PUNY_ERR_INVALID_ARGUMENT);
+  CHECK(puny_to_ascii("a", 1, out, sizeof out, &written, NULL, NULL) == PUNY_OK); /* err NULL */
+  CHECK(puny_decode_utf32_annotated("a-", 2, (uint32_t*)0, NULL, 0, NULL, &err) ==
+        PUNY_ERR_BUFFER_TOO_SMALL);
+  {
+    uint32_t cps[4];
+    CHECK(puny_decode_utf32_annotated("a-", 2, cps, NULL, 4, NULL, &err) ==
+          PUNY_ERR_INVALID_ARGUMENT);
+    CHECK(puny_encode_utf32_annotated(cps, NULL, 1, out, sizeof out, NULL, &err) ==
+          PUNY_ERR_INVALID_ARGUMENT);
+  }
+  /* Presets: unknown values and short structs are refused. */
+  CHECK(puny_idna_options_init(&opt, 77) == PUNY_ERR_INVALID_ARGUMENT);
+  CHECK(puny_idna_options_init_sized(&opt, 8, PUNY_PRESET_UTS46) == PUNY_ERR_INVALID_ARGUMENT);
+  CHECK(puny_idna_options_init_sized(NULL, sizeof opt, PUNY_PRESET_UTS46) ==
+        PUNY_ERR_INVALID_ARGUMENT);
+  puny_idna_options_init(&opt, PUNY_PRESET_UTS46);
+  opt.struct_size = 8;
+  CHECK(puny_to_ascii("a", 1, out, sizeof out, &written, &opt, &err) ==
+        PUNY_ERR_INVALID_ARGUMENT);
+  CHECK_STR(puny_error_name(err.code), "invalid_argument");
+}
+
+/* A caller compiled against a newer header (a longer struct): unknown
+ * fields at zero are accepted, nonzero ones refused; an older, shorter
+ * puny_error gets only the fields it has. */
+static void test_struct_versions(void) {
+  struct newer_options {
+    puny_idna_options base;
+    uint32_t future_flag;
+  } newer;
+  struct older_error {
+    size_t struct_size;
+    int32_t code;
+    uint32_t code_point;
+    size_t offset;
+    size_t canary;
+  } older;
+  char out[64];
+  CHECK(puny_idna_options_init_sized(&newer.base, sizeof newer, PUNY_PRESET_UTS46) == PUNY_OK);
+  CHECK(newer.future_flag == 0 && newer.base.struct_size == sizeof newer);
+  CHECK(puny_to_ascii("a.b", 3, out, sizeof out, NULL, &newer.base, NULL) == PUNY_OK);
+  newer.future_flag = 1;
+  CHECK(puny_to_ascii("a.b", 3, out, sizeof out, NULL, &newer.base, NULL) ==
+        PUNY_ERR_INVALID_ARGUMENT);
+
+  /* A caller compiled before allow_underscore existed: its struct ends at
+   * url_ascii_fast_pass, and the later fields take their defaults. */
+  {
+    puny_idna_options v1;
+    const size_t v1_size = offsetof(puny_idna_options, url_ascii_fast_pass) + sizeof(uint32_t);
+    memset(&v1, 0x7F, sizeof v1); /* bytes past v1_size must not be read */
+    CHECK(puny_idna_options_init_sized(&v1, v1_size, PUNY_PRESET_REGISTRATION) == PUNY_OK);
+    CHECK(v1.struct_size == v1_size && v1.use_std3_ascii_rules == 1);
+    CHECK(v1.allow_underscore == 0x7F7F7F7Fu); /* untouched */
+    CHECK(puny_to_ascii("a_b.example", 11, out, sizeof out, NULL, &v1, NULL) ==
+          PUNY_ERR_STD3_DISALLOWED);
+    CHECK(puny_to_ascii("a b.example", 11, out, sizeof out, NULL, &v1, NULL) ==
+          PUNY_ERR_STD3_DISALLOWED);
+  }
+
+  memset(&older, 0, sizeof older);
+  older.struct_size = offsetof(struct older_error, canary);
+  older.canary = 12345;
+  CHECK(puny_decode("ab!c", 4, out, sizeof out, NULL, (puny_error*)(void*)&older) ==
+        PUNY_ERR_INVALID_DIGIT);
+  CHECK(older.code == PUNY_ERR_INVALID_DIGIT && older.offset == 2 && older.code_point == '!');
+  CHECK(older.canary == 12345); /* `label` would have been written here */
+}
+
+static void test_names_and_messages(void) {
+  int code;
+  char line[128];
+  size_t n;
+  puny_error err = PUNY_ERROR_INIT;
+  /* Every code has a distinct name and a message. */
+  for (code = 0; code <= PUNY_ERR_A_LABEL_NOT_CANONICAL; ++code) {
+    int other;
+    CHECK(strcmp(puny_error_name(code), "unknown") != 0);
+    CHECK(strcmp(puny_error_message(code), "unknown error") != 0);
+    for (other = 0; other < code; ++other)
+      CHECK(strcmp(puny_error_name(code), puny_error_name(other)) != 0);
+  }
+  for (code = PUNY_ERR_OUT_OF_MEMORY; code <= PUNY_ERR_INTERNAL; ++code)
+    CHECK(strcmp(puny_error_name(code), "unknown") != 0);
+  CHECK_STR(puny_error_name(PUNY_OK), "ok");
+  CHECK_STR(puny_error_name(PUNY_ERR_INVALID_DIGIT), "invalid_digit");
+  CHECK_STR(puny_error_name(PUNY_ERR_OUT_OF_MEMORY), "out_of_memory");
+  CHECK_STR(puny_error_name(PUNY_ERR_INTERNAL), "internal");
+  CHECK_STR(puny_error_name(-1), "unknown");
+  CHECK_STR(puny_error_name(33), "unknown");
+  CHECK_STR(puny_error_name(1000), "unknown");
+  CHECK_STR(puny_error_message(PUNY_ERR_OVERFLOW), "arithmetic overflow (RFC 3492 section 6.4)");
+  CHECK_STR(puny_error_message(PUNY_ERR_OUT_OF_MEMORY), "the library could not allocate memory");
+  /* The kinds no C API input reaches: names and UTS #46 codes. */
+  CHECK_STR(puny_error_name(PUNY_ERR_BAD_PARAMETERS), "bad_parameters");
+  CHECK_STR(puny_error_name(PUNY_ERR_CASE_FLAGS_MISMATCH), "case_flags_mismatch");
+  CHECK_STR(puny_error_name(PUNY_ERR_INPUT_TOO_LONG), "input_too_long");
+  err.code = PUNY_ERR_LABEL_HAS_DOT;
+  CHECK_STR(puny_uts46_code(&err), "V5");
+  err.code = PUNY_ERR_PUNYCODE_ENCODE_FAILED;
+  CHECK_STR(puny_uts46_code(&err), "A3");
+  err.code = PUNY_ERR_BIDI;
+  err.detail = 6;
+  CHECK_STR(puny_uts46_code(&err), "B6");
+  err.code = PUNY_ERR_INVALID_DIGIT; /* Punycode errors map to P4 */
+  CHECK_STR(puny_uts46_code(&err), "P4");
+  err.code = PUNY_ERR_OUT_OF_MEMORY;
+  CHECK_STR(puny_uts46_code(&err), "");
+  CHECK_STR(puny_uts46_code(NULL), "");
+  /* Descriptions, truncated snprintf-style. */
+  CHECK(puny_decode("ab!c", 4, line, sizeof line, NULL, &err) == PUNY_ERR_INVALID_DIGIT);
+  n = puny_error_describe(&err, line, sizeof line);
+  CHECK_STR(line,
+            "invalid_digit at offset 2 (U+0021): a character after the delimiter is not a digit "
+            "of the alphabet");
+  CHECK(n == strlen(line));
+  CHECK(puny_error_describe(&err, line, 8) == n);
+  CHECK_STR(line, "invalid");
+  CHECK(puny_error_describe(&err, NULL, 0) == n);
+}
+
+static void test_versions(void) {
+  CHECK(puny_version() == PUNY_VERSION_NUMBER);
+  CHECK_STR(puny_version_string(), PUNY_VERSION_STRING);
+  CHECK_STR(puny_unicode_version(), PUNY_EXPECTED_UNICODE_VERSION);
+}
+
+struct group {
+  const char* name;
+  void (*run)(void);
+};
+
+static const struct group groups[] = {
+    {"punycode", test_punycode},
+    {"utf32_and_annotation", test_utf32_and_annotation},
+    {"idna", test_idna},
+    {"utf16", test_utf16},
+    {"buffer_too_small", test_buffer_too_small},
+    {"punycode_errors", test_punycode_errors},
+    {"idna_errors", test_idna_errors},
+    {"invalid_arguments", test_invalid_arguments},
+    {"struct_versions", test_struct_versions},
+    {"names_and_messages", test_names_and_messages},
+    {"versions", test_versions},
+};
+
+int main(int argc, char** argv) {
+  size_t i;
+  int ran = 0;
+  for (i = 0; i < sizeof groups / sizeof groups[0]; ++i) {
+    if (argc > 1 && strcmp(argv[1], groups[i].name) != 0) continue;
+    groups[i].run();
+    ++ran;
+  }
+  if (ran == 0) {
+    fprintf(stderr, "no test group named %s\n", argc > 1 ? argv[1] : "(none)");
+    return 2;
+  }
+  printf("%d group(s), %d checks, %d failed\n", ran, checks, failures);
+  return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,664 @@
+// Regression tests for the 2025-2026 advisory classes of other Punycode and
+// IDNA implementations, one test suite per advisory, named after it
+// (docs/security.md, "Known bug classes", maps each to its test).  Each
+// test drives every public entry point the class concerns, through the
+// helpers of every_entry_point.hpp.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "every_entry_point.hpp"
+#include "puny/bootstring.hpp"
+#include "puny/idna.hpp"
+#include "puny/punycode.hpp"
+#include "puny/unicode.hpp"
+
+namespace {
+
+using puny::errc;
+using puny::test::every_entry_point;
+using puny::test::every_preset;
+using puny::test::every_to_ascii;
+using puny::test::every_to_unicode;
+using puny::test::has_error_at;
+using puny::test::outcome;
+namespace idna = puny::idna;
+namespace pc = puny::punycode;
+namespace bs = puny::bootstring;
+
+std::string utf8(std::u32string_view s) {
+  std::string out;
+  EXPECT_TRUE(puny::unicode::utf32_to_utf8(s, out).ok());
+  return out;
+}
+
+std::u32string utf32(std::string_view s) {
+  std::u32string out;
+  EXPECT_TRUE(puny::unicode::utf8_to_utf32(s, out).ok());
+  return out;
+}
+
+// ASCII letters lower-cased (what the UTS #46 Map step does to them).
+std::string lower(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
+bool all_ascii(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+const std::string nihon = "\xE6\x97\xA5\xE6\x9C\xAC";          // 日本
+const std::string ideographic_stop = "\xE3\x80\x82";          // U+3002
+const std::string fullwidth_stop = "\xEF\xBC\x8E";            // U+FF0E
+const std::string halfwidth_ideographic_stop = "\xEF\xBD\xA1";  // U+FF61
+
+// ------------------------------------------------------------------------
+// symfony/polyfill-intl-idn CVE-2026-46644: an xn-- label whose Punycode
+// decodes to ASCII only ("xn--ascii-" -> "ascii") was accepted, so two
+// spellings named one host; in a mixed domain such as "xn--ascii-.日本"
+// the Unicode label made the name skip the ASCII-only shortcut and the
+// ACE label went through unchecked.  UTS #46 section 4.1 step 4 (rev 33+):
+// such a label is an error (P4) in ToASCII and ToUnicode.
+
+struct ace_case {
+  std::string input;
+  std::size_t label;   // index of the ACE label
+  std::size_t offset;  // its byte offset
+};
+
+TEST(Symfony_CVE_2026_46644, PayloadsDecodeToAsciiOnly) {
+  // The payloads are valid Punycode: the error below is the ASCII-only
+  // rule, not a decoding failure.
+  for (const char* payload : {"ascii-", "example-", "a-", "0-", "ASCII-"}) {
+    const auto d = pc::decode(payload);
+    ASSERT_TRUE(d.ok()) << payload;
+    EXPECT_FALSE(d.value.empty());
+    EXPECT_TRUE(std::all_of(d.value.begin(), d.value.end(), [](char32_t c) { return c < 0x80; }));
+  }
+}
+
+TEST(Symfony_CVE_2026_46644, AsciiOnlyAceLabelsFailInEveryEntryPoint) {
+  const std::vector<ace_case> cases = {
+      {"xn--ascii-." + nihon, 0, 0},
+      {nihon + ".xn--ascii-", 1, 7},
+      {"XN--ASCII-." + nihon, 0, 0},
+      {"xn--ascii-" + ideographic_stop + nihon, 0, 0},
+      {"b\xC3\xBC" "cher.xn--example-.de", 1, 8},
+      {"www.xn--a-.b\xC3\xBC" "cher", 1, 4},
+      {"xn--0-." + nihon, 0, 0},
+      // All-ASCII names too (only the URL Standard's pass-through lets them
+      // through, by design: see below).
+      {"xn--ascii-", 0, 0},
+      {"www.xn--example-.com", 1, 4},
+  };
+  for (const auto& preset : every_preset()) {
+    for (const ace_case& c : cases) {
+      const bool url_pass_through = preset.opt.url_ascii_fast_pass && all_ascii(c.input);
+      for (const outcome& o : every_entry_point(c.input, preset.opt)) {
+        SCOPED_TRACE(preset.name + std::string(" ") + o.form + " " + c.input);
+        const bool is_to_ascii = o.form.rfind("to_ascii", 0) == 0 || o.form == "explain_to_ascii";
+        if (url_pass_through && is_to_ascii) {
+          // whatwg/url#914: ASCII input is returned lower-cased, unexamined.
+          std::string lowered = c.input;
+          for (char& ch : lowered) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+          ASSERT_TRUE(o.ok());
+          EXPECT_EQ(o.value, lowered);
+          continue;
+        }
+        EXPECT_FALSE(o.ok());
+        if (is_to_ascii) {
+          EXPECT_TRUE(o.value.empty());
+        }
+        // The first error is the ACE label's (the other labels are valid).
+        EXPECT_EQ(o.first.code, errc::invalid_ace_label);
+        EXPECT_EQ(idna::uts46_code(o.first), "P4");
+        EXPECT_EQ(o.first.label, c.label);
+        EXPECT_EQ(o.offset8, c.offset);
+      }
+    }
+  }
+}
+
+TEST(Symfony_CVE_2026_46644, ExplainTraceShowsTheAsciiDecoding) {
+  const idna::trace t = idna::explain_to_ascii("xn--ascii-." + nihon);
+  ASSERT_EQ(t.labels.size(), 2u);
+  EXPECT_TRUE(t.labels[0].ace);
+  EXPECT_EQ(t.labels[0].decoded, U"ascii");
+  ASSERT_FALSE(t.labels[0].errors.empty());
+  EXPECT_EQ(t.labels[0].errors.front().code, errc::invalid_ace_label);
+  EXPECT_TRUE(t.labels[1].errors.empty());
+}
+
+// ------------------------------------------------------------------------
+// fast-uri CVE-2026-13676: "127。0。0。1" (U+3002 IDEOGRAPHIC FULL STOP) was
+// not folded to "127.0.0.1" by one API while another did, so an allow-list
+// check and the connection saw different hosts.  UTS #46 section 4 step 1
+// maps U+3002, U+FF0E and U+FF61 to U+002E: every entry point and every
+// preset must give exactly what the ASCII-dot spelling gives.
+
+TEST(FastUri_CVE_2026_13676, IdeographicAndFullwidthDotsFoldTheSameInEveryApi) {
+  // Templates with '|' where a dot goes.
+  const std::vector<std::string> templates = {
+      "127|0|0|1", "b\xC3\xBC" "cher|de", "xn--bcher-kva|example", "a||b", "a|", "|",
+      "127|0|0|-1",  // V3 in label 3 (with CheckHyphens)
+      "a|b_c",       // U1 with UseSTD3ASCIIRules
+      "\xD7\x90|1",  // Bidi: an RTL label then a digit label (B1)
+      std::string(63, 'a') + "|" + std::string(64, 'b'),  // A4_2 with VerifyDnsLength
+  };
+  const std::vector<std::string> dots = {ideographic_stop, fullwidth_stop,
+                                         halfwidth_ideographic_stop};
+  for (const auto& preset : every_preset()) {
+    for (const std::string& tpl : templates) {
+      std::string ascii_dots = tpl;
+      std::replace(ascii_dots.begin(), ascii_dots.end(), '|', '.');
+      const std::vector<outcome> ref = every_entry_point(ascii_dots, preset.opt);
+      const std::u32string ref32 = utf32(ascii_dots);
+      for (std::size_t variant = 0; variant <= dots.size(); ++variant) {
+        // Each kind of dot, and all three mixed (variant == dots.size()).
+        std::string in;
+        std::size_t k = 0;
+        for (char ch : tpl) {
+          if (ch != '|') {
+            in.push_back(ch);
+            continue;
+          }
+          in += dots[variant < dots.size() ? variant : k++ % dots.size()];
+        }
+        const std::u32string in32 = utf32(in);
+        const std::vector<outcome> got = every_entry_point(in, preset.opt);
+        ASSERT_EQ(got.size(), ref.size());
+        for (std::size_t j = 0; j < got.size(); ++j) {
+          const outcome& a = ref[j];
+          const outcome& b = got[j];
+          SCOPED_TRACE(std::string(preset.name) + " " + b.form + " " + in);
+          // The URL pass-through returns all-ASCII input unchanged, so the
+          // ASCII spelling and the folded one differ only in that they are
+          // examined at all: compare the folded input with the UTS #46
+          // answer then (its dots become '.' and the rest is identical).
+          const bool pass_through = preset.opt.url_ascii_fast_pass && all_ascii(ascii_dots) &&
+                                    (b.form.rfind("to_ascii", 0) == 0 || b.form == "explain_to_ascii");
+          if (pass_through) {
+            idna::options no_pass = preset.opt;
+            no_pass.url_ascii_fast_pass = false;
+            const auto strict = idna::to_ascii(ascii_dots, no_pass);
+            EXPECT_EQ(b.ok(), strict.ok());
+            if (b.ok()) {
+              EXPECT_EQ(b.value, a.value);
+            }
+            continue;
+          }
+          EXPECT_EQ(b.ok(), a.ok());
+          EXPECT_EQ(b.first.code, a.first.code);
+          EXPECT_EQ(b.first.label, a.first.label);
+          EXPECT_EQ(b.value, a.value);
+          EXPECT_EQ(b.all.size(), a.all.size());
+          if (!a.ok()) {
+            // Same place in code points (each dot is one code point in
+            // both spellings).
+            const std::size_t a_cp = utf32(ascii_dots.substr(0, a.offset8)).size();
+            const std::size_t b_cp = utf32(in.substr(0, b.offset8)).size();
+            EXPECT_EQ(b_cp, a_cp);
+          }
+        }
+        EXPECT_EQ(in32.size(), ref32.size());
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------------------
+// CVE-2026-110180: a host parser stripped TAB, CR and LF, and dropped what
+// came before '@', inside domain-to-ASCII, so "exa<TAB>mple.com" and
+// "evil@example.com" became "example.com" after an allow-list check had
+// seen the original.  The URL Standard strips tabs and newlines from the
+// whole URL and splits userinfo before host parsing, never inside it; here
+// every such character is either kept in the output or reported as an error
+// at its offset, by every entry point and preset.
+
+TEST(CVE_2026_110180, TabCrLfAndDataBeforeAtNeverStrippedSilently) {
+  const std::vector<std::string> inputs = {
+      "exa\tmple.com",   "example.com\t",     "\texample.com",      "exa\rmple.com",
+      "exa\nmple.com",   "example.com\r\n",   "user@example.com",   "user:pass@example.com",
+      "@example.com",    "a@b@c",             "b\xC3\xBC" "cher\t.de", "user@b\xC3\xBC" "cher.de",
+      "\xE6\x97\xA5\t" "\xE6\x9C\xAC.jp",     "x\x0B\x0C" "y.com",
+  };
+  auto special = [](char c) { return c == '\t' || c == '\r' || c == '\n' || c == '@' ||
+                                     c == '\x0B' || c == '\x0C' || c == ':'; };
+  for (const auto& preset : every_preset()) {
+    for (const std::string& in : inputs) {
+      const std::size_t first_special =
+          static_cast<std::size_t>(std::find_if(in.begin(), in.end(), special) - in.begin());
+      const auto count = [&](std::string_view s) { return std::count_if(s.begin(), s.end(), special); };
+      for (const outcome& o : every_entry_point(in, preset.opt)) {
+        SCOPED_TRACE(std::string(preset.name) + " " + o.form + " [" + in + "]");
+        const bool is_to_unicode = o.form.rfind("to_unicode", 0) == 0;
+        if (o.ok() || is_to_unicode) {
+          // Kept: every special character is in the output (ToUnicode's
+          // best-effort string keeps them even when it reports an error).
+          EXPECT_EQ(count(o.value), count(in));
+        }
+        // The URL preset's forbidden-code-point offset is checked on its
+        // own below (UrlForbiddenCodePointAtItsInputOffset).
+        if (!o.ok() && o.first.code != errc::forbidden_domain_code_point) {
+          // Reported no later than the first special character...
+          EXPECT_LE(o.offset8, first_special);
+          // ...and, where every error is listed, at that character.
+          if (!o.all.empty() && o.offset8 < first_special) {
+            bool at_special = false;
+            for (const puny::status& s : o.all) at_special |= s.offset == first_special;
+            EXPECT_TRUE(at_special);
+          }
+        }
+      }
+    }
+  }
+  // Under the presets that forbid them the answer is an error at the
+  // character, never a shorter name.
+  const auto url = idna::to_ascii("exa\tmple.com", idna::url);
+  EXPECT_EQ(url.status.code, errc::forbidden_domain_code_point);
+  EXPECT_EQ(url.status.offset, 3u);
+  const auto at = idna::to_ascii("evil@example.com", idna::registration);
+  EXPECT_EQ(at.status.code, errc::std3_disallowed);
+  EXPECT_EQ(idna::uts46_code(at.status), "U1");
+  EXPECT_EQ(at.status.offset, 4u);
+  const auto at_url = idna::to_ascii("evil@example.com", idna::url);
+  EXPECT_EQ(at_url.status.code, errc::forbidden_domain_code_point);
+  EXPECT_EQ(at_url.status.offset, 4u);
+}
+
+TEST(CVE_2026_110180, UrlForbiddenCodePointAtItsInputOffset) {
+  // The url preset reports a forbidden domain code point (URL Standard,
+  // "domain to ASCII" step 4) at its offset in the caller's input, in every
+  // encoding, also when the name needs Punycode or mapping (where the
+  // character sits elsewhere in the ASCII result).
+  struct forbidden_case {
+    std::string input;
+    std::size_t offset;  // of the forbidden code point, UTF-8 bytes
+  };
+  const std::vector<forbidden_case> cases = {
+      {"exa\tmple.com", 3},
+      {"b\xC3\xBC" "cher\t.de", 7},
+      {"user@b\xC3\xBC" "cher.de", 4},
+      {"\xE6\x97\xA5\t" "\xE6\x9C\xAC.jp", 3},
+      {"\xEF\xBC\xA1\xEF\xBC\xA2@c", 6},  // fullwidth AB, mapped to "ab"
+      {"b\xC3\xBC" "cher.de/path", 10},
+  };
+  for (const forbidden_case& c : cases) {
+    for (const outcome& o : every_to_ascii(c.input, idna::url)) {
+      SCOPED_TRACE(o.form + " [" + c.input + "]");
+      EXPECT_EQ(o.first.code, errc::forbidden_domain_code_point);
+      EXPECT_EQ(o.offset8, c.offset);
+    }
+  }
+}
+
+// ------------------------------------------------------------------------
+// Net::IDN::Encode CVE-2026-74765 and CVE-2026-87081: the delta accumulator
+// was a 32-bit signed integer.  1927 basic letters followed by U+10FFFF make
+// the first delta (0x10FFFF - 0x80) * 1928 + 1927 = 2,147,761,151, just
+// above 2^31 - 1; 10^5 distinct code points in one label make the encoder
+// run its outer loop 10^5 times with large h.
+
+// RFC 3492 section 6.3, one variable-length integer with the given bias,
+// written independently of the library.
+std::string encode_integer(std::uint64_t q, std::uint32_t bias) {
+  const char* digits = "abcdefghijklmnopqrstuvwxyz0123456789";
+  std::string out;
+  for (std::uint32_t k = 36;; k += 36) {
+    const std::uint32_t t = k <= bias ? 1 : (k >= bias + 26 ? 26 : k - bias);
+    if (q < t) break;
+    out.push_back(digits[t + (q - t) % (36 - t)]);
+    q = (q - t) / (36 - t);
+  }
+  out.push_back(digits[q]);
+  return out;
+}
+
+TEST(NetIdn_CVE_2026_74765, Letters1927ThenMaxCodePoint) {
+  for (std::size_t letters : {std::size_t{1926}, std::size_t{1927}, std::size_t{1928},
+                              std::size_t{3855}, std::size_t{3856}}) {
+    SCOPED_TRACE(letters);
+    std::u32string in(letters, U'a');
+    in.push_back(0x10FFFF);
+    const std::uint64_t delta = std::uint64_t{0x10FFFF - 0x80} * (letters + 1) + letters;
+    if (letters >= 1927) {
+      EXPECT_GT(delta, std::uint64_t{0x7FFFFFFF});
+    }
+    if (letters >= 3856) {
+      EXPECT_GT(delta, std::uint64_t{0xFFFFFFFF});
+    }
+    const std::string expected = std::string(letters, 'a') + "-" + encode_integer(delta, 72);
+
+    const auto enc = pc::encode(in);
+    ASSERT_TRUE(enc.ok());
+    EXPECT_EQ(enc.value, expected);
+    EXPECT_EQ(pc::encode_utf8(utf8(in)).value, expected);
+    for (bs::strategy st : {bs::strategy::simple, bs::strategy::fenwick}) {
+      std::string out;
+      ASSERT_TRUE(bs::encode(in, pc::profile, out, nullptr, bs::advanced_options{st, nullptr}).ok());
+      EXPECT_EQ(out, expected);
+      std::u32string back;
+      ASSERT_TRUE(bs::decode(expected, pc::profile, back, nullptr, bs::advanced_options{st, nullptr}).ok());
+      EXPECT_EQ(back, in);
+    }
+    std::unique_ptr<char[]> buf(new char[expected.size()]);
+    const auto eb = pc::encode(in, buf.get(), expected.size());
+    ASSERT_TRUE(eb.ok());
+    EXPECT_EQ(std::string(buf.get(), eb.size), expected);
+    EXPECT_EQ(pc::decode(expected).value, in);
+    EXPECT_EQ(pc::decode_to_utf8(expected).value, utf8(in));
+    std::unique_ptr<char32_t[]> dbuf(new char32_t[in.size()]);
+    const auto db = pc::decode(expected, dbuf.get(), in.size());
+    ASSERT_TRUE(db.ok());
+    EXPECT_EQ(std::u32string(dbuf.get(), db.size), in);
+
+    // One more step of the same digit pushes the delta past U+10FFFF's
+    // position: decoded_out_of_range, not a wrapped value.
+    const std::string beyond = std::string(letters, 'a') + "-" + encode_integer(delta + letters + 1, 72);
+    EXPECT_EQ(pc::decode(beyond).status.code, errc::decoded_out_of_range);
+
+    // IDNA: U+10FFFF is a noncharacter, disallowed (V7) at its offset; in
+    // an ACE label the decoded label is checked the same way.
+    const auto a = idna::to_ascii(utf8(in));
+    EXPECT_EQ(a.status.code, errc::disallowed);
+    EXPECT_EQ(a.status.offset, letters);
+    const auto u = idna::to_unicode("xn--" + expected);
+    EXPECT_EQ(u.status.code, errc::disallowed);
+    EXPECT_EQ(idna::uts46_code(u.status), "V7");
+  }
+  // The same edge with a code point IDNA accepts (U+3134A, CJK Extension G):
+  // a full round trip through ToASCII and ToUnicode.
+  std::u32string valid(1927, U'a');
+  valid.push_back(0x3134A);
+  const auto a = idna::to_ascii(utf8(valid));
+  ASSERT_TRUE(a.ok());
+  const std::uint64_t delta = std::uint64_t{0x3134A - 0x80} * 1928 + 1927;
+  EXPECT_EQ(a.value, "xn--" + std::string(1927, 'a') + "-" + encode_integer(delta, 72));
+  const auto u = idna::to_unicode(a.value);
+  ASSERT_TRUE(u.ok());
+  EXPECT_EQ(u.value, utf8(valid));
+}
+
+TEST(NetIdn_CVE_2026_87081, HundredThousandDistinctCodePointsInOneLabel) {
+  // 10^5 distinct code points IDNA accepts as they are (CJK ideographs of
+  // the URO and Extensions A-G, Hangul syllables), in a scrambled order.
+  std::u32string label;
+  const std::pair<char32_t, char32_t> ranges[] = {
+      {0x4E00, 0x9FFF}, {0x3400, 0x4DBF}, {0xAC00, 0xD7A3}, {0x20000, 0x2A6DF},
+      {0x2A700, 0x2EBE0}, {0x30000, 0x3134A}};
+  for (const auto& [lo, hi] : ranges)
+    for (char32_t c = lo; c <= hi && label.size() < 100000; ++c)
+      if (idna::to_ascii(utf8(std::u32string(1, c))).ok()) label.push_back(c);
+  ASSERT_EQ(label.size(), 100000u);
+  std::uint64_t x = 0x9E3779B97F4A7C15u;
+  for (std::size_t j = label.size() - 1; j > 0; --j) {
+    x = x * 6364136223846793005u + 1442695040888963407u;
+    std::swap(label[j], label[(x >> 33) % (j + 1)]);
+  }
+  std::u32string sorted = label;
+  std::sort(sorted.begin(), sorted.end());
+  ASSERT_EQ(std::unique(sorted.begin(), sorted.end()), sorted.end());
+
+  const auto enc = pc::encode(label);
+  ASSERT_TRUE(enc.ok());
+  EXPECT_TRUE(all_ascii(enc.value));
+  std::string fenwick;
+  ASSERT_TRUE(bs::encode(label, pc::profile, fenwick, nullptr,
+                         bs::advanced_options{bs::strategy::fenwick, nullptr}).ok());
+  EXPECT_EQ(fenwick, enc.value);
+  const auto dec = pc::decode(enc.value);
+  ASSERT_TRUE(dec.ok());
+  EXPECT_EQ(dec.value, label);
+  // The RFC's loop on a prefix (it is quadratic in the distinct count).
+  const std::u32string prefix = label.substr(0, 3000);
+  std::string simple;
+  ASSERT_TRUE(bs::encode(prefix, pc::profile, simple, nullptr,
+                         bs::advanced_options{bs::strategy::simple, nullptr}).ok());
+  EXPECT_EQ(simple, pc::encode(prefix).value);
+
+  const std::string text = utf8(label);
+  const auto a = idna::to_ascii(text);
+  ASSERT_TRUE(a.ok());
+  EXPECT_EQ(a.value, "xn--" + enc.value);
+  EXPECT_EQ(idna::to_ascii(text, idna::registration).status.code, errc::label_too_long);
+  const auto u = idna::to_unicode(a.value);
+  ASSERT_TRUE(u.ok());
+  EXPECT_EQ(u.value, text);
+}
+
+// ------------------------------------------------------------------------
+// Net::IDN CVE-2026-87080: a truncated ACE label decoded to a string with a
+// character the full label does not have (the decoder inserted the partial
+// integer as if complete).  A cut after the delimiter either fails with
+// truncated_number at the end of the input, or (at an integer boundary)
+// decodes to the state after fewer insertions: a strict subsequence of the
+// full label, never a new character.
+
+bool is_subsequence(std::u32string_view part, std::u32string_view whole) {
+  std::size_t j = 0;
+  for (char32_t c : whole)
+    if (j < part.size() && part[j] == c) ++j;
+  return j == part.size();
+}
+
+TEST(NetIdn_CVE_2026_87080, TruncatedLabelsNeverAddACharacter) {
+  const std::vector<std::string> words = {
+      "3\xE5\xB9\xB4" "B\xE7\xB5\x84\xE9\x87\x91\xE5\x85\xAB\xE5\x85\x88\xE7\x94\x9F",  // 3年B組金八先生
+      "b\xC3\xBC" "cher", "ma\xC3\xB1" "ana",
+      "\xD9\x84\xD9\x8A\xD9\x87\xD9\x85\xD8\xA7\xD8\xA8\xD8\xAA\xD9\x83\xD9\x84\xD9\x85\xD9\x88"
+      "\xD8\xB4\xD8\xB9\xD8\xB1\xD8\xA8\xD9\x8A\xD8\x9F",  // RFC 3492 sample A (Arabic)
+      "\xF0\x9F\x98\x80\xF0\x9F\x98\x81\xF0\x9F\x98\x82" "abc",
+      "\xE4\xBB\x96\xE4\xBB\xAC\xE4\xB8\xBA\xE4\xBB\x80\xE4\xB9\x88\xE4\xB8\x8D\xE8\xAF\xB4"
+      "\xE4\xB8\xAD\xE6\x96\x87",  // RFC 3492 sample B (Chinese)
+  };
+  std::size_t boundary_cuts = 0;
+  std::size_t inside_cuts = 0;
+  for (const std::string& word : words) {
+    const std::u32string full = utf32(word);
+    const std::u32string full_mapped = utf32(lower(word));
+    const std::string ace = pc::encode(full).value;
+    const std::size_t delimiter = ace.rfind('-');
+    const std::size_t digits = delimiter == std::string::npos ? 0 : delimiter + 1;
+    for (std::size_t k = digits; k < ace.size(); ++k) {
+      const std::string cut = ace.substr(0, k);
+      SCOPED_TRACE(cut);
+      const auto d = pc::decode(cut);
+      const auto d8 = pc::decode_to_utf8(cut);
+      std::unique_ptr<char32_t[]> buf(new char32_t[k + 1]);
+      const auto db = pc::decode(cut, buf.get(), k + 1);
+      EXPECT_EQ(d.status.code, d8.status.code);
+      EXPECT_EQ(d.status.code, db.status.code);
+      if (d.ok()) {
+        ++boundary_cuts;
+        EXPECT_LT(d.value.size(), full.size());
+        EXPECT_TRUE(is_subsequence(d.value, full));
+        EXPECT_EQ(d8.value, utf8(d.value));
+        EXPECT_EQ(std::u32string(buf.get(), db.size), d.value);
+      } else {
+        ++inside_cuts;
+        EXPECT_EQ(d.status.code, errc::truncated_number);
+        EXPECT_EQ(d.status.offset, k);
+      }
+      // The same through ToUnicode, which maps (lower-cases) the label
+      // first: an error (P4) or a subsequence of the mapped full label.
+      const auto u = idna::to_unicode("xn--" + cut);
+      if (d.ok()) {
+        EXPECT_TRUE(is_subsequence(utf32(u.value), full_mapped) || !u.ok());
+      } else {
+        EXPECT_EQ(u.status.code, errc::truncated_number);
+        EXPECT_EQ(idna::uts46_code(u.status), "P4");
+        // Inside the truncated integer: the Punycode layer reports the end
+        // of the input (k), ToUnicode the label's last character.
+        EXPECT_GE(u.status.offset, 4 + digits);
+        EXPECT_LE(u.status.offset, 4 + k);
+        EXPECT_EQ(u.value, lower("xn--" + cut));  // kept as mapped, nothing decoded into it
+      }
+      EXPECT_FALSE(idna::to_ascii("xn--" + cut).ok() && !d.ok());
+    }
+  }
+  // Both kinds of cut occurred.
+  EXPECT_GT(boundary_cuts, 5u);
+  EXPECT_GT(inside_cuts, 5u);
+}
+
+TEST(NetIdn_CVE_2026_87080, TruncatedUtf8GivesOneReplacementCharacter) {
+  // Cutting a UTF-8 name inside a sequence leaves one U+FFFD and an error at
+  // the cut, never an extra character (and never a dropped one).
+  const std::string name = "3\xE5\xB9\xB4" "b\xE7\xB5\x84.\xF0\x9F\x98\x80" "b\xC3\xBC";
+  for (std::size_t k = 0; k <= name.size(); ++k) {
+    const std::string cut = name.substr(0, k);
+    // Where the sequence the cut falls into starts (k itself at a boundary).
+    std::size_t start = k;
+    if (k < name.size())
+      while (start > 0 && (static_cast<unsigned char>(name[start]) & 0xC0) == 0x80) --start;
+    SCOPED_TRACE(k);
+    const auto u = idna::to_unicode_detailed(cut);
+    const std::u32string got = utf32(u.best_effort);
+    const std::u32string head = utf32(cut.substr(0, start));
+    if (start == k) {
+      EXPECT_TRUE(u.ok());
+      EXPECT_EQ(got, head);
+    } else {
+      EXPECT_FALSE(u.ok());
+      EXPECT_TRUE(has_error_at(u.errors.all, errc::invalid_utf8, start));
+      EXPECT_EQ(got, head + U"\uFFFD");
+      EXPECT_EQ(idna::to_ascii(cut).status.offset, start);
+    }
+  }
+}
+
+// ------------------------------------------------------------------------
+// CVE-2026-87082: an encoder given malformed UTF-8 skipped one byte too few
+// after an ill-formed sequence and looped forever (or reported no position).
+// Every encoder that takes UTF-8 fails with invalid_utf8 at the byte offset
+// of the ill-formed sequence, and 256 KiB of ill-formed bytes finish (in
+// linear time: about 1,300 instructions a byte for to_unicode_detailed).
+
+TEST(CVE_2026_87082, MalformedUtf8ToEveryEncoderFailsWithItsOffset) {
+  const std::vector<std::string> bad = {
+      "\x80", "\xBF", "\xC0\xAF", "\xC1\xBF", "\xE0\x80\xAF", "\xE0\x9F\xBF",
+      "\xED\xA0\x80", "\xED\xBF\xBF", "\xF0\x8F\xBF\xBF", "\xF4\x90\x80\x80", "\xF5\x80\x80\x80",
+      "\xF8\x88\x80\x80\x80", "\xFE", "\xFF", "\xC3", "\xE6\x97", "\xF0\x9F\x98",
+  };
+  const std::vector<std::string> before = {"", "ab", nihon, "a.", "xn--bcher-kva."};
+  const std::vector<std::string> after = {"", "cd", ".com", nihon};
+  for (const std::string& b : bad) {
+    for (const std::string& pre : before) {
+      for (const std::string& post : after) {
+        const std::string in = pre + b + post;
+        const std::size_t at = pre.size();
+        SCOPED_TRACE(in);
+        std::u32string ignored;
+        const auto u = puny::unicode::utf8_to_utf32(in, ignored);
+        EXPECT_EQ(u.code, errc::invalid_utf8);
+        EXPECT_EQ(u.offset, at);
+        const auto e = pc::encode_utf8(in);
+        EXPECT_EQ(e.status.code, errc::invalid_utf8);
+        EXPECT_EQ(e.status.offset, at);
+        EXPECT_TRUE(e.value.empty());
+        for (std::size_t capacity : {std::size_t{0}, std::size_t{4}, std::size_t{256}}) {
+          std::unique_ptr<char[]> buf(new char[capacity + 1]);
+          const auto eb = pc::encode_utf8(in, buf.get(), capacity);
+          EXPECT_EQ(eb.status.code, errc::invalid_utf8);
+          EXPECT_EQ(eb.status.offset, at);
+        }
+        for (const auto& preset : every_preset()) {
+          for (const outcome& o : every_entry_point(in, preset.opt)) {
+            SCOPED_TRACE(std::string(preset.name) + " " + o.form);
+            EXPECT_FALSE(o.ok());
+            // A label error at an earlier offset may come first (the
+            // prefix "xn--bcher-kva." is valid, "a." too).
+            EXPECT_LE(o.offset8, at);
+            if (!o.all.empty()) {
+              EXPECT_TRUE(has_error_at(o.all, errc::invalid_utf8, at));
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(CVE_2026_87082, LongRunsOfIllFormedBytesFinish) {
+  for (const std::string& unit : {std::string("\xFF"), std::string("\xC3"), std::string("\xE6\x97"),
+                                  std::string("\xED\xA0\x80"), std::string("a\x80")}) {
+    std::string in;
+    while (in.size() < (1u << 18)) in += unit;  // 256 KiB
+    const std::size_t first = unit[0] == 'a' ? 1 : 0;
+    const auto e = pc::encode_utf8(in);
+    EXPECT_EQ(e.status.code, errc::invalid_utf8);
+    EXPECT_EQ(e.status.offset, first);
+    const auto a = idna::to_ascii(in);
+    EXPECT_FALSE(a.ok());
+    EXPECT_EQ(a.status.offset, first);
+    const auto u = idna::to_unicode_detailed(in);
+    EXPECT_FALSE(u.ok());
+    EXPECT_EQ(u.errors.first.offset, first);
+    // One U+FFFD per maximal ill-formed subpart (Unicode 17 section 3.9,
+    // "U+FFFD Substitution of Maximal Subparts"): as many as errors.
+    const std::u32string best = utf32(u.best_effort);
+    const auto replacements = static_cast<std::size_t>(std::count(best.begin(), best.end(), U'\uFFFD'));
+    std::size_t utf8_errors = 0;
+    for (const puny::status& s : u.errors.all) utf8_errors += s.code == errc::invalid_utf8;
+    EXPECT_EQ(replacements, utf8_errors);
+    EXPECT_GE(utf8_errors, in.size() / unit.size());
+  }
+}
+
+// ------------------------------------------------------------------------
+// RFC 5891 section 5.4: an A-label must round-trip (decode, re-encode,
+// compare).  "xn---9uc" is the classic non-canonical spelling: a decoder
+// that consumes a leading delimiter reads "9uc" as digits and accepts a
+// label whose re-encoding ("xn--9uc") differs.  RFC 3492 section 6.2
+// consumes the last delimiter only after at least one basic code point, so
+// "-9uc" is an invalid digit at its offset.
+
+TEST(Rfc5891_5_4, XnHyphenHyphen9ucRefusedWhereALabelsMustRoundTrip) {
+  const auto d = pc::decode("-9uc");
+  EXPECT_EQ(d.status.code, errc::invalid_digit);
+  EXPECT_EQ(d.status.offset, 0u);
+  EXPECT_EQ(d.status.code_point, U'-');
+  for (const std::string in : {"xn---9uc", "XN---9UC", "xn---9uc.com", "a.xn---9uc"}) {
+    const std::size_t label_start = in.rfind("xn---9uc") != std::string::npos
+                                        ? in.rfind("xn---9uc") : in.rfind("XN---9UC");
+    for (const auto& preset : every_preset()) {
+      const bool pass_through = preset.opt.url_ascii_fast_pass;
+      for (const outcome& o : every_entry_point(in, preset.opt)) {
+        SCOPED_TRACE(std::string(preset.name) + " " + o.form + " " + in);
+        if (pass_through && (o.form.rfind("to_ascii", 0) == 0 || o.form == "explain_to_ascii")) {
+          continue;  // whatwg/url#914
+        }
+        // IgnoreInvalidPunycode (opt-in, never where A-labels must round
+        // trip) keeps the undecodable label as it is and goes on with the
+        // next label (UTS #46 section 4 step 4.1): never decoded.
+        if (preset.opt.ignore_invalid_punycode) {
+          EXPECT_TRUE(o.ok());
+          EXPECT_EQ(o.value, lower(in));
+          continue;
+        }
+        EXPECT_FALSE(o.ok());
+        EXPECT_EQ(o.first.code, errc::invalid_digit);
+        EXPECT_EQ(idna::uts46_code(o.first), "P4");
+        EXPECT_EQ(o.offset8, label_start + 4);
+      }
+    }
+  }
+  // Every A-label ToUnicode accepts re-encodes to itself (lower-cased):
+  // the round trip RFC 5891 section 5.4 requires.
+  for (const char* ace : {"xn--bcher-kva", "xn--3b-ww4c5e180e575a65lsy2b", "xn--mnchen-3ya",
+                          "xn--ls8h", "xn--zca", "XN--BCHER-KVA", "xn--Bcher-KVA"}) {
+    const auto u = idna::to_unicode(ace);
+    ASSERT_TRUE(u.ok()) << ace;
+    std::string lowered = ace;
+    for (char& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    EXPECT_EQ("xn--" + pc::encode_utf8(u.value).value, lowered) << ace;
+  }
+}
+
+}  // namespace

@@ -1,0 +1,58 @@
+// The presets built with options' named builders hold exactly the flags
+// the positional lists used to give them, and the former name of
+// url_domain_to_ascii still selects the URL family.
+#include <gtest/gtest.h>
+
+#include "puny/idna.hpp"
+
+namespace {
+
+namespace idna = puny::idna;
+
+constexpr bool same(const idna::options& a, const idna::options& b) {
+  return a.check_hyphens == b.check_hyphens && a.check_bidi == b.check_bidi &&
+         a.check_joiners == b.check_joiners && a.use_std3_ascii_rules == b.use_std3_ascii_rules &&
+         a.transitional_processing == b.transitional_processing &&
+         a.verify_dns_length == b.verify_dns_length &&
+         a.ignore_invalid_punycode == b.ignore_invalid_punycode &&
+         a.url_domain_to_ascii == b.url_domain_to_ascii && a.allow_underscore == b.allow_underscore &&
+         a.forbid_domain_code_points == b.forbid_domain_code_points &&
+         a.url_ascii_fast_pass == b.url_ascii_fast_pass;
+}
+
+// The positional lists of the previous revision (field order unchanged).
+static_assert(same(idna::uts46_default, idna::options{}));
+static_assert(same(idna::url, idna::options{false, true, true, false, false, false, false, true,
+                                            false, false}));
+static_assert(same(idna::url_strict,
+                   idna::options{true, true, true, true, false, true, false, false, false, false}));
+static_assert(same(idna::registration,
+                   idna::options{true, true, true, true, false, true, false, false, false, false}));
+static_assert(idna::url.url_family() && !idna::url_strict.url_family() &&
+              !idna::registration.url_family() && !idna::uts46_default.url_family());
+
+TEST(IdnaPresets, BuildersSetOneFieldEach) {
+  constexpr idna::options o = idna::uts46_default.with_verify_dns_length().with_check_bidi(false);
+  EXPECT_TRUE(o.verify_dns_length);
+  EXPECT_FALSE(o.check_bidi);
+  EXPECT_TRUE(same(o.with_verify_dns_length(false).with_check_bidi(), idna::uts46_default));
+  EXPECT_FALSE(idna::url.with_url_domain_to_ascii(false).url_family());
+}
+
+TEST(IdnaPresets, FormerNameOfTheUrlSwitchStillSelectsTheUrlFamily) {
+  idna::options former = idna::url.with_url_domain_to_ascii(false);
+  former.url_ascii_fast_pass = true;  // how code written before the rename sets it
+  EXPECT_TRUE(former.url_family());
+  // The URL family's all-ASCII rule: a bogus xn-- label passes through.
+  const auto url = idna::to_ascii("XN--A.Example", idna::url);
+  const auto via_former = idna::to_ascii("XN--A.Example", former);
+  ASSERT_TRUE(url.ok());
+  EXPECT_EQ(url.value, "xn--a.example");
+  EXPECT_EQ(via_former.value, url.value);
+  EXPECT_FALSE(idna::to_ascii("XN--A.Example", idna::uts46_default).ok());
+  // And its failures: a forbidden domain code point.
+  EXPECT_EQ(idna::to_ascii("a b", former).status.code, puny::errc::forbidden_domain_code_point);
+  EXPECT_EQ(idna::to_ascii("a b", former).status.offset, 1u);
+}
+
+}  // namespace

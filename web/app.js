@@ -1,0 +1,383 @@
+// puny converter page: live conversion of every input line and the explain
+// trace of the selected one, drawn the way RFC 3492 is worked by hand
+// (basic code points, insertions, each delta, the bias, the digits).
+// Plain script, no framework: `puny` is the global the browser build defines.
+(function () {
+  'use strict';
+
+  const $ = (id) => document.getElementById(id);
+  const inputBox = $('input');
+  const presetBox = $('preset');
+  const flagsBox = $('flags');
+  const resultsBody = document.querySelector('#results tbody');
+  const explainBody = $('explain-body');
+  const maxRows = 2000;  // a pasted list beyond this is summarised, not drawn
+
+  const operations = {
+    encode: { title: 'Punycode encode', help: 'RFC 3492: one label of Unicode to ASCII, without the xn-- prefix.' },
+    decode: { title: 'Punycode decode', help: 'RFC 3492: ASCII back to Unicode (no xn-- prefix; uppercase digits are fine).' },
+    toAscii: { title: 'UTS #46 ToASCII', help: 'Whole domain names: map, normalize, check each label, encode with xn--.' },
+    toUnicode: { title: 'UTS #46 ToUnicode', help: 'Whole domain names: decode every xn-- label, map and check like ToASCII.' },
+  };
+  const flagLabels = {
+    checkHyphens: 'CheckHyphens',
+    checkBidi: 'CheckBidi',
+    checkJoiners: 'CheckJoiners',
+    useStd3AsciiRules: 'UseSTD3ASCIIRules',
+    transitionalProcessing: 'Transitional',
+    verifyDnsLength: 'VerifyDnsLength',
+    ignoreInvalidPunycode: 'IgnoreInvalidPunycode',
+  };
+
+  let selectedLine = 0;
+
+  // ---- small DOM helpers ----
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === 'class') node.className = v;
+      else if (k === 'text') node.textContent = v;
+      else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? '' : v);
+    }
+    for (const c of children.flat()) {
+      if (c === null || c === undefined || c === false) continue;
+      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return node;
+  }
+
+  const hex = (cp) => 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
+  const invisible = (cp) => cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp === 0xAD ||
+    (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202E) ||
+    (cp >= 0x2060 && cp <= 0x206F) || cp === 0xFEFF;
+  const glyph = (cp) => (invisible(cp) ? '\u2423' : cp === 0x20 ? '\u2420' : String.fromCodePoint(cp));
+  const deltaHue = (k) => (k * 67 + 200) % 360;
+
+  // ---- options ----
+
+  function operation() {
+    return document.querySelector('input[name=operation]:checked').value;
+  }
+
+  function options() {
+    const flags = {};
+    for (const box of flagsBox.querySelectorAll('input')) flags[box.name] = box.checked;
+    return { preset: presetBox.value, flags };
+  }
+
+  function setFlagsFromPreset() {
+    const flags = puny.presetFlags(presetBox.value);
+    for (const box of flagsBox.querySelectorAll('input')) box.checked = flags[box.name];
+  }
+
+  function buildControls() {
+    for (const name of puny.presets) presetBox.append(el('option', { value: name, text: name }));
+    for (const name of puny.flagNames) {
+      flagsBox.append(el('label', { class: 'flag' },
+        el('input', { type: 'checkbox', name, onchange: render }), ' ', flagLabels[name] || name));
+    }
+    setFlagsFromPreset();
+    presetBox.addEventListener('change', () => { setFlagsFromPreset(); render(); });
+    for (const radio of document.querySelectorAll('input[name=operation]'))
+      radio.addEventListener('change', render);
+    let pending = false;
+    inputBox.addEventListener('input', () => {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(() => { pending = false; render(); });
+    });
+  }
+
+  // ---- conversion of one line ----
+
+  function convert(op, line, opts) {
+    try {
+      if (op === 'encode') return { ok: true, value: puny.encode(line), errors: [] };
+      if (op === 'decode') return { ok: true, value: puny.decode(line), errors: [] };
+    } catch (e) {
+      if (!(e instanceof puny.PunyError)) throw e;
+      return { ok: false, value: null, errors: e.errors };
+    }
+    return op === 'toAscii' ? puny.toAsciiResult(line, opts) : puny.toUnicodeResult(line, opts);
+  }
+
+  // The input with each error's character (or, for label errors, the rest of
+  // the label) marked.
+  function markedInput(line, errors) {
+    const marks = new Map();
+    for (const e of errors) {
+      let end = e.offset + 1;
+      if (e.codePoint > 0xFFFF) end = e.offset + 2;
+      if (!e.codePoint) {
+        const dot = line.slice(e.offset).search(/[.\u3002\uFF0E\uFF61]/);
+        end = dot < 0 ? line.length : e.offset + Math.max(dot, 1);
+      }
+      if (!marks.has(e.offset)) marks.set(e.offset, { end: Math.min(end, line.length), error: e });
+    }
+    const out = el('span', { class: 'marked' });
+    let at = 0;
+    for (const start of [...marks.keys()].sort((a, b) => a - b)) {
+      if (start < at) continue;
+      const { end, error } = marks.get(start);
+      out.append(line.slice(at, start));
+      // Invisible characters (ZWJ, controls) are named so the mark shows something.
+      const piece = [...line.slice(start, end)].map((ch) => {
+        const cp = ch.codePointAt(0);
+        return invisible(cp) ? el('span', { class: 'invisible' }, hex(cp)) : ch;
+      });
+      out.append(el('mark', { class: 'bad', title: errorText(error), 'data-offset': start },
+        piece.length ? piece : '\u2205'));
+      at = Math.max(end, start);
+    }
+    out.append(line.slice(at));
+    return out;
+  }
+
+  function errorText(e) {
+    let s = e.code;
+    if (e.uts46) s += ' (' + e.uts46 + ')';
+    s += ' at offset ' + e.offset;
+    if (e.codePoint) s += ', ' + hex(e.codePoint);
+    if (e.uts46 || e.label) s += ', label ' + e.label;
+    return s + ': ' + e.description;
+  }
+
+  // ---- results table ----
+
+  function render() {
+    const op = operation();
+    $('op-help').textContent = operations[op].help;
+    const idna = op === 'toAscii' || op === 'toUnicode';
+    $('idna-options').classList.toggle('disabled', !idna);
+    for (const c of $('idna-options').querySelectorAll('select, input')) c.disabled = !idna;
+    const opts = options();
+    const lines = inputBox.value.split(/\r?\n/);
+    if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+    if (selectedLine >= lines.length) selectedLine = Math.max(0, lines.length - 1);
+
+    resultsBody.replaceChildren();
+    let failures = 0;
+    const rows = [];
+    lines.forEach((line, index) => {
+      const r = convert(op, line, opts);
+      if (!r.ok) ++failures;
+      if (index >= maxRows) return;
+      const output = r.ok
+        ? el('td', { class: 'output' }, el('code', { class: 'value' }, r.value === '' ? '\u2205' : r.value))
+        : el('td', { class: 'output error' },
+            el('div', { class: 'error-message' }, r.errors.map((e) => el('div', {}, errorText(e)))),
+            r.bestEffort ? el('div', { class: 'best-effort' }, 'best effort: ', el('code', {}, r.bestEffort)) : null);
+      const row = el('tr', { class: (r.ok ? 'ok' : 'failed') + (index === selectedLine ? ' selected' : ''),
+                             'data-line': index,
+                             onclick: () => { selectedLine = index; render(); } },
+        el('td', { class: 'num' }, index + 1),
+        el('td', { class: 'input' }, el('code', {}, r.ok ? (line === '' ? '\u2205' : line) : markedInput(line, r.errors))),
+        output);
+      rows.push(row);
+    });
+    resultsBody.append(...rows);
+    $('summary').textContent = lines.length === 1 && lines[0] === '' ? '' :
+      `${lines.length} line${lines.length === 1 ? '' : 's'}, ${failures} with errors` +
+      (lines.length > maxRows ? ` (first ${maxRows} shown)` : '');
+    renderExplain(op, lines[selectedLine] || '', opts);
+  }
+
+  // ---- explain ----
+
+  function section(title, ...body) {
+    return el('section', { class: 'step' }, el('h3', {}, title), ...body);
+  }
+
+  function codePointChips(cps, basicLimit) {
+    return el('div', { class: 'chips' }, cps.map((cp, i) =>
+      el('div', { class: 'chip ' + (cp < basicLimit ? 'basic' : 'nonbasic') },
+        el('span', { class: 'glyph' }, glyph(cp)),
+        el('span', { class: 'cp' }, hex(cp)),
+        el('span', { class: 'idx' }, '[' + i + ']'))));
+  }
+
+  function digitBoxes(digits, hue) {
+    return el('div', { class: 'digits' }, digits.map((d) =>
+      el('div', { class: 'digit', style: `--hue:${hue}` },
+        el('span', { class: 'char' }, d.character),
+        el('span', { class: 'val' }, d.value),
+        el('span', { class: 'meta' }, 't ' + d.threshold),
+        el('span', { class: 'meta' }, '\u00d7 ' + d.weight.toLocaleString('en')))));
+  }
+
+  // The output with each delta's digits coloured like its card.
+  function colouredOutput(basic, delimiter, steps) {
+    return el('div', { class: 'final' },
+      el('span', { class: 'basic-part' }, basic),
+      delimiter ? el('span', { class: 'delim' }, delimiter) : null,
+      steps.map((s, k) => el('span', { class: 'delta-part', style: `--hue:${deltaHue(k)}` },
+        s.digits.map((d) => d.character).join(''))));
+  }
+
+  function explainEncode(t) {
+    if (t.error && t.steps.length === 0 && t.codePoints.length === 0)
+      return [el('p', { class: 'error-message' }, errorText(t.error))];
+    const cps = t.codePoints;
+    const parts = [];
+    parts.push(section('1. Code points',
+      el('p', {}, `${cps.length} code point${cps.length === 1 ? '' : 's'}; the basic ones (below U+0080) are copied first.`),
+      codePointChips(cps, 0x80)));
+    parts.push(section('2. Basic code points, then the delimiter',
+      el('div', { class: 'final' }, el('span', { class: 'basic-part' }, t.basic || '\u2205'),
+        t.delimiter ? el('span', { class: 'delim' }, t.delimiter) : null),
+      el('p', { class: 'muted' }, t.delimiter ? 'The last "-" separates them from the deltas.'
+                                              : 'No basic code points, so no delimiter.')));
+    // The seeds' table: each insertion as <code point, position> and the
+    // string it grows.
+    const inserted = new Set();
+    const rows = t.steps.map((s, k) => {
+      inserted.add(s.position);
+      let pos = 0;
+      for (let i = 0; i < s.position; ++i) if (cps[i] < 0x80 || inserted.has(i)) ++pos;
+      const text = cps.map((cp, i) => (cp < 0x80 || inserted.has(i)
+        ? el('span', { class: i === s.position ? 'new' : '' }, glyph(cp)) : null));
+      return el('tr', { style: `--hue:${deltaHue(k)}` },
+        el('td', {}, k + 1), el('td', { class: 'big' }, glyph(s.codePoint)),
+        el('td', {}, hex(s.codePoint) + ' = ' + s.codePoint), el('td', {}, pos),
+        el('td', { class: 'growing' }, text));
+    });
+    parts.push(section('3. Insertions, smallest code point first',
+      el('p', {}, 'The encoder inserts the non-basic code points in order of value (equal values left to right); each is the pair \u27e8code point, position\u27e9.'),
+      el('table', { class: 'insertions' },
+        el('thead', {}, el('tr', {}, el('th', {}, '#'), el('th', {}, 'char'), el('th', {}, 'code point'),
+          el('th', {}, 'position'), el('th', {}, 'string after'))),
+        el('tbody', {}, rows))));
+    const cards = t.steps.map((s, k) => {
+      const formula = s.startsCodePoint
+        ? [`(${hex(s.codePoint)} \u2212 ${hex(s.previousN)}) \u00d7 (${s.handled} + 1)`,
+           s.carried ? ` + ${s.carried} carried` : '',
+           ` + ${s.smallerBefore} before it`]
+        : [`${s.smallerBefore} smaller code points since the previous ${hex(s.codePoint)}`];
+      return el('div', { class: 'delta-card', style: `--hue:${deltaHue(k)}`, 'data-delta': s.delta },
+        el('div', { class: 'delta-head' },
+          el('span', { class: 'big' }, glyph(s.codePoint)),
+          el('span', {}, 'delta ' + (k + 1)),
+          el('span', { class: 'delta-value' }, '= ' + s.delta.toLocaleString('en'))),
+        el('div', { class: 'formula' }, formula.join(''), ' = ', el('b', {}, s.delta)),
+        el('div', { class: 'bias-line' }, 'bias ', el('b', {}, s.bias),
+          ': thresholds t = ', s.digits.map((d) => d.threshold).join(', ')),
+        digitBoxes(s.digits, deltaHue(k)),
+        el('div', { class: 'bias-line' }, 'bias adapts to ', el('b', {}, s.newBias)));
+    });
+    parts.push(section('4. Each delta as a variable-length integer',
+      el('p', {}, 'A delta counts the states the encoder passes (every position for every code point value) since the previous insertion. Digit k has threshold t = clamp(36k \u2212 bias, 1, 26); a digit below its threshold ends the number. Each digit is worth its value times the weight shown.'),
+      el('div', { class: 'cards' }, cards)));
+    parts.push(section('Result',
+      t.output !== null ? colouredOutput(t.basic, t.delimiter, t.steps)
+                        : el('p', { class: 'error-message' }, errorText(t.error))));
+    return parts;
+  }
+
+  function explainDecode(t, input) {
+    const parts = [];
+    parts.push(section('1. Basic code points',
+      el('p', {}, t.delimiter ? 'Everything before the last "-" is copied as it is:'
+                              : 'No delimiter: every character is a digit of some delta.'),
+      el('div', { class: 'final' }, el('span', { class: 'basic-part' }, t.basic || '\u2205'),
+        t.delimiter ? el('span', { class: 'delim' }, t.delimiter) : null)));
+    const cards = t.steps.map((s, k) => el('div', { class: 'delta-card', style: `--hue:${deltaHue(k)}`, 'data-delta': s.delta },
+      el('div', { class: 'delta-head' },
+        el('span', { class: 'digits-text' }, s.digits.map((d) => d.character).join('')),
+        el('span', {}, 'delta ' + (k + 1)),
+        el('span', { class: 'delta-value' }, '= ' + s.delta.toLocaleString('en'))),
+      el('div', { class: 'bias-line' }, 'bias ', el('b', {}, s.bias)),
+      digitBoxes(s.digits, deltaHue(k)),
+      el('div', { class: 'formula' }, s.digits.map((d) => `${d.value}\u00d7${d.weight}`).join(' + '), ' = ', el('b', {}, s.delta)),
+      el('div', { class: 'formula' }, 'insert ', el('b', {}, glyph(s.codePoint)), ` ${hex(s.codePoint)} at position ${s.position} \u2192 `,
+        el('code', { class: 'growing' }, [...s.textAfter].map((ch, i) =>
+          el('span', { class: i === s.position ? 'new' : '' }, ch)))),
+      el('div', { class: 'bias-line' }, 'bias adapts to ', el('b', {}, s.newBias))));
+    parts.push(section('2. Deltas read and inserted',
+      el('p', {}, 'Each delta advances the decoder\u2019s state (position i, code point n): n = 128 + (i div (length + 1)), i = i mod (length + 1).'),
+      el('div', { class: 'cards' }, cards)));
+    parts.push(section('Result', t.output !== null
+      ? el('div', { class: 'final' }, el('span', { class: 'basic-part' }, t.output))
+      : el('div', {}, el('p', {}, el('code', {}, markedInput(input, [t.error]))),
+          el('p', { class: 'error-message' }, errorText(t.error)))));
+    return parts;
+  }
+
+  function explainToAscii(t, input, opts) {
+    if (t.error) return [el('p', { class: 'error-message' }, errorText(t.error))];
+    const parts = [];
+    const transitional = opts.flags.transitionalProcessing;
+    parts.push(section('1. Map (UTS #46 section 4, step 1)',
+      t.mappings.length === 0 ? el('p', {}, 'Every code point is valid as it is.') :
+      el('table', { class: 'mappings' },
+        el('thead', {}, el('tr', {}, el('th', {}, 'offset'), el('th', {}, 'code point'), el('th', {}, 'status'), el('th', {}, 'becomes'))),
+        el('tbody', {}, t.mappings.map((m) => el('tr', { class: m.status },
+          el('td', {}, m.offset), el('td', {}, glyph(m.codePoint), ' ', hex(m.codePoint)), el('td', {}, m.status),
+          el('td', {}, m.status === 'disallowed' ? 'kept (fails V7)'
+            : m.status === 'deviation' && !transitional ? 'kept (nontransitional)'
+            : m.replacement === '' ? 'removed' : el('code', {}, m.replacement)))))),
+      el('p', {}, 'Result: ', el('code', {}, t.mapped))));
+    parts.push(section('2. Normalize to NFC', el('p', {}, el('code', {}, t.normalized),
+      t.normalized === t.mapped ? ' (unchanged)' : '')));
+    parts.push(section(`3. Break into labels (${t.labels.length})`,
+      el('div', { class: 'labels' }, t.labels.map((l, i) => el('code', { class: 'label-chip' + (l.errors.length ? ' bad' : '') }, `${i}: ${l.text || '\u2205'}`)))));
+    parts.push(section('4. Check each label, then Punycode the non-ASCII ones',
+      t.labels.map((l, i) => el('div', { class: 'label-card' + (l.errors.length ? ' bad' : '') },
+        el('div', { class: 'delta-head' }, el('span', {}, `label ${i}`), el('code', {}, l.text || '\u2205'),
+          el('span', { class: 'arrow' }, '\u2192'), el('code', { class: 'ascii' }, l.ascii || '\u2205')),
+        l.ace ? el('p', {}, 'An xn-- label, Punycode-decoded to ', el('code', {}, l.decoded), '.') : null,
+        l.errors.length ? l.errors.map((e) => el('p', { class: 'error-message' }, errorText(e)))
+                        : el('p', { class: 'passed' }, 'Validity checks: all passed.'),
+        l.punycode ? el('details', { class: 'nested', open: true },
+          el('summary', {}, `Punycode of "${l.text}"`), explainEncode(l.punycode)) : null))));
+    if (t.domainErrors.length)
+      parts.push(section('Domain', t.domainErrors.map((e) => el('p', { class: 'error-message' }, errorText(e)))));
+    parts.push(section('Result', t.output !== null
+      ? el('div', { class: 'final' }, el('span', { class: 'basic-part' }, t.output))
+      : el('div', {}, el('p', {}, el('code', {}, markedInput(input, t.errors))),
+          t.errors.map((e) => el('p', { class: 'error-message' }, errorText(e))),
+          el('p', {}, 'Best effort: ', el('code', {}, t.bestEffort)))));
+    return parts;
+  }
+
+  // ToUnicode: the Punycode decoding of each xn-- label.
+  function explainToUnicode(input, opts) {
+    const r = puny.toUnicodeResult(input, opts);
+    const parts = [section('Result', r.ok
+      ? el('div', { class: 'final' }, el('span', { class: 'basic-part' }, r.value))
+      : el('div', {}, el('p', {}, el('code', {}, markedInput(input, r.errors))),
+          r.errors.map((e) => el('p', { class: 'error-message' }, errorText(e))),
+          el('p', {}, 'Best effort: ', el('code', {}, r.bestEffort))))];
+    const labels = input.split(/[.\u3002\uFF0E\uFF61]/);
+    const ace = labels.filter((l) => /^xn--/i.test(l));
+    if (ace.length === 0)
+      parts.unshift(section('Labels', el('p', {}, 'No xn-- label: ToUnicode maps and checks the labels as ToASCII does.')));
+    for (const l of ace) {
+      parts.splice(parts.length - 1, 0, el('details', { class: 'nested', open: true },
+        el('summary', {}, `Punycode decoding of "${l}"`), explainDecode(puny.explain(l.slice(4).toLowerCase(), { operation: 'decode' }), l.slice(4))));
+    }
+    return parts;
+  }
+
+  function renderExplain(op, line, opts) {
+    $('explain-subject').textContent = line ? `${operations[op].title} of \u201c${line}\u201d` : '';
+    if (!line) {
+      explainBody.replaceChildren(el('p', { class: 'muted' }, 'Type something above.'));
+      return;
+    }
+    let parts;
+    if (op === 'encode') parts = explainEncode(puny.explain(line));
+    else if (op === 'decode') parts = explainDecode(puny.explain(line, { operation: 'decode' }), line);
+    else if (op === 'toAscii') parts = explainToAscii(puny.explain(line, { ...opts, operation: 'toAscii' }), line, opts);
+    else parts = explainToUnicode(line, opts);
+    explainBody.replaceChildren(...parts);
+  }
+
+  $('version').textContent = puny.version;
+  $('unicode-version').textContent = puny.unicodeVersion;
+  buildControls();
+  if (!inputBox.value) inputBox.value = '3年B組金八先生';
+  render();
+})();
