@@ -200,12 +200,6 @@ void add_one(CLI::App& app, action& selected, const char* name, const char* desc
   const bool to_unicode = std::string_view(name) == "to-unicode";
   sub->callback([cfg, fn, to_unicode, &selected] {
     selected = [cfg, fn, to_unicode] {
-      if (is_idna2008_preset(cfg->preset))
-        return run_lines(cfg->io, json_shape::idna,
-                         [cfg, to_unicode](std::string_view in, bool, outcome& out) {
-                           idna2008_line(in, *cfg, to_unicode, out);
-                         });
-      const idna::options opt = cfg->options();
       mode_settings mode;
       if (cfg->email) mode.mode = input_mode::email;
       if (cfg->url) mode.mode = input_mode::url;
@@ -214,6 +208,13 @@ void add_one(CLI::App& app, action& selected, const char* name, const char* desc
         mode.field = cfg->field;
         mode.delimiter = verbatim_argument(cfg->delimiter)[0];
       }
+      if (is_idna2008_preset(cfg->preset))
+        return run_lines(cfg->io, json_shape::idna,
+                         with_input_mode(mode, [cfg, to_unicode](std::string_view in, bool,
+                                                                 outcome& out) {
+                           idna2008_line(in, *cfg, to_unicode, out);
+                         }));
+      const idna::options opt = cfg->options();
       return run_lines(cfg->io, json_shape::idna,
                        with_input_mode(mode, [fn, opt](std::string_view in, bool detailed,
                                                        outcome& out) {

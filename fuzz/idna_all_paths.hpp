@@ -87,7 +87,7 @@ inline std::string all_paths(std::string_view in, const idna::options& opt) {
   std::u32string u32;
   if (unicode::utf8_to_utf32(in, u32).ok()) {
     std::u16string u16;
-    unicode::utf32_to_utf16(u32, u16);
+    (void)unicode::utf32_to_utf16(u32, u16);
     describe(out, "to_ascii u16", idna::to_ascii(std::u16string_view(u16), opt));
     describe(out, "to_ascii u32", idna::to_ascii(std::u32string_view(u32), opt));
     describe(out, "to_unicode u16", idna::to_unicode(std::u16string_view(u16), opt));

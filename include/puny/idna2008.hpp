@@ -28,6 +28,8 @@
 // of an xn-- label the offset is the start of that label.
 #pragma once
 
+#include "puny/config.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -35,6 +37,7 @@
 
 #include "puny/status.hpp"
 
+PUNY_PUBLIC_BEGIN
 namespace puny::idna2008 {
 
 // RFC 5892 section 5 derived property of one code point (Idna2008.txt of
@@ -58,14 +61,19 @@ struct options {
 
 // A trailing dot (the root label) is kept; any other empty label is
 // errc::empty_label.  Ill-formed UTF-8 is errc::invalid_utf8 at its byte.
+[[nodiscard]]
 result<std::string> registration(std::string_view domain, const options& opt = {});
+[[nodiscard]]
 result<std::string> lookup(std::string_view domain, const options& opt = {});
 
 // Caller buffer: never writes past `capacity`; errc::buffer_too_small with
 // status.needed when the result does not fit (the checks' errors first).
+[[nodiscard]]
 status registration(std::string_view domain, char* out, std::size_t capacity,
                     std::size_t& written, const options& opt = {});
+[[nodiscard]]
 status lookup(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
               const options& opt = {});
 
 }  // namespace puny::idna2008
+PUNY_PUBLIC_END

@@ -23,7 +23,7 @@ using u64 = std::uint64_t;
 
 inline std::string utf8_of(std::u32string_view s) {
   std::string out;
-  puny::unicode::utf32_to_utf8(s, out);
+  (void)puny::unicode::utf32_to_utf8(s, out);
   return out;
 }
 

@@ -233,7 +233,7 @@ status process(std::string_view domain, mode m, const options& opt, std::string&
     if (opt.output == output_form::ascii) {
       out += labels[k].ascii;
     } else {
-      unicode::utf32_to_utf8(labels[k].unicode, out);
+      (void)unicode::utf32_to_utf8(labels[k].unicode, out);
     }
   }
   if (root) out.push_back('.');

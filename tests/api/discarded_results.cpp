@@ -8,6 +8,7 @@
 
 #include "puny/bootstring.hpp"
 #include "puny/idna.hpp"
+#include "puny/idna2008.hpp"
 #include "puny/punycode.hpp"
 #include "puny/unicode.hpp"
 #include "puny/version.hpp"
@@ -54,4 +55,8 @@ void discard_everything() {
   puny::unicode::utf16_to_utf32(u"a", u);  // discarded
   puny::unicode::utf32_to_utf16(U"a", u16);  // discarded
   puny::version();  // discarded
+  puny::idna2008::registration("a");  // discarded
+  puny::idna2008::lookup("a");  // discarded
+  puny::idna2008::registration("a", buf, sizeof buf, written);  // discarded
+  puny::idna2008::lookup("a", buf, sizeof buf, written);  // discarded
 }

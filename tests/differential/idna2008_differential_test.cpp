@@ -57,7 +57,7 @@ constexpr UVersionInfo kLibidn2Unicode = {12, 0, 0, 0};
 
 bool newer_than_libidn2(const std::string& name) {
   std::u32string cps;
-  puny::unicode::utf8_to_utf32(name, cps);
+  (void)puny::unicode::utf8_to_utf32(name, cps);
   for (char32_t c : cps) {
     if (u_charType(static_cast<UChar32>(c)) == U_UNASSIGNED) return true;  // after ICU's 15.0
     UVersionInfo age;
@@ -121,7 +121,7 @@ bool is_ascii(const std::string& s) {
 
 bool has_rtl(const std::string& s) {
   std::u32string cps;
-  puny::unicode::utf8_to_utf32(s, cps);
+  (void)puny::unicode::utf8_to_utf32(s, cps);
   for (char32_t c : cps) {
     const auto d = u_charDirection(static_cast<UChar32>(c));
     if (d == U_RIGHT_TO_LEFT || d == U_RIGHT_TO_LEFT_ARABIC || d == U_ARABIC_NUMBER) return true;

@@ -110,7 +110,7 @@ answer convert(const std::string& in, unsigned form) {
       std::u32string u32;
       std::u16string u16;
       if (!puny::unicode::utf8_to_utf32(in, u32).ok()) return convert(in, 0);
-      puny::unicode::utf32_to_utf16(u32, u16);
+      (void)puny::unicode::utf32_to_utf16(u32, u16);
       const auto r = idna::to_ascii(std::u16string_view(u16));
       a = {r.status.code, 0, r.value};
       break;
@@ -240,8 +240,8 @@ TEST(ThreadWorkspace, MemoryKeptAfterAHugeNameIsBounded) {
   const auto utf16 = [](const std::string& s) {
     std::u32string u32;
     std::u16string u16;
-    puny::unicode::utf8_to_utf32(s, u32);
-    puny::unicode::utf32_to_utf16(u32, u16);
+    (void)puny::unicode::utf8_to_utf32(s, u32);
+    (void)puny::unicode::utf32_to_utf16(u32, u16);
     (void)idna::to_unicode(std::u16string_view(u16));
   };
   const auto buffer = [](const std::string& s) {

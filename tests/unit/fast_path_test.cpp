@@ -87,7 +87,7 @@ std::string unescape_source(const std::string& s) {
         out += static_cast<char>(0x80 | ((v >> 6) & 0x3F));
         out += static_cast<char>(0x80 | (v & 0x3F));
       } else {
-        puny::unicode::utf32_to_utf8(std::u32string(1, v), out);
+        (void)puny::unicode::utf32_to_utf8(std::u32string(1, v), out);
       }
       i += 6;
       continue;
