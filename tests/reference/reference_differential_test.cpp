@@ -53,7 +53,7 @@ struct tally {
 
 std::u32string to_utf32(std::string_view s) {
   std::u32string out;
-  puny::unicode::utf8_to_utf32(s, out);
+  (void)puny::unicode::utf8_to_utf32(s, out);
   return out;
 }
 
