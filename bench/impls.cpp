@@ -102,6 +102,47 @@ class puny_punycode final : public punycode_impl {
   std::u32string dec_out_;
 };
 
+// Same library, allocating UTF-32 forms (result<std::string> encode,
+// result<std::u32string> decode): the form that matches ada's.
+class puny_punycode_alloc final : public punycode_impl {
+ public:
+  std::string name() const override { return "puny-alloc"; }
+  void set_encode_input(const std::vector<std::u32string>& labels) override { enc_in_ = labels; }
+  void set_decode_input(const std::vector<std::string>& punycode, std::size_t) override {
+    dec_in_ = punycode;
+  }
+  std::size_t encode_all(std::size_t& errors) override {
+    std::size_t total = 0;
+    for (const auto& l : enc_in_) {
+      const auto r = puny::punycode::encode(l);
+      if (r.ok()) total += r.value.size(); else ++errors;
+    }
+    return total;
+  }
+  std::size_t decode_all(std::size_t& errors) override {
+    std::size_t total = 0;
+    for (const auto& p : dec_in_) {
+      const auto r = puny::punycode::decode(p);
+      if (r.ok()) total += r.value.size(); else ++errors;
+    }
+    return total;
+  }
+  bool encode_one(std::size_t i, std::string& out) override {
+    auto r = puny::punycode::encode(enc_in_[i]);
+    out = std::move(r.value);
+    return r.ok();
+  }
+  bool decode_one(std::size_t i, std::u32string& out) override {
+    auto r = puny::punycode::decode(dec_in_[i]);
+    out = std::move(r.value);
+    return r.ok();
+  }
+
+ private:
+  std::vector<std::u32string> enc_in_;
+  std::vector<std::string> dec_in_;
+};
+
 // Same library, UTF-8 in (encode) and UTF-8 out (decode).
 class puny_punycode_utf8 final : public punycode_impl {
  public:
@@ -676,6 +717,7 @@ std::vector<std::unique_ptr<punycode_impl>> make_punycode_impls() {
   std::vector<std::unique_ptr<punycode_impl>> v;
   v.push_back(std::make_unique<puny_punycode>());
   v.push_back(std::make_unique<puny_punycode_utf8>());
+  v.push_back(std::make_unique<puny_punycode_alloc>());
 #if PUNY_BENCH_HAVE_ICU
   v.push_back(std::make_unique<icu_punycode>());
 #endif

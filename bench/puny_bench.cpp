@@ -58,6 +58,9 @@ struct config {
   int reps = 5;
   double peer_cap_seconds = 2.0;
   bool long_strings = true;
+  // --sweep: long strings at more lengths, 1 to 2^20 code points (the files'
+  // five plus strings generated like the 1,000,000 one), for the scaling plot.
+  bool sweep = false;
 };
 
 // Everything the registered benchmarks point to lives here until exit.
@@ -319,15 +322,50 @@ void idna_benchmarks(const config& cfg) {
   }
 }
 
+// The long strings: the five of the shared data, and with --sweep more
+// lengths generated in-process (make_long_string, the same mix), whose
+// expected encoding is puny's (the output check then compares the peers
+// with puny).
+struct long_input {
+  std::size_t n;
+  std::vector<std::string> text;  // one line, UTF-8
+  std::vector<std::string> puny;  // one line
+};
+
+std::vector<long_input> long_inputs(const config& cfg) {
+  const std::size_t files[] = {1024, 4096, 16384, 65536, 262144};
+  std::vector<std::size_t> sizes(std::begin(files), std::end(files));
+  if (cfg.sweep)
+    for (std::size_t n : {1, 4, 16, 64, 256, 512, 768, 1536, 2048, 3072, 6144, 8192, 12288,
+                          24576, 32768, 131072, 524288, 1048576})
+      sizes.push_back(n);
+  std::sort(sizes.begin(), sizes.end());
+  std::vector<long_input> inputs;
+  for (const std::size_t n : sizes) {
+    const std::string tag = std::to_string(n);
+    long_input in{n, {}, {}};
+    if (std::find(std::begin(files), std::end(files), n) != std::end(files)) {
+      in.text = bench::read_lines(cfg.data + "/long-" + tag + ".txt");
+      in.puny = bench::read_lines(cfg.data + "/long-" + tag + ".puny.txt");
+    } else {
+      const std::u32string s = bench::make_long_string(n, 0x7377656570 + n);
+      in.text = {bench::u32_to_utf8(s)};
+      in.puny = {puny::punycode::encode(s).value};
+    }
+    inputs.push_back(std::move(in));
+  }
+  return inputs;
+}
+
 void long_benchmarks(const config& cfg) {
-  const std::size_t sizes[] = {1024, 4096, 16384, 65536, 262144};
   // "impl/op" -> why it no longer runs.  Encode and decode are capped
   // separately: a peer may reject or crawl through one and not the other.
   std::map<std::string, std::string> stopped;
-  for (std::size_t n : sizes) {
+  for (const long_input& input : long_inputs(cfg)) {
+    const std::size_t n = input.n;
     const std::string tag = std::to_string(n);
-    const auto text = bench::read_lines(cfg.data + "/long-" + tag + ".txt");
-    const auto puny = bench::read_lines(cfg.data + "/long-" + tag + ".puny.txt");
+    const auto& text = input.text;
+    const auto& puny = input.puny;
     const std::vector<std::u32string> in{bench::utf8_to_u32(text.at(0))};
     const std::vector<std::string> enc_expected{puny.at(0)};
     for (auto& impl : bench::make_punycode_impls()) {
@@ -424,6 +462,7 @@ int main(int argc, char** argv) {
     else if (a.rfind("--reps=", 0) == 0) cfg.reps = std::max(1, std::atoi(a.c_str() + 7));
     else if (a.rfind("--peer_cap_seconds=", 0) == 0) cfg.peer_cap_seconds = std::atof(a.c_str() + 19);
     else if (a == "--no_long") cfg.long_strings = false;
+    else if (a == "--sweep") cfg.sweep = true;
     else rest.push_back(argv[i]);
   }
   int rest_argc = static_cast<int>(rest.size());

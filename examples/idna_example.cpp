@@ -16,7 +16,7 @@ int main() {
                 std::string(puny::idna::uts46_code(bad.status)).c_str(), bad.status.label,
                 bad.status.offset);
 
-  puny::idna::options strict = puny::idna::registration;  // flags are plain fields
+  puny::idna::options strict = puny::idna::uts46_strict;  // flags are plain fields
   strict.check_hyphens = false;
   return puny::idna::to_ascii("-x-.example", strict).ok() ? 0 : 1;  // hyphens allowed now
 }

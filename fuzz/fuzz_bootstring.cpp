@@ -1,18 +1,11 @@
 // Fuzz target: generic Bootstring with random *valid* parameter sets.
 //
-// Input layout: 12 bytes choose the parameters (see make_profile), one byte
+// Input layout: 12 bytes choose the parameters (see random_profile), one byte
 // the mode and capacity, one a spare capacity; the rest is either code
 // points to encode (mode bit 0 set; 3 bytes each) or a string to decode.
 //
-// Parameter generation: base in [2, 40]; initial_n in [base + 1, 0x80]; the
-// digits and the delimiter are base + 1 distinct characters drawn from
-// [0, initial_n) except 'A'-'Z' (NUL and control characters included), so
-// every constraint of RFC 3492 section 4 and of validate() holds; the
-// case-insensitive flag decides whether upper-case input digits are read.
-// tmax <= base - 2 unless max_code_point is small: with tmax = base - 1 a
-// digit can carry weight factor 1 and the encoded length grows linearly with
-// the delta value (a legal but useless profile, see docs/security.md); such
-// profiles get at most 64 code points below initial_n + 64.
+// Parameters: tests/reference/random_profile.hpp (random valid profiles,
+// including degenerate ones: tmin 0, tmax = base - 1, tiny max_code_point).
 //
 // Properties:
 //  1. validate() accepts every generated profile.
@@ -33,6 +26,7 @@
 
 #include "fuzz_support.hpp"
 #include "puny/bootstring.hpp"
+#include "random_profile.hpp"
 
 namespace {
 
@@ -40,57 +34,6 @@ namespace bs = puny::bootstring;
 using puny::errc;
 using puny::fuzz::pick_capacity;
 using puny::fuzz::same_error;
-
-bs::parameters make_profile(puny::fuzz::reader& rd) {
-  const bool case_insensitive = rd.flag();
-  const std::uint32_t base = 2 + rd.byte() % 39;  // 2..40
-  // Pool of candidate characters below initial_n.
-  const std::uint32_t initial_n = base + 1 + rd.byte() % (0x80 - base);  // base+1 .. 0x80
-  // validate() rejects an alphabet holding a letter in both cases even for
-  // a case-sensitive profile, so upper-case letters are left out; at least
-  // 65 characters remain whenever initial_n reaches 'A', so the pool always
-  // holds base + 1 of them.
-  std::string pool;
-  for (std::uint32_t c = 0; c < initial_n; ++c) {
-    if (c >= 'A' && c <= 'Z') continue;
-    pool.push_back(static_cast<char>(c));
-  }
-  // Partial Fisher-Yates shuffle driven by the input.
-  std::uint32_t seed = rd.u32() | 1u;
-  for (std::size_t j = 0; j <= base && j + 1 < pool.size(); ++j) {
-    seed = seed * 1664525u + 1013904223u;
-    const std::size_t k = j + (seed >> 8) % (pool.size() - j);
-    std::swap(pool[j], pool[k]);
-  }
-  const std::string alphabet = pool.substr(0, base);
-  const char delimiter = pool[base];
-
-  const std::uint8_t cp_choice = rd.byte();
-  char32_t max_code_point = 0x10FFFF;
-  if (cp_choice % 4 == 1) max_code_point = 0xFFFF;
-  if (cp_choice % 4 == 2) max_code_point = initial_n + (cp_choice >> 2) * 8;
-  const bool small_range = max_code_point <= 0x1000;
-
-  std::uint32_t tmax_limit = base - 1;
-  if (!small_range && base >= 3) tmax_limit = base - 2;
-  if (!small_range && base < 3) max_code_point = initial_n + 0x100;
-  const std::uint32_t tmax = 1 + rd.byte() % tmax_limit;
-  // With tmax = base - 1 a digit may multiply the weight by 1, so an integer
-  // can take as many digits as its value: keep the values (and, in
-  // check_encode, the length) small.
-  if (tmax == base - 1 && max_code_point > initial_n + 63) max_code_point = initial_n + 63;
-  const std::uint32_t tmin = rd.byte() % (tmax + 1);
-  const std::uint32_t skew = 1 + rd.byte() % 100;
-  const std::uint32_t damp = 2 + rd.u16() % 1000;
-  std::uint32_t initial_bias = rd.u16() % 1000;
-  if (initial_bias % base > base - tmin) initial_bias -= initial_bias % base;
-
-  bs::parameters p = bs::make_parameters(base, tmin, tmax, skew, damp, initial_bias, initial_n,
-                                         delimiter, alphabet, case_insensitive);
-  p.max_code_point = max_code_point;
-  p.reject_surrogates = (cp_choice & 0x80) == 0;
-  return p;
-}
 
 bool allowed(const bs::parameters& p, char32_t c) {
   if (c > p.max_code_point) return false;
@@ -205,7 +148,7 @@ void check_decode(const bs::parameters& p, std::string_view in, std::uint8_t cap
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (puny::fuzz::beyond_size_limit(size)) return 0;
   puny::fuzz::reader rd(data, size);
-  const bs::parameters p = make_profile(rd);
+  const bs::parameters p = puny::reference::random_profile(rd);
   PUNY_FUZZ_CHECK(bs::validate(p) == bs::parameter_error::ok);
   const std::uint8_t mode = rd.byte();
   const std::uint8_t cap_extra = rd.byte();
@@ -214,22 +157,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_decode(p, rd.rest(), cap_choice, cap_extra);
     return 0;
   }
-  // Code points: the first byte of each triple picks a range so that basic,
-  // small non-basic, BMP and astral values (and out-of-range ones) all occur.
   std::u32string in;
-  while (rd.remaining() >= 3) {
-    const std::uint8_t kind = rd.byte();
-    const std::uint32_t v = rd.u16();
-    char32_t c;
-    switch (kind % 5) {
-      case 0: c = static_cast<char32_t>(v % p.initial_n); break;
-      case 1: c = static_cast<char32_t>(p.initial_n + v % 64); break;
-      case 2: c = static_cast<char32_t>(v); break;
-      case 3: c = static_cast<char32_t>(((kind >> 3) << 16) | v); break;  // up to 0x1FFFFF
-      default: c = static_cast<char32_t>(p.initial_n + v % (p.max_code_point - p.initial_n + 1)); break;
-    }
-    in.push_back(c);
-  }
+  while (rd.remaining() >= 3) in.push_back(puny::reference::random_code_point(rd, p));
   check_encode(p, in, cap_choice, cap_extra);
   return 0;
 }

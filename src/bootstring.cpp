@@ -11,8 +11,11 @@
 //             computes every (code point, index) insertion (the string length
 //             before each insertion is known), then places them in reverse
 //             order: an insertion's final slot is the index-th slot not taken
-//             by a later insertion, found by a Fenwick-tree descent.
+//             by a later insertion (bootstring/free_slots.hpp).
 #include "puny/bootstring.hpp"
+
+#include "bootstring/free_slots.hpp"
+#include "bootstring/rfc3492_steps.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -28,54 +31,15 @@ constexpr u64 max_u64 = std::numeric_limits<u64>::max();
 // The fenwick paths index positions with 32-bit integers.
 constexpr std::size_t max_length = std::numeric_limits<std::uint32_t>::max() - 1;
 
-status make_error(errc code, std::size_t offset, char32_t cp = 0) {
-  status s;
-  s.code = code;
-  s.offset = offset;
-  s.code_point = cp;
-  return s;
-}
+using detail::make_error;
+using detail::runtime_profile;
 
 bool is_ascii_upper(char c) { return c >= 'A' && c <= 'Z'; }
-
-// RFC 3492 section 6.1: threshold for the digit at position k (k = base * (j+1)).
-std::uint32_t threshold(const parameters& p, u64 k, std::uint32_t bias) {
-  if (k <= bias) return p.tmin;
-  if (k >= u64{bias} + p.tmax) return p.tmax;
-  return static_cast<std::uint32_t>(k - bias);
-}
-
-// RFC 3492 section 6.1: bias adaptation.  Cannot overflow: delta only
-// shrinks and the final expression is below base * 64 + base.
-std::uint32_t adapt(const parameters& p, u64 delta, u64 numpoints, bool first_time) {
-  delta = first_time ? delta / p.damp : delta / 2;
-  delta += delta / numpoints;
-  const u64 base_minus_tmin = p.base - p.tmin;
-  // tmin == base - 1 (so tmin == tmax, section 4 allows it): the loop below
-  // would divide by 1 forever.  Every threshold is then tmin whatever the
-  // bias (section 6.1 clamps t to [tmin, tmax]), so any bias will do.
-  if (base_minus_tmin < 2) return 0;
-  u64 k = 0;
-  // Section 4 allows tmin = base - 1, where the RFC's loop divides by 1 and
-  // never ends; stop there instead (encoder and decoder agree, so strings
-  // still round-trip).
-  while (base_minus_tmin > 1 && delta > (base_minus_tmin * p.tmax) / 2) {
-    delta /= base_minus_tmin;
-    k += p.base;
-  }
-  return static_cast<std::uint32_t>(k + (base_minus_tmin + 1) * delta / (delta + p.skew));
-}
 
 char digit_char(const parameters& p, std::uint32_t d, bool uppercase) {
   char c = p.digits[d];
   if (uppercase && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
   return c;
-}
-
-bool code_point_allowed(const parameters& p, char32_t c) {
-  if (c > p.max_code_point) return false;
-  if (p.reject_surrogates && c >= 0xD800 && c <= 0xDFFF) return false;
-  return true;
 }
 
 // Output sinks: the caller-buffer sink counts past capacity so the caller
@@ -112,20 +76,14 @@ bool emit_integer(const parameters& p, u64 q, std::uint32_t bias, bool uppercase
                   observer* trace) {
   u64 w = 1;  // weight of the current digit, as the decoder computes it
   for (u64 k = p.base;; k += p.base) {
-    const std::uint32_t t = threshold(p, k, bias);
-    if (q < t) {
-      const char ch = digit_char(p, static_cast<std::uint32_t>(q), uppercase);
-      if (trace) trace->on_digit(static_cast<std::uint32_t>(q), t, w, ch);
-      sink.put(ch);
-      return true;
-    }
-    const u64 d = t + (q - t) % (p.base - t);
-    const char ch = digit_char(p, static_cast<std::uint32_t>(d), false);
-    if (trace) trace->on_digit(static_cast<std::uint32_t>(d), t, w, ch);
+    const std::uint32_t t = detail::threshold(k, bias, p.tmin, p.tmax);
+    std::uint32_t d;
+    const bool last = detail::next_digit(q, t, p.base, d, [](u64 x, u64 y) { return x / y; });
+    const char ch = digit_char(p, d, last && uppercase);
+    if (trace) trace->on_digit(d, t, w, ch);
     sink.put(ch);
-    q = (q - t) / (p.base - t);
-    if (w > max_u64 / (p.base - t)) return false;
-    w *= p.base - t;
+    if (last) return true;
+    if (!detail::scale_weight(w, p.base - t)) return false;
   }
 }
 
@@ -135,9 +93,9 @@ template <class Sink>
 status copy_basic(std::u32string_view in, const parameters& p, const flag_source& flags,
                   Sink& sink, std::size_t& b) {
   b = 0;
+  if (status error; !detail::check_code_points(runtime_profile{p}, in, error)) return error;
   for (std::size_t j = 0; j < in.size(); ++j) {
     const char32_t c = in[j];
-    if (!code_point_allowed(p, c)) return make_error(errc::invalid_code_point, j, c);
     if (c < p.initial_n) {
       char ch = static_cast<char>(c);
       // Appendix A: a basic letter carries its flag as its own case.
@@ -181,7 +139,7 @@ status encode_simple(std::u32string_view in, const parameters& p, const flag_sou
         if (trace) trace->on_delta(c, j, delta, bias);
         if (!emit_integer(p, delta, bias, flags.any() && flags[j], sink, trace))
           return make_error(errc::overflow, j, c);
-        bias = adapt(p, delta, h + 1, h == b);
+        bias = detail::adapt(runtime_profile{p}, delta, h + 1, h == b);
         if (trace) trace->on_bias(bias);
         delta = 0;
         ++h;
@@ -197,10 +155,6 @@ status encode_simple(std::u32string_view in, const parameters& p, const flag_sou
 class fenwick {
  public:
   explicit fenwick(std::size_t size) : tree_(size + 1, 0) {}
-  void fill_ones() {
-    // O(n) construction: each node holds the length of the range it covers.
-    for (std::size_t i = 1; i < tree_.size(); ++i) tree_[i] = static_cast<std::uint32_t>(i & (~i + 1));
-  }
   void add(std::size_t pos, std::int32_t v) {
     for (std::size_t i = pos + 1; i < tree_.size(); i += i & (~i + 1))
       tree_[i] = static_cast<std::uint32_t>(static_cast<std::int64_t>(tree_[i]) + v);
@@ -211,22 +165,6 @@ class fenwick {
     for (std::size_t i = pos; i > 0; i &= i - 1) s += tree_[i];
     return s;
   }
-  // Smallest position whose prefix sum including itself is rank + 1, i.e. the
-  // (rank)-th (0-based) position holding a one.
-  std::size_t find_by_rank(std::uint32_t rank) const {
-    std::size_t pos = 0;
-    std::size_t step = 1;
-    while (step * 2 < tree_.size()) step *= 2;
-    for (; step > 0; step /= 2) {
-      const std::size_t next = pos + step;
-      if (next < tree_.size() && tree_[next] <= rank) {
-        pos = next;
-        rank -= tree_[next];
-      }
-    }
-    return pos;  // 0-based slot index
-  }
-
  private:
   std::vector<std::uint32_t> tree_;
 };
@@ -269,7 +207,7 @@ status encode_fenwick(std::u32string_view in, const parameters& p, const flag_so
       counted = smaller_before;
       if (!emit_integer(p, delta, bias, flags.any() && flags[pos], sink, nullptr))
         return make_error(errc::overflow, pos, in[pos]);
-      bias = adapt(p, delta, h + 1, h == b);
+      bias = detail::adapt(runtime_profile{p}, delta, h + 1, h == b);
       delta = 0;
       ++h;
     }
@@ -304,27 +242,18 @@ status encode_any(std::u32string_view in, const parameters& p, const flag_source
   return encode_fenwick(in, p, flags, sink);
 }
 
-// RFC 3492 section 6.2, first step: everything before the last delimiter
-// is basic code points.  Sets `b` (their count) and `digits_start`.
-status split_basic(std::string_view in, const parameters& p, std::size_t& b,
-                   std::size_t& digits_start) {
+// RFC 3492 section 6.2, first step (bootstring/rfc3492_steps.hpp): sets
+// `b`, the count of basic code points, and checks them.
+status split_basic(std::string_view in, const parameters& p, std::size_t& b) {
   b = 0;
-  digits_start = 0;
   // Checked first: an oversize input is refused in O(1), not after a scan
   // of gigabytes for the delimiter.
   if (in.size() > max_length) return make_error(errc::input_too_long, max_length);
-  // RFC 3492 section 6.2: the last delimiter is consumed only when at least
-  // one code point precedes it; a leading delimiter is left to be read as a
-  // (bad) digit, so "-" and "-abc" fail instead of decoding.
-  if (const std::size_t last = in.rfind(p.delimiter); last != std::string_view::npos && last > 0) {
-    for (std::size_t j = 0; j < last; ++j) {
-      const auto c = static_cast<unsigned char>(in[j]);
-      if (c >= p.initial_n)  // a byte of a multi-byte sequence is not a code point: report 0
-        return make_error(errc::non_basic_before_delimiter, j, c < 0x80 ? c : 0);
-    }
-    b = last;
-    digits_start = last + 1;
-  }
+  b = detail::count_basic(in.data(), in.size(), p.delimiter);
+  if (status s = detail::check_basic(runtime_profile{p}, in.data(), b,
+                                     static_cast<char32_t*>(nullptr));
+      !s)
+    return s;
   return {};
 }
 
@@ -333,51 +262,30 @@ status split_basic(std::string_view in, const parameters& p, std::size_t& b,
 // `insert` and stops at the first error.  `decoded_length` receives b + k.
 template <class Insert>
 status parse_deltas(std::string_view in, const parameters& p, std::size_t b,
-                    std::size_t digits_start, std::size_t& decoded_length, observer* trace,
-                    Insert&& insert) {
+                    std::size_t& decoded_length, observer* trace, Insert&& insert) {
+  const runtime_profile profile{p};
   u64 n = p.initial_n;
   u64 i = 0;
   std::uint32_t bias = p.initial_bias;
   u64 out = b;
-  for (std::size_t in_pos = digits_start; in_pos < in.size(); ++out) {
+  for (std::size_t in_pos = detail::digits_start(b); in_pos < in.size(); ++out) {
     const std::size_t delta_start = in_pos;
     const u64 old_i = i;
-    u64 w = 1;
-    bool upper = false;
-    for (u64 k = p.base;; k += p.base) {
-      if (in_pos >= in.size()) return make_error(errc::truncated_number, in.size());
-      const char ch = in[in_pos];
-      const auto uc = static_cast<unsigned char>(ch);
-      const std::int8_t digit = uc < 128 ? p.digit_values[uc] : std::int8_t{-1};
-      if (digit < 0) return make_error(errc::invalid_digit, in_pos, uc < 0x80 ? uc : 0);
-      ++in_pos;
-      const auto d = static_cast<u64>(digit);
-      // Section 6.4: i + digit * w must not overflow.
-      if (d > (max_u64 - i) / w) return make_error(errc::overflow, in_pos - 1, uc);
-      i += d * w;
-      const std::uint32_t t = threshold(p, k, bias);
-      if (trace) trace->on_digit(static_cast<std::uint32_t>(d), t, w, ch);
-      if (d < t) {
-        upper = is_ascii_upper(ch);
-        break;
-      }
-      // Section 6.4: w * (base - t) must not overflow.
-      if (w > max_u64 / (p.base - t)) return make_error(errc::overflow, in_pos - 1, uc);
-      w *= p.base - t;
-    }
+    char last_digit = 0;
+    status error;
+    if (!detail::read_integer<0>(profile, in.data(), in.size(), in_pos, bias, i, last_digit, error,
+                                 [trace](std::uint32_t d, std::uint32_t t, u64 w, char ch) {
+                                   if (trace) trace->on_digit(d, t, w, ch);
+                                 }))
+      return error;
     const u64 delta = i - old_i;
-    const u64 step = i / (out + 1);
-    if (step > p.max_code_point || n + step > p.max_code_point)
-      return make_error(errc::decoded_out_of_range, delta_start);
-    n += step;
+    if (!detail::advance_code_point<false>(profile, n, i / (out + 1), delta_start, error)) return error;
     i %= (out + 1);
-    if (!code_point_allowed(p, static_cast<char32_t>(n)))
-      return make_error(errc::decoded_out_of_range, delta_start, static_cast<char32_t>(n));
     if (trace) trace->on_delta(static_cast<char32_t>(n), static_cast<std::size_t>(i), delta, bias);
-    bias = adapt(p, delta, out + 1, old_i == 0);
+    bias = detail::adapt(profile, delta, out + 1, old_i == 0);
     if (trace) trace->on_bias(bias);
     insert(static_cast<char32_t>(n), static_cast<std::size_t>(i), static_cast<std::size_t>(out),
-           upper);
+           is_ascii_upper(last_digit));
     ++i;
   }
   decoded_length = static_cast<std::size_t>(out);
@@ -394,8 +302,7 @@ buffer_result decode_into(std::string_view in, const parameters& p, char32_t* ou
     return r;
   }
   std::size_t b = 0;
-  std::size_t digits_start = 0;
-  if (status s = split_basic(in, p, b, digits_start); !s) {
+  if (status s = split_basic(in, p, b); !s) {
     r.status = s;
     return r;
   }
@@ -409,7 +316,7 @@ buffer_result decode_into(std::string_view in, const parameters& p, char32_t* ou
       out[j] = static_cast<unsigned char>(in[j]);
       if (flags) flags[j] = is_ascii_upper(in[j]);
     }
-    s = parse_deltas(in, p, b, digits_start, length, adv.trace,
+    s = parse_deltas(in, p, b, length, adv.trace,
                      [&](char32_t cp, std::size_t index, std::size_t current, bool upper) {
                        if (current + 1 > capacity) fits = false;
                        if (!fits) return;
@@ -425,30 +332,28 @@ buffer_result decode_into(std::string_view in, const parameters& p, char32_t* ou
     // (code point << 32 | index) for every insertion, then placement.
     std::vector<u64> insertions;
     std::vector<bool> insertion_flags;
-    s = parse_deltas(in, p, b, digits_start, length, nullptr,
+    s = parse_deltas(in, p, b, length, nullptr,
                      [&](char32_t cp, std::size_t index, std::size_t, bool upper) {
                        insertions.push_back((u64{cp} << 32) | index);
                        if (flags) insertion_flags.push_back(upper);
                      });
     if (s && length <= capacity) {
-      fenwick free_slots(length);
-      free_slots.fill_ones();
-      std::vector<bool> taken(length, false);
+      // Reverse order: an insertion's slot is the index-th one not taken
+      // by a later insertion; the basic code points fill the rest in order.
+      detail::free_slots slots(length);
       for (std::size_t j = insertions.size(); j-- > 0;) {
-        const auto index = static_cast<std::uint32_t>(insertions[j] & 0xFFFFFFFFu);
-        const std::size_t slot = free_slots.find_by_rank(index);
-        free_slots.add(slot, -1);
-        taken[slot] = true;
+        const std::size_t slot =
+            slots.select(static_cast<std::uint32_t>(insertions[j] & 0xFFFFFFFFu));
+        slots.take(slot);
         out[slot] = static_cast<char32_t>(insertions[j] >> 32);
         if (flags) flags[slot] = insertion_flags[j];
       }
       std::size_t next = 0;
-      for (std::size_t slot = 0; slot < length; ++slot) {
-        if (taken[slot]) continue;
+      slots.for_each_free([&](std::size_t slot) {
         const char ch = in[next++];
         out[slot] = static_cast<unsigned char>(ch);
         if (flags) flags[slot] = is_ascii_upper(ch);
-      }
+      });
     }
   }
   if (!s) {

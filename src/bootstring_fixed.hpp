@@ -1,9 +1,11 @@
 // Internal: Bootstring (RFC 3492 sections 3-6) specialised for one profile
-// known at compile time, for short strings (encoding: at most short_limit
-// code points; decoding: at most decode_limit bytes), with no case flags and
-// no observer.  Everything else goes through the generic engine in
-// bootstring.cpp, which this one must match byte for byte: same output, same
-// error codes, offsets and code points, same caller-buffer behaviour.
+// known at compile time, with no case flags and no observer: encoding of at
+// most short_limit code points, decoding of any length.  Everything else
+// goes through the generic engine in bootstring.cpp, which this one must
+// match byte for byte: same output, same error codes, offsets and code
+// points, same caller-buffer behaviour (tests/reference/ checks both against
+// the RFC 3492 reference coder).  The RFC steps both engines share are in
+// bootstring/rfc3492_steps.hpp.
 //
 // Why it is faster than the generic engine with the same parameters:
 //  * base, tmin, tmax, skew, damp are constants, so threshold() is a clamp and
@@ -26,6 +28,8 @@
 #include <memory>
 #include <string_view>
 
+#include "bootstring/free_slots.hpp"
+#include "bootstring/rfc3492_steps.hpp"
 #include "puny/bootstring.hpp"
 
 namespace puny::bootstring::fixed {
@@ -33,21 +37,26 @@ namespace puny::bootstring::fixed {
 // it should not go through the PLT of the shared library.
 namespace {
 
-using u32 = std::uint32_t;
-using u64 = std::uint64_t;
+using detail::u32;
+using detail::u64;
 
 // Longest input (code points to encode, bytes to decode) handled with
 // buffers on the stack.
 inline constexpr std::size_t short_limit = inplace_limit;
 static_assert(short_limit <= 512, "encoder sort keys hold a position in 9 bits");
 
-// Longest input decode() takes (bytes); above it the generic engine places
-// the code points with a Fenwick tree in O(n log n).  From short_limit to
-// here the decoder works in a heap buffer and moves long tails with memmove:
-// quadratic, but bounded (at most decode_limit insertions of at most
-// decode_limit code points, about 19 MB moved, a few milliseconds) and
-// faster than the tree for strings this short (bench/README.md).
+// Longest input (bytes) decoded with 32-bit arithmetic and table divisions
+// (i stays below 2^32 and every divisor has a reciprocal in the table).
 inline constexpr std::size_t decode_limit = 3072;
+
+// Longest input (bytes) decoded by literal insertion (from short_limit on
+// in a heap buffer, long tails moved with memmove: quadratic, but bounded,
+// at most about 50 MB moved); above it the insertions are placed with
+// free_slots in O(n log n).  Measured on the
+// bench's mix (25% ASCII, 75% CJK, 2.7 bytes per code point; min of 31
+// alternating runs): insertion 13.6 ns per code point at 2,688 bytes and
+// 19.2 at 5,343, placement a flat 20; the crossover is near 5,500 bytes.
+inline constexpr std::size_t insert_limit = 5120;
 
 // ---- division by small run-time divisors ----
 //
@@ -131,20 +140,25 @@ class engine {
   }
   static_assert(max_digits() > 0, "tmax == base - 1 needs unbounded digit counts");
 
-  // RFC 3492 section 6.1: threshold for the digit at position k = base * (j + 1):
-  // tmin if k <= bias, tmax if k >= bias + tmax, else k - bias.  Written as
-  // selects so the compiler emits conditional moves: which case applies
-  // changes from digit to digit and a branch would mispredict.
-  static constexpr u32 threshold(u32 k, u32 bias) {
-    if constexpr (tmin == 1) {
-      // k - bias in (0, tmin) cannot happen, so this is a clamp: min and max.
-      const int v = static_cast<int>(k) - static_cast<int>(bias);
-      return static_cast<u32>(std::min(std::max(v, 1), static_cast<int>(tmax)));
-    } else {
-      const u32 t = k >= bias + tmax ? tmax : k - bias;
-      return k <= bias ? tmin : t;
-    }
-  }
+  // The shared RFC 3492 steps (bootstring/rfc3492_steps.hpp) see the
+  // profile through this view; its parameters are constants.
+  struct view {
+    static constexpr u32 base() { return P.base; }
+    static constexpr u32 tmin() { return P.tmin; }
+    static constexpr u32 tmax() { return P.tmax; }
+    static constexpr u32 skew() { return P.skew; }
+    static constexpr u32 damp() { return P.damp; }
+    static constexpr char32_t initial_n() { return P.initial_n; }
+    static constexpr char delimiter() { return P.delimiter; }
+    static constexpr char32_t max_code_point() { return P.max_code_point; }
+    static constexpr bool reject_surrogates() { return P.reject_surrogates; }
+    static int digit_value(unsigned char c);
+    static char digit_char(u32 d);
+  };
+  static constexpr view profile{};
+
+  // Section 6.1 threshold (the digit at position k = base * (j + 1)).
+  static constexpr u32 threshold(u32 k, u32 bias) { return detail::threshold(k, bias, tmin, tmax); }
 
   // adapt's last step, (base - tmin + 1) * delta / (delta + skew), for every
   // delta the loop can leave (at most (base - tmin) * tmax / 2).
@@ -153,19 +167,20 @@ class engine {
     std::array<std::uint16_t, adapt_limit + 1> v{};
     constexpr adapt_table() {
       for (u32 d = 0; d <= adapt_limit; ++d)
-        v[d] = static_cast<std::uint16_t>(((base - tmin + 1) * d) / (d + skew));
+        v[d] = static_cast<std::uint16_t>(detail::adapt_tail(d, base, tmin, skew));
     }
   };
   static constexpr adapt_table adapt_tail{};
 
   // Digits per integer the decoder reads without overflow checks.  At the
-  // start of an integer i <= decode_limit (it is index + 1 of the previous
-  // insertion), each digit adds at most (base - 1) * w, and each w is the
-  // previous times at most base - tmin: the first J digits keep i and w below
-  // 2^64 for the J computed here.
-  static constexpr u32 unchecked_digits() {
+  // start of an integer i <= `start` (it is index + 1 of the previous
+  // insertion: at most decode_limit for bounded input, below 2^32 for any),
+  // each digit adds at most (base - 1) * w, and each w is the previous times
+  // at most base - tmin: the first J digits keep i and w below 2^64 for the
+  // J computed here.
+  static constexpr u32 unchecked_digits(u64 start) {
     const u64 max = ~u64{0};
-    u64 i = decode_limit + 1;
+    u64 i = start;
     u64 w = 1;
     u32 j = 0;
     for (;;) {
@@ -176,32 +191,15 @@ class engine {
       ++j;
     }
   }
-  static_assert(unchecked_digits() >= 4, "the fast path covers typical integers");
-
-  // One digit with the section 6.4 overflow checks, for long integers.
-  // Returns false on overflow.
-  static bool checked_digit(u64 d, u32 k, u32 bias, u64& i, u64& w) {
-    // Section 6.4: i + digit * w must not overflow...
-    if (d > (~u64{0} - i) / w) return false;
-    i += d * w;
-    const u32 t = threshold(k, bias);
-    if (d < t) return true;
-    // ... nor w * (base - t).
-    if (w > ~u64{0} / (base - t)) return false;
-    w *= base - t;
-    return true;
-  }
+  static_assert(unchecked_digits(decode_limit + 1) >= 4, "the fast path covers typical integers");
+  static_assert(unchecked_digits(u64{1} << 32) >= 3, "read_short_integer's three digits");
 
   // Largest bias adapt() can return (its delta is a 64-bit value).
   static constexpr u32 max_bias() {
     u64 delta = ~u64{0} / 2;
     delta += delta;  // numpoints 1
-    u32 k = 0;
-    while (delta > adapt_limit) {
-      delta /= base - tmin;
-      k += base;
-    }
-    return k + base;  // adapt's last term is below base - tmin + 1
+    const u64 k = detail::adapt_rounds(delta, base, tmin, tmax);
+    return static_cast<u32>(k + base);  // adapt's last term is below base - tmin + 1
   }
 
   // Thresholds of the first three digits and the weights of the second and
@@ -242,7 +240,7 @@ class engine {
     std::array<short_thresholds, adapt_entries> v{};
     constexpr adapt_threshold_table_type() {
       for (u32 d = 0; d <= adapt_limit; ++d) {
-        const u32 tail = ((base - tmin + 1) * d) / (d + skew);
+        const u32 tail = adapt_tail.v[d];
         v[d] = make_thresholds(tail);
         v[adapt_limit + 1 + d] = make_thresholds(base + tail);
       }
@@ -268,13 +266,9 @@ class engine {
     const u32 index = delta > adapt_limit ? adapt_limit + 1 + rounded : delta;
     if (index < adapt_entries) return &adapt_threshold_table.v[index];
     // Two rounds or more (very long integers only).
-    u32 k = base;
-    delta = rounded;
-    while (delta > adapt_limit) {
-      delta /= base - tmin;
-      k += base;
-    }
-    return &short_threshold_table.v[k + adapt_tail.v[delta]];
+    u64 rest = rounded;
+    const u64 k = base + detail::adapt_rounds(rest, base, tmin, tmax);
+    return &short_threshold_table.v[k + adapt_tail.v[rest]];
   }
 
   static constexpr std::size_t block = 16;  // code points per move_block_up
@@ -309,7 +303,7 @@ class engine {
   // 0 or 1 keep it short: d2 * w2 is computed while the comparisons run.
   static bool read_short_integer(const char* text, std::size_t& pos, const short_thresholds& st,
                                  u32& value) {
-    static_assert(unchecked_digits() >= 3, "three digits cannot overflow");
+    static_assert(unchecked_digits(decode_limit + 1) >= 3, "three digits cannot overflow");
     static_assert(decode_limit + 255u * (1 + (base - tmin) + (base - tmin) * (base - tmin)) <=
                       0xFFFFFFFFu,
                   "value and i stay below 2^32 (decode divides i as a 32-bit value)");
@@ -347,18 +341,8 @@ class engine {
   };
   static constexpr digit_tables digits{};
 
-  static bool code_point_allowed(char32_t c) {
-    if (c > max_cp) return false;
-    if (P.reject_surrogates && c - 0xD800u < 0x800u) return false;
-    return true;
-  }
-
   static status error(errc code, std::size_t offset, char32_t cp = 0) {
-    status s;
-    s.code = code;
-    s.offset = offset;
-    s.code_point = cp;
-    return s;
+    return detail::make_error(code, offset, cp);
   }
 
   // Number of ones in x (no reliance on a popcount instruction).
@@ -376,15 +360,11 @@ class engine {
   // One digit of section 6.3's loop with threshold t: writes it and returns
   // true when it is the last, else writes it and leaves the rest in q.
   static bool emit_digit(u32& q, u32 t, char*& dst) {
-    if (q < t) {
-      *dst++ = digits.chars[q];
-      return true;
-    }
-    const u32 divisor = base - t;
-    const u32 quotient = div_u32_from_2(q - t, divisor);  // divisor >= base - tmax >= 2
-    *dst++ = digits.chars[t + (q - t) - quotient * divisor];
-    q = quotient;
-    return false;
+    u32 digit;
+    // divisor >= base - tmax >= 2
+    const bool last = detail::next_digit(q, t, base, digit, div_u32_from_2);
+    *dst++ = digits.chars[digit];
+    return last;
   }
 
   // RFC 3492 section 6.3, "encode delta as a variable-length integer".  The
@@ -482,16 +462,7 @@ class engine {
     buffer_result r;
     const std::size_t length = in.size();
     const char32_t* const text = in.data();
-    bool bad = false;
-    for (std::size_t j = 0; j < length; ++j) bad |= !code_point_allowed(text[j]);
-    if (bad) {
-      for (std::size_t j = 0;; ++j) {
-        if (!code_point_allowed(text[j])) {
-          r.status = error(errc::invalid_code_point, j, text[j]);
-          return r;
-        }
-      }
-    }
+    if (!detail::check_code_points(profile, in, r.status)) return r;
     // Write straight into the caller's buffer when even the worst case fits;
     // otherwise into a local one, then copy what fits (snprintf style).
     char local[max_encoded(short_limit)];
@@ -533,196 +504,263 @@ class engine {
     return r;
   }
 
-  // The last `c` in text[0, size), or null: section 6.2 splits at the last
-  // delimiter.  glibc's memrchr searches from the end; elsewhere, memchr
-  // until there is no later one.
-  static const char* find_last(const char* text, char c, std::size_t size) {
-#if defined(__GLIBC__)
-    return static_cast<const char*>(memrchr(text, c, size));
-#else
-    const char* last = nullptr;
-    const char* const end = text + size;
-    for (const char* p = text; p < end; ++p) {
-      p = static_cast<const char*>(std::memchr(p, c, static_cast<std::size_t>(end - p)));
-      if (p == nullptr) break;
-      last = p;
-    }
-    return last;
-#endif
-  }
-
-  // Caller-buffer decode of in.size() <= decode_limit bytes.
+  // Caller-buffer decode of any input: up to short_limit bytes on the
+  // stack, up to decode_limit in a heap buffer with memmove, above that by
+  // placing the insertions with free_slots (O(n log n)).
   static buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity) {
-    if (in.size() <= short_limit) return decode_sized<false>(in, out, capacity);
-    return decode_sized<true>(in, out, capacity);
+    if (in.size() <= short_limit) return decode_inserting<false, true>(in, out, capacity);
+    if (in.size() <= decode_limit) return decode_inserting<true, true>(in, out, capacity);
+    if (in.size() <= insert_limit) return decode_inserting<true, false>(in, out, capacity);
+    return decode_placing(in, out, capacity);
   }
 
  private:
-  // Long: short_limit < in.size() <= decode_limit (heap buffers, memmove
-  // for long tails); otherwise in.size() <= short_limit, with everything on
-  // the stack and nothing in the insertion loop for the longer case.
-  template <bool Long>
-  static buffer_result decode_sized(std::string_view in, char32_t* out, std::size_t capacity) {
+  static buffer_result failed(const status& s) {
     buffer_result r;
-    const std::size_t size = in.size();
-    const char* const text = in.data();
-    // Section 6.2: everything before the last delimiter is basic, provided
-    // at least one code point precedes it (a leading delimiter is a digit).
-    std::size_t b = 0;
-    std::size_t in_pos = 0;
-    if (size > 1) {
-      if (const char* last = find_last(text + 1, P.delimiter, size - 1)) {
-        const auto j = static_cast<std::size_t>(last - text);
-        b = j;
-        in_pos = j + 1;
-      }
-    }
-    // Decode into a buffer with room to move whole blocks (below), then copy
-    // what fits to the caller's.  The caller's buffer serves when it has
-    // that room for any result (at most one code point per input byte);
-    // otherwise one on the stack, or on the heap above short_limit.
-    char32_t local[Long ? 1 : short_limit + decode_room];
-    std::unique_ptr<char32_t[]> heap_work;
-    char32_t* work = out;
-    if (capacity < size + decode_room) {
-      if constexpr (Long) {
-        heap_work.reset(new char32_t[size + decode_room]);
-        work = heap_work.get();
-      } else {
-        work = local;
-      }
-    }
-    // Copy the basic code points and check them in the same pass: with
-    // initial_n a power of two, a byte >= initial_n has a bit the OR keeps.
-    constexpr bool power_of_two = (initial_n & (initial_n - 1)) == 0;
-    u32 seen = 0;
-    for (std::size_t j = 0; j < b; ++j) {
-      const u32 c = static_cast<unsigned char>(text[j]);
-      work[j] = c;
-      seen = power_of_two ? seen | c : std::max(seen, c);
-    }
-    if (power_of_two ? (seen & ~(initial_n - 1)) != 0 : seen >= initial_n) {
-      for (std::size_t j = 0;; ++j) {
-        const auto c = static_cast<unsigned char>(text[j]);
-        if (c >= initial_n) {
-          r.status = error(errc::non_basic_before_delimiter, j, c < 0x80 ? c : 0);
-          return r;
-        }
-      }
-    }
+    r.status = s;
+    return r;
+  }
 
-    // The input followed by three non-digits, for read_short_integer.
-    char padded_local[Long ? 1 : short_limit + 3];
-    std::unique_ptr<char[]> heap_padded;
-    char* padded = padded_local;
-    if constexpr (Long) {
-      heap_padded.reset(new char[size + 3]);
-      padded = heap_padded.get();
-    }
-    std::memcpy(padded, text, size);
-    std::memset(padded + size, 0xFF, 3);  // digits are ASCII: 0xFF never is one
-
-    u64 n = initial_n;
-    u64 i = 0;
-    const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
-    u32 length = static_cast<u32>(b);
-    for (; in_pos < size; ++length) {
-      const std::size_t delta_start = in_pos;
-      const u64 old_i = i;
-      u32 delta;
-      if (read_short_integer(padded, in_pos, *st, delta)) {
-        i += delta;
-      } else {
-        // Long integers, the end of the input and errors, digit by digit.
-        const u32 bias = st->bias;
-        u64 w = 1;
-        for (u32 k = base;; k += base) {
-          if (in_pos >= size) {
-            r.status = error(errc::truncated_number, size);
-            return r;
-          }
-          const auto uc = static_cast<unsigned char>(text[in_pos]);
-          const std::int8_t digit = digits.values[uc];
-          if (digit < 0) {
-            r.status = error(errc::invalid_digit, in_pos, uc < 0x80 ? uc : 0);
-            return r;
-          }
-          ++in_pos;
-          const auto d = static_cast<u32>(digit);
-          if (k <= base * unchecked_digits()) {
-            // Neither i nor w can pass 2^64 this early (see unchecked_digits).
-            i += d * w;
-            const u32 t = threshold(k, bias);
-            if (d < t) break;
-            w *= base - t;
-          } else {
-            if (!checked_digit(d, k, bias, i, w)) {
-              r.status = error(errc::overflow, in_pos - 1, uc);
-              return r;
-            }
-            if (d < threshold(k, bias)) break;
-          }
-        }
-        // i / (length + 1) >= 2^32 / (decode_limit + 1) > max_cp: the range
-        // error below, found here so that the common path divides 32 bits.
-        // (read_short_integer keeps i below 2^32.)
-        static_assert((u64{1} << 32) / (decode_limit + 1) > max_cp, "see above");
-        if (i > 0xFFFFFFFFu) {
-          r.status = error(errc::decoded_out_of_range, delta_start);
-          return r;
-        }
-        delta = static_cast<u32>(i - old_i);
-      }
-      const u32 divisor = length + 1;
-      const u64 step = div_u32(static_cast<u32>(i), divisor);
-      n += step;  // n <= max_cp before, step < 2^32: no wrap in 64 bits
-      if (n > max_cp) {
-        r.status = error(errc::decoded_out_of_range, delta_start);
-        return r;
-      }
-      const auto index = static_cast<u32>(i - step * divisor);
-      if (P.reject_surrogates && n - 0xD800u < 0x800u) {
-        r.status = error(errc::decoded_out_of_range, delta_start, static_cast<char32_t>(n));
-        return r;
-      }
-      // n <= max_cp, so i < (max_cp + 1) * divisor: delta fits in 32 bits.
-      static_assert((u64{max_cp} + 1) * (decode_limit + 1) <= 0xFFFFFFFFu, "see above");
-      st = adapt_thresholds(delta, divisor, old_i == 0);
-      // Section 6.2: insert n at position i.  A short tail moves up one slot
-      // in whole blocks, from the last block down: a fixed-size copy per
-      // block, where an element loop would mispredict its exit on every
-      // insertion; a string of up to `block` code points always takes one.
-      // The top block may read and write up to `block` slots past the end,
-      // which `work` has room for.  Long tails (strings above a DNS label's
-      // length) go to memmove.
-      char32_t* const at = work + index;
-      const std::size_t tail = length - index;
-      if (!Long || tail <= 4 * block) {
-        // Offset of the top block: tail rounded down to whole blocks (a
-        // multiple of `block` moves one block more than needed: harmless,
-        // there is room).
-        std::size_t top = tail & ~(block - 1);
-        for (;;) {
-          move_block_up(at + top);
-          if (top == 0) break;
-          top -= block;
-        }
-      } else {
-        std::memmove(at + 1, at, tail * sizeof(char32_t));
-      }
-      *at = static_cast<char32_t>(n);
-      i = index + 1;
-    }
+  // The result of a decode into `work` (the caller's buffer or scratch):
+  // copies what fits when work is scratch, and reports a short buffer.
+  static buffer_result finish(const char32_t* work, std::size_t length, char32_t* out,
+                              std::size_t capacity) {
+    buffer_result r;
     r.size = length;
     if (work != out && capacity > 0)
-      std::memcpy(out, work, std::min<std::size_t>(length, capacity) * sizeof(char32_t));
+      std::memcpy(out, work, std::min(length, capacity) * sizeof(char32_t));
     if (length > capacity) {
       r.status.code = errc::buffer_too_small;
       r.status.needed = length;
     }
     return r;
   }
+
+  // Section 6.2, "decode a generalized variable-length integer" digit by
+  // digit (bootstring/rfc3492_steps.hpp), for long integers, the end of the
+  // input and errors: read_short_integer takes the common case.  At the
+  // start i is at most decode_limit + 1 when Bounded, else below 2^32, which
+  // says how many digits cannot overflow.
+  template <bool Bounded>
+  static bool read_integer(const char* text, std::size_t size, std::size_t& pos, u32 bias,
+                           u64& i, status& error) {
+    constexpr u32 unchecked = unchecked_digits(Bounded ? decode_limit + 1 : u64{1} << 32);
+    char last_digit;
+    return detail::read_integer<unchecked>(profile, text, size, pos, bias, i, last_digit, error,
+                                           [](u32, u32, u64, char) {});
+  }
+
+  // x / d for any x and d >= 1 through a double reciprocal of d (computed
+  // off the dependency chain, as d does not wait for x): the estimate is
+  // within one of the quotient while x < 2^52, and one correction makes it
+  // exact; larger x (hostile input only) divide in hardware.
+  static u64 divide(u64 x, u64 d, double reciprocal) {
+    if (x >= (u64{1} << 52)) return x / d;
+    auto q = static_cast<u64>(static_cast<double>(x) * reciprocal);
+    const u64 product = q * d;
+    if (product > x) return q - 1;
+    if (x - product >= d) return q + 1;
+    return q;
+  }
+
+  // adapt() for the long path: any delta, any numpoints (with 1.0 /
+  // numpoints given), as thresholds.
+  static const short_thresholds* adapt_thresholds_long(u64 delta, u64 numpoints,
+                                                       double reciprocal, bool first_time) {
+    delta = first_time ? delta / damp : delta / 2;
+    delta += divide(delta, numpoints, reciprocal);
+    const u64 k = detail::adapt_rounds(delta, base, tmin, tmax);
+    return &short_threshold_table.v[k + adapt_tail.v[delta]];
+  }
+
+  // Section 6.2, main loop.  For each integer: the code point n and the
+  // index at which it goes into the string of `length` code points decoded
+  // so far, given to insert(n, index, length).  Sets `length` to the final
+  // length.  `padded` is the input followed by three non-digits (for
+  // read_short_integer).  Bounded: the input has at most decode_limit bytes,
+  // so i stays below 2^32 and every divisor comes from the reciprocal table.
+  template <bool Bounded, class Insert>
+  static status parse_insertions(const char* padded, std::size_t size, std::size_t b,
+                                 std::size_t& length, Insert&& insert) {
+    u64 n = initial_n;
+    u64 i = 0;
+    const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
+    std::size_t pos = detail::digits_start(b);
+    for (length = b; pos < size; ++length) {
+      const std::size_t delta_start = pos;
+      const u64 old_i = i;
+      u32 short_value;
+      if (read_short_integer(padded, pos, *st, short_value)) {
+        i += short_value;
+      } else if (status error; !read_integer<Bounded>(padded, size, pos, st->bias, i, error)) {
+        return error;
+      }
+      const u64 delta = i - old_i;
+      const u64 divisor = length + 1;
+      u64 step;
+      double reciprocal = 0;
+      if constexpr (Bounded) {
+        // i / divisor >= 2^32 / (decode_limit + 1) > max_cp: the range
+        // error below, found here so that the division is 32-bit.
+        static_assert((u64{1} << 32) / (decode_limit + 1) > max_cp, "see above");
+        if (i > 0xFFFFFFFFu) return error(errc::decoded_out_of_range, delta_start);
+        step = div_u32(static_cast<u32>(i), static_cast<u32>(divisor));
+      } else {
+        reciprocal = 1.0 / static_cast<double>(divisor);
+        step = (i <= 0xFFFFFFFFu && divisor < reciprocal_count)
+                   ? div_u32(static_cast<u32>(i), static_cast<u32>(divisor))
+                   : divide(i, divisor, reciprocal);
+      }
+      if (status error; !detail::advance_code_point<Bounded>(profile, n, step, delta_start, error))
+        return error;
+      // 32-bit arithmetic where it suffices (shorter encodings on the chain).
+      const u64 index = Bounded ? u64{static_cast<u32>(i) - static_cast<u32>(step) *
+                                                               static_cast<u32>(divisor)}
+                                : i - step * divisor;
+      if constexpr (Bounded) {
+        // n <= max_cp, so i < (max_cp + 1) * divisor: delta fits in 32 bits.
+        static_assert((u64{max_cp} + 1) * (decode_limit + 1) <= 0xFFFFFFFFu, "see above");
+        st = adapt_thresholds(static_cast<u32>(delta), static_cast<u32>(divisor), old_i == 0);
+      } else {
+        st = (delta <= 0xFFFFFFFFu && 2 * divisor < reciprocal_count)
+                 ? adapt_thresholds(static_cast<u32>(delta), static_cast<u32>(divisor),
+                                    old_i == 0)
+                 : adapt_thresholds_long(delta, divisor, reciprocal, old_i == 0);
+      }
+      insert(static_cast<char32_t>(n), static_cast<std::size_t>(index), length);
+      i = index + 1;
+    }
+    return {};
+  }
+
+  // Inserts n at work[index] in a string of `length` code points (section
+  // 6.2's "insert n into output at position i").  A short tail moves up one
+  // slot in whole blocks, from the last block down: a fixed-size copy per
+  // block, where an element loop would mispredict its exit on every
+  // insertion; a string of up to `block` code points always takes one.  The
+  // top block may read and write up to `block` slots past the end, which
+  // `work` has room for.  Long tails (Medium: strings above a DNS label's
+  // length) go to memmove.
+  template <bool Medium>
+  static void insert_at(char32_t* work, char32_t n, std::size_t index, std::size_t length) {
+    char32_t* const at = work + index;
+    const std::size_t tail = length - index;
+    if (!Medium || tail <= 4 * block) {
+      // Offset of the top block: tail rounded down to whole blocks (a
+      // multiple of `block` moves one block more than needed: harmless,
+      // there is room).
+      std::size_t top = tail & ~(block - 1);
+      for (;;) {
+        move_block_up(at + top);
+        if (top == 0) break;
+        top -= block;
+      }
+    } else {
+      std::memmove(at + 1, at, tail * sizeof(char32_t));
+    }
+    *at = n;
+  }
+
+  // Decoding by literal insertion, for short_limit < in.size() <=
+  // insert_limit (Medium: heap buffers, memmove for long tails) or
+  // in.size() <= short_limit (everything on the stack, nothing in the
+  // insertion loop for the longer case).  Bounded: in.size() <=
+  // decode_limit (32-bit arithmetic, table divisions).
+  template <bool Medium, bool Bounded>
+  static buffer_result decode_inserting(std::string_view in, char32_t* out, std::size_t capacity) {
+    const std::size_t size = in.size();
+    const char* const text = in.data();
+    const std::size_t b = detail::count_basic(text, size, P.delimiter);
+    // Decode into a buffer with room to move whole blocks, then copy what
+    // fits to the caller's.  The caller's buffer serves when it has that
+    // room for any result (at most one code point per input byte);
+    // otherwise one on the stack, or on the heap above short_limit.
+    char32_t local[Medium ? 1 : short_limit + decode_room];
+    std::unique_ptr<char32_t[]> heap_work;
+    char32_t* work = out;
+    if (capacity < size + decode_room) {
+      if constexpr (Medium) {
+        heap_work.reset(new char32_t[size + decode_room]);
+        work = heap_work.get();
+      } else {
+        work = local;
+      }
+    }
+    if (status s = detail::check_basic(profile, text, b, work); !s) return failed(s);
+    // The input followed by three non-digits, for read_short_integer.
+    char padded_local[Medium ? 1 : short_limit + 3];
+    std::unique_ptr<char[]> heap_padded;
+    char* padded = padded_local;
+    if constexpr (Medium) {
+      heap_padded.reset(new char[size + 3]);
+      padded = heap_padded.get();
+    }
+    std::memcpy(padded, text, size);
+    std::memset(padded + size, 0xFF, 3);  // digits are ASCII: 0xFF never is one
+    std::size_t length = 0;
+    const status s = parse_insertions<Bounded>(
+        padded, size, b, length, [work](char32_t n, std::size_t index, std::size_t current) {
+          insert_at<Medium>(work, n, index, current);
+        });
+    if (!s) return failed(s);
+    return finish(work, length, out, capacity);
+  }
+
+  // Decoding of long input in O(n log n): every insertion (code point,
+  // index) first, then their final slots in reverse order (free_slots), and
+  // the basic code points in the slots left over, in order.
+  static buffer_result decode_placing(std::string_view in, char32_t* out, std::size_t capacity) {
+    const std::size_t size = in.size();
+    const char* const text = in.data();
+    const std::size_t b = detail::count_basic(text, size, P.delimiter);
+    if (status s = detail::check_basic(profile, text, b, static_cast<char32_t*>(nullptr)); !s)
+      return failed(s);
+    // Slots are indexed with 32 bits (as in the generic engine).
+    constexpr std::size_t max_length = 0xFFFFFFFFu - 1;
+    if (size > max_length) return failed(error(errc::input_too_long, max_length));
+    std::unique_ptr<char[]> padded(new char[size + 3]);
+    std::memcpy(padded.get(), text, size);
+    std::memset(padded.get() + size, 0xFF, 3);
+    // (code point << 32 | index) per insertion; at most one per input byte.
+    std::unique_ptr<u64[]> insertions(new u64[size]);
+    std::size_t count = 0;
+    std::size_t length = 0;
+    const status s = parse_insertions<false>(
+        padded.get(), size, b, length, [&](char32_t n, std::size_t index, std::size_t) {
+          insertions[count++] = u64{n} << 32 | index;
+        });
+    if (!s) return failed(s);
+    if (length > capacity) {
+      buffer_result r;
+      r.size = length;
+      r.status.code = errc::buffer_too_small;
+      r.status.needed = length;
+      return r;
+    }
+    detail::free_slots slots(length);
+    for (std::size_t j = count; j-- > 0;) {
+      const std::size_t slot = slots.select(static_cast<u32>(insertions[j]));
+      slots.take(slot);
+      out[slot] = static_cast<char32_t>(insertions[j] >> 32);
+    }
+    std::size_t next = 0;
+    slots.for_each_free(
+        [&](std::size_t slot) { out[slot] = static_cast<unsigned char>(text[next++]); });
+    buffer_result r;
+    r.size = length;
+    return r;
+  }
 };
+
+template <const parameters& P>
+int engine<P>::view::digit_value(unsigned char c) {
+  return engine<P>::digits.values[c];
+}
+
+template <const parameters& P>
+char engine<P>::view::digit_char(u32 d) {
+  return engine<P>::digits.chars[d];
+}
 
 }  // namespace
 }  // namespace puny::bootstring::fixed

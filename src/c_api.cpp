@@ -179,7 +179,7 @@ bool to_options(const puny_idna_options* in, puny::idna::options& out) {
   out.transitional_processing = in->transitional_processing != 0;
   out.verify_dns_length = in->verify_dns_length != 0;
   out.ignore_invalid_punycode = in->ignore_invalid_punycode != 0;
-  out.url_ascii_fast_pass = in->url_ascii_fast_pass != 0;
+  out.url_domain_to_ascii = in->url_ascii_fast_pass != 0;  // the C field keeps its v1 name
   // Fields appended after the first version: read only when the caller's
   // struct has them.
   if (size >= offsetof(puny_idna_options, allow_underscore) + sizeof(std::uint32_t))
@@ -380,7 +380,7 @@ puny_errc puny_idna_options_init_sized(puny_idna_options* opt, size_t size, int 
   opt->transitional_processing = o.transitional_processing;
   opt->verify_dns_length = o.verify_dns_length;
   opt->ignore_invalid_punycode = o.ignore_invalid_punycode;
-  opt->url_ascii_fast_pass = o.url_ascii_fast_pass;
+  opt->url_ascii_fast_pass = o.url_family();
   if (size >= offsetof(puny_idna_options, allow_underscore) + sizeof(std::uint32_t))
     opt->allow_underscore = o.allow_underscore;
   if (size >= offsetof(puny_idna_options, forbid_domain_code_points) + sizeof(std::uint32_t))

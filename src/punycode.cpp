@@ -16,7 +16,6 @@ using bootstring::inplace_limit;
 // Short strings (every DNS label) take the engine specialised for the
 // section 5 parameters; longer ones the generic O(n log n) engine.
 using engine = bootstring::fixed::engine<profile>;
-using bootstring::fixed::decode_limit;
 using bootstring::fixed::short_limit;
 
 buffer_result encode_buffer(std::u32string_view in, char* out, std::size_t capacity) {
@@ -25,8 +24,7 @@ buffer_result encode_buffer(std::u32string_view in, char* out, std::size_t capac
 }
 
 buffer_result decode_buffer(std::string_view in, char32_t* out, std::size_t capacity) {
-  if (in.size() <= decode_limit) return engine::decode(in, out, capacity);
-  return bootstring::detail::decode_trusted(in, profile, out, capacity);
+  return engine::decode(in, out, capacity);
 }
 
 // Scratch for code points: on the stack up to inplace_limit (plus the room
@@ -113,14 +111,12 @@ result<std::u32string> decode(std::string_view input) {
     const buffer_result br = engine::decode(input, buf, short_limit);
     r.status = br.status;
     if (br.ok()) r.value.assign(buf, br.size);
-  } else if (input.size() <= decode_limit) {
+  } else {
     // Straight into the result, with the engine's working room.
     r.value.resize(input.size() + engine::decode_room);
     const buffer_result br = engine::decode(input, &r.value[0], r.value.size());
     r.status = br.status;
     r.value.resize(br.ok() ? br.size : 0);
-  } else {
-    r.status = bootstring::detail::decode_trusted(input, profile, r.value, nullptr);
   }
   return r;
 }

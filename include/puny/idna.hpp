@@ -2,7 +2,7 @@
 // Unicode 18.0.0 or 17.0.0, see unicode_version) ToASCII and ToUnicode.
 //
 // Two families are kept apart on purpose:
-//   * strict UTS #46 processing (presets uts46_default, registration), and
+//   * strict UTS #46 processing (presets uts46_default, uts46_strict), and
 //   * the WHATWG URL Standard's "domain to ASCII" (presets url, url_strict),
 //     which adds the beStrict=false all-ASCII pass-through (whatwg/url#914).
 #pragma once
@@ -104,11 +104,15 @@ inline constexpr options url = options{}.with_check_hyphens(false).with_url_doma
 // UseSTD3ASCIIRules and VerifyDnsLength set to beStrict.
 inline constexpr options url_strict = options{}.with_use_std3_ascii_rules().with_verify_dns_length();
 
-// Strictest: for registries and certificate checks (the same flags as
-// url_strict today, but a UTS #46 preset: it will never take URL Standard
-// behaviour).
-inline constexpr options registration =
+// Strict UTS #46: every check on (the same flags as url_strict today, but a
+// UTS #46 preset: it will never take URL Standard behaviour).  It still maps
+// (case, width, compatibility: "\u216B.com" -> "xii.com") and accepts what
+// IdnaMappingTable.txt calls valid (symbols, emoji): it is not IDNA2008.  For
+// IDNA2008 registration and lookup see puny/idna2008.hpp.
+inline constexpr options uts46_strict =
     options{}.with_use_std3_ascii_rules().with_verify_dns_length();
+// The old name of uts46_strict (CLI: --preset registration).
+inline constexpr options registration = uts46_strict;
 
 // UTS #46 status code as IdnaTestV2.txt writes it ("P4", "V6", "B1", ...);
 // empty for errc values that are not IDNA errors (invalid_utf8, ...,

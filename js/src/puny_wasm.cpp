@@ -262,7 +262,7 @@ puny::idna::options options_of(unsigned bits) {
   o.transitional_processing = bits & 16u;
   o.verify_dns_length = bits & 32u;
   o.ignore_invalid_punycode = bits & 64u;
-  o.url_ascii_fast_pass = bits & 128u;
+  o.url_domain_to_ascii = bits & 128u;
   return o;
 }
 
@@ -270,7 +270,7 @@ unsigned option_bits(const puny::idna::options& o) {
   return (o.check_hyphens ? 1u : 0u) | (o.check_bidi ? 2u : 0u) | (o.check_joiners ? 4u : 0u) |
          (o.use_std3_ascii_rules ? 8u : 0u) | (o.transitional_processing ? 16u : 0u) |
          (o.verify_dns_length ? 32u : 0u) | (o.ignore_invalid_punycode ? 64u : 0u) |
-         (o.url_ascii_fast_pass ? 128u : 0u);
+         (o.url_family() ? 128u : 0u);
 }
 
 // The presets as bits, so the JavaScript side never restates them.

@@ -32,13 +32,7 @@ constexpr std::string_view ace_prefix = "xn--";
 
 status fail(errc code, std::size_t offset, std::size_t label, char32_t cp = 0,
             std::uint8_t detail = 0) {
-  status s;
-  s.code = code;
-  s.offset = offset;
-  s.label = label;
-  s.code_point = cp;
-  s.detail = detail;
-  return s;
+  return status{code, offset, label, cp, detail};
 }
 
 constexpr bool is_ldh(char32_t c) noexcept {

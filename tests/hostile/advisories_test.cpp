@@ -99,7 +99,7 @@ TEST(Symfony_CVE_2026_46644, AsciiOnlyAceLabelsFailInEveryEntryPoint) {
   };
   for (const auto& preset : every_preset()) {
     for (const ace_case& c : cases) {
-      const bool url_pass_through = preset.opt.url_ascii_fast_pass && all_ascii(c.input);
+      const bool url_pass_through = preset.opt.url_family() && all_ascii(c.input);
       for (const outcome& o : every_entry_point(c.input, preset.opt)) {
         SCOPED_TRACE(preset.name + std::string(" ") + o.form + " " + c.input);
         const bool is_to_ascii = o.form.rfind("to_ascii", 0) == 0 || o.form == "explain_to_ascii";
@@ -181,11 +181,11 @@ TEST(FastUri_CVE_2026_13676, IdeographicAndFullwidthDotsFoldTheSameInEveryApi) {
           // ASCII spelling and the folded one differ only in that they are
           // examined at all: compare the folded input with the UTS #46
           // answer then (its dots become '.' and the rest is identical).
-          const bool pass_through = preset.opt.url_ascii_fast_pass && all_ascii(ascii_dots) &&
+          const bool pass_through = preset.opt.url_family() && all_ascii(ascii_dots) &&
                                     (b.form.rfind("to_ascii", 0) == 0 || b.form == "explain_to_ascii");
           if (pass_through) {
             idna::options no_pass = preset.opt;
-            no_pass.url_ascii_fast_pass = false;
+            no_pass = no_pass.with_url_domain_to_ascii(false);
             const auto strict = idna::to_ascii(ascii_dots, no_pass);
             EXPECT_EQ(b.ok(), strict.ok());
             if (b.ok()) {
@@ -628,7 +628,7 @@ TEST(Rfc5891_5_4, XnHyphenHyphen9ucRefusedWhereALabelsMustRoundTrip) {
     const std::size_t label_start = in.rfind("xn---9uc") != std::string::npos
                                         ? in.rfind("xn---9uc") : in.rfind("XN---9UC");
     for (const auto& preset : every_preset()) {
-      const bool pass_through = preset.opt.url_ascii_fast_pass;
+      const bool pass_through = preset.opt.url_family();
       for (const outcome& o : every_entry_point(in, preset.opt)) {
         SCOPED_TRACE(std::string(preset.name) + " " + o.form + " " + in);
         if (pass_through && (o.form.rfind("to_ascii", 0) == 0 || o.form == "explain_to_ascii")) {

@@ -21,6 +21,7 @@
 #include "puny.h"
 #include "puny/bootstring.hpp"
 #include "puny/idna.hpp"
+#include "puny/idna2008.hpp"
 #include "puny/punycode.hpp"
 #include "puny/unicode.hpp"
 
@@ -144,6 +145,13 @@ std::map<errc, reach> reachable() {
                               "A4_1", 0};
   t[errc::forbidden_domain_code_point] = {[] { return idna::to_ascii("a<b", idna::url).status; },
                                           "", 1};
+  // The IDNA2008 profile's own codes (RFC 5891/5892), with no UTS #46 code.
+  t[errc::unassigned] = {[] { return puny::idna2008::registration("a\xCD\xB8.com").status; },
+                         "", 1};  // U+0378
+  t[errc::contexto] = {[] { return puny::idna2008::registration("a\xC2\xB7" "b").status; }, "",
+                       1};  // U+00B7 between two letters other than l
+  t[errc::a_label_not_canonical] = {
+      [] { return puny::idna2008::registration("XN--BCHER-KVA.de").status; }, "", 0};
   return t;
 }
 
@@ -188,7 +196,7 @@ TEST(ErrcReachability, EveryErrcFromThePublicApiWithItsUts46Code) {
   // The Punycode-layer offsets used above are inside their payloads.
   EXPECT_EQ(pc::decode(std::string(40, '9')).status.code, errc::overflow);
   EXPECT_LT(pc::decode(std::string(40, '9')).status.offset, 40u);
-  EXPECT_EQ(covered, static_cast<std::size_t>(errc::forbidden_domain_code_point));
+  EXPECT_EQ(covered, static_cast<std::size_t>(errc::a_label_not_canonical));
 }
 
 TEST(ErrcReachability, Uts46CodesOfTheRefinedErrors) {

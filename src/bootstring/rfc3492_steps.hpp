@@ -1,0 +1,297 @@
+// Internal: the steps of RFC 3492 (Bootstring) that every engine shares.
+// The generic engine (bootstring.cpp, parameters known at run time) and the
+// fixed-profile engine (bootstring_fixed.hpp, parameters known at compile
+// time) both call these; with a compile-time profile the parameters fold
+// into constants.  A profile view `Profile` provides:
+//   base(), tmin(), tmax(), skew(), damp(), initial_n(), delimiter(),
+//   max_code_point(), reject_surrogates()   the section 4 parameters
+//   digit_value(unsigned char c) -> int     the digit value of c, or -1
+//   digit_char(u32 d) -> char               the (lower-case) digit d
+// runtime_profile below is the view of a `parameters` value.
+//
+// The errors (kind, offset, code point) are part of the contract: the
+// reference coder of tests/reference/ and every engine must agree on them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#include "puny/bootstring.hpp"
+#include "puny/status.hpp"
+
+namespace puny::bootstring::detail {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+
+// ---- errors ----
+
+inline status make_error(errc code, std::size_t offset, char32_t code_point = 0) {
+  status s;
+  s.code = code;
+  s.offset = offset;
+  s.code_point = code_point;
+  return s;
+}
+
+// A byte that is not a digit (or not basic): a byte of 0x80 or more is part
+// of a multi-byte sequence, not a code point, and is reported as 0.
+inline char32_t byte_code_point(unsigned char c) { return c < 0x80 ? c : 0; }
+
+// ---- the view of a run-time parameter set ----
+
+struct runtime_profile {
+  const parameters& p;
+  u32 base() const { return p.base; }
+  u32 tmin() const { return p.tmin; }
+  u32 tmax() const { return p.tmax; }
+  u32 skew() const { return p.skew; }
+  u32 damp() const { return p.damp; }
+  char32_t initial_n() const { return p.initial_n; }
+  char delimiter() const { return p.delimiter; }
+  char32_t max_code_point() const { return p.max_code_point; }
+  bool reject_surrogates() const { return p.reject_surrogates; }
+  int digit_value(unsigned char c) const { return c < 128 ? p.digit_values[c] : -1; }
+  char digit_char(u32 d) const { return p.digits[d]; }
+};
+
+// ---- section 6.1: threshold and bias adaptation ----
+
+// The threshold of the digit at position k = base * (j + 1):
+// tmin if k <= bias, tmax if k >= bias + tmax, else k - bias.  Written as
+// selects, so that compilers emit conditional moves: which case applies
+// changes from digit to digit and a branch would mispredict.
+constexpr u32 threshold(u64 k, u64 bias, u32 tmin, u32 tmax) {
+  const u64 t = k >= bias + tmax ? tmax : k - bias;
+  return static_cast<u32>(k <= bias ? tmin : t);
+}
+
+// adapt(), first two steps: delta scaled down by damp (first time) or 2,
+// then delta / numpoints added.
+constexpr u64 adapt_scale(u64 delta, u64 numpoints, bool first_time, u32 damp) {
+  delta = first_time ? delta / damp : delta / 2;
+  return delta + delta / numpoints;
+}
+
+// adapt(), the loop: divides delta by base - tmin until it is at most
+// ((base - tmin) * tmax) / 2, and returns k (base per round).  Section 4
+// allows tmin = base - 1, where the RFC's loop divides by 1 forever; every
+// threshold is then tmin == tmax whatever the bias, so the loop stops and
+// any bias will do (encoder and decoder agree, so strings round-trip).
+constexpr u64 adapt_rounds(u64& delta, u32 base, u32 tmin, u32 tmax) {
+  const u64 divisor = base - tmin;
+  if (divisor < 2) {
+    delta = 0;
+    return 0;
+  }
+  u64 k = 0;
+  while (delta > (divisor * tmax) / 2) {
+    delta /= divisor;
+    k += base;
+  }
+  return k;
+}
+
+// adapt(), the last term, for a delta the loop left:
+// ((base - tmin + 1) * delta) / (delta + skew).
+constexpr u32 adapt_tail(u64 delta, u32 base, u32 tmin, u32 skew) {
+  return static_cast<u32>(((u64{base} - tmin + 1) * delta) / (delta + skew));
+}
+
+// Section 6.1 adapt(delta, numpoints, firsttime).  Cannot overflow: delta
+// only shrinks and the result is below base * 64 + base.
+template <class Profile>
+constexpr u32 adapt(const Profile& p, u64 delta, u64 numpoints, bool first_time) {
+  delta = adapt_scale(delta, numpoints, first_time, p.damp());
+  const u64 k = adapt_rounds(delta, p.base(), p.tmin(), p.tmax());
+  return static_cast<u32>(k + adapt_tail(delta, p.base(), p.tmin(), p.skew()));
+}
+
+// ---- section 6.4: overflow checks of the digit loops ----
+
+// i += d * w, false when it would pass 2^64.
+inline bool add_digit(u64& i, u64 d, u64 w) {
+  if (d > (~u64{0} - i) / w) return false;
+  i += d * w;
+  return true;
+}
+
+// w *= factor, false when it would pass 2^64.  The encoder checks it too:
+// it does not write a digit whose weight the decoder cannot represent.
+inline bool scale_weight(u64& w, u64 factor) {
+  if (w > ~u64{0} / factor) return false;
+  w *= factor;
+  return true;
+}
+
+// ---- section 6.2 ----
+
+// The last `c` in text[0, size), or null.  glibc's memrchr searches from
+// the end; elsewhere, memchr until there is no later one.
+inline const char* find_last(const char* text, char c, std::size_t size) {
+#if defined(__GLIBC__)
+  return static_cast<const char*>(memrchr(text, c, size));
+#else
+  const char* last = nullptr;
+  const char* const end = text + size;
+  for (const char* p = text; p < end; ++p) {
+    p = static_cast<const char*>(std::memchr(p, c, static_cast<std::size_t>(end - p)));
+    if (p == nullptr) break;
+    last = p;
+  }
+  return last;
+#endif
+}
+
+// First step: the code points before the last delimiter are basic ones,
+// provided at least one precedes it ("if more than zero code points were
+// consumed then consume one more"); a leading delimiter is read as a digit,
+// so "-" and "-abc" fail.  Returns their count b; the digits start at b + 1
+// when b > 0, else at 0.
+inline std::size_t count_basic(const char* text, std::size_t size, char delimiter) {
+  if (size <= 1) return 0;
+  const char* last = find_last(text + 1, delimiter, size - 1);
+  return last == nullptr ? 0 : static_cast<std::size_t>(last - text);
+}
+
+inline std::size_t digits_start(std::size_t basic_count) {
+  return basic_count > 0 ? basic_count + 1 : 0;
+}
+
+// Checks that text[0, b) is basic (below initial_n), copying each byte to
+// work[j] when work is not null.  With initial_n a power of two, a byte >=
+// initial_n has a bit the OR keeps, so the check costs one OR per byte; the
+// error path then finds the first offender.
+template <class Profile, class Out>
+status check_basic(const Profile& p, const char* text, std::size_t b, Out* work) {
+  const u32 initial_n = p.initial_n();
+  const bool power_of_two = (initial_n & (initial_n - 1)) == 0;
+  u32 seen = 0;
+  for (std::size_t j = 0; j < b; ++j) {
+    const u32 c = static_cast<unsigned char>(text[j]);
+    if (work != nullptr) work[j] = static_cast<Out>(c);
+    seen = power_of_two ? seen | c : (c > seen ? c : seen);
+  }
+  if (power_of_two ? (seen & ~(initial_n - 1)) == 0 : seen < initial_n) return {};
+  for (std::size_t j = 0;; ++j) {
+    const auto c = static_cast<unsigned char>(text[j]);
+    if (c >= initial_n)
+      return make_error(errc::non_basic_before_delimiter, j, byte_code_point(c));
+  }
+}
+
+// "Decode a generalized variable-length integer": the digit loop, adding
+// the integer to i, with the section 6.4 checks after the first
+// `Unchecked` digits (the caller knows that many cannot overflow; 0 checks
+// every digit).  Sets `last_digit` to the character that ended it (its
+// case is the appendix A flag).  trace(digit, t, w, character) sees each
+// digit.  Returns false, with `error` set, on failure (no status is built
+// on the way that succeeds: the fixed-profile engine calls this for every
+// integer of four digits or more).
+template <u32 Unchecked, class Profile, class Trace>
+bool read_integer(const Profile& p, const char* text, std::size_t size, std::size_t& pos,
+                  u32 bias, u64& i, char& last_digit, status& error, Trace&& trace) {
+  u64 w = 1;
+  for (u64 k = p.base();; k += p.base()) {
+    if (pos >= size) {
+      error = make_error(errc::truncated_number, size);
+      return false;
+    }
+    const auto uc = static_cast<unsigned char>(text[pos]);
+    const int digit = p.digit_value(uc);
+    if (digit < 0) {
+      error = make_error(errc::invalid_digit, pos, byte_code_point(uc));
+      return false;
+    }
+    ++pos;
+    const auto d = static_cast<u64>(digit);
+    const bool unchecked = k <= u64{p.base()} * Unchecked;
+    if (unchecked) {
+      i += d * w;
+    } else if (!add_digit(i, d, w)) {
+      error = make_error(errc::overflow, pos - 1, uc);
+      return false;
+    }
+    const u32 t = threshold(k, bias, p.tmin(), p.tmax());
+    trace(static_cast<u32>(d), t, w, static_cast<char>(uc));
+    if (d < t) {
+      last_digit = static_cast<char>(uc);
+      return true;
+    }
+    if (unchecked) {
+      w *= p.base() - t;
+    } else if (!scale_weight(w, p.base() - t)) {
+      error = make_error(errc::overflow, pos - 1, uc);
+      return false;
+    }
+  }
+}
+
+// ---- range checks ----
+
+template <class Profile, class CodePoint>
+bool code_point_allowed(const Profile& p, CodePoint c) {
+  if (c > p.max_code_point()) return false;
+  return !(p.reject_surrogates() && c - 0xD800u < 0x800u);
+}
+
+// The decoder's "let n = n + i div (length(output) + 1), fail on overflow",
+// then the profile's range: decoded_out_of_range at the integer's first
+// digit (with the code point when it is a rejected surrogate).  `step` is
+// i div (length + 1); n is at most max_code_point before.  StepBelow2To32:
+// the caller knows step < 2^32, so n + step cannot wrap (one comparison
+// fewer on the decoder's critical path).  Returns false, with `error` set,
+// on failure.
+template <bool StepBelow2To32, class Profile>
+bool advance_code_point(const Profile& p, u64& n, u64 step, std::size_t delta_start,
+                        status& error) {
+  if (StepBelow2To32 ? n + step > p.max_code_point() : step > p.max_code_point() - n) {
+    error = make_error(errc::decoded_out_of_range, delta_start);
+    return false;
+  }
+  n += step;
+  if (p.reject_surrogates() && n - 0xD800u < 0x800u) {
+    error = make_error(errc::decoded_out_of_range, delta_start, static_cast<char32_t>(n));
+    return false;
+  }
+  return true;
+}
+
+// The encoder's input check: the first code point the profile does not
+// allow, as invalid_code_point (before anything is encoded).  Returns
+// false, with `error` set, on failure.
+template <class Profile>
+bool check_code_points(const Profile& p, std::u32string_view in, status& error) {
+  bool bad = false;
+  for (const char32_t c : in) bad |= !code_point_allowed(p, c);
+  if (!bad) return true;
+  for (std::size_t j = 0;; ++j) {
+    if (!code_point_allowed(p, in[j])) {
+      error = make_error(errc::invalid_code_point, j, in[j]);
+      return false;
+    }
+  }
+}
+
+// ---- section 6.3 ----
+
+// One digit of "encode delta as a variable-length integer" with threshold
+// t: returns true when q < t (q itself is the last digit); otherwise sets
+// `digit` to t + (q - t) mod (base - t) and q to (q - t) div (base - t).
+// `divide(x, d)` is x / d (engines differ in how they divide).
+template <class U, class Divide>
+bool next_digit(U& q, u32 t, u32 base, u32& digit, Divide&& divide) {
+  if (q < t) {
+    digit = static_cast<u32>(q);
+    return true;
+  }
+  const u32 divisor = base - t;
+  const U quotient = divide(q - t, divisor);
+  digit = static_cast<u32>(t + (q - t) - quotient * divisor);
+  q = quotient;
+  return false;
+}
+
+}  // namespace puny::bootstring::detail
