@@ -19,6 +19,22 @@ using detail::operation;
 
 namespace {
 
+// The end of both explain paths: each error goes to its label, or to the
+// domain when it is not tied to one (`domain_level`, or a label index past
+// the last label); the result is what to_ascii_detailed returns.
+void finish_trace(trace& t, const workspace& ws, const std::string& out, const status& first,
+                  errc domain_level) {
+  for (const status& e : ws.errors) {
+    if (e.code == domain_level || e.label >= t.labels.size())
+      t.domain_errors.push_back(e);
+    else
+      t.labels[e.label].errors.push_back(e);
+  }
+  t.result.best_effort = out;
+  if (first.ok()) t.result.output = out;
+  t.result.errors = detail::make_report(ws, first);
+}
+
 // explain_to_ascii for the URL family's all-ASCII pass-through: the input
 // lowercased, split at the dots, and the URL checks.
 trace explain_url_ascii_pass(std::string_view domain, const options& opt) {
@@ -44,15 +60,7 @@ trace explain_url_ascii_pass(std::string_view domain, const options& opt) {
     t.labels.push_back(std::move(lt));
     a = i + 1;
   }
-  for (const status& e : ws.errors) {
-    if (e.code == errc::empty_label || e.label >= t.labels.size())
-      t.domain_errors.push_back(e);
-    else
-      t.labels[e.label].errors.push_back(e);
-  }
-  t.result.best_effort = out;
-  if (first.ok()) t.result.output = out;
-  t.result.errors = detail::make_report(ws, first);
+  finish_trace(t, ws, out, first, errc::empty_label);
   return t;
 }
 
@@ -140,15 +148,7 @@ trace explain_to_ascii(std::string_view domain, const options& opt) {
     t.labels.push_back(std::move(lt));
   }
   const status first = detail::finish_errors(ws);
-  for (const status& e : ws.errors) {
-    if (e.code == errc::domain_too_long || e.label >= t.labels.size())
-      t.domain_errors.push_back(e);
-    else
-      t.labels[e.label].errors.push_back(e);
-  }
-  t.result.best_effort = out;
-  if (first.ok()) t.result.output = out;
-  t.result.errors = detail::make_report(ws, first);
+  finish_trace(t, ws, out, first, errc::domain_too_long);
   return t;
 }
 
