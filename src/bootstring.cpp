@@ -7,7 +7,7 @@
 //             are the fastest and need no memory beyond the output.
 //  * fenwick: O(n log n).  Encoding visits the non-basic code points in
 //             (code point, position) order and counts the smaller code points
-//             before each position with a Fenwick tree.  Decoding first
+//             before each position (bootstring/free_slots.hpp).  Decoding first
 //             computes every (code point, index) insertion (the string length
 //             before each insertion is known), then places them in reverse
 //             order: an insertion's final slot is the index-th slot not taken
@@ -151,24 +151,6 @@ status encode_simple(std::u32string_view in, const parameters& p, const flag_sou
   return {};
 }
 
-// Fenwick tree over positions [0, size) holding 0/1 counts.
-class fenwick {
- public:
-  explicit fenwick(std::size_t size) : tree_(size + 1, 0) {}
-  void add(std::size_t pos, std::int32_t v) {
-    for (std::size_t i = pos + 1; i < tree_.size(); i += i & (~i + 1))
-      tree_[i] = static_cast<std::uint32_t>(static_cast<std::int64_t>(tree_[i]) + v);
-  }
-  // Sum over [0, pos).
-  std::uint32_t prefix(std::size_t pos) const {
-    std::uint32_t s = 0;
-    for (std::size_t i = pos; i > 0; i &= i - 1) s += tree_[i];
-    return s;
-  }
- private:
-  std::vector<std::uint32_t> tree_;
-};
-
 template <class Sink>
 status encode_fenwick(std::u32string_view in, const parameters& p, const flag_source& flags,
                       Sink& sink) {
@@ -182,9 +164,12 @@ status encode_fenwick(std::u32string_view in, const parameters& p, const flag_so
     if (in[j] >= p.initial_n) order.push_back((u64{in[j]} << 32) | j);
   std::sort(order.begin(), order.end());
 
-  fenwick handled(in.size());  // 1 where the code point is below the current n
+  // A position is taken once its code point is below the current n (basic
+  // ones from the start); the smaller code points before a position are the
+  // taken slots below it.
+  detail::free_slots handled(in.size());
   for (std::size_t j = 0; j < in.size(); ++j)
-    if (in[j] < p.initial_n) handled.add(j, 1);
+    if (in[j] < p.initial_n) handled.take(j);
 
   u64 n = p.initial_n;
   u64 delta = 0;
@@ -202,7 +187,7 @@ status encode_fenwick(std::u32string_view in, const parameters& p, const flag_so
     u64 counted = 0;               // smaller code points before the last emitted position
     for (std::size_t k = g; k < group_end; ++k) {
       const std::size_t pos = static_cast<std::size_t>(order[k] & 0xFFFFFFFFu);
-      const u64 smaller_before = handled.prefix(pos);
+      const u64 smaller_before = pos - handled.free_before(pos);
       delta += smaller_before - counted;  // cannot overflow: bounded by the length
       counted = smaller_before;
       if (!emit_integer(p, delta, bias, flags.any() && flags[pos], sink, nullptr))
@@ -215,7 +200,7 @@ status encode_fenwick(std::u32string_view in, const parameters& p, const flag_so
     // "increment delta and n" at the end of the scan.
     delta += handled_before - counted;
     for (std::size_t k = g; k < group_end; ++k)
-      handled.add(static_cast<std::size_t>(order[k] & 0xFFFFFFFFu), 1);
+      handled.take(static_cast<std::size_t>(order[k] & 0xFFFFFFFFu));
     ++delta;
     ++n;
     g = group_end;

@@ -105,6 +105,18 @@ class free_slots {
     for (std::size_t i = word / 4 + 1; i <= groups_; i += i & (~i + 1)) --tree_[i];
   }
 
+  // Number of free slots below `slot` (the encoder's "smaller code points
+  // before this position", counted as slot minus the free ones).
+  std::size_t free_before(std::size_t slot) const {
+    const std::size_t word = slot / 64;
+    const std::size_t group = word / 4;
+    std::size_t count = 0;
+    for (std::size_t i = group; i > 0; i &= i - 1) count += tree_[i];
+    for (std::size_t w = 4 * group; w < word; ++w) count += counts_[w];
+    const std::uint64_t below = (std::uint64_t{1} << (slot % 64)) - 1;
+    return count + popcount(bits_[word] & below);
+  }
+
   // Calls f(slot) for every free slot, in increasing order.
   template <class F>
   void for_each_free(F&& f) const {
@@ -125,6 +137,13 @@ class free_slots {
     }
     return n;
 #endif
+  }
+
+  static unsigned popcount(std::uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return static_cast<unsigned>((x * 0x0101010101010101u) >> 56);
   }
 
   // Position of the r-th (0-based) set bit of x; r < popcount(x).  Byte
