@@ -278,30 +278,34 @@ size_t puny_error_describe(const puny_error* err, char* buf, size_t capacity) {
 
 // ---- Punycode ----
 
-puny_errc puny_encode(const char* utf8, size_t length, char* out, size_t capacity,
-                      size_t* written, puny_error* err) {
+// puny_encode and puny_decode: UTF-8 (or ASCII) in, a caller buffer out.
+extern "C++" template <class Convert>
+puny_errc punycode_utf8(const char* in, size_t length, char* out, size_t capacity,
+                        size_t* written, puny_error* err, Convert convert) {
   return guarded(err, [&] {
-    if (!input_ok(utf8, length) || !output_ok(out, capacity))
+    if (!input_ok(in, length) || !output_ok(out, capacity))
       return fail(err, PUNY_ERR_INVALID_ARGUMENT);
     char none = 0;
     char* target = out != nullptr ? out : &none;
-    const auto r = puny::punycode::encode_utf8(std::string_view(utf8 ? utf8 : "", length),
-                                               target, room(capacity));
+    const auto r = convert(std::string_view(in ? in : "", length), target, room(capacity));
     return finish(out, capacity, r.size, r.status, written, err);
   });
 }
 
+puny_errc puny_encode(const char* utf8, size_t length, char* out, size_t capacity,
+                      size_t* written, puny_error* err) {
+  return punycode_utf8(utf8, length, out, capacity, written, err,
+                       [](std::string_view in, char* o, std::size_t cap) {
+                         return puny::punycode::encode_utf8(in, o, cap);
+                       });
+}
+
 puny_errc puny_decode(const char* ascii, size_t length, char* out, size_t capacity,
                       size_t* written, puny_error* err) {
-  return guarded(err, [&] {
-    if (!input_ok(ascii, length) || !output_ok(out, capacity))
-      return fail(err, PUNY_ERR_INVALID_ARGUMENT);
-    char none = 0;
-    char* target = out != nullptr ? out : &none;
-    const auto r = puny::punycode::decode_to_utf8(std::string_view(ascii ? ascii : "", length),
-                                                  target, room(capacity));
-    return finish(out, capacity, r.size, r.status, written, err);
-  });
+  return punycode_utf8(ascii, length, out, capacity, written, err,
+                       [](std::string_view in, char* o, std::size_t cap) {
+                         return puny::punycode::decode_to_utf8(in, o, cap);
+                       });
 }
 
 // The UTF-32 forms copy between uint32_t and char32_t (distinct types that
