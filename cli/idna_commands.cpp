@@ -20,9 +20,10 @@ const std::vector<preset_entry>& idna_presets() {
       {"uts46", idna::uts46_default,
        "UTS #46 defaults: nontransitional, CheckHyphens, CheckBidi, CheckJoiners"},
       {"url", idna::url,
-       "URL Standard domain to ASCII (beStrict=false), what browsers do; the choice for "
-       "crawlers and lists of real host names (accepts e.g. r2---sn-x.googlevideo.com)"},
-      {"url-strict", idna::url_strict, "URL Standard beStrict=true"},
+       "URL Standard (2026) domain parser (beStrict=false) and domain to Unicode, what "
+       "browsers do; the choice for crawlers and lists of real host names (accepts e.g. "
+       "r2---sn-x.googlevideo.com); --json lists its non-fatal validation errors"},
+      {"url-strict", idna::url_strict, "URL Standard domain parser with beStrict=true"},
       {"uts46-strict", idna::uts46_strict,
        "every UTS #46 check: STD3 rules and DNS lengths (a UTS #46 preset, not IDNA2008)"},
       {"registration", idna::uts46_strict, "the former name of uts46-strict"},
