@@ -66,6 +66,18 @@ test('result forms never throw and list every error', () => {
   assert.equal(u.errors[0].uts46, 'V7');
 });
 
+test('the url preset\'s toUnicode returns the input on error (URL Standard domain to Unicode)', () => {
+  // Step 2: "If an error was recorded, then return domain".
+  const u = puny.toUnicodeResult('xn--bcher-kva.xn--a.de', { preset: 'url' });
+  assert.equal(u.ok, false);
+  assert.equal(u.bestEffort, 'xn--bcher-kva.xn--a.de');
+  assert.equal(u.errors[0].uts46, 'V7');
+  assert.throws(() => puny.idna.toUnicode('XN--8I7CAA.com', { preset: 'url' }),
+                (e) => e.bestEffort === 'XN--8I7CAA.com' && e.uts46 === 'V7');
+  // Step 3: no error, the ToUnicode result.
+  assert.equal(puny.idna.toUnicode('XN--BCHER-KVA.DE', { preset: 'url' }), 'bücher.de');
+});
+
 test('the url preset agrees with Node\'s url.domainToASCII on ordinary names', () => {
   const names = ['bücher.de', 'EXAMPLE.com', 'faß.de', '3年B組金八先生.jp', 'xn--bcher-kva.de',
                  'ｅｘａｍｐｌｅ．ｃｏｍ', 'a.b.c.d', 'παράδειγμα.δοκιμή', 'مثال.إختبار'];

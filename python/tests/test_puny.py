@@ -138,6 +138,22 @@ def test_to_ascii_and_to_unicode():
     assert puny.to_ascii(long_name) == "a" * 300 + ".xn--tda"
 
 
+def test_url_preset_to_unicode_returns_the_input_on_error():
+    # URL Standard "domain to Unicode" step 2: any recorded error returns
+    # the domain itself (so xn--8i7caa round-trips through the domain parser).
+    with pytest.raises(puny.DisallowedError) as info:
+        puny.to_unicode("XN--8I7CAA.com", "url")
+    assert info.value.best_effort == "XN--8I7CAA.com"
+    assert info.value.uts46_code == "V7"
+    assert puny.to_ascii("XN--8I7CAA.com", "url") == "xn--8i7caa.com"
+    # UTS #46 keeps its best-effort decoding.
+    with pytest.raises(puny.DisallowedError) as info:
+        puny.to_unicode("XN--8I7CAA.com")
+    assert info.value.best_effort == "\ufffd\ufffd\ufffd.com"
+    # Step 3: no error, the ToUnicode result.
+    assert puny.to_unicode("XN--BCHER-KVA.DE", "url") == "bücher.de"
+
+
 def test_presets_and_flags():
     assert puny.PRESETS == ("uts46", "url", "url_strict", "registration")
     assert puny.to_ascii("-x-.example", "url") == "-x-.example"
