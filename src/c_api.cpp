@@ -418,19 +418,33 @@ puny_errc puny_idna_options_init_sized(puny_idna_options* opt, size_t size, int 
   return PUNY_OK;
 }
 
-puny_errc puny_to_ascii(const char* utf8, size_t length, char* out, size_t capacity,
-                        size_t* written, const puny_idna_options* options, puny_error* err) {
+// puny_to_ascii, puny_idna2008_register and puny_idna2008_lookup: a UTF-8
+// domain in, the caller's buffer out (unspecified on failure).  `parse`
+// reads the C options struct, `convert` is the C++ caller-buffer form.
+extern "C++" template <class CxxOptions, class COptions, class Convert>
+puny_errc domain_to_buffer(const char* utf8, size_t length, char* out, size_t capacity,
+                           size_t* written, const COptions* options, puny_error* err,
+                           bool (*parse)(const COptions*, CxxOptions&), Convert convert) {
   return guarded(err, [&] {
-    puny::idna::options o;
-    if (!input_ok(utf8, length) || !output_ok(out, capacity) || !to_options(options, o))
+    CxxOptions o;
+    if (!input_ok(utf8, length) || !output_ok(out, capacity) || !parse(options, o))
       return fail(err, PUNY_ERR_INVALID_ARGUMENT);
     char none = 0;
     std::size_t size = 0;
-    const status s = puny::idna::to_ascii(std::string_view(utf8 ? utf8 : "", length),
-                                          out != nullptr ? out : &none, room(capacity), size, o);
+    const status s = convert(std::string_view(utf8 ? utf8 : "", length),
+                             out != nullptr ? out : &none, room(capacity), size, o);
     if (!s.ok() && s.code != errc::buffer_too_small) return report(err, s);
     return finish(out, capacity, size, s, written, err);
   });
+}
+
+puny_errc puny_to_ascii(const char* utf8, size_t length, char* out, size_t capacity,
+                        size_t* written, const puny_idna_options* options, puny_error* err) {
+  return domain_to_buffer(utf8, length, out, capacity, written, options, err, &to_options,
+                          [](std::string_view in, char* o, std::size_t cap, std::size_t& size,
+                             const puny::idna::options& opt) {
+                            return puny::idna::to_ascii(in, o, cap, size, opt);
+                          });
 }
 
 puny_errc puny_to_unicode(const char* utf8, size_t length, char* out, size_t capacity,
@@ -491,38 +505,24 @@ puny_errc puny_idna2008_options_init_sized(puny_idna2008_options* opt, size_t si
   return PUNY_OK;
 }
 
-// puny_idna2008_register and puny_idna2008_lookup: `profile` is the C++
-// caller-buffer form.
+// The two IDNA2008 profiles' caller-buffer forms.
 using idna2008_profile = status (*)(std::string_view, char*, std::size_t, std::size_t&,
                                     const puny::idna2008::options&);
-extern "C++" puny_errc idna2008_utf8(idna2008_profile profile, const char* utf8, size_t length,
-                                     char* out, size_t capacity, size_t* written,
-                                     const puny_idna2008_options* options, puny_error* err) {
-  return guarded(err, [&] {
-    puny::idna2008::options o;
-    if (!input_ok(utf8, length) || !output_ok(out, capacity) || !to_idna2008_options(options, o))
-      return fail(err, PUNY_ERR_INVALID_ARGUMENT);
-    char none = 0;
-    std::size_t size = 0;
-    const status s = profile(std::string_view(utf8 ? utf8 : "", length),
-                             out != nullptr ? out : &none, room(capacity), size, o);
-    if (!s.ok() && s.code != errc::buffer_too_small) return report(err, s);
-    return finish(out, capacity, size, s, written, err);
-  });
-}
 
 puny_errc puny_idna2008_register(const char* utf8, size_t length, char* out, size_t capacity,
                                  size_t* written, const puny_idna2008_options* options,
                                  puny_error* err) {
-  return idna2008_utf8(&puny::idna2008::registration, utf8, length, out, capacity, written,
-                       options, err);
+  return domain_to_buffer(utf8, length, out, capacity, written, options, err,
+                          &to_idna2008_options,
+                          static_cast<idna2008_profile>(&puny::idna2008::registration));
 }
 
 puny_errc puny_idna2008_lookup(const char* utf8, size_t length, char* out, size_t capacity,
                                size_t* written, const puny_idna2008_options* options,
                                puny_error* err) {
-  return idna2008_utf8(&puny::idna2008::lookup, utf8, length, out, capacity, written, options,
-                       err);
+  return domain_to_buffer(utf8, length, out, capacity, written, options, err,
+                          &to_idna2008_options,
+                          static_cast<idna2008_profile>(&puny::idna2008::lookup));
 }
 
 // ---- Versions ----
