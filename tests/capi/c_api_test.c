@@ -178,6 +178,22 @@ static void test_idna(void) {
   CHECK(puny_to_ascii("-X-.Example", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt, &err) ==
         PUNY_OK);
   CHECK_STR(out, "-x-.example");
+  /* url preset to_unicode is the URL Standard's domain to Unicode: on any
+   * error the output is the input unchanged (UTF-8 and UTF-16 alike). */
+  CHECK(puny_to_unicode("XN--8I7CAA.com", PUNY_NUL_TERMINATED, out, sizeof out, &written, &opt,
+                        &err) == PUNY_ERR_DISALLOWED);
+  CHECK_STR(out, "XN--8I7CAA.com");
+  CHECK(written == 14 && err.code == PUNY_ERR_DISALLOWED);
+  {
+    const uint16_t ace16[] = {'x', 'n', '-', '-', 'a', '.', 'c', 'o', 'm'};
+    uint16_t out16[16];
+    CHECK(puny_to_unicode_utf16(ace16, 9, out16, 16, &written, &opt, &err) ==
+          PUNY_ERR_DISALLOWED);
+    CHECK(written == 9 && memcmp(out16, ace16, sizeof ace16) == 0 && out16[9] == 0);
+  }
+  CHECK(puny_to_unicode("XN--BCHER-KVA.DE", PUNY_NUL_TERMINATED, out, sizeof out, &written, &opt,
+                        &err) == PUNY_OK);
+  CHECK_STR(out, "b\xc3\xbc" "cher.de");
   CHECK(puny_idna_options_init(&opt, PUNY_PRESET_REGISTRATION) == PUNY_OK);
   CHECK(opt.use_std3_ascii_rules && opt.verify_dns_length && opt.check_bidi);
   CHECK(puny_idna_options_init(&opt, PUNY_PRESET_URL_STRICT) == PUNY_OK);
