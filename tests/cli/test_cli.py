@@ -741,6 +741,21 @@ class DemandingUser(Base):
         self.assertEqual([o["line"] for o in json_lines(out)], [1, 2])
 
 
+def help_profiles():
+    """The preset names `puny --help` lists under "IDNA profiles"."""
+    _, out, _ = run(["--help"])
+    lines = out.decode("utf-8").split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("IDNA profiles"))
+    start = next(i for i in range(start, len(lines)) if lines[i].endswith("):"))
+    names = []
+    for line in lines[start + 1:]:
+        if not line.startswith(" "):
+            break
+        names += line.split()
+    assert "idna2008" in names and "url" in names, names
+    return names
+
+
 def long_options(command):
     """Every long option that `puny COMMAND --help` lists."""
     code, out, _ = run(command + ["--help"])
@@ -794,7 +809,10 @@ class ManPageAndCompletions(Base):
     def test_bash_completion(self):
         self.assertEqual(self.bash_complete(["puny", "to-a"]), ["to-ascii"])
         self.assertEqual(sorted(self.bash_complete(["puny", "to-ascii", "--preset", "u"])),
-                         ["url", "url-strict", "uts46"])
+                         ["url", "url-strict", "uts46", "uts46-strict"])
+        # Every profile `puny --help` lists (from the --preset table) is offered.
+        offered = self.bash_complete(["puny", "to-ascii", "--preset", ""])
+        self.assertEqual(sorted(offered), sorted(help_profiles()))
         for command in COMMANDS:
             offered = self.bash_complete(["puny"] + command + ["--"])
             for option in long_options(command):
@@ -808,6 +826,8 @@ class ManPageAndCompletions(Base):
         for command in COMMANDS:
             for option in long_options(command):
                 self.assertIn(option + "[", text, (command, option))
+        presets = re.search(r":preset:\(([^)]*)\)", text).group(1).split()
+        self.assertEqual(sorted(presets), sorted(help_profiles()))
 
 
 if __name__ == "__main__":
