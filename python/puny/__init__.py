@@ -164,7 +164,8 @@ def explain(text: str, operation: str = "to_ascii", preset: str = "uts46", **fla
 
     operation "to_ascii": UTS #46 mapping, NFC, each label's checks and
     Punycode step (keys: mappings, mapped, normalized, labels, output,
-    best_effort, errors).  "encode" / "decode": the RFC 3492 deltas with
+    best_effort, errors, validation_errors: with preset "url", the URL
+    Standard's non-fatal validation errors).  "encode" / "decode": the RFC 3492 deltas with
     their bias, thresholds and digits (keys: steps, output, errors).
     Errors are listed (Error instances), never raised.
     """

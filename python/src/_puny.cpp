@@ -360,6 +360,8 @@ py::dict explain_to_ascii(py::handle domain, const puny::idna::options& opt) {
   out["output"] = t.result.ok() ? py::object(str_of(t.result.output)) : py::object(py::none());
   out["best_effort"] = str_of(t.result.best_effort);
   out["errors"] = errors_of(t.result.errors.all, in, domain);
+  // The URL Standard's non-fatal validation errors (url preset; else []).
+  out["validation_errors"] = errors_of(t.result.validation_errors, in, domain);
   return out;
 }
 

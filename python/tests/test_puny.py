@@ -154,6 +154,16 @@ def test_url_preset_to_unicode_returns_the_input_on_error():
     assert puny.to_unicode("XN--BCHER-KVA.DE", "url") == "bücher.de"
 
 
+def test_url_preset_explain_lists_validation_errors():
+    # URL Standard "domain parser" steps 1-2: non-fatal validation errors.
+    t = puny.explain("\u00fc.A_B.com", preset="url")
+    assert t["output"] == "xn--tda.a_b.com"
+    assert t["errors"] == []
+    assert [(e.code, e.uts46_code, e.offset, e.label) for e in t["validation_errors"]] == [
+        ("std3_disallowed", "U1", 3, 1)]
+    assert puny.explain("A_B.com")["validation_errors"] == []
+
+
 def test_presets_and_flags():
     assert puny.PRESETS == ("uts46", "url", "url_strict", "registration")
     assert puny.to_ascii("-x-.example", "url") == "-x-.example"
