@@ -5,6 +5,7 @@
 // (pipeline.cpp over the stages of stages.hpp); what remains here is only
 // where the output goes (allocated string, caller buffer, report).
 #include <cstring>
+#include <type_traits>
 
 #include "idna/fast_path.hpp"
 #include "idna/stages.hpp"
@@ -34,6 +35,12 @@ inline char* stack_or_null(std::size_t n, char* buf) noexcept { return n <= stac
 template <class Out, class CharT>
 void assign_lowercase(Out& out, const CharT* in, std::size_t n, const char* low) {
   using O = typename Out::value_type;
+  if constexpr (std::is_same_v<O, char>) {
+    if (low != nullptr) {  // one copy, no zero-fill first
+      out.assign(low, n);
+      return;
+    }
+  }
   out.resize(n);
   for (std::size_t i = 0; i < n; ++i)
     out[i] = static_cast<O>(low != nullptr ? static_cast<unsigned char>(low[i])

@@ -16,11 +16,27 @@ namespace {
 // workspace starts afresh.
 constexpr std::size_t workspace_keep_limit = std::size_t{1} << 16;
 
+// Checking every buffer's capacity on every call costs about 60
+// instructions, a few percent of converting a short IDN, so the check runs
+// only after a call whose input could have grown a buffer past the limit.
+// A call sets ws.input_length (start_map) before it writes any buffer, and
+// no buffer holds more than 486 elements per input unit: a code point maps
+// to at most 18 (IdnaMappingTable.txt, U+FDFA), NFC at most triples a
+// string, and Punycode spends at most 9 bytes per code point (a delta below
+// 0x110000 * 2^32 has at most 8 base-36 digits).  With the factor 2 of
+// geometric growth, inputs up to this many units never leave more than the
+// limit behind.
+constexpr std::size_t max_elements_per_input_unit = 486;
+constexpr std::size_t inputs_below_need_no_check =
+    workspace_keep_limit / (2 * max_elements_per_input_unit);
+static_assert(inputs_below_need_no_check >= 64, "names up to 64 bytes skip the check");
+
 }  // namespace
 
 workspace& local_workspace() {
   thread_local workspace ws;
-  if (ws.holds_more_than(workspace_keep_limit)) {
+  // ws.input_length is still the previous call's (reset() clears it below).
+  if (ws.input_length > inputs_below_need_no_check && ws.holds_more_than(workspace_keep_limit)) {
     // Swap, not `ws = workspace{}`: move-assigning an empty std::string
     // keeps the destination's heap storage (libstdc++ copies a short string
     // into the existing buffer), so out8 and ace would stay huge.  After the

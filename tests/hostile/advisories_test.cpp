@@ -14,6 +14,7 @@
 #include "every_entry_point.hpp"
 #include "puny/bootstring.hpp"
 #include "puny/idna.hpp"
+#include "puny/idna2008.hpp"
 #include "puny/punycode.hpp"
 #include "puny/unicode.hpp"
 
@@ -656,6 +657,41 @@ TEST(Rfc5891_5_4, XnHyphenHyphen9ucRefusedWhereALabelsMustRoundTrip) {
         EXPECT_EQ(o.first.code, errc::invalid_digit);
         EXPECT_EQ(idna::uts46_code(o.first), "P4");
         EXPECT_EQ(o.offset8, label_start + 4);
+      }
+    }
+  }
+  // IDNA2008 registration and lookup (RFC 5891 sections 4.4 and 5.4 both
+  // require the round trip): refused in both output forms, allocating and
+  // caller-buffer, with the same error at the same byte.
+  namespace i8 = puny::idna2008;
+  for (const std::string in : {"xn---9uc", "XN---9UC", "xn---9uc.com", "a.xn---9uc"}) {
+    const std::size_t label_start = in.rfind("xn---9uc") != std::string::npos
+                                        ? in.rfind("xn---9uc") : in.rfind("XN---9UC");
+    for (const i8::output_form form : {i8::output_form::ascii, i8::output_form::unicode}) {
+      i8::options opt;
+      opt.output = form;
+      using profile_fn = puny::result<std::string> (*)(std::string_view, const i8::options&);
+      using buffer_fn = puny::status (*)(std::string_view, char*, std::size_t, std::size_t&,
+                                         const i8::options&);
+      const struct {
+        const char* name;
+        profile_fn allocating;
+        buffer_fn into_buffer;
+      } profiles[] = {{"registration", &i8::registration, &i8::registration},
+                      {"lookup", &i8::lookup, &i8::lookup}};
+      for (const auto& p : profiles) {
+        SCOPED_TRACE(std::string("idna2008 ") + p.name + " " + in);
+        const auto r = p.allocating(in, opt);
+        EXPECT_FALSE(r.ok());
+        EXPECT_TRUE(r.value.empty());
+        EXPECT_EQ(r.status.code, errc::invalid_digit);
+        EXPECT_EQ(r.status.offset, label_start + 4);
+        EXPECT_EQ(r.status.label, label_start == 0 ? 0u : 1u);
+        char out[64];
+        std::size_t written = 99;
+        const puny::status s = p.into_buffer(in, out, sizeof out, written, opt);
+        EXPECT_EQ(s.code, errc::invalid_digit);
+        EXPECT_EQ(s.offset, label_start + 4);
       }
     }
   }

@@ -88,6 +88,31 @@ TEST(SimdAscii, LowerLdhShortStringsExhaustive) {
   for_all_strings(edges, 5, expect_same_lower_ldh);
 }
 
+// The vector code covers a string with overlapping blocks whose placement
+// depends on the length (8-32 bytes: four 8-byte loads): a byte no block
+// covers would go unchecked and unlowered.  So at every length, one
+// uppercase letter, one forbidden byte, and one dot or hyphen (the masks of
+// classify_ldh) at every position.
+TEST(SimdAscii, LowerLdhEveryLengthEveryPosition) {
+  for (std::size_t n = 1; n <= 80; ++n) {
+    for (std::size_t pos = 0; pos < n; ++pos) {
+      std::string s(n, 'a');
+      s[pos] = 'Q';
+      std::string out(n, '\0');
+      ASSERT_TRUE(vec::lower_ldh(s.data(), n, &out[0])) << n << " " << pos;
+      ASSERT_EQ(out[pos], 'q') << n << " " << pos;
+      for (const char bad : {'/', '_', ' ', '\x80', '\xFF', '@', '`', '{', '\0'}) {
+        s[pos] = bad;
+        ASSERT_FALSE(vec::lower_ldh(s.data(), n, &out[0])) << n << " " << pos << " " << int(bad);
+        expect_same_lower_ldh(s);
+        if (n <= simd::ldh_masks_max) expect_same_classify(s);
+      }
+      s[pos] = pos % 2 ? '.' : '-';
+      if (n <= simd::ldh_masks_max) expect_same_classify(s);
+    }
+  }
+}
+
 TEST(SimdAscii, LowerLdhRandomLong) {
   std::mt19937_64 rng(2);
   for (int k = 0; k < 100000; ++k) {
