@@ -1,8 +1,9 @@
 // puny CLI: simple case mapping for --mixed-case (RFC 3492 appendix A).
 //
-// Uses the library's Unicode 17.0.0 simple case mappings (puny/case.hpp,
-// generated from UnicodeData.txt like every other table), so the result does
-// not depend on the C library, the locale, LANG or LC_*.
+// Uses the library's simple case mappings (puny/case.hpp, generated from
+// UnicodeData.txt like every other table, of the Unicode version the build
+// selected: puny::unicode::unicode_version), so the result does not depend
+// on the C library, the locale, LANG or LC_*.
 #include "puny/case.hpp"
 
 #include "cli.hpp"

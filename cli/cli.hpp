@@ -69,6 +69,10 @@ struct outcome {
   bool has_best_effort = false;   // IDNA commands: UTS #46 output even on error
   std::string best_effort;
   std::vector<problem> problems;  // first = the one printed on stderr
+  // to-ascii --preset url (the URL family) with --json: the URL Standard's
+  // non-fatal validation errors (idna::detailed::validation_errors).
+  bool has_validation = false;
+  std::vector<problem> validation;
 
   void reset() {
     ok = true;
@@ -76,6 +80,8 @@ struct outcome {
     has_best_effort = false;
     best_effort.clear();
     problems.clear();
+    has_validation = false;
+    validation.clear();
   }
 };
 
@@ -142,7 +148,8 @@ void add_idna_commands(CLI::App& app, action& selected);
 void add_explain_command(CLI::App& app, action& selected);
 
 // Simple (1:1) case mapping for RFC 3492 appendix A mixed-case annotation.
-// From the library's Unicode 17.0.0 tables (puny/case.hpp), whatever LANG/LC_* say.
+// From the library's tables (puny/case.hpp, of the Unicode version the build
+// was generated for: puny::unicode::unicode_version), whatever LANG/LC_* say.
 char32_t to_upper(char32_t c) noexcept;
 char32_t to_lower(char32_t c) noexcept;
 

@@ -235,6 +235,11 @@ int explain_to_ascii(const idna_explain_settings& s) {
     j["domain_errors"] = derrs;
     j["output"] = t.result.ok() ? json(t.result.output) : json(nullptr);
     j["best_effort"] = t.result.best_effort;
+    if (opt.url_family()) {
+      json verrs = json::array();
+      for (const auto& e : t.result.validation_errors) verrs.push_back(error_json(e));
+      j["validation_errors"] = verrs;
+    }
     const std::string text = j.dump(2) + "\n";
     std::fwrite(text.data(), 1, text.size(), stdout);
     std::fflush(stdout);
@@ -247,9 +252,9 @@ int explain_to_ascii(const idna_explain_settings& s) {
        (opt.transitional_processing ? "transitional" : "nontransitional") + ")");
   line("");
   if (t.url_ascii_pass) {
-    line("URL Standard (--preset " + s.preset + "): the input is all ASCII, so it is only");
-    line("ASCII-lowercased, without UTS #46 processing (whatwg/url#914); then the URL");
-    line("checks: not empty, no forbidden domain code point.");
+    line("URL Standard (--preset " + s.preset + "): the input is all ASCII, so the result is");
+    line("the input ASCII-lowercased whatever UTS #46 ToASCII says (whatwg/url#914); then");
+    line("the URL checks: not empty, no forbidden domain code point.");
     line("");
   }
   line("1. Map (section 4 step 1):");
@@ -283,6 +288,13 @@ int explain_to_ascii(const idna_explain_settings& s) {
   }
   for (const auto& e : t.domain_errors) line("   domain: failed: " + error_text(e));
   line("");
+  if (opt.url_family()) {
+    // The domain parser's strict ToASCII (steps 1-2): non-fatal.
+    if (t.result.validation_errors.empty())
+      line("URL Standard validation errors (strict ToASCII): none");
+    for (const auto& e : t.result.validation_errors)
+      line("URL Standard validation error (strict ToASCII, non-fatal): " + error_text(e));
+  }
   if (t.result.ok())
     line("Result: " + t.result.output);
   else

@@ -20,9 +20,10 @@ const std::vector<preset_entry>& idna_presets() {
       {"uts46", idna::uts46_default,
        "UTS #46 defaults: nontransitional, CheckHyphens, CheckBidi, CheckJoiners"},
       {"url", idna::url,
-       "URL Standard domain to ASCII (beStrict=false), what browsers do; the choice for "
-       "crawlers and lists of real host names (accepts e.g. r2---sn-x.googlevideo.com)"},
-      {"url-strict", idna::url_strict, "URL Standard beStrict=true"},
+       "URL Standard (2026) domain parser (beStrict=false) and domain to Unicode, what "
+       "browsers do; the choice for crawlers and lists of real host names (accepts e.g. "
+       "r2---sn-x.googlevideo.com); --json lists its non-fatal validation errors"},
+      {"url-strict", idna::url_strict, "URL Standard domain parser with beStrict=true"},
       {"uts46-strict", idna::uts46_strict,
        "every UTS #46 check: STD3 rules and DNS lengths (a UTS #46 preset, not IDNA2008)"},
       {"registration", idna::uts46_strict, "the former name of uts46-strict"},
@@ -98,6 +99,7 @@ void add_problems(outcome& out, const idna::report& rep) {
 }
 
 void from_detailed(idna::detailed&& d, outcome& out) {
+  for (const puny::status& st : d.validation_errors) out.validation.push_back(to_problem(st));
   out.has_best_effort = true;
   out.best_effort = std::move(d.best_effort);
   if (d.ok()) {
@@ -109,7 +111,11 @@ void from_detailed(idna::detailed&& d, outcome& out) {
 
 void to_ascii_line(std::string_view input, bool detailed, const idna::options& opt,
                    outcome& out) {
-  if (detailed) return from_detailed(idna::to_ascii_detailed(input, opt), out);
+  if (detailed) {
+    // The URL family's validation errors are listed (possibly empty).
+    out.has_validation = opt.url_family();
+    return from_detailed(idna::to_ascii_detailed(input, opt), out);
+  }
   // The caller-buffer form does not allocate for ordinary domains.
   static std::vector<char> buf(256);
   for (;;) {
@@ -284,7 +290,10 @@ void add_idna_commands(CLI::App& app, action& selected) {
           "  puny to-ascii --transitional fa\u00df.de      -> fass.de\n"
           "  puny to-ascii --preset uts46-strict -- -x.com   (fails: V3, exit 1)\n"
           "  puny to-ascii --preset idna2008 \u216b.com      (fails: disallowed; uts46: xii.com)\n"
-          "A failed input prints an empty line (with --json: \"output\": null).",
+          "A failed input prints an empty line (with --json: \"output\": null).\n"
+          "With --preset url and --json, \"validation_errors\" lists what the URL Standard's\n"
+          "strict ToASCII found (non-fatal: the output does not change); e.g. a_b.com\n"
+          "converts to a_b.com with validation error U1 (std3_disallowed at byte 1).",
           &to_ascii_line);
   add_one(app, selected, "to-unicode",
           "UTS #46 ToUnicode: map, normalize and validate a domain name, decode xn-- labels",
@@ -293,7 +302,9 @@ void add_idna_commands(CLI::App& app, action& selected) {
           "  puny to-unicode XN--BCHER-KVA.DE         -> b\u00fccher.de\n"
           "  puny to-unicode xn--fa-hia.de            -> fa\u00df.de\n"
           "A failed input prints an empty line; the best-effort string (U+FFFD where\n"
-          "UTS #46 marks an error) is in --json output as \"best_effort\".",
+          "UTS #46 marks an error) is in --json output as \"best_effort\". With --preset url\n"
+          "(the URL Standard's domain to Unicode) it is the input itself on any error:\n"
+          "xn--8i7caa fails (V7) with best_effort \"xn--8i7caa\".",
           &to_unicode_line);
 }
 

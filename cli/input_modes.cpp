@@ -187,6 +187,7 @@ processor with_input_mode(const mode_settings& m, processor inner) {
     // past the opening quote; a doubled quote before the error shifts it by
     // one byte per pair).
     for (problem& p : out.problems) p.offset += l.begin + (l.quoted ? 1 : 0);
+    for (problem& p : out.validation) p.offset += l.begin + (l.quoted ? 1 : 0);
     if (out.ok) out.output = splice(line, l, out.output);
     if (out.has_best_effort) out.best_effort = splice(line, l, out.best_effort);
   };

@@ -199,9 +199,9 @@ void append_message(std::string& err, const char* what, std::size_t number, cons
 
 using json = nlohmann::ordered_json;
 
-json details_json(const outcome& r, json_shape shape) {
+json details_json(const std::vector<problem>& problems, json_shape shape) {
   json list = json::array();
-  for (const problem& p : r.problems) {
+  for (const problem& p : problems) {
     json d;
     d["error"] = std::string(p.name);
     if (shape == json_shape::idna)
@@ -237,7 +237,9 @@ void append_json(std::string& out, std::size_t number, std::string_view input,
   if (shape == json_shape::idna)
     j["label"] = first && first->has_label ? json(first->label) : json(nullptr);
   j["offset"] = first ? json(first->offset) : json(nullptr);
-  j["details"] = details_json(r, shape);
+  j["details"] = details_json(r.problems, shape);
+  if (shape == json_shape::idna && r.has_validation)
+    j["validation_errors"] = details_json(r.validation, shape);
   // Ill-formed UTF-8 in the input (or anywhere) becomes U+FFFD: JSON text
   // cannot carry raw bytes.
   out += j.dump(-1, ' ', false, json::error_handler_t::replace);

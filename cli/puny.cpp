@@ -60,6 +60,9 @@ const char* const general_help =
     "            offset       byte offset of the first error, null on success\n"
     "            details      every error: {error, code, offset, label, code_point}\n"
     "                         (code and label only for to-ascii/to-unicode)\n"
+    "            validation_errors  to-ascii --preset url only: the URL Standard's\n"
+    "                         non-fatal validation errors (its strict ToASCII run), same\n"
+    "                         shape as details; they do not change the output\n"
     "  Exit    0 every input succeeded, 1 some input failed (or the input could not\n"
     "          be read), 2 usage error (unknown command or option), 3 standard output\n"
     "          could not be written (disk full, closed pipe...).\n"
@@ -89,7 +92,13 @@ int main(int argc, char** argv) {
                                            " (Unicode " +
                                            std::string(puny::version().unicode) + ")");
   app.require_subcommand(1);
-  app.footer(general_help);
+  // The profiles come from the --preset table, the version from the
+  // generated tables: neither is typed here.
+  std::string profiles = "IDNA profiles (Unicode " + std::string(puny::unicode::unicode_version) +
+                         " tables; --preset of to-ascii and to-unicode, described in\n"
+                         "'puny to-ascii --help'):\n ";
+  for (const preset_entry& p : idna_presets()) profiles += std::string(" ") + p.name;
+  app.footer(profiles + "\n\n" + general_help);
 
   // Subcommands, in the order --help lists them.  A new command (the planned
   // `explain`) adds a file defining add_<name>_command(app, selected) and one

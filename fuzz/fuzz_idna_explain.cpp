@@ -24,6 +24,12 @@
 //  2. to_unicode (UTF-8, allocating and caller buffer) gives the same
 //     string and first error as to_unicode_detailed, and for input the fast
 //     path accepts, the lowercased input.
+//  3. URL family (the URL Standard's domain parser and domain to Unicode):
+//     the validation errors of to_ascii_detailed and explain_to_ascii are
+//     the same list, and it is every error of ToASCII under the options
+//     with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength on (steps
+//     1-2); other options have none.  A to_unicode that records an error
+//     returns its input when the input is well-formed UTF-8.
 #include <cstring>
 
 #include "idna_fuzz_support.hpp"
@@ -41,6 +47,14 @@ const char* const alphabet[64] = {
     "a", "s", "t", "x", "n", "-", ".", "2", "8", "y", "E", "S", "T", "_", " ", "\t",
     "\xC3\xBC", "\xC3\x9F", "\xE3\x80\x82", "\xEF\xBC\x8E", "\xE2\x80\x8D", "\xD7\x90", "\xCC\x88",
     "\xF0\x9F\x98\x80", "@", "/", "%", "\x7F", "\xFF", "\xC3", "\x00", "\xEF\xBC\xA1"};
+
+bool same_statuses(const std::vector<puny::status>& a, const std::vector<puny::status>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!same_error(a[i], b[i]) || a[i].label != b[i].label || a[i].code_point != b[i].code_point)
+      return false;
+  return true;
+}
 
 bool fast_shaped(std::string_view s) {
   for (char c : s) {
@@ -104,5 +118,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     PUNY_FUZZ_CHECK(std::string_view(buf, written) == u.value);
   }
   if (fast_shaped(in) && u.ok() && in.find("xn--") == std::string::npos) PUNY_FUZZ_CHECK(u.value == in);
+
+  // 3. The URL Standard's validation errors and domain to Unicode.
+  PUNY_FUZZ_CHECK(same_statuses(d.validation_errors, full.result.validation_errors));
+  if (!opt.url_family()) {
+    PUNY_FUZZ_CHECK(d.validation_errors.empty());
+    return 0;
+  }
+  const idna::options strict = opt.with_url_domain_to_ascii(false)
+                                   .with_check_hyphens()
+                                   .with_use_std3_ascii_rules()
+                                   .with_verify_dns_length()
+                                   .with_allow_underscore(false)
+                                   .with_forbid_domain_code_points(false);
+  PUNY_FUZZ_CHECK(same_statuses(d.validation_errors, idna::to_ascii_detailed(in, strict).errors.all));
+  if (!u.ok() && puny::fuzz::is_utf8(in)) PUNY_FUZZ_CHECK(u.value == in);
   return 0;
 }

@@ -6,7 +6,9 @@
 //
 // Properties:
 //  1. The output is always well-formed UTF-8 (ToUnicode always produces a
-//     string, errors become U+FFFD) and ok() matches the detailed report;
+//     string, errors become U+FFFD; the URL family's "input unchanged" on
+//     error has its ill-formed sequences as U+FFFD) and ok() matches the
+//     detailed report;
 //     ill-formed input fails with errc::invalid_utf8 among the errors.
 //  2. The UTF-16 and UTF-32 overloads give the same error code and the same
 //     string in their encoding.

@@ -44,6 +44,8 @@ inline void describe(std::string& out, const char* what, const idna::detailed& d
   describe_value(out, d.best_effort);
   describe(out, d.errors.first);
   for (const status& s : d.errors.all) describe(out, s);
+  out += " validation";
+  for (const status& s : d.validation_errors) describe(out, s);
   out += '\n';
 }
 

@@ -1,5 +1,6 @@
-/* puny: the C API.  Punycode (RFC 3492) and IDNA (UTS #46 ToASCII and
- * ToUnicode) for C99 and anything that can call C.  Also usable from C++.
+/* puny: the C API.  Punycode (RFC 3492), IDNA (UTS #46 ToASCII and
+ * ToUnicode) and IDNA2008 (RFC 5891 registration and lookup) for C99 and
+ * anything that can call C.  Also usable from C++.
  *
  * Contract
  * --------
@@ -22,9 +23,10 @@
  * ABI stability
  * -------------
  * - Enumerator values never change; new ones are only appended.
- * - puny_error and puny_idna_options start with `struct_size`, which the
- *   caller sets to sizeof the struct it was compiled with (PUNY_ERROR_INIT,
- *   puny_idna_options_init).  New fields are only appended; the library reads
+ * - puny_error, puny_idna_options and puny_idna2008_options start with
+ *   `struct_size`, which the caller sets to sizeof the struct it was
+ *   compiled with (PUNY_ERROR_INIT, puny_idna_options_init,
+ *   puny_idna2008_options_init).  New fields are only appended; the library reads
  *   and writes only the fields that lie inside `struct_size`, and fields a
  *   caller's older struct lacks take their default.  puny_idna_options has
  *   only uint32_t fields, so every appended field changes its size.
@@ -208,7 +210,10 @@ PUNY_API puny_errc puny_to_ascii(const char* utf8, size_t length, char* out, siz
                                  size_t* written, const puny_idna_options* options,
                                  puny_error* err);
 /* Always writes the best-effort result when it fits (U+FFFD where UTS #46
- * marks errors) and returns the first error, if any. */
+ * marks errors) and returns the first error, if any.  With the URL family
+ * (PUNY_PRESET_URL, url_ascii_fast_pass set) the result on error is the
+ * input itself, as the URL Standard's "domain to Unicode" returns it
+ * (docs/url-standard.md). */
 PUNY_API puny_errc puny_to_unicode(const char* utf8, size_t length, char* out,
                                    size_t capacity, size_t* written,
                                    const puny_idna_options* options, puny_error* err);
@@ -220,6 +225,53 @@ PUNY_API puny_errc puny_to_ascii_utf16(const uint16_t* utf16, size_t length, cha
 PUNY_API puny_errc puny_to_unicode_utf16(const uint16_t* utf16, size_t length, uint16_t* out,
                                          size_t capacity, size_t* written,
                                          const puny_idna_options* options, puny_error* err);
+
+/* ---- IDNA2008 (RFC 5890-5893): its own profile, no mapping ----
+ * The input must already be U-labels, A-labels (xn--) or LDH labels
+ * separated by U+002E: nothing is case-folded or mapped.  Every code point
+ * is checked against the RFC 5892 derived property of this build's Unicode
+ * version (puny_unicode_version()), with the CONTEXTJ and CONTEXTO rules of
+ * RFC 5892 appendix A, the hyphen rules and RFC 5893 Bidi; A-labels must
+ * round-trip exactly.  See docs/idna2008.md.  Errors carry the byte offset
+ * and label index like the UTS #46 functions (PUNY_ERR_UNASSIGNED,
+ * PUNY_ERR_CONTEXTO and PUNY_ERR_A_LABEL_NOT_CANONICAL come only from
+ * here, and puny_uts46_code() is "" for them; for the codes both share it
+ * names the UTS #46 code of the same kind of error, e.g. "V7" for
+ * PUNY_ERR_DISALLOWED).  On failure the output is unspecified. */
+
+/* The form the name is written in. */
+typedef enum puny_idna2008_output {
+  PUNY_IDNA2008_OUTPUT_ASCII = 0,  /* A-labels (xn--...), for the DNS */
+  PUNY_IDNA2008_OUTPUT_UNICODE = 1 /* U-labels, for display */
+} puny_idna2008_output;
+
+/* Fill with puny_idna2008_options_init(); new fields are appended (as
+ * uint32_t), like puny_idna_options. */
+typedef struct puny_idna2008_options {
+  uint32_t struct_size; /* sizeof(puny_idna2008_options) as the caller compiled it */
+  uint32_t output;      /* a puny_idna2008_output; default ASCII */
+  uint32_t check_bidi;  /* RFC 5893, default on: registration MUST check it
+                           (RFC 5891 section 4.2.3.4), lookup SHOULD (5.4) */
+  /* New fields are appended here. */
+} puny_idna2008_options;
+
+/* Fills `size` bytes of *opt with the defaults (A-labels, Bidi checked).
+ * Use the puny_idna2008_options_init macro, which passes sizeof(*opt). */
+PUNY_API puny_errc puny_idna2008_options_init_sized(puny_idna2008_options* opt, size_t size);
+#define puny_idna2008_options_init(opt) \
+  puny_idna2008_options_init_sized((opt), sizeof(*(opt)))
+
+/* Registration (RFC 5891 section 4): what a registry accepts.  `options`
+ * may be NULL for the defaults. */
+PUNY_API puny_errc puny_idna2008_register(const char* utf8, size_t length, char* out,
+                                          size_t capacity, size_t* written,
+                                          const puny_idna2008_options* options,
+                                          puny_error* err);
+/* Lookup (RFC 5891 section 5): what a resolver accepts (CONTEXTO rules not
+ * evaluated, leading/trailing hyphens and non-xn-- ASCII labels allowed). */
+PUNY_API puny_errc puny_idna2008_lookup(const char* utf8, size_t length, char* out,
+                                        size_t capacity, size_t* written,
+                                        const puny_idna2008_options* options, puny_error* err);
 
 /* ---- Versions ---- */
 PUNY_API uint32_t puny_version(void);               /* e.g. 100 for 0.1.0 */

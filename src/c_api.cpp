@@ -17,6 +17,7 @@
 
 #include "puny/bootstring.hpp"
 #include "puny/idna.hpp"
+#include "puny/idna2008.hpp"
 #include "puny/punycode.hpp"
 #include "puny/status.hpp"
 #include "puny/unicode.hpp"
@@ -51,6 +52,8 @@ static_assert(PUNY_VERSION_MAJOR == PUNY_PROJECT_VERSION_MAJOR &&
 constexpr std::size_t error_v1_size = offsetof(puny_error, detail) + sizeof(std::uint32_t);
 constexpr std::size_t options_v1_size =
     offsetof(puny_idna_options, url_ascii_fast_pass) + sizeof(std::uint32_t);
+constexpr std::size_t idna2008_options_v1_size =
+    offsetof(puny_idna2008_options, check_bidi) + sizeof(std::uint32_t);
 
 // Writes one field of *err when the caller's struct has it.
 #define PUNY_PUT(err, field, value)                                                 \
@@ -161,6 +164,16 @@ std::u32string code_points_of(const std::uint32_t* p, std::size_t n) {
   return s;
 }
 
+// A caller's struct of `size` bytes that sets a byte past the struct this
+// library knows asks for something it cannot do.
+template <class Struct>
+bool only_known_fields(const Struct* in, std::size_t size) {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(in);
+  for (std::size_t i = sizeof(Struct); i < size; ++i)
+    if (bytes[i] != 0) return false;
+  return true;
+}
+
 // puny_idna_options -> puny::idna::options.  Fields beyond the caller's
 // struct_size keep their defaults; nonzero bytes beyond ours (a newer
 // header asking for something this library cannot do) are refused.
@@ -168,10 +181,7 @@ bool to_options(const puny_idna_options* in, puny::idna::options& out) {
   out = puny::idna::uts46_default;
   if (in == nullptr) return true;
   const std::size_t size = in->struct_size;
-  if (size < options_v1_size) return false;
-  const auto* bytes = reinterpret_cast<const unsigned char*>(in);
-  for (std::size_t i = sizeof(puny_idna_options); i < size; ++i)
-    if (bytes[i] != 0) return false;
+  if (size < options_v1_size || !only_known_fields(in, size)) return false;
   out.check_hyphens = in->check_hyphens != 0;
   out.check_bidi = in->check_bidi != 0;
   out.check_joiners = in->check_joiners != 0;
@@ -186,6 +196,22 @@ bool to_options(const puny_idna_options* in, puny::idna::options& out) {
     out.allow_underscore = in->allow_underscore != 0;
   if (size >= offsetof(puny_idna_options, forbid_domain_code_points) + sizeof(std::uint32_t))
     out.forbid_domain_code_points = in->forbid_domain_code_points != 0;
+  return true;
+}
+
+// puny_idna2008_options -> puny::idna2008::options, with the same rules as
+// to_options (NULL: the defaults).
+bool to_idna2008_options(const puny_idna2008_options* in, puny::idna2008::options& out) {
+  out = puny::idna2008::options{};
+  if (in == nullptr) return true;
+  if (in->struct_size < idna2008_options_v1_size || !only_known_fields(in, in->struct_size))
+    return false;
+  switch (in->output) {
+    case PUNY_IDNA2008_OUTPUT_ASCII: out.output = puny::idna2008::output_form::ascii; break;
+    case PUNY_IDNA2008_OUTPUT_UNICODE: out.output = puny::idna2008::output_form::unicode; break;
+    default: return false;
+  }
+  out.check_bidi = in->check_bidi != 0;
   return true;
 }
 
@@ -392,19 +418,33 @@ puny_errc puny_idna_options_init_sized(puny_idna_options* opt, size_t size, int 
   return PUNY_OK;
 }
 
-puny_errc puny_to_ascii(const char* utf8, size_t length, char* out, size_t capacity,
-                        size_t* written, const puny_idna_options* options, puny_error* err) {
+// puny_to_ascii, puny_idna2008_register and puny_idna2008_lookup: a UTF-8
+// domain in, the caller's buffer out (unspecified on failure).  `parse`
+// reads the C options struct, `convert` is the C++ caller-buffer form.
+extern "C++" template <class CxxOptions, class COptions, class Convert>
+puny_errc domain_to_buffer(const char* utf8, size_t length, char* out, size_t capacity,
+                           size_t* written, const COptions* options, puny_error* err,
+                           bool (*parse)(const COptions*, CxxOptions&), Convert convert) {
   return guarded(err, [&] {
-    puny::idna::options o;
-    if (!input_ok(utf8, length) || !output_ok(out, capacity) || !to_options(options, o))
+    CxxOptions o;
+    if (!input_ok(utf8, length) || !output_ok(out, capacity) || !parse(options, o))
       return fail(err, PUNY_ERR_INVALID_ARGUMENT);
     char none = 0;
     std::size_t size = 0;
-    const status s = puny::idna::to_ascii(std::string_view(utf8 ? utf8 : "", length),
-                                          out != nullptr ? out : &none, room(capacity), size, o);
+    const status s = convert(std::string_view(utf8 ? utf8 : "", length),
+                             out != nullptr ? out : &none, room(capacity), size, o);
     if (!s.ok() && s.code != errc::buffer_too_small) return report(err, s);
     return finish(out, capacity, size, s, written, err);
   });
+}
+
+puny_errc puny_to_ascii(const char* utf8, size_t length, char* out, size_t capacity,
+                        size_t* written, const puny_idna_options* options, puny_error* err) {
+  return domain_to_buffer(utf8, length, out, capacity, written, options, err, &to_options,
+                          [](std::string_view in, char* o, std::size_t cap, std::size_t& size,
+                             const puny::idna::options& opt) {
+                            return puny::idna::to_ascii(in, o, cap, size, opt);
+                          });
 }
 
 puny_errc puny_to_unicode(const char* utf8, size_t length, char* out, size_t capacity,
@@ -449,6 +489,40 @@ puny_errc puny_to_unicode_utf16(const uint16_t* utf16, size_t length, uint16_t* 
     // Best-effort output even on error, as the UTF-8 form.
     return copy_out(r.value, out, capacity, r.status, written, err);
   });
+}
+
+// ---- IDNA2008 ----
+
+puny_errc puny_idna2008_options_init_sized(puny_idna2008_options* opt, size_t size) {
+  if (opt == nullptr || size < idna2008_options_v1_size) return PUNY_ERR_INVALID_ARGUMENT;
+  const puny::idna2008::options defaults;
+  std::memset(opt, 0, size);  // fields this library does not know: 0 = default
+  opt->struct_size = static_cast<std::uint32_t>(size);
+  opt->output = defaults.output == puny::idna2008::output_form::unicode
+                    ? PUNY_IDNA2008_OUTPUT_UNICODE
+                    : PUNY_IDNA2008_OUTPUT_ASCII;
+  opt->check_bidi = defaults.check_bidi;
+  return PUNY_OK;
+}
+
+// The two IDNA2008 profiles' caller-buffer forms.
+using idna2008_profile = status (*)(std::string_view, char*, std::size_t, std::size_t&,
+                                    const puny::idna2008::options&);
+
+puny_errc puny_idna2008_register(const char* utf8, size_t length, char* out, size_t capacity,
+                                 size_t* written, const puny_idna2008_options* options,
+                                 puny_error* err) {
+  return domain_to_buffer(utf8, length, out, capacity, written, options, err,
+                          &to_idna2008_options,
+                          static_cast<idna2008_profile>(&puny::idna2008::registration));
+}
+
+puny_errc puny_idna2008_lookup(const char* utf8, size_t length, char* out, size_t capacity,
+                               size_t* written, const puny_idna2008_options* options,
+                               puny_error* err) {
+  return domain_to_buffer(utf8, length, out, capacity, written, options, err,
+                          &to_idna2008_options,
+                          static_cast<idna2008_profile>(&puny::idna2008::lookup));
 }
 
 // ---- Versions ----

@@ -19,7 +19,7 @@ _puny() {
     return
   fi
   case "$prev" in
-    --preset) COMPREPLY=($(compgen -W "uts46 url url-strict registration" -- "$cur")); return ;;
+    --preset) COMPREPLY=($(compgen -W "uts46 url url-strict uts46-strict registration idna2008 idna2008-lookup" -- "$cur")); return ;;
     --input) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --field|--delimiter) return ;;
   esac

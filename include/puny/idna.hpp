@@ -3,8 +3,13 @@
 //
 // Two families are kept apart on purpose:
 //   * strict UTS #46 processing (presets uts46_default, uts46_strict), and
-//   * the WHATWG URL Standard's "domain to ASCII" (presets url, url_strict),
-//     which adds the beStrict=false all-ASCII pass-through (whatwg/url#914).
+//   * the WHATWG URL Standard (presets url, url_strict), as of its 2026
+//     wording (whatwg/url#914 and the commits of 2026-06-25): the "domain
+//     parser" (formerly "domain to ASCII") runs a strict ToASCII whose
+//     failure is only a validation error, then with beStrict=false returns
+//     all-ASCII input lowercased whatever ToASCII says; "domain to Unicode"
+//     returns its input unchanged when ToUnicode records any error.
+//     docs/url-standard.md maps each step to this API.
 #pragma once
 
 #include "puny/config.hpp"
@@ -32,14 +37,22 @@ struct options {
   bool transitional_processing = false;  // Transitional_Processing
   bool verify_dns_length = false;        // VerifyDnsLength
   bool ignore_invalid_punycode = false;  // IgnoreInvalidPunycode
-  // The URL Standard's "domain to ASCII" with beStrict=false (the url
-  // preset).  Selects the URL family, never mixed with strict UTS #46:
+  // The URL Standard's "domain parser" with beStrict=false and its "domain
+  // to Unicode" (the url preset).  Selects the URL family, never mixed with
+  // strict UTS #46:
   //  * to_ascii of an input that is all ASCII returns it ASCII-lowercased
-  //    without UTS #46 processing, so bogus xn-- labels pass through
+  //    whatever UTS #46 ToASCII says, so bogus xn-- labels pass through
   //    (whatwg/url#914, the 2026 change);
   //  * to_ascii fails when the result is empty (errc::empty_label) or holds
-  //    a forbidden domain code point (errc::forbidden_domain_code_point).
-  // to_unicode ignores it.  Not a UTS #46 flag.
+  //    a forbidden domain code point (errc::forbidden_domain_code_point);
+  //  * to_ascii_detailed and explain_to_ascii also run the domain parser's
+  //    strict ToASCII (these flags with CheckHyphens, UseSTD3ASCIIRules and
+  //    VerifyDnsLength on) and list its errors in
+  //    detailed::validation_errors: the URL Standard's non-fatal
+  //    "domain-to-ASCII" validation errors;
+  //  * to_unicode (every form) returns the input unchanged when any error
+  //    is recorded ("domain to Unicode" step 2), see to_unicode below.
+  // Not a UTS #46 flag.
   bool url_domain_to_ascii = false;
   // With use_std3_ascii_rules: U+005F '_' is allowed too (SRV and DMARC
   // owner names such as "_dmarc.example.com", RFC 2782 / RFC 7489).  Not a
@@ -100,11 +113,16 @@ struct options {
 // UTS #46 defaults: nontransitional, every check except DNS length.
 inline constexpr options uts46_default{};
 
-// URL Standard "domain to ASCII", beStrict = false.
+// URL Standard "domain parser" with beStrict = false, and "domain to
+// Unicode" (whose flags are these: CheckHyphens and UseSTD3ASCIIRules off).
 inline constexpr options url = options{}.with_check_hyphens(false).with_url_domain_to_ascii();
 
-// URL Standard "domain to ASCII", beStrict = true: CheckHyphens,
-// UseSTD3ASCIIRules and VerifyDnsLength set to beStrict.
+// URL Standard "domain parser" with beStrict = true: the result is the
+// strict ToASCII (CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set to
+// beStrict), whose failure is the failure; the empty-result and forbidden
+// code point steps cannot fail after it (VerifyDnsLength and STD3 reject
+// both first).  Plain UTS #46 processing, so it is not the URL family: its
+// errors are fatal and it has no validation_errors.
 inline constexpr options url_strict = options{}.with_use_std3_ascii_rules().with_verify_dns_length();
 
 // Strict UTS #46: every check on (the same flags as url_strict today, but a
@@ -151,15 +169,37 @@ result<std::string> to_ascii(std::string_view domain, const options& opt = uts46
 // input sequence; labels whose Punycode fails to decode are kept as they
 // are.  With verify_dns_length, an empty label other than a trailing root
 // label is reported as errc::empty_label with detail 1 (X4_2).
+//
+// The URL family (options::url_domain_to_ascii, the url preset) is the URL
+// Standard's "domain to Unicode" instead: when any error is recorded the
+// output is the input unchanged (step 2, so that "xn--8i7caa" round-trips
+// through the domain parser), not the best-effort string; the status still
+// carries the first error (and to_unicode_detailed every error).  "Unchanged"
+// is code unit for code unit, except that each ill-formed sequence of the
+// input becomes U+FFFD (one per sequence, as ToUnicode counts them), so the
+// output is always well-formed.  Every to_unicode form (UTF-8, UTF-16,
+// UTF-32, caller buffer, detailed) behaves the same way.
 [[nodiscard]]
 result<std::string> to_unicode(std::string_view domain, const options& opt = uts46_default);
 
 // Like the above, collecting every error and the best-effort string of
 // to_ascii too (UTS #46 processing result before the error is applied).
+// For to_unicode_detailed, best_effort is exactly what to_unicode returns.
 struct detailed {
-  std::string output;       // empty when to_ascii failed
+  std::string output;       // empty when the conversion failed
   std::string best_effort;  // always set
-  report errors;
+  report errors;            // the errors that decide the result
+  // URL family to_ascii only (to_ascii_detailed, explain_to_ascii): every
+  // error of the URL Standard's strict ToASCII run ("domain parser" steps
+  // 1-2: the options with CheckHyphens, UseSTD3ASCIIRules and
+  // VerifyDnsLength on), in input order, with code, label and offset like
+  // `errors`.  They are validation errors: non-fatal, they do not change
+  // the result (output and errors are what they would be without them), and
+  // they are listed whether or not the result failed.  Empty for every other
+  // preset, for to_unicode_detailed, and when the strict run succeeds.
+  // E.g. under idna::url: "a_b.com" -> output "a_b.com", validation error
+  // U1 at offset 1; "xn--8i7caa" -> output "xn--8i7caa", validation error V7.
+  std::vector<status> validation_errors;
   bool ok() const noexcept { return errors.first.ok(); }
 };
 [[nodiscard]]
@@ -195,8 +235,9 @@ struct trace {
   std::vector<label> labels;
   std::vector<status> domain_errors;  // errors not tied to one label (A4_1, ...)
   // URL family (url_domain_to_ascii) and all-ASCII input: the URL Standard
-  // skips UTS #46 processing, so mapped/normalized are the lowercased input
-  // and only the URL checks ran.
+  // returns the input lowercased whatever ToASCII says, so mapped/normalized
+  // are the lowercased input and only the URL checks decided the result
+  // (the strict ToASCII run's findings are in result.validation_errors).
   bool url_ascii_pass = false;
   detailed result;                    // exactly what to_ascii_detailed returns
 };
@@ -222,7 +263,8 @@ status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::s
                 const options& opt = uts46_default);
 
 // ToUnicode into a caller buffer (UTF-8).  Like the allocating form it
-// writes the best-effort result (U+FFFD where the spec marks errors) and
+// writes the best-effort result (U+FFFD where the spec marks errors; for
+// the URL family the input unchanged when an error is recorded) and
 // returns the first error, with `written` the result's size; when the result
 // does not fit it writes nothing and returns errc::buffer_too_small with
 // status.needed, whatever the errors (retry with that size to see them).

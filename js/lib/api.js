@@ -190,6 +190,7 @@ function createPunyApi(wasm, version) {
       value: detailed.output,
       bestEffort: detailed.bestEffort,
       errors: detailed.errors,
+      validationErrors: detailed.validationErrors,
     };
   }
 

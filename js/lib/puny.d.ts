@@ -60,9 +60,14 @@ export interface IdnaResult {
   ok: boolean;
   /** The converted domain, null when ok is false. */
   value: string | null;
-  /** The UTS #46 processing result even when there are errors. */
+  /** The UTS #46 processing result even when there are errors (toUnicode
+   * with preset 'url': the input itself when there are errors). */
   bestEffort: string;
   errors: PunyErrorInfo[];
+  /** toAsciiResult with preset 'url': the URL Standard's non-fatal
+   * validation errors (its strict ToASCII run); they do not change value.
+   * Empty otherwise. */
+  validationErrors: PunyErrorInfo[];
 }
 
 export interface DigitStep {
@@ -122,6 +127,8 @@ export interface IdnaTrace {
   output: string | null;
   bestEffort: string;
   errors: PunyErrorInfo[];
+  /** Preset 'url': the URL Standard's non-fatal validation errors. */
+  validationErrors: PunyErrorInfo[];
   unicodeVersion: string;
   /** Set instead of the rest when the input is not well-formed UTF-16. */
   error?: PunyErrorInfo;

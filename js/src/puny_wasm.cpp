@@ -316,6 +316,7 @@ val detailed(const std::u16string& domain, unsigned bits, bool unicode) {
     out.set("output", val::null());
     out.set("bestEffort", std::u16string());
     out.set("errors", list);
+    out.set("validationErrors", val::array());
     return out;
   }
   const puny::idna::detailed d = unicode ? puny::idna::to_unicode_detailed(utf8, options_of(bits))
@@ -323,6 +324,8 @@ val detailed(const std::u16string& domain, unsigned bits, bool unicode) {
   out.set("output", d.ok() ? val(to_utf16(d.output)) : val::null());
   out.set("bestEffort", to_utf16(d.best_effort));
   out.set("errors", errors_value(d.errors.all, utf8));
+  // The URL Standard's non-fatal validation errors (url preset, toAscii).
+  out.set("validationErrors", errors_value(d.validation_errors, utf8));
   return out;
 }
 
@@ -369,6 +372,7 @@ val explain_to_ascii(const std::u16string& domain, unsigned bits) {
   out.set("output", t.result.ok() ? val(to_utf16(t.result.output)) : val::null());
   out.set("bestEffort", to_utf16(t.result.best_effort));
   out.set("errors", errors_value(t.result.errors.all, utf8));
+  out.set("validationErrors", errors_value(t.result.validation_errors, utf8));
   out.set("unicodeVersion", std::string(puny::unicode::unicode_version));
   return out;
 }

@@ -59,11 +59,36 @@ test('result forms never throw and list every error', () => {
   assert.deepEqual(r.errors.map((e) => e.uts46), ['V7', 'V7', 'V3']);
   assert.deepEqual(r.errors.map((e) => e.label), [0, 1, 2]);
   const ok = puny.toAsciiResult('bücher.de');
-  assert.deepEqual(ok, { ok: true, value: 'xn--bcher-kva.de', bestEffort: 'xn--bcher-kva.de', errors: [] });
+  assert.deepEqual(ok, { ok: true, value: 'xn--bcher-kva.de', bestEffort: 'xn--bcher-kva.de', errors: [],
+                         validationErrors: [] });
   const u = puny.toUnicodeResult('xn--bcher-kva.xn--a.de');
   assert.equal(u.ok, false);
   assert.equal(u.bestEffort, 'bücher.\uFFFD.de');
   assert.equal(u.errors[0].uts46, 'V7');
+});
+
+test('the url preset\'s toUnicode returns the input on error (URL Standard domain to Unicode)', () => {
+  // Step 2: "If an error was recorded, then return domain".
+  const u = puny.toUnicodeResult('xn--bcher-kva.xn--a.de', { preset: 'url' });
+  assert.equal(u.ok, false);
+  assert.equal(u.bestEffort, 'xn--bcher-kva.xn--a.de');
+  assert.equal(u.errors[0].uts46, 'V7');
+  assert.throws(() => puny.idna.toUnicode('XN--8I7CAA.com', { preset: 'url' }),
+                (e) => e.bestEffort === 'XN--8I7CAA.com' && e.uts46 === 'V7');
+  // Step 3: no error, the ToUnicode result.
+  assert.equal(puny.idna.toUnicode('XN--BCHER-KVA.DE', { preset: 'url' }), 'bücher.de');
+});
+
+test('the url preset\'s toAscii lists the URL Standard\'s validation errors', () => {
+  // Domain parser steps 1-2: the strict ToASCII's failure is non-fatal.
+  const r = puny.toAsciiResult('\u{1F600}.a_b.com', { preset: 'url' });
+  assert.equal(r.ok, true);
+  assert.equal(r.value, 'xn--e28h.a_b.com');
+  assert.deepEqual(r.validationErrors.map((e) => [e.uts46, e.offset, e.label]), [['U1', 4, 1]]);
+  assert.deepEqual(puny.toAsciiResult('a_b.com').validationErrors, []);  // uts46: none
+  const t = puny.explain('A_B.com', { operation: 'toAscii', preset: 'url' });
+  assert.equal(t.output, 'a_b.com');
+  assert.deepEqual(t.validationErrors.map((e) => e.uts46), ['U1']);
 });
 
 test('the url preset agrees with Node\'s url.domainToASCII on ordinary names', () => {

@@ -1,4 +1,5 @@
-"""puny: Punycode (RFC 3492) and IDNA (UTS #46 ToASCII / ToUnicode) for Python.
+"""puny: Punycode (RFC 3492), IDNA (UTS #46 ToASCII / ToUnicode) and IDNA2008
+(RFC 5891 registration and lookup) for Python.
 
 Bindings to the puny C++ library (UTS #46 revision 35; the Unicode version is
 `puny.unicode_version`).
@@ -96,6 +97,10 @@ class LabelTooLongError(IdnaError): pass
 class DomainTooLongError(IdnaError): pass
 class PunycodeEncodeFailedError(IdnaError): pass
 class ForbiddenDomainCodePointError(IdnaError): pass
+# IDNA2008 only (idna2008_register / idna2008_lookup, RFC 5891-5893).
+class UnassignedError(IdnaError): pass
+class ContextOError(IdnaError): pass
+class ALabelNotCanonicalError(IdnaError): pass
 
 #: Error kind name (Error.code) -> class.
 ERROR_CLASSES = {
@@ -125,6 +130,9 @@ ERROR_CLASSES = {
     "domain_too_long": DomainTooLongError,
     "punycode_encode_failed": PunycodeEncodeFailedError,
     "forbidden_domain_code_point": ForbiddenDomainCodePointError,
+    "unassigned": UnassignedError,
+    "contexto": ContextOError,
+    "a_label_not_canonical": ALabelNotCanonicalError,
 }
 
 
@@ -147,6 +155,8 @@ encode = _puny.encode
 decode = _puny.decode
 encode_many = _puny.encode_many
 decode_many = _puny.decode_many
+idna2008_register = _puny.idna2008_register
+idna2008_lookup = _puny.idna2008_lookup
 
 
 def explain(text: str, operation: str = "to_ascii", preset: str = "uts46", **flags: bool) -> dict:
@@ -154,7 +164,8 @@ def explain(text: str, operation: str = "to_ascii", preset: str = "uts46", **fla
 
     operation "to_ascii": UTS #46 mapping, NFC, each label's checks and
     Punycode step (keys: mappings, mapped, normalized, labels, output,
-    best_effort, errors).  "encode" / "decode": the RFC 3492 deltas with
+    best_effort, errors, validation_errors: with preset "url", the URL
+    Standard's non-fatal validation errors).  "encode" / "decode": the RFC 3492 deltas with
     their bias, thresholds and digits (keys: steps, output, errors).
     Errors are listed (Error instances), never raised.
     """
@@ -170,6 +181,6 @@ def explain(text: str, operation: str = "to_ascii", preset: str = "uts46", **fla
 
 __all__ = [
     "to_ascii", "to_unicode", "to_ascii_many", "to_unicode_many", "encode", "decode",
-    "encode_many", "decode_many", "explain", "Error", "InputError", "PunycodeError",
+    "encode_many", "decode_many", "explain", "idna2008_register", "idna2008_lookup", "Error", "InputError", "PunycodeError",
     "IdnaError", "Result", "PRESETS", "ERROR_CLASSES", "unicode_version", "__version__",
 ] + [cls.__name__ for cls in ERROR_CLASSES.values()]

@@ -23,6 +23,7 @@
 #include "puny/bootstring.hpp"
 #include "puny/case.hpp"
 #include "puny/idna.hpp"
+#include "puny/idna2008.hpp"
 #include "puny/punycode.hpp"
 #include "puny/status.hpp"
 #include "puny/unicode.hpp"
@@ -206,6 +207,34 @@ outcome to_unicode_one(py::handle domain, const puny::idna::options& opt) {
   return {{}, make_error(for_python(r.status, in), domain, true, std::move(text))};
 }
 
+// IDNA2008 (puny/idna2008.hpp): registration or lookup.  Its errors are
+// not UTS #46 errors: uts46_code is None.
+outcome idna2008_one(py::handle domain, bool lookup, const std::string& output,
+                     bool check_bidi) {
+  puny::idna2008::options o;
+  if (output == "unicode")
+    o.output = puny::idna2008::output_form::unicode;
+  else if (output != "ascii")
+    throw py::value_error("puny: output must be 'ascii' or 'unicode', not '" + output + "'");
+  o.check_bidi = check_bidi;
+  py::object holder;
+  const std::string_view in = utf8_of(domain, holder);
+  const auto r = lookup ? puny::idna2008::lookup(in, o) : puny::idna2008::registration(in, o);
+  if (r.ok()) return {str_of(r.value), {}};
+  py::object error = make_error(for_python(r.status, in), domain, true);
+  error.attr("uts46_code") = py::none();
+  return {{}, std::move(error)};
+}
+
+// An outcome's str, or its error raised.
+py::object value_or_raise(outcome o) {
+  if (o.error) {
+    PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(o.error.ptr())), o.error.ptr());
+    throw py::error_already_set();
+  }
+  return std::move(o.value);
+}
+
 // ASCII letters carry their own case (RFC 3492 appendix A); another
 // letter is encoded lowercase with its flag set when its case round-trips
 // (the same rule as `puny encode --mixed-case`).
@@ -331,6 +360,8 @@ py::dict explain_to_ascii(py::handle domain, const puny::idna::options& opt) {
   out["output"] = t.result.ok() ? py::object(str_of(t.result.output)) : py::object(py::none());
   out["best_effort"] = str_of(t.result.best_effort);
   out["errors"] = errors_of(t.result.errors.all, in, domain);
+  // The URL Standard's non-fatal validation errors (url preset; else []).
+  out["validation_errors"] = errors_of(t.result.validation_errors, in, domain);
   return out;
 }
 
@@ -639,6 +670,19 @@ PYBIND11_MODULE(_puny, m) {
       [](py::handle text, bool decoding) { return explain_punycode(text, decoding); },
       py::arg("text"), py::arg("decoding"));
 
+  for (const bool lookup : {false, true}) {
+    m.def(
+        lookup ? "idna2008_lookup" : "idna2008_register",
+        [lookup](py::handle domain, const std::string& output, bool check_bidi) {
+          return value_or_raise(idna2008_one(domain, lookup, output, check_bidi));
+        },
+        py::arg("domain"), py::pos_only(), py::kw_only(), py::arg("output") = "ascii",
+        py::arg("check_bidi") = true,
+        lookup ? "IDNA2008 lookup (RFC 5891 section 5); raises puny.Error."
+               : "IDNA2008 registration (RFC 5891 section 4): no mapping, RFC 5892 derived "
+                 "property, CONTEXTJ/CONTEXTO, RFC 5893 Bidi, exact A-labels; raises "
+                 "puny.Error.");
+  }
   if (PyModule_AddFunctions(m.ptr(), fast_functions) != 0) throw py::error_already_set();
   m.attr("unicode_version") = std::string(puny::unicode::unicode_version);
 }

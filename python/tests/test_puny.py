@@ -138,6 +138,32 @@ def test_to_ascii_and_to_unicode():
     assert puny.to_ascii(long_name) == "a" * 300 + ".xn--tda"
 
 
+def test_url_preset_to_unicode_returns_the_input_on_error():
+    # URL Standard "domain to Unicode" step 2: any recorded error returns
+    # the domain itself (so xn--8i7caa round-trips through the domain parser).
+    with pytest.raises(puny.DisallowedError) as info:
+        puny.to_unicode("XN--8I7CAA.com", "url")
+    assert info.value.best_effort == "XN--8I7CAA.com"
+    assert info.value.uts46_code == "V7"
+    assert puny.to_ascii("XN--8I7CAA.com", "url") == "xn--8i7caa.com"
+    # UTS #46 keeps its best-effort decoding.
+    with pytest.raises(puny.DisallowedError) as info:
+        puny.to_unicode("XN--8I7CAA.com")
+    assert info.value.best_effort == "\ufffd\ufffd\ufffd.com"
+    # Step 3: no error, the ToUnicode result.
+    assert puny.to_unicode("XN--BCHER-KVA.DE", "url") == "bücher.de"
+
+
+def test_url_preset_explain_lists_validation_errors():
+    # URL Standard "domain parser" steps 1-2: non-fatal validation errors.
+    t = puny.explain("\u00fc.A_B.com", preset="url")
+    assert t["output"] == "xn--tda.a_b.com"
+    assert t["errors"] == []
+    assert [(e.code, e.uts46_code, e.offset, e.label) for e in t["validation_errors"]] == [
+        ("std3_disallowed", "U1", 3, 1)]
+    assert puny.explain("A_B.com")["validation_errors"] == []
+
+
 def test_presets_and_flags():
     assert puny.PRESETS == ("uts46", "url", "url_strict", "registration")
     assert puny.to_ascii("-x-.example", "url") == "-x-.example"
@@ -219,13 +245,74 @@ def test_idna_errors(function, text, options, cls, code, uts46, offset, label, c
 def test_every_error_name_has_a_class():
     names = set(puny._puny.error_names())
     # Kinds the Python API cannot produce: a custom Bootstring profile, a
-    # case-flag list of the wrong length, the buffer interface; the IDNA2008
-    # profile's codes (the package has no IDNA2008 entry point yet).
-    unreachable = {"bad_parameters", "case_flags_mismatch", "buffer_too_small",
-                   "unassigned", "contexto", "a_label_not_canonical"}
+    # case-flag list of the wrong length, the buffer interface.
+    unreachable = {"bad_parameters", "case_flags_mismatch", "buffer_too_small"}
     assert set(puny.ERROR_CLASSES) == names - unreachable
     for name, cls in puny.ERROR_CLASSES.items():
         assert issubclass(cls, puny.Error) and cls not in (puny.Error,), name
+
+
+# ---- IDNA2008 (RFC 5891-5893) ----
+
+IDNA2008_ERRORS = [
+    # function, text, options, class, code, offset (str index), label, code point
+    ("idna2008_register", "\U0001F4A9.la", {}, puny.DisallowedError, "disallowed", 0, 0, 0x1F4A9),
+    ("idna2008_register", "\u216B.com", {}, puny.DisallowedError, "disallowed", 0, 0, 0x216B),
+    ("idna2008_lookup", "a.B\u00fccher", {}, puny.DisallowedError, "disallowed", 2, 1, ord("B")),
+    ("idna2008_register", "a\u0378", {}, puny.UnassignedError, "unassigned", 1, 0, 0x0378),
+    ("idna2008_register", "a\u00B7b", {}, puny.ContextOError, "contexto", 1, 0, 0xB7),
+    ("idna2008_register", "XN--BCHER-KVA.de", {}, puny.ALabelNotCanonicalError,
+     "a_label_not_canonical", 0, 0, ord("X")),
+    ("idna2008_register", "a\u200Cb", {}, puny.ContextJError, "contextj", 1, 0, 0x200C),
+    ("idna2008_register", "-\u00fc.com", {}, puny.LeadingHyphenError, "leading_hyphen", 0, 0, None),
+    ("idna2008_register", "0a.\u05D0\u05D1", {}, puny.BidiError, "bidi", 0, 0, None),
+    ("idna2008_lookup", "xn---9uc", {}, puny.InvalidDigitError, "invalid_digit", 4, 0, ord("-")),
+    # Offsets are str indices: U+1F4A9 is one code point (four UTF-8 bytes).
+    ("idna2008_register", "\U0001F600x.a\u00B7b", {}, puny.DisallowedError, "disallowed", 0, 0,
+     0x1F600),
+    ("idna2008_lookup", "\u00fc\u00fc.a\u0378", {}, puny.UnassignedError, "unassigned", 4, 1,
+     0x0378),
+]
+
+
+@pytest.mark.parametrize("function, text, options, cls, code, offset, label, code_point",
+                         IDNA2008_ERRORS)
+def test_idna2008_errors(function, text, options, cls, code, offset, label, code_point):
+    with pytest.raises(cls) as info:
+        getattr(puny, function)(text, **options)
+    e = info.value
+    # An A-label that is not Punycode is a PunycodeError, the rest IdnaErrors.
+    assert isinstance(e, puny.PunycodeError if code == "invalid_digit" else puny.IdnaError)
+    # Not UTS #46 errors: no UTS #46 status code, no best effort.
+    assert (e.code, e.uts46_code, e.offset, e.label, e.code_point, e.best_effort) == (
+        code, None, offset, label, code_point, None)
+    assert e.input == text
+
+
+def test_idna2008_register_and_lookup():
+    assert puny.idna2008_register("b\u00fccher.de") == "xn--bcher-kva.de"
+    assert puny.idna2008_lookup("b\u00fccher.de") == "xn--bcher-kva.de"
+    assert puny.idna2008_register("xn--bcher-kva.de", output="unicode") == "b\u00fccher.de"
+    assert puny.idna2008_register("l\u00B7l") == "xn--ll-0ea"
+    # Lookup: CONTEXTO rules not evaluated, leading hyphens and non-LDH
+    # ASCII labels left to the DNS (RFC 5891 section 5.4).
+    assert puny.idna2008_lookup("a\u00B7b") == "xn--ab-0ea"
+    assert puny.idna2008_lookup("-\u00fc.com") == "xn----eha.com"
+    assert puny.idna2008_lookup("_dmarc.example.com") == "_dmarc.example.com"
+    # UTS #46 maps what IDNA2008 refuses.
+    assert puny.to_ascii("\u216B.com") == "xii.com"
+    # check_bidi=False.
+    assert puny.idna2008_register("0a.\u05D0\u05D1", check_bidi=False) == "0a.xn--4dbc"
+    with pytest.raises(ValueError):
+        puny.idna2008_register("a", output="utf8")
+    with pytest.raises(TypeError):
+        puny.idna2008_register(b"a")
+    with pytest.raises(TypeError):
+        puny.idna2008_register("a", "unicode")  # output is keyword-only
+    # A lone surrogate is reported as such, at its index.
+    with pytest.raises(puny.InvalidCodePointError) as info:
+        puny.idna2008_register("ab\ud800")
+    assert (info.value.offset, info.value.code_point) == (2, 0xD800)
 
 
 def test_to_unicode_best_effort_on_error():

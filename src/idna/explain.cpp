@@ -35,6 +35,13 @@ void finish_trace(trace& t, const workspace& ws, const std::string& out, const s
   t.result.errors = detail::make_report(ws, first);
 }
 
+// The URL family's validation errors, as to_ascii_detailed lists them (after
+// the trace is complete: the strict run resets the workspace).
+trace with_validation_errors(trace t, std::string_view domain, const options& opt) {
+  t.result.validation_errors = detail::url_validation_errors(domain, opt);
+  return t;
+}
+
 // explain_to_ascii for the URL family's all-ASCII pass-through: the input
 // lowercased, split at the dots, and the URL checks.
 trace explain_url_ascii_pass(std::string_view domain, const options& opt) {
@@ -70,11 +77,8 @@ bool all_ascii(std::string_view s) noexcept {
   return true;
 }
 
-}  // namespace
-
-
-trace explain_to_ascii(std::string_view domain, const options& opt) {
-  if (detail::url_family(opt) && all_ascii(domain)) return explain_url_ascii_pass(domain, opt);
+// explain_to_ascii for everything else: section 4 step by step.
+trace explain_pipeline(std::string_view domain, const options& opt) {
   trace t;
   workspace& ws = detail::local_workspace();
   // Step 1, one code point at a time, so each mapping can be recorded.
@@ -150,6 +154,14 @@ trace explain_to_ascii(std::string_view domain, const options& opt) {
   const status first = detail::finish_errors(ws);
   finish_trace(t, ws, out, first, errc::domain_too_long);
   return t;
+}
+
+}  // namespace
+
+trace explain_to_ascii(std::string_view domain, const options& opt) {
+  if (detail::url_family(opt) && all_ascii(domain))
+    return with_validation_errors(explain_url_ascii_pass(domain, opt), domain, opt);
+  return with_validation_errors(explain_pipeline(domain, opt), domain, opt);
 }
 
 }  // namespace puny::idna

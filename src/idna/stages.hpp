@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "idna/workspace.hpp"
 
@@ -103,6 +104,18 @@ void check_forbidden_in_labels(workspace& ws);
 // The URL family's checks after UTS #46 processing and emit_ascii (pipeline.cpp):
 // an empty result (empty_label at 0), else check_forbidden_in_labels.
 void url_checks_after_emit(workspace& ws, std::size_t output_size);
+
+// The URL family's extra output (url.cpp).  url_validation_errors: every
+// error of the URL Standard's strict ToASCII of `domain` ("domain parser"
+// steps 1-2: opt with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength
+// on), in input order; empty when opt is not the URL family.  Resets the
+// calling thread's workspace.
+std::vector<status> url_validation_errors(std::string_view domain, const options& opt);
+// "domain to Unicode" step 2: the input appended as it is, each ill-formed
+// sequence replaced by one U+FFFD (as decode_and_map counts them).
+void append_input_unchanged(std::string_view in, std::string& out);
+void append_input_unchanged(std::u16string_view in, std::u16string& out);
+void append_input_unchanged(std::u32string_view in, std::u32string& out);
 
 // ---- emit.cpp: sections 4.2 and 4.3 ------------------------------------------
 // ToASCII steps 2-4: appends to out, records A3 / A4_1 / A4_2.

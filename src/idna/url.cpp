@@ -1,17 +1,25 @@
-// The URL Standard's "domain to ASCII" step 6 (forbidden domain code
-// points) on the labels UTS #46 processing left, with input offsets.
+// The URL Standard's pieces that are not UTS #46 (url.hpp has the
+// algorithms and their steps; docs/url-standard.md maps them to the API):
 //
-// Takes: ws.labels after process() (convert.cpp).  Guarantees: at most one
-// error, forbidden_domain_code_point for the first forbidden ASCII code
-// point in label order, with its offset in the caller's input.
+//  * check_forbidden_in_labels: the "domain parser" step of forbidden domain
+//    code points, on the labels UTS #46 processing left, with input offsets.
+//    Takes: ws.labels after process() (convert.cpp).  Guarantees: at most
+//    one error, forbidden_domain_code_point for the first forbidden ASCII
+//    code point in label order, with its offset in the caller's input.
+//  * url_validation_errors: the domain parser's steps 1-2, the strict
+//    ToASCII run whose failure is only a validation error.
+//  * append_input_unchanged: "domain to Unicode" step 2's output (the input
+//    itself), kept well-formed.
 //
 // Why the labels and not the ToASCII output: ToASCII copies every ASCII
 // code point of a label to its output (as is, or as a basic code point of
 // the Punycode form), and adds only "xn--", the delimiter and base-36
 // digits, none of them forbidden; so checking the labels finds what
 // checking the output would, but knows where each code point came from.
+#include "idna/fast_path.hpp"
 #include "idna/stages.hpp"
 #include "idna/url.hpp"
+#include "puny/unicode.hpp"
 
 namespace puny::idna::detail {
 
@@ -45,6 +53,76 @@ void check_forbidden_in_labels(workspace& ws) {
       }
     }
   }
+}
+
+namespace {
+
+constexpr options strict_url_options(const options& opt) noexcept {
+  // "domain parser ToASCII" with beStrict=true: the three beStrict flags on;
+  // the caller's other UTS #46 flags stay (the url preset has the spec's);
+  // puny's own checks are not part of it (with STD3 on, a forbidden domain
+  // code point is U1 or V7 already).
+  return opt.with_url_domain_to_ascii(false)
+      .with_check_hyphens()
+      .with_use_std3_ascii_rules()
+      .with_verify_dns_length()
+      .with_allow_underscore(false)
+      .with_forbid_domain_code_points(false);
+}
+
+}  // namespace
+
+std::vector<status> url_validation_errors(std::string_view domain, const options& opt) {
+  if (!url_family(opt)) return {};
+  const options strict = strict_url_options(opt);
+  // The fast path answers for the common name (lowercase LDH labels that
+  // pass every strict check): no validation error, no pipeline run.
+  const std::size_t n = domain.size();
+  char buf[simd::ldh_masks_max];
+  char* const low = n <= sizeof buf ? buf : nullptr;
+  const verdict v = decide(domain.data(), n, strict, operation::to_ascii, low);
+  if (v.how == route::lowercase) return {};
+  workspace& ws = local_workspace();
+  std::string out;
+  (void)run_to_ascii(ws, domain, strict, out, v.ldh ? low : nullptr, v.dots);
+  return ws.errors;
+}
+
+void append_input_unchanged(std::string_view in, std::string& out) {
+  char fffd[4];
+  const std::size_t fffd_size = unicode::put_utf8(replacement_character, fffd);
+  std::size_t pos = 0;
+  std::size_t run = 0;  // start of the well-formed run not yet copied
+  while (pos < in.size()) {
+    char32_t c;
+    if (unicode::next_utf8(in, pos, c)) continue;
+    out.append(in.data() + run, pos - run);
+    out.append(fffd, fffd_size);
+    // One U+FFFD per ill-formed sequence, as decode_and_map (map.cpp)
+    // counts them: the lead byte and the continuation bytes after it.
+    ++pos;
+    for (int k = 0; k < 3 && pos < in.size() && (static_cast<unsigned char>(in[pos]) & 0xC0) == 0x80; ++k)
+      ++pos;
+    run = pos;
+  }
+  out.append(in.data() + run, in.size() - run);
+}
+
+void append_input_unchanged(std::u16string_view in, std::u16string& out) {
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const char16_t u = in[i];
+    if (u >= 0xD800 && u <= 0xDBFF && i + 1 < in.size() && in[i + 1] >= 0xDC00 &&
+        in[i + 1] <= 0xDFFF) {
+      out.push_back(u);
+      out.push_back(in[++i]);
+    } else {
+      out.push_back(unicode::is_surrogate(u) ? static_cast<char16_t>(replacement_character) : u);
+    }
+  }
+}
+
+void append_input_unchanged(std::u32string_view in, std::u32string& out) {
+  for (const char32_t c : in) out.push_back(unicode::is_scalar_value(c) ? c : replacement_character);
 }
 
 }  // namespace puny::idna::detail

@@ -1,11 +1,25 @@
-// The URL Standard's "domain to ASCII" (https://url.spec.whatwg.org/#concept-domain-to-ascii)
-// with beStrict=false: the url preset (options::url_domain_to_ascii).
+// The URL Standard's IDNA algorithms (https://url.spec.whatwg.org/#idna, the
+// 2026 wording: whatwg/url#914 and the commits of 2026-06-25), selected by
+// options::url_domain_to_ascii (the url preset, beStrict=false).
 //
-// What it adds to UTS #46 ToASCII (section 3.5 of the URL Standard):
-//  * an input that is all ASCII is ASCII-lowercased and returned without
-//    UTS #46 processing (whatwg/url#914), so bogus xn-- labels pass;
-//  * the result fails when it is empty or holds a forbidden domain code
-//    point.
+// "domain parser" (formerly "domain to ASCII"), and where each step is:
+//   1-2. strictResult = ToASCII with CheckHyphens, UseSTD3ASCIIRules and
+//        VerifyDnsLength on; its failure is a validation error that does
+//        not return: url_validation_errors (url.cpp), run by
+//        to_ascii_detailed and explain_to_ascii only, since it never
+//        changes the result;
+//   3.   beStrict=true: the url_strict preset, plain UTS #46 ToASCII;
+//   5.   an ASCII input is ASCII-lowercased and is the result whatever
+//        ToASCII says (whatwg/url#914): run_to_ascii (pipeline.cpp) and the
+//        fast path's url_ascii / url_failed routes;
+//   6.   otherwise ToASCII with beStrict=false flags (the url preset's);
+//   7-8. an empty result or a forbidden domain code point fails:
+//        first_url_error below (ASCII input), url_checks_after_emit
+//        (pipeline.cpp) otherwise.
+// "domain to Unicode": ToUnicode with the url preset's flags; when an error
+// was recorded the input is returned unchanged (append_input_unchanged,
+// used by every to_unicode form in uts46.cpp).
+//
 // Contract of first_url_error: given the ASCII result (or, equivalently,
 // the ASCII input, which lowercasing does not change in these respects),
 // returns the first failure: empty_label at 0, or

@@ -1,5 +1,6 @@
-// UTS #46 revision 35 (Unicode 17.0.0) ToASCII and ToUnicode: the public
-// entry points of puny/idna.hpp.  Each one asks the fast path
+// UTS #46 revision 35 ToASCII and ToUnicode, and the URL Standard's forms
+// of them (the URL family, url.cpp): the public entry points of
+// puny/idna.hpp.  Each one asks the fast path
 // (fast_path.hpp: decide) first and otherwise runs the pipeline
 // (pipeline.cpp over the stages of stages.hpp); what remains here is only
 // where the output goes (allocated string, caller buffer, report).
@@ -46,6 +47,12 @@ void assign_lowercase(Out& out, const CharT* in, std::size_t n, const char* low)
                                            : detail::lower_ascii(static_cast<std::uint32_t>(in[i])));
 }
 
+// The URL Standard's "domain to Unicode" step 2: with the URL family, a
+// ToUnicode that recorded an error returns its input.
+constexpr bool url_input_unchanged(const status& first, const options& opt) noexcept {
+  return !first.ok() && detail::url_family(opt);
+}
+
 constexpr bool skips_pipeline(route how) noexcept {
   return how == route::lowercase || how == route::url_ascii || how == route::url_failed;
 }
@@ -61,6 +68,16 @@ status buffer_too_small(std::size_t needed) {
   s.code = errc::buffer_too_small;
   s.needed = needed;
   return s;
+}
+
+// A result held in the workspace's scratch string, into the caller's buffer;
+// `first` is the call's status when it fits.
+status copy_to_buffer(const std::string& from, char* out, std::size_t capacity,
+                      std::size_t& written, const status& first) {
+  if (from.size() > capacity) return buffer_too_small(from.size());
+  if (!from.empty()) std::memcpy(out, from.data(), from.size());
+  written = from.size();
+  return first;
 }
 
 template <class CharT>
@@ -95,7 +112,10 @@ result<std::basic_string<CharT>> to_unicode_string(std::basic_string_view<CharT>
   }
   workspace& ws = detail::local_workspace();
   r.status = detail::run_to_unicode(ws, domain, opt, v.ldh ? low : nullptr, v.dots);
-  detail::emit_unicode(ws, r.value);
+  if (url_input_unchanged(r.status, opt))
+    detail::append_input_unchanged(domain, r.value);
+  else
+    detail::emit_unicode(ws, r.value);
   return r;
 }
 
@@ -116,11 +136,17 @@ detailed detailed_string(std::string_view domain, const options& opt, operation 
       d.errors.first = detail::run_to_ascii(ws, domain, opt, d.best_effort, ldh, v.dots);
     } else {
       d.errors.first = detail::run_to_unicode(ws, domain, opt, ldh, v.dots);
-      detail::emit_unicode(ws, d.best_effort);
+      if (url_input_unchanged(d.errors.first, opt))
+        detail::append_input_unchanged(domain, d.best_effort);
+      else
+        detail::emit_unicode(ws, d.best_effort);
     }
     d.errors.all = ws.errors;
   }
   if (d.errors.first.ok()) d.output = d.best_effort;
+  // The URL family's strict ToASCII, for its validation errors only (it
+  // resets the workspace: everything above is taken from it already).
+  if (op == operation::to_ascii) d.validation_errors = detail::url_validation_errors(domain, opt);
   return d;
 }
 
@@ -132,10 +158,7 @@ status to_ascii_buffer_pipeline(std::string_view domain, char* out, std::size_t 
   ws.out8.clear();
   const status first = detail::run_to_ascii(ws, domain, opt, ws.out8, ldh_low, dots);
   if (!first.ok()) return first;
-  if (ws.out8.size() > capacity) return buffer_too_small(ws.out8.size());
-  if (!ws.out8.empty()) std::memcpy(out, ws.out8.data(), ws.out8.size());
-  written = ws.out8.size();
-  return {};
+  return copy_to_buffer(ws.out8, out, capacity, written, first);
 }
 
 PUNY_NOINLINE status to_ascii_buffer_pipeline_only(std::string_view domain, char* out,
@@ -236,6 +259,11 @@ status to_unicode(std::string_view domain, char* out, std::size_t capacity, std:
   }
   workspace& ws = detail::local_workspace();
   const status first = detail::run_to_unicode(ws, domain, opt, v.ldh ? low : nullptr, v.dots);
+  if (url_input_unchanged(first, opt)) {
+    ws.out8.clear();
+    detail::append_input_unchanged(domain, ws.out8);
+    return copy_to_buffer(ws.out8, out, capacity, written, first);
+  }
   // Straight into the caller's buffer: at once when it has room for the
   // worst case (4 bytes per code point), else once the exact size is known.
   if (capacity < detail::unicode_utf8_worst_size(ws)) {

@@ -178,6 +178,22 @@ static void test_idna(void) {
   CHECK(puny_to_ascii("-X-.Example", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt, &err) ==
         PUNY_OK);
   CHECK_STR(out, "-x-.example");
+  /* url preset to_unicode is the URL Standard's domain to Unicode: on any
+   * error the output is the input unchanged (UTF-8 and UTF-16 alike). */
+  CHECK(puny_to_unicode("XN--8I7CAA.com", PUNY_NUL_TERMINATED, out, sizeof out, &written, &opt,
+                        &err) == PUNY_ERR_DISALLOWED);
+  CHECK_STR(out, "XN--8I7CAA.com");
+  CHECK(written == 14 && err.code == PUNY_ERR_DISALLOWED);
+  {
+    const uint16_t ace16[] = {'x', 'n', '-', '-', 'a', '.', 'c', 'o', 'm'};
+    uint16_t out16[16];
+    CHECK(puny_to_unicode_utf16(ace16, 9, out16, 16, &written, &opt, &err) ==
+          PUNY_ERR_DISALLOWED);
+    CHECK(written == 9 && memcmp(out16, ace16, sizeof ace16) == 0 && out16[9] == 0);
+  }
+  CHECK(puny_to_unicode("XN--BCHER-KVA.DE", PUNY_NUL_TERMINATED, out, sizeof out, &written, &opt,
+                        &err) == PUNY_OK);
+  CHECK_STR(out, "b\xc3\xbc" "cher.de");
   CHECK(puny_idna_options_init(&opt, PUNY_PRESET_REGISTRATION) == PUNY_OK);
   CHECK(opt.use_std3_ascii_rules && opt.verify_dns_length && opt.check_bidi);
   CHECK(puny_idna_options_init(&opt, PUNY_PRESET_URL_STRICT) == PUNY_OK);
@@ -497,6 +513,141 @@ static void test_names_and_messages(void) {
   CHECK(puny_error_describe(&err, NULL, 0) == n);
 }
 
+/* One IDNA2008 failure: code, byte offset, label, code point. */
+static void expect_idna2008_error(int line, int lookup, const char* input,
+                                  const puny_idna2008_options* opt, int code, size_t offset,
+                                  size_t label, uint32_t code_point) {
+  char out[256];
+  size_t written = 0;
+  puny_error err = PUNY_ERROR_INIT;
+  const puny_errc got = lookup ? puny_idna2008_lookup(input, PUNY_NUL_TERMINATED, out, sizeof out,
+                                                      &written, opt, &err)
+                               : puny_idna2008_register(input, PUNY_NUL_TERMINATED, out,
+                                                        sizeof out, &written, opt, &err);
+  if ((int)got != code || err.code != code || err.offset != offset || err.label != label ||
+      err.code_point != code_point) {
+    ++failures;
+    fprintf(stderr,
+            "%s:%d: %s(\"%s\"): got %s at %lu (label %lu, U+%04lX), expected %s at %lu "
+            "(label %lu, U+%04lX)\n",
+            __FILE__, line, lookup ? "lookup" : "register", input, puny_error_name(err.code),
+            (unsigned long)err.offset, (unsigned long)err.label, (unsigned long)err.code_point,
+            puny_error_name(code), (unsigned long)offset, (unsigned long)label,
+            (unsigned long)code_point);
+  }
+  ++checks;
+}
+
+static void test_idna2008(void) {
+  char out[64];
+  size_t written = 0;
+  puny_error err = PUNY_ERROR_INIT;
+  puny_idna2008_options opt;
+  puny_idna2008_options unicode;
+  puny_idna2008_options no_bidi;
+  CHECK(puny_idna2008_options_init(&opt) == PUNY_OK);
+  CHECK(opt.struct_size == sizeof opt && opt.output == PUNY_IDNA2008_OUTPUT_ASCII &&
+        opt.check_bidi);
+  puny_idna2008_options_init(&unicode);
+  unicode.output = PUNY_IDNA2008_OUTPUT_UNICODE;
+  puny_idna2008_options_init(&no_bidi);
+  no_bidi.check_bidi = 0;
+
+  /* RFC 5891 section 4: a U-label becomes its A-label; NULL options are the
+   * defaults. */
+  CHECK(puny_idna2008_register("b\xc3\xbc" "cher.de", PUNY_NUL_TERMINATED, out, sizeof out,
+                               &written, &opt, &err) == PUNY_OK);
+  CHECK_STR(out, "xn--bcher-kva.de");
+  CHECK(written == 16 && err.code == PUNY_OK);
+  CHECK(puny_idna2008_lookup("b\xc3\xbc" "cher.de", PUNY_NUL_TERMINATED, out, sizeof out,
+                             &written, NULL, &err) == PUNY_OK);
+  CHECK_STR(out, "xn--bcher-kva.de");
+  /* U-label output. */
+  CHECK(puny_idna2008_register("xn--bcher-kva.de", 16, out, sizeof out, &written, &unicode,
+                               &err) == PUNY_OK);
+  CHECK_STR(out, "b\xc3\xbc" "cher.de");
+  CHECK(written == 10);
+
+  /* No mapping: what UTS #46 maps, IDNA2008 refuses (RFC 5892 DISALLOWED). */
+  expect_idna2008_error(__LINE__, 0, "\xf0\x9f\x92\xa9.la", NULL, PUNY_ERR_DISALLOWED, 0, 0,
+                        0x1F4A9);
+  expect_idna2008_error(__LINE__, 0, "\xe2\x85\xab.com", NULL, PUNY_ERR_DISALLOWED, 0, 0,
+                        0x216B);
+  expect_idna2008_error(__LINE__, 1, "a.B\xc3\xbc" "cher", NULL, PUNY_ERR_DISALLOWED, 2, 1,
+                        'B');
+  /* UNASSIGNED (U+0378 has no character in any version). */
+  expect_idna2008_error(__LINE__, 0, "a\xcd\xb8", NULL, PUNY_ERR_UNASSIGNED, 1, 0, 0x0378);
+  /* A-labels must round-trip exactly (RFC 5891 section 5.3). */
+  expect_idna2008_error(__LINE__, 0, "XN--BCHER-KVA.de", NULL, PUNY_ERR_A_LABEL_NOT_CANONICAL, 0,
+                        0, 'X');
+  {
+    puny_error e = PUNY_ERROR_INIT;
+    CHECK(puny_idna2008_register("XN--BCHER-KVA.de", 16, out, sizeof out, &written, NULL, &e) ==
+          PUNY_ERR_A_LABEL_NOT_CANONICAL);
+    CHECK_STR(puny_uts46_code(&e), ""); /* no UTS #46 counterpart */
+  }
+  expect_idna2008_error(__LINE__, 1, "xn---9uc", NULL, PUNY_ERR_INVALID_DIGIT, 4, 0, '-');
+  /* CONTEXTO (RFC 5892 A.3, MIDDLE DOT): registration evaluates the rule,
+   * lookup only requires that one exists. */
+  expect_idna2008_error(__LINE__, 0, "a\xc2\xb7" "b", NULL, PUNY_ERR_CONTEXTO, 1, 0, 0xB7);
+  CHECK(puny_idna2008_lookup("a\xc2\xb7" "b", PUNY_NUL_TERMINATED, out, sizeof out, &written,
+                             NULL, &err) == PUNY_OK);
+  CHECK(puny_idna2008_register("l\xc2\xb7l", PUNY_NUL_TERMINATED, out, sizeof out, &written,
+                               NULL, &err) == PUNY_OK);
+  CHECK_STR(out, "xn--ll-0ea");
+  /* CONTEXTJ with its rule in detail (1 = ZWNJ). */
+  expect_idna2008_error(__LINE__, 0, "a\xe2\x80\x8c" "b", NULL, PUNY_ERR_CONTEXTJ, 1, 0, 0x200C);
+  CHECK(err.detail == 0); /* expect_idna2008_error has its own err */
+  /* Hyphens: registration only for leading/trailing ones. */
+  expect_idna2008_error(__LINE__, 0, "-\xc3\xbc.com", NULL, PUNY_ERR_LEADING_HYPHEN, 0, 0, 0);
+  CHECK(puny_idna2008_lookup("-\xc3\xbc.com", PUNY_NUL_TERMINATED, out, sizeof out, &written,
+                             NULL, &err) == PUNY_OK);
+  /* RFC 5893 Bidi, and check_bidi = 0. */
+  expect_idna2008_error(__LINE__, 0, "0a.\xd7\x90\xd7\x91", &opt, PUNY_ERR_BIDI, 0, 0, 0);
+  CHECK(puny_idna2008_register("0a.\xd7\x90\xd7\x91", PUNY_NUL_TERMINATED, out, sizeof out,
+                               &written, &no_bidi, &err) == PUNY_OK);
+  CHECK_STR(out, "0a.xn--4dbc");
+
+  /* Caller buffer: needed counts the terminator; nothing past capacity. */
+  memset(out, 'Z', sizeof out);
+  CHECK(puny_idna2008_register("b\xc3\xbc" "cher.de", PUNY_NUL_TERMINATED, out, 16, &written,
+                               NULL, &err) == PUNY_ERR_BUFFER_TOO_SMALL);
+  CHECK(err.needed == 17 && out[16] == 'Z');
+  CHECK(puny_idna2008_register("b\xc3\xbc" "cher.de", PUNY_NUL_TERMINATED, out, 17, &written,
+                               NULL, &err) == PUNY_OK);
+  CHECK_STR(out, "xn--bcher-kva.de");
+
+  /* Invalid arguments: unknown output form, struct too small, a newer
+   * struct asking for something unknown, NULL input with a length. */
+  opt.output = 7;
+  CHECK(puny_idna2008_register("a", 1, out, sizeof out, &written, &opt, &err) ==
+        PUNY_ERR_INVALID_ARGUMENT);
+  CHECK(err.code == PUNY_ERR_INVALID_ARGUMENT);
+  puny_idna2008_options_init(&opt);
+  opt.struct_size = 4;
+  CHECK(puny_idna2008_lookup("a", 1, out, sizeof out, &written, &opt, &err) ==
+        PUNY_ERR_INVALID_ARGUMENT);
+  CHECK(puny_idna2008_options_init_sized(&opt, 4) == PUNY_ERR_INVALID_ARGUMENT);
+  CHECK(puny_idna2008_options_init_sized(NULL, sizeof opt) == PUNY_ERR_INVALID_ARGUMENT);
+  {
+    struct {
+      puny_idna2008_options base;
+      uint32_t future_field;
+    } newer;
+    CHECK(puny_idna2008_options_init_sized(&newer.base, sizeof newer) == PUNY_OK);
+    CHECK(newer.future_field == 0 && newer.base.struct_size == sizeof newer);
+    CHECK(puny_idna2008_register("a", 1, out, sizeof out, &written, &newer.base, &err) ==
+          PUNY_OK);
+    newer.future_field = 1;
+    CHECK(puny_idna2008_register("a", 1, out, sizeof out, &written, &newer.base, &err) ==
+          PUNY_ERR_INVALID_ARGUMENT);
+  }
+  CHECK(puny_idna2008_register(NULL, 3, out, sizeof out, &written, NULL, &err) ==
+        PUNY_ERR_INVALID_ARGUMENT);
+  CHECK(puny_idna2008_register(NULL, 0, out, sizeof out, &written, NULL, &err) ==
+        PUNY_ERR_EMPTY_LABEL);
+}
+
 static void test_versions(void) {
   CHECK(puny_version() == PUNY_VERSION_NUMBER);
   CHECK_STR(puny_version_string(), PUNY_VERSION_STRING);
@@ -520,6 +671,7 @@ static const struct group groups[] = {
     {"struct_versions", test_struct_versions},
     {"names_and_messages", test_names_and_messages},
     {"versions", test_versions},
+    {"idna2008", test_idna2008},
 };
 
 int main(int argc, char** argv) {

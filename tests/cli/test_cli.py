@@ -421,6 +421,56 @@ class IdnaCommands(Base):
         self.assertEqual(good["best_effort"], "bücher.de")
         self.assertRegex(err, r"argument 1: \w+ \(P4\) at byte \d+ \(label 0\)")
 
+    def test_url_preset_validation_errors(self):
+        # URL Standard "domain parser" steps 1-2: the strict ToASCII's errors
+        # are non-fatal validation errors; step 5 returns ASCII input lowercased.
+        code, out, _ = run(["to-ascii", "--preset", "url", "--json",
+                            "A_B.com", "ab--c.com", "xn--8i7caa", "bücher.de", "a<b.com"])
+        self.assertEqual(code, 1)  # a<b.com: forbidden domain code point (step 8)
+        underscore, hyphens, ace, ordinary, forbidden = json_lines(out)
+        keys = ["line", "input", "output", "best_effort", "errors", "label", "offset", "details",
+                "validation_errors"]
+        self.assertEqual(list(underscore), keys)
+        self.assertEqual(underscore["output"], "a_b.com")
+        self.assertEqual(underscore["errors"], [])
+        self.assertEqual(underscore["validation_errors"],
+                         [{"error": "std3_disallowed", "code": "U1", "offset": 1, "label": 0,
+                           "code_point": "U+005F"}])
+        self.assertEqual(hyphens["output"], "ab--c.com")
+        self.assertEqual([v["code"] for v in hyphens["validation_errors"]], ["V2"])
+        self.assertEqual(ace["output"], "xn--8i7caa")
+        self.assertEqual({v["code"] for v in ace["validation_errors"]}, {"V7"})
+        self.assertEqual(ordinary["output"], "xn--bcher-kva.de")
+        self.assertEqual(ordinary["validation_errors"], [])
+        self.assertIsNone(forbidden["output"])
+        self.assertIn("U1", [v["code"] for v in forbidden["validation_errors"]])
+        # Only the URL family has the key.
+        code, out, _ = run(["to-ascii", "--json", "a_b.com"])
+        self.assertNotIn("validation_errors", json_lines(out)[0])
+        code, out, _ = run(["to-unicode", "--preset", "url", "--json", "a_b.com"])
+        self.assertNotIn("validation_errors", json_lines(out)[0])
+        # explain shows them too.
+        code, out, _ = run(["explain", "to-ascii", "--preset", "url", "--", "a_b.com"])
+        self.assertEqual(code, 0)
+        self.assertIn("validation error (strict ToASCII, non-fatal): std3_disallowed (U1) at byte 1",
+                      out.decode())
+
+    def test_url_preset_to_unicode_returns_the_input_on_error(self):
+        # URL Standard "domain to Unicode" step 2.
+        code, out, err = run(["to-unicode", "--preset", "url", "--json",
+                              "XN--8I7CAA.com", "xn--0-sfa.xn--4db", "XN--BCHER-KVA.de"])
+        self.assertEqual(code, 1)
+        ace, bidi, good = json_lines(out)
+        self.assertIsNone(ace["output"])
+        self.assertEqual(ace["best_effort"], "XN--8I7CAA.com")
+        self.assertEqual(ace["errors"], ["V7"])
+        self.assertEqual(bidi["best_effort"], "xn--0-sfa.xn--4db")
+        self.assertEqual(bidi["errors"], ["B1"])
+        self.assertEqual(good["output"], "bücher.de")
+        # The UTS #46 preset keeps its best-effort decoding.
+        code, out, _ = run(["to-unicode", "--json", "xn--0-sfa.xn--4db"])
+        self.assertEqual(json_lines(out)[0]["best_effort"], "0à.א")
+
     def test_ace_labels_that_are_not_new(self):
         code, out, _ = run(["to-ascii", "--json", "xn--example-.com", "xn--a-ä.pt"])
         self.assertEqual(code, 1)
@@ -691,6 +741,21 @@ class DemandingUser(Base):
         self.assertEqual([o["line"] for o in json_lines(out)], [1, 2])
 
 
+def help_profiles():
+    """The preset names `puny --help` lists under "IDNA profiles"."""
+    _, out, _ = run(["--help"])
+    lines = out.decode("utf-8").split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("IDNA profiles"))
+    start = next(i for i in range(start, len(lines)) if lines[i].endswith("):"))
+    names = []
+    for line in lines[start + 1:]:
+        if not line.startswith(" "):
+            break
+        names += line.split()
+    assert "idna2008" in names and "url" in names, names
+    return names
+
+
 def long_options(command):
     """Every long option that `puny COMMAND --help` lists."""
     code, out, _ = run(command + ["--help"])
@@ -744,7 +809,10 @@ class ManPageAndCompletions(Base):
     def test_bash_completion(self):
         self.assertEqual(self.bash_complete(["puny", "to-a"]), ["to-ascii"])
         self.assertEqual(sorted(self.bash_complete(["puny", "to-ascii", "--preset", "u"])),
-                         ["url", "url-strict", "uts46"])
+                         ["url", "url-strict", "uts46", "uts46-strict"])
+        # Every profile `puny --help` lists (from the --preset table) is offered.
+        offered = self.bash_complete(["puny", "to-ascii", "--preset", ""])
+        self.assertEqual(sorted(offered), sorted(help_profiles()))
         for command in COMMANDS:
             offered = self.bash_complete(["puny"] + command + ["--"])
             for option in long_options(command):
@@ -758,6 +826,8 @@ class ManPageAndCompletions(Base):
         for command in COMMANDS:
             for option in long_options(command):
                 self.assertIn(option + "[", text, (command, option))
+        presets = re.search(r":preset:\(([^)]*)\)", text).group(1).split()
+        self.assertEqual(sorted(presets), sorted(help_profiles()))
 
 
 if __name__ == "__main__":

@@ -197,7 +197,17 @@ TEST(FastUri_CVE_2026_13676, IdeographicAndFullwidthDotsFoldTheSameInEveryApi) {
           EXPECT_EQ(b.ok(), a.ok());
           EXPECT_EQ(b.first.code, a.first.code);
           EXPECT_EQ(b.first.label, a.first.label);
-          EXPECT_EQ(b.value, a.value);
+          // The URL Standard's domain to Unicode returns its input when an
+          // error is recorded: each spelling is then its own output (the
+          // dots are not folded there, by the spec).
+          const bool input_returned =
+              preset.opt.url_family() && !a.ok() && b.form.rfind("to_unicode", 0) == 0;
+          if (input_returned) {
+            EXPECT_EQ(a.value, ascii_dots);
+            EXPECT_EQ(b.value, in);
+          } else {
+            EXPECT_EQ(b.value, a.value);
+          }
           EXPECT_EQ(b.all.size(), a.all.size());
           if (!a.ok()) {
             // Same place in code points (each dot is one code point in
