@@ -33,7 +33,6 @@ inline idna::options pick_options(std::uint8_t a, std::uint8_t b) {
   o.url_domain_to_ascii = (b & 128) != 0;
   o.allow_underscore = (a & 8) != 0;
   o.forbid_domain_code_points = (a & 16) != 0;
-  o.url_ascii_fast_pass = (a & 32) != 0;  // the former name of url_domain_to_ascii
   return o;
 }
 

@@ -189,7 +189,10 @@ typedef struct puny_idna_options {
   uint32_t transitional_processing;  /* Transitional_Processing */
   uint32_t verify_dns_length;        /* VerifyDnsLength */
   uint32_t ignore_invalid_punycode;  /* IgnoreInvalidPunycode */
-  uint32_t url_ascii_fast_pass;      /* URL Standard all-ASCII pass-through */
+  uint32_t url_domain_to_ascii;      /* the URL family: URL Standard domain
+                                          parser / domain to Unicode (called
+                                          url_ascii_fast_pass in earlier
+                                          revisions; same place) */
   uint32_t allow_underscore;         /* with UseSTD3ASCIIRules, '_' allowed too */
   uint32_t forbid_domain_code_points; /* URL Standard forbidden domain code
                                           points are errors (list hygiene) */
@@ -211,7 +214,7 @@ PUNY_API puny_errc puny_to_ascii(const char* utf8, size_t length, char* out, siz
                                  puny_error* err);
 /* Always writes the best-effort result when it fits (U+FFFD where UTS #46
  * marks errors) and returns the first error, if any.  With the URL family
- * (PUNY_PRESET_URL, url_ascii_fast_pass set) the result on error is the
+ * (PUNY_PRESET_URL, url_domain_to_ascii set) the result on error is the
  * input itself, as the URL Standard's "domain to Unicode" returns it
  * (docs/url-standard.md). */
 PUNY_API puny_errc puny_to_unicode(const char* utf8, size_t length, char* out,

@@ -47,11 +47,11 @@ static_assert(PUNY_VERSION_MAJOR == PUNY_PROJECT_VERSION_MAJOR &&
               "include/puny.h PUNY_VERSION_* differ from project(VERSION) in CMakeLists.txt");
 
 // The first version of each struct: anything smaller is not a puny struct.
-// (puny_idna_options v1 ends at url_ascii_fast_pass; later fields are
+// (puny_idna_options v1 ends at url_domain_to_ascii; later fields are
 // optional in the caller's struct.)
 constexpr std::size_t error_v1_size = offsetof(puny_error, detail) + sizeof(std::uint32_t);
 constexpr std::size_t options_v1_size =
-    offsetof(puny_idna_options, url_ascii_fast_pass) + sizeof(std::uint32_t);
+    offsetof(puny_idna_options, url_domain_to_ascii) + sizeof(std::uint32_t);
 constexpr std::size_t idna2008_options_v1_size =
     offsetof(puny_idna2008_options, check_bidi) + sizeof(std::uint32_t);
 
@@ -189,7 +189,7 @@ bool to_options(const puny_idna_options* in, puny::idna::options& out) {
   out.transitional_processing = in->transitional_processing != 0;
   out.verify_dns_length = in->verify_dns_length != 0;
   out.ignore_invalid_punycode = in->ignore_invalid_punycode != 0;
-  out.url_domain_to_ascii = in->url_ascii_fast_pass != 0;  // the C field keeps its v1 name
+  out.url_domain_to_ascii = in->url_domain_to_ascii != 0;
   // Fields appended after the first version: read only when the caller's
   // struct has them.
   if (size >= offsetof(puny_idna_options, allow_underscore) + sizeof(std::uint32_t))
@@ -410,7 +410,7 @@ puny_errc puny_idna_options_init_sized(puny_idna_options* opt, size_t size, int 
   opt->transitional_processing = o.transitional_processing;
   opt->verify_dns_length = o.verify_dns_length;
   opt->ignore_invalid_punycode = o.ignore_invalid_punycode;
-  opt->url_ascii_fast_pass = o.url_family();
+  opt->url_domain_to_ascii = o.url_family();
   if (size >= offsetof(puny_idna_options, allow_underscore) + sizeof(std::uint32_t))
     opt->allow_underscore = o.allow_underscore;
   if (size >= offsetof(puny_idna_options, forbid_domain_code_points) + sizeof(std::uint32_t))

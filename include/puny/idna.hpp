@@ -66,13 +66,11 @@ struct options {
   // addresses and lines with stray whitespace do not "convert".  Not a UTS
   // #46 flag; no preset sets it (the url preset makes the same check).
   bool forbid_domain_code_points = false;
-  // The former name of url_domain_to_ascii (it is the URL Standard's
-  // behaviour, not an optimization), kept so that code written against it
-  // compiles: setting either selects the URL family.  New code sets
-  // url_domain_to_ascii.
-  bool url_ascii_fast_pass = false;
 
-  constexpr bool url_family() const noexcept { return url_domain_to_ascii || url_ascii_fast_pass; }
+  // Whether these options select the URL family (url_domain_to_ascii; the
+  // field was called url_ascii_fast_pass before it was named for what it
+  // is, the URL Standard's behaviour rather than an optimization).
+  constexpr bool url_family() const noexcept { return url_domain_to_ascii; }
 
   // Named builders: a copy with one field set.
   constexpr options with_check_hyphens(bool on = true) const noexcept { return with(&options::check_hyphens, on); }
@@ -91,9 +89,7 @@ struct options {
     return with(&options::ignore_invalid_punycode, on);
   }
   constexpr options with_url_domain_to_ascii(bool on = true) const noexcept {
-    options o = with(&options::url_domain_to_ascii, on);
-    o.url_ascii_fast_pass = false;  // the former name: one switch, not two
-    return o;
+    return with(&options::url_domain_to_ascii, on);
   }
   constexpr options with_allow_underscore(bool on = true) const noexcept {
     return with(&options::allow_underscore, on);

@@ -174,7 +174,7 @@ static void test_idna(void) {
   CHECK_STR(out, "fass.de");
   /* url preset: all-ASCII input passes through lowercased. */
   CHECK(puny_idna_options_init(&opt, PUNY_PRESET_URL) == PUNY_OK);
-  CHECK(opt.url_ascii_fast_pass && !opt.check_hyphens);
+  CHECK(opt.url_domain_to_ascii && !opt.check_hyphens);
   CHECK(puny_to_ascii("-X-.Example", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt, &err) ==
         PUNY_OK);
   CHECK_STR(out, "-x-.example");
@@ -197,7 +197,7 @@ static void test_idna(void) {
   CHECK(puny_idna_options_init(&opt, PUNY_PRESET_REGISTRATION) == PUNY_OK);
   CHECK(opt.use_std3_ascii_rules && opt.verify_dns_length && opt.check_bidi);
   CHECK(puny_idna_options_init(&opt, PUNY_PRESET_URL_STRICT) == PUNY_OK);
-  CHECK(opt.use_std3_ascii_rules && !opt.url_ascii_fast_pass);
+  CHECK(opt.use_std3_ascii_rules && !opt.url_domain_to_ascii);
   /* Flags beyond UTS #46: '_' under STD3 rules, forbidden code points. */
   CHECK(puny_idna_options_init(&opt, PUNY_PRESET_REGISTRATION) == PUNY_OK);
   CHECK(!opt.allow_underscore && !opt.forbid_domain_code_points);
@@ -438,10 +438,10 @@ static void test_struct_versions(void) {
         PUNY_ERR_INVALID_ARGUMENT);
 
   /* A caller compiled before allow_underscore existed: its struct ends at
-   * url_ascii_fast_pass, and the later fields take their defaults. */
+   * url_domain_to_ascii, and the later fields take their defaults. */
   {
     puny_idna_options v1;
-    const size_t v1_size = offsetof(puny_idna_options, url_ascii_fast_pass) + sizeof(uint32_t);
+    const size_t v1_size = offsetof(puny_idna_options, url_domain_to_ascii) + sizeof(uint32_t);
     memset(&v1, 0x7F, sizeof v1); /* bytes past v1_size must not be read */
     CHECK(puny_idna_options_init_sized(&v1, v1_size, PUNY_PRESET_REGISTRATION) == PUNY_OK);
     CHECK(v1.struct_size == v1_size && v1.use_std3_ascii_rules == 1);
