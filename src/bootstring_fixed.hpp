@@ -487,8 +487,14 @@ class engine {
     }
     char* dst = begin + b;
     if (b > 0) *dst++ = P.delimiter;
-    u32 sorted[short_limit];
-    sort_keys(keys, key_count, sorted);
+    // One key (a single non-basic code point, as in most short strings
+    // that have any) is sorted already.
+    u32 sorted_keys[short_limit];
+    const u32* sorted = keys;
+    if (key_count > 1) {
+      sort_keys(keys, key_count, sorted_keys);
+      sorted = sorted_keys;
+    }
     if (length <= 64)
       dst = encode_deltas<1>(sorted, key_count, static_cast<u32>(b), handled, dst);
     else
@@ -504,11 +510,18 @@ class engine {
     return r;
   }
 
+  // Caller-buffer decode of in.size() <= short_limit bytes (no heap).
+  // Callers that know the size is short call it directly: one call fewer
+  // per label.
+  static buffer_result decode_short(std::string_view in, char32_t* out, std::size_t capacity) {
+    return decode_inserting<false, true>(in, out, capacity);
+  }
+
   // Caller-buffer decode of any input: up to short_limit bytes on the
   // stack, up to decode_limit in a heap buffer with memmove, above that by
   // placing the insertions with free_slots (O(n log n)).
   static buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity) {
-    if (in.size() <= short_limit) return decode_inserting<false, true>(in, out, capacity);
+    if (in.size() <= short_limit) return decode_short(in, out, capacity);
     if (in.size() <= decode_limit) return decode_inserting<true, true>(in, out, capacity);
     if (in.size() <= insert_limit) return decode_inserting<true, false>(in, out, capacity);
     return decode_placing(in, out, capacity);
@@ -548,6 +561,45 @@ class engine {
     char last_digit;
     return detail::read_integer<unchecked>(profile, text, size, pos, bias, i, last_digit, error,
                                            [](u32, u32, u64, char) {});
+  }
+
+  // Section 6.2's digit loop for the integers read_short_integer leaves
+  // (four digits or more), when they end within the digits that cannot
+  // overflow: adds the integer to i, advances pos and returns true; returns
+  // false, changing nothing, on anything else (a non-digit, the end of the
+  // input, a longer integer), which read_integer then reports exactly.
+  // `text` is the padded input: its first padding byte is not a digit, so
+  // the loop never reads past it.  No error status is built here, so the
+  // loop stays small.
+  template <bool Bounded>
+  static bool read_long_integer(const char* text, std::size_t& pos, const short_thresholds& st,
+                                u64& i) {
+    constexpr u32 unchecked = unchecked_digits(Bounded ? decode_limit + 1 : u64{1} << 32);
+    static_assert(unchecked >= 4, "the first three digits and more cannot overflow");
+    // read_short_integer failed: either one of the first three characters
+    // is not a digit (then so be it), or none of them ends the integer.
+    const u32 d1 = digits.unsigned_values[static_cast<unsigned char>(text[pos])];
+    const u32 d2 = digits.unsigned_values[static_cast<unsigned char>(text[pos + 1])];
+    const u32 d3 = digits.unsigned_values[static_cast<unsigned char>(text[pos + 2])];
+    if ((d1 >= base) | (d2 >= base) | (d3 >= base)) return false;
+    u64 value = d1 + d2 * st.w2 + d3 * st.w3;
+    u64 w = u64{st.w3} * (base - st.t3);
+    std::size_t p = pos + 3;
+    u32 k = 4 * base;
+    for (u32 j = 3; j < unchecked; ++j, k += base) {
+      const u32 d = digits.unsigned_values[static_cast<unsigned char>(text[p])];
+      if (d >= base) return false;
+      ++p;
+      value += d * w;
+      const u32 t = threshold(k, st.bias);
+      if (d < t) {
+        i += value;
+        pos = p;
+        return true;
+      }
+      w *= base - t;
+    }
+    return false;
   }
 
   // x / d for any x and d >= 1 through a double reciprocal of d (computed
@@ -592,6 +644,8 @@ class engine {
       u32 short_value;
       if (read_short_integer(padded, pos, *st, short_value)) {
         i += short_value;
+      } else if (read_long_integer<Bounded>(padded, pos, *st, i)) {
+        // four digits or more (a CJK code point after a small one, say)
       } else if (status error; !read_integer<Bounded>(padded, size, pos, st->bias, i, error)) {
         return error;
       }
