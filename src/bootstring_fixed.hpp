@@ -106,6 +106,18 @@ inline u32 div_u32_from_2(u32 x, u32 d) {
   return static_cast<u32>(mul_high(reciprocals[d] + 1, x));
 }
 
+// Whether the encoder may count bits with the POPCNT instruction: x86-64
+// processors have had it since 2008, but baseline x86-64 code cannot
+// assume it, so it is checked once, at load time.
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__POPCNT__)
+inline const bool has_popcnt = [] {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("popcnt") != 0;
+}();
+#else
+inline constexpr bool has_popcnt = false;  // __POPCNT__: the builtin is POPCNT already
+#endif
+
 // ---- the engine ----
 
 template <const parameters& P>
@@ -345,11 +357,22 @@ class engine {
     return detail::make_error(code, offset, cp);
   }
 
-  // Number of ones in x (no reliance on a popcount instruction).
+  // Number of ones in x.  Hardware: the POPCNT instruction, which baseline
+  // x86-64 lacks, so the encoder picks it at run time (has_popcnt below)
+  // through inline assembly that any target assembles; else the portable
+  // bit count.
+  template <bool Hardware>
   static u32 popcount(u64 x) {
 #if defined(__GNUC__) && defined(__POPCNT__)
     return static_cast<u32>(__builtin_popcountll(x));
 #else
+#if defined(__GNUC__) && defined(__x86_64__)
+    if constexpr (Hardware) {
+      u64 count;
+      __asm__("popcntq %1, %0" : "=r"(count) : "rm"(x) : "cc");
+      return static_cast<u32>(count);
+    }
+#endif
     x = x - ((x >> 1) & 0x5555555555555555u);
     x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
@@ -395,17 +418,17 @@ class engine {
   }
 
   // Number of set bits of `handled` below position pos.
-  template <std::size_t Words>
+  template <std::size_t Words, bool Popcnt>
   static u32 rank(const u64* handled, u32 pos) {
-    u32 count = popcount(handled[pos / 64] & ((u64{1} << (pos % 64)) - 1));
+    u32 count = popcount<Popcnt>(handled[pos / 64] & ((u64{1} << (pos % 64)) - 1));
     if (Words > 1)
-      for (u32 word = 0; word < pos / 64; ++word) count += popcount(handled[word]);
+      for (u32 word = 0; word < pos / 64; ++word) count += popcount<Popcnt>(handled[word]);
     return count;
   }
 
   // RFC 3492 section 6.3 main loop over the sorted keys; `handled` has a bit
   // for each basic code point.  Words: 64-bit words of the bit set.
-  template <std::size_t Words>
+  template <std::size_t Words, bool Popcnt>
   static char* encode_deltas(const u32* sorted, std::size_t count, u32 b, u64* handled,
                              char* dst) {
     u32 n = initial_n;
@@ -436,7 +459,7 @@ class engine {
       }
       // Bits are set as keys are emitted, so the group's own earlier
       // positions (all before pos) are in the count: take them out.
-      const u32 smaller_before = rank<Words>(handled, pos) - in_group;
+      const u32 smaller_before = rank<Words, Popcnt>(handled, pos) - in_group;
       delta += smaller_before - counted;
       counted = smaller_before;
       dst = emit_integer(delta, *st, dst);
@@ -495,11 +518,15 @@ class engine {
       sort_keys(keys, key_count, sorted_keys);
       sorted = sorted_keys;
     }
-    if (length <= 64)
-      dst = encode_deltas<1>(sorted, key_count, static_cast<u32>(b), handled, dst);
-    else
-      dst = encode_deltas<short_limit / 64 + 1>(sorted, key_count, static_cast<u32>(b), handled,
-                                               dst);
+    const u32 basic = static_cast<u32>(b);
+    if (length <= 64) {
+      dst = has_popcnt ? encode_deltas<1, true>(sorted, key_count, basic, handled, dst)
+                       : encode_deltas<1, false>(sorted, key_count, basic, handled, dst);
+    } else {
+      constexpr std::size_t words = short_limit / 64 + 1;
+      dst = has_popcnt ? encode_deltas<words, true>(sorted, key_count, basic, handled, dst)
+                       : encode_deltas<words, false>(sorted, key_count, basic, handled, dst);
+    }
 
     r.size = static_cast<std::size_t>(dst - begin);
     if (begin == local && capacity > 0) std::memcpy(out, local, std::min(r.size, capacity));
