@@ -5,7 +5,7 @@
 // peers' versions go into the benchmark context (JSON "context" object).
 //
 // Usage: puny_bench [--data=DIR] [--reps=N] [--peer_cap_seconds=S]
-//                   [--no_long] [google benchmark flags...]
+//                   [--no_long] [--sweep] [--sweep_max=N] [google benchmark flags...]
 // bench/run.sh is the one command that builds, runs and reports.
 
 #include <benchmark/benchmark.h>
@@ -61,6 +61,10 @@ struct config {
   // --sweep: long strings at more lengths, 1 to 2^20 code points (the files'
   // five plus strings generated like the 1,000,000 one), for the scaling plot.
   bool sweep = false;
+  // --sweep_max=N: only the long strings of at most N code points (the
+  // per-call cost of short strings can be measured without the minutes the
+  // peers take to check the long ones).
+  std::size_t sweep_max = ~std::size_t{0};
 };
 
 // Everything the registered benchmarks point to lives here until exit.
@@ -340,6 +344,7 @@ std::vector<long_input> long_inputs(const config& cfg) {
                           24576, 32768, 131072, 524288, 1048576})
       sizes.push_back(n);
   std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::upper_bound(sizes.begin(), sizes.end(), cfg.sweep_max), sizes.end());
   std::vector<long_input> inputs;
   for (const std::size_t n : sizes) {
     const std::string tag = std::to_string(n);
@@ -423,6 +428,7 @@ void long_benchmarks(const config& cfg) {
   // One million code points, generated here; puny only (every peer is
   // quadratic, and the largest deltas no longer fit their 32-bit integers).
   const std::size_t n = 1000000;
+  if (n > cfg.sweep_max) return;
   const std::u32string big = bench::make_long_string(n, 0x70756e79);
   for (auto& impl : bench::make_punycode_impls()) {
     if (impl->name().rfind("puny", 0) != 0) continue;
@@ -463,6 +469,8 @@ int main(int argc, char** argv) {
     else if (a.rfind("--peer_cap_seconds=", 0) == 0) cfg.peer_cap_seconds = std::atof(a.c_str() + 19);
     else if (a == "--no_long") cfg.long_strings = false;
     else if (a == "--sweep") cfg.sweep = true;
+    else if (a.rfind("--sweep_max=", 0) == 0)
+      cfg.sweep_max = static_cast<std::size_t>(std::strtoull(a.c_str() + 12, nullptr, 10));
     else rest.push_back(argv[i]);
   }
   int rest_argc = static_cast<int>(rest.size());

@@ -106,6 +106,18 @@ inline u32 div_u32_from_2(u32 x, u32 d) {
   return static_cast<u32>(mul_high(reciprocals[d] + 1, x));
 }
 
+// Whether the encoder may count bits with the POPCNT instruction: x86-64
+// processors have had it since 2008, but baseline x86-64 code cannot
+// assume it, so it is checked once, at load time.
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__POPCNT__)
+inline const bool has_popcnt = [] {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("popcnt") != 0;
+}();
+#else
+inline constexpr bool has_popcnt = false;  // __POPCNT__: the builtin is POPCNT already
+#endif
+
 // ---- the engine ----
 
 template <const parameters& P>
@@ -345,11 +357,22 @@ class engine {
     return detail::make_error(code, offset, cp);
   }
 
-  // Number of ones in x (no reliance on a popcount instruction).
+  // Number of ones in x.  Hardware: the POPCNT instruction, which baseline
+  // x86-64 lacks, so the encoder picks it at run time (has_popcnt below)
+  // through inline assembly that any target assembles; else the portable
+  // bit count.
+  template <bool Hardware>
   static u32 popcount(u64 x) {
 #if defined(__GNUC__) && defined(__POPCNT__)
     return static_cast<u32>(__builtin_popcountll(x));
 #else
+#if defined(__GNUC__) && defined(__x86_64__)
+    if constexpr (Hardware) {
+      u64 count;
+      __asm__("popcntq %1, %0" : "=r"(count) : "rm"(x) : "cc");
+      return static_cast<u32>(count);
+    }
+#endif
     x = x - ((x >> 1) & 0x5555555555555555u);
     x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
@@ -395,17 +418,17 @@ class engine {
   }
 
   // Number of set bits of `handled` below position pos.
-  template <std::size_t Words>
+  template <std::size_t Words, bool Popcnt>
   static u32 rank(const u64* handled, u32 pos) {
-    u32 count = popcount(handled[pos / 64] & ((u64{1} << (pos % 64)) - 1));
+    u32 count = popcount<Popcnt>(handled[pos / 64] & ((u64{1} << (pos % 64)) - 1));
     if (Words > 1)
-      for (u32 word = 0; word < pos / 64; ++word) count += popcount(handled[word]);
+      for (u32 word = 0; word < pos / 64; ++word) count += popcount<Popcnt>(handled[word]);
     return count;
   }
 
   // RFC 3492 section 6.3 main loop over the sorted keys; `handled` has a bit
   // for each basic code point.  Words: 64-bit words of the bit set.
-  template <std::size_t Words>
+  template <std::size_t Words, bool Popcnt>
   static char* encode_deltas(const u32* sorted, std::size_t count, u32 b, u64* handled,
                              char* dst) {
     u32 n = initial_n;
@@ -436,7 +459,7 @@ class engine {
       }
       // Bits are set as keys are emitted, so the group's own earlier
       // positions (all before pos) are in the count: take them out.
-      const u32 smaller_before = rank<Words>(handled, pos) - in_group;
+      const u32 smaller_before = rank<Words, Popcnt>(handled, pos) - in_group;
       delta += smaller_before - counted;
       counted = smaller_before;
       dst = emit_integer(delta, *st, dst);
@@ -487,13 +510,23 @@ class engine {
     }
     char* dst = begin + b;
     if (b > 0) *dst++ = P.delimiter;
-    u32 sorted[short_limit];
-    sort_keys(keys, key_count, sorted);
-    if (length <= 64)
-      dst = encode_deltas<1>(sorted, key_count, static_cast<u32>(b), handled, dst);
-    else
-      dst = encode_deltas<short_limit / 64 + 1>(sorted, key_count, static_cast<u32>(b), handled,
-                                               dst);
+    // One key (a single non-basic code point, as in most short strings
+    // that have any) is sorted already.
+    u32 sorted_keys[short_limit];
+    const u32* sorted = keys;
+    if (key_count > 1) {
+      sort_keys(keys, key_count, sorted_keys);
+      sorted = sorted_keys;
+    }
+    const u32 basic = static_cast<u32>(b);
+    if (length <= 64) {
+      dst = has_popcnt ? encode_deltas<1, true>(sorted, key_count, basic, handled, dst)
+                       : encode_deltas<1, false>(sorted, key_count, basic, handled, dst);
+    } else {
+      constexpr std::size_t words = short_limit / 64 + 1;
+      dst = has_popcnt ? encode_deltas<words, true>(sorted, key_count, basic, handled, dst)
+                       : encode_deltas<words, false>(sorted, key_count, basic, handled, dst);
+    }
 
     r.size = static_cast<std::size_t>(dst - begin);
     if (begin == local && capacity > 0) std::memcpy(out, local, std::min(r.size, capacity));
@@ -504,11 +537,18 @@ class engine {
     return r;
   }
 
+  // Caller-buffer decode of in.size() <= short_limit bytes (no heap).
+  // Callers that know the size is short call it directly: one call fewer
+  // per label.
+  static buffer_result decode_short(std::string_view in, char32_t* out, std::size_t capacity) {
+    return decode_inserting<false, true>(in, out, capacity);
+  }
+
   // Caller-buffer decode of any input: up to short_limit bytes on the
   // stack, up to decode_limit in a heap buffer with memmove, above that by
   // placing the insertions with free_slots (O(n log n)).
   static buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity) {
-    if (in.size() <= short_limit) return decode_inserting<false, true>(in, out, capacity);
+    if (in.size() <= short_limit) return decode_short(in, out, capacity);
     if (in.size() <= decode_limit) return decode_inserting<true, true>(in, out, capacity);
     if (in.size() <= insert_limit) return decode_inserting<true, false>(in, out, capacity);
     return decode_placing(in, out, capacity);
@@ -548,6 +588,45 @@ class engine {
     char last_digit;
     return detail::read_integer<unchecked>(profile, text, size, pos, bias, i, last_digit, error,
                                            [](u32, u32, u64, char) {});
+  }
+
+  // Section 6.2's digit loop for the integers read_short_integer leaves
+  // (four digits or more), when they end within the digits that cannot
+  // overflow: adds the integer to i, advances pos and returns true; returns
+  // false, changing nothing, on anything else (a non-digit, the end of the
+  // input, a longer integer), which read_integer then reports exactly.
+  // `text` is the padded input: its first padding byte is not a digit, so
+  // the loop never reads past it.  No error status is built here, so the
+  // loop stays small.
+  template <bool Bounded>
+  static bool read_long_integer(const char* text, std::size_t& pos, const short_thresholds& st,
+                                u64& i) {
+    constexpr u32 unchecked = unchecked_digits(Bounded ? decode_limit + 1 : u64{1} << 32);
+    static_assert(unchecked >= 4, "the first three digits and more cannot overflow");
+    // read_short_integer failed: either one of the first three characters
+    // is not a digit (then so be it), or none of them ends the integer.
+    const u32 d1 = digits.unsigned_values[static_cast<unsigned char>(text[pos])];
+    const u32 d2 = digits.unsigned_values[static_cast<unsigned char>(text[pos + 1])];
+    const u32 d3 = digits.unsigned_values[static_cast<unsigned char>(text[pos + 2])];
+    if ((d1 >= base) | (d2 >= base) | (d3 >= base)) return false;
+    u64 value = d1 + d2 * st.w2 + d3 * st.w3;
+    u64 w = u64{st.w3} * (base - st.t3);
+    std::size_t p = pos + 3;
+    u32 k = 4 * base;
+    for (u32 j = 3; j < unchecked; ++j, k += base) {
+      const u32 d = digits.unsigned_values[static_cast<unsigned char>(text[p])];
+      if (d >= base) return false;
+      ++p;
+      value += d * w;
+      const u32 t = threshold(k, st.bias);
+      if (d < t) {
+        i += value;
+        pos = p;
+        return true;
+      }
+      w *= base - t;
+    }
+    return false;
   }
 
   // x / d for any x and d >= 1 through a double reciprocal of d (computed
@@ -592,6 +671,8 @@ class engine {
       u32 short_value;
       if (read_short_integer(padded, pos, *st, short_value)) {
         i += short_value;
+      } else if (read_long_integer<Bounded>(padded, pos, *st, i)) {
+        // four digits or more (a CJK code point after a small one, say)
       } else if (status error; !read_integer<Bounded>(padded, size, pos, st->bias, i, error)) {
         return error;
       }

@@ -24,6 +24,7 @@ buffer_result encode_buffer(std::u32string_view in, char* out, std::size_t capac
 }
 
 buffer_result decode_buffer(std::string_view in, char32_t* out, std::size_t capacity) {
+  if (in.size() <= short_limit) return engine::decode_short(in, out, capacity);
   return engine::decode(in, out, capacity);
 }
 
@@ -78,22 +79,22 @@ status utf8_into(std::string_view in, char32_t* cps, std::size_t& count) {
   return {};
 }
 
-// Short input: encode on the stack, then one assignment to the result.
-status encode_short(std::u32string_view input, std::string& out) {
+// Short input: encode on the stack, then construct the result from it (no
+// assignment to a default string: one allocation at most, none when the
+// encoding fits the string's inline buffer).
+result<std::string> encode_short(std::u32string_view input) {
   char buf[engine::max_encoded(short_limit)];
   const buffer_result br = engine::encode(input, buf, engine::max_encoded(input.size()));
-  if (br.ok()) out.assign(buf, br.size);
-  return br.status;
+  if (!br.ok()) return {{}, br.status};
+  return {std::string(buf, br.size), {}};
 }
 
 }  // namespace
 
 result<std::string> encode(std::u32string_view input) {
+  if (input.size() <= short_limit) return encode_short(input);
   result<std::string> r;
-  if (input.size() <= short_limit)
-    r.status = encode_short(input, r.value);
-  else
-    r.status = bootstring::detail::encode_trusted(input, profile, r.value, nullptr);
+  r.status = bootstring::detail::encode_trusted(input, profile, r.value, nullptr);
   return r;
 }
 
@@ -104,20 +105,22 @@ result<std::string> encode(std::u32string_view input, const std::vector<bool>& u
 }
 
 result<std::u32string> decode(std::string_view input) {
-  result<std::u32string> r;
   if (input.size() <= short_limit) {
-    // At most one code point per input byte.
-    char32_t buf[short_limit];
-    const buffer_result br = engine::decode(input, buf, short_limit);
-    r.status = br.status;
-    if (br.ok()) r.value.assign(buf, br.size);
-  } else {
-    // Straight into the result, with the engine's working room.
-    r.value.resize(input.size() + engine::decode_room);
-    const buffer_result br = engine::decode(input, &r.value[0], r.value.size());
-    r.status = br.status;
-    r.value.resize(br.ok() ? br.size : 0);
+    // At most one code point per input byte, plus the engine's working
+    // room: it decodes in place here, and the result is constructed from
+    // it (one allocation, one copy; no assignment to a default string).
+    char32_t buf[short_limit + engine::decode_room];
+    const buffer_result br =
+        engine::decode_short(input, buf, input.size() + engine::decode_room);
+    if (!br.ok()) return {{}, br.status};
+    return {std::u32string(buf, br.size), {}};
   }
+  // Straight into the result, with the engine's working room.
+  result<std::u32string> r;
+  r.value.resize(input.size() + engine::decode_room);
+  const buffer_result br = engine::decode(input, &r.value[0], r.value.size());
+  r.status = br.status;
+  r.value.resize(br.ok() ? br.size : 0);
   return r;
 }
 
@@ -135,10 +138,8 @@ result<std::string> encode_utf8(std::string_view utf8_input) {
   r.status = utf8_into(utf8_input, scratch.data(), count);
   if (!r.ok()) return r;
   const std::u32string_view cps(scratch.data(), count);
-  if (count <= short_limit)
-    r.status = encode_short(cps, r.value);
-  else
-    r.status = bootstring::detail::encode_trusted(cps, profile, r.value, nullptr);
+  if (count <= short_limit) return encode_short(cps);
+  r.status = bootstring::detail::encode_trusted(cps, profile, r.value, nullptr);
   return r;
 }
 

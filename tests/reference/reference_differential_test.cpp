@@ -204,6 +204,27 @@ TEST(PunycodeDifferential, ArbitraryAndMutatedInput) {
   t.print("PunycodeDifferential.ArbitraryAndMutatedInput");
 }
 
+// Integers of three digits or more, which the fixed-profile engine reads
+// on a separate path (read_long_integer) when read_short_integer's three
+// digits do not end them: every length up to past the unchecked digits,
+// ended by a digit, by the end of the input, by a non-digit, by a
+// delimiter, after basic code points or not, as the first integer or after
+// a short one.
+TEST(PunycodeDifferential, IntegersOfThreeDigitsOrMore) {
+  tally t;
+  for (std::size_t digits = 2; digits <= 16; ++digits)
+    for (const char fill : {'9', '0', '1', 'Z'})  // '9'..'1' never end an integer here
+      for (const std::string end : {"", "a", "A", "b", "!", "-", "\xC3\xA9", "99a"})
+        for (const std::string before : {"", "ab-", "a-b", "ab-a"}) {
+          const std::string in = before + std::string(digits, fill) + end;
+          ASSERT_EQ(ref::punycode_decode_differences(in), "") << in;
+          ++t.decodes;
+          t.decode_errors += !ref::decode(in, puny::punycode::profile).status.ok();
+        }
+  EXPECT_GT(t.decode_errors, 100u);
+  t.print("PunycodeDifferential.IntegersOfThreeDigitsOrMore");
+}
+
 // The fixed-profile engine with two more compile-time profiles.
 template <const bs::parameters& P>
 void run_fixed_profile(std::uint64_t seed, tally& t) {
