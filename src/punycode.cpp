@@ -1,6 +1,7 @@
 // Punycode: RFC 3492 with the section 5 parameters, plus UTF-8 adapters.
 #include "puny/punycode.hpp"
 
+#include <algorithm>
 #include <array>
 #include <memory>
 
@@ -62,7 +63,20 @@ std::size_t put_utf8_all(const char32_t* cps, std::size_t count, char* out) {
   return static_cast<std::size_t>(p - out);
 }
 
-// Decodes UTF-8 into `cps` (room for in.size() code points); returns count.
+// The length limit of punycode.hpp (2^32 - 2 code points to encode, bytes
+// to decode), which every engine enforces.  The UTF-8 adapters size their
+// code point scratch by it too, so that an input beyond it fails without
+// first reserving 4 bytes per input byte.
+constexpr std::size_t max_input_length = 0xFFFFFFFFu - 1;
+
+// Room for the code points of UTF-8 input: one per byte, but never more
+// than one past the limit (utf8_into stops storing there).
+std::size_t scratch_for_utf8(std::size_t bytes) { return std::min(bytes, max_input_length + 1); }
+
+// Decodes UTF-8 into `cps` (room for scratch_for_utf8(in.size()) code
+// points); returns count.  The whole input is validated even past the
+// limit, so ill-formed UTF-8 is reported as it is for shorter input; more
+// code points than the limit is errc::input_too_long, as the encoder says it.
 status utf8_into(std::string_view in, char32_t* cps, std::size_t& count) {
   count = 0;
   std::size_t pos = 0;
@@ -74,10 +88,18 @@ status utf8_into(std::string_view in, char32_t* cps, std::size_t& count) {
       s.offset = pos;
       return s;
     }
-    cps[count++] = c;
+    if (count <= max_input_length) cps[count] = c;
+    ++count;
   }
+  if (count > max_input_length)
+    return bootstring::detail::make_error(errc::input_too_long, max_input_length);
   return {};
 }
+
+// Input too long to decode: every engine refuses it (input_too_long, or an
+// error of the basic code points found first) before writing any output, so
+// no scratch is needed to learn which.
+bool too_long_to_decode(std::string_view in) { return in.size() > max_input_length; }
 
 // Short input: encode on the stack, then construct the result from it (no
 // assignment to a default string: one allocation at most, none when the
@@ -133,7 +155,7 @@ result<annotated> decode_annotated(std::string_view input) {
 result<std::string> encode_utf8(std::string_view utf8_input) {
   result<std::string> r;
   // UTF-8 has at least one byte per code point.
-  code_point_scratch scratch(utf8_input.size());
+  code_point_scratch scratch(scratch_for_utf8(utf8_input.size()));
   std::size_t count = 0;
   r.status = utf8_into(utf8_input, scratch.data(), count);
   if (!r.ok()) return r;
@@ -145,6 +167,10 @@ result<std::string> encode_utf8(std::string_view utf8_input) {
 
 result<std::string> decode_to_utf8(std::string_view input) {
   result<std::string> r;
+  if (too_long_to_decode(input)) {
+    r.status = decode_buffer(input, nullptr, 0).status;
+    return r;
+  }
   code_point_scratch scratch(input.size() + engine::decode_room);
   const buffer_result br = decode_to_scratch(input, scratch);
   r.status = br.status;
@@ -165,7 +191,7 @@ buffer_result decode(std::string_view input, char32_t* out, std::size_t capacity
 
 buffer_result encode_utf8(std::string_view utf8_input, char* out, std::size_t capacity) {
   // UTF-8 has at least one byte per code point.
-  code_point_scratch scratch(utf8_input.size());
+  code_point_scratch scratch(scratch_for_utf8(utf8_input.size()));
   std::size_t count = 0;
   buffer_result r;
   r.status = utf8_into(utf8_input, scratch.data(), count);
@@ -174,6 +200,7 @@ buffer_result encode_utf8(std::string_view utf8_input, char* out, std::size_t ca
 }
 
 buffer_result decode_to_utf8(std::string_view input, char* out, std::size_t capacity) {
+  if (too_long_to_decode(input)) return decode_buffer(input, nullptr, 0);
   code_point_scratch scratch(input.size() + engine::decode_room);
   buffer_result r = decode_to_scratch(input, scratch);
   if (!r.ok()) return r;
