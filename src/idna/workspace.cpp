@@ -59,7 +59,7 @@ void add_error(workspace& ws, errc code, std::size_t offset, std::size_t label, 
   ws.errors.push_back(s);
 }
 
-status finish_errors(workspace& ws) {
+status sort_errors_and_take_first(workspace& ws) {
   if (ws.errors.size() > 1)
     std::stable_sort(ws.errors.begin(), ws.errors.end(),
                      [](const status& a, const status& b) { return a.offset < b.offset; });

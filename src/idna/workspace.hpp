@@ -197,8 +197,12 @@ void add_error(workspace& ws, errc code, std::size_t offset, std::size_t label,
                char32_t cp = 0, std::uint8_t detail = 0);
 
 // Sorts the errors into input order (ties keep the order in which the steps
-// found them) and returns the first, or ok.
-status finish_errors(workspace& ws);
+// found them) and returns the first, or ok.  Inline for the common case, no
+// error, which every call of the pipeline ends with.
+status sort_errors_and_take_first(workspace& ws);
+inline status finish_errors(workspace& ws) {
+  return ws.errors.empty() ? status{} : sort_errors_and_take_first(ws);
+}
 
 // Source offset (in the caller's units) of code point i of label l: exact
 // when the label is the mapped text itself; after NFC, the offset of the
