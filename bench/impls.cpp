@@ -102,15 +102,25 @@ class puny_punycode final : public punycode_impl {
   std::u32string dec_out_;
 };
 
-// Same library, allocating UTF-32 forms (result<std::string> encode,
-// result<std::u32string> decode): the form that matches ada's.
-class puny_punycode_alloc final : public punycode_impl {
+// Adapters whose API takes the workload's own forms (UTF-32 labels to
+// encode, ASCII to decode): the inputs are kept as given.
+class native_input_punycode : public punycode_impl {
  public:
-  std::string name() const override { return "puny-alloc"; }
   void set_encode_input(const std::vector<std::u32string>& labels) override { enc_in_ = labels; }
   void set_decode_input(const std::vector<std::string>& punycode, std::size_t) override {
     dec_in_ = punycode;
   }
+
+ protected:
+  std::vector<std::u32string> enc_in_;
+  std::vector<std::string> dec_in_;
+};
+
+// Same library, allocating UTF-32 forms (result<std::string> encode,
+// result<std::u32string> decode): the form that matches ada's.
+class puny_punycode_alloc final : public native_input_punycode {
+ public:
+  std::string name() const override { return "puny-alloc"; }
   std::size_t encode_all(std::size_t& errors) override {
     std::size_t total = 0;
     for (const auto& l : enc_in_) {
@@ -137,10 +147,6 @@ class puny_punycode_alloc final : public punycode_impl {
     out = std::move(r.value);
     return r.ok();
   }
-
- private:
-  std::vector<std::u32string> enc_in_;
-  std::vector<std::string> dec_in_;
 };
 
 // Same library, UTF-8 in (encode) and UTF-8 out (decode).
@@ -540,13 +546,9 @@ class libidn2_idna final : public idna_impl {
 #if PUNY_BENCH_HAVE_ADA
 
 // Raw Punycode: ada's allocating UTF-32 forms (they append to `out`).
-class ada_punycode final : public punycode_impl {
+class ada_punycode final : public native_input_punycode {
  public:
   std::string name() const override { return "ada"; }
-  void set_encode_input(const std::vector<std::u32string>& labels) override { enc_in_ = labels; }
-  void set_decode_input(const std::vector<std::string>& punycode, std::size_t) override {
-    dec_in_ = punycode;
-  }
   std::size_t encode_all(std::size_t& errors) override {
     std::size_t total = 0;
     for (const auto& l : enc_in_) {
@@ -571,10 +573,6 @@ class ada_punycode final : public punycode_impl {
     out.clear();
     return ada::idna::punycode_to_utf32(dec_in_[i], out);
   }
-
- private:
-  std::vector<std::u32string> enc_in_;
-  std::vector<std::string> dec_in_;
 };
 
 // The URL Standard's domain to ASCII (beStrict=false) and domain to Unicode.
