@@ -7,6 +7,26 @@
 
 namespace puny::idna::detail {
 
+// ---- Ill-formed input (UTS #46 section 4 step 1), map.cpp and url.cpp ----
+
+// Where the ill-formed UTF-8 sequence that starts at `start` ends: its lead
+// byte and the continuation bytes after it, at most three.  ToUnicode and
+// ToASCII replace each such sequence with one U+FFFD, and the URL family's
+// unchanged-input output must count them the same way, so both use this.
+inline std::size_t end_of_ill_formed_utf8(std::string_view in, std::size_t start) noexcept {
+  std::size_t pos = start + 1;
+  for (int k = 0; k < 3 && pos < in.size() && (static_cast<unsigned char>(in[pos]) & 0xC0) == 0x80;
+       ++k)
+    ++pos;
+  return pos;
+}
+
+// Whether in[i] and in[i + 1] are a high and a low surrogate (one code point).
+inline bool surrogate_pair_at(std::u16string_view in, std::size_t i) noexcept {
+  return in[i] >= 0xD800 && in[i] <= 0xDBFF && i + 1 < in.size() && in[i + 1] >= 0xDC00 &&
+         in[i + 1] <= 0xDFFF;
+}
+
 // ---- RFC 5893 section 2 (the Bidi rule), bidi.cpp ----
 
 // True when c has Bidi_Class R, AL or AN: a label holding one is an "RTL

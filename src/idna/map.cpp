@@ -196,9 +196,7 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
     ws.mapped_off.resize(w);
     add_error(ws, errc::invalid_utf8, start, 0, 0);
     slow(start, replacement_character);
-    // Skip the lead byte and the continuation bytes that follow it.
-    ++pos;
-    for (int k = 0; k < 3 && pos < n && (p[pos] & 0xC0) == 0x80; ++k) ++pos;
+    pos = end_of_ill_formed_utf8(in, start);
     ensure_room(pos);
   }
   ws.mapped.resize(w);
@@ -209,8 +207,7 @@ void decode_and_map(workspace& ws, const options& opt, std::u16string_view in) {
   start_map(ws, in.size());
   for (std::size_t i = 0; i < in.size(); ++i) {
     const char32_t u = in[i];
-    if (u >= 0xD800 && u <= 0xDBFF && i + 1 < in.size() && in[i + 1] >= 0xDC00 &&
-        in[i + 1] <= 0xDFFF) {
+    if (surrogate_pair_at(in, i)) {
       map_code_point(ws, opt, 0x10000 + ((u - 0xD800) << 10) + (in[i + 1] - 0xDC00), i);
       ++i;
       continue;

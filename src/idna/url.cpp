@@ -17,6 +17,7 @@
 // digits, none of them forbidden; so checking the labels finds what
 // checking the output would, but knows where each code point came from.
 #include "idna/fast_path.hpp"
+#include "idna/internal.hpp"
 #include "idna/stages.hpp"
 #include "idna/url.hpp"
 #include "puny/unicode.hpp"
@@ -98,11 +99,7 @@ void append_input_unchanged(std::string_view in, std::string& out) {
     if (unicode::next_utf8(in, pos, c)) continue;
     out.append(in.data() + run, pos - run);
     out.append(fffd, fffd_size);
-    // One U+FFFD per ill-formed sequence, as decode_and_map (map.cpp)
-    // counts them: the lead byte and the continuation bytes after it.
-    ++pos;
-    for (int k = 0; k < 3 && pos < in.size() && (static_cast<unsigned char>(in[pos]) & 0xC0) == 0x80; ++k)
-      ++pos;
+    pos = end_of_ill_formed_utf8(in, pos);  // one U+FFFD per sequence, as ToUnicode counts them
     run = pos;
   }
   out.append(in.data() + run, in.size() - run);
@@ -111,8 +108,7 @@ void append_input_unchanged(std::string_view in, std::string& out) {
 void append_input_unchanged(std::u16string_view in, std::u16string& out) {
   for (std::size_t i = 0; i < in.size(); ++i) {
     const char16_t u = in[i];
-    if (u >= 0xD800 && u <= 0xDBFF && i + 1 < in.size() && in[i + 1] >= 0xDC00 &&
-        in[i + 1] <= 0xDFFF) {
+    if (surrogate_pair_at(in, i)) {
       out.push_back(u);
       out.push_back(in[++i]);
     } else {
