@@ -418,13 +418,20 @@ puny_errc puny_idna_options_init_sized(puny_idna_options* opt, size_t size, int 
   return PUNY_OK;
 }
 
+// The C++ caller-buffer form of a domain conversion (idna::to_ascii,
+// idna2008::registration, idna2008::lookup).
+extern "C++" template <class CxxOptions>
+using buffer_form = status (*)(std::string_view, char*, std::size_t, std::size_t&,
+                               const CxxOptions&);
+
 // puny_to_ascii, puny_idna2008_register and puny_idna2008_lookup: a UTF-8
 // domain in, the caller's buffer out (unspecified on failure).  `parse`
 // reads the C options struct, `convert` is the C++ caller-buffer form.
-extern "C++" template <class CxxOptions, class COptions, class Convert>
+extern "C++" template <class CxxOptions, class COptions>
 puny_errc domain_to_buffer(const char* utf8, size_t length, char* out, size_t capacity,
                            size_t* written, const COptions* options, puny_error* err,
-                           bool (*parse)(const COptions*, CxxOptions&), Convert convert) {
+                           bool (*parse)(const COptions*, CxxOptions&),
+                           buffer_form<CxxOptions> convert) {
   return guarded(err, [&] {
     CxxOptions o;
     if (!input_ok(utf8, length) || !output_ok(out, capacity) || !parse(options, o))
@@ -441,10 +448,7 @@ puny_errc domain_to_buffer(const char* utf8, size_t length, char* out, size_t ca
 puny_errc puny_to_ascii(const char* utf8, size_t length, char* out, size_t capacity,
                         size_t* written, const puny_idna_options* options, puny_error* err) {
   return domain_to_buffer(utf8, length, out, capacity, written, options, err, &to_options,
-                          [](std::string_view in, char* o, std::size_t cap, std::size_t& size,
-                             const puny::idna::options& opt) {
-                            return puny::idna::to_ascii(in, o, cap, size, opt);
-                          });
+                          &puny::idna::to_ascii);
 }
 
 puny_errc puny_to_unicode(const char* utf8, size_t length, char* out, size_t capacity,
@@ -505,24 +509,18 @@ puny_errc puny_idna2008_options_init_sized(puny_idna2008_options* opt, size_t si
   return PUNY_OK;
 }
 
-// The two IDNA2008 profiles' caller-buffer forms.
-using idna2008_profile = status (*)(std::string_view, char*, std::size_t, std::size_t&,
-                                    const puny::idna2008::options&);
-
 puny_errc puny_idna2008_register(const char* utf8, size_t length, char* out, size_t capacity,
                                  size_t* written, const puny_idna2008_options* options,
                                  puny_error* err) {
   return domain_to_buffer(utf8, length, out, capacity, written, options, err,
-                          &to_idna2008_options,
-                          static_cast<idna2008_profile>(&puny::idna2008::registration));
+                          &to_idna2008_options, &puny::idna2008::registration);
 }
 
 puny_errc puny_idna2008_lookup(const char* utf8, size_t length, char* out, size_t capacity,
                                size_t* written, const puny_idna2008_options* options,
                                puny_error* err) {
   return domain_to_buffer(utf8, length, out, capacity, written, options, err,
-                          &to_idna2008_options,
-                          static_cast<idna2008_profile>(&puny::idna2008::lookup));
+                          &to_idna2008_options, &puny::idna2008::lookup);
 }
 
 // ---- Versions ----
