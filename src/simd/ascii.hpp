@@ -244,6 +244,31 @@ inline std::uint32_t load4(const char* p) noexcept {
   return x;
 }
 
+// The 8-32 byte shape of classify_ldh and lower_ldh (nearly every host
+// name), with no branch on the length: four 8-byte blocks at 0, p1, p2 and
+// n - 8.  They cover [0, n) because consecutive starts are at most 8 apart,
+// and every lane holds a real input byte, so no lane needs masking and
+// nothing is read or written outside [0, n); blocks that overlap see the
+// same bytes and give the same results.  A length switch instead (8-15 /
+// 16-32, about half each in real name lists) costs a mispredicted branch on
+// every other name.
+constexpr bool fits_four_blocks(std::size_t n) noexcept { return n - 8 <= 24; }
+struct four_blocks {
+  std::size_t p1, p2, last;
+  explicit constexpr four_blocks(std::size_t n) noexcept
+      : p1(n < 16 ? n - 8 : 8),       // min(8, n - 8)
+        p2(n < 24 ? p1 : n - 16),     // max(n - 16, p1)
+        last(n - 8) {}
+};
+// Lanes 0-7: in[a, a + 8); lanes 8-15: in[b, b + 8).
+PUNY_SIMD_INLINE __m128i load_two_blocks(const char* in, std::size_t a, std::size_t b) noexcept {
+  return _mm_set_epi64x(static_cast<long long>(load8(in + b)), static_cast<long long>(load8(in + a)));
+}
+PUNY_SIMD_INLINE void store_two_blocks(char* out, __m128i v, std::size_t a, std::size_t b) noexcept {
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(out + a), v);
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(out + b), _mm_srli_si128(v, 8));
+}
+
 // Lengths that are not a multiple of the block size are covered by two
 // overlapping loads: a byte seen twice gets the same bits at the same
 // position, so OR-ing is harmless.
@@ -255,24 +280,17 @@ PUNY_SIMD_INLINE void classify_ldh(const char* in, std::size_t n, char* out, ldh
     m.dot |= static_cast<std::uint64_t>(x.dot & keep) << at;
     m.hyphen |= static_cast<std::uint64_t>(x.hyphen & keep) << at;
   };
-  if (n - 8 <= 24) {
-    // 8 to 32 bytes without a branch on the length: the four 8-byte blocks
-    // of lower_ldh below (at 0, p1, p2, n-8), each block's masks shifted to
-    // where it starts.
-    const std::size_t p1 = n < 16 ? n - 8 : 8;
-    const std::size_t p2 = n < 24 ? p1 : n - 16;
-    const __m128i lo = classify16(_mm_set_epi64x(static_cast<long long>(load8(in + p1)),
-                                                 static_cast<long long>(load8(in))), b);
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(out), lo);
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(out + p1), _mm_srli_si128(lo, 8));
-    add(b, 0xFFu, 0);
-    add(block_masks{b.bad >> 8, b.dot >> 8, b.hyphen >> 8}, 0xFFu, p1);
-    const __m128i hi = classify16(_mm_set_epi64x(static_cast<long long>(load8(in + n - 8)),
-                                                 static_cast<long long>(load8(in + p2))), b);
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(out + p2), hi);
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(out + n - 8), _mm_srli_si128(hi, 8));
-    add(b, 0xFFu, p2);
-    add(block_masks{b.bad >> 8, b.dot >> 8, b.hyphen >> 8}, 0xFFu, n - 8);
+  if (fits_four_blocks(n)) {
+    // Each block's masks shifted to where it starts.
+    const four_blocks at(n);
+    const auto add_two = [&](std::size_t first, std::size_t second) {
+      add(b, 0xFFu, first);
+      add(block_masks{b.bad >> 8, b.dot >> 8, b.hyphen >> 8}, 0xFFu, second);
+    };
+    store_two_blocks(out, classify16(load_two_blocks(in, 0, at.p1), b), 0, at.p1);
+    add_two(0, at.p1);
+    store_two_blocks(out, classify16(load_two_blocks(in, at.p2, at.last), b), at.p2, at.last);
+    add_two(at.p2, at.last);
   } else if (n >= 16) {
     std::size_t i = 0;
     for (; i + 16 <= n; i += 16) {
@@ -306,24 +324,12 @@ PUNY_SIMD_INLINE void classify_ldh(const char* in, std::size_t n, char* out, ldh
 
 PUNY_SIMD_INLINE bool lower_ldh(const char* in, std::size_t n, char* out) noexcept {
   __m128i bad = _mm_setzero_si128();
-  if (n - 8 <= 24) {
-    // 8 to 32 bytes (nearly every host name) without a branch on the
-    // length: four 8-byte loads at 0, p1, p2 and n-8 cover [0, n) because
-    // consecutive starts are at most 8 apart, and every lane holds a real
-    // input byte, so no lane needs masking and nothing is read or written
-    // outside [0, n).  Overlapping stores write the same lowercased bytes.
-    // A length switch here (8-15 / 16-32, about half each in real name
-    // lists) costs a mispredicted branch on every other name.
-    const std::size_t p1 = n < 16 ? n - 8 : 8;    // min(8, n - 8)
-    const std::size_t p2 = n < 24 ? p1 : n - 16;  // max(n - 16, p1)
-    const __m128i lo = lower16(_mm_set_epi64x(static_cast<long long>(load8(in + p1)),
-                                              static_cast<long long>(load8(in))), bad);
-    const __m128i hi = lower16(_mm_set_epi64x(static_cast<long long>(load8(in + n - 8)),
-                                              static_cast<long long>(load8(in + p2))), bad);
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(out), lo);
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(out + p1), _mm_srli_si128(lo, 8));
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(out + p2), hi);
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(out + n - 8), _mm_srli_si128(hi, 8));
+  if (fits_four_blocks(n)) {
+    const four_blocks at(n);
+    const __m128i lo = lower16(load_two_blocks(in, 0, at.p1), bad);
+    const __m128i hi = lower16(load_two_blocks(in, at.p2, at.last), bad);
+    store_two_blocks(out, lo, 0, at.p1);
+    store_two_blocks(out, hi, at.p2, at.last);
     return _mm_movemask_epi8(bad) == 0;
   }
   if (n >= 16) {
