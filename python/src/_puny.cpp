@@ -226,10 +226,15 @@ outcome idna2008_one(py::handle domain, bool lookup, const std::string& output,
   return {{}, std::move(error)};
 }
 
+// Makes a failed outcome's error object the pending Python exception.
+void set_python_error(const outcome& o) {
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(o.error.ptr())), o.error.ptr());
+}
+
 // An outcome's str, or its error raised.
 py::object value_or_raise(outcome o) {
   if (o.error) {
-    PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(o.error.ptr())), o.error.ptr());
+    set_python_error(o);
     throw py::error_already_set();
   }
   return std::move(o.value);
@@ -518,7 +523,7 @@ PyObject* python_call(F&& body) noexcept {
   try {
     outcome o = body();
     if (o.error) {
-      PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(o.error.ptr())), o.error.ptr());
+      set_python_error(o);
       return nullptr;
     }
     return o.value.release().ptr();
