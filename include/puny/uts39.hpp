@@ -191,6 +191,11 @@ std::u32string skeleton(std::u32string_view s);
 // sequence) and nothing else.
 result<std::string> skeleton(std::string_view utf8);
 
+// The confusables.txt prototype of one code point: what its skeleton maps
+// it to before the final NFD (the code point itself when unlisted).  Used to
+// say what a character imitates (U+0430 -> "a").
+std::u32string prototype_of(char32_t c);
+
 // X and Y are confusable when their skeletons are equal; the kinds are the
 // spec's: single-script (resolved script sets intersect), mixed-script
 // (they do not), whole-script (mixed-script and both single-script).
