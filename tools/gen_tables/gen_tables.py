@@ -63,11 +63,15 @@ class DataDir:
         raise MissingData("none of these data files exist under %s: %s"
                           % (self.root, ", ".join(candidates)))
 
-    def lines(self, *candidates):
+    def lines(self, *candidates, versioned=True):
+        """Lines of the first existing candidate.  versioned=False for a file
+        that keeps the version of its last change (intentional.txt says
+        15.0.0 in the 17.0.0 and 18.0.0 releases, as published)."""
         p = self.path(*candidates)
         with open(p, encoding="utf-8") as f:
             text = f.read()
-        self._note_version(os.path.basename(p), text)
+        if versioned:
+            self._note_version(os.path.basename(p), text)
         return text.splitlines()
 
     def _note_version(self, name, text):
@@ -110,8 +114,9 @@ def missing_lines(lines):
             yield [f.strip() for f in m.group(1).split(";")]
 
 
-def load_unicode_data(dd):
-    """UnicodeData.txt: general category, ccc, canonical decomposition."""
+def load_unicode_data(dd, digit_value=None):
+    """UnicodeData.txt: general category, ccc, canonical decomposition (and,
+    into `digit_value` when given, the decimal digit value of field 6)."""
     gc = ["Cn"] * MAX_CP
     ccc = [0] * MAX_CP
     decomp = {}  # cp -> tuple of code points (canonical, single step)
@@ -132,6 +137,8 @@ def load_unicode_data(dd):
             ccc[c] = int(f[3])
         if f[5] and not f[5].startswith("<"):
             decomp[cp] = tuple(int(x, 16) for x in f[5].split())
+        if digit_value is not None and f[6]:
+            digit_value[cp] = int(f[6])
     return gc, ccc, decomp
 
 
@@ -796,13 +803,216 @@ def gen_case_mapping(dd, version):
     return inc
 
 
+
+# ---------------------------------------------------------------------------
+# UTS #39 (Unicode Security Mechanisms): security/ and the script data
+# ---------------------------------------------------------------------------
+
+IDENTIFIER_TYPES = ["Not_Character", "Deprecated", "Default_Ignorable", "Not_NFKC", "Not_XID",
+                    "Exclusion", "Obsolete", "Technical", "Uncommon_Use", "Limited_Use",
+                    "Inclusion", "Recommended"]
+UTS39_ALLOWED_BIT = 1 << 12
+UTS39_DEFAULT_IGNORABLE_BIT = 1 << 13
+# Script ids fixed by include/puny/uts39.hpp (puny::uts39::scripts); the
+# augmented sets of UTS #39 section 5.1 are not Script values and have no
+# code points of their own.
+FIXED_SCRIPTS = ["Zyyy", "Zinh", "Zzzz", "Latn", "Grek", "Cyrl", "Hani", "Hira", "Kana",
+                 "Hang", "Bopo", "Jpan", "Kore", "Hanb"]
+AUGMENTED_SCRIPTS = {"Jpan": "Japanese", "Kore": "Korean", "Hanb": "Han_with_Bopomofo"}
+
+
+def security_lines(dd, name, versioned=True):
+    """security/<name>; some of these files start with a byte order mark."""
+    return [l.lstrip("\ufeff") for l in dd.lines("security/" + name, versioned=versioned)]
+
+
+def gen_uts39_properties(dd, version):
+    """Identifier_Status, Identifier_Type and Default_Ignorable_Code_Point in one trie."""
+    values = [1] * MAX_CP  # @missing: Not_Character, Restricted
+    for f in data_fields(security_lines(dd, "IdentifierType.txt")):
+        lo, hi = parse_range(f[0])
+        bits = 0
+        for t in f[1].split():
+            if t not in IDENTIFIER_TYPES:
+                raise DataError("IdentifierType.txt: unknown type %r" % t)
+            bits |= 1 << IDENTIFIER_TYPES.index(t)
+        for c in range(lo, hi + 1):
+            values[c] = bits
+    allowed = 0
+    for f in data_fields(security_lines(dd, "IdentifierStatus.txt")):
+        if f[1] != "Allowed":
+            raise DataError("IdentifierStatus.txt: unexpected status %r" % f[1])
+        lo, hi = parse_range(f[0])
+        for c in range(lo, hi + 1):
+            values[c] |= UTS39_ALLOWED_BIT
+            allowed += 1
+    if allowed < 1000:
+        raise DataError("IdentifierStatus.txt: only %d Allowed code points" % allowed)
+    for f in data_fields(dd.lines("ucd/DerivedCoreProperties.txt")):
+        if f[1] == "Default_Ignorable_Code_Point":
+            lo, hi = parse_range(f[0])
+            for c in range(lo, hi + 1):
+                values[c] |= UTS39_DEFAULT_IGNORABLE_BIT
+    # The ASCII fast paths of src/uts39 rely on these.
+    for c in range(0x61, 0x7B):
+        if not values[c] & UTS39_ALLOWED_BIT:
+            raise DataError("IdentifierStatus.txt: U+%04X is not Allowed" % c)
+    trie = Trie3(values, 1)
+    inc = IncFile("uts39_properties", version,
+                  "UTS #39 section 3.1 Identifier_Type bits 0-11 (puny::uts39::identifier_type "
+                  "order), bit 12 Identifier_Status=Allowed, bit 13 Default_Ignorable_Code_Point.")
+    inc.trie("uts39_properties", trie)
+    return inc
+
+
+def load_script_names(dd):
+    """(code, long name) of every Script value, PropertyValueAliases.txt order."""
+    names = {}
+    for f in data_fields(dd.lines("ucd/PropertyValueAliases.txt")):
+        if f[0] == "sc":
+            names[f[1]] = f[2]
+    for code in FIXED_SCRIPTS:
+        if code not in names and code not in AUGMENTED_SCRIPTS:
+            raise DataError("PropertyValueAliases.txt: no script %s" % code)
+    ordered = FIXED_SCRIPTS + sorted(c for c in names if c not in FIXED_SCRIPTS)
+    long_names = dict(names)
+    long_names.update(AUGMENTED_SCRIPTS)
+    return ordered, long_names
+
+
+def gen_uts39_scripts(dd, version):
+    """Script and Script_Extensions (UAX #24) as script ids and distinct sets."""
+    codes, long_names = load_script_names(dd)
+    if len(codes) > 256:
+        raise DataError("%d scripts do not fit puny::uts39::script_set (256)" % len(codes))
+    by_long = {long_names[c]: i for i, c in enumerate(codes)}
+    by_code = {c: i for i, c in enumerate(codes)}
+    script = [by_code["Zzzz"]] * MAX_CP
+    for f in data_fields(dd.lines("ucd/Scripts.txt")):
+        lo, hi = parse_range(f[0])
+        if f[1] not in by_long:
+            raise DataError("Scripts.txt: script %r not in PropertyValueAliases.txt" % f[1])
+        for c in range(lo, hi + 1):
+            script[c] = by_long[f[1]]
+    scx = [(s,) for s in script]
+    for f in data_fields(dd.lines("ucd/ScriptExtensions.txt")):
+        lo, hi = parse_range(f[0])
+        ids = []
+        for code in f[1].split():
+            if code not in by_code:
+                raise DataError("ScriptExtensions.txt: unknown script %r" % code)
+            ids.append(by_code[code])
+        for c in range(lo, hi + 1):
+            scx[c] = tuple(sorted(ids))
+    sets, set_index = [], {}
+    # Singletons first, in script id order, so that set i == {i} for every id.
+    for i in range(len(codes)):
+        set_index[(i,)] = len(sets)
+        sets.append((i,))
+    values = []
+    for t in scx:
+        if t not in set_index:
+            set_index[t] = len(sets)
+            sets.append(t)
+        values.append(set_index[t])
+    inc = IncFile("uts39_scripts", version,
+                  "Script (Scripts.txt) and Script_Extensions (ScriptExtensions.txt) for "
+                  "UTS #39 section 5.1: script ids (puny::uts39::script_id order), names "
+                  "(PropertyValueAliases.txt), the distinct extension sets as 4 x 64 bits.")
+    inc.line("constexpr std::size_t script_count_value = %d;" % len(codes))
+    inc.line("constexpr const char* script_codes[%d] = {" % len(codes))
+    for c in codes:
+        inc.line('    "%s",' % c)
+    inc.line("};")
+    inc.line("constexpr const char* script_long_names[%d] = {" % len(codes))
+    for c in codes:
+        inc.line('    "%s",' % long_names[c])
+    inc.line("};")
+    inc.line()
+    inc.trie("script_id", Trie3(script, by_code["Zzzz"]),
+             comment="Script value of each code point as a script id.")
+    inc.trie("scx_set", Trie3(values, set_index[(by_code["Zzzz"],)]),
+             comment="Index into scx_sets of each code point's Script_Extensions.")
+    words = []
+    for t in sets:
+        w = [0, 0, 0, 0]
+        for i in t:
+            w[i // 64] |= 1 << (i % 64)
+        words.extend(w)
+    inc.array("std::uint64_t", 8, "scx_sets", words, fmt="0x%XULL",
+              comment="Each distinct Script_Extensions set as four 64-bit words.")
+    return inc
+
+
+def gen_uts39_confusables(dd, version, decomp_full):
+    """confusables.txt prototypes (UTS #39 section 4) and intentional.txt pairs."""
+    protos = {}
+    for f in data_fields(security_lines(dd, "confusables.txt")):
+        src = [int(x, 16) for x in f[0].split()]
+        if len(src) != 1:
+            raise DataError("confusables.txt: source %r is not one code point" % f[0])
+        if f[2] != "MA":
+            raise DataError("confusables.txt: unexpected table %r" % f[2])
+        target = tuple(int(x, 16) for x in f[1].split())
+        if src[0] in protos:
+            raise DataError("confusables.txt: U+%04X listed twice" % src[0])
+        protos[src[0]] = target
+    if len(protos) < 5000:
+        raise DataError("confusables.txt: only %d mappings" % len(protos))
+    keys = sorted(protos)
+    index = [0] * MAX_CP
+    pool, offsets = [], []
+    for i, c in enumerate(keys):
+        index[c] = i + 1
+        offsets.append(len(pool))
+        pool.extend(protos[c])
+    offsets.append(len(pool))
+    pairs = set()
+    for f in data_fields(security_lines(dd, "intentional.txt", versioned=False)):
+        a, b = int(f[0], 16), int(f[1], 16)
+        pairs.add((a, b))
+        pairs.add((b, a))
+    if not pairs:
+        raise DataError("intentional.txt: no pairs")
+    inc = IncFile("uts39_confusables", version,
+                  "UTS #39 section 4: the confusables.txt prototype of each listed code "
+                  "point (1 + entry, 0 = unlisted; entry i is proto_pool[proto_offsets[i], "
+                  "proto_offsets[i + 1])) and the intentional.txt pairs, both orders, sorted.")
+    inc.trie("proto_entry", Trie3(index, 0))
+    otype, osize = int_type(len(pool))
+    inc.array(otype, osize, "proto_offsets", offsets)
+    inc.array("char32_t", 4, "proto_pool", pool, fmt="0x%X")
+    flat = []
+    for a, b in sorted(pairs):
+        flat.extend((a, b))
+    inc.array("char32_t", 4, "intentional_pairs", flat, fmt="0x%X")
+    return inc
+
+
+def gen_uts39_digits(version, gc, digit_value):
+    """Decimal digits (gc=Nd) by the zero of their numbering system (UTS #39 section 5.3)."""
+    values = [0] * MAX_CP
+    for c in range(MAX_CP):
+        if gc[c] == "Nd":
+            v = digit_value.get(c)
+            if v is None:
+                raise DataError("UnicodeData.txt: Nd U+%04X has no decimal value" % c)
+            values[c] = c - v
+    inc = IncFile("uts39_digits", version,
+                  "The zero of each decimal digit's numbering system (gc=Nd, UnicodeData.txt "
+                  "field 6), 0 for every other code point, for mixed-number detection.")
+    inc.trie("digit_zero", Trie3(values, 0))
+    return inc
+
+
 # ---------------------------------------------------------------------------
 # Driver
 # ---------------------------------------------------------------------------
 
 def generate(ucd_dir):
     dd = DataDir(ucd_dir)
-    gc, ccc, decomp = load_unicode_data(dd)
+    digit_value = {}
+    gc, ccc, decomp = load_unicode_data(dd, digit_value)
     incs = []
     # Read every input before asking for the version so all headers count.
     inc, idna_status = gen_idna_mapping(dd, "?")
@@ -817,6 +1027,10 @@ def generate(ucd_dir):
     incs.extend(nfc_incs)
     incs.append(gen_case_mapping(dd, "?"))
     incs.append(gen_idna_plain("?", idna_status, gc, ccc, nfc_qc, bidi))
+    incs.append(gen_uts39_properties(dd, "?"))
+    incs.append(gen_uts39_scripts(dd, "?"))
+    incs.append(gen_uts39_confusables(dd, "?", decomp))
+    incs.append(gen_uts39_digits("?", gc, digit_value))
     version = dd.unicode_version()
     # The version itself, so that the C++ code can check at compile time
     # that the tables on its include path are the ones the build selected.
