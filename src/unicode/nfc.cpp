@@ -245,6 +245,22 @@ void nfc_append(std::u32string_view s, std::u32string& out) {
   normalize_append(s.substr(start), out);
 }
 
+// UAX #15 NFD: full canonical decomposition and canonical ordering, the
+// first half of normalize_append (UTS #39's skeleton needs it).  Code points
+// below decomposition_first decompose to themselves and have ccc 0, so a
+// string of them is copied as it is.
+void nfd_append(std::u32string_view s, std::u32string& out) {
+  std::size_t plain = 0;
+  while (plain < s.size() && s[plain] < decomposition_first) ++plain;
+  out.append(s.substr(0, plain));
+  if (plain == s.size()) return;
+  std::u32string buf;
+  buf.reserve(s.size() - plain + 4);
+  for (const char32_t c : s.substr(plain)) decompose(c, buf);
+  canonical_order(buf);
+  for (const char32_t x : buf) out.push_back(x & cp_mask);
+}
+
 std::u32string nfc(std::u32string_view s) {
   std::u32string out;
   out.reserve(s.size());

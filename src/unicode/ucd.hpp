@@ -58,6 +58,9 @@ bool is_nfc(std::u32string_view s);
 // says it is already NFC; otherwise normalizes from the last safe boundary.
 void nfc_append(std::u32string_view s, std::u32string& out);
 
+// Appends NFD(s) (UAX #15 canonical decomposition and ordering) to out.
+void nfd_append(std::u32string_view s, std::u32string& out);
+
 // UAX #15 section 9 NFC_Quick_Check over a whole string: yes = is NFC,
 // no = is not NFC, maybe = only a full normalization can tell.
 enum class quick_check : std::uint8_t { yes, maybe, no };

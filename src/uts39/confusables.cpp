@@ -1,0 +1,221 @@
+// UTS #39 section 4: confusable detection.  skeleton(X) is, in the revision
+// for Unicode 15.1 and later: NFD, remove Default_Ignorable_Code_Point
+// characters, replace each character by its confusables.txt prototype,
+// NFD again.
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "puny/unicode.hpp"
+#include "puny/uts39.hpp"
+#include "unicode/trie.hpp"
+#include "unicode/ucd.hpp"
+#include "uts39/internal.hpp"
+
+namespace puny::detail::ucd {
+#include "uts39_confusables.inc"
+}  // namespace puny::detail::ucd
+
+namespace puny::detail::uts39 {
+
+std::u32string_view prototype_view(char32_t c) noexcept {
+  const std::size_t entry = ucd::proto_entry_trie(c);
+  if (entry == 0) return {};
+  const std::size_t begin = ucd::proto_offsets[entry - 1];
+  const std::size_t end = ucd::proto_offsets[entry];
+  return std::u32string_view(ucd::proto_pool + begin, end - begin);
+}
+
+}  // namespace puny::detail::uts39
+
+namespace puny::uts39 {
+namespace {
+
+using detail::uts39::prototype_view;
+
+// ASCII is NFD, holds no default-ignorable code point, and its prototypes
+// are ASCII (checked when the table is built): the skeleton of an ASCII
+// string is the concatenation of these.
+struct ascii_prototypes {
+  std::array<std::string, 128> text;
+  bool ascii_closed = true;
+  ascii_prototypes() {
+    for (char32_t c = 0; c < 128; ++c) {
+      const std::u32string_view p = prototype_view(c);
+      if (p.empty()) {
+        text[c] = std::string(1, static_cast<char>(c));
+        continue;
+      }
+      for (const char32_t x : p) {
+        if (x >= 0x80) ascii_closed = false;
+        text[c].push_back(static_cast<char>(x));
+      }
+    }
+  }
+};
+
+const ascii_prototypes& ascii_table() {
+  static const ascii_prototypes table;
+  return table;
+}
+
+void append_skeleton(std::u32string_view s, std::u32string& out) {
+  std::u32string decomposed;
+  decomposed.reserve(s.size());
+  detail::ucd::nfd_append(s, decomposed);
+  std::u32string mapped;
+  mapped.reserve(decomposed.size());
+  for (const char32_t c : decomposed) {
+    if (detail::uts39::is_default_ignorable(c)) continue;
+    const std::u32string_view p = prototype_view(c);
+    if (p.empty()) {
+      mapped.push_back(c);
+    } else {
+      mapped.append(p);
+    }
+  }
+  detail::ucd::nfd_append(mapped, out);
+}
+
+bool is_ascii(std::string_view s) noexcept {
+  for (const char ch : s)
+    if (static_cast<unsigned char>(ch) >= 0x80) return false;
+  return true;
+}
+
+// For whole-script confusables: for each prototype, the union of the
+// augmented script sets of every character that maps to it (and of the
+// prototype itself when it is one character).  Built once, on first use.
+struct prototype_scripts {
+  std::unordered_map<std::u32string, script_set> by_prototype;
+  prototype_scripts() {
+    for (char32_t c = 0; c <= 0x10FFFF; ++c) {
+      if (c == 0xD800) c = 0xE000;
+      const std::u32string_view p = prototype_view(c);
+      if (p.empty()) continue;
+      // Common and Inherited characters (set ALL) are left out: a string
+      // of them is in no script, so they cannot make one script's string
+      // look like another's.
+      const std::u32string key(p);
+      script_set& scripts_here = by_prototype[key];
+      const script_set source = augmented_script_set(c);
+      if (!source.is_all()) scripts_here |= source;
+      if (p.size() == 1) {
+        const script_set target = augmented_script_set(p[0]);
+        if (!target.is_all()) scripts_here |= target;
+      }
+    }
+  }
+};
+
+const prototype_scripts& prototype_script_index() {
+  static const prototype_scripts index;
+  return index;
+}
+
+}  // namespace
+
+std::u32string prototype_of(char32_t c) {
+  const std::u32string_view p = prototype_view(c);
+  return p.empty() ? std::u32string(1, c) : std::u32string(p);
+}
+
+std::u32string skeleton(std::u32string_view s) {
+  std::u32string out;
+  out.reserve(s.size());
+  append_skeleton(s, out);
+  return out;
+}
+
+result<std::string> skeleton(std::string_view utf8) {
+  result<std::string> r;
+  if (is_ascii(utf8)) {
+    const ascii_prototypes& table = ascii_table();
+    if (table.ascii_closed) {
+      r.value.reserve(utf8.size());
+      for (const char ch : utf8) r.value += table.text[static_cast<unsigned char>(ch)];
+      return r;
+    }
+  }
+  std::u32string text;
+  r.status = unicode::utf8_to_utf32(utf8, text);
+  if (!r.status.ok()) return r;
+  std::u32string out;
+  out.reserve(text.size());
+  append_skeleton(text, out);
+  r.status = unicode::utf32_to_utf8(out, r.value);
+  return r;
+}
+
+std::string_view to_string(confusable_kind k) noexcept {
+  switch (k) {
+    case confusable_kind::none: return "none";
+    case confusable_kind::single_script: return "single_script";
+    case confusable_kind::mixed_script: return "mixed_script";
+    case confusable_kind::whole_script: return "whole_script";
+  }
+  return "";
+}
+
+confusable_kind confusable(std::u32string_view x, std::u32string_view y) {
+  if (skeleton(x) != skeleton(y)) return confusable_kind::none;
+  const script_set rx = resolved_script_set(x);
+  const script_set ry = resolved_script_set(y);
+  if (!(rx & ry).empty()) return confusable_kind::single_script;
+  if (!rx.empty() && !ry.empty()) return confusable_kind::whole_script;
+  return confusable_kind::mixed_script;
+}
+
+script_set whole_script_confusable_scripts(std::u32string_view x) {
+  std::u32string decomposed;
+  detail::ucd::nfd_append(x, decomposed);
+  const prototype_scripts& index = prototype_script_index();
+  script_set possible = script_set::all();
+  bool constrained = false;
+  for (const char32_t c : decomposed) {
+    if (detail::uts39::is_default_ignorable(c)) continue;
+    const script_set own = augmented_script_set(c);
+    if (own.is_all()) continue;  // Common and Inherited fit any script
+    constrained = true;
+    const std::u32string_view p = prototype_view(c);
+    const std::u32string key = p.empty() ? std::u32string(1, c) : std::u32string(p);
+    script_set here = own;
+    const auto it = index.by_prototype.find(key);
+    if (it != index.by_prototype.end()) here |= it->second;
+    possible &= here;
+    if (possible.empty()) return possible;
+  }
+  if (!constrained) return script_set();
+  // The scripts X is written in do not count: those are not "other" scripts.
+  const script_set own = resolved_script_set(decomposed);
+  script_set others;
+  for (std::size_t s = 0; s < script_count(); ++s) {
+    const auto id = static_cast<script_id>(s);
+    if (possible.contains(id) && !own.contains(id) && id != scripts::common &&
+        id != scripts::inherited && id != scripts::unknown)
+      others.insert(id);
+  }
+  return others;
+}
+
+bool intentionally_confusable(char32_t a, char32_t b) noexcept {
+  constexpr std::size_t pairs = sizeof(detail::ucd::intentional_pairs) / sizeof(char32_t) / 2;
+  std::size_t lo = 0, hi = pairs;
+  while (lo < hi) {
+    const std::size_t mid = (lo + hi) / 2;
+    const char32_t ma = detail::ucd::intentional_pairs[2 * mid];
+    const char32_t mb = detail::ucd::intentional_pairs[2 * mid + 1];
+    if (ma < a || (ma == a && mb < b)) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo < pairs && detail::ucd::intentional_pairs[2 * lo] == a &&
+         detail::ucd::intentional_pairs[2 * lo + 1] == b;
+}
+
+}  // namespace puny::uts39
