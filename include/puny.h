@@ -104,6 +104,9 @@ typedef enum puny_errc {
   PUNY_ERR_UNASSIGNED = 30,            /* IDNA2008 (RFC 5892): unassigned code point */
   PUNY_ERR_CONTEXTO = 31,              /* IDNA2008: RFC 5892 appendix A CONTEXTO rule */
   PUNY_ERR_A_LABEL_NOT_CANONICAL = 32, /* IDNA2008: RFC 5891 section 5.3 round trip */
+  /* Lists read for display decisions (Public Suffix List, protected domains). */
+  PUNY_ERR_LIST_SYNTAX = 33,     /* a line of a list is malformed */
+  PUNY_ERR_FILE_UNREADABLE = 34, /* a list file cannot be opened or read */
   /* C API only. */
   PUNY_ERR_OUT_OF_MEMORY = 100,    /* the library could not allocate memory */
   PUNY_ERR_INVALID_ARGUMENT = 101, /* NULL pointer with a nonzero length or

@@ -37,8 +37,10 @@ static_assert(PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT ==
                   static_cast<int>(errc::forbidden_domain_code_point),
               "errc mirror");
 static_assert(PUNY_ERR_A_LABEL_NOT_CANONICAL == static_cast<int>(errc::a_label_not_canonical),
+              "errc mirror");
+static_assert(PUNY_ERR_FILE_UNREADABLE == static_cast<int>(errc::file_unreadable),
               "errc mirror: the last C++ code");
-constexpr int last_cxx_code = PUNY_ERR_A_LABEL_NOT_CANONICAL;
+constexpr int last_cxx_code = PUNY_ERR_FILE_UNREADABLE;
 
 // The header's version macros must name the version CMake builds.
 static_assert(PUNY_VERSION_MAJOR == PUNY_PROJECT_VERSION_MAJOR &&

@@ -90,6 +90,11 @@ inline constexpr error_info error_table[] = {
      "a CONTEXTO code point in a context RFC 5892 appendix A forbids"},
     {errc::a_label_not_canonical, "a_label_not_canonical", "",
      "an A-label is not the lowercase Punycode of its U-label (RFC 5891 section 5.3)"},
+    // Lists of puny/display.hpp: no UTS #46 code.
+    {errc::list_syntax, "list_syntax", "",
+     "a line of a domain list or the Public Suffix List is malformed"},
+    {errc::file_unreadable, "file_unreadable", "",
+     "a list file cannot be opened or read"},
 };
 
 constexpr bool error_table_in_order() {
@@ -99,7 +104,7 @@ constexpr bool error_table_in_order() {
   return true;
 }
 static_assert(error_table_in_order(), "error_table rows must follow the errc order");
-static_assert(static_cast<std::size_t>(errc::a_label_not_canonical) + 1 ==
+static_assert(static_cast<std::size_t>(errc::file_unreadable) + 1 ==
                   sizeof error_table / sizeof error_table[0],
               "every errc needs a row in error_table (the last enumerator is checked)");
 

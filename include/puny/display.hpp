@@ -83,6 +83,7 @@ enum class reason : std::uint8_t {
   digit_lookalike,           // only digits and characters that look like digits
   combining_mark,            // a combining mark the profile does not allow here
   top_domain_lookalike,      // its skeleton equals a protected domain's
+  latin_mixed_with_other,    // a non-ASCII Latin letter beside a script other than Greek or Cyrillic
 };
 std::string_view to_string(reason r) noexcept;  // "deviation_character"
 std::string_view message(reason r) noexcept;    // one English sentence

@@ -60,6 +60,10 @@ enum class errc : std::uint8_t {
   unassigned,             // RFC 5892 derived property UNASSIGNED in this Unicode version
   contexto,               // RFC 5892 appendix A.3-A.9 rule fails (status::detail = 3..9)
   a_label_not_canonical,  // RFC 5891 5.3: xn-- label is not what encoding its U-label gives
+
+  // Lists read by puny/display.hpp (Public Suffix List, protected domains).
+  list_syntax,      // a line of a list is malformed (status::offset = byte offset of the line)
+  file_unreadable,  // a list file cannot be opened or read
 };
 
 // Where and what. `offset` counts bytes in UTF-8 input, code units in UTF-16

@@ -172,6 +172,10 @@ enum class restriction_level : std::uint8_t {
 };
 std::string_view to_string(restriction_level r) noexcept;  // "highly_restrictive"
 restriction_level restriction_level_of(std::u32string_view s) noexcept;
+// The same levels judged on scripts alone, as if every character were in
+// the identifier profile: for policies with a character set of their own
+// (Chromium's allowed set), which check characters separately.
+restriction_level script_restriction_level(std::u32string_view s) noexcept;
 
 // ---- Section 5.3: mixed-number detection ----
 // Index (code point position in s) of the first decimal digit (gc=Nd) whose

@@ -1,0 +1,53 @@
+// Internal to src/display/: what the profile checks share.  A profile's
+// label check looks at one U-label and reports every rule it breaks.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "puny/display.hpp"
+#include "puny/uts39.hpp"
+
+namespace puny::detail::display {
+
+// One label as the checks see it.
+struct label_input {
+  std::u32string text;        // the U-label (ToUnicode output), lowercase
+  std::string_view tld;       // the name's last label in A-label form ("com", "xn--p1ai")
+  std::u32string tld_unicode; // the same label as Unicode
+  std::size_t label = 0;      // index of the label in the name
+};
+
+// A rule that failed, before offsets are mapped back to the input.
+struct raw_finding {
+  puny::display::reason why;
+  std::size_t position = 0;  // code point index in label_input::text
+  bool has_code_point = false;
+  char32_t code_point = 0;
+  std::string_view step;
+};
+
+void check_chromium(const label_input& in, std::vector<raw_finding>& out);
+void check_firefox(const label_input& in, bool high, std::vector<raw_finding>& out);
+void check_uts39(const label_input& in, puny::uts39::restriction_level most, std::vector<raw_finding>& out);
+
+// Chromium's skeleton for the lookalike step: diacritics removed from
+// labels made only of Latin, Greek and Cyrillic (skeleton_generator.cc),
+// then the UTS #39 skeleton, label by label.
+std::string lookalike_skeleton(std::u32string_view name);
+
+// Shared rules.
+// Position of the first nonspacing mark that repeats in one run of marks
+// after NFD (ICU's INVISIBLE check, UTS #39 section 5.4), or npos.  The
+// position is that of the code point in `text` whose decomposition holds it.
+std::size_t repeated_mark_at(std::u32string_view text);
+// Position of the first code point at which the resolved script set of the
+// prefix becomes empty (where the scripts start to mix), 0 if none.
+std::size_t first_script_break(std::u32string_view text) noexcept;
+// Script_Extensions holds `s` explicitly (Common and Inherited characters,
+// whose set is ALL, hold no script): ICU's \p{scx=...}.
+bool has_scx(char32_t c, puny::uts39::script_id s) noexcept;
+
+}  // namespace puny::detail::display

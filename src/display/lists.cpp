@@ -1,0 +1,220 @@
+// The lists a display decision consults: the Public Suffix List
+// (publicsuffix.org/list, "Formal algorithm") and protected domains (one a
+// line, as Chromium's top-domain list files are written).  A malformed line
+// fails the whole list with the file and line; nothing is skipped.
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "display/internal.hpp"
+#include "puny/idna.hpp"
+#include "puny/unicode.hpp"
+
+namespace puny::display {
+namespace {
+
+std::string_view trim(std::string_view s) noexcept {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+void fail(list_error& error, errc code, std::string_view source, std::size_t line, std::size_t offset,
+          const std::string& what) {
+  error.status = status{};
+  error.status.code = code;
+  error.status.offset = offset;
+  error.source = std::string(source);
+  error.line = line;
+  error.text = std::string(source) + (line ? ":" + std::to_string(line) : std::string()) + ": " + what;
+}
+
+bool read_file(const std::string& path, std::string& text, list_error& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    fail(error, errc::file_unreadable, path, 0, 0, "cannot open the file");
+    return false;
+  }
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) {
+    fail(error, errc::file_unreadable, path, 0, 0, "cannot read the file");
+    return false;
+  }
+  text = buffer.str();
+  return true;
+}
+
+// Calls f(line_number, byte_offset, line) for every line.
+template <class F>
+bool for_each_line(std::string_view text, F&& f) {
+  std::size_t number = 0, start = 0;
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") start = 3;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    ++number;
+    if (!f(number, start, text.substr(start, end - start))) return false;
+    start = end + 1;
+  }
+  return true;
+}
+
+// One label or a whole name in lowercase A-label form, or empty when it is
+// not valid IDNA.
+std::string ascii_form(std::string_view name) {
+  auto r = idna::to_ascii(name);
+  return r.ok() ? r.value : std::string();
+}
+
+}  // namespace
+
+// ---- Public Suffix List ----
+
+struct public_suffix_list::impl {
+  std::unordered_set<std::string> rules;       // "co.uk"
+  std::unordered_set<std::string> wildcards;   // "ck" for "*.ck"
+  std::unordered_set<std::string> exceptions;  // "www.ck" for "!www.ck"
+};
+
+public_suffix_list::public_suffix_list() : impl_(std::make_shared<impl>()) {}
+
+std::string_view public_suffix_list::default_path() noexcept {
+  return "/usr/share/publicsuffix/public_suffix_list.dat";
+}
+
+bool public_suffix_list::parse(std::string_view text, std::string_view source, public_suffix_list& out,
+                               list_error& error) {
+  auto data = std::make_shared<impl>();
+  const bool ok = for_each_line(text, [&](std::size_t number, std::size_t offset, std::string_view line) {
+    line = trim(line);
+    if (line.empty() || line.substr(0, 2) == "//") return true;
+    // The rule is the line up to the first whitespace.
+    const std::size_t space = line.find_first_of(" \t");
+    if (space != std::string_view::npos) line = line.substr(0, space);
+    const bool exception = line.front() == '!';
+    if (exception) line.remove_prefix(1);
+    const bool wildcard = line.substr(0, 2) == "*.";
+    if (wildcard) line.remove_prefix(2);
+    std::string ascii;
+    if (!line.empty() && line.find('*') == std::string_view::npos && line.front() != '.' &&
+        line.back() != '.' && line.find("..") == std::string_view::npos)
+      ascii = ascii_form(line);
+    if (ascii.empty()) {
+      fail(error, errc::list_syntax, source, number, offset,
+           "not a Public Suffix List rule: \"" + std::string(trim(line)) + "\"");
+      return false;
+    }
+    (exception ? data->exceptions : wildcard ? data->wildcards : data->rules).insert(ascii);
+    return true;
+  });
+  if (!ok) return false;
+  out.impl_ = std::move(data);
+  return true;
+}
+
+bool public_suffix_list::load(const std::string& path, public_suffix_list& out, list_error& error) {
+  std::string text;
+  return read_file(path, text, error) && parse(text, path, out, error);
+}
+
+std::size_t public_suffix_list::rule_count() const noexcept {
+  return impl_->rules.size() + impl_->wildcards.size() + impl_->exceptions.size();
+}
+
+std::string_view public_suffix_list::public_suffix(std::string_view name) const {
+  if (!name.empty() && name.back() == '.') name.remove_suffix(1);
+  if (name.empty()) return name;
+  // Longest suffix first: an exception rule is always longer than the
+  // wildcard it excepts, so the first match decides.
+  std::size_t start = 0;
+  while (true) {
+    const std::string suffix(name.substr(start));
+    if (impl_->exceptions.count(suffix)) {
+      const std::size_t dot = name.find('.', start);
+      return dot == std::string_view::npos ? std::string_view() : name.substr(dot + 1);
+    }
+    if (impl_->rules.count(suffix)) return name.substr(start);
+    const std::size_t dot = name.find('.', start);
+    if (dot == std::string_view::npos) break;
+    if (impl_->wildcards.count(std::string(name.substr(dot + 1)))) return name.substr(start);
+    start = dot + 1;
+  }
+  // The implicit "*" rule: the last label.
+  const std::size_t last = name.rfind('.');
+  return last == std::string_view::npos ? name : name.substr(last + 1);
+}
+
+std::string_view public_suffix_list::registrable_domain(std::string_view name) const {
+  if (!name.empty() && name.back() == '.') name.remove_suffix(1);
+  const std::string_view suffix = public_suffix(name);
+  if (suffix.size() >= name.size()) return std::string_view();
+  const std::string_view rest = name.substr(0, name.size() - suffix.size() - 1);
+  const std::size_t dot = rest.rfind('.');
+  return name.substr(dot == std::string_view::npos ? 0 : dot + 1);
+}
+
+// ---- Protected domains ----
+
+struct protected_domains::impl {
+  struct entry {
+    std::string ascii;  // A-label form, to tell the domain itself from a lookalike
+    std::string name;   // as the list writes it
+  };
+  std::unordered_map<std::string, entry> by_skeleton;
+  std::size_t count = 0;
+};
+
+protected_domains::protected_domains() : impl_(std::make_shared<impl>()) {}
+
+bool protected_domains::parse(std::string_view text, std::string_view source, protected_domains& out,
+                              list_error& error) {
+  auto data = std::make_shared<impl>();
+  const bool ok = for_each_line(text, [&](std::size_t number, std::size_t offset, std::string_view line) {
+    line = trim(line);
+    if (line.empty() || line.front() == '#') return true;
+    auto ascii = idna::to_ascii(line);
+    auto unicode = idna::to_unicode(line);
+    if (!ascii.ok() || !unicode.ok() || ascii.value.find('.') == std::string::npos ||
+        line.find_first_of(" \t") != std::string_view::npos) {
+      fail(error, errc::list_syntax, source, number, offset,
+           "not a domain name: \"" + std::string(line) + "\"" +
+               (ascii.ok() ? std::string() : " (" + to_string(ascii.status) + ")"));
+      return false;
+    }
+    std::u32string u;
+    (void)unicode::utf8_to_utf32(unicode.value, u);
+    data->by_skeleton.emplace(detail::display::lookalike_skeleton(u),
+                              impl::entry{ascii.value, std::string(line)});
+    ++data->count;
+    return true;
+  });
+  if (!ok) return false;
+  out.impl_ = std::move(data);
+  return true;
+}
+
+bool protected_domains::load(const std::string& path, protected_domains& out, list_error& error) {
+  std::string text;
+  return read_file(path, text, error) && parse(text, path, out, error);
+}
+
+std::size_t protected_domains::size() const noexcept { return impl_->count; }
+
+std::string_view protected_domains::lookalike_of(std::string_view registrable, profile) const {
+  if (impl_->by_skeleton.empty()) return {};
+  auto unicode = idna::to_unicode(registrable);
+  if (!unicode.ok()) return {};
+  std::u32string u;
+  if (!unicode::utf8_to_utf32(unicode.value, u).ok()) return {};
+  const auto it = impl_->by_skeleton.find(detail::display::lookalike_skeleton(u));
+  if (it == impl_->by_skeleton.end()) return {};
+  if (ascii_form(registrable) == it->second.ascii) return {};
+  return it->second.name;
+}
+
+}  // namespace puny::display

@@ -1,0 +1,46 @@
+// Rules more than one display profile applies.
+#include <algorithm>
+#include <string>
+#include <string_view>
+
+#include "display/internal.hpp"
+#include "unicode/ucd.hpp"
+
+namespace puny::detail::display {
+
+std::size_t repeated_mark_at(std::u32string_view text) {
+  // UTS #39 section 5.4 and ICU's USPOOF_INVISIBLE: the same nonspacing mark
+  // twice in the marks that follow one base character (after NFD) may be
+  // drawn on top of itself and so be invisible.
+  std::u32string run;
+  std::u32string decomposed;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    decomposed.clear();
+    ucd::nfd_append(text.substr(i, 1), decomposed);
+    for (const char32_t c : decomposed) {
+      if (!ucd::is_mark(c)) {
+        run.clear();
+        continue;
+      }
+      if (run.find(c) != std::u32string::npos) return i;
+      run.push_back(c);
+    }
+  }
+  return std::u32string_view::npos;
+}
+
+std::size_t first_script_break(std::u32string_view text) noexcept {
+  puny::uts39::script_set resolved = puny::uts39::script_set::all();
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    resolved &= puny::uts39::augmented_script_set(text[i]);
+    if (resolved.empty()) return i;
+  }
+  return 0;
+}
+
+bool has_scx(char32_t c, puny::uts39::script_id s) noexcept {
+  const puny::uts39::script_set set = puny::uts39::script_extensions(c);
+  return !set.is_all() && set.contains(s);
+}
+
+}  // namespace puny::detail::display
