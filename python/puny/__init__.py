@@ -102,6 +102,14 @@ class UnassignedError(IdnaError): pass
 class ContextOError(IdnaError): pass
 class ALabelNotCanonicalError(IdnaError): pass
 
+
+class ListError(Error):
+    """A list file (Public Suffix List, protected domains) is malformed or unreadable."""
+
+
+class ListSyntaxError(ListError): pass
+class FileUnreadableError(ListError): pass
+
 #: Error kind name (Error.code) -> class.
 ERROR_CLASSES = {
     "invalid_utf8": InvalidUtf8Error,
@@ -133,6 +141,8 @@ ERROR_CLASSES = {
     "unassigned": UnassignedError,
     "contexto": ContextOError,
     "a_label_not_canonical": ALabelNotCanonicalError,
+    "list_syntax": ListSyntaxError,
+    "file_unreadable": FileUnreadableError,
 }
 
 
@@ -182,5 +192,5 @@ def explain(text: str, operation: str = "to_ascii", preset: str = "uts46", **fla
 __all__ = [
     "to_ascii", "to_unicode", "to_ascii_many", "to_unicode_many", "encode", "decode",
     "encode_many", "decode_many", "explain", "idna2008_register", "idna2008_lookup", "Error", "InputError", "PunycodeError",
-    "IdnaError", "Result", "PRESETS", "ERROR_CLASSES", "unicode_version", "__version__",
+    "IdnaError", "ListError", "Result", "PRESETS", "ERROR_CLASSES", "unicode_version", "__version__",
 ] + [cls.__name__ for cls in ERROR_CLASSES.values()]

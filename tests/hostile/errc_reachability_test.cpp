@@ -20,6 +20,7 @@
 
 #include "puny.h"
 #include "puny/bootstring.hpp"
+#include "puny/display.hpp"
 #include "puny/idna.hpp"
 #include "puny/idna2008.hpp"
 #include "puny/punycode.hpp"
@@ -152,6 +153,23 @@ std::map<errc, reach> reachable() {
                        1};  // U+00B7 between two letters other than l
   t[errc::a_label_not_canonical] = {
       [] { return puny::idna2008::registration("XN--BCHER-KVA.de").status; }, "", 0};
+  // The lists of puny/display.hpp: the offset is the malformed line's.
+  t[errc::list_syntax] = {[] {
+                            puny::display::protected_domains list;
+                            puny::display::list_error error;
+                            (void)puny::display::protected_domains::parse("a.com\nnot a name\n", "t",
+                                                                           list, error);
+                            return error.status;
+                          },
+                          "", 6};
+  t[errc::file_unreadable] = {[] {
+                                puny::display::public_suffix_list list;
+                                puny::display::list_error error;
+                                (void)puny::display::public_suffix_list::load("/nonexistent/psl.dat",
+                                                                               list, error);
+                                return error.status;
+                              },
+                              "", 0};
   return t;
 }
 
@@ -196,7 +214,7 @@ TEST(ErrcReachability, EveryErrcFromThePublicApiWithItsUts46Code) {
   // The Punycode-layer offsets used above are inside their payloads.
   EXPECT_EQ(pc::decode(std::string(40, '9')).status.code, errc::overflow);
   EXPECT_LT(pc::decode(std::string(40, '9')).status.offset, 40u);
-  EXPECT_EQ(covered, static_cast<std::size_t>(errc::a_label_not_canonical));
+  EXPECT_EQ(covered, static_cast<std::size_t>(errc::file_unreadable));
 }
 
 TEST(ErrcReachability, Uts46CodesOfTheRefinedErrors) {
