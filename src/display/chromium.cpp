@@ -1,6 +1,6 @@
 // The `chromium` profile: Chromium's IDN spoof checker, label by label, as
 // components/url_formatter/spoof_checks/idn_spoof_checker.cc does it at
-// chromium/chromium commit 05eaa06bcd62 (IDNSpoofChecker::
+// chromium/chromium commit 58a4b28c5469 (IDNSpoofChecker::
 // SafeToDisplayAsUnicode and SetAllowedUnicodeSet), with ICU's uspoof
 // replaced by puny::uts39.  The order of the steps and their early returns
 // are Chromium's; docs/display.md has the table.  Where Chromium has
@@ -72,7 +72,7 @@ const std::vector<whole_script_data>& whole_script_table() {
   static const std::vector<whole_script_data> table = {
       {script_by_code("Armn"), U"\u0561\u0563\u0566\u0567\u056C\u0570\u0575\u0578\u057D\u0582\u0585\u0559", {"am"}},
       {scripts::cyrillic,
-       U"\u0430\u044B\u0441\u0501\u0435\u050D\u04BB\u0456\u044E\u0458\u04CF\u043E\u0440\u0517\u051B"
+       U"\u0430\u044B\u0441\u0501\u0435\u050D\u04BB\u0456\u044E\u043A\u0458\u04CF\u043E\u0440\u0517\u051B"
        U"\u0455\u051D\u0445\u0443\u044A\u044C\u04BD\u043F\u0433\u0475\u0461",
        {"bg", "by", "kz", "pyc", "ru", "su", "ua", "uz"}},
       {script_by_code("Ethi"), U"\u1200\u1220\u1230\u1235\u1260\u1290\u1270\u12A8\u12D0\u12D5\u12D8\u1320\u1350\uAB05", {"er", "et"}},
@@ -98,7 +98,7 @@ const std::vector<whole_script_data>& whole_script_table() {
 // ASCII digits is kept (IsDigitLookalike).
 constexpr std::u32string_view digit_lookalikes =
     U"\u03B8\u0968\u09E8\u0A68\u0AE8\u0CE9\u0CED\u0577\u0437\u0499\u04E1\u0909\u0993\u0A24\u0A69"
-    U"\u0AE9\u0C69\u1012\u10D5\u10DE\u0A5C\u0A6B\u4E29\u3110\u0573\u09EA\u0A6A\u0B6B\u0AED\u0B68\u0C68";
+    U"\u0AE9\u0C69\u1012\u10D5\u10DE\u0A5C\u10D9\u0A6B\u4E29\u3110\u0573\u09EA\u0A6A\u0B6B\u0AED\u0B68\u0C68";
 
 bool is_digit_lookalike_label(std::u32string_view text) noexcept {
   bool lookalike = false;
@@ -108,6 +108,25 @@ bool is_digit_lookalike_label(std::u32string_view text) noexcept {
     lookalike = true;
   }
   return lookalike;
+}
+
+// Common words that are whole-script confusables but imitate no Latin word
+// (kAllowedWholeScriptConfusableWords).
+bool is_allowed_word(std::u32string_view t) noexcept {
+  constexpr std::u32string_view words[] = {
+      U"\u0441\u0435\u043A\u0441",                          // sex
+      U"\u043A\u0430\u043A",                                // how
+      U"\u043A\u043E\u0441\u0430",                          // braid
+      U"\u043A\u0443\u0440\u0441",                          // course
+      U"\u043F\u0430\u0440\u043A",                          // park
+      U"\u0442\u0430\u043A\u0438\u0439",                    // such
+      U"\u0443\u043A\u0440\u043E\u043F",                    // dill
+      U"\u0441\u0430\u0445\u0430\u0440\u043E\u043A",        // sugar lump
+      U"\u043F\u043E\u043A\u0440\u0430\u0441\u043A\u0430",  // painting
+  };
+  for (const std::u32string_view w : words)
+    if (t == w) return true;
+  return false;
 }
 
 bool is_japanese_scx(char32_t c) noexcept {
@@ -234,8 +253,9 @@ void check_chromium(const label_input& in_label, std::vector<raw_finding>& out) 
   if (deviation != std::u32string_view::npos)
     return add(out, reason::deviation_character, t, deviation, "chromium/2-deviation-characters");
 
-  // 3. TLD-specific letters: thorn and eth only under .is, schwa under .az.
-  if (t.size() > 1 && in_label.tld != "is") {
+  // 3. TLD-specific letters: thorn and eth only under .is and .fo, schwa
+  //    under .az.
+  if (t.size() > 1 && in_label.tld != "is" && in_label.tld != "fo") {
     const std::size_t icelandic = find_first(t, [](char32_t c) { return c == 0x00FE || c == 0x00F0; });
     if (icelandic != std::u32string_view::npos)
       return add(out, reason::tld_specific_character, t, icelandic, "chromium/3-tld-specific-characters");
@@ -279,7 +299,7 @@ void check_chromium(const label_input& in_label, std::vector<raw_finding>& out) 
                         w.allowed_tlds.end();
       for (const char32_t c : in_label.tld_unicode)
         if (uts39::script_of(c) == w.script) tld_allows = true;
-      if (!tld_allows)
+      if (!tld_allows && !is_allowed_word(t))
         return add(out, reason::whole_script_confusable, t, first, "chromium/5-whole-script-confusable");
     }
     if (is_digit_lookalike_label(t))

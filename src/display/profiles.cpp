@@ -119,7 +119,7 @@ constexpr profile_info profile_table[] = {
     {profile::chromium, "chromium",
      "Chromium's IDN spoof checker: ICU highly restrictive with its allowed set, deviation and "
      "TLD-specific characters, whole-script and digit lookalikes, dangerous patterns, top domains",
-     "chromium/chromium components/url_formatter/spoof_checks/idn_spoof_checker.cc at 05eaa06bcd62"},
+     "chromium/chromium components/url_formatter/spoof_checks/idn_spoof_checker.cc at 58a4b28c5469"},
     {profile::firefox_moderate, "firefox-moderate",
      "Firefox's default (network.IDN.restriction_profile = moderate): UTS #39 moderately "
      "restrictive, Allowed characters, blocklist, numbering systems, combining marks",

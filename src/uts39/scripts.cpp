@@ -168,6 +168,10 @@ std::string_view to_string(restriction_level r) noexcept {
 restriction_level restriction_level_of(std::u32string_view s) noexcept {
   for (const char32_t c : s)
     if (identifier_status_of(c) != identifier_status::allowed) return restriction_level::unrestricted;
+  return script_restriction_level(s);
+}
+
+restriction_level script_restriction_level(std::u32string_view s) noexcept {
   if (is_ascii(s)) return restriction_level::ascii_only;
   if (!resolved_script_set(s).empty()) return restriction_level::single_script;
   const script_set without_latin = resolved_without(s, scripts::latin);

@@ -1,0 +1,307 @@
+// Display decisions (puny/display.hpp): Chromium's own test table for the
+// chromium profile, the UTS #39 and Firefox profiles from their rules, the
+// Public Suffix List and protected-domain lists.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "puny/display.hpp"
+#include "puny/idna.hpp"
+#include "puny/unicode.hpp"
+
+namespace {
+
+using namespace puny::display;
+
+// "\u00fc" and "\U00016f04" escapes, as Chromium's table writes them.
+std::string unescape(const std::string& s) {
+  std::u32string out;
+  for (std::size_t i = 0; i < s.size();) {
+    if (s[i] == '\\' && i + 1 < s.size() && (s[i + 1] == 'u' || s[i + 1] == 'U')) {
+      const std::size_t digits = s[i + 1] == 'u' ? 4 : 8;
+      out.push_back(static_cast<char32_t>(std::stoul(s.substr(i + 2, digits), nullptr, 16)));
+      i += 2 + digits;
+    } else {
+      out.push_back(static_cast<unsigned char>(s[i]));
+      ++i;
+    }
+  }
+  std::string utf8;
+  EXPECT_TRUE(puny::unicode::utf32_to_utf8(out, utf8).ok());
+  return utf8;
+}
+
+struct idn_case {
+  std::string input, unicode, expected;
+  std::string data_difference;  // "restricted_character U+3105": asserted instead
+  int line;
+};
+
+std::vector<idn_case> read_cases(const std::string& path) {
+  std::ifstream in(path);
+  EXPECT_TRUE(in.good()) << "missing test data: " << path;
+  std::vector<idn_case> cases;
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    idn_case c;
+    c.line = number;
+    std::getline(fields, c.input, '\t');
+    std::getline(fields, c.unicode, '\t');
+    std::getline(fields, c.expected, '\t');
+    std::string note;
+    if (std::getline(fields, note, '\t') && note.rfind("data: ", 0) == 0) c.data_difference = note.substr(6);
+    c.unicode = unescape(c.unicode);
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+TEST(ChromiumProfile, ChromiumSpoofCheckerTable) {
+  const auto cases = read_cases(std::string(PUNY_SOURCE_DIR) + "/tests/display/data/chromium_idn_cases.tsv");
+  ASSERT_GT(cases.size(), 100u);
+  options opt;
+  opt.which = profile::chromium;
+  int passed = 0, failed = 0, data_differences = 0;
+  for (const idn_case& c : cases) {
+    const auto r = decide(c.input, opt);
+    bool ok = false;
+    std::string got;
+    if (!c.data_difference.empty()) {
+      // Kept as A-labels for the reason and code point the table names.
+      ok = r.ok() && r.value.display == c.input;
+      bool named = false;
+      for (const auto& l : r.value.labels)
+        for (const auto& f : l.findings) {
+          char cp[16];
+          std::snprintf(cp, sizeof cp, "U+%04X", static_cast<unsigned>(f.code_point));
+          named = named || c.data_difference == std::string(to_string(f.why)) + " " + cp;
+        }
+      ok = ok && named;
+      got = r.ok() ? r.value.display : "error";
+      if (ok) ++data_differences;
+    } else if (c.expected == "invalid") {
+      ok = !r.ok();
+      got = r.ok() ? "valid: " + r.value.display : "invalid";
+    } else if (r.ok()) {
+      got = r.value.display;
+      std::string unicode;
+      for (const auto& l : r.value.labels) unicode += (unicode.empty() && &l == &r.value.labels[0] ? "" : ".") + l.u_label;
+      const std::string& want = c.expected == "safe" ? c.unicode : c.input;
+      ok = got == want && unicode == c.unicode;
+      if (!ok && unicode != c.unicode) got += " (U-labels " + unicode + ")";
+      if (!ok) {
+        for (const auto& l : r.value.labels)
+          for (const auto& f : l.findings) got += " [" + std::string(to_string(f.why)) + "]";
+      }
+    } else {
+      got = "error " + puny::to_string(r.status);
+    }
+    if (ok) {
+      ++passed;
+    } else {
+      ++failed;
+      ADD_FAILURE() << "line " << c.line << ": " << c.input << " expected " << c.expected << " ("
+                    << c.unicode << "), got " << got;
+    }
+  }
+  std::printf("Chromium spoof-checker table: %d passed, %d failed (%d of the passed differ from "
+              "Chromium by Unicode data version, as the table asserts)\n",
+              passed, failed, data_differences);
+  EXPECT_EQ(failed, 0);
+}
+
+TEST(ChromiumProfile, ReasonsSayWhatAndWhere) {
+  options opt;
+  opt.which = profile::chromium;
+  // U+0430 (Cyrillic a) in "ebаy": scripts mixed at byte 2.
+  const auto mixed = decide("eb\xD0\xB0y.com", opt);
+  ASSERT_TRUE(mixed.ok());
+  EXPECT_EQ(mixed.value.display, "xn--eby-7cd.com");
+  ASSERT_EQ(mixed.value.labels[0].findings.size(), 1u);
+  const finding& f = mixed.value.labels[0].findings[0];
+  EXPECT_EQ(f.why, reason::restriction_level);
+  EXPECT_EQ(f.offset, 2u);
+  EXPECT_TRUE(f.has_code_point);
+  EXPECT_EQ(f.code_point, U'\u0430');
+  EXPECT_EQ(f.imitates, U'a');
+  EXPECT_FALSE(f.step.empty());
+  // "аррӏе.com", all Cyrillic lookalikes under .com.
+  const auto apple = decide("\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.com", opt);
+  ASSERT_TRUE(apple.ok());
+  EXPECT_EQ(apple.value.display, "xn--80ak6aa92e.com");
+  EXPECT_EQ(apple.value.labels[0].findings.at(0).why, reason::whole_script_confusable);
+  // The same label under a Cyrillic TLD (.рф) is shown.
+  const auto rf = decide("xn--80ak6aa92e.xn--p1ai", opt);
+  ASSERT_TRUE(rf.ok());
+  EXPECT_TRUE(rf.value.all_shown());
+  // Deviation characters, thorn outside .is, middle dot outside .cat.
+  EXPECT_EQ(decide("xn--fu-hia.de", opt).value.labels[0].findings.at(0).why, reason::deviation_character);
+  EXPECT_EQ(decide("\xC3\xBEorp.com", opt).value.labels[0].findings.at(0).why, reason::tld_specific_character);
+  EXPECT_TRUE(decide("\xC3\xBEorp.is", opt).value.all_shown());
+  EXPECT_TRUE(decide("l\xC2\xB7l.cat", opt).value.all_shown());
+  EXPECT_EQ(decide("a\xC2\xB7" "b.cat", opt).value.labels[0].findings.at(0).why, reason::unsafe_middle_dot);
+}
+
+TEST(Display, InvalidNamesFailLikeToUnicode) {
+  for (const char* name : {"xn--a.com", "a\xE2\x80\xA8" "b.de", "ab\xFF.com"}) {
+    const auto r = decide(name);
+    const auto u = puny::idna::to_unicode(name);
+    ASSERT_FALSE(u.ok()) << name;
+    EXPECT_FALSE(r.ok()) << name;
+    EXPECT_EQ(r.status.code, u.status.code) << name;
+    EXPECT_EQ(r.status.offset, u.status.offset) << name;
+  }
+}
+
+TEST(Display, AsciiOnlyKeepsEveryNonAsciiLabel) {
+  options opt;
+  opt.which = profile::ascii_only;
+  const auto r = decide("www.b\xC3\xBC" "cher.de", opt);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.value.display, "www.xn--bcher-kva.de");
+  EXPECT_TRUE(r.value.labels[0].show_unicode);
+  EXPECT_FALSE(r.value.labels[1].show_unicode);
+  EXPECT_EQ(r.value.labels[1].findings.at(0).why, reason::not_ascii);
+  EXPECT_EQ(r.value.labels[1].findings.at(0).offset, 5u);  // the u-umlaut, after "www.b"
+}
+
+TEST(Display, Uts39ProfilesFollowTheRestrictionLevels) {
+  options high, moderate;
+  high.which = profile::uts39_highly_restrictive;
+  moderate.which = profile::uts39_moderately_restrictive;
+  // Latin + Han + Hiragana: highly restrictive (5.2 level 3).
+  EXPECT_TRUE(decide("abc\xE6\xBC\xA2\xE3\x81\x8B.jp", high).value.all_shown());
+  // Latin + Arabic digits... Latin + Armenian: moderately restrictive only.
+  const char* latin_armenian = "b\xD5\xBDs.com";
+  EXPECT_FALSE(decide(latin_armenian, high).value.all_shown());
+  EXPECT_TRUE(decide(latin_armenian, moderate).value.all_shown());
+  // Latin + Cyrillic is neither.
+  EXPECT_FALSE(decide("eb\xD0\xB0y.com", moderate).value.all_shown());
+  // Mixed numbers (ASCII 1 with Arabic-Indic 1 would be Bidi-invalid; use
+  // Devanagari digits with ASCII ones).
+  const auto digits = decide("\xE0\xA4\x95" "1\xE0\xA5\xA8.in", high);
+  ASSERT_TRUE(digits.ok());
+  bool mixed = false;
+  for (const auto& f : digits.value.labels[0].findings) mixed = mixed || f.why == reason::mixed_numbers;
+  EXPECT_TRUE(mixed);
+}
+
+TEST(Display, FirefoxProfiles) {
+  options moderate, high;
+  moderate.which = profile::firefox_moderate;
+  high.which = profile::firefox_high;
+  // Latin + Armenian: Firefox's moderate profile allows Latin with one other
+  // recommended script except Cyrillic and Greek; high does not.
+  EXPECT_TRUE(decide("b\xD5\xBDs.com", moderate).value.all_shown());
+  EXPECT_FALSE(decide("b\xD5\xBDs.com", high).value.all_shown());
+  // Latin + Greek is refused by both.
+  EXPECT_FALSE(decide("payp\xCE\xB1l.com", moderate).value.all_shown());
+  // A restricted character (U+0261 LATIN SMALL LETTER SCRIPT G).
+  const auto g = decide("goo\xC9\xA1le.com", moderate);
+  ASSERT_TRUE(g.ok());
+  EXPECT_EQ(g.value.labels[0].findings.at(0).why, reason::restricted_character);
+  EXPECT_EQ(g.value.labels[0].findings.at(0).code_point, U'\u0261');
+  // Ordinary names.
+  EXPECT_TRUE(decide("b\xC3\xBC" "cher.de", high).value.all_shown());
+  EXPECT_TRUE(decide("\xE4\xBE\x8B\xE3\x81\x88.jp", high).value.all_shown());
+}
+
+TEST(Display, ProfilesAndReasonsHaveUniqueNames) {
+  std::set<std::string_view> names;
+  for (const profile_info& p : profiles()) {
+    EXPECT_TRUE(names.insert(p.name).second) << p.name;
+    EXPECT_EQ(find_profile(p.name), &p);
+    EXPECT_EQ(info(p.id).name, p.name);
+    EXPECT_FALSE(p.description.empty());
+    EXPECT_FALSE(p.source.empty());
+  }
+  EXPECT_EQ(profiles().size(), 6u);
+  EXPECT_EQ(find_profile("chrome"), nullptr);
+  std::set<std::string_view> reasons;
+  for (int r = 1; !to_string(static_cast<reason>(r)).empty(); ++r) {
+    EXPECT_TRUE(reasons.insert(to_string(static_cast<reason>(r))).second);
+    EXPECT_FALSE(message(static_cast<reason>(r)).empty());
+  }
+  EXPECT_EQ(reasons.size(), static_cast<std::size_t>(reason::latin_mixed_with_other));
+}
+
+TEST(PublicSuffixList, RulesWildcardsAndExceptions) {
+  public_suffix_list psl;
+  list_error error;
+  ASSERT_TRUE(public_suffix_list::parse(
+      "// comment\n\ncom\nuk\nco.uk\n*.ck\n!www.ck\n\xE4\xB8\xAD\xE5\x9B\xBD\n", "t.dat", psl, error))
+      << error.text;
+  EXPECT_EQ(psl.rule_count(), 6u);
+  EXPECT_EQ(psl.registrable_domain("a.b.example.co.uk"), "example.co.uk");
+  EXPECT_EQ(psl.registrable_domain("co.uk"), "");
+  EXPECT_EQ(psl.registrable_domain("www.example.com."), "example.com");
+  EXPECT_EQ(psl.registrable_domain("a.b.c.ck"), "b.c.ck");  // *.ck: c.ck is a suffix
+  EXPECT_EQ(psl.registrable_domain("www.ck"), "www.ck");    // !www.ck
+  EXPECT_EQ(psl.registrable_domain("x.xn--fiqs8s"), "x.xn--fiqs8s");  // Unicode rule in A-label form
+  EXPECT_EQ(psl.registrable_domain("a.b.unlisted"), "b.unlisted");    // implicit "*"
+}
+
+TEST(PublicSuffixList, MalformedLineNamesFileAndLine) {
+  public_suffix_list psl;
+  list_error error;
+  EXPECT_FALSE(public_suffix_list::parse("com\nbad..rule\n", "mine.dat", psl, error));
+  EXPECT_EQ(error.status.code, puny::errc::list_syntax);
+  EXPECT_EQ(error.line, 2u);
+  EXPECT_EQ(error.status.offset, 4u);
+  EXPECT_NE(error.text.find("mine.dat:2"), std::string::npos) << error.text;
+  EXPECT_FALSE(public_suffix_list::load("/nonexistent/x.dat", psl, error));
+  EXPECT_EQ(error.status.code, puny::errc::file_unreadable);
+  EXPECT_NE(error.text.find("/nonexistent/x.dat"), std::string::npos);
+}
+
+TEST(PublicSuffixList, DebiansFile) {
+  public_suffix_list psl;
+  list_error error;
+  ASSERT_TRUE(public_suffix_list::load(std::string(public_suffix_list::default_path()), psl, error))
+      << error.text << " (Debian package publicsuffix)";
+  EXPECT_GT(psl.rule_count(), 5000u);
+  EXPECT_EQ(psl.registrable_domain("a.b.example.co.uk"), "example.co.uk");
+  EXPECT_EQ(psl.registrable_domain("foo.github.io"), "foo.github.io");
+  EXPECT_EQ(psl.public_suffix("www.example.com"), "com");
+}
+
+TEST(ProtectedDomains, LookalikesByIndexedSkeleton) {
+  protected_domains list;
+  list_error error;
+  ASSERT_TRUE(protected_domains::parse("# top\ngoogle.com\n\napple.com\n", "top.list", list, error));
+  EXPECT_EQ(list.size(), 2u);
+  EXPECT_EQ(list.lookalike_of("google.com"), "");  // itself is no lookalike
+  EXPECT_EQ(list.lookalike_of("xn--googl-fsa.com"), "google.com");  // googlé.com
+  EXPECT_EQ(list.lookalike_of("g\xD0\xBE\xD0\xBEgle.com"), "google.com");  // Cyrillic o
+  EXPECT_EQ(list.lookalike_of("example.com"), "");
+  options opt;
+  opt.protected_list = &list;
+  const auto r = decide("www.googl\xC3\xA9.com", opt);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.value.display, "www.xn--googl-fsa.com");
+  EXPECT_EQ(r.value.registrable_domain, "googl\xC3\xA9.com");
+  EXPECT_EQ(r.value.labels[1].findings.at(0).why, reason::top_domain_lookalike);
+  EXPECT_EQ(r.value.labels[1].findings.at(0).similar_to, "google.com");
+  // Without the list the same name is shown.
+  EXPECT_TRUE(decide("www.googl\xC3\xA9.com").value.all_shown());
+}
+
+TEST(ProtectedDomains, MalformedLineNamesFileAndLine) {
+  protected_domains list;
+  list_error error;
+  EXPECT_FALSE(protected_domains::parse("google.com\n# c\nnot a domain\n", "top.list", list, error));
+  EXPECT_EQ(error.status.code, puny::errc::list_syntax);
+  EXPECT_EQ(error.line, 3u);
+  EXPECT_NE(error.text.find("top.list:3"), std::string::npos) << error.text;
+}
+
+}  // namespace
