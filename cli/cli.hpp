@@ -73,6 +73,9 @@ struct outcome {
   // non-fatal validation errors (idna::detailed::validation_errors).
   bool has_validation = false;
   std::vector<problem> validation;
+  // display --json: more members for the input's object, as a serialized
+  // JSON object (appended after the common keys).
+  std::string extra_json;
 
   void reset() {
     ok = true;
@@ -82,6 +85,7 @@ struct outcome {
     problems.clear();
     has_validation = false;
     validation.clear();
+    extra_json.clear();
   }
 };
 
@@ -102,7 +106,8 @@ struct mode_settings {
 processor with_input_mode(const mode_settings& m, processor inner);
 
 // The shape of the JSON objects.
-enum class json_shape { punycode, idna };
+// display: like idna without best_effort, plus the decision's members.
+enum class json_shape { punycode, idna, display };
 
 // Runs `process` over the positional inputs, or over the lines of standard
 // input when there are none.  Returns the exit status.
@@ -146,6 +151,12 @@ const std::vector<preset_entry>& idna_presets();
 void add_punycode_commands(CLI::App& app, action& selected);
 void add_idna_commands(CLI::App& app, action& selected);
 void add_explain_command(CLI::App& app, action& selected);
+void add_display_commands(CLI::App& app, action& selected);
+
+// An IDNA status as a problem (code, UTS #46 code, offset, label, code point).
+problem idna_problem(const puny::status& st);
+// "U+00FC", as messages and JSON write a code point.
+std::string code_point_string(char32_t c);
 
 // Simple (1:1) case mapping for RFC 3492 appendix A mixed-case annotation.
 // From the library's tables (puny/case.hpp, of the Unicode version the build

@@ -67,7 +67,9 @@ struct idna_settings : idna_flags {
   std::string delimiter = ",";
 };
 
-problem to_problem(const puny::status& st) {
+}  // namespace
+
+problem idna_problem(const puny::status& st) {
   problem p;
   p.name = puny::to_string(st.code);
   p.uts46 = idna::uts46_code(st);
@@ -78,6 +80,10 @@ problem to_problem(const puny::status& st) {
   p.code_point = st.code == puny::errc::invalid_utf8 ? 0 : st.code_point;
   return p;
 }
+
+namespace {
+
+problem to_problem(const puny::status& st) { return idna_problem(st); }
 
 void add_problems(outcome& out, const idna::report& rep) {
   out.ok = false;

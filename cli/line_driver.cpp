@@ -20,6 +20,12 @@
 #endif
 
 namespace puny::cli {
+std::string code_point_string(char32_t c) {
+  char tmp[16];
+  const int len = std::snprintf(tmp, sizeof tmp, "U+%04X", static_cast<unsigned>(c));
+  return std::string(tmp, static_cast<std::size_t>(len));
+}
+
 namespace {
 
 constexpr std::size_t read_chunk = std::size_t{1} << 20;   // 1 MiB reads
@@ -160,12 +166,6 @@ void append_code_point(std::string& out, char32_t c) {
   out.append(tmp, static_cast<std::size_t>(len));
 }
 
-std::string code_point_string(char32_t c) {
-  std::string s;
-  append_code_point(s, c);
-  return s;
-}
-
 // puny: line 3: disallowed (V7) at byte 4 (label 0, U+00A0) in "a\u00a0b"
 void append_message(std::string& err, const char* what, std::size_t number, const problem& p,
                     std::string_view input) {
@@ -204,10 +204,10 @@ json details_json(const std::vector<problem>& problems, json_shape shape) {
   for (const problem& p : problems) {
     json d;
     d["error"] = std::string(p.name);
-    if (shape == json_shape::idna)
-      d["code"] = p.uts46.empty() ? json(nullptr) : json(std::string(p.uts46));
+    const bool idna_like = shape != json_shape::punycode;
+    if (idna_like) d["code"] = p.uts46.empty() ? json(nullptr) : json(std::string(p.uts46));
     d["offset"] = p.offset;
-    if (shape == json_shape::idna) d["label"] = p.has_label ? json(p.label) : json(nullptr);
+    if (idna_like) d["label"] = p.has_label ? json(p.label) : json(nullptr);
     d["code_point"] = p.code_point != 0 ? json(code_point_string(p.code_point)) : json(nullptr);
     list.push_back(std::move(d));
   }
@@ -227,19 +227,25 @@ void append_json(std::string& out, std::size_t number, std::string_view input,
     // IDNA: the UTS #46 codes, each once; an error without a UTS #46 code
     // (e.g. invalid_utf8) is listed under its puny name.
     const std::string_view name =
-        (shape == json_shape::idna && !p.uts46.empty()) ? p.uts46 : p.name;
+        (shape != json_shape::punycode && !p.uts46.empty()) ? p.uts46 : p.name;
     bool seen = false;
     for (const auto& e : errors) seen = seen || e.get_ref<const std::string&>() == name;
     if (!seen) errors.push_back(std::string(name));
   }
   j["errors"] = std::move(errors);
   const problem* first = r.ok || r.problems.empty() ? nullptr : &r.problems.front();
-  if (shape == json_shape::idna)
+  if (shape != json_shape::punycode)
     j["label"] = first && first->has_label ? json(first->label) : json(nullptr);
   j["offset"] = first ? json(first->offset) : json(nullptr);
   j["details"] = details_json(r.problems, shape);
   if (shape == json_shape::idna && r.has_validation)
     j["validation_errors"] = details_json(r.validation, shape);
+  // display: the decision's own members (profile, labels, ...), made by the
+  // subcommand as a JSON object.
+  if (!r.extra_json.empty()) {
+    json extra = json::parse(r.extra_json);
+    for (auto& [key, value] : extra.items()) j[key] = std::move(value);
+  }
   // Ill-formed UTF-8 in the input (or anywhere) becomes U+FFFD: JSON text
   // cannot carry raw bytes.
   out += j.dump(-1, ' ', false, json::error_handler_t::replace);

@@ -6,7 +6,7 @@ _puny() {
   local cur prev words cword
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local commands="encode decode to-ascii to-unicode explain"
+  local commands="encode decode to-ascii to-unicode explain display skeleton"
   local io="--json --line-buffered --quiet -q --input --help -h"
   local idna="--preset --transitional --nontransitional --std3 --no-std3 --allow-underscore
     --check-hyphens --no-check-hyphens --check-bidi --no-check-bidi --check-joiners
@@ -20,13 +20,16 @@ _puny() {
   fi
   case "$prev" in
     --preset) COMPREPLY=($(compgen -W "uts46 url url-strict uts46-strict registration idna2008 idna2008-lookup" -- "$cur")); return ;;
-    --input) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --profile) COMPREPLY=($(compgen -W "chromium firefox-moderate firefox-high uts39-highly-restrictive uts39-moderately-restrictive ascii-only" -- "$cur")); return ;;
+    --input|--top-domains|--psl) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --field|--delimiter) return ;;
   esac
   local options
   case "${COMP_WORDS[1]}" in
     encode|decode) options="$io --mixed-case" ;;
     to-ascii|to-unicode) options="$io $idna $modes" ;;
+    display) options="$io --profile --top-domains --psl --no-psl" ;;
+    skeleton) options="$io" ;;
     explain)
       if [ "$COMP_CWORD" -eq 2 ]; then
         COMPREPLY=($(compgen -W "encode decode to-ascii --help" -- "$cur"))

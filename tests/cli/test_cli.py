@@ -21,6 +21,7 @@ import select
 import shlex
 import subprocess
 import sys
+import tempfile
 import time
 import unittest
 
@@ -766,7 +767,14 @@ def long_options(command):
 
 
 COMMANDS = [["encode"], ["decode"], ["to-ascii"], ["to-unicode"], ["explain", "encode"],
-            ["explain", "decode"], ["explain", "to-ascii"]]
+            ["explain", "decode"], ["explain", "to-ascii"], ["display"], ["skeleton"]]
+
+
+def display_profiles():
+    """The --profile values `puny display --help` lists (from the library)."""
+    _, out, _ = run(["display", "--help"])
+    text = out.decode("utf-8")
+    return re.findall(r"^\s{2,}([a-z0-9-]+): ", text.split("The display policy:")[1], re.M)
 
 
 class ManPageAndCompletions(Base):
@@ -818,6 +826,16 @@ class ManPageAndCompletions(Base):
             for option in long_options(command):
                 self.assertIn(option, offered, (command, option))
 
+    def test_display_profile_completion(self):
+        profiles = display_profiles()
+        self.assertIn("chromium", profiles)
+        self.assertIn("ascii-only", profiles)
+        offered = self.bash_complete(["puny", "display", "--profile", ""])
+        self.assertEqual(sorted(offered), sorted(profiles))
+        with open(self.ZSH, encoding="utf-8") as f:
+            zsh = re.search(r":profile:\(([^)]*)\)", f.read()).group(1).split()
+        self.assertEqual(sorted(zsh), sorted(profiles))
+
     def test_zsh_completion(self):
         proc = subprocess.run(["zsh", "-n", self.ZSH], stderr=subprocess.PIPE, timeout=60)
         self.assertEqual(proc.returncode, 0, proc.stderr)
@@ -828,6 +846,80 @@ class ManPageAndCompletions(Base):
                 self.assertIn(option + "[", text, (command, option))
         presets = re.search(r":preset:\(([^)]*)\)", text).group(1).split()
         self.assertEqual(sorted(presets), sorted(help_profiles()))
+
+
+class Display(Base):
+    """puny display and puny skeleton against the real binary."""
+
+    def test_display_keeps_spoofs_and_shows_the_rest(self):
+        code, out, err = run(["display", "\u0430\u0440\u0440\u04cf\u0435.com", "b\u00fccher.de",
+                              "xn--bcher-kva.de", "eb\u0430y.com"])
+        self.assertEqual(code, 0, err)
+        self.assertEqual(out_lines(out), ["xn--80ak6aa92e.com", "b\u00fccher.de", "b\u00fccher.de",
+                                          "xn--eby-7cd.com"])
+
+    def test_profiles(self):
+        code, out, _ = run(["display", "--profile", "ascii-only", "b\u00fccher.de"])
+        self.assertEqual((code, out_lines(out)), (0, ["xn--bcher-kva.de"]))
+        code, out, _ = run(["display", "--profile", "firefox-high", "b\u057ds.com"])
+        self.assertEqual(out_lines(out), ["xn--bs-red.com"])
+        code, out, _ = run(["display", "--profile", "firefox-moderate", "b\u057ds.com"])
+        self.assertEqual(out_lines(out), ["b\u057ds.com"])
+        code, _, err = run(["display", "--profile", "chrome", "a.com"])
+        self.assertEqual(code, 2, err)
+
+    def test_invalid_name_fails_like_to_unicode(self):
+        code, out, err = run(["display", "xn--a.com", "a.com"])
+        self.assertEqual(code, 1)
+        self.assertEqual(out_lines(out), ["", "a.com"])
+        _, _, err2 = run(["to-unicode", "xn--a.com"])
+        self.assertEqual(err.decode().splitlines()[0], err2.decode().splitlines()[0])
+
+    def test_json_gives_each_label_and_its_reasons(self):
+        code, out, _ = run(["display", "--json", "\u0430\u0440\u0440\u04cf\u0435.com"])
+        self.assertEqual(code, 0)
+        [j] = json_lines(out)
+        self.assertEqual(j["output"], "xn--80ak6aa92e.com")
+        self.assertEqual(j["profile"], "chromium")
+        self.assertEqual(j["registrable_domain"], "\u0430\u0440\u0440\u04cf\u0435.com")
+        first, tld = j["labels"]
+        self.assertEqual((first["a_label"], first["u_label"], first["show_unicode"]),
+                         ("xn--80ak6aa92e", "\u0430\u0440\u0440\u04cf\u0435", False))
+        finding = first["findings"][0]
+        self.assertEqual(finding["reason"], "whole_script_confusable")
+        self.assertEqual((finding["code_point"], finding["imitates"]), ("U+0430", "U+0061"))
+        self.assertEqual(finding["offset"], 0)
+        self.assertTrue(finding["step"].startswith("chromium/"))
+        self.assertEqual((tld["u_label"], tld["show_unicode"], tld["findings"]), ("com", True, []))
+
+    def test_top_domains_file(self):
+        with tempfile.TemporaryDirectory() as d:
+            good = os.path.join(d, "top.list")
+            with open(good, "w", encoding="utf-8") as f:
+                f.write("# protected\ngoogle.com\n\nexample.org\n")
+            code, out, _ = run(["display", "--json", "--top-domains", good,
+                                "www.googl\u00e9.com", "google.com"])
+            self.assertEqual(code, 0)
+            spoof, real = json_lines(out)
+            self.assertEqual(spoof["output"], "www.xn--googl-fsa.com")
+            self.assertEqual(spoof["labels"][1]["findings"][0]["similar_to"], "google.com")
+            self.assertEqual(real["output"], "google.com")
+            bad = os.path.join(d, "bad.list")
+            with open(bad, "w", encoding="utf-8") as f:
+                f.write("google.com\nnot a domain\n")
+            code, out, err = run(["display", "--top-domains", bad, "a.com"])
+            self.assertEqual((code, out), (2, b""))
+            self.assertIn(bad + ":2", err.decode())
+            code, _, err = run(["display", "--psl", os.path.join(d, "missing.dat"), "a.com"])
+            self.assertEqual(code, 2)
+            self.assertIn("file_unreadable", err.decode())
+
+    def test_skeleton(self):
+        code, out, _ = run(["skeleton", "\u0440\u0430\u0443\u0440\u0430l", "m", "paypal"])
+        self.assertEqual((code, out_lines(out)), (0, ["paypal", "rn", "paypal"]))
+        code, out, err = run(["skeleton"], stdin=b"ab\xff\n")
+        self.assertEqual(code, 1)
+        self.assertIn("invalid_utf8", err.decode())
 
 
 if __name__ == "__main__":

@@ -1,0 +1,191 @@
+// puny CLI: `display` (may this name be shown in Unicode? puny/display.hpp)
+// and `skeleton` (UTS #39 section 4, puny/uts39.hpp).  Profile and reason
+// names come from the library; this file adds none.
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "puny/display.hpp"
+#include "puny/uts39.hpp"
+
+namespace puny::cli {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+struct display_settings {
+  io_settings io;
+  std::string profile = "chromium";
+  std::string top_domains;
+  std::string psl;
+  bool no_psl = false;
+};
+
+json finding_json(const display::finding& f) {
+  json j;
+  j["reason"] = std::string(display::to_string(f.why));
+  j["message"] = std::string(display::message(f.why));
+  j["offset"] = f.offset;
+  j["label"] = f.label;
+  j["code_point"] = f.has_code_point ? json(code_point_string(f.code_point)) : json(nullptr);
+  j["step"] = std::string(f.step);
+  j["similar_to"] = f.similar_to.empty() ? json(nullptr) : json(f.similar_to);
+  j["imitates"] = f.imitates != 0 ? json(code_point_string(f.imitates)) : json(nullptr);
+  return j;
+}
+
+std::string decision_json(const display::decision& d, std::string_view profile) {
+  json j;
+  j["profile"] = std::string(profile);
+  j["registrable_domain"] = d.registrable_domain.empty() ? json(nullptr) : json(d.registrable_domain);
+  json labels = json::array();
+  for (const display::label_verdict& l : d.labels) {
+    json v;
+    v["a_label"] = l.a_label;
+    v["u_label"] = l.u_label;
+    v["show_unicode"] = l.show_unicode;
+    v["offset"] = l.offset;
+    json findings = json::array();
+    for (const display::finding& f : l.findings) findings.push_back(finding_json(f));
+    v["findings"] = std::move(findings);
+    labels.push_back(std::move(v));
+  }
+  j["labels"] = std::move(labels);
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+// Loads the lists before any input is read: a bad list is a usage error
+// (exit 2) that names the file and line, never a silently empty list.
+bool load_lists(const display_settings& s, display::public_suffix_list& psl, bool& have_psl,
+                display::protected_domains& top, bool& have_top) {
+  display::list_error error;
+  have_psl = !s.no_psl;
+  if (have_psl) {
+    const std::string path =
+        s.psl.empty() ? std::string(display::public_suffix_list::default_path()) : s.psl;
+    if (!display::public_suffix_list::load(path, psl, error)) {
+      std::fprintf(stderr, "puny: %s (%s)%s\n", error.text.c_str(),
+                   std::string(puny::to_string(error.status.code)).c_str(),
+                   s.psl.empty() ? "; install Debian's publicsuffix package, give --psl FILE, "
+                                   "or --no-psl for the last two labels"
+                                 : "");
+      return false;
+    }
+  }
+  have_top = !s.top_domains.empty();
+  if (have_top && !display::protected_domains::load(s.top_domains, top, error)) {
+    std::fprintf(stderr, "puny: %s (%s)\n", error.text.c_str(),
+                 std::string(puny::to_string(error.status.code)).c_str());
+    return false;
+  }
+  return true;
+}
+
+void add_display(CLI::App& app, action& selected) {
+  auto cfg = std::make_shared<display_settings>();
+  CLI::App* sub = app.add_subcommand(
+      "display", "May this domain name be shown in Unicode? The name as a browser policy shows it");
+  add_io_options(*sub, cfg->io, "DOMAIN",
+                 "Domain name in U-label or A-label form; each argument is one input. Without "
+                 "any, each line of standard input is one input");
+  std::string profile_help = "The display policy:";
+  std::vector<std::string> names;
+  for (const display::profile_info& p : display::profiles()) {
+    profile_help += "\n  " + std::string(p.name) + ": " + std::string(p.description);
+    names.emplace_back(p.name);
+  }
+  sub->add_option("--profile", cfg->profile, profile_help)
+      ->check(CLI::IsMember(names))
+      ->default_str("chromium");
+  sub->add_option("--top-domains", cfg->top_domains,
+                  "Protected domains, one a line, '#' comments (the format of Chromium's "
+                  "top-domain lists): a name whose registrable part looks like one of them "
+                  "keeps its A-labels (chromium profile)");
+  CLI::Option* psl = sub->add_option(
+      "--psl", cfg->psl,
+      "Public Suffix List file (default: Debian's /usr/share/publicsuffix/public_suffix_list.dat)");
+  sub->add_flag("--no-psl", cfg->no_psl,
+                "No Public Suffix List: the last two labels are the registrable part")
+      ->excludes(psl);
+  sub->footer(
+      "Output: one line per input, the name as the profile shows it: U-labels where safe,\n"
+      "A-labels where not. A name that is not valid IDNA fails as to-unicode does.\n"
+      "--json adds \"profile\", \"registrable_domain\" and \"labels\": each label's a_label,\n"
+      "u_label, show_unicode, offset and findings (reason, message, offset, label,\n"
+      "code_point, step, similar_to, imitates).\n"
+      "Examples:\n"
+      "  puny display b\u00fccher.de                 -> b\u00fccher.de\n"
+      "  puny display \u0430\u0440\u0440\u04cf\u0435.com                  -> xn--80ak6aa92e.com (whole_script_confusable)\n"
+      "  puny display --profile ascii-only b\u00fccher.de -> xn--bcher-kva.de\n"
+      "docs/display.md describes each profile's steps and what they do not catch.");
+  sub->callback([cfg, &selected] {
+    selected = [cfg] {
+      auto psl_data = std::make_shared<display::public_suffix_list>();
+      auto top_data = std::make_shared<display::protected_domains>();
+      bool have_psl = false, have_top = false;
+      if (!load_lists(*cfg, *psl_data, have_psl, *top_data, have_top)) return exit_usage;
+      display::options opt;
+      opt.which = display::find_profile(cfg->profile)->id;
+      opt.suffixes = have_psl ? psl_data.get() : nullptr;
+      opt.protected_list = have_top ? top_data.get() : nullptr;
+      const std::string profile = cfg->profile;
+      return run_lines(cfg->io, json_shape::display,
+                       [opt, psl_data, top_data, profile](std::string_view in, bool detailed,
+                                                          outcome& out) {
+                         auto r = display::decide(in, opt);
+                         if (!r.ok()) {
+                           out.ok = false;
+                           out.problems.push_back(idna_problem(r.status));
+                           return;
+                         }
+                         out.output = std::move(r.value.display);
+                         if (detailed) out.extra_json = decision_json(r.value, profile);
+                       });
+    };
+  });
+}
+
+void add_skeleton(CLI::App& app, action& selected) {
+  auto cfg = std::make_shared<io_settings>();
+  CLI::App* sub = app.add_subcommand(
+      "skeleton", "UTS #39 skeleton: two strings with the same skeleton are confusable");
+  add_io_options(*sub, *cfg, "TEXT", "Text; each argument is one input");
+  sub->footer(
+      "skeleton(X): NFD, default-ignorable code points removed, each character replaced by\n"
+      "its confusables.txt prototype, NFD again (UTS #39 section 4).\n"
+      "Examples:\n"
+      "  puny skeleton paypal          -> paypal\n"
+      "  puny skeleton \u0440\u0430\u0443\u0440\u0430l          -> paypal\n"
+      "  puny skeleton rn m            -> rn, rn");
+  sub->callback([cfg, &selected] {
+    selected = [cfg] {
+      return run_lines(*cfg, json_shape::punycode, [](std::string_view in, bool, outcome& out) {
+        auto r = uts39::skeleton(in);
+        if (!r.ok()) {
+          out.ok = false;
+          problem p;
+          p.name = puny::to_string(r.status.code);
+          p.offset = r.status.offset;
+          out.problems.push_back(p);
+          return;
+        }
+        out.output = std::move(r.value);
+      });
+    };
+  });
+}
+
+}  // namespace
+
+void add_display_commands(CLI::App& app, action& selected) {
+  add_display(app, selected);
+  add_skeleton(app, selected);
+}
+
+}  // namespace puny::cli
