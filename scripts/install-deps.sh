@@ -11,6 +11,7 @@ packages=(
   python3-idna                     # peer in the Python benchmark (python/bench)
   postgresql-15 postgresql-server-dev-15  # the PostgreSQL extension (postgres/) and its tests
   man-db groff-base bash-completion zsh  # puny(1) and shell completions are tested
+  publicsuffix                     # the Public Suffix List file puny display reads by default
 )
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
 
