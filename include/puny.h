@@ -280,6 +280,86 @@ PUNY_API puny_errc puny_idna2008_lookup(const char* utf8, size_t length, char* o
                                         const puny_idna2008_options* options, puny_error* err);
 
 /* ---- Versions ---- */
+/* ---- Display safety (puny/display.hpp, docs/display.md) ----
+ * May a domain name be shown to a person in Unicode?  A decision under a
+ * named profile ("chromium", "firefox-moderate", "firefox-high",
+ * "uts39-highly-restrictive", "uts39-moderately-restrictive", "ascii-only";
+ * the list comes from the library: puny_display_profile_name).  A name that
+ * is not valid IDNA fails as puny_to_unicode fails. */
+
+/* Profiles, in the library's order; NULL / -1 past the end or unknown. */
+PUNY_API size_t puny_display_profile_count(void);
+PUNY_API const char* puny_display_profile_name(size_t index);
+PUNY_API const char* puny_display_profile_description(size_t index);
+PUNY_API int puny_display_profile_find(const char* name);
+/* Reason codes (values of the C++ puny::display::reason, from 1): stable
+ * names such as "whole_script_confusable", "unknown" for other values. */
+PUNY_API const char* puny_display_reason_name(int reason);
+PUNY_API const char* puny_display_reason_message(int reason);
+
+/* The lists a decision consults: the Public Suffix List and protected
+ * domains (one a line, '#' comments).  psl_path NULL = Debian's
+ * /usr/share/publicsuffix/public_suffix_list.dat, "" = none (the last two
+ * labels are registrable); top_domains_path NULL or "" = none.  A malformed
+ * line or an unreadable file fails with PUNY_ERR_LIST_SYNTAX /
+ * PUNY_ERR_FILE_UNREADABLE, err->offset the byte offset of the line,
+ * err->label its 1-based number, and `message` (if not NULL) receives
+ * "FILE:LINE: what" (truncated to message_capacity, NUL-terminated). */
+typedef struct puny_display_lists puny_display_lists;
+PUNY_API puny_errc puny_display_lists_load(const char* psl_path, const char* top_domains_path,
+                                           puny_display_lists** lists, char* message,
+                                           size_t message_capacity, puny_error* err);
+/* The same from text in memory (NULL = none); `source` names it in messages. */
+PUNY_API puny_errc puny_display_lists_parse(const char* psl_text, size_t psl_length,
+                                            const char* top_domains_text,
+                                            size_t top_domains_length, const char* source,
+                                            puny_display_lists** lists, char* message,
+                                            size_t message_capacity, puny_error* err);
+PUNY_API void puny_display_lists_free(puny_display_lists* lists);
+
+/* The display form (U-labels where shown, A-labels elsewhere) into a caller
+ * buffer.  profile NULL = "chromium"; lists may be NULL. */
+PUNY_API puny_errc puny_display(const char* utf8, size_t length, char* out, size_t capacity,
+                                size_t* written, const char* profile,
+                                const puny_display_lists* lists, puny_error* err);
+
+/* The whole decision, per label, with every reason. */
+typedef struct puny_display_result puny_display_result;
+PUNY_API puny_errc puny_display_decide(const char* utf8, size_t length, const char* profile,
+                                       const puny_display_lists* lists,
+                                       puny_display_result** result, puny_error* err);
+PUNY_API const char* puny_display_result_text(const puny_display_result* result);
+PUNY_API const char* puny_display_result_registrable_domain(const puny_display_result* result);
+PUNY_API size_t puny_display_result_label_count(const puny_display_result* result);
+/* Label `index`: its two forms, whether the display form shows Unicode, its
+ * byte offset in the input and its number of findings.  Any out pointer may
+ * be NULL.  PUNY_ERR_INVALID_ARGUMENT past the end. */
+PUNY_API puny_errc puny_display_result_label(const puny_display_result* result, size_t index,
+                                             const char** a_label, const char** u_label,
+                                             int* show_unicode, size_t* offset,
+                                             size_t* finding_count);
+/* One failed rule.  Set struct_size (PUNY_DISPLAY_FINDING_INIT); strings
+ * live as long as the result. */
+typedef struct puny_display_finding {
+  uint32_t struct_size;
+  int32_t reason;          /* puny_display_reason_name() names it */
+  size_t offset;           /* byte offset in the input */
+  size_t label;            /* label index */
+  uint32_t has_code_point; /* U+0000 is a code point: look at this, not at 0 */
+  uint32_t code_point;
+  uint32_t imitates;       /* the character it imitates, 0 if none known */
+  const char* step;        /* the profile's step, e.g. "chromium/5-whole-script-confusable" */
+  const char* similar_to;  /* the protected domain imitated, "" if none */
+} puny_display_finding;
+#define PUNY_DISPLAY_FINDING_INIT {sizeof(puny_display_finding), 0, 0, 0, 0, 0, 0, 0, 0}
+PUNY_API puny_errc puny_display_result_finding(const puny_display_result* result, size_t label,
+                                               size_t index, puny_display_finding* finding);
+PUNY_API void puny_display_result_free(puny_display_result* result);
+
+/* UTS #39 skeleton (section 4) of UTF-8 text into a caller buffer. */
+PUNY_API puny_errc puny_skeleton(const char* utf8, size_t length, char* out, size_t capacity,
+                                 size_t* written, puny_error* err);
+
 PUNY_API uint32_t puny_version(void);               /* e.g. 100 for 0.1.0 */
 PUNY_API const char* puny_version_string(void);     /* e.g. "0.1.0" */
 PUNY_API const char* puny_unicode_version(void);    /* the tables', e.g. "18.0.0" */
