@@ -169,6 +169,88 @@ idna2008_register = _puny.idna2008_register
 idna2008_lookup = _puny.idna2008_lookup
 
 
+# ---- Display safety (docs/display.md) ----
+
+PublicSuffixList = _puny.PublicSuffixList
+ProtectedDomains = _puny.ProtectedDomains
+skeleton = _puny.skeleton
+
+
+class Finding(NamedTuple):
+    """One rule a label breaks under a display profile."""
+    reason: str                # "whole_script_confusable", ... (display_reasons())
+    message: str
+    offset: int                # index in the input str
+    label: int
+    code_point: Optional[int]  # None when no code point applies (U+0000 is 0, not None)
+    step: str                  # the profile's step, e.g. "chromium/5-whole-script-confusable"
+    similar_to: Optional[str]  # the protected domain imitated
+    imitates: Optional[int]    # the character the code point imitates
+
+
+class LabelVerdict(NamedTuple):
+    a_label: str
+    u_label: str
+    show_unicode: bool
+    offset: int
+    findings: List[Finding]
+
+
+class Decision(NamedTuple):
+    display: str               # U-labels where shown, A-labels elsewhere
+    registrable_domain: Optional[str]
+    labels: List[LabelVerdict]
+
+
+def display_profiles() -> List[str]:
+    """The display profile names, from the library, in its order."""
+    return [name for name, _, _ in _puny.display_profiles()]
+
+
+def display_reasons() -> List[str]:
+    """The reason names a Finding can carry, from the library."""
+    return [name for name, _ in _puny.display_reasons()]
+
+
+_DEBIAN = object()
+_lists: dict = {}
+
+
+def _list(value, cls):
+    """A list object from a path (loaded once per path) or the object itself."""
+    if value is None or isinstance(value, cls):
+        return value
+    if isinstance(value, str):
+        key = (cls, value)
+        if key not in _lists:
+            _lists[key] = cls.load(value)
+        return _lists[key]
+    raise TypeError("puny: expected a path or a %s, not %r" % (cls.__name__, value))
+
+
+def display(domain: str, profile: str = "chromium", *, top_domains=None, psl=_DEBIAN) -> Decision:
+    """May `domain` be shown in Unicode?  The decision of `profile` per label.
+
+    top_domains: protected domains (a path to a file of one domain a line, or a
+    ProtectedDomains).  psl: the Public Suffix List (a path or a
+    PublicSuffixList; default Debian's file; None: the last two labels are the
+    registrable part).  Raises the IDNA error when `domain` is not valid IDNA,
+    ListError for a malformed or unreadable list, ValueError for an unknown profile.
+    """
+    if psl is _DEBIAN:
+        psl = _puny.default_psl_path
+    d = _puny.display_decide(domain, profile, _list(psl, PublicSuffixList),
+                             _list(top_domains, ProtectedDomains))
+    labels = [LabelVerdict(l["a_label"], l["u_label"], l["show_unicode"], l["offset"],
+                           [Finding(**f) for f in l["findings"]]) for l in d["labels"]]
+    return Decision(d["display"], d["registrable_domain"], labels)
+
+
+def to_display(domain: str, profile: str = "chromium", *, top_domains=None, psl=_DEBIAN) -> str:
+    """The name as `profile` shows it (Decision.display)."""
+    return display(domain, profile, top_domains=top_domains, psl=psl).display
+
+
 def explain(text: str, operation: str = "to_ascii", preset: str = "uts46", **flags: bool) -> dict:
     """The algorithm's steps for one input, as `puny explain` shows them.
 
@@ -192,5 +274,7 @@ def explain(text: str, operation: str = "to_ascii", preset: str = "uts46", **fla
 __all__ = [
     "to_ascii", "to_unicode", "to_ascii_many", "to_unicode_many", "encode", "decode",
     "encode_many", "decode_many", "explain", "idna2008_register", "idna2008_lookup", "Error", "InputError", "PunycodeError",
-    "IdnaError", "ListError", "Result", "PRESETS", "ERROR_CLASSES", "unicode_version", "__version__",
+    "IdnaError", "ListError", "Result", "PRESETS", "display", "to_display", "skeleton",
+    "display_profiles", "display_reasons", "Decision", "LabelVerdict", "Finding",
+    "PublicSuffixList", "ProtectedDomains", "ERROR_CLASSES", "unicode_version", "__version__",
 ] + [cls.__name__ for cls in ERROR_CLASSES.values()]

@@ -1,6 +1,6 @@
 # Type stubs for the puny package (the conversions are C++ functions in
 # puny._puny, so their signatures live here).
-from typing import Any, Dict, Iterable, List, Literal as _Literal, NamedTuple, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Literal as _Literal, NamedTuple, Optional, Tuple, Union
 
 __version__: str
 unicode_version: str
@@ -95,3 +95,50 @@ def idna2008_lookup(domain: str, /, *, output: _Literal["ascii", "unicode"] = "a
                     check_bidi: bool = True) -> str: ...
 def explain(text: str, operation: _Literal["to_ascii", "encode", "decode"] = "to_ascii",
             preset: Preset = "uts46", **flags: bool) -> Dict[str, Any]: ...
+
+# Display safety (docs/display.md): may a name be shown in Unicode?
+DisplayProfile = _Literal["chromium", "firefox-moderate", "firefox-high",
+                          "uts39-highly-restrictive", "uts39-moderately-restrictive",
+                          "ascii-only"]
+class PublicSuffixList:
+    @staticmethod
+    def load(path: str) -> PublicSuffixList: ...
+    @staticmethod
+    def parse(text: str, source: str = "<text>") -> PublicSuffixList: ...
+    def registrable_domain(self, name: str) -> str: ...
+    def __len__(self) -> int: ...
+class ProtectedDomains:
+    @staticmethod
+    def load(path: str) -> ProtectedDomains: ...
+    @staticmethod
+    def parse(text: str, source: str = "<text>") -> ProtectedDomains: ...
+    def lookalike_of(self, name: str) -> Optional[str]: ...
+    def __len__(self) -> int: ...
+class Finding(NamedTuple):
+    reason: str
+    message: str
+    offset: int
+    label: int
+    code_point: Optional[int]
+    step: str
+    similar_to: Optional[str]
+    imitates: Optional[int]
+class LabelVerdict(NamedTuple):
+    a_label: str
+    u_label: str
+    show_unicode: bool
+    offset: int
+    findings: List[Finding]
+class Decision(NamedTuple):
+    display: str
+    registrable_domain: Optional[str]
+    labels: List[LabelVerdict]
+def display(domain: str, profile: DisplayProfile = "chromium", *,
+            top_domains: Union[str, ProtectedDomains, None] = None,
+            psl: Union[str, PublicSuffixList, None] = ...) -> Decision: ...
+def to_display(domain: str, profile: DisplayProfile = "chromium", *,
+               top_domains: Union[str, ProtectedDomains, None] = None,
+               psl: Union[str, PublicSuffixList, None] = ...) -> str: ...
+def skeleton(text: str) -> str: ...
+def display_profiles() -> List[str]: ...
+def display_reasons() -> List[str]: ...

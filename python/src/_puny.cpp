@@ -22,11 +22,13 @@
 
 #include "puny/bootstring.hpp"
 #include "puny/case.hpp"
+#include "puny/display.hpp"
 #include "puny/idna.hpp"
 #include "puny/idna2008.hpp"
 #include "puny/punycode.hpp"
 #include "puny/status.hpp"
 #include "puny/unicode.hpp"
+#include "puny/uts39.hpp"
 
 namespace py = pybind11;
 
@@ -518,6 +520,76 @@ bool parse_punycode_args(const char* function, PyObject* const* args, Py_ssize_t
 
 // Runs `body` (returning an outcome) with C++ exceptions turned into
 // Python ones; returns a new reference or nullptr with the error set.
+// ---- display safety (puny/display.hpp) ----
+
+// A list_error as the registered ListError subclass (code, offset of the
+// line, its number in `label`, the file:line message).
+[[noreturn]] void raise_list_error(const puny::display::list_error& e) {
+  const registry& r = types();
+  const auto code = static_cast<std::size_t>(e.status.code);
+  py::object cls = code < r.by_code.size() && r.by_code[code] ? r.by_code[code] : r.base;
+  py::object error = cls(e.text, py::str(std::string(puny::to_string(e.status.code))), py::none(),
+                         e.status.offset, py::int_(e.line), py::none(), py::str(e.source),
+                         py::none());
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
+  throw py::error_already_set();
+}
+
+py::object code_point_or_none(bool has, char32_t c) {
+  return has ? py::object(py::int_(static_cast<std::uint32_t>(c))) : py::object(py::none());
+}
+
+// The decision as plain Python data; puny/__init__.py wraps it in named
+// tuples.  Offsets are str indices, as in every puny error.
+py::dict display_decide(py::handle domain, const std::string& profile,
+                        const puny::display::public_suffix_list* psl,
+                        const puny::display::protected_domains* top) {
+  const puny::display::profile_info* p = puny::display::find_profile(profile);
+  if (p == nullptr) throw py::value_error("puny: unknown display profile '" + profile + "'");
+  py::object holder;
+  const std::string_view in = utf8_of(domain, holder);
+  puny::display::options o;
+  o.which = p->id;
+  o.suffixes = psl;
+  o.protected_list = top;
+  auto r = puny::display::decide(in, o);
+  if (!r.ok()) {
+    set_python_error({{}, make_error(for_python(r.status, in), domain, true)});
+    throw py::error_already_set();
+  }
+  py::list labels;
+  for (const auto& l : r.value.labels) {
+    py::list findings;
+    for (const auto& f : l.findings) {
+      py::dict d;
+      d["reason"] = std::string(puny::display::to_string(f.why));
+      d["message"] = std::string(puny::display::message(f.why));
+      d["offset"] = index_of(in, f.offset);
+      d["label"] = f.label;
+      d["code_point"] = code_point_or_none(f.has_code_point, f.code_point);
+      d["step"] = std::string(f.step);
+      d["similar_to"] = f.similar_to.empty() ? py::object(py::none()) : py::object(py::str(f.similar_to));
+      d["imitates"] = code_point_or_none(f.imitates != 0, f.imitates);
+      findings.append(std::move(d));
+    }
+    py::dict v;
+    v["a_label"] = str_of(l.a_label);
+    v["u_label"] = str_of(l.u_label);
+    v["show_unicode"] = l.show_unicode;
+    v["offset"] = index_of(in, l.offset);
+    v["findings"] = std::move(findings);
+    labels.append(std::move(v));
+  }
+  py::dict out;
+  out["display"] = str_of(r.value.display);
+  out["registrable_domain"] = r.value.registrable_domain.empty()
+                                  ? py::object(py::none())
+                                  : py::object(str_of(r.value.registrable_domain));
+  out["labels"] = std::move(labels);
+  return out;
+}
+
+
 template <class F>
 PyObject* python_call(F&& body) noexcept {
   try {
@@ -690,4 +762,87 @@ PYBIND11_MODULE(_puny, m) {
   }
   if (PyModule_AddFunctions(m.ptr(), fast_functions) != 0) throw py::error_already_set();
   m.attr("unicode_version") = std::string(puny::unicode::unicode_version);
+
+  // Display safety.  Profile and reason names are the library's.
+  m.def("display_profiles", [] {
+    py::list out;
+    for (const auto& p : puny::display::profiles())
+      out.append(py::make_tuple(std::string(p.name), std::string(p.description), std::string(p.source)));
+    return out;
+  });
+  m.def("display_reasons", [] {
+    py::list out;
+    for (int r = 1; r < 256; ++r) {
+      const std::string_view name = puny::display::to_string(static_cast<puny::display::reason>(r));
+      if (name.empty()) break;
+      out.append(py::make_tuple(std::string(name),
+                                std::string(puny::display::message(static_cast<puny::display::reason>(r)))));
+    }
+    return out;
+  });
+  m.attr("default_psl_path") = std::string(puny::display::public_suffix_list::default_path());
+  py::class_<puny::display::public_suffix_list>(m, "PublicSuffixList")
+      .def_static("load",
+                  [](const std::string& path) {
+                    puny::display::public_suffix_list l;
+                    puny::display::list_error e;
+                    if (!puny::display::public_suffix_list::load(path, l, e)) raise_list_error(e);
+                    return l;
+                  },
+                  py::arg("path"))
+      .def_static("parse",
+                  [](const std::string& text, const std::string& source) {
+                    puny::display::public_suffix_list l;
+                    puny::display::list_error e;
+                    if (!puny::display::public_suffix_list::parse(text, source, l, e)) raise_list_error(e);
+                    return l;
+                  },
+                  py::arg("text"), py::arg("source") = "<text>")
+      .def("registrable_domain",
+           [](const puny::display::public_suffix_list& l, const std::string& name) {
+             return std::string(l.registrable_domain(name));
+           })
+      .def("__len__", &puny::display::public_suffix_list::rule_count);
+  py::class_<puny::display::protected_domains>(m, "ProtectedDomains")
+      .def_static("load",
+                  [](const std::string& path) {
+                    puny::display::protected_domains l;
+                    puny::display::list_error e;
+                    if (!puny::display::protected_domains::load(path, l, e)) raise_list_error(e);
+                    return l;
+                  },
+                  py::arg("path"))
+      .def_static("parse",
+                  [](const std::string& text, const std::string& source) {
+                    puny::display::protected_domains l;
+                    puny::display::list_error e;
+                    if (!puny::display::protected_domains::parse(text, source, l, e)) raise_list_error(e);
+                    return l;
+                  },
+                  py::arg("text"), py::arg("source") = "<text>")
+      .def("lookalike_of",
+           [](const puny::display::protected_domains& l, const std::string& name) -> py::object {
+             const std::string_view s = l.lookalike_of(name);
+             return s.empty() ? py::object(py::none()) : py::object(py::str(std::string(s)));
+           })
+      .def("__len__", &puny::display::protected_domains::size);
+  m.def(
+      "display_decide",
+      [](py::handle domain, const std::string& profile,
+         const puny::display::public_suffix_list* psl,
+         const puny::display::protected_domains* top) { return display_decide(domain, profile, psl, top); },
+      py::arg("domain"), py::arg("profile"), py::arg("psl").none(true), py::arg("top").none(true));
+  m.def(
+      "skeleton",
+      [](py::handle text) {
+        py::object holder;
+        const std::string_view in = utf8_of(text, holder);
+        auto r = puny::uts39::skeleton(in);
+        if (!r.ok()) {
+          set_python_error({{}, make_error(for_python(r.status, in), text, false)});
+          throw py::error_already_set();
+        }
+        return str_of(r.value);
+      },
+      py::arg("text"), "UTS #39 skeleton (section 4); raises puny.Error for lone surrogates.");
 }

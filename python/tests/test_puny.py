@@ -7,6 +7,7 @@ file fails the test that needs it.
 """
 import ast
 import json
+import inspect
 import os
 import re
 import subprocess
@@ -427,10 +428,14 @@ def test_stubs_match_runtime():
             assert name in functions, name
             stub = functions[name].args
             stub_names = [a.arg for a in stub.posonlyargs + stub.args + stub.kwonlyargs]
-            if name != "explain":  # C++ functions: names from pybind11's signature line
+            if inspect.isfunction(obj):  # Python functions
+                runtime = [p for p in inspect.signature(obj).parameters
+                           if inspect.signature(obj).parameters[p].kind
+                           not in (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL)]
+            else:  # C++ functions: names from pybind11's signature line
                 first = obj.__doc__.splitlines()[0]
                 runtime = re.findall(r"(\w+): ", first[first.index("(") + 1:])
-                assert stub_names == runtime, (name, stub_names, runtime)
+            assert stub_names == runtime, (name, stub_names, runtime)
 
 
 # ---- README ----
@@ -446,3 +451,81 @@ def test_readme_python_example():
     run = subprocess.run([sys.executable, os.path.join(CHECKOUT, "examples", "python_example.py")],
                          capture_output=True, text=True, check=True)
     assert run.stdout == printed.group(1)
+
+
+# ---- Display safety ----
+
+APPLE = "\u0430\u0440\u0440\u04cf\u0435.com"  # Cyrillic letters that look like "apple"
+
+
+def test_display_profiles_and_reasons_come_from_the_library():
+    assert puny.display_profiles() == [name for name, _, _ in puny._puny.display_profiles()]
+    assert puny.display_profiles()[0] == "chromium"
+    assert set(puny.display_profiles()) == {
+        "chromium", "firefox-moderate", "firefox-high", "uts39-highly-restrictive",
+        "uts39-moderately-restrictive", "ascii-only"}
+    assert "whole_script_confusable" in puny.display_reasons()
+    assert len(set(puny.display_reasons())) == len(puny.display_reasons())
+
+
+def test_display_keeps_lookalikes_and_shows_the_rest():
+    d = puny.display(APPLE)
+    assert d.display == "xn--80ak6aa92e.com"
+    assert d.registrable_domain == APPLE
+    first = d.labels[0]
+    assert (first.a_label, first.u_label, first.show_unicode) == ("xn--80ak6aa92e", APPLE[:5], False)
+    f = first.findings[0]
+    assert f.reason == "whole_script_confusable"
+    assert (f.code_point, f.imitates, f.offset, f.label) == (0x430, ord("a"), 0, 0)
+    assert f.step.startswith("chromium/")
+    assert d.labels[1].show_unicode and d.labels[1].findings == []
+    assert puny.to_display("xn--bcher-kva.de") == "b\u00fccher.de"
+    assert puny.to_display("b\u00fccher.de", "ascii-only") == "xn--bcher-kva.de"
+    assert puny.to_display("b\u057ds.com", "firefox-moderate") == "b\u057ds.com"
+    assert puny.to_display("b\u057ds.com", "firefox-high") == "xn--bs-red.com"
+
+
+def test_display_offsets_are_str_indices():
+    d = puny.display("www.eb\u0430y.com")
+    f = d.labels[1].findings[0]
+    assert f.reason == "restriction_level"
+    assert f.offset == 6 and f.code_point == 0x430
+
+
+def test_display_invalid_name_raises_like_to_unicode():
+    with pytest.raises(puny.DisallowedError) as e:
+        puny.display("xn--a.com")
+    with pytest.raises(puny.DisallowedError) as e2:
+        puny.to_unicode("xn--a.com")
+    assert e.value.offset == e2.value.offset
+    with pytest.raises(ValueError):
+        puny.display("a.com", "chrome")
+
+
+def test_display_lists(tmp_path):
+    top = tmp_path / "top.list"
+    top.write_text("# protected\ngoogle.com\n", encoding="utf-8")
+    d = puny.display("www.googl\u00e9.com", top_domains=str(top))
+    assert d.display == "www.xn--googl-fsa.com"
+    assert d.labels[1].findings[0].similar_to == "google.com"
+    assert puny.to_display("www.googl\u00e9.com") == "www.googl\u00e9.com"
+    listed = puny.ProtectedDomains.parse("google.com\n")
+    assert len(listed) == 1 and listed.lookalike_of("g\u043e\u043egle.com") == "google.com"
+    bad = tmp_path / "bad.list"
+    bad.write_text("google.com\nnot a domain\n", encoding="utf-8")
+    with pytest.raises(puny.ListSyntaxError) as e:
+        puny.display("a.com", top_domains=str(bad))
+    assert e.value.label == 2 and str(bad) + ":2" in str(e.value)
+    with pytest.raises(puny.FileUnreadableError):
+        puny.PublicSuffixList.load(str(tmp_path / "missing.dat"))
+    psl = puny.PublicSuffixList.load(puny._puny.default_psl_path)
+    assert psl.registrable_domain("a.b.example.co.uk") == "example.co.uk"
+    assert puny.display("a.b.example.co.uk", psl=psl).registrable_domain == "example.co.uk"
+    assert puny.display("a.b.example.co.uk", psl=None).registrable_domain == "co.uk"
+
+
+def test_skeleton():
+    assert puny.skeleton("\u0440\u0430\u0443\u0440\u0430l") == "paypal"
+    assert puny.skeleton("m") == "rn"
+    with pytest.raises(puny.InvalidCodePointError):
+        puny.skeleton("a\ud800")
