@@ -70,3 +70,26 @@ CREATE FUNCTION idna_check(domain text, preset text DEFAULT 'uts46',
 CREATE FUNCTION puny_version() RETURNS text
   AS 'MODULE_PATHNAME', 'puny_sql_version'
   LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- Display safety (docs/display.md): may a name be shown in Unicode?
+-- idna_skeleton: the UTS #39 skeleton, a pure function fit for an
+-- expression index (CREATE INDEX ON t (idna_skeleton(name))) to find
+-- lookalikes of a name.
+CREATE FUNCTION idna_skeleton(text text) RETURNS text
+  AS 'MODULE_PATHNAME', 'puny_sql_idna_skeleton'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- idna_display: the name as a display profile shows it (U-labels where
+-- safe, A-labels elsewhere).  Profiles: idna_display_profiles().  It reads
+-- the lists named by the settings puny.psl_file (default Debian's Public
+-- Suffix List; '' for none) and puny.top_domains_file (protected domains,
+-- one a line; '' for none), so it is STABLE, not IMMUTABLE.
+CREATE FUNCTION idna_display(name text, profile text DEFAULT 'chromium') RETURNS text
+  AS 'MODULE_PATHNAME', 'puny_sql_idna_display'
+  LANGUAGE C STABLE STRICT PARALLEL SAFE;
+-- The decision per label with every reason, as `puny display --json` gives it.
+CREATE FUNCTION idna_display_check(name text, profile text DEFAULT 'chromium') RETURNS jsonb
+  AS 'MODULE_PATHNAME', 'puny_sql_idna_display_check'
+  LANGUAGE C STABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idna_display_profiles() RETURNS text[]
+  AS 'MODULE_PATHNAME', 'puny_sql_idna_display_profiles'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

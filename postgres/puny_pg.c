@@ -17,7 +17,12 @@
 #include "fmgr.h"
 #include "funcapi.h"
 #include "mb/pg_wchar.h"
+#include "catalog/pg_type.h"
+#include "utils/array.h"
 #include "utils/builtins.h"
+#include "utils/guc.h"
+#include "utils/json.h"
+#include "utils/jsonb.h"
 #include "utils/memutils.h"
 
 #include "puny.h"
@@ -365,4 +370,197 @@ Datum puny_sql_version(PG_FUNCTION_ARGS) {
   (void)fcinfo;
   PG_RETURN_TEXT_P(cstring_to_text(psprintf("puny %s (Unicode %s)",
                                             puny_version_string(), puny_unicode_version())));
+}
+
+/* ---- Display safety (docs/display.md) ----
+ * idna_skeleton is a pure function (IMMUTABLE, fit for an expression
+ * index).  idna_display and idna_display_check read the Public Suffix List
+ * and the protected-domain list named by the settings puny.psl_file and
+ * puny.top_domains_file, so they are STABLE: the answer may change when a
+ * setting or a file does.  Each backend loads the lists once per setting
+ * value. */
+
+static char *psl_file_setting = NULL;
+static char *top_domains_file_setting = NULL;
+
+void _PG_init(void);
+void _PG_init(void) {
+  DefineCustomStringVariable(
+      "puny.psl_file", "Public Suffix List file for idna_display ('' = none: the last two labels)",
+      NULL, &psl_file_setting, "/usr/share/publicsuffix/public_suffix_list.dat", PGC_USERSET, 0,
+      NULL, NULL, NULL);
+  DefineCustomStringVariable(
+      "puny.top_domains_file",
+      "Protected domains, one a line, for idna_display's lookalike step ('' = none)", NULL,
+      &top_domains_file_setting, "", PGC_USERSET, 0, NULL, NULL, NULL);
+  MarkGUCPrefixReserved("puny");
+}
+
+static puny_display_lists *cached_lists = NULL;
+static char *cached_psl = NULL;
+static char *cached_top = NULL;
+
+static bool same_setting(const char *a, const char *b) {
+  return strcmp(a == NULL ? "" : a, b == NULL ? "" : b) == 0;
+}
+
+/* The lists of the current settings; a malformed or unreadable file is an
+ * error naming the file and line (SQLSTATE 22P02 / 58P01). */
+static const puny_display_lists *current_lists(void) {
+  char message[512];
+  puny_error err = PUNY_ERROR_INIT;
+  puny_display_lists *lists = NULL;
+  puny_errc rc;
+  if (cached_lists != NULL && same_setting(cached_psl, psl_file_setting) &&
+      same_setting(cached_top, top_domains_file_setting))
+    return cached_lists;
+  rc = puny_display_lists_load(psl_file_setting == NULL ? "" : psl_file_setting,
+                               top_domains_file_setting, &lists, message, sizeof message, &err);
+  if (rc != PUNY_OK)
+    ereport(ERROR, (errcode(rc == PUNY_ERR_FILE_UNREADABLE ? ERRCODE_UNDEFINED_FILE
+                                                           : ERRCODE_INVALID_TEXT_REPRESENTATION),
+                    errmsg("idna_display: %s (%s)", message, puny_error_name(rc)),
+                    errhint("Check the settings puny.psl_file and puny.top_domains_file.")));
+  puny_display_lists_free(cached_lists);
+  if (cached_psl) pfree(cached_psl);
+  if (cached_top) pfree(cached_top);
+  cached_lists = lists;
+  cached_psl = MemoryContextStrdup(TopMemoryContext, psl_file_setting ? psl_file_setting : "");
+  cached_top = MemoryContextStrdup(TopMemoryContext,
+                                   top_domains_file_setting ? top_domains_file_setting : "");
+  return cached_lists;
+}
+
+static const char *profile_of(text *profile) {
+  char *name = text_to_cstring(profile);
+  if (puny_display_profile_find(name) < 0) {
+    StringInfoData known;
+    size_t i;
+    initStringInfo(&known);
+    for (i = 0; i < puny_display_profile_count(); ++i)
+      appendStringInfo(&known, "%s%s", i ? ", " : "", puny_display_profile_name(i));
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("idna_display: unknown profile \"%s\"", name),
+                    errhint("Profiles: %s.", known.data)));
+  }
+  return name;
+}
+
+static void raise_display_error(const char *function, utf8_input in, const puny_error *err) {
+  ereport(ERROR, (errcode(sqlstate_of(err)),
+                  errmsg("%s: %s", function, describe(CONVERT_TO_UNICODE, in, err)),
+                  errdetail("%s", puny_error_message(err->code))));
+}
+
+/* idna_skeleton(text) -> text: UTS #39 skeleton. */
+PG_FUNCTION_INFO_V1(puny_sql_idna_skeleton);
+Datum puny_sql_idna_skeleton(PG_FUNCTION_ARGS) {
+  utf8_input in = input_as_utf8(PG_GETARG_TEXT_PP(0));
+  puny_error err = PUNY_ERROR_INIT;
+  size_t capacity = in.length * 3 + 16, written = 0;
+  text *result = (text *)palloc(VARHDRSZ + capacity);
+  puny_errc rc = puny_skeleton(in.data, in.length, VARDATA(result), capacity, &written, &err);
+  if (rc == PUNY_ERR_BUFFER_TOO_SMALL) {
+    capacity = err.needed;
+    result = (text *)repalloc(result, VARHDRSZ + capacity);
+    rc = puny_skeleton(in.data, in.length, VARDATA(result), capacity, &written, &err);
+  }
+  if (rc != PUNY_OK) {
+    ereport(ERROR, (errcode(sqlstate_of(&err)),
+                    errmsg("idna_skeleton: %s at byte %zu", puny_error_name(err.code), err.offset)));
+  }
+  SET_VARSIZE(result, VARHDRSZ + written);
+  PG_RETURN_TEXT_P(output_from_utf8(result));
+}
+
+/* idna_display(name, profile) -> text: the name as the profile shows it. */
+PG_FUNCTION_INFO_V1(puny_sql_idna_display);
+Datum puny_sql_idna_display(PG_FUNCTION_ARGS) {
+  utf8_input in = input_as_utf8(PG_GETARG_TEXT_PP(0));
+  const char *profile = profile_of(PG_GETARG_TEXT_PP(1));
+  const puny_display_lists *lists = current_lists();
+  puny_error err = PUNY_ERROR_INIT;
+  puny_display_result *result = NULL;
+  text *out;
+  if (puny_display_decide(in.data, in.length, profile, lists, &result, &err) != PUNY_OK)
+    raise_display_error("idna_display", in, &err);
+  out = cstring_to_text(puny_display_result_text(result));
+  puny_display_result_free(result);
+  PG_RETURN_TEXT_P(output_from_utf8(out));
+}
+
+static void append_json_string(StringInfo s, const char *value) {
+  if (value == NULL) {
+    appendStringInfoString(s, "null");
+    return;
+  }
+  escape_json(s, value);
+}
+
+/* idna_display_check(name, profile) -> jsonb: the decision per label with
+ * every reason, the fields of `puny display --json`. */
+PG_FUNCTION_INFO_V1(puny_sql_idna_display_check);
+Datum puny_sql_idna_display_check(PG_FUNCTION_ARGS) {
+  utf8_input in = input_as_utf8(PG_GETARG_TEXT_PP(0));
+  const char *profile = profile_of(PG_GETARG_TEXT_PP(1));
+  const puny_display_lists *lists = current_lists();
+  puny_error err = PUNY_ERROR_INIT;
+  puny_display_result *result = NULL;
+  StringInfoData s;
+  size_t i, j, labels;
+  const char *registrable;
+  if (puny_display_decide(in.data, in.length, profile, lists, &result, &err) != PUNY_OK)
+    raise_display_error("idna_display_check", in, &err);
+  initStringInfo(&s);
+  appendStringInfoString(&s, "{\"profile\": ");
+  append_json_string(&s, profile);
+  appendStringInfoString(&s, ", \"display\": ");
+  append_json_string(&s, puny_display_result_text(result));
+  registrable = puny_display_result_registrable_domain(result);
+  appendStringInfoString(&s, ", \"registrable_domain\": ");
+  append_json_string(&s, registrable[0] ? registrable : NULL);
+  appendStringInfoString(&s, ", \"labels\": [");
+  labels = puny_display_result_label_count(result);
+  for (i = 0; i < labels; ++i) {
+    const char *a_label, *u_label;
+    int shown;
+    size_t offset, findings;
+    puny_display_result_label(result, i, &a_label, &u_label, &shown, &offset, &findings);
+    appendStringInfoString(&s, i ? ", {\"a_label\": " : "{\"a_label\": ");
+    append_json_string(&s, a_label);
+    appendStringInfoString(&s, ", \"u_label\": ");
+    append_json_string(&s, u_label);
+    appendStringInfo(&s, ", \"show_unicode\": %s, \"offset\": %zu, \"findings\": [",
+                     shown ? "true" : "false", offset);
+    for (j = 0; j < findings; ++j) {
+      puny_display_finding f = PUNY_DISPLAY_FINDING_INIT;
+      puny_display_result_finding(result, i, j, &f);
+      appendStringInfoString(&s, j ? ", {\"reason\": " : "{\"reason\": ");
+      append_json_string(&s, puny_display_reason_name(f.reason));
+      appendStringInfo(&s, ", \"offset\": %zu, \"label\": %zu, \"code_point\": ", f.offset,
+                       f.label);
+      append_json_string(&s, f.has_code_point ? psprintf("U+%04X", (unsigned)f.code_point) : NULL);
+      appendStringInfoString(&s, ", \"step\": ");
+      append_json_string(&s, f.step);
+      appendStringInfoString(&s, ", \"similar_to\": ");
+      append_json_string(&s, f.similar_to[0] ? f.similar_to : NULL);
+      appendStringInfoString(&s, ", \"imitates\": ");
+      append_json_string(&s, f.imitates ? psprintf("U+%04X", (unsigned)f.imitates) : NULL);
+      appendStringInfoChar(&s, '}');
+    }
+    appendStringInfoString(&s, "]}");
+  }
+  appendStringInfoString(&s, "]}");
+  puny_display_result_free(result);
+  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(s.data)));
+}
+
+/* idna_display_profiles() -> text[]: the library's profile names. */
+PG_FUNCTION_INFO_V1(puny_sql_idna_display_profiles);
+Datum puny_sql_idna_display_profiles(PG_FUNCTION_ARGS) {
+  size_t i, n = puny_display_profile_count();
+  Datum *names = (Datum *)palloc(sizeof(Datum) * n);
+  (void)fcinfo;
+  for (i = 0; i < n; ++i) names[i] = CStringGetTextDatum(puny_display_profile_name(i));
+  PG_RETURN_ARRAYTYPE_P(construct_array(names, (int)n, TEXTOID, -1, false, TYPALIGN_INT));
 }
