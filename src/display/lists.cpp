@@ -2,6 +2,7 @@
 // (publicsuffix.org/list, "Formal algorithm") and protected domains (one a
 // line, as Chromium's top-domain list files are written).  A malformed line
 // fails the whole list with the file and line; nothing is skipped.
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -79,7 +80,16 @@ struct public_suffix_list::impl {
   std::unordered_set<std::string> rules;       // "co.uk"
   std::unordered_set<std::string> wildcards;   // "ck" for "*.ck"
   std::unordered_set<std::string> exceptions;  // "www.ck" for "!www.ck"
+  std::size_t max_labels = 1;  // the most labels a rule can match
 };
+
+namespace {
+std::size_t label_count(std::string_view name) noexcept {
+  std::size_t n = 1;
+  for (const char c : name) n += c == '.';
+  return n;
+}
+}  // namespace
 
 public_suffix_list::public_suffix_list() : impl_(std::make_shared<impl>()) {}
 
@@ -110,6 +120,7 @@ bool public_suffix_list::parse(std::string_view text, std::string_view source, p
       return false;
     }
     (exception ? data->exceptions : wildcard ? data->wildcards : data->rules).insert(ascii);
+    data->max_labels = std::max(data->max_labels, label_count(ascii) + (wildcard ? 1 : 0));
     return true;
   });
   if (!ok) return false;
@@ -130,8 +141,17 @@ std::string_view public_suffix_list::public_suffix(std::string_view name) const 
   if (!name.empty() && name.back() == '.') name.remove_suffix(1);
   if (name.empty()) return name;
   // Longest suffix first: an exception rule is always longer than the
-  // wildcard it excepts, so the first match decides.
-  std::size_t start = 0;
+  // wildcard it excepts, so the first match decides.  No rule matches more
+  // labels than the longest rule has, so the search starts there (a name
+  // of many labels costs no more than a short one).
+  std::size_t start = name.size();
+  for (std::size_t labels = 0; labels < impl_->max_labels && start > 0; ++labels) {
+    // The label before `start` ends at the dot just before it (or at the
+    // end of the name for the first one).
+    const std::size_t end = start == name.size() ? name.size() : start - 1;
+    const std::size_t dot = end == 0 ? std::string_view::npos : name.rfind('.', end - 1);
+    start = dot == std::string_view::npos ? 0 : dot + 1;
+  }
   while (true) {
     const std::string suffix(name.substr(start));
     if (impl_->exceptions.count(suffix)) {

@@ -20,9 +20,11 @@
 #include <vector>
 
 #include "puny/bootstring.hpp"
+#include "puny/display.hpp"
 #include "puny/idna.hpp"
 #include "puny/punycode.hpp"
 #include "puny/unicode.hpp"
+#include "puny/uts39.hpp"
 
 namespace {
 
@@ -210,6 +212,31 @@ int main(int argc, char** argv) {
        [](std::size_t n) {
          auto in = std::make_shared<std::u16string>(n, u'\x0660');
          return [in] { return idna::to_unicode(std::u16string_view(*in)).value.size(); };
+       }},
+      // Display safety: one long Cyrillic label (every chromium step runs
+      // over it), many labels, and repeated combining marks (the invisible
+      // check), and the skeleton of a long mixed string.
+      {"display::decide (chromium, one Cyrillic label)",
+       [](std::size_t n) {
+         auto in = std::make_shared<std::string>(repeat("\xD0\xB0", n / 2) + ".com");
+         return [in] { return puny::display::decide(*in).value.display.size(); };
+       }},
+      {"display::decide (chromium, a.b labels)",
+       [](std::size_t n) {
+         auto in = std::make_shared<std::string>(repeat("\xC3\xBC.", n / 3) + "de");
+         return [in] { return puny::display::decide(*in).value.display.size(); };
+       }},
+      {"display::decide (firefox-high, marks on a)",
+       [](std::size_t n) {
+         auto in = std::make_shared<std::string>("a" + repeat("\xCC\x81\xCC\x80", n / 4));
+         puny::display::options o;
+         o.which = puny::display::profile::firefox_high;
+         return [in, o] { return puny::display::decide(*in, o).value.display.size(); };
+       }},
+      {"uts39::skeleton (Latin, Cyrillic, marks)",
+       [](std::size_t n) {
+         auto in = std::make_shared<std::string>(repeat("a\xD0\xB0\xC3\xA9m1", n / 7));
+         return [in] { return puny::uts39::skeleton(std::string_view(*in)).value.size(); };
        }},
   };
 
