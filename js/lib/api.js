@@ -47,6 +47,8 @@ function createPunyApi(wasm, version) {
       this.input = input;
       this.errors = (extra && extra.errors) || [info];  // every error found (IDNA)
       this.bestEffort = extra ? extra.bestEffort : null;  // UTS #46 output despite errors
+      // A malformed list (display's topDomains / psl): "topDomains:3: ...".
+      if (extra && extra.message) this.message = extra.message;
     }
   }
 
@@ -247,6 +249,41 @@ function createPunyApi(wasm, version) {
     return trace;
   }
 
+  // ---- display safety: may a name be shown in Unicode? (docs/display.md) ----
+
+  const profileList = wasm.displayProfiles ? wasm.displayProfiles() : [];
+
+  // display(name, {profile = 'chromium', topDomains, psl}) -> decision.
+  // topDomains and psl are the lists' text (one domain a line / the Public
+  // Suffix List); without psl the last two labels are the registrable part.
+  function display(name, options) {
+    const o = options || {};
+    const profile = o.profile === undefined ? 'chromium' : String(o.profile);
+    const text = String(name);
+    const d = wasm.displayDecide(text, profile, o.topDomains ? String(o.topDomains) : '',
+                                 o.psl ? String(o.psl) : '');
+    if (d === undefined)
+      throw new TypeError('puny: unknown display profile ' + JSON.stringify(profile) + ' (one of ' +
+                          profileList.map((p) => p.name).join(', ') + ')');
+    if (d === null) {
+      const info = wasm.lastError();
+      const listMessage = wasm.displayListMessage();
+      throw new PunyError(info, text, listMessage ? { message: listMessage } : {});
+    }
+    return d;
+  }
+
+  function toDisplay(name, options) {
+    return display(name, options).display;
+  }
+
+  function skeleton(text) {
+    const s = String(text);
+    const out = wasm.skeleton(s);
+    if (out === null) throw new PunyError(wasm.lastError(), s);
+    return out;
+  }
+
   return Object.freeze({
     // punycode.js
     version,
@@ -266,5 +303,11 @@ function createPunyApi(wasm, version) {
     flagNames: Object.freeze(Object.keys(flagBits)),
     PunyError,
     unicodeVersion: wasm.unicodeVersion(),
+    // display safety
+    display,
+    toDisplay,
+    skeleton,
+    displayProfiles: Object.freeze(profileList.map((p) => Object.freeze(p))),
+    displayReasons: Object.freeze(wasm.displayReasons ? wasm.displayReasons() : []),
   });
 }

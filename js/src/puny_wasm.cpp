@@ -26,7 +26,9 @@
 #include "puny/status.hpp"
 #include "puny/unicode.hpp"
 #ifndef PUNY_WASM_NO_IDNA
+#include "puny/display.hpp"
 #include "puny/idna.hpp"
+#include "puny/uts39.hpp"
 #endif
 
 namespace {
@@ -376,6 +378,142 @@ val explain_to_ascii(const std::u16string& domain, unsigned bits) {
   out.set("unicodeVersion", std::string(puny::unicode::unicode_version));
   return out;
 }
+
+// ---- Display safety (puny/display.hpp) ----
+// The lists arrive as text (a browser has no files); the last text of each
+// is kept parsed, so repeated calls with the same list do not parse it again.
+struct parsed_lists {
+  std::string psl_text, top_text;
+  bool have_psl = false, have_top = false;
+  puny::display::public_suffix_list psl;
+  puny::display::protected_domains top;
+};
+parsed_lists g_lists;
+
+// Parses a list into `slot` unless the same text is already there; false
+// with g_error set (code list_syntax, offset of the line) when malformed.
+template <class List>
+bool parse_list(const std::string& text, std::string& kept, bool& have, List& slot,
+                const char* source, std::string& message) {
+  if (text.empty()) {
+    have = false;
+    return true;
+  }
+  if (have && text == kept) return true;
+  puny::display::list_error e;
+  List parsed;
+  if (!List::parse(text, source, parsed, e)) {
+    message = e.text;
+    g_error.status = e.status;
+    g_error.status.label = e.line;
+    g_error.offset = e.status.offset;
+    g_error.idna = false;
+    return false;
+  }
+  slot = std::move(parsed);
+  kept = text;
+  have = true;
+  return true;
+}
+
+val code_point_value(bool has, char32_t c) {
+  return has ? val(static_cast<double>(c)) : val::null();
+}
+
+// The decision as a plain object; null with the error record set when the
+// name is not valid IDNA or a list is malformed (then `listMessage` says
+// which line).
+std::string g_list_message;
+val display_decide(const std::u16string& domain, const std::string& profile,
+                   const std::string& top_text, const std::string& psl_text) {
+  g_error = {};
+  g_list_message.clear();
+  const puny::display::profile_info* p = puny::display::find_profile(profile);
+  if (p == nullptr) return val::undefined();
+  if (!parse_list(top_text, g_lists.top_text, g_lists.have_top, g_lists.top, "topDomains",
+                  g_list_message) ||
+      !parse_list(psl_text, g_lists.psl_text, g_lists.have_psl, g_lists.psl, "psl", g_list_message))
+    return val::null();
+  std::string utf8;
+  const puny::status s = to_utf8(domain, utf8);
+  if (!s) {
+    fail(s, s.offset, true);
+    return val::null();
+  }
+  puny::display::options o;
+  o.which = p->id;
+  o.suffixes = g_lists.have_psl ? &g_lists.psl : nullptr;
+  o.protected_list = g_lists.have_top ? &g_lists.top : nullptr;
+  const auto r = puny::display::decide(utf8, o);
+  if (!r.ok()) {
+    fail(r.status, utf16_index(utf8, r.status.offset), true);
+    return val::null();
+  }
+  val labels = val::array();
+  for (const auto& l : r.value.labels) {
+    val findings = val::array();
+    for (const auto& f : l.findings) {
+      val item = val::object();
+      item.set("reason", std::string(puny::display::to_string(f.why)));
+      item.set("message", std::string(puny::display::message(f.why)));
+      item.set("offset", static_cast<double>(utf16_index(utf8, f.offset)));
+      item.set("label", static_cast<double>(f.label));
+      item.set("codePoint", code_point_value(f.has_code_point, f.code_point));
+      item.set("step", std::string(f.step));
+      item.set("similarTo", f.similar_to.empty() ? val::null() : val(f.similar_to));
+      item.set("imitates", code_point_value(f.imitates != 0, f.imitates));
+      findings.call<void>("push", item);
+    }
+    val v = val::object();
+    v.set("aLabel", l.a_label);
+    v.set("uLabel", to_utf16(l.u_label));
+    v.set("showUnicode", l.show_unicode);
+    v.set("offset", static_cast<double>(utf16_index(utf8, l.offset)));
+    v.set("findings", findings);
+    labels.call<void>("push", v);
+  }
+  val out = val::object();
+  out.set("display", to_utf16(r.value.display));
+  out.set("registrableDomain", r.value.registrable_domain.empty()
+                                   ? val::null()
+                                   : val(to_utf16(r.value.registrable_domain)));
+  out.set("labels", labels);
+  return out;
+}
+
+val skeleton_of(const std::u16string& text) {
+  g_error = {};
+  std::string utf8;
+  const puny::status s = to_utf8(text, utf8);
+  if (!s) {
+    fail(s, s.offset);
+    return val::null();
+  }
+  const auto r = puny::uts39::skeleton(utf8);
+  return val(to_utf16(r.value));  // well-formed UTF-8 in: cannot fail
+}
+
+val display_profiles() {
+  val list = val::array();
+  for (const auto& p : puny::display::profiles()) {
+    val item = val::object();
+    item.set("name", std::string(p.name));
+    item.set("description", std::string(p.description));
+    item.set("source", std::string(p.source));
+    list.call<void>("push", item);
+  }
+  return list;
+}
+
+val display_reasons() {
+  val list = val::array();
+  for (int r = 1; r < 256; ++r) {
+    const std::string_view name = puny::display::to_string(static_cast<puny::display::reason>(r));
+    if (name.empty()) break;
+    list.call<void>("push", std::string(name));
+  }
+  return list;
+}
 #endif  // PUNY_WASM_NO_IDNA
 
 }  // namespace
@@ -401,5 +539,10 @@ EMSCRIPTEN_BINDINGS(puny) {
   function("toAsciiDetailed", &to_ascii_detailed);
   function("toUnicodeDetailed", &to_unicode_detailed);
   function("explainToAscii", &explain_to_ascii);
+  function("displayDecide", &display_decide);
+  function("displayListMessage", +[] { return g_list_message; });
+  function("skeleton", &skeleton_of);
+  function("displayProfiles", &display_profiles);
+  function("displayReasons", &display_reasons);
 #endif
 }
