@@ -18,6 +18,7 @@
     decode: { title: 'Punycode decode', help: 'RFC 3492: ASCII back to Unicode (no xn-- prefix; uppercase digits are fine).' },
     toAscii: { title: 'UTS #46 ToASCII', help: 'Whole domain names: map, normalize, check each label, encode with xn--.' },
     toUnicode: { title: 'UTS #46 ToUnicode', help: 'Whole domain names: decode every xn-- label, map and check like ToASCII.' },
+    display: { title: 'Display safety', help: 'May the name be shown in Unicode? A browser policy or UTS #39 level decides label by label, and says why.' },
   };
   const flagLabels = {
     checkHyphens: 'CheckHyphens',
@@ -73,7 +74,15 @@
     for (const box of flagsBox.querySelectorAll('input')) box.checked = flags[box.name];
   }
 
+  function displayOptions() {
+    return { profile: $('profile').value, topDomains: $('top-domains').value };
+  }
+
   function buildControls() {
+    for (const p of puny.displayProfiles)
+      $('profile').append(el('option', { value: p.name, text: p.name, title: p.description }));
+    $('profile').addEventListener('change', render);
+    $('top-domains').addEventListener('input', render);
     for (const name of puny.presets) presetBox.append(el('option', { value: name, text: name }));
     for (const name of puny.flagNames) {
       flagsBox.append(el('label', { class: 'flag' },
@@ -95,6 +104,7 @@
 
   function convert(op, line, opts) {
     try {
+      if (op === 'display') return { ok: true, value: puny.toDisplay(line, displayOptions()), errors: [] };
       if (op === 'encode') return { ok: true, value: puny.encode(line), errors: [] };
       if (op === 'decode') return { ok: true, value: puny.decode(line), errors: [] };
     } catch (e) {
@@ -151,6 +161,8 @@
     const op = operation();
     $('op-help').textContent = operations[op].help;
     const idna = op === 'toAscii' || op === 'toUnicode';
+    $('idna-options').hidden = op === 'display';
+    $('display-options').hidden = op !== 'display';
     $('idna-options').classList.toggle('disabled', !idna);
     for (const c of $('idna-options').querySelectorAll('select, input')) c.disabled = !idna;
     const opts = options();
@@ -361,6 +373,69 @@
     return parts;
   }
 
+  // ---- display safety: every profile's answer, the verdicts, the lookalikes ----
+
+  function charName(cp) {
+    return hex(cp) + ' ' + glyph(cp);
+  }
+
+  // The U-label of a kept label with every confusable character highlighted
+  // (its UTS #39 skeleton is another character: what it imitates), and the
+  // characters the findings name marked with their reason.
+  function flaggedLabel(label) {
+    const byCodePoint = new Map();
+    for (const f of label.findings) if (f.codePoint !== null) byCodePoint.set(f.codePoint, f);
+    return el('code', { class: 'flagged' }, [...label.uLabel].map((ch) => {
+      const cp = ch.codePointAt(0);
+      const f = byCodePoint.get(cp);
+      const looksLike = label.showUnicode ? ch : puny.skeleton(ch);
+      if (!f && looksLike === ch) return ch;
+      const imitated = f && f.imitates !== null ? f.imitates
+        : looksLike !== ch && [...looksLike].length === 1 ? looksLike.codePointAt(0) : null;
+      const title = charName(cp) + (imitated !== null ? ` imitates ${charName(imitated)}` : '') +
+                    (f ? `: ${f.reason}` : '');
+      return el('mark', { class: f ? 'confusable flagged-reason' : 'confusable', title,
+                          'data-code-point': hex(cp),
+                          'data-imitates': imitated !== null ? hex(imitated) : null }, ch);
+    }));
+  }
+
+  function explainDisplay(input) {
+    const chosen = displayOptions();
+    let decision;
+    try {
+      decision = puny.display(input, chosen);
+    } catch (e) {
+      if (!(e instanceof puny.PunyError)) throw e;
+      return [section('Not valid IDNA', el('p', {}, el('code', {}, markedInput(input, e.errors))),
+        e.errors.map((x) => el('p', { class: 'error-message' }, errorText(x))),
+        el('p', {}, 'A name that ToUnicode rejects is never shown in Unicode.'))];
+    }
+    const profiles = el('table', { class: 'profiles' },
+      el('thead', {}, el('tr', {}, el('th', {}, 'Profile'), el('th', {}, 'Shown as'))),
+      el('tbody', {}, puny.displayProfiles.map((p) => {
+        const shown = puny.toDisplay(input, { profile: p.name, topDomains: chosen.topDomains });
+        return el('tr', { class: p.name === chosen.profile ? 'selected' : '', 'data-profile': p.name, title: p.source },
+          el('td', {}, p.name), el('td', {}, el('code', { class: 'value' }, shown)));
+      })));
+    const verdicts = el('table', { class: 'verdicts' },
+      el('thead', {}, el('tr', {}, el('th', {}, 'Label'), el('th', {}, 'A-label'), el('th', {}, 'Verdict'), el('th', {}, 'Why'))),
+      el('tbody', {}, decision.labels.map((l) => el('tr', { class: l.showUnicode ? 'ok' : 'failed' },
+        el('td', {}, flaggedLabel(l)), el('td', {}, el('code', {}, l.aLabel)),
+        el('td', { class: 'verdict' }, l.showUnicode ? 'Unicode' : 'A-label'),
+        el('td', {}, l.findings.map((f) => el('div', { class: 'finding', 'data-reason': f.reason },
+          el('b', {}, f.reason), ` (${f.step})`,
+          f.codePoint !== null ? `: ${charName(f.codePoint)}` : '',
+          f.imitates !== null ? ` looks like ${charName(f.imitates)}` : '',
+          f.similarTo ? ` ≈ ${f.similarTo}` : '',
+          el('div', { class: 'muted' }, f.message))))))));
+    const labels = input.split(/[.\u3002\uFF0E\uFF61]/);
+    const skeletons = el('p', {}, 'Skeleton (UTS #39): ',
+      el('code', { class: 'skeleton' }, labels.map((l) => puny.skeleton(l)).join('.')));
+    return [section('Under every profile', profiles),
+            section(`Per label (${chosen.profile})`, verdicts, skeletons)];
+  }
+
   function renderExplain(op, line, opts) {
     $('explain-subject').textContent = line ? `${operations[op].title} of \u201c${line}\u201d` : '';
     if (!line) {
@@ -370,6 +445,7 @@
     let parts;
     if (op === 'encode') parts = explainEncode(puny.explain(line));
     else if (op === 'decode') parts = explainDecode(puny.explain(line, { operation: 'decode' }), line);
+    else if (op === 'display') parts = explainDisplay(line);
     else if (op === 'toAscii') parts = explainToAscii(puny.explain(line, { ...opts, operation: 'toAscii' }), line, opts);
     else parts = explainToUnicode(line, opts);
     explainBody.replaceChildren(...parts);

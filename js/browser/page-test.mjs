@@ -218,6 +218,33 @@ async function main() {
   check(await evaluate(`${firstRow}.querySelector('.output code.value').textContent`) === 'bücher.de',
         'to Unicode XN--BCHER-KVA.DE shows bücher.de');
 
+  // 6. Display safety: the Cyrillic "apple" stays an A-label under chromium,
+  //    its characters highlighted with what they imitate; bücher.de is shown.
+  await chooseOperation('display');
+  await type('\u0430\u0440\u0440\u04cf\u0435.com\nbücher.de');
+  const shownAs = await evaluate("[...document.querySelectorAll('#results tbody tr')].map((r) => r.querySelector('.output code.value').textContent)");
+  check(JSON.stringify(shownAs) === '["xn--80ak6aa92e.com","bücher.de"]',
+        `display keeps the Cyrillic lookalike as xn-- and shows bücher.de (${shownAs})`);
+  const chromiumRow = await evaluate("document.querySelector('#explain-body table.profiles tr[data-profile=chromium] code').textContent");
+  const firefoxRow = await evaluate("document.querySelector('#explain-body table.profiles tr[data-profile=firefox-moderate] code').textContent");
+  check(chromiumRow === 'xn--80ak6aa92e.com' && firefoxRow === '\u0430\u0440\u0440\u04cf\u0435.com',
+        `every profile's answer side by side (chromium ${chromiumRow}, firefox-moderate ${firefoxRow})`);
+  const flagged = await evaluate("(() => { const m = document.querySelector('#explain-body mark.confusable'); return m && [m.dataset.codePoint, m.dataset.imitates]; })()");
+  check(flagged && flagged[0] === 'U+0430' && flagged[1] === 'U+0061',
+        `the confusable character is highlighted with what it imitates (${flagged})`);
+  const reason = await evaluate("document.querySelector('#explain-body .finding').dataset.reason");
+  check(reason === 'whole_script_confusable', `the reason is named (${reason})`);
+  const marked = await evaluate("[...document.querySelectorAll('#explain-body table.verdicts mark.confusable')].map((m) => m.dataset.codePoint + '>' + m.dataset.imitates).join(' ')");
+  check(marked === 'U+0430>U+0061 U+0440>U+0070 U+0440>U+0070 U+04CF>U+006C U+0435>U+0065',
+        `every confusable letter of the label is marked with what it imitates (${marked})`);
+  const skeletonText = await evaluate("document.querySelector('#explain-body code.skeleton').textContent");
+  check(skeletonText === 'apple.corn', `the skeleton is shown (${skeletonText})`);
+  await screenshot('page-display.png');
+  await evaluate("(() => { const s = document.getElementById('profile'); s.value = 'ascii-only'; s.dispatchEvent(new Event('change')); return true; })()");
+  await nextFrame();
+  const asciiOnly = await evaluate("document.querySelectorAll('#results tbody tr')[1].querySelector('.output code.value').textContent");
+  check(asciiOnly === 'xn--bcher-kva.de', `the profile select changes the answer (ascii-only: ${asciiOnly})`);
+
   check(exceptions.length === 0, `no script errors (${exceptions.map((e) => e.exception?.description || e.text).join('; ')})`);
   const remote = requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'));
   check(remote.length === 0, `nothing fetched from the network (${remote.join(', ') || `${requests.length} local requests`})`);
