@@ -321,19 +321,26 @@ void check_chromium(const label_input& in_label, std::vector<raw_finding>& out) 
     add(out, reason::dangerous_pattern, t, dangerous, "chromium/7-dangerous-patterns");
 }
 
-std::string lookalike_skeleton(std::u32string_view name) {
+std::string lookalike_skeleton(std::string_view name) {
   // Label by label: diacritics off an LGC label (NFD, drop nonspacing marks;
-  // ł, ø, đ to l, o, d as Chromium's DropAcc rules do), then skeleton.
+  // ł, ø, đ to l, o, d as Chromium's DropAcc rules do), then skeleton.  An
+  // ASCII label is LGC but has nothing to drop: its skeleton is direct.
   std::string out;
+  out.reserve(name.size() + 8);
   std::size_t start = 0;
+  std::u32string label;
   while (start <= name.size()) {
-    std::size_t dot = name.find(U'.', start);
-    if (dot == std::u32string_view::npos) dot = name.size();
-    std::u32string label(name.substr(start, dot - start));
-    if (is_lgc_label(label)) {
-      std::u32string stripped;
+    std::size_t dot = name.find('.', start);
+    if (dot == std::string_view::npos) dot = name.size();
+    const std::string_view piece = name.substr(start, dot - start);
+    if (start > 0) out.push_back('.');
+    bool ascii = true;
+    for (const char ch : piece) ascii = ascii && static_cast<unsigned char>(ch) < 0x80;
+    label.clear();
+    if (!ascii && unicode::utf8_to_utf32(piece, label).ok() && is_lgc_label(label)) {
       std::u32string decomposed;
       ucd::nfd_append(label, decomposed);
+      std::u32string stripped;
       for (char32_t c : decomposed) {
         if (c >= 0x0300 && c <= 0x036F) continue;
         if (c == 0x0142) c = U'l';
@@ -341,13 +348,12 @@ std::string lookalike_skeleton(std::u32string_view name) {
         if (c == 0x0111) c = U'd';
         stripped.push_back(c);
       }
-      label = stripped;
+      std::string utf8;
+      (void)unicode::utf32_to_utf8(uts39::skeleton(stripped), utf8);
+      out += utf8;
+    } else {
+      out += uts39::skeleton(piece).value;  // ill-formed input: empty, no match
     }
-    const auto skeleton = uts39::skeleton(label);
-    std::string utf8;
-    (void)unicode::utf32_to_utf8(skeleton, utf8);
-    if (start > 0) out.push_back('.');
-    out += utf8;
     start = dot + 1;
   }
   return out;

@@ -8,7 +8,9 @@
 
 #include "display/internal.hpp"
 #include "puny/idna.hpp"
+#include "puny/punycode.hpp"
 #include "puny/unicode.hpp"
+#include "uts39/internal.hpp"
 
 namespace puny::display {
 namespace {
@@ -79,16 +81,30 @@ result<decision> decide(std::string_view domain, const options& opt) {
     out.status = unicode_form.status;
     return out;
   }
-  const auto ascii_form = idna::to_ascii(domain, idna::uts46_default);
-  if (!ascii_form.ok()) {
-    out.status = ascii_form.status;
-    return out;
-  }
+  // The A-labels: ToASCII of a name ToUnicode accepts is its U-labels with
+  // each non-ASCII one Punycode-encoded (UTS #46 section 4.2 adds only the
+  // DNS length checks, which uts46_default does not make), so one IDNA run
+  // gives both forms.
   const std::vector<std::string_view> u_labels = split(unicode_form.value);
-  const std::vector<std::string_view> a_labels = split(ascii_form.value);
-  if (u_labels.size() != a_labels.size()) {  // cannot happen for valid IDNA: both keep the labels
-    out.status.code = errc::invalid_ace_label;
-    return out;
+  std::vector<std::string> a_owned(u_labels.size());
+  std::vector<std::string_view> a_labels(u_labels.size());
+  std::string ascii_name;
+  for (std::size_t i = 0; i < u_labels.size(); ++i) {
+    if (is_ascii(u_labels[i])) {
+      a_labels[i] = u_labels[i];
+    } else {
+      const auto encoded = punycode::encode_utf8(u_labels[i]);
+      if (!encoded.ok()) {  // a label above 2^32 code points; ToASCII's A3
+        out.status = encoded.status;
+        out.status.code = errc::punycode_encode_failed;
+        out.status.label = i;
+        return out;
+      }
+      a_owned[i] = "xn--" + encoded.value;
+      a_labels[i] = a_owned[i];
+    }
+    if (i > 0) ascii_name.push_back('.');
+    ascii_name.append(a_labels[i]);
   }
   const std::vector<std::size_t> starts = label_starts(domain);
   const bool offsets_known = starts.size() == u_labels.size();
@@ -155,8 +171,8 @@ result<decision> decide(std::string_view domain, const options& opt) {
         f.step = r.step;
         f.offset = v.offset + (same_text ? byte_offset_of(input_label, r.position) : 0);
         if (r.has_code_point) {
-          const std::u32string proto = uts39::prototype_of(r.code_point);
-          if (proto.size() == 1 && proto[0] != r.code_point) f.imitates = proto[0];
+          const std::u32string_view proto = detail::uts39::prototype_view(r.code_point);
+          if (proto.size() == 1) f.imitates = proto[0];
         }
         v.findings.push_back(std::move(f));
       }
@@ -167,12 +183,12 @@ result<decision> decide(std::string_view domain, const options& opt) {
 
   // The lookalike step (Chromium's top-domain check): the registrable part,
   // when it has a non-ASCII label, must not look like a protected domain.
-  const public_suffix_list fallback;
-  const public_suffix_list& psl = opt.suffixes ? *opt.suffixes : fallback;
-  const std::string_view registrable_ascii = psl.registrable_domain(ascii_form.value);
+  static const public_suffix_list no_list;  // the implicit "*" rule only
+  const public_suffix_list& psl = opt.suffixes ? *opt.suffixes : no_list;
+  const std::string_view registrable_ascii = psl.registrable_domain(ascii_name);
   if (!registrable_ascii.empty()) {
-    const std::size_t first = split(ascii_form.value).size() - split(registrable_ascii).size() -
-                              ((ascii_form.value.back() == '.') ? 1 : 0);
+    const std::size_t first = a_labels.size() - split(registrable_ascii).size() -
+                              ((ascii_name.back() == '.') ? 1 : 0);
     std::string registrable_unicode;
     bool non_ascii = false;
     for (std::size_t i = first; i <= last && i < d.labels.size(); ++i) {

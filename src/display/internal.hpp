@@ -36,7 +36,7 @@ void check_uts39(const label_input& in, puny::uts39::restriction_level most, std
 // Chromium's skeleton for the lookalike step: diacritics removed from
 // labels made only of Latin, Greek and Cyrillic (skeleton_generator.cc),
 // then the UTS #39 skeleton, label by label.
-std::string lookalike_skeleton(std::u32string_view name);
+std::string lookalike_skeleton(std::string_view utf8_name);
 
 // Shared rules.
 // Position of the first nonspacing mark that repeats in one run of marks

@@ -65,10 +65,15 @@ bool for_each_line(std::string_view text, F&& f) {
   return true;
 }
 
+// Lists hold real host names, some with "--" in positions 3-4
+// (r2---sn-x.googlevideo.com): UTS #46 defaults without CheckHyphens, as
+// the URL Standard reads host names.
+constexpr idna::options list_names = idna::uts46_default.with_check_hyphens(false);
+
 // One label or a whole name in lowercase A-label form, or empty when it is
 // not valid IDNA.
 std::string ascii_form(std::string_view name) {
-  auto r = idna::to_ascii(name);
+  auto r = idna::to_ascii(name, list_names);
   return r.ok() ? r.value : std::string();
 }
 
@@ -197,8 +202,8 @@ bool protected_domains::parse(std::string_view text, std::string_view source, pr
   const bool ok = for_each_line(text, [&](std::size_t number, std::size_t offset, std::string_view line) {
     line = trim(line);
     if (line.empty() || line.front() == '#') return true;
-    auto ascii = idna::to_ascii(line);
-    auto unicode = idna::to_unicode(line);
+    auto ascii = idna::to_ascii(line, list_names);
+    auto unicode = idna::to_unicode(line, list_names);
     if (!ascii.ok() || !unicode.ok() || ascii.value.find('.') == std::string::npos ||
         line.find_first_of(" \t") != std::string_view::npos) {
       fail(error, errc::list_syntax, source, number, offset,
@@ -206,9 +211,7 @@ bool protected_domains::parse(std::string_view text, std::string_view source, pr
                (ascii.ok() ? std::string() : " (" + to_string(ascii.status) + ")"));
       return false;
     }
-    std::u32string u;
-    (void)unicode::utf8_to_utf32(unicode.value, u);
-    data->by_skeleton.emplace(detail::display::lookalike_skeleton(u),
+    data->by_skeleton.emplace(detail::display::lookalike_skeleton(unicode.value),
                               impl::entry{ascii.value, std::string(line)});
     ++data->count;
     return true;
@@ -227,13 +230,27 @@ std::size_t protected_domains::size() const noexcept { return impl_->count; }
 
 std::string_view protected_domains::lookalike_of(std::string_view registrable, profile) const {
   if (impl_->by_skeleton.empty()) return {};
-  auto unicode = idna::to_unicode(registrable);
-  if (!unicode.ok()) return {};
-  std::u32string u;
-  if (!unicode::utf8_to_utf32(unicode.value, u).ok()) return {};
-  const auto it = impl_->by_skeleton.find(detail::display::lookalike_skeleton(u));
+  // ToUnicode gives the form the skeletons were made from; an ASCII name
+  // without an xn-- label needs only lowercasing.
+  bool plain_ascii = true;
+  for (const char ch : registrable) plain_ascii = plain_ascii && static_cast<unsigned char>(ch) < 0x80;
+  for (std::size_t i = 0; plain_ascii && i + 4 <= registrable.size(); ++i)
+    if ((i == 0 || registrable[i - 1] == '.') && (registrable[i] | 0x20) == 'x' &&
+        (registrable[i + 1] | 0x20) == 'n' && registrable[i + 2] == '-' && registrable[i + 3] == '-')
+      plain_ascii = false;
+  std::string unicode_name;
+  if (plain_ascii) {
+    unicode_name.assign(registrable);
+    for (char& ch : unicode_name)
+      if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch + 32);
+  } else {
+    auto unicode = idna::to_unicode(registrable, list_names);
+    if (!unicode.ok()) return {};
+    unicode_name = std::move(unicode.value);
+  }
+  const auto it = impl_->by_skeleton.find(detail::display::lookalike_skeleton(unicode_name));
   if (it == impl_->by_skeleton.end()) return {};
-  if (ascii_form(registrable) == it->second.ascii) return {};
+  if (ascii_form(registrable) == it->second.ascii) return {};  // the domain itself
   return it->second.name;
 }
 

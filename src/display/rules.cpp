@@ -12,6 +12,14 @@ std::size_t repeated_mark_at(std::u32string_view text) {
   // UTS #39 section 5.4 and ICU's USPOOF_INVISIBLE: the same nonspacing mark
   // twice in the marks that follow one base character (after NFD) may be
   // drawn on top of itself and so be invisible.
+  // A run of marks after NFD holds a repeat only if the text has a mark of
+  // its own: no code point that is not a mark decomposes to a repeated mark
+  // (checked over every code point by
+  // DisplayRules.NoDecompositionRepeatsAMark), and such a decomposition
+  // starts a new run with its starter.
+  bool any_mark = false;
+  for (const char32_t c : text) any_mark = any_mark || ucd::is_mark(c);
+  if (!any_mark) return std::u32string_view::npos;
   std::u32string run;
   std::u32string decomposed;
   for (std::size_t i = 0; i < text.size(); ++i) {

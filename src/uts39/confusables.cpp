@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "puny/unicode.hpp"
 #include "puny/uts39.hpp"
@@ -80,6 +81,57 @@ void append_skeleton(std::u32string_view s, std::u32string& out) {
   detail::ucd::nfd_append(mapped, out);
 }
 
+// BMP code points for which the skeleton needs no normalization: no
+// canonical decomposition, canonical combining class 0, not default
+// ignorable, and a prototype (or the code point itself) made of code points
+// with the same two properties.  A string of them is NFD already and stays
+// NFD after mapping, so its skeleton is the concatenation of the
+// prototypes.  Most IDN labels (CJK, Cyrillic, Greek without accents,
+// Arabic, Hangul syllables excepted) are such strings.  Built once.
+struct simple_code_points {
+  std::vector<bool> bmp = std::vector<bool>(0x10000, false);
+  static bool stable(char32_t c) {
+    if (detail::ucd::combining_class(c) != 0) return false;
+    std::u32string d;
+    detail::ucd::nfd_append(std::u32string_view(&c, 1), d);
+    return d.size() == 1 && d[0] == c;
+  }
+  simple_code_points() {
+    for (char32_t c = 0; c < 0x10000; ++c) {
+      if ((c >= 0xD800 && c <= 0xDFFF) || detail::uts39::is_default_ignorable(c) || !stable(c)) continue;
+      bool ok = true;
+      for (const char32_t p : prototype_view(c)) ok = ok && stable(p);
+      bmp[c] = ok;
+    }
+  }
+};
+
+const simple_code_points& simple_table() {
+  static const simple_code_points table;
+  return table;
+}
+
+// The skeleton of a string of simple code points, straight from UTF-8 to
+// UTF-8; false (out unspecified) when the input has anything else.
+bool simple_skeleton(std::string_view utf8, std::string& out) {
+  const std::vector<bool>& simple = simple_table().bmp;
+  out.clear();
+  out.reserve(utf8.size() + 8);
+  std::size_t pos = 0;
+  char encoded[4];
+  while (pos < utf8.size()) {
+    char32_t c = 0;
+    if (!unicode::next_utf8(utf8, pos, c) || c >= 0x10000 || !simple[c]) return false;
+    const std::u32string_view p = prototype_view(c);
+    if (p.empty()) {
+      out.append(encoded, unicode::put_utf8(c, encoded));
+    } else {
+      for (const char32_t x : p) out.append(encoded, unicode::put_utf8(x, encoded));
+    }
+  }
+  return true;
+}
+
 bool is_ascii(std::string_view s) noexcept {
   for (const char ch : s)
     if (static_cast<unsigned char>(ch) >= 0x80) return false;
@@ -140,6 +192,8 @@ result<std::string> skeleton(std::string_view utf8) {
       return r;
     }
   }
+  if (simple_skeleton(utf8, r.value)) return r;
+  r.value.clear();
   std::u32string text;
   r.status = unicode::utf8_to_utf32(utf8, text);
   if (!r.status.ok()) return r;

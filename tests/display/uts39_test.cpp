@@ -11,6 +11,7 @@
 
 #include "puny/unicode.hpp"
 #include "puny/uts39.hpp"
+#include "unicode/ucd.hpp"
 
 namespace {
 
@@ -243,4 +244,28 @@ TEST(Uts39, ScriptSetsAndRestrictionLevels) {
   EXPECT_EQ(script_of(0x7FFFFFFF), scripts::unknown);
 }
 
+}  // namespace
+
+namespace {
+// src/display/rules.cpp skips the invisible-mark check for text without a
+// mark code point; that is exact only if no code point that is not a mark
+// itself decomposes to a repeated mark.  (Some marks do: U+113C5 TULU-TIGALARI
+// VOWEL SIGN is U+113C2 twice; text holding one runs the full check.)
+TEST(DisplayRules, NoDecompositionRepeatsAMark) {
+  std::size_t decomposing = 0;
+  std::u32string nfd;
+  for (char32_t c = 0xC0; c < 0x110000; ++c) {
+    if (c == 0xD800) c = 0xE000;
+    if (puny::detail::ucd::is_mark(c)) continue;
+    nfd.clear();
+    puny::detail::ucd::nfd_append(std::u32string(1, c), nfd);
+    if (nfd.size() < 2) continue;
+    ++decomposing;
+    for (std::size_t i = 0; i < nfd.size(); ++i)
+      for (std::size_t j = i + 1; j < nfd.size(); ++j)
+        EXPECT_FALSE(nfd[i] == nfd[j] && puny::detail::ucd::is_mark(nfd[i]))
+            << "U+" << std::hex << static_cast<unsigned>(c);
+  }
+  EXPECT_GT(decomposing, 2000u);
+}
 }  // namespace
