@@ -4,6 +4,7 @@
 // NFD again.
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -81,53 +82,61 @@ void append_skeleton(std::u32string_view s, std::u32string& out) {
   detail::ucd::nfd_append(mapped, out);
 }
 
-// BMP code points for which the skeleton needs no normalization: no
-// canonical decomposition, canonical combining class 0, not default
-// ignorable, and a prototype (or the code point itself) made of code points
-// with the same two properties.  A string of them is NFD already and stays
-// NFD after mapping, so its skeleton is the concatenation of the
-// prototypes.  Most IDN labels (CJK, Cyrillic, Greek without accents,
-// Arabic, Hangul syllables excepted) are such strings.  Built once.
-struct simple_code_points {
-  std::vector<bool> bmp = std::vector<bool>(0x10000, false);
-  static bool stable(char32_t c) {
-    if (detail::ucd::combining_class(c) != 0) return false;
-    std::u32string d;
-    detail::ucd::nfd_append(std::u32string_view(&c, 1), d);
-    return d.size() == 1 && d[0] == c;
-  }
-  simple_code_points() {
+// The skeleton of most strings is the concatenation of a piece per code
+// point: skeleton(c) for c alone.  That holds whenever each piece starts
+// with a starter (canonical combining class 0): canonical ordering never
+// moves a mark across a starter, and NFD composes nothing.  So for the BMP
+// (CJK, kana with their voicing marks, Hangul syllables, Cyrillic, Greek,
+// Latin with diacritics, Arabic...) the pieces are computed once, as UTF-8,
+// and a string of such code points is mapped with one table lookup per code
+// point.  A code point whose piece starts with a mark (a combining mark in
+// the input) sends the whole string down the general path.
+struct skeleton_pieces {
+  std::vector<std::uint32_t> offset = std::vector<std::uint32_t>(0x10001, 0);
+  std::vector<bool> direct = std::vector<bool>(0x10000, false);
+  std::string pool;
+  skeleton_pieces() {
+    std::u32string piece;
+    std::string utf8;
     for (char32_t c = 0; c < 0x10000; ++c) {
-      if ((c >= 0xD800 && c <= 0xDFFF) || detail::uts39::is_default_ignorable(c) || !stable(c)) continue;
-      bool ok = true;
-      for (const char32_t p : prototype_view(c)) ok = ok && stable(p);
-      bmp[c] = ok;
+      offset[c] = static_cast<std::uint32_t>(pool.size());
+      if (c >= 0xD800 && c <= 0xDFFF) continue;
+      piece.clear();
+      append_skeleton(std::u32string_view(&c, 1), piece);
+      if (!piece.empty() && detail::ucd::combining_class(piece[0]) != 0) continue;
+      utf8.clear();
+      (void)unicode::utf32_to_utf8(piece, utf8);
+      pool += utf8;
+      direct[c] = true;
     }
+    offset[0x10000] = static_cast<std::uint32_t>(pool.size());
+  }
+  // The UTF-8 piece of c, or false when c needs the general path.
+  bool find(char32_t c, std::string_view& out) const noexcept {
+    if (c >= 0x10000 || !direct[c]) return false;
+    out = std::string_view(pool).substr(offset[c], offset[c + 1] - offset[c]);
+    return true;
   }
 };
 
-const simple_code_points& simple_table() {
-  static const simple_code_points table;
+const skeleton_pieces& piece_table() {
+  static const skeleton_pieces table;
   return table;
 }
 
-// The skeleton of a string of simple code points, straight from UTF-8 to
-// UTF-8; false (out unspecified) when the input has anything else.
+// The skeleton of a string of code points with starter-initial pieces,
+// straight from UTF-8 to UTF-8; false (out unspecified) when the input has
+// anything else, including ill-formed UTF-8.
 bool simple_skeleton(std::string_view utf8, std::string& out) {
-  const std::vector<bool>& simple = simple_table().bmp;
+  const skeleton_pieces& table = piece_table();
   out.clear();
   out.reserve(utf8.size() + 8);
   std::size_t pos = 0;
-  char encoded[4];
+  std::string_view piece;
   while (pos < utf8.size()) {
     char32_t c = 0;
-    if (!unicode::next_utf8(utf8, pos, c) || c >= 0x10000 || !simple[c]) return false;
-    const std::u32string_view p = prototype_view(c);
-    if (p.empty()) {
-      out.append(encoded, unicode::put_utf8(c, encoded));
-    } else {
-      for (const char32_t x : p) out.append(encoded, unicode::put_utf8(x, encoded));
-    }
+    if (!unicode::next_utf8(utf8, pos, c) || !table.find(c, piece)) return false;
+    out.append(piece);
   }
   return true;
 }

@@ -269,3 +269,27 @@ TEST(DisplayRules, NoDecompositionRepeatsAMark) {
   EXPECT_GT(decomposing, 2000u);
 }
 }  // namespace
+
+namespace {
+// The UTF-8 skeleton maps most strings piece by piece from a table built
+// once; the UTF-32 skeleton always normalizes.  They must agree: every BMP
+// code point alone, and next to a base letter and a combining mark.
+TEST(Uts39, SkeletonFastPathAgreesWithTheGeneralPath) {
+  std::size_t compared = 0;
+  for (char32_t c = 0; c < 0x10000; ++c) {
+    if (c >= 0xD800 && c <= 0xDFFF) continue;
+    for (const std::u32string& s : {std::u32string(1, c), std::u32string{U'a', c, U'b'},
+                                    std::u32string{c, U'\u0301', c}}) {
+      std::string utf8;
+      ASSERT_TRUE(puny::unicode::utf32_to_utf8(s, utf8).ok());
+      const auto fast = skeleton(std::string_view(utf8));
+      ASSERT_TRUE(fast.ok());
+      std::string general;
+      ASSERT_TRUE(puny::unicode::utf32_to_utf8(skeleton(s), general).ok());
+      ASSERT_EQ(fast.value, general) << "U+" << std::hex << static_cast<unsigned>(c);
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 180000u);
+}
+}  // namespace
