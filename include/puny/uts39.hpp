@@ -106,6 +106,12 @@ class script_set {
   static constexpr std::size_t capacity = 256;
 
   constexpr script_set() noexcept = default;
+  // From the four 64-bit words of the bit set (bit i = script id i).
+  static constexpr script_set from_words(const std::array<std::uint64_t, capacity / 64>& w) noexcept {
+    script_set s;
+    s.words_ = w;
+    return s;
+  }
   static constexpr script_set all() noexcept {
     script_set s;
     s.all_ = true;

@@ -286,7 +286,17 @@ void check_chromium(const label_input& in_label, std::vector<raw_finding>& out) 
   const bool combining = find_first(t, [](char32_t c) { return c >= 0x0300 && c <= 0x0339; }) !=
                          std::u32string_view::npos;
   if (level == uts39::restriction_level::single_script && !kana_exception && !combining) {
+    // One script: only that script's row of the table can apply.
+    uts39::script_id script = scripts::common;
+    for (const char32_t c : t) {
+      const uts39::script_id s = uts39::script_of(c);
+      if (s != scripts::common && s != scripts::inherited) {
+        script = s;
+        break;
+      }
+    }
     for (const whole_script_data& w : whole_script_table()) {
+      if (w.script != script) continue;
       std::size_t first = std::u32string_view::npos;
       bool all_lookalike = true;
       for (std::size_t i = 0; i < t.size() && all_lookalike; ++i) {
@@ -294,13 +304,14 @@ void check_chromium(const label_input& in_label, std::vector<raw_finding>& out) 
         if (first == std::u32string_view::npos) first = i;
         all_lookalike = in(t[i], w.latin_lookalikes);
       }
-      if (first == std::u32string_view::npos || !all_lookalike) continue;
+      if (first == std::u32string_view::npos || !all_lookalike) break;
       bool tld_allows = std::find(w.allowed_tlds.begin(), w.allowed_tlds.end(), in_label.tld) !=
                         w.allowed_tlds.end();
       for (const char32_t c : in_label.tld_unicode)
         if (uts39::script_of(c) == w.script) tld_allows = true;
       if (!tld_allows && !is_allowed_word(t))
         return add(out, reason::whole_script_confusable, t, first, "chromium/5-whole-script-confusable");
+      break;
     }
     if (is_digit_lookalike_label(t))
       return add(out, reason::digit_lookalike, t, 0, "chromium/5-digit-lookalikes");

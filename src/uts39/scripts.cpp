@@ -28,12 +28,8 @@ bool equal_ignoring_ascii_case(std::string_view a, std::string_view b) noexcept 
 }
 
 script_set set_from_words(std::size_t index) noexcept {
-  script_set s;
-  const std::uint64_t* words = &detail::ucd::scx_sets[index * 4];
-  for (std::size_t w = 0; w < 4; ++w)
-    for (std::uint64_t bits = words[w]; bits != 0; bits &= bits - 1)
-      s.insert(static_cast<script_id>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))));
-  return s;
+  const std::uint64_t* w = &detail::ucd::scx_sets[index * 4];
+  return script_set::from_words({w[0], w[1], w[2], w[3]});
 }
 
 bool is_ascii(std::u32string_view s) noexcept {
