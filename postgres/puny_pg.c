@@ -473,18 +473,28 @@ Datum puny_sql_idna_skeleton(PG_FUNCTION_ARGS) {
   PG_RETURN_TEXT_P(output_from_utf8(result));
 }
 
+/* The decision for a display function's arguments (name, profile), with the
+ * lists of the current settings; an invalid name raises the error of
+ * `function`.  The caller frees the result. */
+static puny_display_result *decide_arguments(FunctionCallInfo fcinfo, const char *function,
+                                             const char **profile) {
+  utf8_input in = input_as_utf8(PG_GETARG_TEXT_PP(0));
+  const puny_display_lists *lists;
+  puny_error err = PUNY_ERROR_INIT;
+  puny_display_result *result = NULL;
+  *profile = profile_of(PG_GETARG_TEXT_PP(1));
+  lists = current_lists();
+  if (puny_display_decide(in.data, in.length, *profile, lists, &result, &err) != PUNY_OK)
+    raise_display_error(function, in, &err);
+  return result;
+}
+
 /* idna_display(name, profile) -> text: the name as the profile shows it. */
 PG_FUNCTION_INFO_V1(puny_sql_idna_display);
 Datum puny_sql_idna_display(PG_FUNCTION_ARGS) {
-  utf8_input in = input_as_utf8(PG_GETARG_TEXT_PP(0));
-  const char *profile = profile_of(PG_GETARG_TEXT_PP(1));
-  const puny_display_lists *lists = current_lists();
-  puny_error err = PUNY_ERROR_INIT;
-  puny_display_result *result = NULL;
-  text *out;
-  if (puny_display_decide(in.data, in.length, profile, lists, &result, &err) != PUNY_OK)
-    raise_display_error("idna_display", in, &err);
-  out = cstring_to_text(puny_display_result_text(result));
+  const char *profile;
+  puny_display_result *result = decide_arguments(fcinfo, "idna_display", &profile);
+  text *out = cstring_to_text(puny_display_result_text(result));
   puny_display_result_free(result);
   PG_RETURN_TEXT_P(output_from_utf8(out));
 }
@@ -501,16 +511,11 @@ static void append_json_string(StringInfo s, const char *value) {
  * every reason, the fields of `puny display --json`. */
 PG_FUNCTION_INFO_V1(puny_sql_idna_display_check);
 Datum puny_sql_idna_display_check(PG_FUNCTION_ARGS) {
-  utf8_input in = input_as_utf8(PG_GETARG_TEXT_PP(0));
-  const char *profile = profile_of(PG_GETARG_TEXT_PP(1));
-  const puny_display_lists *lists = current_lists();
-  puny_error err = PUNY_ERROR_INIT;
-  puny_display_result *result = NULL;
+  const char *profile;
+  puny_display_result *result = decide_arguments(fcinfo, "idna_display_check", &profile);
   StringInfoData s;
   size_t i, j, labels;
   const char *registrable;
-  if (puny_display_decide(in.data, in.length, profile, lists, &result, &err) != PUNY_OK)
-    raise_display_error("idna_display_check", in, &err);
   initStringInfo(&s);
   appendStringInfoString(&s, "{\"profile\": ");
   append_json_string(&s, profile);

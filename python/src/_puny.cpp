@@ -522,6 +522,31 @@ bool parse_punycode_args(const char* function, PyObject* const* args, Py_ssize_t
 // Python ones; returns a new reference or nullptr with the error set.
 // ---- display safety (puny/display.hpp) ----
 
+[[noreturn]] void raise_list_error(const puny::display::list_error& e);
+
+// A list class (public_suffix_list, protected_domains) with its load(path)
+// and parse(text, source) constructors, which raise ListError.
+template <class List>
+py::class_<List> bind_list(py::module_& m, const char* name) {
+  return py::class_<List>(m, name)
+      .def_static("load",
+                  [](const std::string& path) {
+                    List l;
+                    puny::display::list_error e;
+                    if (!List::load(path, l, e)) raise_list_error(e);
+                    return l;
+                  },
+                  py::arg("path"))
+      .def_static("parse",
+                  [](const std::string& text, const std::string& source) {
+                    List l;
+                    puny::display::list_error e;
+                    if (!List::parse(text, source, l, e)) raise_list_error(e);
+                    return l;
+                  },
+                  py::arg("text"), py::arg("source") = "<text>");
+}
+
 // A list_error as the registered ListError subclass (code, offset of the
 // line, its number in `label`, the file:line message).
 [[noreturn]] void raise_list_error(const puny::display::list_error& e) {
@@ -781,45 +806,13 @@ PYBIND11_MODULE(_puny, m) {
     return out;
   });
   m.attr("default_psl_path") = std::string(puny::display::public_suffix_list::default_path());
-  py::class_<puny::display::public_suffix_list>(m, "PublicSuffixList")
-      .def_static("load",
-                  [](const std::string& path) {
-                    puny::display::public_suffix_list l;
-                    puny::display::list_error e;
-                    if (!puny::display::public_suffix_list::load(path, l, e)) raise_list_error(e);
-                    return l;
-                  },
-                  py::arg("path"))
-      .def_static("parse",
-                  [](const std::string& text, const std::string& source) {
-                    puny::display::public_suffix_list l;
-                    puny::display::list_error e;
-                    if (!puny::display::public_suffix_list::parse(text, source, l, e)) raise_list_error(e);
-                    return l;
-                  },
-                  py::arg("text"), py::arg("source") = "<text>")
+  bind_list<puny::display::public_suffix_list>(m, "PublicSuffixList")
       .def("registrable_domain",
            [](const puny::display::public_suffix_list& l, const std::string& name) {
              return std::string(l.registrable_domain(name));
            })
       .def("__len__", &puny::display::public_suffix_list::rule_count);
-  py::class_<puny::display::protected_domains>(m, "ProtectedDomains")
-      .def_static("load",
-                  [](const std::string& path) {
-                    puny::display::protected_domains l;
-                    puny::display::list_error e;
-                    if (!puny::display::protected_domains::load(path, l, e)) raise_list_error(e);
-                    return l;
-                  },
-                  py::arg("path"))
-      .def_static("parse",
-                  [](const std::string& text, const std::string& source) {
-                    puny::display::protected_domains l;
-                    puny::display::list_error e;
-                    if (!puny::display::protected_domains::parse(text, source, l, e)) raise_list_error(e);
-                    return l;
-                  },
-                  py::arg("text"), py::arg("source") = "<text>")
+  bind_list<puny::display::protected_domains>(m, "ProtectedDomains")
       .def("lookalike_of",
            [](const puny::display::protected_domains& l, const std::string& name) -> py::object {
              const std::string_view s = l.lookalike_of(name);
