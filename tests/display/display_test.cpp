@@ -67,7 +67,7 @@ std::vector<idn_case> read_cases(const std::string& path) {
 
 TEST(ChromiumProfile, ChromiumSpoofCheckerTable) {
   const auto cases = read_cases(std::string(PUNY_SOURCE_DIR) + "/tests/display/data/chromium_idn_cases.tsv");
-  ASSERT_GT(cases.size(), 100u);
+  ASSERT_GT(cases.size(), 170u);
   options opt;
   opt.which = profile::chromium;
   int passed = 0, failed = 0, data_differences = 0;
@@ -96,7 +96,10 @@ TEST(ChromiumProfile, ChromiumSpoofCheckerTable) {
       std::string unicode;
       for (const auto& l : r.value.labels) unicode += (unicode.empty() && &l == &r.value.labels[0] ? "" : ".") + l.u_label;
       const std::string& want = c.expected == "safe" ? c.unicode : c.input;
-      ok = got == want && unicode == c.unicode;
+      // Where Chromium's Unicode column keeps a label as xn-- (one label kept,
+      // the others decoded), only the display form can be compared.
+      const bool mixed_column = c.unicode.find("xn--") != std::string::npos;
+      ok = got == want && (unicode == c.unicode || mixed_column);
       if (!ok && unicode != c.unicode) got += " (U-labels " + unicode + ")";
       if (!ok) {
         for (const auto& l : r.value.labels)
