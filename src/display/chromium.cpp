@@ -351,17 +351,16 @@ std::string lookalike_skeleton(std::string_view name) {
     if (!ascii && unicode::utf8_to_utf32(piece, label).ok() && is_lgc_label(label)) {
       std::u32string decomposed;
       ucd::nfd_append(label, decomposed);
-      std::u32string stripped;
+      std::string stripped;  // UTF-8, for the skeleton's fast path
+      char encoded[4];
       for (char32_t c : decomposed) {
         if (c >= 0x0300 && c <= 0x036F) continue;
         if (c == 0x0142) c = U'l';
         if (c == 0x00F8) c = U'o';
         if (c == 0x0111) c = U'd';
-        stripped.push_back(c);
+        stripped.append(encoded, unicode::put_utf8(c, encoded));
       }
-      std::string utf8;
-      (void)unicode::utf32_to_utf8(uts39::skeleton(stripped), utf8);
-      out += utf8;
+      out += uts39::skeleton(std::string_view(stripped)).value;
     } else {
       out += uts39::skeleton(piece).value;  // ill-formed input: empty, no match
     }

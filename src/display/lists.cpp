@@ -3,11 +3,12 @@
 // line, as Chromium's top-domain list files are written).  A malformed line
 // fails the whole list with the file and line; nothing is skipped.
 #include <algorithm>
+#include <cstdint>
+#include <functional>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -187,11 +188,46 @@ std::string_view public_suffix_list::registrable_domain(std::string_view name) c
 
 struct protected_domains::impl {
   struct entry {
+    std::string skeleton;
     std::string ascii;  // A-label form, to tell the domain itself from a lookalike
     std::string name;   // as the list writes it
   };
-  std::unordered_map<std::string, entry> by_skeleton;
+  std::vector<entry> entries;
+  // Open addressing over the skeletons' hashes (linear probing, a power of
+  // two at least twice the entries): a lookup, hit or miss, reads one or two
+  // adjacent slots, where a node-based hash map chases pointers.  Slot value
+  // 0 is empty, else 1 + the entry's index; the hash is kept beside it so a
+  // miss rarely touches an entry.
+  std::vector<std::uint64_t> slot_hash;
+  std::vector<std::uint32_t> slot_entry;
   std::size_t count = 0;
+
+  static std::uint64_t hash_of(std::string_view key) noexcept {
+    return std::hash<std::string_view>{}(key);
+  }
+  const entry* find(std::string_view key) const noexcept {
+    if (slot_entry.empty()) return nullptr;
+    const std::uint64_t h = hash_of(key);
+    const std::size_t mask = slot_entry.size() - 1;
+    for (std::size_t i = h & mask; slot_entry[i] != 0; i = (i + 1) & mask)
+      if (slot_hash[i] == h && entries[slot_entry[i] - 1].skeleton == key) return &entries[slot_entry[i] - 1];
+    return nullptr;
+  }
+  // The first domain with a skeleton keeps it (as the list's order says).
+  void build_index() {
+    std::size_t size = 16;
+    while (size < entries.size() * 2) size *= 2;
+    slot_hash.assign(size, 0);
+    slot_entry.assign(size, 0);
+    for (std::size_t e = 0; e < entries.size(); ++e) {
+      if (find(entries[e].skeleton) != nullptr) continue;
+      const std::uint64_t h = hash_of(entries[e].skeleton);
+      std::size_t i = h & (size - 1);
+      while (slot_entry[i] != 0) i = (i + 1) & (size - 1);
+      slot_hash[i] = h;
+      slot_entry[i] = static_cast<std::uint32_t>(e + 1);
+    }
+  }
 };
 
 protected_domains::protected_domains() : impl_(std::make_shared<impl>()) {}
@@ -211,12 +247,13 @@ bool protected_domains::parse(std::string_view text, std::string_view source, pr
                (ascii.ok() ? std::string() : " (" + to_string(ascii.status) + ")"));
       return false;
     }
-    data->by_skeleton.emplace(detail::display::lookalike_skeleton(unicode.value),
-                              impl::entry{ascii.value, std::string(line)});
+    data->entries.push_back(
+        impl::entry{detail::display::lookalike_skeleton(unicode.value), ascii.value, std::string(line)});
     ++data->count;
     return true;
   });
   if (!ok) return false;
+  data->build_index();
   out.impl_ = std::move(data);
   return true;
 }
@@ -229,7 +266,7 @@ bool protected_domains::load(const std::string& path, protected_domains& out, li
 std::size_t protected_domains::size() const noexcept { return impl_->count; }
 
 std::string_view protected_domains::lookalike_of(std::string_view registrable, profile) const {
-  if (impl_->by_skeleton.empty()) return {};
+  if (impl_->entries.empty()) return {};
   // ToUnicode gives the form the skeletons were made from; an ASCII name
   // without an xn-- label needs only lowercasing.
   bool plain_ascii = true;
@@ -248,10 +285,10 @@ std::string_view protected_domains::lookalike_of(std::string_view registrable, p
     if (!unicode.ok()) return {};
     unicode_name = std::move(unicode.value);
   }
-  const auto it = impl_->by_skeleton.find(detail::display::lookalike_skeleton(unicode_name));
-  if (it == impl_->by_skeleton.end()) return {};
-  if (ascii_form(registrable) == it->second.ascii) return {};  // the domain itself
-  return it->second.name;
+  const impl::entry* hit = impl_->find(detail::display::lookalike_skeleton(unicode_name));
+  if (hit == nullptr) return {};
+  if (ascii_form(registrable) == hit->ascii) return {};  // the domain itself
+  return hit->name;
 }
 
 }  // namespace puny::display
