@@ -153,6 +153,38 @@ void decide_profile(benchmark::State& state, puny::display::profile which) {
   }
   set_items(state, names.size());
 }
+// The same decisions into one reused decision object (no allocation once
+// it has grown), and just the display form.
+void decide_reused(benchmark::State& state, puny::display::profile which) {
+  const auto& names = idn_names();
+  puny::display::options opt;
+  opt.which = which;
+  puny::display::decision d;
+  for (auto _ : state) {
+    for (const std::string& name : names) {
+      auto st = puny::display::decide(name, opt, d);
+      benchmark::DoNotOptimize(st);
+      benchmark::DoNotOptimize(d.display.data());
+    }
+  }
+  set_items(state, names.size());
+}
+void display_form(benchmark::State& state, puny::display::profile which) {
+  const auto& names = idn_names();
+  puny::display::options opt;
+  opt.which = which;
+  for (auto _ : state) {
+    for (const std::string& name : names) {
+      auto r = puny::display::to_display(name, opt);
+      benchmark::DoNotOptimize(r.value.data());
+    }
+  }
+  set_items(state, names.size());
+}
+BENCHMARK_CAPTURE(decide_reused, chromium, puny::display::profile::chromium)
+    ->Name("decision/chromium-reused")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(display_form, chromium, puny::display::profile::chromium)
+    ->Name("decision/chromium-to_display")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(decide_profile, chromium, puny::display::profile::chromium)
     ->Name("decision/chromium")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(decide_profile, firefox_moderate, puny::display::profile::firefox_moderate)

@@ -16,6 +16,9 @@
 //     '.', each label's U-label where shown and A-label elsewhere; every
 //     finding's offset lies inside the input; and the display form converts
 //     back (to_ascii) to the same A-labels as the input.
+//  4. to_display(x), which judges labels by the chromium quick path and
+//     encodes only the labels it keeps, gives decide(x)'s display form, and
+//     decide into a reused decision gives the same as a fresh one.
 #include <string>
 #include <string_view>
 
@@ -87,5 +90,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   PUNY_FUZZ_CHECK(joined == d.value.display);
   const auto back = puny::idna::to_ascii(d.value.display);
   PUNY_FUZZ_CHECK(back.ok() && back.value == a.value);
+
+  // 4. The display-only path and the reusing form.
+  const auto shown = display::to_display(in, opt);
+  PUNY_FUZZ_CHECK(shown.ok() && shown.value == d.value.display);
+  static display::decision reused;  // keeps what the previous input left in it
+  PUNY_FUZZ_CHECK(display::decide(in, opt, reused).ok());
+  PUNY_FUZZ_CHECK(reused.display == d.value.display && reused.registrable_domain == d.value.registrable_domain &&
+                  reused.labels.size() == d.value.labels.size());
+  for (std::size_t i = 0; i < reused.labels.size(); ++i) {
+    const display::label_verdict& x = reused.labels[i];
+    const display::label_verdict& y = d.value.labels[i];
+    PUNY_FUZZ_CHECK(x.a_label == y.a_label && x.u_label == y.u_label && x.offset == y.offset &&
+                    x.show_unicode == y.show_unicode && x.findings.size() == y.findings.size());
+  }
   return 0;
 }

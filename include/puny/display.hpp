@@ -139,12 +139,13 @@ class public_suffix_list {
                     list_error& error);
   static bool load(const std::string& path, public_suffix_list& out, list_error& error);
 
-  // The registrable domain (public suffix plus one label) of a name in
-  // A-label form, as a suffix of `ascii_name`; empty when the name is a
-  // public suffix itself.  Without a list (default-constructed), the
-  // implicit "*" rule: the last two labels.
-  std::string_view registrable_domain(std::string_view ascii_name) const;
-  std::string_view public_suffix(std::string_view ascii_name) const;
+  // The registrable domain (public suffix plus one label) of a name, as a
+  // suffix of `name`; empty when the name is a public suffix itself.  The
+  // name is in lowercase A-label form or in U-label form (what ToUnicode
+  // gives): every rule is indexed under both.  Without a list
+  // (default-constructed), the implicit "*" rule: the last two labels.
+  std::string_view registrable_domain(std::string_view name) const;
+  std::string_view public_suffix(std::string_view name) const;
   std::size_t rule_count() const noexcept;
 
  private:
@@ -183,9 +184,19 @@ struct options {
 [[nodiscard]]
 result<decision> decide(std::string_view domain, const options& opt = {});
 
-// Just the display form (decision::display).
+// Just the display form (decision::display).  It Punycode-encodes only the
+// labels kept in A-label form, so it costs less than decide.
 [[nodiscard]]
 result<std::string> to_display(std::string_view domain, const options& opt = {});
+
+// The same into a caller's object, reusing its storage: once `out` (and the
+// calling thread's workspace) have grown to the names seen, a decision
+// allocates nothing (findings with a similar_to string aside).  On failure
+// `out` is emptied and the status is what the forms above return.
+[[nodiscard]]
+status decide(std::string_view domain, const options& opt, decision& out);
+[[nodiscard]]
+status to_display(std::string_view domain, const options& opt, std::string& out);
 
 }  // namespace puny::display
 PUNY_PUBLIC_END

@@ -25,6 +25,7 @@ constexpr bool is_scalar_value(char32_t c) noexcept { return c <= 0x10FFFF && !i
 // Strict UTF-8 (Unicode section 3.9, table 3-7): no overlongs, no
 // surrogates, nothing above U+10FFFF.  On error, status.offset is the byte
 // offset of the first byte of the ill-formed sequence.
+// Appends to `out`.
 [[nodiscard]]
 status utf8_to_utf32(std::string_view in, std::u32string& out);
 // Appends; UTF-32 values that are not scalar values give invalid_code_point

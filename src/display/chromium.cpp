@@ -7,6 +7,7 @@
 // platform-specific data (the Thai lookalikes), the set used on platforms
 // other than Linux and ChromeOS is taken.
 #include <algorithm>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -224,6 +225,85 @@ std::size_t find_first(std::u32string_view text, bool (*pred)(char32_t)) {
   return std::u32string_view::npos;
 }
 
+// The quick path: a label that check_chromium would pass, recognized with
+// one table read per code point.  Entry of a BMP code point: its
+// Script_Extensions script when that is one script (low byte; 0xFF when ALL,
+// as for Common and Inherited) and these bits.
+constexpr std::uint16_t quick_any_script = 0xFF;
+constexpr std::uint16_t quick_needs_check = 1u << 8;   // only check_chromium can tell
+constexpr std::uint16_t quick_row_breaker = 1u << 9;   // a letter of a step-5 row's script that imitates no Latin one
+constexpr std::uint16_t quick_mark = 1u << 10;         // a mark (the invisible check)
+constexpr std::uint16_t quick_ends_in_mark = 1u << 11; // not a mark, but its NFD has one
+constexpr std::uint16_t quick_digitish = 1u << 12;     // an ASCII digit or a digit lookalike
+constexpr std::uint16_t quick_not_allowed = 1u << 13;  // outside the allowed set: step 1 fails the label
+
+// Needs check: outside the allowed set; a digit that is not ASCII (mixed
+// numbers); U+0300-U+0339 (step 5 sends such labels on to the pattern
+// steps); a character steps 2-5 name (deviation, TLD-specific, middle dot,
+// the kana exceptions); several scripts in Script_Extensions.  The
+// dangerous patterns (step 7) are not named: a label reaches them only
+// mixed or with a kana exception or U+0300-U+0339, all of which are flagged.
+const std::vector<std::uint16_t>& quick_table() {
+  static const std::vector<std::uint16_t> table = [] {
+    constexpr std::u32string_view named =
+        U"\u00DF\u03C2\u200C\u200D\u00FE\u00F0\u0259\u00B7\u3099\u309A"
+        U"\u30FB\u30FC\u30FD\u30FE\u3078\u3079\u307A\u30D8\u30D9\u30DA";
+    std::vector<const whole_script_data*> row(uts39::script_count() + 1, nullptr);
+    for (const whole_script_data& w : whole_script_table()) row[w.script] = &w;
+    std::vector<std::uint16_t> t(0x10000, quick_needs_check);
+    if (uts39::script_count() >= quick_any_script) return t;  // ids must fit the entry's byte
+    std::u32string decomposed;
+    for (char32_t c = 0; c < 0x10000; ++c) {
+      std::uint16_t e = quick_any_script;
+      const uts39::script_set scx = uts39::script_extensions(c);
+      if (!scx.is_all()) e = scx.size() == 1 ? scx.next(0) : static_cast<std::uint16_t>(e | quick_needs_check);
+      const char32_t zero_then_c[2] = {U'0', c};
+      if (!chromium_allowed(c)) e |= quick_needs_check | quick_not_allowed;
+      if (unicode::is_surrogate(c) || (c >= 0x0300 && c <= 0x0339) ||
+          uts39::mixed_numbers_at(std::u32string_view(zero_then_c, 2)) != std::u32string_view::npos ||
+          named.find(c) != std::u32string_view::npos)
+        e |= quick_needs_check;
+      if (const whole_script_data* w = row[uts39::script_of(c)]; w && !in(c, w->latin_lookalikes))
+        e |= quick_row_breaker;
+      if (ucd::is_mark(c)) {
+        e |= quick_mark;
+      } else {
+        decomposed.clear();
+        ucd::nfd_append(std::u32string_view(&c, 1), decomposed);
+        if (decomposed.size() > 1 && ucd::is_mark(decomposed.back())) e |= quick_ends_in_mark;
+      }
+      if ((c >= U'0' && c <= U'9') || in(c, digit_lookalikes)) e |= quick_digitish;
+      t[c] = e;
+    }
+    return t;
+  }();
+  return table;
+}
+
+// The Han family's augmented sets (UTS #39 section 5.1) as bits: Jpan,
+// Kore, Hanb.  A label mixing only these scripts has a non-empty resolved
+// set while the bits it leaves are.
+std::uint8_t han_family(std::uint16_t script) noexcept {
+  constexpr std::uint8_t jpan = 1, kore = 2, hanb = 4;
+  switch (script) {
+    case scripts::han: return jpan | kore | hanb;
+    case scripts::hiragana:
+    case scripts::katakana: return jpan;
+    case scripts::hangul: return kore;
+    case scripts::bopomofo: return hanb;
+    default: return 0;
+  }
+}
+
+const std::vector<bool>& scripts_with_rows() {
+  static const std::vector<bool> rows = [] {
+    std::vector<bool> r(uts39::script_count() + 1, false);
+    for (const whole_script_data& w : whole_script_table()) r[w.script] = true;
+    return r;
+  }();
+  return rows;
+}
+
 }  // namespace
 
 void check_chromium(const label_input& in_label, std::vector<raw_finding>& out) {
@@ -307,8 +387,10 @@ void check_chromium(const label_input& in_label, std::vector<raw_finding>& out) 
       if (first == std::u32string_view::npos || !all_lookalike) break;
       bool tld_allows = std::find(w.allowed_tlds.begin(), w.allowed_tlds.end(), in_label.tld) !=
                         w.allowed_tlds.end();
-      for (const char32_t c : in_label.tld_unicode)
-        if (uts39::script_of(c) == w.script) tld_allows = true;
+      std::size_t pos = 0;
+      char32_t c = 0;
+      while (!tld_allows && unicode::next_utf8(in_label.tld_unicode, pos, c))
+        tld_allows = uts39::script_of(c) == w.script;
       if (!tld_allows && !is_allowed_word(t))
         return add(out, reason::whole_script_confusable, t, first, "chromium/5-whole-script-confusable");
       break;
@@ -330,6 +412,63 @@ void check_chromium(const label_input& in_label, std::vector<raw_finding>& out) 
   const std::size_t dangerous = dangerous_pattern_at(t);
   if (dangerous != std::u32string_view::npos)
     add(out, reason::dangerous_pattern, t, dangerous, "chromium/7-dangerous-patterns");
+}
+
+quick_verdict chromium_quick_verdict(std::string_view utf8_label) noexcept {
+  // Passes when: no code point needs a check; the scripts resolve to a
+  // non-empty set (one script, or only Han-family scripts with a common
+  // augmented set), so step 1 finds the label single-script and step 5
+  // ends it; no run of marks could repeat one (a mark after a mark or after
+  // a character whose NFD ends in one goes to the full check); when the
+  // script has a step-5 row, a letter of it imitating no Latin letter
+  // (so the label is not a whole-script confusable); and a character that
+  // is neither a digit nor a digit lookalike (step 5's digit rule).  Fails
+  // at the first code point outside the allowed set (step 1 always reports
+  // it).
+  const std::vector<std::uint16_t>& table = quick_table();
+  std::uint16_t script = quick_any_script;
+  std::uint8_t family = 0xFF;  // Jpan | Kore | Hanb still possible
+  bool han_family_seen = false, breaker = false, not_digitish = false;
+  std::uint16_t previous = 0;
+  const auto* p = reinterpret_cast<const unsigned char*>(utf8_label.data());
+  const std::size_t n = utf8_label.size();
+  for (std::size_t i = 0; i < n;) {
+    // BMP code points only (one to three bytes); anything else, ill-formed
+    // sequences included, goes to the full check.
+    char32_t c = p[i];
+    if (c < 0x80) {
+      i += 1;
+    } else if (c >= 0xC2 && c < 0xE0 && i + 1 < n && (p[i + 1] & 0xC0) == 0x80) {
+      c = ((c & 0x1F) << 6) | (p[i + 1] & 0x3F);
+      i += 2;
+    } else if (c >= 0xE0 && c < 0xF0 && i + 2 < n && (p[i + 1] & 0xC0) == 0x80 && (p[i + 2] & 0xC0) == 0x80) {
+      c = ((c & 0x0F) << 12) | ((p[i + 1] & 0x3F) << 6) | (p[i + 2] & 0x3F);
+      if (c < 0x800) return quick_verdict::unknown;  // overlong; surrogates are flagged in the table
+      i += 3;
+    } else {
+      return quick_verdict::unknown;
+    }
+    const std::uint16_t e = table[c];
+    if (e & quick_needs_check) return e & quick_not_allowed ? quick_verdict::fails : quick_verdict::unknown;
+    if ((e & quick_mark) && (previous & (quick_mark | quick_ends_in_mark))) return quick_verdict::unknown;
+    previous = e;
+    breaker = breaker || (e & quick_row_breaker);
+    not_digitish = not_digitish || !(e & quick_digitish);
+    const std::uint16_t s = e & quick_any_script;
+    if (s == quick_any_script) continue;
+    if (const std::uint8_t f = han_family(s)) {
+      family &= f;
+      han_family_seen = true;
+      if (family == 0) return quick_verdict::unknown;
+    } else if (script == quick_any_script) {
+      script = s;
+    } else if (s != script) {
+      return quick_verdict::unknown;
+    }
+  }
+  if (han_family_seen && script != quick_any_script) return quick_verdict::unknown;
+  if (script != quick_any_script && scripts_with_rows()[script] && !breaker) return quick_verdict::unknown;
+  return not_digitish ? quick_verdict::passes : quick_verdict::unknown;
 }
 
 std::string lookalike_skeleton(std::string_view name) {

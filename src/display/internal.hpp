@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,9 +15,9 @@ namespace puny::detail::display {
 
 // One label as the checks see it.
 struct label_input {
-  std::u32string text;        // the U-label (ToUnicode output), lowercase
-  std::string_view tld;       // the name's last label in A-label form ("com", "xn--p1ai")
-  std::u32string tld_unicode; // the same label as Unicode
+  std::u32string_view text;      // the U-label (ToUnicode output), lowercase
+  std::string_view tld;          // the name's last label when ASCII ("com"), else empty
+  std::string_view tld_unicode;  // the same label as ToUnicode gives it (UTF-8)
   std::size_t label = 0;      // index of the label in the name
 };
 
@@ -30,6 +31,12 @@ struct raw_finding {
 };
 
 void check_chromium(const label_input& in, std::vector<raw_finding>& out);
+// What check_chromium would decide for a U-label (UTF-8), when one table
+// read per code point can tell: `passes` (it would find nothing: one
+// script, nothing any step names), `fails` (a character outside the allowed
+// set, which step 1 always reports), else `unknown`: run check_chromium.
+enum class quick_verdict : std::uint8_t { unknown, passes, fails };
+quick_verdict chromium_quick_verdict(std::string_view utf8_label) noexcept;
 void check_firefox(const label_input& in, bool high, std::vector<raw_finding>& out);
 void check_uts39(const label_input& in, puny::uts39::restriction_level most, std::vector<raw_finding>& out);
 

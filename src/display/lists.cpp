@@ -3,6 +3,7 @@
 // line, as Chromium's top-domain list files are written).  A malformed line
 // fails the whole list with the file and line; nothing is skipped.
 #include <algorithm>
+#include <deque>
 #include <cstdint>
 #include <functional>
 #include <fstream>
@@ -78,15 +79,32 @@ std::string ascii_form(std::string_view name) {
   return r.ok() ? r.value : std::string();
 }
 
+// The U-label form of a name already in A-label form.
+std::string unicode_form(const std::string& ascii) {
+  auto r = idna::to_unicode(ascii, list_names);
+  return r.ok() ? r.value : ascii;
+}
+
 }  // namespace
 
 // ---- Public Suffix List ----
 
 struct public_suffix_list::impl {
-  std::unordered_set<std::string> rules;       // "co.uk"
-  std::unordered_set<std::string> wildcards;   // "ck" for "*.ck"
-  std::unordered_set<std::string> exceptions;  // "www.ck" for "!www.ck"
+  // Each rule under its A-label form and, when that differs, its U-label
+  // form (ToUnicode of it), so that a name in either form is looked up
+  // without converting it: "xn--fiqs8s" and "\u4E2D\u56FD" both find the
+  // rule.  The keys view strings in `text`, which never moves them.
+  std::unordered_set<std::string_view> rules;       // "co.uk"
+  std::unordered_set<std::string_view> wildcards;   // "ck" for "*.ck"
+  std::unordered_set<std::string_view> exceptions;  // "www.ck" for "!www.ck"
+  std::deque<std::string> text;
+  std::size_t rule_count = 0;
   std::size_t max_labels = 1;  // the most labels a rule can match
+
+  void insert(std::unordered_set<std::string_view>& set, std::string form) {
+    text.push_back(std::move(form));
+    set.insert(text.back());
+  }
 };
 
 namespace {
@@ -125,7 +143,11 @@ bool public_suffix_list::parse(std::string_view text, std::string_view source, p
            "not a Public Suffix List rule: \"" + std::string(trim(line)) + "\"");
       return false;
     }
-    (exception ? data->exceptions : wildcard ? data->wildcards : data->rules).insert(ascii);
+    auto& set = exception ? data->exceptions : wildcard ? data->wildcards : data->rules;
+    std::string unicode = unicode_form(ascii);
+    if (unicode != ascii) data->insert(set, std::move(unicode));
+    data->insert(set, ascii);
+    ++data->rule_count;
     data->max_labels = std::max(data->max_labels, label_count(ascii) + (wildcard ? 1 : 0));
     return true;
   });
@@ -140,7 +162,7 @@ bool public_suffix_list::load(const std::string& path, public_suffix_list& out, 
 }
 
 std::size_t public_suffix_list::rule_count() const noexcept {
-  return impl_->rules.size() + impl_->wildcards.size() + impl_->exceptions.size();
+  return impl_->rule_count;
 }
 
 std::string_view public_suffix_list::public_suffix(std::string_view name) const {
@@ -159,7 +181,7 @@ std::string_view public_suffix_list::public_suffix(std::string_view name) const 
     start = dot == std::string_view::npos ? 0 : dot + 1;
   }
   while (true) {
-    const std::string suffix(name.substr(start));
+    const std::string_view suffix = name.substr(start);
     if (impl_->exceptions.count(suffix)) {
       const std::size_t dot = name.find('.', start);
       return dot == std::string_view::npos ? std::string_view() : name.substr(dot + 1);
@@ -167,7 +189,7 @@ std::string_view public_suffix_list::public_suffix(std::string_view name) const 
     if (impl_->rules.count(suffix)) return name.substr(start);
     const std::size_t dot = name.find('.', start);
     if (dot == std::string_view::npos) break;
-    if (impl_->wildcards.count(std::string(name.substr(dot + 1)))) return name.substr(start);
+    if (impl_->wildcards.count(name.substr(dot + 1))) return name.substr(start);
     start = dot + 1;
   }
   // The implicit "*" rule: the last label.

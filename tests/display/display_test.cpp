@@ -108,6 +108,12 @@ TEST(ChromiumProfile, ChromiumSpoofCheckerTable) {
     } else {
       got = "error " + puny::to_string(r.status);
     }
+    // The display-only form (the quick path) must agree.
+    const auto shown = to_display(c.input, opt);
+    if (ok && r.ok() && (!shown.ok() || shown.value != r.value.display)) {
+      ok = false;
+      got = "to_display gave " + shown.value + ", decide " + r.value.display;
+    }
     if (ok) {
       ++passed;
     } else {

@@ -11,6 +11,7 @@
 
 #include "puny/unicode.hpp"
 #include "puny/uts39.hpp"
+#include "display/internal.hpp"
 #include "unicode/ucd.hpp"
 
 namespace {
@@ -291,5 +292,51 @@ TEST(Uts39, SkeletonFastPathAgreesWithTheGeneralPath) {
     }
   }
   EXPECT_GT(compared, 180000u);
+}
+}  // namespace
+
+namespace {
+// to_display judges most chromium labels by one table read per code point
+// (src/display/chromium.cpp, the quick path).  Its verdict must be what
+// check_chromium decides: "passes" only where the checks find nothing,
+// "fails" only where they find something, for every BMP code point alone
+// and beside letters of the scripts the steps single out, a mark, a digit,
+// and itself, under a Latin, a Cyrillic and a Greek TLD.
+TEST(DisplayRules, ChromiumQuickVerdictAgreesWithTheChecks) {
+  namespace dd = puny::detail::display;
+  std::size_t passes = 0, fails = 0, unknown = 0;
+  std::vector<dd::raw_finding> raw;
+  for (char32_t c = 0; c < 0x10000; ++c) {
+    if (c >= 0xD800 && c <= 0xDFFF) continue;
+    const std::u32string contexts[] = {
+        {c},           {U'a', c},        {c, U'a'},          {c, c},          {U'\u0434', c},
+        {c, U'\u0430'}, {U'\u03B1', c},  {U'\u6F22', c},     {U'\u3042', c},  {c, U'\u0301'},
+        {c, U'1'},     {U'\u05D0', c},   {U'\u0915', c, c},  {U'\u0E01', c},  {U'\u0430', U'\u043E', c}};
+    for (const std::u32string& label : contexts) {
+      std::string utf8;
+      ASSERT_TRUE(puny::unicode::utf32_to_utf8(label, utf8).ok());
+      const dd::quick_verdict v = dd::chromium_quick_verdict(utf8);
+      if (v == dd::quick_verdict::unknown) {
+        ++unknown;
+        continue;
+      }
+      (v == dd::quick_verdict::passes ? passes : fails)++;
+      for (const std::string_view tld : {"com", "ru", "gr"}) {
+        dd::label_input in;
+        in.text = label;
+        in.tld = tld;
+        in.tld_unicode = tld;
+        raw.clear();
+        dd::check_chromium(in, raw);
+        ASSERT_EQ(raw.empty(), v == dd::quick_verdict::passes)
+            << "U+" << std::hex << static_cast<unsigned>(c) << " in a label of " << std::dec
+            << label.size() << " code points under ." << tld;
+      }
+    }
+  }
+  std::printf("chromium quick path: %zu labels judged passing, %zu failing, %zu left to the checks\n",
+              passes, fails, unknown);
+  EXPECT_GT(passes, 100000u);
+  EXPECT_GT(fails, 100000u);
 }
 }  // namespace
