@@ -212,6 +212,7 @@ status run(std::string_view domain, const options& opt, decision* full, std::str
     label_starts(domain, ws.starts);
   } else {
     display_only->clear();
+    display_only->reserve(u.size() + 16);  // one allocation for most names, A-labels included
   }
   const bool offsets_known = full && ws.starts.size() == count;
 
@@ -219,11 +220,12 @@ status run(std::string_view domain, const options& opt, decision* full, std::str
     const std::string_view u_label = label(i);
     const bool ascii = is_ascii(u_label);
     ws.raw.clear();
-    // The display form alone needs no findings: a label the quick path
-    // can judge skips the checks.
-    const dd::quick_verdict quick = !ascii && opt.which == profile::chromium && !full
-                                        ? dd::chromium_quick_verdict(u_label)
-                                        : dd::quick_verdict::unknown;
+    // A label the quick path can judge skips the checks: one it passes has
+    // no findings; one it fails needs the checks only for the findings of
+    // the whole decision.
+    dd::quick_verdict quick = !ascii && opt.which == profile::chromium ? dd::chromium_quick_verdict(u_label)
+                                                                       : dd::quick_verdict::unknown;
+    if (full && quick == dd::quick_verdict::fails) quick = dd::quick_verdict::unknown;
     // The code points: for the checks, and for the A-label of a label
     // that is not shown (a quick pass is still kept by the lookalike step).
     const bool shown_if_checks_pass = similar.empty();
