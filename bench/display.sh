@@ -46,7 +46,11 @@ rows = [
     ("skeleton: ICU time / puny time (target >= 3)", ratio("skeleton/icu", "skeleton/puny")),
     ("restriction level: ICU uspoof_check2 time / puny time",
      ratio("restriction_level/icu_check2", "restriction_level/puny")),
-    ("chromium decision time / puny to_unicode time (target <= 2)",
+    ("chromium decision, display form (to_display) / puny to_unicode time (target <= 2)",
+     ratio("decision/chromium-to_display", "decision/to_unicode")),
+    ("chromium decision with every label's findings and A-label, reused object / to_unicode",
+     ratio("decision/chromium-reused", "decision/to_unicode")),
+    ("the same, a new decision object per name / to_unicode",
      ratio("decision/chromium", "decision/to_unicode")),
 ]
 print()

@@ -239,14 +239,14 @@ constexpr std::uint16_t quick_not_allowed = 1u << 13;  // outside the allowed se
 
 // Needs check: outside the allowed set; a digit that is not ASCII (mixed
 // numbers); U+0300-U+0339 (step 5 sends such labels on to the pattern
-// steps); a character steps 2-5 name (deviation, TLD-specific, middle dot,
-// the kana exceptions); several scripts in Script_Extensions.  The
+// steps); a character steps 3-5 name (TLD-specific, middle dot, the kana
+// exceptions); several scripts in Script_Extensions.  The
 // dangerous patterns (step 7) are not named: a label reaches them only
 // mixed or with a kana exception or U+0300-U+0339, all of which are flagged.
 const std::vector<std::uint16_t>& quick_table() {
   static const std::vector<std::uint16_t> table = [] {
     constexpr std::u32string_view named =
-        U"\u00DF\u03C2\u200C\u200D\u00FE\u00F0\u0259\u00B7\u3099\u309A"
+        U"\u00FE\u00F0\u0259\u00B7\u3099\u309A"
         U"\u30FB\u30FC\u30FD\u30FE\u3078\u3079\u307A\u30D8\u30D9\u30DA";
     std::vector<const whole_script_data*> row(uts39::script_count() + 1, nullptr);
     for (const whole_script_data& w : whole_script_table()) row[w.script] = &w;
@@ -325,13 +325,12 @@ void check_chromium(const label_input& in_label, std::vector<raw_finding>& out) 
     add(out, reason::mixed_numbers, t, mixed, "chromium/1-icu-mixed-numbers");
   if (out.size() != before) return;
 
-  // 2. Deviation characters (UTS #46): shown as Unicode they would not be
-  //    what a user typing the name reaches.
-  const std::size_t deviation = find_first(t, [](char32_t c) {
-    return c == 0x00DF || c == 0x03C2 || c == 0x200C || c == 0x200D;
-  });
-  if (deviation != std::u32string_view::npos)
-    return add(out, reason::deviation_character, t, deviation, "chromium/2-deviation-characters");
+  // 2. Deviation characters: Chromium keeps a label with U+00DF, U+03C2,
+  //    U+200C or U+200D as an A-label only in its IDNA transitional mode
+  //    (!url::IsUsingIDNA2008NonTransitional()), where a user typing the
+  //    Unicode would reach another name.  puny's ToUnicode is non-transitional,
+  //    so the step is Chromium's non-transitional one: nothing to check (the
+  //    two joiners are Restricted since Unicode 15 and fail step 1).
 
   // 3. TLD-specific letters: thorn and eth only under .is and .fo, schwa
   //    under .az.
@@ -389,7 +388,8 @@ void check_chromium(const label_input& in_label, std::vector<raw_finding>& out) 
                         w.allowed_tlds.end();
       std::size_t pos = 0;
       char32_t c = 0;
-      while (!tld_allows && unicode::next_utf8(in_label.tld_unicode, pos, c))
+      while (!tld_allows && pos < in_label.tld_unicode.size() &&
+             unicode::next_utf8(in_label.tld_unicode, pos, c))
         tld_allows = uts39::script_of(c) == w.script;
       if (!tld_allows && !is_allowed_word(t))
         return add(out, reason::whole_script_confusable, t, first, "chromium/5-whole-script-confusable");
@@ -471,41 +471,171 @@ quick_verdict chromium_quick_verdict(std::string_view utf8_label) noexcept {
   return not_digitish ? quick_verdict::passes : quick_verdict::unknown;
 }
 
-std::string lookalike_skeleton(std::string_view name) {
-  // Label by label: diacritics off an LGC label (NFD, drop nonspacing marks;
-  // ł, ø, đ to l, o, d as Chromium's DropAcc rules do), then skeleton.  An
-  // ASCII label is LGC but has nothing to drop: its skeleton is direct.
-  std::string out;
-  out.reserve(name.size() + 8);
-  std::size_t start = 0;
-  std::u32string label;
-  while (start <= name.size()) {
-    std::size_t dot = name.find('.', start);
-    if (dot == std::string_view::npos) dot = name.size();
-    const std::string_view piece = name.substr(start, dot - start);
-    if (start > 0) out.push_back('.');
-    bool ascii = true;
-    for (const char ch : piece) ascii = ascii && static_cast<unsigned char>(ch) < 0x80;
-    label.clear();
-    if (!ascii && unicode::utf8_to_utf32(piece, label).ok() && is_lgc_label(label)) {
-      std::u32string decomposed;
-      ucd::nfd_append(label, decomposed);
-      std::string stripped;  // UTF-8, for the skeleton's fast path
-      char encoded[4];
-      for (char32_t c : decomposed) {
-        if (c >= 0x0300 && c <= 0x036F) continue;
-        if (c == 0x0142) c = U'l';
-        if (c == 0x00F8) c = U'o';
-        if (c == 0x0111) c = U'd';
-        stripped.append(encoded, unicode::put_utf8(c, encoded));
-      }
-      out += uts39::skeleton(std::string_view(stripped)).value;
-    } else {
-      out += uts39::skeleton(piece).value;  // ill-formed input: empty, no match
-    }
-    start = dot + 1;
+namespace {
+
+// skeleton_generator.cc's additions to the confusables (its "ExtraConf"
+// transliterator, at chromium/chromium f24a8e130d36): letters of other scripts that look like a Latin letter or
+// a digit, and dashes.  Applied before the UTS #39 skeleton.
+struct extra_mapping {
+  std::u32string_view from;
+  std::u32string_view to;
+};
+constexpr extra_mapping extra_confusables[] = {
+    {U"\u00E6\u04D5", U"ae"},
+    {U"\u03FC\u048F", U"p"},
+    {U"\u0127\u043D\u045B\u04A3\u04A5\u04C8\u04CA\u050B\u0527\u0529", U"h"},
+    {U"\u0138\u03BA\u043A\u049B\u049D\u049F\u04A1\u04C4\u051F", U"k"},
+    {U"\u014B\u043F\u0525\u0E01\u05D7", U"n"},
+    {U"\u0167\u0442\u04AD\u050F\u4E03\u4E05\u4E06\u4E01", U"t"},
+    {U"\u0185\u044C\u048D\u0432\u00DF", U"b"},
+    {U"\u03C9\u0448\u0449\u0E1E\u0E1F\u0E9E\u0E9F", U"w"},
+    {U"\u043C\u04CE", U"m"},
+    {U"\u0454\u04BD\u04BF\u1054", U"e"},
+    {U"\u0491", U"r"},
+    {U"\u0493\u04FB", U"f"},
+    {U"\u04AB\u1004", U"c"},
+    {U"\u04B1\u4E2B", U"y"},
+    {U"\u03C7\u04B3\u04FD\u04FF\u4E42", U"x"},
+    {U"\u0503\u10EB", U"d"},
+    {U"\u050D\u100C", U"g"},
+    {U"\u0D1F\u0E23\u0EA3\u0EAE", U"s"},
+    {U"\u1042", U"j"},
+    {U"\u0966\u09E6\u0A66\u0AE6\u0B20\u0B66\u0CE6\u1005", U"o"},
+    {U"\u09ED\u0A67\u0AE7", U"q"},
+    {U"\u0E1A\u0E9A", U"u"},
+    {U"\u03B8", U"0"},
+    {U"\u0968\u09E8\u0A68\u0AE8\u0CE9\u0CED\u0577", U"2"},
+    {U"\u0437\u0499\u04E1\u0909\u0993\u0A24\u0A69\u0AE9\u0C69\u1012\u10D5\u10DE\u0A5C\u10D9", U"3"},
+    {U"\u0A6B\u4E29\u3110", U"4"},
+    {U"\u0573", U"6"},
+    {U"\u09EA\u0A6A\u0B6B", U"8"},
+    {U"\u0AED\u0B68\u0C68", U"9"},
+    {U"\u2014\u4E00\u2015\u2E3A\u2E3B", U"-"},
+};
+
+std::u32string_view extra_confusable(char32_t c) noexcept {
+  for (const extra_mapping& m : extra_confusables)
+    if (in(c, m.from)) return m.to;
+  return {};
+}
+
+// SkeletonGenerator::ShouldRemoveDiacriticsFromLabel: Latin, Greek and
+// Cyrillic letters, ASCII digits, '.', '_', '-' and U+0300-U+0339, for the
+// whole name.
+bool lgc_name(std::u32string_view t) noexcept {
+  for (const char32_t c : t) {
+    const uts39::script_id s = uts39::script_of(c);
+    if (s == scripts::latin || s == scripts::greek || s == scripts::cyrillic) continue;
+    if ((c >= U'0' && c <= U'9') || c == U'.' || c == U'_' || c == U'-') continue;
+    if (c >= 0x0300 && c <= 0x0339) continue;
+    return false;
+  }
+  return true;
+}
+
+// Its "DropAcc" transliterator: NFD, nonspacing marks removed, NFC, then
+// l with stroke, o with stroke and d with stroke to their base letters.  The
+// enclosing marks a Cyrillic name may hold (U+0488, U+0489, U+A670-U+A672)
+// are not nonspacing and stay.
+std::u32string without_diacritics(std::u32string_view t) {
+  std::u32string decomposed, kept;
+  ucd::nfd_append(t, decomposed);
+  for (const char32_t c : decomposed) {
+    const bool enclosing = c == 0x0488 || c == 0x0489 || (c >= 0xA670 && c <= 0xA672);
+    if (ucd::is_mark(c) && !enclosing) continue;
+    kept.push_back(c);
+  }
+  std::u32string out = ucd::nfc(kept);
+  for (char32_t& c : out) {
+    if (c == 0x0142) c = U'l';
+    if (c == 0x00F8) c = U'o';
+    if (c == 0x0111) c = U'd';
   }
   return out;
+}
+
+// GenerateSupplementalHostnames: a character that looks like two things
+// (thorn like b or p, oe like ce or oe, l with stroke like l or t) gives each
+// spelling, up to 5 such characters and 128 spellings, for names of at most
+// 32 UTF-16 units.  (Chromium makes no skeleton at all for longer names;
+// here they keep the one spelling they have.)
+void add_spellings(const std::u32string& name, std::vector<std::u32string>& out) {
+  auto alternatives_of = [](char32_t c, std::u32string_view (&alt)[2]) {
+    switch (c) {
+      case 0x00FE: alt[0] = U"b", alt[1] = U"p"; return true;
+      case 0x0153: alt[0] = U"ce", alt[1] = U"oe"; return true;
+      case 0x0142: alt[0] = U"l", alt[1] = U"t"; return true;
+      default: return false;
+    }
+  };
+  const std::size_t first = out.size();
+  out.push_back(name);
+  std::size_t units = 0, doubles = 0;
+  std::u32string_view alt[2];
+  for (const char32_t c : name) {
+    units += c >= 0x10000 ? 2 : 1;
+    doubles += alternatives_of(c, alt);
+  }
+  if (doubles == 0 || doubles > 5 || units > 32) return;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    if (!alternatives_of(name[i], alt)) continue;
+    const std::size_t before = out.size();
+    for (std::size_t k = first; k < before && out.size() - first < 128; ++k) {
+      for (const std::u32string_view a : alt) {
+        if (out.size() - first >= 128) break;
+        // The character sits at the same distance from the end in every
+        // spelling made so far (only earlier characters were replaced).
+        std::u32string v = out[k];
+        v.replace(v.size() - (name.size() - i), 1, a);
+        out.push_back(std::move(v));
+      }
+    }
+  }
+}
+
+void add_skeleton(std::u32string_view text, std::vector<std::string>& out) {
+  std::string utf8;
+  if (!unicode::utf32_to_utf8(uts39::skeleton(text), utf8).ok()) return;
+  if (std::find(out.begin(), out.end(), utf8) == out.end()) out.push_back(std::move(utf8));
+}
+
+}  // namespace
+
+void lookalike_skeletons(std::string_view name, std::vector<std::string>& out) {
+  out.clear();
+  bool ascii = true;
+  for (const char ch : name) ascii = ascii && static_cast<unsigned char>(ch) < 0x80;
+  if (ascii) {  // nothing to drop, map or spell twice: the skeleton alone
+    out.push_back(uts39::skeleton(name).value);
+    return;
+  }
+  std::u32string text;
+  if (!unicode::utf8_to_utf32(name, text).ok()) return;  // ill-formed: no skeleton, no match
+  // Spellings of the name without diacritics and, when it has an l with
+  // stroke (the one character whose diacritic-free form has other
+  // spellings), of the name as it is.
+  std::vector<std::u32string> names;
+  add_spellings(lgc_name(text) ? without_diacritics(text) : text, names);
+  if (text.find(0x0142) != std::u32string::npos) add_spellings(text, names);
+  for (std::u32string& n : names) {
+    std::u32string mapped;
+    for (const char32_t c : n) {
+      const std::u32string_view to = extra_confusable(c);
+      if (to.empty()) {
+        mapped.push_back(c);
+      } else {
+        mapped.append(to);
+      }
+    }
+    // U+04CF (palochka) is also taken for a lowercase L (AddSkeletonMapping),
+    // where the confusables make it an i.
+    if (mapped.find(0x04CF) != std::u32string::npos) {
+      std::u32string as_l = mapped;
+      std::replace(as_l.begin(), as_l.end(), char32_t{0x04CF}, U'l');
+      add_skeleton(as_l, out);
+    }
+    add_skeleton(mapped, out);
+  }
 }
 
 }  // namespace puny::detail::display

@@ -40,10 +40,14 @@ quick_verdict chromium_quick_verdict(std::string_view utf8_label) noexcept;
 void check_firefox(const label_input& in, bool high, std::vector<raw_finding>& out);
 void check_uts39(const label_input& in, puny::uts39::restriction_level most, std::vector<raw_finding>& out);
 
-// Chromium's skeleton for the lookalike step: diacritics removed from
-// labels made only of Latin, Greek and Cyrillic (skeleton_generator.cc),
-// then the UTS #39 skeleton, label by label.
-std::string lookalike_skeleton(std::string_view utf8_name);
+// Chromium's skeletons of a name for the lookalike step
+// (SkeletonGenerator::GetSkeletons in skeleton_generator.cc): diacritics
+// removed when the whole name is Latin, Greek, Cyrillic, digits and
+// separators; each spelling of a character that looks like two things; the
+// generator's extra confusables; then the UTS #39 skeleton, and one more
+// with U+04CF as a lowercase L.  At least one skeleton for well-formed
+// UTF-8, none for ill-formed.
+void lookalike_skeletons(std::string_view utf8_name, std::vector<std::string>& out);
 
 // Shared rules.
 // Position of the first nonspacing mark that repeats in one run of marks

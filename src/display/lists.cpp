@@ -257,6 +257,7 @@ protected_domains::protected_domains() : impl_(std::make_shared<impl>()) {}
 bool protected_domains::parse(std::string_view text, std::string_view source, protected_domains& out,
                               list_error& error) {
   auto data = std::make_shared<impl>();
+  std::vector<std::string> skeletons;
   const bool ok = for_each_line(text, [&](std::size_t number, std::size_t offset, std::string_view line) {
     line = trim(line);
     if (line.empty() || line.front() == '#') return true;
@@ -269,8 +270,11 @@ bool protected_domains::parse(std::string_view text, std::string_view source, pr
                (ascii.ok() ? std::string() : " (" + to_string(ascii.status) + ")"));
       return false;
     }
-    data->entries.push_back(
-        impl::entry{detail::display::lookalike_skeleton(unicode.value), ascii.value, std::string(line)});
+    // One entry per skeleton (a name can have several, see
+    // lookalike_skeletons); they share the domain.
+    detail::display::lookalike_skeletons(unicode.value, skeletons);
+    for (std::string& skeleton : skeletons)
+      data->entries.push_back(impl::entry{std::move(skeleton), ascii.value, std::string(line)});
     ++data->count;
     return true;
   });
@@ -307,10 +311,16 @@ std::string_view protected_domains::lookalike_of(std::string_view registrable, p
     if (!unicode.ok()) return {};
     unicode_name = std::move(unicode.value);
   }
-  const impl::entry* hit = impl_->find(detail::display::lookalike_skeleton(unicode_name));
-  if (hit == nullptr) return {};
-  if (ascii_form(registrable) == hit->ascii) return {};  // the domain itself
-  return hit->name;
+  thread_local std::vector<std::string> skeletons;
+  detail::display::lookalike_skeletons(unicode_name, skeletons);
+  std::string own_ascii;  // computed on the first hit only
+  for (const std::string& skeleton : skeletons) {
+    const impl::entry* hit = impl_->find(skeleton);
+    if (hit == nullptr) continue;
+    if (own_ascii.empty()) own_ascii = ascii_form(registrable);
+    if (own_ascii != hit->ascii) return hit->name;  // else the domain itself
+  }
+  return {};
 }
 
 }  // namespace puny::display

@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -338,5 +339,36 @@ TEST(DisplayRules, ChromiumQuickVerdictAgreesWithTheChecks) {
               passes, fails, unknown);
   EXPECT_GT(passes, 100000u);
   EXPECT_GT(fails, 100000u);
+}
+}  // namespace
+
+namespace {
+// Chromium's MultipleSkeletons cases: U+04CF gives an "l" skeleton besides the
+// confusables' own; oe and thorn give every spelling.  Chromium's expected
+// sets hold "appie.corn" and the thorn kept ("oexarn\u00FEle.corn") because
+// its ICU's confusables map U+04CF to i and leave U+00FE alone; those of
+// Unicode 18.0.0 map U+04CF to l and U+00FE to p, so those skeletons merge.
+TEST(DisplayRules, ChromiumLookalikeSkeletons) {
+  auto skeleton_of = [](const char* s) { return skeleton(std::string_view(s)).value; };
+  ASSERT_EQ(skeleton_of("\xD3\x8F"), "l");
+  ASSERT_EQ(skeleton_of("\xC3\xBE"), "p");
+  std::vector<std::string> got;
+  puny::detail::display::lookalike_skeletons("app\xD3\x8F" "e.com", got);
+  EXPECT_EQ(std::set<std::string>(got.begin(), got.end()), (std::set<std::string>{"apple.corn"}));
+  puny::detail::display::lookalike_skeletons("\xC5\x93xam\xC3\xBEle.com", got);
+  EXPECT_EQ(std::set<std::string>(got.begin(), got.end()),
+            (std::set<std::string>{"oexarnple.corn", "oexarnble.corn", "cexarnple.corn", "cexarnble.corn"}));
+  // Its Skeletons cases: dashes and CJK lookalikes of Latin letters.
+  for (const char* dash : {"\xE2\x80\x94", "\xE2\x80\x95", "\xE4\xB8\x80", "\xE2\xB8\xBA", "\xE2\xB8\xBB"}) {
+    puny::detail::display::lookalike_skeletons(std::string("test") + dash + "site", got);
+    EXPECT_EQ(got, std::vector<std::string>{"test-site"}) << dash;
+  }
+  puny::detail::display::lookalike_skeletons("c\xE4\xB8\xAB" "xe.com", got);  // U+4E2B
+  EXPECT_EQ(got, std::vector<std::string>{"cyxe.corn"});
+  puny::detail::display::lookalike_skeletons("\xE4\xB8\xA9" "3.com", got);  // U+4E29
+  EXPECT_EQ(got, std::vector<std::string>{"43.corn"});
+  // Ill-formed UTF-8: no skeleton.
+  puny::detail::display::lookalike_skeletons("a\xFF.com", got);
+  EXPECT_TRUE(got.empty());
 }
 }  // namespace
