@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include <utility>
 #include <vector>
 
 #include "display/internal.hpp"
@@ -513,10 +514,25 @@ constexpr extra_mapping extra_confusables[] = {
     {U"\u2014\u4E00\u2015\u2E3A\u2E3B", U"-"},
 };
 
+// Every code point the extra confusables map, with its replacement, sorted
+// for a binary search (built once).
+const std::vector<std::pair<char32_t, std::u32string_view>>& extra_confusable_index() {
+  static const std::vector<std::pair<char32_t, std::u32string_view>> index = [] {
+    std::vector<std::pair<char32_t, std::u32string_view>> v;
+    for (const extra_mapping& m : extra_confusables)
+      for (const char32_t c : m.from) v.emplace_back(c, m.to);
+    std::sort(v.begin(), v.end());
+    return v;
+  }();
+  return index;
+}
+
 std::u32string_view extra_confusable(char32_t c) noexcept {
-  for (const extra_mapping& m : extra_confusables)
-    if (in(c, m.from)) return m.to;
-  return {};
+  if (c < 0x80) return {};
+  const auto& index = extra_confusable_index();
+  const auto it = std::lower_bound(index.begin(), index.end(), c,
+                                   [](const std::pair<char32_t, std::u32string_view>& e, char32_t k) { return e.first < k; });
+  return it != index.end() && it->first == c ? it->second : std::u32string_view();
 }
 
 // SkeletonGenerator::ShouldRemoveDiacriticsFromLabel: Latin, Greek and
@@ -536,22 +552,25 @@ bool lgc_name(std::u32string_view t) noexcept {
 // Its "DropAcc" transliterator: NFD, nonspacing marks removed, NFC, then
 // l with stroke, o with stroke and d with stroke to their base letters.  The
 // enclosing marks a Cyrillic name may hold (U+0488, U+0489, U+A670-U+A672)
-// are not nonspacing and stay.
-std::u32string without_diacritics(std::u32string_view t) {
+// are not nonspacing and stay.  The result is left decomposed: the skeleton
+// starts with NFD, so composing first would change nothing it gives.
+std::u32string without_diacritics(std::u32string_view t, bool decomposes) {
   std::u32string decomposed, kept;
-  ucd::nfd_append(t, decomposed);
-  for (const char32_t c : decomposed) {
+  if (decomposes) {
+    ucd::nfd_append(t, decomposed);
+  } else {
+    decomposed.assign(t);  // no code point decomposes: NFD would only reorder marks, all dropped below but the enclosing ones (ccc 0, never moved)
+  }
+  kept.reserve(decomposed.size());
+  for (char32_t c : decomposed) {
     const bool enclosing = c == 0x0488 || c == 0x0489 || (c >= 0xA670 && c <= 0xA672);
     if (ucd::is_mark(c) && !enclosing) continue;
-    kept.push_back(c);
-  }
-  std::u32string out = ucd::nfc(kept);
-  for (char32_t& c : out) {
     if (c == 0x0142) c = U'l';
     if (c == 0x00F8) c = U'o';
     if (c == 0x0111) c = U'd';
+    kept.push_back(c);
   }
-  return out;
+  return kept;
 }
 
 // GenerateSupplementalHostnames: a character that looks like two things
@@ -593,10 +612,37 @@ void add_spellings(const std::u32string& name, std::vector<std::u32string>& out)
   }
 }
 
+// Through UTF-8, where the skeleton has its table-driven fast path.
 void add_skeleton(std::u32string_view text, std::vector<std::string>& out) {
   std::string utf8;
-  if (!unicode::utf32_to_utf8(uts39::skeleton(text), utf8).ok()) return;
-  if (std::find(out.begin(), out.end(), utf8) == out.end()) out.push_back(std::move(utf8));
+  if (!unicode::utf32_to_utf8(text, utf8).ok()) return;
+  auto skeleton = uts39::skeleton(std::string_view(utf8));
+  if (!skeleton.ok()) return;
+  if (std::find(out.begin(), out.end(), skeleton.value) == out.end()) out.push_back(std::move(skeleton.value));
+}
+
+// Per BMP code point, built once: whether it makes a name take the general
+// path (the extra confusables map it, it has several spellings, or it is
+// U+04CF; every such code point is in the BMP), and whether it belongs to
+// the Latin/Greek/Cyrillic set of lgc_name.
+constexpr std::uint8_t skeleton_special = 1, skeleton_lgc = 2, skeleton_decomposes = 4, skeleton_spellings = 8;
+const std::vector<std::uint8_t>& skeleton_classes() {
+  static const std::vector<std::uint8_t> table = [] {
+    std::vector<std::uint8_t> t(0x10000, 0);
+    std::u32string nfd;
+    for (char32_t c = 0; c < 0x10000; ++c) {
+      if (lgc_name(std::u32string_view(&c, 1))) t[c] |= skeleton_lgc;
+      nfd.clear();
+      if (!unicode::is_surrogate(c)) ucd::nfd_append(std::u32string_view(&c, 1), nfd);
+      if (nfd.size() != 1 || nfd[0] != c) t[c] |= skeleton_decomposes;
+    }
+    for (const char32_t c : {char32_t{0x00FE}, char32_t{0x0153}, char32_t{0x0142}}) t[c] |= skeleton_spellings;
+    for (const auto& entry : extra_confusable_index()) t[entry.first] |= skeleton_special;
+    for (const char32_t c : {char32_t{0x00FE}, char32_t{0x0153}, char32_t{0x0142}, char32_t{0x04CF}})
+      t[c] |= skeleton_special;
+    return t;
+  }();
+  return table;
 }
 
 }  // namespace
@@ -609,14 +655,44 @@ void lookalike_skeletons(std::string_view name, std::vector<std::string>& out) {
     out.push_back(uts39::skeleton(name).value);
     return;
   }
+  // One pass over the UTF-8: is the name Latin/Greek/Cyrillic only, and
+  // does it hold a code point of the general path?
+  const std::vector<std::uint8_t>& classes = skeleton_classes();
+  bool plain = true, lgc = true, decomposes = false, spellings = false;
+  for (std::size_t pos = 0; pos < name.size();) {
+    const auto lead = static_cast<unsigned char>(name[pos]);
+    char32_t c = lead;
+    if (lead < 0x80) {
+      ++pos;
+    } else if (!unicode::next_utf8(name, pos, c)) {
+      return;  // ill-formed: no skeleton, no match
+    }
+    if (c < 0x10000) {
+      plain = plain && !(classes[c] & skeleton_special);
+      lgc = lgc && (classes[c] & skeleton_lgc);
+      decomposes = decomposes || (classes[c] & skeleton_decomposes);
+      spellings = spellings || (classes[c] & skeleton_spellings);
+    } else {
+      lgc = lgc && lgc_name(std::u32string_view(&c, 1));
+      decomposes = true;  // the general NFD decides
+    }
+  }
+  if (plain && !lgc) {  // most names: the skeleton of the name as it is
+    auto skeleton = uts39::skeleton(name);
+    if (skeleton.ok()) out.push_back(std::move(skeleton.value));
+    return;
+  }
   std::u32string text;
-  if (!unicode::utf8_to_utf32(name, text).ok()) return;  // ill-formed: no skeleton, no match
-  // Spellings of the name without diacritics and, when it has an l with
-  // stroke (the one character whose diacritic-free form has other
-  // spellings), of the name as it is.
+  (void)unicode::utf8_to_utf32(name, text);  // well-formed: checked above
+  const std::u32string base = lgc ? without_diacritics(text, decomposes) : text;
+  if (plain) return add_skeleton(base, out);
   std::vector<std::u32string> names;
-  add_spellings(lgc_name(text) ? without_diacritics(text) : text, names);
-  if (text.find(0x0142) != std::u32string::npos) add_spellings(text, names);
+  if (spellings) {
+    add_spellings(base, names);
+    if (text.find(0x0142) != std::u32string::npos) add_spellings(text, names);
+  } else {
+    names.push_back(base);
+  }
   for (std::u32string& n : names) {
     std::u32string mapped;
     for (const char32_t c : n) {
