@@ -196,9 +196,11 @@ std::size_t dangerous_pattern_at(std::u32string_view t) {
   return std::u32string_view::npos;
 }
 
+// skeleton_generator.cc's ShouldRemoveDiacriticsFromLabel: text (a label,
+// or a whole name for the lookalike skeletons) of Latin, Greek, Cyrillic,
+// ASCII digits, '.', '_', '-' and U+0300-U+0339 gets its diacritics removed;
+// step 6 asks the same of a label.
 bool is_lgc_label(std::u32string_view t) noexcept {
-  // skeleton_generator.cc: labels of Latin, Greek, Cyrillic, ASCII digits,
-  // '.', '_', '-' and U+0300-U+0339 get their diacritics removed.
   for (const char32_t c : t) {
     const uts39::script_id s = uts39::script_of(c);
     if (s == scripts::latin || s == scripts::greek || s == scripts::cyrillic) continue;
@@ -535,20 +537,6 @@ std::u32string_view extra_confusable(char32_t c) noexcept {
   return it != index.end() && it->first == c ? it->second : std::u32string_view();
 }
 
-// SkeletonGenerator::ShouldRemoveDiacriticsFromLabel: Latin, Greek and
-// Cyrillic letters, ASCII digits, '.', '_', '-' and U+0300-U+0339, for the
-// whole name.
-bool lgc_name(std::u32string_view t) noexcept {
-  for (const char32_t c : t) {
-    const uts39::script_id s = uts39::script_of(c);
-    if (s == scripts::latin || s == scripts::greek || s == scripts::cyrillic) continue;
-    if ((c >= U'0' && c <= U'9') || c == U'.' || c == U'_' || c == U'-') continue;
-    if (c >= 0x0300 && c <= 0x0339) continue;
-    return false;
-  }
-  return true;
-}
-
 // Its "DropAcc" transliterator: NFD, nonspacing marks removed, NFC, then
 // l with stroke, o with stroke and d with stroke to their base letters.  The
 // enclosing marks a Cyrillic name may hold (U+0488, U+0489, U+A670-U+A672)
@@ -624,14 +612,14 @@ void add_skeleton(std::u32string_view text, std::vector<std::string>& out) {
 // Per BMP code point, built once: whether it makes a name take the general
 // path (the extra confusables map it, it has several spellings, or it is
 // U+04CF; every such code point is in the BMP), and whether it belongs to
-// the Latin/Greek/Cyrillic set of lgc_name.
+// the Latin/Greek/Cyrillic set of is_lgc_label.
 constexpr std::uint8_t skeleton_special = 1, skeleton_lgc = 2, skeleton_decomposes = 4, skeleton_spellings = 8;
 const std::vector<std::uint8_t>& skeleton_classes() {
   static const std::vector<std::uint8_t> table = [] {
     std::vector<std::uint8_t> t(0x10000, 0);
     std::u32string nfd;
     for (char32_t c = 0; c < 0x10000; ++c) {
-      if (lgc_name(std::u32string_view(&c, 1))) t[c] |= skeleton_lgc;
+      if (is_lgc_label(std::u32string_view(&c, 1))) t[c] |= skeleton_lgc;
       nfd.clear();
       if (!unicode::is_surrogate(c)) ucd::nfd_append(std::u32string_view(&c, 1), nfd);
       if (nfd.size() != 1 || nfd[0] != c) t[c] |= skeleton_decomposes;
@@ -673,7 +661,7 @@ void lookalike_skeletons(std::string_view name, std::vector<std::string>& out) {
       decomposes = decomposes || (classes[c] & skeleton_decomposes);
       spellings = spellings || (classes[c] & skeleton_spellings);
     } else {
-      lgc = lgc && lgc_name(std::u32string_view(&c, 1));
+      lgc = lgc && is_lgc_label(std::u32string_view(&c, 1));
       decomposes = true;  // the general NFD decides
     }
   }
