@@ -200,6 +200,9 @@ std::u32string skeleton(std::u32string_view s);
 // UTF-8 in and out; fails with errc::invalid_utf8 (offset of the ill-formed
 // sequence) and nothing else.
 result<std::string> skeleton(std::string_view utf8);
+// The same into `out` (replaced, its capacity reused: no allocation once it
+// is large enough), for loops over many strings.
+status skeleton(std::string_view utf8, std::string& out);
 
 // The confusables.txt prototype of one code point: what its skeleton maps
 // it to before the final NFD (the code point itself when unlisted).  Used to

@@ -542,13 +542,9 @@ std::u32string_view extra_confusable(char32_t c) noexcept {
 // enclosing marks a Cyrillic name may hold (U+0488, U+0489, U+A670-U+A672)
 // are not nonspacing and stay.  The result is left decomposed: the skeleton
 // starts with NFD, so composing first would change nothing it gives.
-std::u32string without_diacritics(std::u32string_view t, bool decomposes) {
+std::u32string without_diacritics(std::u32string_view t) {
   std::u32string decomposed, kept;
-  if (decomposes) {
-    ucd::nfd_append(t, decomposed);
-  } else {
-    decomposed.assign(t);  // no code point decomposes: NFD would only reorder marks, all dropped below but the enclosing ones (ccc 0, never moved)
-  }
+  ucd::nfd_append(t, decomposed);
   kept.reserve(decomposed.size());
   for (char32_t c : decomposed) {
     const bool enclosing = c == 0x0488 || c == 0x0489 || (c >= 0xA670 && c <= 0xA672);
@@ -600,87 +596,87 @@ void add_spellings(const std::u32string& name, std::vector<std::u32string>& out)
   }
 }
 
-// Through UTF-8, where the skeleton has its table-driven fast path.
-void add_skeleton(std::u32string_view text, std::vector<std::string>& out) {
-  std::string utf8;
-  if (!unicode::utf32_to_utf8(text, utf8).ok()) return;
-  auto skeleton = uts39::skeleton(std::string_view(utf8));
-  if (!skeleton.ok()) return;
-  if (std::find(out.begin(), out.end(), skeleton.value) == out.end()) out.push_back(std::move(skeleton.value));
+// The skeleton of `text` (UTF-8) as the next entry of `out`, unless an
+// earlier entry has it already or the text is ill-formed.
+void add_skeleton(std::string_view text, skeleton_list& out) {
+  std::string& slot = out.next();
+  if (!uts39::skeleton(text, slot).ok()) return out.drop_last();
+  for (std::size_t i = 0; i + 1 < out.size(); ++i)
+    if (out[i] == slot) return out.drop_last();
 }
 
-// Per BMP code point, built once: whether it makes a name take the general
+void add_skeleton(std::u32string_view text, skeleton_list& out) {
+  std::string utf8;
+  if (unicode::utf32_to_utf8(text, utf8).ok()) add_skeleton(std::string_view(utf8), out);
+}
+
+// What one code point becomes before the UTS #39 skeleton, in a name of
+// Latin, Greek and Cyrillic: its diacritics dropped (without_diacritics),
+// then the extra confusables.  Both act on each code point alone (dropping
+// every mark makes canonical reordering irrelevant, and the extra
+// confusables map single code points), so a name's text is the
+// concatenation of its code points' pieces.
+void append_lgc_piece(char32_t c, std::string& out) {
+  char buf[4];
+  for (const char32_t d : without_diacritics(std::u32string_view(&c, 1))) {
+    const std::u32string_view to = extra_confusable(d);
+    if (to.empty()) {
+      out.append(buf, unicode::put_utf8(d, buf));
+    } else {
+      for (const char32_t t : to) out.append(buf, unicode::put_utf8(t, buf));
+    }
+  }
+}
+
+// The pieces of the code points below U+2000 (every Latin, Greek and
+// Cyrillic letter of the basic blocks and their extensions), built once.
+struct lgc_piece_table {
+  static constexpr char32_t limit = 0x2000;
+  std::vector<std::uint32_t> offset = std::vector<std::uint32_t>(limit + 1, 0);
+  std::string pool;
+  lgc_piece_table() {
+    for (char32_t c = 0; c < limit; ++c) {
+      offset[c] = static_cast<std::uint32_t>(pool.size());
+      append_lgc_piece(c, pool);
+    }
+    offset[limit] = static_cast<std::uint32_t>(pool.size());
+  }
+};
+
+const lgc_piece_table& lgc_pieces() {
+  static const lgc_piece_table table;
+  return table;
+}
+
+// Per BMP code point, built once: whether it makes a name leave the plain
 // path (the extra confusables map it, it has several spellings, or it is
 // U+04CF; every such code point is in the BMP), and whether it belongs to
 // the Latin/Greek/Cyrillic set of is_lgc_label.
-constexpr std::uint8_t skeleton_special = 1, skeleton_lgc = 2, skeleton_decomposes = 4, skeleton_spellings = 8;
+constexpr std::uint8_t skeleton_special = 1, skeleton_lgc = 2, skeleton_spellings = 4;
 const std::vector<std::uint8_t>& skeleton_classes() {
   static const std::vector<std::uint8_t> table = [] {
     std::vector<std::uint8_t> t(0x10000, 0);
-    std::u32string nfd;
-    for (char32_t c = 0; c < 0x10000; ++c) {
+    for (char32_t c = 0; c < 0x10000; ++c)
       if (is_lgc_label(std::u32string_view(&c, 1))) t[c] |= skeleton_lgc;
-      nfd.clear();
-      if (!unicode::is_surrogate(c)) ucd::nfd_append(std::u32string_view(&c, 1), nfd);
-      if (nfd.size() != 1 || nfd[0] != c) t[c] |= skeleton_decomposes;
-    }
-    for (const char32_t c : {char32_t{0x00FE}, char32_t{0x0153}, char32_t{0x0142}}) t[c] |= skeleton_spellings;
     for (const auto& entry : extra_confusable_index()) t[entry.first] |= skeleton_special;
-    for (const char32_t c : {char32_t{0x00FE}, char32_t{0x0153}, char32_t{0x0142}, char32_t{0x04CF}})
-      t[c] |= skeleton_special;
+    for (const char32_t c : {char32_t{0x00FE}, char32_t{0x0153}, char32_t{0x0142}})
+      t[c] |= skeleton_special | skeleton_spellings;
+    t[0x04CF] |= skeleton_special;
     return t;
   }();
   return table;
 }
 
-}  // namespace
-
-void lookalike_skeletons(std::string_view name, std::vector<std::string>& out) {
-  out.clear();
-  bool ascii = true;
-  for (const char ch : name) ascii = ascii && static_cast<unsigned char>(ch) < 0x80;
-  if (ascii) {  // nothing to drop, map or spell twice: the skeleton alone
-    out.push_back(uts39::skeleton(name).value);
-    return;
-  }
-  // One pass over the UTF-8: is the name Latin/Greek/Cyrillic only, and
-  // does it hold a code point of the general path?
-  const std::vector<std::uint8_t>& classes = skeleton_classes();
-  bool plain = true, lgc = true, decomposes = false, spellings = false;
-  for (std::size_t pos = 0; pos < name.size();) {
-    const auto lead = static_cast<unsigned char>(name[pos]);
-    char32_t c = lead;
-    if (lead < 0x80) {
-      ++pos;
-    } else if (!unicode::next_utf8(name, pos, c)) {
-      return;  // ill-formed: no skeleton, no match
-    }
-    if (c < 0x10000) {
-      plain = plain && !(classes[c] & skeleton_special);
-      lgc = lgc && (classes[c] & skeleton_lgc);
-      decomposes = decomposes || (classes[c] & skeleton_decomposes);
-      spellings = spellings || (classes[c] & skeleton_spellings);
-    } else {
-      lgc = lgc && is_lgc_label(std::u32string_view(&c, 1));
-      decomposes = true;  // the general NFD decides
-    }
-  }
-  if (plain && !lgc) {  // most names: the skeleton of the name as it is
-    auto skeleton = uts39::skeleton(name);
-    if (skeleton.ok()) out.push_back(std::move(skeleton.value));
-    return;
-  }
+// The general path, for names with a character of several spellings (at
+// most a few in any list): every spelling, each through the extra
+// confusables and the skeleton.
+void spelled_skeletons(std::string_view name, bool lgc, skeleton_list& out) {
   std::u32string text;
-  (void)unicode::utf8_to_utf32(name, text);  // well-formed: checked above
-  const std::u32string base = lgc ? without_diacritics(text, decomposes) : text;
-  if (plain) return add_skeleton(base, out);
+  (void)unicode::utf8_to_utf32(name, text);  // well-formed: checked by the caller
+  const std::u32string base = lgc ? without_diacritics(text) : text;
   std::vector<std::u32string> names;
-  if (spellings) {
-    add_spellings(base, names);
-    if (text.find(0x0142) != std::u32string::npos) add_spellings(text, names);
-  } else {
-    names.push_back(base);
-  }
+  add_spellings(base, names);
+  if (text.find(0x0142) != std::u32string::npos) add_spellings(text, names);
   for (std::u32string& n : names) {
     std::u32string mapped;
     for (const char32_t c : n) {
@@ -696,10 +692,99 @@ void lookalike_skeletons(std::string_view name, std::vector<std::string>& out) {
     if (mapped.find(0x04CF) != std::u32string::npos) {
       std::u32string as_l = mapped;
       std::replace(as_l.begin(), as_l.end(), char32_t{0x04CF}, U'l');
-      add_skeleton(as_l, out);
+      add_skeleton(std::u32string_view(as_l), out);
     }
-    add_skeleton(mapped, out);
+    add_skeleton(std::u32string_view(mapped), out);
   }
+}
+
+}  // namespace
+
+std::string& skeleton_list::next() {
+  if (count_ == items_.size()) items_.emplace_back();
+  std::string& slot = items_[count_++];
+  slot.clear();
+  return slot;
+}
+
+void lookalike_skeletons(std::string_view name, skeleton_list& out) {
+  out.clear();
+  bool ascii = true;
+  for (const char ch : name) ascii = ascii && static_cast<unsigned char>(ch) < 0x80;
+  if (ascii) {  // nothing to drop, map or spell twice: the skeleton alone
+    (void)uts39::skeleton(name, out.next());
+    return;
+  }
+  // One pass over the UTF-8: is the name Latin/Greek/Cyrillic only, and
+  // does it hold a code point the extra confusables or the spellings name?
+  const std::vector<std::uint8_t>& classes = skeleton_classes();
+  bool plain = true, lgc = true, spellings = false;
+  for (std::size_t pos = 0; pos < name.size();) {
+    const auto lead = static_cast<unsigned char>(name[pos]);
+    char32_t c = lead;
+    if (lead < 0x80) {
+      ++pos;
+    } else if (!unicode::next_utf8(name, pos, c)) {
+      return;  // ill-formed: no skeleton, no match
+    }
+    if (c < 0x10000) {
+      plain = plain && !(classes[c] & skeleton_special);
+      lgc = lgc && (classes[c] & skeleton_lgc);
+      spellings = spellings || (classes[c] & skeleton_spellings);
+    } else {
+      lgc = lgc && is_lgc_label(std::u32string_view(&c, 1));
+    }
+  }
+  if (plain && !lgc) return add_skeleton(name, out);  // most names: the skeleton of the name as it is
+  if (spellings) return spelled_skeletons(name, lgc, out);
+
+  // One spelling: the text before the skeleton, piece by piece in UTF-8.
+  thread_local std::string text;
+  text.clear();
+  const lgc_piece_table& pieces = lgc_pieces();
+  char buf[4];
+  for (std::size_t pos = 0; pos < name.size();) {
+    const std::size_t start = pos;
+    char32_t c = static_cast<unsigned char>(name[pos]);
+    if (c < 0x80) {
+      ++pos;
+    } else {
+      (void)unicode::next_utf8(name, pos, c);  // well-formed: checked above
+    }
+    if (lgc && c < lgc_piece_table::limit) {
+      text.append(pieces.pool, pieces.offset[c], pieces.offset[c + 1] - pieces.offset[c]);
+    } else if (lgc) {
+      append_lgc_piece(c, text);
+    } else if (c < 0x10000 && (classes[c] & skeleton_special)) {
+      const std::u32string_view to = extra_confusable(c);
+      if (to.empty()) text.append(name, start, pos - start);
+      for (const char32_t t : to) text.append(buf, unicode::put_utf8(t, buf));
+    } else {
+      text.append(name, start, pos - start);
+    }
+  }
+  // U+04CF (palochka, D3 8F) is also taken for a lowercase L
+  // (AddSkeletonMapping), where the confusables make it an i.
+  if (text.find("\xD3\x8F") != std::string::npos) {
+    thread_local std::string as_l;
+    as_l.clear();
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '\xD3' && i + 1 < text.size() && text[i + 1] == '\x8F') {
+        as_l += 'l';
+        ++i;
+      } else {
+        as_l += text[i];
+      }
+    }
+    add_skeleton(std::string_view(as_l), out);
+  }
+  add_skeleton(std::string_view(text), out);
+}
+
+void lookalike_skeletons(std::string_view name, std::vector<std::string>& out) {
+  thread_local skeleton_list list;
+  lookalike_skeletons(name, list);
+  out.assign(list.begin(), list.end());
 }
 
 }  // namespace puny::detail::display

@@ -47,6 +47,23 @@ void check_uts39(const label_input& in, puny::uts39::restriction_level most, std
 // generator's extra confusables; then the UTS #39 skeleton, and one more
 // with U+04CF as a lowercase L.  At least one skeleton for well-formed
 // UTF-8, none for ill-formed.
+// The skeletons, in order, are the first size() strings of a skeleton_list,
+// which keeps its strings' storage from one name to the next.
+class skeleton_list {
+ public:
+  std::size_t size() const noexcept { return count_; }
+  const std::string& operator[](std::size_t i) const noexcept { return items_[i]; }
+  const std::string* begin() const noexcept { return items_.data(); }
+  const std::string* end() const noexcept { return items_.data() + count_; }
+  void clear() noexcept { count_ = 0; }
+  std::string& next();  // a new empty last entry
+  void drop_last() noexcept { --count_; }
+
+ private:
+  std::vector<std::string> items_;
+  std::size_t count_ = 0;
+};
+void lookalike_skeletons(std::string_view utf8_name, skeleton_list& out);
 void lookalike_skeletons(std::string_view utf8_name, std::vector<std::string>& out);
 
 // Shared rules.

@@ -216,38 +216,40 @@ struct protected_domains::impl {
   };
   std::vector<entry> entries;
   // Open addressing over the skeletons' hashes (linear probing, a power of
-  // two at least twice the entries): a lookup, hit or miss, reads one or two
-  // adjacent slots, where a node-based hash map chases pointers.  Slot value
-  // 0 is empty, else 1 + the entry's index; the hash is kept beside it so a
-  // miss rarely touches an entry.
-  std::vector<std::uint64_t> slot_hash;
-  std::vector<std::uint32_t> slot_entry;
+  // two at least twice the entries): a lookup, hit or miss, reads one slot
+  // or a few adjacent ones, where a node-based hash map chases pointers.  A
+  // slot holds the high half of the hash beside 1 + the entry's index (0:
+  // empty), so a miss rarely touches an entry and costs one cache line.
+  std::vector<std::uint64_t> slots;
   std::size_t count = 0;
 
   static std::uint64_t hash_of(std::string_view key) noexcept {
     return std::hash<std::string_view>{}(key);
   }
+  static std::uint64_t tag_of(std::uint64_t hash) noexcept { return hash >> 32; }
   const entry* find(std::string_view key) const noexcept {
-    if (slot_entry.empty()) return nullptr;
+    if (slots.empty()) return nullptr;
     const std::uint64_t h = hash_of(key);
-    const std::size_t mask = slot_entry.size() - 1;
-    for (std::size_t i = h & mask; slot_entry[i] != 0; i = (i + 1) & mask)
-      if (slot_hash[i] == h && entries[slot_entry[i] - 1].skeleton == key) return &entries[slot_entry[i] - 1];
+    const std::size_t mask = slots.size() - 1;
+    for (std::size_t i = h & mask; slots[i] != 0; i = (i + 1) & mask) {
+      const std::uint64_t slot = slots[i];
+      if ((slot >> 32) != tag_of(h)) continue;
+      const entry& e = entries[(slot & 0xFFFFFFFFu) - 1];
+      if (e.skeleton == key) return &e;
+    }
     return nullptr;
   }
   // The first domain with a skeleton keeps it (as the list's order says).
   void build_index() {
     std::size_t size = 16;
     while (size < entries.size() * 2) size *= 2;
-    slot_hash.assign(size, 0);
-    slot_entry.assign(size, 0);
+    slots.assign(size, 0);
     for (std::size_t e = 0; e < entries.size(); ++e) {
       if (find(entries[e].skeleton) != nullptr) continue;
       const std::uint64_t h = hash_of(entries[e].skeleton);
       std::size_t i = h & (size - 1);
-      while (slot_entry[i] != 0) i = (i + 1) & (size - 1);
-      slot_hash[i] = h;
-      slot_entry[i] = static_cast<std::uint32_t>(e + 1);
+      while (slots[i] != 0) i = (i + 1) & (size - 1);
+      slots[i] = (tag_of(h) << 32) | static_cast<std::uint64_t>(e + 1);
     }
   }
 };
@@ -257,7 +259,7 @@ protected_domains::protected_domains() : impl_(std::make_shared<impl>()) {}
 bool protected_domains::parse(std::string_view text, std::string_view source, protected_domains& out,
                               list_error& error) {
   auto data = std::make_shared<impl>();
-  std::vector<std::string> skeletons;
+  detail::display::skeleton_list skeletons;
   const bool ok = for_each_line(text, [&](std::size_t number, std::size_t offset, std::string_view line) {
     line = trim(line);
     if (line.empty() || line.front() == '#') return true;
@@ -273,8 +275,12 @@ bool protected_domains::parse(std::string_view text, std::string_view source, pr
     // One entry per skeleton (a name can have several, see
     // lookalike_skeletons); they share the domain.
     detail::display::lookalike_skeletons(unicode.value, skeletons);
-    for (std::string& skeleton : skeletons)
-      data->entries.push_back(impl::entry{std::move(skeleton), ascii.value, std::string(line)});
+    if (data->entries.size() + skeletons.size() >= 0xFFFFFFFFu) {  // the index's 32-bit entry numbers
+      fail(error, errc::list_syntax, source, number, offset, "too many domains (over 2^32 skeletons)");
+      return false;
+    }
+    for (const std::string& skeleton : skeletons)
+      data->entries.push_back(impl::entry{skeleton, ascii.value, std::string(line)});
     ++data->count;
     return true;
   });
@@ -294,24 +300,31 @@ std::size_t protected_domains::size() const noexcept { return impl_->count; }
 std::string_view protected_domains::lookalike_of(std::string_view registrable, profile) const {
   if (impl_->entries.empty()) return {};
   // ToUnicode gives the form the skeletons were made from; an ASCII name
-  // without an xn-- label needs only lowercasing.
+  // without an xn-- label needs only lowercasing.  Both into buffers kept
+  // per thread: a lookup allocates nothing once they have grown.
   bool plain_ascii = true;
   for (const char ch : registrable) plain_ascii = plain_ascii && static_cast<unsigned char>(ch) < 0x80;
   for (std::size_t i = 0; plain_ascii && i + 4 <= registrable.size(); ++i)
     if ((i == 0 || registrable[i - 1] == '.') && (registrable[i] | 0x20) == 'x' &&
         (registrable[i + 1] | 0x20) == 'n' && registrable[i + 2] == '-' && registrable[i + 3] == '-')
       plain_ascii = false;
-  std::string unicode_name;
+  thread_local std::string unicode_name;
   if (plain_ascii) {
     unicode_name.assign(registrable);
     for (char& ch : unicode_name)
       if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch + 32);
   } else {
-    auto unicode = idna::to_unicode(registrable, list_names);
-    if (!unicode.ok()) return {};
-    unicode_name = std::move(unicode.value);
+    if (unicode_name.size() < registrable.size() * 3 + 16) unicode_name.resize(registrable.size() * 3 + 16);
+    std::size_t written = 0;
+    status st = idna::to_unicode(registrable, unicode_name.data(), unicode_name.size(), written, list_names);
+    if (st.code == errc::buffer_too_small) {
+      unicode_name.resize(st.needed);
+      st = idna::to_unicode(registrable, unicode_name.data(), unicode_name.size(), written, list_names);
+    }
+    if (!st.ok()) return {};
+    unicode_name.resize(written);
   }
-  thread_local std::vector<std::string> skeletons;
+  thread_local detail::display::skeleton_list skeletons;
   detail::display::lookalike_skeletons(unicode_name, skeletons);
   std::string own_ascii;  // computed on the first hit only
   for (const std::string& skeleton : skeletons) {

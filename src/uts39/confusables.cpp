@@ -191,25 +191,29 @@ std::u32string skeleton(std::u32string_view s) {
   return out;
 }
 
-result<std::string> skeleton(std::string_view utf8) {
-  result<std::string> r;
+status skeleton(std::string_view utf8, std::string& out) {
   if (is_ascii(utf8)) {
     const ascii_prototypes& table = ascii_table();
     if (table.ascii_closed) {
-      r.value.reserve(utf8.size());
-      for (const char ch : utf8) r.value += table.text[static_cast<unsigned char>(ch)];
-      return r;
+      out.clear();
+      for (const char ch : utf8) out += table.text[static_cast<unsigned char>(ch)];
+      return status{};
     }
   }
-  if (simple_skeleton(utf8, r.value)) return r;
-  r.value.clear();
+  if (simple_skeleton(utf8, out)) return status{};
+  out.clear();
   std::u32string text;
-  r.status = unicode::utf8_to_utf32(utf8, text);
-  if (!r.status.ok()) return r;
-  std::u32string out;
-  out.reserve(text.size());
-  append_skeleton(text, out);
-  r.status = unicode::utf32_to_utf8(out, r.value);
+  status st = unicode::utf8_to_utf32(utf8, text);
+  if (!st.ok()) return st;
+  std::u32string mapped;
+  mapped.reserve(text.size());
+  append_skeleton(text, mapped);
+  return unicode::utf32_to_utf8(mapped, out);
+}
+
+result<std::string> skeleton(std::string_view utf8) {
+  result<std::string> r;
+  r.status = skeleton(utf8, r.value);
   return r;
 }
 

@@ -367,6 +367,10 @@ TEST(DisplayRules, ChromiumLookalikeSkeletons) {
   EXPECT_EQ(got, std::vector<std::string>{"cyxe.corn"});
   puny::detail::display::lookalike_skeletons("\xE4\xB8\xA9" "3.com", got);  // U+4E29
   EXPECT_EQ(got, std::vector<std::string>{"43.corn"});
+  // Diacritics go before the extra confusables (DropAcc, then ExtraConf):
+  // U+03CE (omega with tonos) is omega, which looks like w.
+  puny::detail::display::lookalike_skeletons("\xCF\x8E" "ww.com", got);
+  EXPECT_EQ(got, std::vector<std::string>{"www.corn"});
   // Ill-formed UTF-8: no skeleton.
   puny::detail::display::lookalike_skeletons("a\xFF.com", got);
   EXPECT_TRUE(got.empty());
