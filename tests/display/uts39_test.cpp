@@ -194,6 +194,14 @@ TEST(Uts39, SkeletonFollowsSection4) {
   const auto bad = skeleton(std::string_view("ab\xFF"));
   EXPECT_EQ(bad.status.code, puny::errc::invalid_utf8);
   EXPECT_EQ(bad.status.offset, 2u);
+  // The caller-buffer form gives the same, replacing what the buffer held,
+  // on each path (ASCII, the per-code-point table, the general NFD path).
+  std::string buffer = "left over from an earlier call";
+  for (const char* s : {"m10", "\xD1\x80\xD0\xB0\xD1\x83\xD1\x80\xD0\xB0l", "e\xCC\x81\xCC\xA3x", ""}) {
+    ASSERT_TRUE(skeleton(std::string_view(s), buffer).ok()) << s;
+    EXPECT_EQ(buffer, skeleton(std::string_view(s)).value) << s;
+  }
+  EXPECT_EQ(skeleton(std::string_view("ab\xFF"), buffer).offset, 2u);
   // Idempotent over every listed source character.
   for (const data_line& d : read_data("security/confusables.txt")) {
     const std::u32string x(1, hex_list(d.fields.at(0))[0]);
