@@ -59,7 +59,8 @@ struct problem {
   std::size_t offset = 0;   // byte offset in the input line
   bool has_label = false;   // IDNA commands report the label index
   std::size_t label = 0;
-  char32_t code_point = 0;  // 0 when none applies
+  char32_t code_point = puny::no_code_point;  // U+0000 is a code point
+  bool has_code_point() const noexcept { return code_point != puny::no_code_point; }
 };
 
 // The result of converting one input.  Reused from line to line.

@@ -188,7 +188,7 @@ std::string error_text(const puny::status& e) {
   const std::string_view code = idna::uts46_code(e);
   if (!code.empty()) s += " (" + std::string(code) + ")";
   s += " at byte " + std::to_string(e.offset);
-  if (e.code_point != 0) s += ", " + code_point_name(e.code_point);
+  if (e.has_code_point()) s += ", " + code_point_name(e.code_point);
   return s + ": " + std::string(puny::message(e.code));
 }
 
@@ -199,7 +199,7 @@ json error_json(const puny::status& e) {
   j["code"] = code.empty() ? json(nullptr) : json(std::string(code));
   j["offset"] = e.offset;
   j["label"] = e.label;
-  j["code_point"] = e.code_point ? json(code_point_name(e.code_point)) : json(nullptr);
+  j["code_point"] = e.has_code_point() ? json(code_point_name(e.code_point)) : json(nullptr);
   return j;
 }
 

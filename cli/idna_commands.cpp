@@ -76,8 +76,9 @@ problem idna_problem(const puny::status& st) {
   p.offset = st.offset;
   p.has_label = true;
   p.label = st.label;
-  // For ill-formed UTF-8 there is no code point; the offset names the byte.
-  p.code_point = st.code == puny::errc::invalid_utf8 ? 0 : st.code_point;
+  // For ill-formed UTF-8 there is no code point (the core says so); the
+  // offset names the byte.
+  p.code_point = st.code_point;
   return p;
 }
 

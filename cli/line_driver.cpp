@@ -182,14 +182,14 @@ void append_message(std::string& err, const char* what, std::size_t number, cons
   }
   err += " at byte ";
   append_number(err, p.offset);
-  if (p.has_label || p.code_point != 0) {
+  if (p.has_label || p.has_code_point()) {
     err += " (";
     if (p.has_label) {
       err += "label ";
       append_number(err, p.label);
-      if (p.code_point != 0) err += ", ";
+      if (p.has_code_point()) err += ", ";
     }
-    if (p.code_point != 0) append_code_point(err, p.code_point);
+    if (p.has_code_point()) append_code_point(err, p.code_point);
     err += ')';
   }
   err += " in \"";
@@ -208,7 +208,7 @@ json details_json(const std::vector<problem>& problems, json_shape shape) {
     if (idna_like) d["code"] = p.uts46.empty() ? json(nullptr) : json(std::string(p.uts46));
     d["offset"] = p.offset;
     if (idna_like) d["label"] = p.has_label ? json(p.label) : json(nullptr);
-    d["code_point"] = p.code_point != 0 ? json(code_point_string(p.code_point)) : json(nullptr);
+    d["code_point"] = p.has_code_point() ? json(code_point_string(p.code_point)) : json(nullptr);
     list.push_back(std::move(d));
   }
   return list;

@@ -24,8 +24,9 @@ problem to_problem(const puny::status& st) {
   problem p;
   p.name = puny::to_string(st.code);
   p.offset = st.offset;
-  // For ill-formed UTF-8 there is no code point; the offset names the byte.
-  p.code_point = st.code == puny::errc::invalid_utf8 ? 0 : st.code_point;
+  // For ill-formed UTF-8 there is no code point (the core says so); the
+  // offset names the byte.
+  p.code_point = st.code_point;
   return p;
 }
 

@@ -119,17 +119,23 @@ typedef enum puny_errc {
 typedef struct puny_error {
   size_t struct_size;  /* sizeof(puny_error) as the caller compiled it */
   int32_t code;        /* a puny_errc */
-  uint32_t code_point; /* offending code point, 0 when none applies */
+  uint32_t code_point; /* offending code point (U+0000 included) when
+                          has_code_point is 1; 0 when none applies */
   size_t offset;       /* position in the caller's input (see above) */
   size_t label;        /* 0-based label index (IDNA functions) */
   size_t needed;       /* PUNY_ERR_BUFFER_TOO_SMALL: capacity to retry with */
   uint32_t detail;     /* bidi: rule 1..6 (B1..B6); contextj: 1 = C1, 2 = C2;
                           empty_label: 1 = X4_2 (found by to_unicode) */
+  uint32_t has_code_point; /* 1 when code_point names the offending code
+                              point, 0 when none applies (ill-formed UTF-8,
+                              errors of a whole label); tells U+0000 apart
+                              from "none" (appended after the first release; older structs lack
+                              it and see 0 for both) */
   /* New fields are appended here. */
 } puny_error;
 
 /* puny_error err = PUNY_ERROR_INIT; (C and C++) */
-#define PUNY_ERROR_INIT {sizeof(puny_error), 0, 0, 0, 0, 0, 0}
+#define PUNY_ERROR_INIT {sizeof(puny_error), 0, 0, 0, 0, 0, 0, 0}
 
 /* Stable identifier of a code, e.g. "invalid_digit" (the C++ to_string and
  * the CLI's JSON names); "unknown" for values this library does not know. */

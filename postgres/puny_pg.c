@@ -280,7 +280,7 @@ static char *describe(conversion kind, utf8_input in, const puny_error *err) {
   appendStringInfo(&s, " at byte %zu (character %zu)", err->offset,
                    character_position(in, err->offset));
   if (idna) appendStringInfo(&s, " in label %zu", err->label);
-  if (err->code_point != 0 && err->code != PUNY_ERR_INVALID_UTF8)
+  if (err->has_code_point)
     appendStringInfo(&s, ", U+%04X", (unsigned)err->code_point);
   return s.data;
 }
@@ -353,7 +353,7 @@ Datum puny_sql_idna_check(PG_FUNCTION_ARGS) {
     values[3] = Int32GetDatum((int32)err.label);
     values[4] = Int32GetDatum((int32)err.offset);
     values[5] = Int32GetDatum((int32)character_position(in, err.offset));
-    if (err.code_point != 0 && err.code != PUNY_ERR_INVALID_UTF8)
+    if (err.has_code_point)
       values[6] = CStringGetTextDatum(psprintf("U+%04X", (unsigned)err.code_point));
     else nulls[6] = true;
   } else {

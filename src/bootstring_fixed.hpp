@@ -353,7 +353,7 @@ class engine {
   };
   static constexpr digit_tables digits{};
 
-  static status error(errc code, std::size_t offset, char32_t cp = 0) {
+  static status error(errc code, std::size_t offset, char32_t cp = no_code_point) {
     return detail::make_error(code, offset, cp);
   }
 

@@ -75,6 +75,7 @@ puny_errc fail(puny_error* err, puny_errc code) {
     PUNY_PUT(err, label, std::size_t{0});
     PUNY_PUT(err, needed, std::size_t{0});
     PUNY_PUT(err, detail, 0u);
+    PUNY_PUT(err, has_code_point, 0u);
   }
   return code;
 }
@@ -84,7 +85,8 @@ puny_errc report(puny_error* err, const status& s) {
   const auto code = static_cast<puny_errc>(static_cast<int>(s.code));
   if (err != nullptr) {
     PUNY_PUT(err, code, static_cast<std::int32_t>(code));
-    PUNY_PUT(err, code_point, static_cast<std::uint32_t>(s.code_point));
+    PUNY_PUT(err, code_point, s.has_code_point() ? static_cast<std::uint32_t>(s.code_point) : 0u);
+    PUNY_PUT(err, has_code_point, s.has_code_point() ? 1u : 0u);
     PUNY_PUT(err, offset, s.offset);
     PUNY_PUT(err, label, s.label);
     PUNY_PUT(err, needed, s.code == errc::buffer_too_small ? s.needed + 1 : std::size_t{0});
@@ -238,7 +240,10 @@ status status_of(const puny_error* err) {
   if (err->code >= 0 && err->code <= last_cxx_code) s.code = static_cast<errc>(err->code);
   s.offset = err->offset;
   s.label = err->label;
-  s.code_point = static_cast<char32_t>(err->code_point);
+  // A struct without has_code_point (an older caller) says "none" with 0.
+  const bool has_flag = err->struct_size >= offsetof(puny_error, has_code_point) + sizeof(err->has_code_point);
+  if (has_flag ? err->has_code_point != 0 : err->code_point != 0)
+    s.code_point = static_cast<char32_t>(err->code_point);
   s.detail = static_cast<std::uint8_t>(err->detail);
   s.needed = err->needed;
   return s;

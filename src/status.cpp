@@ -24,7 +24,7 @@ std::string to_string(const status& s) {
   if (s.ok()) return text;
   text += " at offset ";
   text += std::to_string(s.offset);
-  if (s.code_point != 0) {
+  if (s.has_code_point()) {
     char buf[16];
     std::snprintf(buf, sizeof buf, " (U+%04X)", static_cast<unsigned>(s.code_point));
     text += buf;

@@ -66,19 +66,26 @@ enum class errc : std::uint8_t {
   file_unreadable,  // a list file cannot be opened or read
 };
 
+// status::code_point when no code point applies (ill-formed UTF-8, where
+// there is only a byte; errors of a whole label or domain).  Not a code
+// point, so U+0000 is reported as itself.  (The one value it cannot tell
+// apart: a UTF-32 input value of 0xFFFFFFFF, reported by offset alone.)
+inline constexpr char32_t no_code_point = 0xFFFFFFFF;
+
 // Where and what. `offset` counts bytes in UTF-8 input, code units in UTF-16
 // input and code points in UTF-32 input.
 struct status {
   errc code = errc::ok;
   std::size_t offset = 0;     // position of the failure in the input
   std::size_t label = 0;      // 0-based label index (IDNA functions only)
-  char32_t code_point = 0;    // offending code point, 0 when none applies (as for
-                              // ill-formed UTF-8, where there is only a byte)
+  char32_t code_point = no_code_point;  // offending code point (or UTF-16 unit,
+                                        // or UTF-32 value), see has_code_point
   std::uint8_t detail = 0;    // extra detail, e.g. the Bidi rule number 1..6
   std::size_t needed = 0;     // errc::buffer_too_small: the size that would fit
 
   constexpr bool ok() const noexcept { return code == errc::ok; }
   constexpr explicit operator bool() const noexcept { return ok(); }
+  constexpr bool has_code_point() const noexcept { return code_point != no_code_point; }
 };
 
 // Stable identifier, e.g. "invalid_digit"; used by the CLI and JSON output.

@@ -28,7 +28,7 @@ function createPunyApi(wasm, version) {
     let text = info.code;
     if (info.uts46) text += ' (' + info.uts46 + ')';
     text += ' at offset ' + info.offset;
-    if (info.codePoint) text += ' (' + codePointName(info.codePoint) + ')';
+    if (info.codePoint !== null) text += ' (' + codePointName(info.codePoint) + ')';
     return text + ': ' + info.description;
   }
 
@@ -42,7 +42,7 @@ function createPunyApi(wasm, version) {
       this.uts46 = info.uts46 || null;      // 'P4', 'V7', 'C2'... for IDNA errors
       this.offset = info.offset;            // index into `input` (UTF-16 code units)
       this.label = info.label;              // 0-based label index (IDNA)
-      this.codePoint = info.codePoint || null;
+      this.codePoint = info.codePoint;
       this.detail = info.detail;
       this.input = input;
       this.errors = (extra && extra.errors) || [info];  // every error found (IDNA)

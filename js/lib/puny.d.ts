@@ -13,8 +13,8 @@ export interface PunyErrorInfo {
   offset: number;
   /** 0-based label index (IDNA calls). */
   label: number;
-  /** The offending code point, 0 when none applies. */
-  codePoint: number;
+  /** The offending code point (0 is U+0000), null when none applies. */
+  codePoint: number | null;
   /** Extra detail: Bidi rule 1..6, CONTEXTJ 1 (C1) or 2 (C2), 1 = X4_2. */
   detail: number;
 }

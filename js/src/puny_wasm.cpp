@@ -101,7 +101,7 @@ val error_value(const puny::status& s, std::size_t offset, bool idna) {
   e.set("description", std::string(puny::message(s.code)));
   e.set("offset", static_cast<double>(offset));
   e.set("label", static_cast<double>(s.label));
-  e.set("codePoint", static_cast<double>(s.code_point));
+  e.set("codePoint", s.has_code_point() ? val(static_cast<double>(s.code_point)) : val::null());
   e.set("detail", static_cast<double>(s.detail));
   return e;
 }

@@ -97,3 +97,13 @@ test('the url preset agrees with Node\'s url.domainToASCII on ordinary names', (
   for (const name of names)
     assert.equal(puny.toAscii(name, { preset: 'url' }), url.domainToASCII(name), name);
 });
+
+test('U+0000 is a code point (codePoint 0), "none" is null', () => {
+  assert.throws(() => puny.toAscii('a\u0000b.example', { preset: 'registration' }),
+                (e) => e.code === 'std3_disallowed' && e.offset === 1 && e.codePoint === 0 &&
+                       e.errors[0].codePoint === 0 && e.message.includes('(U+0000)'));
+  assert.throws(() => puny.decode('a\u0000c'),
+                (e) => e.code === 'invalid_digit' && e.codePoint === 0);
+  assert.throws(() => puny.toAscii('ab--c.com'),
+                (e) => e.code === 'hyphen_3_4' && e.codePoint === null && e.errors[0].codePoint === null);
+});

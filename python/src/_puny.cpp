@@ -130,8 +130,8 @@ py::object make_error(const status& s, py::handle input, bool idna,
   return cls(message, py::str(std::string(puny::to_string(s.code))),
              uts46.empty() ? py::object(py::none()) : py::object(py::str(std::string(uts46))),
              s.offset, idna ? py::object(py::int_(s.label)) : py::object(py::none()),
-             s.code_point != 0 ? py::object(py::int_(static_cast<std::uint32_t>(s.code_point)))
-                               : py::object(py::none()),
+             s.has_code_point() ? py::object(py::int_(static_cast<std::uint32_t>(s.code_point)))
+                                : py::object(py::none()),
              py::reinterpret_borrow<py::object>(input), std::move(best_effort));
 }
 

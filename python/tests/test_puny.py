@@ -529,3 +529,17 @@ def test_skeleton():
     assert puny.skeleton("m") == "rn"
     with pytest.raises(puny.InvalidCodePointError):
         puny.skeleton("a\ud800")
+
+
+def test_nul_is_a_code_point():
+    # U+0000 is reported as code point 0, not as "none" (None).
+    with pytest.raises(puny.InvalidDigitError) as info:
+        puny.decode("a\0c")
+    assert (info.value.offset, info.value.code_point) == (1, 0)
+    assert "(U+0000)" in str(info.value)
+    with pytest.raises(puny.ForbiddenDomainCodePointError) as info:
+        puny.to_ascii("a\0b.example", forbid_domain_code_points=True)
+    assert (info.value.offset, info.value.code_point) == (1, 0)
+    with pytest.raises(puny.Hyphen34Error) as info:
+        puny.to_ascii("ab--c.com")
+    assert info.value.code_point is None

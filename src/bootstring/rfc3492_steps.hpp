@@ -28,7 +28,7 @@ using u64 = std::uint64_t;
 
 // ---- errors ----
 
-inline status make_error(errc code, std::size_t offset, char32_t code_point = 0) {
+inline status make_error(errc code, std::size_t offset, char32_t code_point = no_code_point) {
   status s;
   s.code = code;
   s.offset = offset;
@@ -37,8 +37,8 @@ inline status make_error(errc code, std::size_t offset, char32_t code_point = 0)
 }
 
 // A byte that is not a digit (or not basic): a byte of 0x80 or more is part
-// of a multi-byte sequence, not a code point, and is reported as 0.
-inline char32_t byte_code_point(unsigned char c) { return c < 0x80 ? c : 0; }
+// of a multi-byte sequence, not a code point, and is reported as none.
+inline char32_t byte_code_point(unsigned char c) { return c < 0x80 ? c : no_code_point; }
 
 // ---- the view of a run-time parameter set ----
 

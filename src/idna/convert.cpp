@@ -136,7 +136,7 @@ void process(workspace& ws, const options& opt, operation op) {
   if (op == operation::to_unicode && opt.verify_dns_length) {
     for (std::size_t k = 0; k < checked; ++k) {
       const label_info& l = ws.labels[k];
-      if (l.begin == l.end) add_error(ws, errc::empty_label, l.src, k, 0, detail_to_unicode);
+      if (l.begin == l.end) add_error(ws, errc::empty_label, l.src, k, no_code_point, detail_to_unicode);
     }
   }
 }

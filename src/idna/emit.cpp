@@ -137,7 +137,7 @@ void emit_ascii(workspace& ws, const options& opt, std::string& out) {
           break;
         }
         if (r.status.code != errc::buffer_too_small || r.status.needed == 0) {
-          add_error(ws, errc::punycode_encode_failed, l.src, k, 0);
+          add_error(ws, errc::punycode_encode_failed, l.src, k);
           break;
         }
         room(4 + r.status.needed);

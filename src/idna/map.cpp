@@ -194,7 +194,7 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
     }
     ws.mapped.resize(w);
     ws.mapped_off.resize(w);
-    add_error(ws, errc::invalid_utf8, start, 0, 0);
+    add_error(ws, errc::invalid_utf8, start, 0);
     slow(start, replacement_character);
     pos = end_of_ill_formed_utf8(in, start);
     ensure_room(pos);

@@ -172,7 +172,7 @@ void check_bidi_domain(workspace& ws, std::size_t checked) {
     const unsigned failed = bidi_rule_failures(ws.view(l));
     for (unsigned rule = 0; rule < 6; ++rule)
       if (failed & (1u << rule))
-        add_error(ws, errc::bidi, l.src, k, 0, static_cast<std::uint8_t>(rule + 1));
+        add_error(ws, errc::bidi, l.src, k, no_code_point, static_cast<std::uint8_t>(rule + 1));
   }
 }
 

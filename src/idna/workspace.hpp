@@ -194,7 +194,7 @@ struct workspace {
 workspace& local_workspace();
 
 void add_error(workspace& ws, errc code, std::size_t offset, std::size_t label,
-               char32_t cp = 0, std::uint8_t detail = 0);
+               char32_t cp = no_code_point, std::uint8_t detail = 0);
 
 // Sorts the errors into input order (ties keep the order in which the steps
 // found them) and returns the first, or ok.  Inline for the common case, no

@@ -30,7 +30,7 @@ constexpr std::size_t max_label_bytes = 63;
 constexpr std::size_t max_name_bytes = 253;
 constexpr std::string_view ace_prefix = "xn--";
 
-status fail(errc code, std::size_t offset, std::size_t label, char32_t cp = 0,
+status fail(errc code, std::size_t offset, std::size_t label, char32_t cp = no_code_point,
             std::uint8_t detail = 0) {
   return status{code, offset, label, cp, detail};
 }
@@ -219,7 +219,7 @@ status process(std::string_view domain, mode m, const options& opt, std::string&
       if (failed != 0) {
         std::uint8_t rule = 1;
         while ((failed & (1u << (rule - 1))) == 0) ++rule;
-        return fail(errc::bidi, labels[k].start, k, 0, rule);
+        return fail(errc::bidi, labels[k].start, k, no_code_point, rule);
       }
     }
   }

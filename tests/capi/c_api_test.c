@@ -380,6 +380,19 @@ static void test_idna_errors(void) {
                     4, 1, '<');
   expect_idna_error(__LINE__, 0, "a<b.example", &url, PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT, "",
                     1, 0, '<');
+  /* U+0000 is a code point: has_code_point tells it from "none" (0 too). */
+  {
+    char out[16];
+    puny_error err = PUNY_ERROR_INIT;
+    CHECK(puny_to_ascii("a\0b", 3, out, sizeof out, NULL, &std3, &err) == PUNY_ERR_STD3_DISALLOWED);
+    CHECK(err.offset == 1 && err.code_point == 0 && err.has_code_point == 1);
+    CHECK(puny_decode("a\0c", 3, out, sizeof out, NULL, &err) == PUNY_ERR_INVALID_DIGIT);
+    CHECK(err.offset == 1 && err.code_point == 0 && err.has_code_point == 1);
+    CHECK(puny_to_ascii("ab--c.com", 9, out, sizeof out, NULL, NULL, &err) == PUNY_ERR_HYPHEN_3_4);
+    CHECK(err.code_point == 0 && err.has_code_point == 0);
+    CHECK(puny_to_ascii("ok.\xc3", 4, out, sizeof out, NULL, NULL, &err) == PUNY_ERR_INVALID_UTF8);
+    CHECK(err.offset == 3 && err.code_point == 0 && err.has_code_point == 0);
+  }
 }
 
 static void test_invalid_arguments(void) {

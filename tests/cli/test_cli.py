@@ -204,6 +204,19 @@ class PunycodeCommands(Base):
             self.assertIsNone(obj["output"])
             self.assertEqual(len(obj["errors"]), 1)
 
+    def test_nul_is_a_code_point(self):
+        # U+0000 is reported as a code point, not as "none" (every command).
+        code, out, err = run(["decode", "--json"], "a\0c\n")
+        self.assertEqual(code, 1)
+        self.assertEqual(json_lines(out)[0]["details"][0]["code_point"], "U+0000")
+        code, out, err = run(["to-ascii", "--json"], "a\0b\n")
+        self.assertEqual(code, 1)
+        detail = json_lines(out)[0]["details"][0]
+        self.assertEqual((detail["error"], detail["offset"], detail["code_point"]),
+                         ("forbidden_domain_code_point", 1, "U+0000"))
+        code, _, err = run(["to-ascii"], "a\0b\n")
+        self.assertIn("U+0000", err)
+
     def test_json_shape(self):
         code, out, _ = run(["decode", "--json"], "bcher-kva\nab!c\n")
         self.assertEqual(code, 1)

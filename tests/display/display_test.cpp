@@ -369,7 +369,9 @@ TEST(ChromiumProfile, SimilarTopDomain) {
       for (const auto& f : l.findings)
         if (f.why == reason::top_domain_lookalike) similar = f.similar_to;
     EXPECT_EQ(similar, c.imitates) << c.name;
-    if (*c.imitates) EXPECT_FALSE(r.value.all_shown()) << c.name;
+    if (*c.imitates) {
+      EXPECT_FALSE(r.value.all_shown()) << c.name;
+    }
   }
 }
 }  // namespace

@@ -37,7 +37,7 @@ namespace puny::reference {
 
 using u64 = std::uint64_t;
 
-inline status failure(errc code, std::size_t offset, char32_t code_point = 0) {
+inline status failure(errc code, std::size_t offset, char32_t code_point = no_code_point) {
   status s;
   s.code = code;
   s.offset = offset;
@@ -109,9 +109,9 @@ inline decoded decode(std::string_view input, const bootstring::parameters& p) {
   if (last != std::string_view::npos) {
     for (; in < last; ++in) {
       const auto c = static_cast<unsigned char>(input[in]);
-      // puny: a byte of 0x80 or more is not a code point, reported as 0.
+      // puny: a byte of 0x80 or more is not a code point, reported as none.
       if (c >= p.initial_n) {
-        r.status = failure(errc::non_basic_before_delimiter, in, c < 0x80 ? c : 0);
+        r.status = failure(errc::non_basic_before_delimiter, in, c < 0x80 ? char32_t{c} : no_code_point);
         return r;
       }
       output.push_back(c);
@@ -142,7 +142,7 @@ inline decoded decode(std::string_view input, const bootstring::parameters& p) {
       //     let digit = the code point's digit-value, fail if it has none
       const int digit = c < 0x80 ? p.digit_values[c] : -1;
       if (digit < 0) {
-        r.status = failure(errc::invalid_digit, at, c < 0x80 ? c : 0);
+        r.status = failure(errc::invalid_digit, at, c < 0x80 ? char32_t{c} : no_code_point);
         return r;
       }
       //     let i = i + digit * w, fail on overflow

@@ -263,3 +263,30 @@ TEST(IdnaOptions, PresetsDoNotSetTheNewFields) {
 }
 
 }  // namespace
+
+namespace {
+// U+0000 is a code point like any other: status::has_code_point() says
+// whether one applies, and to_string names it; errors without a code point
+// (ill-formed UTF-8, label rules, Bidi) have none.
+TEST(StatusCodePoint, NulIsReportedAsACodePoint) {
+  const std::string nul_inside("a\0b.example", 11);
+  auto std3 = idna::to_ascii(nul_inside, idna::uts46_strict);
+  ASSERT_EQ(std3.status.code, errc::std3_disallowed);
+  EXPECT_TRUE(std3.status.has_code_point());
+  EXPECT_EQ(std3.status.code_point, U'\0');
+  EXPECT_NE(to_string(std3.status).find("(U+0000)"), std::string::npos) << to_string(std3.status);
+  auto forbidden = idna::to_ascii(nul_inside, idna::uts46_default.with_forbid_domain_code_points());
+  ASSERT_EQ(forbidden.status.code, errc::forbidden_domain_code_point);
+  EXPECT_TRUE(forbidden.status.has_code_point());
+  EXPECT_EQ(forbidden.status.code_point, U'\0');
+  EXPECT_EQ(forbidden.status.offset, 1u);
+
+  for (const char* none : {"ab--c.com", "ok.\xC3", "a..b"}) {
+    const auto r = idna::to_ascii(none, idna::uts46_strict);
+    ASSERT_FALSE(r.ok()) << none;
+    EXPECT_FALSE(r.status.has_code_point()) << none;
+    EXPECT_EQ(to_string(r.status).find("(U+"), std::string::npos) << to_string(r.status);
+  }
+  EXPECT_FALSE(status{}.has_code_point());
+}
+}  // namespace
