@@ -144,7 +144,12 @@ void to_ascii_line(std::string_view input, bool detailed, const idna::options& o
 
 void to_unicode_line(std::string_view input, bool detailed, const idna::options& opt,
                      outcome& out) {
-  if (detailed) return from_detailed(idna::to_unicode_detailed(input, opt), out);
+  if (detailed) {
+    // The URL family (domain to Unicode) reports ToUnicode's errors as
+    // validation errors (possibly none).
+    out.has_validation = opt.url_family();
+    return from_detailed(idna::to_unicode_detailed(input, opt), out);
+  }
   auto r = idna::to_unicode(input, opt);
   if (!r.ok()) {
     out.ok = false;

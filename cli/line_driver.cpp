@@ -221,7 +221,11 @@ void append_json(std::string& out, std::size_t number, std::string_view input,
   j["line"] = number;
   j["input"] = std::string(input);
   j["output"] = r.ok ? json(r.output) : json(nullptr);
-  if (shape == json_shape::idna) j["best_effort"] = r.best_effort;
+  // best_effort: the output on success; on failure the profile's
+  // best-effort result (UTS #46 section 4.3), or null where it has none
+  // (IDNA2008, input modes that fail before converting).
+  if (shape == json_shape::idna)
+    j["best_effort"] = r.ok ? json(r.output) : r.has_best_effort ? json(r.best_effort) : json(nullptr);
   json errors = json::array();
   for (const problem& p : r.problems) {
     // IDNA: the UTS #46 codes, each once; an error without a UTS #46 code

@@ -223,8 +223,9 @@ PUNY_API puny_errc puny_to_ascii(const char* utf8, size_t length, char* out, siz
                                  puny_error* err);
 /* Always writes the best-effort result when it fits (U+FFFD where UTS #46
  * marks errors) and returns the first error, if any.  With the URL family
- * (PUNY_PRESET_URL, url_domain_to_ascii set) the result on error is the
- * input itself, as the URL Standard's "domain to Unicode" returns it
+ * (PUNY_PRESET_URL, url_domain_to_ascii set), the URL Standard's "domain
+ * to Unicode": on a recorded error the result is the input itself and the
+ * call returns PUNY_OK; only ill-formed input is an error
  * (docs/url-standard.md). */
 PUNY_API puny_errc puny_to_unicode(const char* utf8, size_t length, char* out,
                                    size_t capacity, size_t* written,

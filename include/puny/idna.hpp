@@ -50,8 +50,9 @@ struct options {
   //    VerifyDnsLength on) and list its errors in
   //    detailed::validation_errors: the URL Standard's non-fatal
   //    "domain-to-ASCII" validation errors;
-  //  * to_unicode (every form) returns the input unchanged when any error
-  //    is recorded ("domain to Unicode" step 2), see to_unicode below.
+  //  * to_unicode (every form) returns the input unchanged, and succeeds,
+  //    when any error is recorded ("domain to Unicode" step 2), see
+  //    to_unicode below.
   // Not a UTS #46 flag.
   bool url_domain_to_ascii = false;
   // With use_std3_ascii_rules: U+005F '_' is allowed too (SRV and DMARC
@@ -167,13 +168,15 @@ result<std::string> to_ascii(std::string_view domain, const options& opt = uts46
 // label is reported as errc::empty_label with detail 1 (X4_2).
 //
 // The URL family (options::url_domain_to_ascii, the url preset) is the URL
-// Standard's "domain to Unicode" instead: when any error is recorded the
-// output is the input unchanged (step 2, so that "xn--8i7caa" round-trips
-// through the domain parser), not the best-effort string; the status still
-// carries the first error (and to_unicode_detailed every error).  "Unchanged"
-// is code unit for code unit, except that each ill-formed sequence of the
-// input becomes U+FFFD (one per sequence, as ToUnicode counts them), so the
-// output is always well-formed.  Every to_unicode form (UTF-8, UTF-16,
+// Standard's "domain to Unicode" instead, which never fails on what ToUnicode
+// records: when any error is recorded the output is the input unchanged
+// (step 2, so that "xn--8i7caa" round-trips through the domain parser), not
+// the best-effort string, and the status is ok; to_unicode_detailed lists
+// the errors as validation_errors.  Only ill-formed input (invalid_utf8,
+// invalid_utf16, invalid_code_point) fails, with the input as output:
+// "unchanged" is code unit for code unit, except that each ill-formed
+// sequence becomes U+FFFD (one per sequence, as ToUnicode counts them), so
+// the output is always well-formed.  Every to_unicode form (UTF-8, UTF-16,
 // UTF-32, caller buffer, detailed) behaves the same way.
 [[nodiscard]]
 result<std::string> to_unicode(std::string_view domain, const options& opt = uts46_default);
@@ -185,14 +188,15 @@ struct detailed {
   std::string output;       // empty when the conversion failed
   std::string best_effort;  // always set
   report errors;            // the errors that decide the result
-  // URL family to_ascii only (to_ascii_detailed, explain_to_ascii): every
-  // error of the URL Standard's strict ToASCII run ("domain parser" steps
-  // 1-2: the options with CheckHyphens, UseSTD3ASCIIRules and
-  // VerifyDnsLength on), in input order, with code, label and offset like
-  // `errors`.  They are validation errors: non-fatal, they do not change
-  // the result (output and errors are what they would be without them), and
-  // they are listed whether or not the result failed.  Empty for every other
-  // preset, for to_unicode_detailed, and when the strict run succeeds.
+  // URL family only.  to_ascii_detailed and explain_to_ascii: every error
+  // of the URL Standard's strict ToASCII run ("domain parser" steps 1-2:
+  // the options with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength
+  // on), in input order, with code, label and offset like `errors`.
+  // to_unicode_detailed: every error ToUnicode recorded but ill-formed
+  // input ("domain to Unicode" step 2).  They are validation errors:
+  // non-fatal, they do not change the result, and they are listed whether
+  // or not the result failed.  Empty for every other preset and when the
+  // run records none.
   // E.g. under idna::url: "a_b.com" -> output "a_b.com", validation error
   // U1 at offset 1; "xn--8i7caa" -> output "xn--8i7caa", validation error V7.
   std::vector<status> validation_errors;

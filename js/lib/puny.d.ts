@@ -64,9 +64,10 @@ export interface IdnaResult {
    * with preset 'url': the input itself when there are errors). */
   bestEffort: string;
   errors: PunyErrorInfo[];
-  /** toAsciiResult with preset 'url': the URL Standard's non-fatal
-   * validation errors (its strict ToASCII run); they do not change value.
-   * Empty otherwise. */
+  /** Preset 'url': the URL Standard's non-fatal validation errors; they do
+   * not change value.  toAsciiResult: its strict ToASCII run's errors;
+   * toUnicodeResult: ToUnicode's errors (domain to Unicode never fails on
+   * them and returns the input).  Empty otherwise. */
   validationErrors: PunyErrorInfo[];
 }
 

@@ -40,6 +40,12 @@ SELECT idna_to_unicode('a..b', 'uts46,verify-dns-length');
 -- The URL Standard's forbidden domain code points (url preset, ASCII input).
 SELECT idna_to_ascii('a%b.example', 'url');
 SELECT idna_to_ascii(U&'\00FC<.example', 'url');
+-- The URL Standard's domain to Unicode never fails: on an error ToUnicode
+-- records, the result is the input (uts46 raises instead).
+SELECT idna_to_unicode('XN--8I7CAA.com', 'url') AS v7, idna_to_unicode('xn--a.com', 'url') AS p4,
+       try_idna_to_unicode('xn--0-sfa.xn--4db', 'url') AS b1,
+       idna_to_unicode('XN--BCHER-KVA.de', 'url') AS fine;
+SELECT idna_to_unicode('xn--a.com');
 -- Positions count characters, offsets bytes: the error is the 3rd character,
 -- bytes 4..6 (after two 2-byte characters).
 SELECT idna_to_ascii(U&'üü\2028.de');

@@ -141,12 +141,16 @@ def test_to_ascii_and_to_unicode():
 
 def test_url_preset_to_unicode_returns_the_input_on_error():
     # URL Standard "domain to Unicode" step 2: any recorded error returns
-    # the domain itself (so xn--8i7caa round-trips through the domain parser).
-    with pytest.raises(puny.DisallowedError) as info:
-        puny.to_unicode("XN--8I7CAA.com", "url")
-    assert info.value.best_effort == "XN--8I7CAA.com"
-    assert info.value.uts46_code == "V7"
+    # the domain itself (so xn--8i7caa round-trips through the domain
+    # parser); it never fails, the errors are validation errors.
+    assert puny.to_unicode("XN--8I7CAA.com", "url") == "XN--8I7CAA.com"
+    assert puny.to_unicode("xn--a.com", "url") == "xn--a.com"
     assert puny.to_ascii("XN--8I7CAA.com", "url") == "xn--8i7caa.com"
+    assert [r.output for r in puny.to_unicode_many(["xn--a.com", "xn--bcher-kva.de"], "url")] \
+        == ["xn--a.com", "bücher.de"]
+    # Ill-formed input (a lone surrogate) stays an error.
+    with pytest.raises(puny.InvalidCodePointError):
+        puny.to_unicode("a\ud800.com", "url")
     # UTS #46 keeps its best-effort decoding.
     with pytest.raises(puny.DisallowedError) as info:
         puny.to_unicode("XN--8I7CAA.com")

@@ -53,6 +53,25 @@ constexpr bool url_input_unchanged(const status& first, const options& opt) noex
   return !first.ok() && detail::url_family(opt);
 }
 
+constexpr bool ill_formed_input(errc code) noexcept {
+  return code == errc::invalid_utf8 || code == errc::invalid_utf16 || code == errc::invalid_code_point;
+}
+
+// "Domain to Unicode" cannot fail: what ToUnicode records is a validation
+// error and the input is the result.  Only input that is not a string of
+// scalar values (ill-formed UTF-8 or UTF-16, a UTF-32 value that is not a
+// code point) stays an error: the status of a URL-family to_unicode.
+status url_to_unicode_status(const std::vector<status>& errors) noexcept {
+  for (const status& e : errors)
+    if (ill_formed_input(e.code)) return e;
+  return status{};
+}
+
+// The status a to_unicode call returns, given ToUnicode's first error.
+status to_unicode_status(const status& first, const workspace& ws, const options& opt) noexcept {
+  return url_input_unchanged(first, opt) ? url_to_unicode_status(ws.errors) : first;
+}
+
 constexpr bool skips_pipeline(route how) noexcept {
   return how == route::lowercase || how == route::url_ascii || how == route::url_failed;
 }
@@ -111,11 +130,12 @@ result<std::basic_string<CharT>> to_unicode_string(std::basic_string_view<CharT>
     return r;
   }
   workspace& ws = detail::local_workspace();
-  r.status = detail::run_to_unicode(ws, domain, opt, v.ldh ? low : nullptr, v.dots);
-  if (url_input_unchanged(r.status, opt))
+  const status first = detail::run_to_unicode(ws, domain, opt, v.ldh ? low : nullptr, v.dots);
+  if (url_input_unchanged(first, opt))
     detail::append_input_unchanged(domain, r.value);
   else
     detail::emit_unicode(ws, r.value);
+  r.status = to_unicode_status(first, ws, opt);
   return r;
 }
 
@@ -136,10 +156,17 @@ detailed detailed_string(std::string_view domain, const options& opt, operation 
       d.errors.first = detail::run_to_ascii(ws, domain, opt, d.best_effort, ldh, v.dots);
     } else {
       d.errors.first = detail::run_to_unicode(ws, domain, opt, ldh, v.dots);
-      if (url_input_unchanged(d.errors.first, opt))
+      if (url_input_unchanged(d.errors.first, opt)) {
+        // "Domain to Unicode": the input, with ToUnicode's errors as
+        // validation errors, but for ill-formed input, which stays fatal.
         detail::append_input_unchanged(domain, d.best_effort);
-      else
-        detail::emit_unicode(ws, d.best_effort);
+        for (const status& e : ws.errors)
+          (ill_formed_input(e.code) ? d.errors.all : d.validation_errors).push_back(e);
+        d.errors.first = d.errors.all.empty() ? status{} : d.errors.all.front();
+        if (d.errors.first.ok()) d.output = d.best_effort;
+        return d;
+      }
+      detail::emit_unicode(ws, d.best_effort);
     }
     d.errors.all = ws.errors;
   }
@@ -262,7 +289,7 @@ status to_unicode(std::string_view domain, char* out, std::size_t capacity, std:
   if (url_input_unchanged(first, opt)) {
     ws.out8.clear();
     detail::append_input_unchanged(domain, ws.out8);
-    return copy_to_buffer(ws.out8, out, capacity, written, first);
+    return copy_to_buffer(ws.out8, out, capacity, written, url_to_unicode_status(ws.errors));
   }
   // Straight into the caller's buffer: at once when it has room for the
   // worst case (4 bytes per code point), else once the exact size is known.

@@ -178,19 +178,23 @@ static void test_idna(void) {
   CHECK(puny_to_ascii("-X-.Example", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt, &err) ==
         PUNY_OK);
   CHECK_STR(out, "-x-.example");
-  /* url preset to_unicode is the URL Standard's domain to Unicode: on any
-   * error the output is the input unchanged (UTF-8 and UTF-16 alike). */
+  /* url preset to_unicode is the URL Standard's domain to Unicode, which
+   * never fails on what ToUnicode records: the output is the input
+   * unchanged and the call succeeds (UTF-8 and UTF-16 alike); only
+   * ill-formed input is an error. */
   CHECK(puny_to_unicode("XN--8I7CAA.com", PUNY_NUL_TERMINATED, out, sizeof out, &written, &opt,
-                        &err) == PUNY_ERR_DISALLOWED);
+                        &err) == PUNY_OK);
   CHECK_STR(out, "XN--8I7CAA.com");
-  CHECK(written == 14 && err.code == PUNY_ERR_DISALLOWED);
+  CHECK(written == 14 && err.code == PUNY_OK);
   {
     const uint16_t ace16[] = {'x', 'n', '-', '-', 'a', '.', 'c', 'o', 'm'};
     uint16_t out16[16];
-    CHECK(puny_to_unicode_utf16(ace16, 9, out16, 16, &written, &opt, &err) ==
-          PUNY_ERR_DISALLOWED);
+    CHECK(puny_to_unicode_utf16(ace16, 9, out16, 16, &written, &opt, &err) == PUNY_OK);
     CHECK(written == 9 && memcmp(out16, ace16, sizeof ace16) == 0 && out16[9] == 0);
   }
+  CHECK(puny_to_unicode("xn--a.\xff.com", PUNY_NUL_TERMINATED, out, sizeof out, &written, &opt,
+                        &err) == PUNY_ERR_INVALID_UTF8);
+  CHECK(err.offset == 6);
   CHECK(puny_to_unicode("XN--BCHER-KVA.DE", PUNY_NUL_TERMINATED, out, sizeof out, &written, &opt,
                         &err) == PUNY_OK);
   CHECK_STR(out, "b\xc3\xbc" "cher.de");

@@ -461,8 +461,10 @@ class IdnaCommands(Base):
         # Only the URL family has the key.
         code, out, _ = run(["to-ascii", "--json", "a_b.com"])
         self.assertNotIn("validation_errors", json_lines(out)[0])
+        # to-unicode under url lists ToUnicode's own errors (CheckHyphens and
+        # UseSTD3ASCIIRules off there: none for a_b.com).
         code, out, _ = run(["to-unicode", "--preset", "url", "--json", "a_b.com"])
-        self.assertNotIn("validation_errors", json_lines(out)[0])
+        self.assertEqual(json_lines(out)[0]["validation_errors"], [])
         # explain shows them too.
         code, out, _ = run(["explain", "to-ascii", "--preset", "url", "--", "a_b.com"])
         self.assertEqual(code, 0)
@@ -470,20 +472,55 @@ class IdnaCommands(Base):
                       out.decode())
 
     def test_url_preset_to_unicode_returns_the_input_on_error(self):
-        # URL Standard "domain to Unicode" step 2.
+        # URL Standard "domain to Unicode" never fails: on a recorded error
+        # (step 2) the result is the input, the errors are validation errors.
         code, out, err = run(["to-unicode", "--preset", "url", "--json",
                               "XN--8I7CAA.com", "xn--0-sfa.xn--4db", "XN--BCHER-KVA.de"])
-        self.assertEqual(code, 1)
+        self.assertEqual(code, 0, err)
+        self.assertEqual(err, "")
         ace, bidi, good = json_lines(out)
-        self.assertIsNone(ace["output"])
+        self.assertEqual(ace["output"], "XN--8I7CAA.com")
         self.assertEqual(ace["best_effort"], "XN--8I7CAA.com")
-        self.assertEqual(ace["errors"], ["V7"])
-        self.assertEqual(bidi["best_effort"], "xn--0-sfa.xn--4db")
-        self.assertEqual(bidi["errors"], ["B1"])
+        self.assertEqual(ace["errors"], [])
+        self.assertEqual({e["code"] for e in ace["validation_errors"]}, {"V7"})
+        self.assertEqual(ace["validation_errors"][0]["offset"], 0)  # the xn-- label's start
+        self.assertEqual(bidi["output"], "xn--0-sfa.xn--4db")
+        self.assertEqual([e["code"] for e in bidi["validation_errors"]], ["B1"])
         self.assertEqual(good["output"], "bücher.de")
-        # The UTS #46 preset keeps its best-effort decoding.
+        self.assertEqual(good["validation_errors"], [])
+        # Plain output: the input, exit 0.
+        code, out, err = run(["to-unicode", "--preset", "url", "xn--a.com"])
+        self.assertEqual((code, out, err), (0, b"xn--a.com\n", ""))
+        # Ill-formed input stays an error.
+        code, out, err = run(["to-unicode", "--preset", "url", "--json"], b"xn--a.\xff.com\n")
+        self.assertEqual(code, 1)
+        obj = json_lines(out)[0]
+        self.assertIsNone(obj["output"])
+        self.assertEqual(obj["errors"], ["invalid_utf8"])
+        self.assertEqual({e["code"] for e in obj["validation_errors"]}, {"V7"})
+        # The UTS #46 preset keeps its best-effort decoding, and fails.
         code, out, _ = run(["to-unicode", "--json", "xn--0-sfa.xn--4db"])
+        self.assertEqual(code, 1)
         self.assertEqual(json_lines(out)[0]["best_effort"], "0à.א")
+        self.assertNotIn("validation_errors", json_lines(out)[0])
+
+    def test_json_best_effort_is_the_output_or_null(self):
+        # best_effort equals the output on success under every preset, and
+        # is null on failure where the preset has no best-effort result.
+        for preset in ("uts46", "url", "idna2008", "idna2008-lookup"):
+            for command in ("to-ascii", "to-unicode"):
+                code, out, err = run([command, "--preset", preset, "--json", "bücher.de"])
+                self.assertEqual(code, 0, (preset, command, err))
+                obj = json_lines(out)[0]
+                self.assertEqual(obj["best_effort"], obj["output"], (preset, command))
+        for preset in ("idna2008", "idna2008-lookup"):
+            code, out, _ = run(["to-ascii", "--preset", preset, "--json", "a..b"])
+            self.assertEqual(code, 1)
+            self.assertIsNone(json_lines(out)[0]["best_effort"], preset)
+        code, out, _ = run(["to-ascii", "--email", "--json", "no-at-sign"])
+        self.assertIsNone(json_lines(out)[0]["best_effort"])
+        code, out, _ = run(["to-unicode", "--json", "xn--a.com"])  # uts46: its decoding
+        self.assertEqual(json_lines(out)[0]["best_effort"], "\ufffd.com")
 
     def test_ace_labels_that_are_not_new(self):
         code, out, _ = run(["to-ascii", "--json", "xn--example-.com", "xn--a-ä.pt"])

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "puny/idna.hpp"
 #include "puny/unicode.hpp"
 
@@ -79,6 +81,23 @@ inline std::vector<outcome> every_to_ascii(const std::string& in, const idna::op
   return out;
 }
 
+// The URL Standard's domain to Unicode (the URL family) never fails on what
+// ToUnicode records: every form returns ok with the input as its value, and
+// to_unicode_detailed lists the errors as validation errors.  Checked here;
+// then each outcome carries the first recorded error (offset in UTF-8, as
+// to_unicode_detailed gives it) so that a test checks what ToUnicode found
+// the same way under every preset.
+inline void recorded_as_validation_errors(const std::string& in, const std::vector<status>& recorded,
+                                          std::vector<outcome>& forms) {
+  for (outcome& o : forms) {
+    EXPECT_TRUE(o.first.ok()) << o.form << ": " << to_string(o.first);
+    EXPECT_EQ(o.value, in) << o.form;
+    o.first = recorded.front();
+    o.offset8 = recorded.front().offset;
+    if (o.form == "to_unicode_detailed") o.all = recorded;
+  }
+}
+
 // Every to_unicode form (outputs in UTF-8).
 inline std::vector<outcome> every_to_unicode(const std::string& in, const idna::options& opt) {
   std::vector<outcome> out;
@@ -109,6 +128,8 @@ inline std::vector<outcome> every_to_unicode(const std::string& in, const idna::
   (void)unicode::utf32_to_utf8(r32.value, back8);
   out.push_back(make_outcome("to_unicode(u32string_view)", r32.status, back8));
   out.back().offset8 = utf8_offset(in, r32.status.offset, false);
+  if (opt.url_family() && d.errors.all.empty() && !d.validation_errors.empty())
+    recorded_as_validation_errors(in, d.validation_errors, out);
   return out;
 }
 

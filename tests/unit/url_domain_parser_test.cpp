@@ -252,15 +252,22 @@ TEST(UrlDomainParser, OrdinaryNamesHaveNoValidationErrors) {
 // ---------------------------------------------------------- domain to Unicode
 
 // Every to_unicode form under `opt` gives `expected` with first error
-// `code` (errc::ok on success).
+// `code` (errc::ok on success); `recorded`: the first validation error
+// to_unicode_detailed lists (errc::ok: none).
 void expect_to_unicode(const std::string& in, const idna::options& opt, const std::string& expected,
-                       errc code) {
+                       errc code, errc recorded = errc::ok) {
   SCOPED_TRACE("input \"" + in + "\"");
   const auto r = idna::to_unicode(in, opt);
   EXPECT_EQ(r.status.code, code);
   EXPECT_EQ(r.value, expected);
   const idna::detailed d = idna::to_unicode_detailed(in, opt);
   EXPECT_EQ(d.errors.first.code, code);
+  if (recorded == errc::ok) {
+    if (code == errc::ok) EXPECT_TRUE(d.validation_errors.empty());
+  } else {
+    ASSERT_FALSE(d.validation_errors.empty());
+    EXPECT_EQ(d.validation_errors.front().code, recorded);
+  }
   EXPECT_EQ(d.best_effort, expected);
   EXPECT_EQ(d.output, code == errc::ok ? expected : std::string());
   // Caller buffer: room, exact, one short.
@@ -294,17 +301,19 @@ void expect_to_unicode(const std::string& in, const idna::options& opt, const st
 }
 
 // Step 2: "If an error was recorded, then return domain" -- so that the
-// domain parser and domain to Unicode round-trip on xn--8i7caa.
+// domain parser and domain to Unicode round-trip on xn--8i7caa.  Domain to
+// Unicode never fails: the errors are validation errors and the status ok.
 TEST(UrlDomainToUnicode, ErrorReturnsTheInput) {
-  expect_to_unicode("xn--8i7caa", idna::url, "xn--8i7caa", errc::disallowed);
-  expect_to_unicode("xn--8i7caa.com", idna::url, "xn--8i7caa.com", errc::disallowed);
+  expect_to_unicode("xn--8i7caa", idna::url, "xn--8i7caa", errc::ok, errc::disallowed);
+  expect_to_unicode("xn--8i7caa.com", idna::url, "xn--8i7caa.com", errc::ok, errc::disallowed);
   // UTS #46 itself gives the best-effort string with U+FFFD instead.
   EXPECT_NE(idna::to_unicode("xn--8i7caa.com", idna::uts46_default).value, "xn--8i7caa.com");
   // xn--a decodes to U+0080 (V7).
-  expect_to_unicode("xn--a.com", idna::url, "xn--a.com", errc::disallowed);
+  expect_to_unicode("xn--a.com", idna::url, "xn--a.com", errc::ok, errc::disallowed);
   // A label that does not decode (P4).
-  expect_to_unicode("xn--ab-.com", idna::url, "xn--ab-.com", errc::invalid_ace_label);
-  EXPECT_EQ(idna::uts46_code(idna::to_unicode("xn--ab-.com", idna::url).status), "P4");
+  expect_to_unicode("xn--ab-.com", idna::url, "xn--ab-.com", errc::ok, errc::invalid_ace_label);
+  EXPECT_TRUE(idna::to_unicode("xn--ab-.com", idna::url).ok());
+  EXPECT_EQ(idna::uts46_code(idna::to_unicode_detailed("xn--ab-.com", idna::url).validation_errors.at(0)), "P4");
 }
 
 // The round trip the note of step 2 promises: domain parser, then domain to
@@ -319,15 +328,15 @@ TEST(UrlDomainToUnicode, RoundTripsWithTheDomainParser) {
 
 // Step 2 returns the input itself: no lowercasing, no mapping.
 TEST(UrlDomainToUnicode, InputIsNotLowercasedOnError) {
-  expect_to_unicode("XN--A.COM", idna::url, "XN--A.COM", errc::disallowed);
-  expect_to_unicode("XN--8I7CAA.Example", idna::url, "XN--8I7CAA.Example", errc::disallowed);
+  expect_to_unicode("XN--A.COM", idna::url, "XN--A.COM", errc::ok, errc::disallowed);
+  expect_to_unicode("XN--8I7CAA.Example", idna::url, "XN--8I7CAA.Example", errc::ok, errc::disallowed);
 }
 
 // Step 1 has CheckBidi true: a Bidi failure (B1, label "0à" in a Bidi
 // domain name) returns the input, A-labels and all.
 TEST(UrlDomainToUnicode, BidiFailureReturnsTheInput) {
-  expect_to_unicode("xn--0-sfa.xn--4db", idna::url, "xn--0-sfa.xn--4db", errc::bidi);
-  expect_to_unicode("0\xC3\xA0.\xD7\x90", idna::url, "0\xC3\xA0.\xD7\x90", errc::bidi);
+  expect_to_unicode("xn--0-sfa.xn--4db", idna::url, "xn--0-sfa.xn--4db", errc::ok, errc::bidi);
+  expect_to_unicode("0\xC3\xA0.\xD7\x90", idna::url, "0\xC3\xA0.\xD7\x90", errc::ok, errc::bidi);
   // UTS #46 alone gives the decoded best effort.
   EXPECT_EQ(idna::to_unicode("xn--0-sfa.xn--4db", idna::uts46_default).value,
             "0\xC3\xA0.\xD7\x90");
@@ -335,7 +344,7 @@ TEST(UrlDomainToUnicode, BidiFailureReturnsTheInput) {
 
 // Step 1 has CheckJoiners true: ZWJ without a virama (C2).
 TEST(UrlDomainToUnicode, JoinerFailureReturnsTheInput) {
-  expect_to_unicode("a\xE2\x80\x8D" "b.COM", idna::url, "a\xE2\x80\x8D" "b.COM", errc::contextj);
+  expect_to_unicode("a\xE2\x80\x8D" "b.COM", idna::url, "a\xE2\x80\x8D" "b.COM", errc::ok, errc::contextj);
 }
 
 // Step 3: no error -> the ToUnicode result, mapped and decoded.
@@ -369,13 +378,22 @@ TEST(UrlDomainToUnicode, IllFormedInputBecomesReplacementCharacters) {
   EXPECT_TRUE(r32.value == (std::u32string{U'A', U'\uFFFD', U'.', U'c'}));
 }
 
-// Every error is still reported by to_unicode_detailed.
+// Every error is still reported by to_unicode_detailed, as a validation
+// error; the result is the input.
 TEST(UrlDomainToUnicode, DetailedKeepsEveryError) {
   const idna::detailed d = idna::to_unicode_detailed("xn--8i7caa.xn--a.com", idna::url);
+  EXPECT_TRUE(d.ok());
+  EXPECT_EQ(d.output, "xn--8i7caa.xn--a.com");
   EXPECT_EQ(d.best_effort, "xn--8i7caa.xn--a.com");
-  EXPECT_TRUE(d.output.empty());
-  EXPECT_EQ(d.errors.all.size(), 4u) << codes(d.errors.all);  // 3 x U+FF57, U+0080
-  EXPECT_TRUE(has(d.errors.all, errc::disallowed, 11)) << codes(d.errors.all);
+  EXPECT_TRUE(d.errors.all.empty()) << codes(d.errors.all);
+  EXPECT_EQ(d.validation_errors.size(), 4u) << codes(d.validation_errors);  // 3 x U+FF57, U+0080
+  EXPECT_TRUE(has(d.validation_errors, errc::disallowed, 11)) << codes(d.validation_errors);
+  // Ill-formed input stays fatal; the other errors are still listed.
+  const idna::detailed bad = idna::to_unicode_detailed("xn--a.\xFF.com", idna::url);
+  EXPECT_EQ(bad.errors.first.code, errc::invalid_utf8);
+  EXPECT_EQ(bad.errors.first.offset, 6u);
+  EXPECT_TRUE(bad.output.empty());
+  EXPECT_TRUE(has(bad.validation_errors, errc::disallowed, 0)) << codes(bad.validation_errors);
 }
 
 }  // namespace
