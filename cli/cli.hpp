@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "puny/idna.hpp"
+#include "puny/presets.hpp"
 
 namespace CLI {
 class App;
@@ -120,32 +121,21 @@ int run_lines(const io_settings& s, json_shape shape, const processor& process);
 // The IDNA processing flags shared by to-ascii, to-unicode and explain.
 // Each flag can be turned on or off on top of the preset (-1 = as the
 // preset says).
+// --preset and the flag pairs, both from the core's registry
+// (puny/presets.hpp): the CLI adds no preset or flag of its own.
 struct idna_flags {
-  std::string preset = "uts46";
-  int transitional = -1;
-  int std3 = -1;
-  int check_hyphens = -1;
-  int check_bidi = -1;
-  int check_joiners = -1;
-  int verify_dns_length = -1;
-  int ignore_invalid_punycode = -1;
-  int allow_underscore = -1;
+  std::string preset = "uts46";  // a name or an alias of puny::presets()
+  // Per puny::option_flags() entry: -1 not given, 1 --X, 0 --no-X.
+  std::vector<int> flags = std::vector<int>(puny::option_flags().size(), -1);
   // Host-name safety (options::forbid_domain_code_points) is on unless
-  // --raw asks for plain UTS #46.
+  // --raw (or --no-forbid-domain-code-points) asks for plain UTS #46.
   bool raw = false;
 
+  const puny::preset& selected() const;  // the --preset (validated by the parser)
   // The preset, then each flag given on the command line on top of it.
   idna::options options() const;
 };
 void add_idna_flags(CLI::App& sub, idna_flags& s);
-
-// The --preset names and their options, in --help order.
-struct preset_entry {
-  const char* name;
-  idna::options options;
-  const char* help;
-};
-const std::vector<preset_entry>& idna_presets();
 
 // Subcommand registration.  Each adds its subcommands to `app`; the one the
 // user picks stores its work in `selected`.

@@ -14,46 +14,17 @@
 
 namespace puny::cli {
 
-// One row per --preset value; a new preset is one more row.
-const std::vector<preset_entry>& idna_presets() {
-  static const std::vector<preset_entry> table = {
-      {"uts46", idna::uts46_default,
-       "UTS #46 defaults: nontransitional, CheckHyphens, CheckBidi, CheckJoiners"},
-      {"url", idna::url,
-       "URL Standard (2026) domain parser (beStrict=false) and domain to Unicode, what "
-       "browsers do; the choice for crawlers and lists of real host names (accepts e.g. "
-       "r2---sn-x.googlevideo.com); --json lists its non-fatal validation errors"},
-      {"url-strict", idna::url_strict, "URL Standard domain parser with beStrict=true"},
-      {"uts46-strict", idna::uts46_strict,
-       "every UTS #46 check: STD3 rules and DNS lengths (a UTS #46 preset, not IDNA2008)"},
-      {"registration", idna::uts46_strict, "the former name of uts46-strict"},
-      // The IDNA2008 profile (puny/idna2008.hpp) is not a UTS #46 flag set:
-      // these two rows only name it (is_idna2008_preset); their options are unused.
-      {"idna2008", idna::uts46_default,
-       "IDNA2008 registration (RFC 5891 section 4): U-labels or A-labels only, no mapping, "
-       "RFC 5892 derived property, CONTEXTJ and CONTEXTO rules, RFC 5893 Bidi; of the flags "
-       "only --no-check-bidi applies"},
-      {"idna2008-lookup", idna::uts46_default, "IDNA2008 lookup (RFC 5891 section 5)"},
-  };
-  return table;
+const puny::preset& idna_flags::selected() const {
+  const puny::preset* p = puny::find_preset(preset);
+  return p != nullptr ? *p : puny::presets()[0];
 }
 
 idna::options idna_flags::options() const {
-  idna::options o = idna::uts46_default;
-  for (const preset_entry& p : idna_presets())
-    if (preset == p.name) o = p.options;
-  const auto apply = [](int flag, bool& field) {
-    if (flag >= 0) field = flag != 0;
-  };
-  apply(transitional, o.transitional_processing);
-  apply(std3, o.use_std3_ascii_rules);
-  apply(check_hyphens, o.check_hyphens);
-  apply(check_bidi, o.check_bidi);
-  apply(check_joiners, o.check_joiners);
-  apply(verify_dns_length, o.verify_dns_length);
-  apply(ignore_invalid_punycode, o.ignore_invalid_punycode);
-  apply(allow_underscore, o.allow_underscore);
+  idna::options o = selected().options;
   o.forbid_domain_code_points = !raw;
+  const auto all = puny::option_flags();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (flags[i] >= 0) o.*(all[i].field) = flags[i] != 0;
   return o;
 }
 
@@ -163,15 +134,9 @@ void to_unicode_line(std::string_view input, bool detailed, const idna::options&
 // registration or lookup; to-unicode prints U-labels.  Of the flags only
 // --no-check-bidi applies (IDNA2008 has no mapping, no transitional mode, and
 // always checks hyphens, joiners and DNS lengths).
-bool is_idna2008_preset(const std::string& preset) { return preset.rfind("idna2008", 0) == 0; }
-
-void idna2008_line(std::string_view input, const idna_flags& flags, bool to_unicode,
-                   outcome& out) {
-  puny::idna2008::options o;
-  o.output = to_unicode ? puny::idna2008::output_form::unicode : puny::idna2008::output_form::ascii;
-  o.check_bidi = flags.check_bidi != 0;  // -1 (not given) and 1: on
-  auto r = flags.preset == "idna2008-lookup" ? puny::idna2008::lookup(input, o)
-                                             : puny::idna2008::registration(input, o);
+void idna2008_line(std::string_view input, const puny::preset& p, const idna::options& opt,
+                   bool to_unicode, outcome& out) {
+  auto r = to_unicode ? puny::to_unicode(input, p, opt) : puny::to_ascii(input, p, opt);
   if (!r.ok()) {
     out.ok = false;
     out.problems.push_back(to_problem(r.status));
@@ -226,13 +191,14 @@ void add_one(CLI::App& app, action& selected, const char* name, const char* desc
         mode.field = cfg->field;
         mode.delimiter = verbatim_argument(cfg->delimiter)[0];
       }
-      if (is_idna2008_preset(cfg->preset))
-        return run_lines(cfg->io, json_shape::idna,
-                         with_input_mode(mode, [cfg, to_unicode](std::string_view in, bool,
-                                                                 outcome& out) {
-                           idna2008_line(in, *cfg, to_unicode, out);
-                         }));
       const idna::options opt = cfg->options();
+      const puny::preset& preset = cfg->selected();
+      if (preset.family == puny::preset_family::idna2008)
+        return run_lines(cfg->io, json_shape::idna,
+                         with_input_mode(mode, [&preset, opt, to_unicode](std::string_view in, bool,
+                                                                          outcome& out) {
+                           idna2008_line(in, preset, opt, to_unicode, out);
+                         }));
       return run_lines(cfg->io, json_shape::idna,
                        with_input_mode(mode, [fn, opt](std::string_view in, bool detailed,
                                                        outcome& out) {
@@ -247,49 +213,34 @@ void add_one(CLI::App& app, action& selected, const char* name, const char* desc
 void add_idna_flags(CLI::App& sub, idna_flags& s) {
   std::string preset_help = "Starting set of options (the flags below adjust it either way):";
   std::vector<std::string> names;
-  for (const preset_entry& p : idna_presets()) {
-    preset_help += std::string("\n  ") + p.name + ": " + p.help;
+  for (const puny::preset& p : puny::presets()) {
+    preset_help += "\n  " + std::string(p.name) + ": " + std::string(p.description);
     names.emplace_back(p.name);
+  }
+  for (const puny::preset_alias& a : puny::preset_aliases()) {
+    preset_help += "\n  " + std::string(a.alias) + ": " + std::string(a.note) + " (= " +
+                   std::string(a.name) + ")";
+    names.emplace_back(a.alias);
   }
   sub.add_option("--preset", s.preset, preset_help)
       ->check(CLI::IsMember(names))
       ->default_str("uts46");
-  // A flag pair per UTS #46 flag: "--X" turns it on, "--no-X" off, whatever
-  // the preset says; giving both is a usage error.
-  const auto pair = [&sub](const char* on, const char* off, int& value, const char* on_help,
-                           const char* off_help) {
-    CLI::Option* a = sub.add_flag_callback(on, [&value] { value = 1; }, on_help);
-    CLI::Option* b = sub.add_flag_callback(off, [&value] { value = 0; }, off_help);
-    a->excludes(b);
-  };
-  pair("--transitional", "--nontransitional", s.transitional,
-       "Transitional_Processing: map deviations (\u00df -> ss, \u03c2 -> \u03c3, ZWJ/ZWNJ "
-       "removed)",
-       "Nontransitional processing (the default of every preset)");
-  pair("--std3", "--no-std3", s.std3,
-       "UseSTD3ASCIIRules: only letters, digits and hyphen in ASCII",
-       "UseSTD3ASCIIRules off (e.g. --preset registration --no-std3)");
-  sub.add_flag_callback("--allow-underscore", [&s] { s.allow_underscore = 1; },
-                        "With STD3 rules, allow '_' too (SRV/DMARC names: _dmarc.example.com)");
-  pair("--check-hyphens", "--no-check-hyphens", s.check_hyphens,
-       "CheckHyphens on: no leading/trailing hyphen, no \"--\" at positions 3-4",
-       "CheckHyphens off: allow leading/trailing hyphens and \"--\" at positions 3-4");
-  pair("--check-bidi", "--no-check-bidi", s.check_bidi, "CheckBidi on: the RFC 5893 Bidi rule",
-       "CheckBidi off: skip the RFC 5893 Bidi rule");
-  pair("--check-joiners", "--no-check-joiners", s.check_joiners,
-       "CheckJoiners on: the RFC 5892 CONTEXTJ rules for ZWJ/ZWNJ",
-       "CheckJoiners off: skip the RFC 5892 CONTEXTJ rules");
-  pair("--verify-dns-length", "--no-verify-dns-length", s.verify_dns_length,
-       "VerifyDnsLength: labels 1-63 bytes, domain at most 253 bytes",
-       "VerifyDnsLength off (e.g. --preset registration --no-verify-dns-length)");
-  pair("--ignore-invalid-punycode", "--no-ignore-invalid-punycode", s.ignore_invalid_punycode,
-       "IgnoreInvalidPunycode: keep xn-- labels that fail to decode",
-       "IgnoreInvalidPunycode off");
+  // A flag pair per entry of the registry: "--X" turns it on, "--no-X" off,
+  // whatever the preset says; giving both is a usage error.
+  const auto all = puny::option_flags();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    int& value = s.flags[i];
+    CLI::Option* on = sub.add_flag_callback("--" + std::string(all[i].on), [&value] { value = 1; },
+                                            std::string(all[i].on_description));
+    CLI::Option* off = sub.add_flag_callback("--" + std::string(all[i].off), [&value] { value = 0; },
+                                             std::string(all[i].off_description));
+    on->excludes(off);
+  }
   sub.add_flag("--raw", s.raw,
-               "Plain UTS #46: do not reject the URL Standard's forbidden domain code points "
-               "(space, controls, # % / : < > ? @ [ \\ ] ^ |). By default they are errors "
-               "(forbidden_domain_code_point), so URLs, e-mail addresses and stray whitespace "
-               "fail instead of converting to garbage");
+               "The same as --no-forbid-domain-code-points: plain UTS #46. By default the URL "
+               "Standard's forbidden domain code points (space, controls, # % / : < > ? @ [ \\ ] "
+               "^ |) are errors (forbidden_domain_code_point), so URLs, e-mail addresses and "
+               "stray whitespace fail instead of converting to garbage");
 }
 
 void add_idna_commands(CLI::App& app, action& selected) {

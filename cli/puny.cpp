@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
   std::string profiles = "IDNA profiles (Unicode " + std::string(puny::unicode::unicode_version) +
                          " tables; --preset of to-ascii and to-unicode, described in\n"
                          "'puny to-ascii --help'):\n ";
-  for (const preset_entry& p : idna_presets()) profiles += std::string(" ") + p.name;
+  for (const puny::preset& p : puny::presets()) profiles += " " + std::string(p.name);
   app.footer(profiles + "\n\n" + general_help);
 
   // Subcommands, in the order --help lists them.  A new command (the planned

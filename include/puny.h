@@ -179,12 +179,15 @@ PUNY_API puny_errc puny_decode_utf32_annotated(const char* ascii, size_t length,
 
 /* ---- IDNA (UTS #46 revision 35): whole domain names ---- */
 
-/* Named option sets (README, "IDNA (UTS #46)").  New presets are appended. */
+/* Named option sets of the UTS #46 family, as the registry below names
+ * them (puny/presets.hpp; "uts46", "url", "url-strict", "uts46-strict").
+ * New presets are appended. */
 typedef enum puny_preset {
-  PUNY_PRESET_UTS46 = 0,        /* UTS #46 defaults, nontransitional */
-  PUNY_PRESET_URL = 1,          /* URL Standard "domain to ASCII", beStrict=false */
-  PUNY_PRESET_URL_STRICT = 2,   /* URL Standard, beStrict=true */
-  PUNY_PRESET_REGISTRATION = 3  /* strictest, for registries and certificates */
+  PUNY_PRESET_UTS46 = 0,         /* UTS #46 defaults, nontransitional */
+  PUNY_PRESET_URL = 1,           /* URL Standard "domain to ASCII", beStrict=false */
+  PUNY_PRESET_URL_STRICT = 2,    /* URL Standard, beStrict=true */
+  PUNY_PRESET_UTS46_STRICT = 3,  /* every UTS #46 check (STD3 rules, DNS lengths) */
+  PUNY_PRESET_REGISTRATION = 3   /* the former name of PUNY_PRESET_UTS46_STRICT */
 } puny_preset;
 
 /* One field per puny::idna::options flag, 0 = off, nonzero = on.  Fill with
@@ -230,6 +233,49 @@ PUNY_API puny_errc puny_to_ascii(const char* utf8, size_t length, char* out, siz
 PUNY_API puny_errc puny_to_unicode(const char* utf8, size_t length, char* out,
                                    size_t capacity, size_t* written,
                                    const puny_idna_options* options, puny_error* err);
+/* ---- The preset registry: the names every surface uses ----
+ * Presets of both families ("uts46", "url", "url-strict", "uts46-strict",
+ * "idna2008", "idna2008-lookup"), their former names (aliases such as
+ * "registration") and the flag words that adjust them ("std3" /
+ * "no-std3", ...), as the CLI, Python, JavaScript and SQL offer them.
+ * Strings are static and NUL-terminated; NULL / -1 past the end or unknown.
+ * Lengths may be PUNY_NUL_TERMINATED. */
+PUNY_API size_t puny_preset_count(void);
+PUNY_API const char* puny_preset_name(size_t index);
+PUNY_API const char* puny_preset_description(size_t index);
+/* 1 for the IDNA2008 presets, 0 for the UTS #46 family, -1 past the end. */
+PUNY_API int puny_preset_is_idna2008(size_t index);
+/* The index of the preset a name or an alias names, or -1. */
+PUNY_API int puny_preset_find(const char* name, size_t length);
+PUNY_API size_t puny_preset_alias_count(void);
+/* Alias `index` ("registration"); *preset_name (when not NULL) receives the
+ * name of the preset it stands for ("uts46-strict"). */
+PUNY_API const char* puny_preset_alias(size_t index, const char** preset_name);
+PUNY_API size_t puny_option_flag_count(void);
+/* Flag `index`'s word that turns it on (on != 0: "std3") or off ("no-std3"). */
+PUNY_API const char* puny_option_flag_word(size_t index, int on);
+/* Fills *opt from a preset name or alias (IDNA2008 presets: the UTS #46
+ * defaults, of which they use check_bidi); PUNY_ERR_INVALID_ARGUMENT for an
+ * unknown name.  Use puny_idna_options_init_named, which passes sizeof. */
+PUNY_API puny_errc puny_idna_options_init_named_sized(puny_idna_options* opt, size_t size,
+                                                      const char* name, size_t length);
+#define puny_idna_options_init_named(opt, name, length) \
+  puny_idna_options_init_named_sized((opt), sizeof(*(opt)), (name), (length))
+/* Applies one flag word to *opt; PUNY_ERR_INVALID_ARGUMENT for a word that
+ * is no flag's. */
+PUNY_API puny_errc puny_idna_options_apply_flag(puny_idna_options* opt, const char* word,
+                                                size_t length);
+/* ToASCII / ToUnicode under a named preset of either family, with `options`
+ * (NULL: the preset's own; for the IDNA2008 presets only check_bidi is
+ * read).  Output and errors as puny_to_ascii / puny_to_unicode (the
+ * IDNA2008 presets write nothing on error). */
+PUNY_API puny_errc puny_to_ascii_preset(const char* preset, const char* utf8, size_t length,
+                                        char* out, size_t capacity, size_t* written,
+                                        const puny_idna_options* options, puny_error* err);
+PUNY_API puny_errc puny_to_unicode_preset(const char* preset, const char* utf8, size_t length,
+                                          char* out, size_t capacity, size_t* written,
+                                          const puny_idna_options* options, puny_error* err);
+
 /* UTF-16 input (offsets in code units).  to_ascii's output is ASCII bytes;
  * to_unicode's is UTF-16 with capacity and *written in code units. */
 PUNY_API puny_errc puny_to_ascii_utf16(const uint16_t* utf16, size_t length, char* out,

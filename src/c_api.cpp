@@ -21,6 +21,7 @@
 #include "puny/uts39.hpp"
 #include "puny/idna.hpp"
 #include "puny/idna2008.hpp"
+#include "puny/presets.hpp"
 #include "puny/punycode.hpp"
 #include "puny/status.hpp"
 #include "puny/unicode.hpp"
@@ -223,15 +224,45 @@ bool to_idna2008_options(const puny_idna2008_options* in, puny::idna2008::option
 }
 
 // `preset` is an int: a C caller may pass any value, which a C++ enum
-// without a fixed underlying type could not hold.
+// without a fixed underlying type could not hold.  The registry gives each
+// UTS #46 preset its enum value.
 bool preset_options(int preset, puny::idna::options& out) {
-  switch (preset) {
-    case PUNY_PRESET_UTS46: out = puny::idna::uts46_default; return true;
-    case PUNY_PRESET_URL: out = puny::idna::url; return true;
-    case PUNY_PRESET_URL_STRICT: out = puny::idna::url_strict; return true;
-    case PUNY_PRESET_REGISTRATION: out = puny::idna::registration; return true;
+  for (const puny::preset& p : puny::presets()) {
+    if (p.c_value != preset || p.family != puny::preset_family::uts46) continue;
+    out = p.options;
+    return true;
   }
   return false;
+}
+
+// The registry's values for the enum the header fixes.
+static_assert(PUNY_PRESET_UTS46 == 0 && PUNY_PRESET_URL == 1 && PUNY_PRESET_URL_STRICT == 2 &&
+                  PUNY_PRESET_UTS46_STRICT == 3 && PUNY_PRESET_REGISTRATION == PUNY_PRESET_UTS46_STRICT,
+              "puny_preset values are fixed");
+
+// puny::idna::options -> the caller's struct of `size` bytes (fields past
+// it are not written; fields past ours are zeroed).
+void from_options(const puny::idna::options& o, puny_idna_options* opt, std::size_t size) {
+  std::memset(opt, 0, size);  // fields this library does not know: 0 = default
+  opt->struct_size = static_cast<std::uint32_t>(size);
+  opt->check_hyphens = o.check_hyphens;
+  opt->check_bidi = o.check_bidi;
+  opt->check_joiners = o.check_joiners;
+  opt->use_std3_ascii_rules = o.use_std3_ascii_rules;
+  opt->transitional_processing = o.transitional_processing;
+  opt->verify_dns_length = o.verify_dns_length;
+  opt->ignore_invalid_punycode = o.ignore_invalid_punycode;
+  opt->url_domain_to_ascii = o.url_family();
+  if (size >= offsetof(puny_idna_options, allow_underscore) + sizeof(std::uint32_t))
+    opt->allow_underscore = o.allow_underscore;
+  if (size >= offsetof(puny_idna_options, forbid_domain_code_points) + sizeof(std::uint32_t))
+    opt->forbid_domain_code_points = o.forbid_domain_code_points;
+}
+
+std::string_view c_text(const char* p, std::size_t length) {
+  if (p == nullptr) return {};
+  if (length == PUNY_NUL_TERMINATED) length = terminated_length(p);
+  return std::string_view(p, length);
 }
 
 status status_of(const puny_error* err) {
@@ -411,20 +442,65 @@ puny_errc puny_idna_options_init_sized(puny_idna_options* opt, size_t size, int 
   puny::idna::options o;
   if (opt == nullptr || size < options_v1_size || !preset_options(preset, o))
     return PUNY_ERR_INVALID_ARGUMENT;
-  std::memset(opt, 0, size);  // fields this library does not know: 0 = default
-  opt->struct_size = static_cast<std::uint32_t>(size);
-  opt->check_hyphens = o.check_hyphens;
-  opt->check_bidi = o.check_bidi;
-  opt->check_joiners = o.check_joiners;
-  opt->use_std3_ascii_rules = o.use_std3_ascii_rules;
-  opt->transitional_processing = o.transitional_processing;
-  opt->verify_dns_length = o.verify_dns_length;
-  opt->ignore_invalid_punycode = o.ignore_invalid_punycode;
-  opt->url_domain_to_ascii = o.url_family();
-  if (size >= offsetof(puny_idna_options, allow_underscore) + sizeof(std::uint32_t))
-    opt->allow_underscore = o.allow_underscore;
-  if (size >= offsetof(puny_idna_options, forbid_domain_code_points) + sizeof(std::uint32_t))
-    opt->forbid_domain_code_points = o.forbid_domain_code_points;
+  from_options(o, opt, size);
+  return PUNY_OK;
+}
+
+// ---- The preset registry ----
+
+size_t puny_preset_count(void) { return puny::presets().size(); }
+
+const char* puny_preset_name(size_t index) {
+  return index < puny::presets().size() ? puny::presets()[index].name.data() : nullptr;
+}
+
+const char* puny_preset_description(size_t index) {
+  return index < puny::presets().size() ? puny::presets()[index].description.data() : nullptr;
+}
+
+int puny_preset_is_idna2008(size_t index) {
+  if (index >= puny::presets().size()) return -1;
+  return puny::presets()[index].family == puny::preset_family::idna2008 ? 1 : 0;
+}
+
+int puny_preset_find(const char* name, size_t length) {
+  const puny::preset* p = puny::find_preset(c_text(name, length));
+  return p == nullptr ? -1 : static_cast<int>(p - puny::presets().begin());
+}
+
+size_t puny_preset_alias_count(void) { return puny::preset_aliases().size(); }
+
+const char* puny_preset_alias(size_t index, const char** preset_name) {
+  if (index >= puny::preset_aliases().size()) {
+    if (preset_name != nullptr) *preset_name = nullptr;
+    return nullptr;
+  }
+  const puny::preset_alias& a = puny::preset_aliases()[index];
+  if (preset_name != nullptr) *preset_name = a.name.data();
+  return a.alias.data();
+}
+
+size_t puny_option_flag_count(void) { return puny::option_flags().size(); }
+
+const char* puny_option_flag_word(size_t index, int on) {
+  if (index >= puny::option_flags().size()) return nullptr;
+  const puny::option_flag& f = puny::option_flags()[index];
+  return on != 0 ? f.on.data() : f.off.data();
+}
+
+puny_errc puny_idna_options_init_named_sized(puny_idna_options* opt, size_t size, const char* name,
+                                             size_t length) {
+  const puny::preset* p = puny::find_preset(c_text(name, length));
+  if (opt == nullptr || size < options_v1_size || p == nullptr) return PUNY_ERR_INVALID_ARGUMENT;
+  from_options(p->options, opt, size);
+  return PUNY_OK;
+}
+
+puny_errc puny_idna_options_apply_flag(puny_idna_options* opt, const char* word, size_t length) {
+  puny::idna::options o;
+  if (opt == nullptr || !to_options(opt, o) || !puny::apply_flag(c_text(word, length), o))
+    return PUNY_ERR_INVALID_ARGUMENT;
+  from_options(o, opt, opt->struct_size);
   return PUNY_OK;
 }
 
@@ -503,6 +579,44 @@ puny_errc puny_to_unicode_utf16(const uint16_t* utf16, size_t length, uint16_t* 
     // Best-effort output even on error, as the UTF-8 form.
     return copy_out(r.value, out, capacity, r.status, written, err);
   });
+}
+
+// puny_to_ascii_preset / puny_to_unicode_preset: the UTS #46 presets
+// through the functions above (caller buffer, best effort), the IDNA2008
+// ones through their profile.
+static puny_errc convert_preset(const char* name, const char* utf8, size_t length, char* out,
+                         size_t capacity, size_t* written, const puny_idna_options* options,
+                         puny_error* err, bool unicode) {
+  const puny::preset* p = puny::find_preset(c_text(name, PUNY_NUL_TERMINATED));
+  if (p == nullptr) return fail(err, PUNY_ERR_INVALID_ARGUMENT);
+  puny_idna_options own;
+  if (options == nullptr) {
+    from_options(p->options, &own, sizeof own);
+    options = &own;
+  }
+  if (p->family == puny::preset_family::uts46)
+    return unicode ? puny_to_unicode(utf8, length, out, capacity, written, options, err)
+                   : puny_to_ascii(utf8, length, out, capacity, written, options, err);
+  puny_idna2008_options o;
+  if (puny_idna2008_options_init_sized(&o, sizeof o) != PUNY_OK) return fail(err, PUNY_ERR_INTERNAL);
+  o.output = unicode ? PUNY_IDNA2008_OUTPUT_UNICODE : PUNY_IDNA2008_OUTPUT_ASCII;
+  puny::idna::options flags;
+  if (!to_options(options, flags)) return fail(err, PUNY_ERR_INVALID_ARGUMENT);
+  o.check_bidi = flags.check_bidi;
+  return p->idna2008_lookup ? puny_idna2008_lookup(utf8, length, out, capacity, written, &o, err)
+                            : puny_idna2008_register(utf8, length, out, capacity, written, &o, err);
+}
+
+puny_errc puny_to_ascii_preset(const char* preset, const char* utf8, size_t length, char* out,
+                               size_t capacity, size_t* written, const puny_idna_options* options,
+                               puny_error* err) {
+  return convert_preset(preset, utf8, length, out, capacity, written, options, err, false);
+}
+
+puny_errc puny_to_unicode_preset(const char* preset, const char* utf8, size_t length, char* out,
+                                 size_t capacity, size_t* written, const puny_idna_options* options,
+                                 puny_error* err) {
+  return convert_preset(preset, utf8, length, out, capacity, written, options, err, true);
 }
 
 // ---- IDNA2008 ----

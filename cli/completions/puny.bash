@@ -9,9 +9,10 @@ _puny() {
   local commands="encode decode to-ascii to-unicode explain display skeleton"
   local io="--json --line-buffered --quiet -q --input --help -h"
   local idna="--preset --transitional --nontransitional --std3 --no-std3 --allow-underscore
-    --check-hyphens --no-check-hyphens --check-bidi --no-check-bidi --check-joiners
-    --no-check-joiners --verify-dns-length --no-verify-dns-length --ignore-invalid-punycode
-    --no-ignore-invalid-punycode --raw"
+    --no-allow-underscore --check-hyphens --no-check-hyphens --check-bidi --no-check-bidi
+    --check-joiners --no-check-joiners --verify-dns-length --no-verify-dns-length
+    --ignore-invalid-punycode --no-ignore-invalid-punycode --forbid-domain-code-points
+    --no-forbid-domain-code-points --raw"
   local modes="--email --url --field --delimiter"
 
   if [ "$COMP_CWORD" -eq 1 ]; then
@@ -19,7 +20,7 @@ _puny() {
     return
   fi
   case "$prev" in
-    --preset) COMPREPLY=($(compgen -W "uts46 url url-strict uts46-strict registration idna2008 idna2008-lookup" -- "$cur")); return ;;
+    --preset) COMPREPLY=($(compgen -W "uts46 url url-strict uts46-strict idna2008 idna2008-lookup" -- "$cur")); return ;;
     --profile) COMPREPLY=($(compgen -W "chromium firefox-moderate firefox-high uts39-highly-restrictive uts39-moderately-restrictive ascii-only" -- "$cur")); return ;;
     --input|--top-domains|--psl) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --field|--delimiter) return ;;

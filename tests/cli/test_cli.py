@@ -52,6 +52,16 @@ VECTORS = [
 ]
 
 
+def core_vocabulary():
+    """The core's presets, aliases, flags and error names (tests/vocabulary)."""
+    path = os.environ.get("PUNY_VOCABULARY")
+    if not path or not os.path.exists(path):
+        raise AssertionError("PUNY_VOCABULARY does not name the core's vocabulary.json "
+                             "(built by the puny_vocabulary target)")
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
 def run(args, stdin=None, env=None, timeout=60):
     """Runs puny; returns (exit status, stdout bytes, stderr text)."""
     if isinstance(stdin, str):
@@ -503,6 +513,33 @@ class IdnaCommands(Base):
         self.assertEqual(code, 1)
         self.assertEqual(json_lines(out)[0]["best_effort"], "0à.א")
         self.assertNotIn("validation_errors", json_lines(out)[0])
+
+    def test_presets_and_flags_are_the_cores(self):
+        # --preset accepts exactly the core's presets and aliases, and every
+        # flag word of the core is a --X / --no-X pair (puny/presets.hpp).
+        vocabulary = core_vocabulary()
+        names = [p["name"] for p in vocabulary["presets"]]
+        self.assertEqual(names[:6], ["uts46", "url", "url-strict", "uts46-strict", "idna2008",
+                                     "idna2008-lookup"])
+        for command in ("to-ascii", "to-unicode"):
+            code, out, _ = run([command, "--help"])
+            self.assertEqual(code, 0)
+            text = out.decode()
+            choices = re.search(r"--preset TEXT:\{([^}]*)\}", text).group(1).split(",")
+            self.assertEqual(choices, names + [a["alias"] for a in vocabulary["aliases"]])
+            offered = set(re.findall(r"^\s+(--[a-z0-9-]+)", text, re.M))
+            for flag in vocabulary["flags"]:
+                self.assertIn("--" + flag["on"], offered, command)
+                self.assertIn("--" + flag["off"], offered, command)
+        # Each alias converts as the preset it names; the IDNA2008 presets by name.
+        for alias in vocabulary["aliases"]:
+            a = run(["to-ascii", "--preset", alias["alias"], "--json", "-x.com", "bücher.de"])
+            b = run(["to-ascii", "--preset", alias["name"], "--json", "-x.com", "bücher.de"])
+            self.assertEqual(a[:2], b[:2], alias)
+        code, out, _ = run(["to-ascii", "--preset", "idna2008", "\u216b.com"])
+        self.assertEqual(code, 1)
+        code, out, _ = run(["to-ascii", "--preset", "nonsense", "a.com"])
+        self.assertEqual(code, 2)
 
     def test_json_best_effort_is_the_output_or_null(self):
         # best_effort equals the output on success under every preset, and

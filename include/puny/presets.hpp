@@ -1,0 +1,102 @@
+// puny: the named presets and option flags, one registry for every surface.
+//
+// The CLI (--preset, --std3/--no-std3 ...), the C API, Python, JavaScript
+// and SQL all offer the same presets under the same names, and the same
+// UTS #46 flags under the same words, because they all read this table
+// instead of keeping a list of their own.  A name is spelled the same in
+// every language ("url-strict", not "url_strict"); former names stay as
+// aliases (preset_aliases), so old code keeps working.
+//
+// Two families: UTS #46 presets are idna::options values (puny/idna.hpp)
+// that the flags adjust; the IDNA2008 presets select puny/idna2008.hpp's
+// registration or lookup profile, where of the flags only CheckBidi applies.
+#pragma once
+
+#include "puny/config.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "puny/idna.hpp"
+#include "puny/status.hpp"
+
+PUNY_PUBLIC_BEGIN
+namespace puny {
+
+enum class preset_family : std::uint8_t {
+  uts46,     // UTS #46 / URL Standard processing with `preset::options`
+  idna2008,  // IDNA2008 (RFC 5891): registration, or lookup when `idna2008_lookup`
+};
+
+struct preset {
+  std::string_view name;         // canonical name, e.g. "url-strict"
+  std::string_view description;  // one line, for --help and documentation
+  preset_family family = preset_family::uts46;
+  idna::options options{};       // uts46 family: the flags it starts from
+  bool idna2008_lookup = false;  // idna2008 family: lookup (section 5) rather than registration
+  // The C API's puny_preset value (stable; -1 for presets the enum lacks).
+  int c_value = -1;
+};
+
+// A former or alternative spelling of a preset name.
+struct preset_alias {
+  std::string_view alias;  // e.g. "registration"
+  std::string_view name;   // the preset it names, e.g. "uts46-strict"
+  std::string_view note;   // why it exists
+};
+
+// One UTS #46 processing flag (or puny's own) as a pair of words: `on`
+// sets the field, `off` clears it ("std3" / "no-std3").  The CLI spells them
+// --std3 / --no-std3, SQL and the bindings as the bare words.
+struct option_flag {
+  std::string_view on;
+  std::string_view off;
+  bool idna::options::*field;
+  std::string_view on_description;
+  std::string_view off_description;
+  bool idna2008_applies;  // the IDNA2008 presets honour it (CheckBidi only)
+};
+
+// A read-only array (C++17 has no std::span).
+template <class T>
+struct registry_view {
+  const T* first = nullptr;
+  std::size_t count = 0;
+  const T* begin() const noexcept { return first; }
+  const T* end() const noexcept { return first + count; }
+  std::size_t size() const noexcept { return count; }
+  const T& operator[](std::size_t i) const noexcept { return first[i]; }
+};
+
+// Every preset, in a stable order (new ones are appended); the first is
+// the default ("uts46").
+registry_view<preset> presets() noexcept;
+registry_view<preset_alias> preset_aliases() noexcept;
+registry_view<option_flag> option_flags() noexcept;
+
+// The preset a name or alias names (exact, case-sensitive); nullptr when
+// none does.
+const preset* find_preset(std::string_view name) noexcept;
+
+// Applies one flag word ("std3", "no-check-hyphens", ...) to `opt`; false
+// (opt unchanged) for a word that is no flag's.  `flag`, when given,
+// receives the flag the word belongs to.
+bool apply_flag(std::string_view word, idna::options& opt, const option_flag** flag = nullptr) noexcept;
+
+// Conversion under a preset of either family: the UTS #46 presets run
+// idna::to_ascii / to_unicode with `opt` (start from p.options and adjust
+// it with the flags); the IDNA2008 presets run idna2008::registration or
+// lookup, with opt.check_bidi as their only flag.
+result<std::string> to_ascii(std::string_view domain, const preset& p, const idna::options& opt);
+result<std::string> to_unicode(std::string_view domain, const preset& p, const idna::options& opt);
+inline result<std::string> to_ascii(std::string_view domain, const preset& p) {
+  return to_ascii(domain, p, p.options);
+}
+inline result<std::string> to_unicode(std::string_view domain, const preset& p) {
+  return to_unicode(domain, p, p.options);
+}
+
+}  // namespace puny
+PUNY_PUBLIC_END

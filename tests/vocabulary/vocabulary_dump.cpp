@@ -1,0 +1,31 @@
+// Prints the core's vocabulary as JSON: the presets, their aliases, the
+// flag words and the error names (puny/presets.hpp, puny/status.hpp).  The
+// tests of every surface (CLI, C, Python, JavaScript, SQL) compare the lists
+// they offer with this one, so that no surface keeps a list of its own.
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "puny/presets.hpp"
+#include "puny/status.hpp"
+
+int main() {
+  using json = nlohmann::ordered_json;
+  json presets = json::array(), aliases = json::array(), flags = json::array(), errors = json::array();
+  for (const puny::preset& p : puny::presets())
+    presets.push_back({{"name", std::string(p.name)},
+                       {"description", std::string(p.description)},
+                       {"family", p.family == puny::preset_family::idna2008 ? "idna2008" : "uts46"}});
+  for (const puny::preset_alias& a : puny::preset_aliases())
+    aliases.push_back({{"alias", std::string(a.alias)}, {"name", std::string(a.name)}});
+  for (const puny::option_flag& f : puny::option_flags())
+    flags.push_back({{"on", std::string(f.on)}, {"off", std::string(f.off)}});
+  // Every errc value, by code, until the names run out.
+  for (int code = 0; code < 256; ++code) {
+    const std::string_view name = puny::to_string(static_cast<puny::errc>(code));
+    if (name.empty() || name == "unknown") break;
+    errors.push_back({{"code", code}, {"name", std::string(name)}});
+  }
+  const json all = {{"presets", presets}, {"aliases", aliases}, {"flags", flags}, {"errors", errors}};
+  std::puts(all.dump(2).c_str());
+  return 0;
+}
