@@ -775,6 +775,103 @@ struct group {
   void (*run)(void);
 };
 
+/* The whole text of a file, or NULL (static buffer, for the vocabulary). */
+static const char* read_text(const char* path) {
+  static char text[1 << 16];
+  size_t n;
+  FILE* f = path != NULL ? fopen(path, "rb") : NULL;
+  if (f == NULL) return NULL;
+  n = fread(text, 1, sizeof text - 1, f);
+  fclose(f);
+  text[n] = '\0';
+  return text;
+}
+
+/* `"key": "value"` found at or after *pos; moves *pos past it. */
+static int next_field(const char** pos, const char* key, const char* value) {
+  char wanted[256];
+  const char* at;
+  snprintf(wanted, sizeof wanted, "\"%s\": \"%s\"", key, value);
+  at = strstr(*pos, wanted);
+  if (at == NULL) return 0;
+  *pos = at + strlen(wanted);
+  return 1;
+}
+
+static size_t count_of(const char* text, const char* needle) {
+  size_t n = 0;
+  const char* at = text;
+  while ((at = strstr(at, needle)) != NULL) {
+    ++n;
+    at += strlen(needle);
+  }
+  return n;
+}
+
+/* The registry is the core's: same presets, aliases and flag words, in the
+ * same order, as the core's vocabulary (tests/vocabulary, PUNY_VOCABULARY). */
+static void test_presets(void) {
+  const char* vocabulary = read_text(getenv("PUNY_VOCABULARY"));
+  const char* pos;
+  const char* target = NULL;
+  char out[64];
+  size_t i, written = 0;
+  puny_idna_options opt;
+  puny_error err = PUNY_ERROR_INIT;
+  CHECK(vocabulary != NULL); /* the environment must name vocabulary.json */
+  if (vocabulary == NULL) return;
+  CHECK(puny_preset_count() == count_of(vocabulary, "\"family\""));
+  pos = vocabulary;
+  for (i = 0; i < puny_preset_count(); ++i) {
+    CHECK(next_field(&pos, "name", puny_preset_name(i)));
+    CHECK(puny_preset_find(puny_preset_name(i), PUNY_NUL_TERMINATED) == (int)i);
+    CHECK(puny_preset_description(i) != NULL && puny_preset_description(i)[0] != '\0');
+  }
+  CHECK(puny_preset_name(i) == NULL && puny_preset_is_idna2008(i) == -1);
+  CHECK(puny_preset_alias_count() == count_of(vocabulary, "\"alias\""));
+  for (i = 0; i < puny_preset_alias_count(); ++i) {
+    const char* alias = puny_preset_alias(i, &target);
+    CHECK(next_field(&pos, "alias", alias) && next_field(&pos, "name", target));
+    CHECK(puny_preset_find(alias, PUNY_NUL_TERMINATED) == puny_preset_find(target, PUNY_NUL_TERMINATED));
+  }
+  CHECK(puny_option_flag_count() == count_of(vocabulary, "\"off\""));
+  for (i = 0; i < puny_option_flag_count(); ++i)
+    CHECK(next_field(&pos, "on", puny_option_flag_word(i, 1)) &&
+          next_field(&pos, "off", puny_option_flag_word(i, 0)));
+  CHECK(puny_preset_find("nonsense", PUNY_NUL_TERMINATED) == -1);
+  CHECK(puny_preset_find("url-strict-x", 10) == puny_preset_find("url-strict", PUNY_NUL_TERMINATED));
+
+  /* Options by name, adjusted by flag words. */
+  CHECK(puny_idna_options_init_named(&opt, "registration", PUNY_NUL_TERMINATED) == PUNY_OK);
+  CHECK(opt.use_std3_ascii_rules == 1 && opt.verify_dns_length == 1);
+  CHECK(puny_idna_options_apply_flag(&opt, "no-std3", PUNY_NUL_TERMINATED) == PUNY_OK);
+  CHECK(opt.use_std3_ascii_rules == 0 && opt.verify_dns_length == 1);
+  CHECK(puny_idna_options_apply_flag(&opt, "std3-ish", PUNY_NUL_TERMINATED) ==
+        PUNY_ERR_INVALID_ARGUMENT);
+  CHECK(puny_idna_options_init_named(&opt, "nonsense", PUNY_NUL_TERMINATED) ==
+        PUNY_ERR_INVALID_ARGUMENT);
+
+  /* Conversion by name, IDNA2008 included. */
+  CHECK(puny_to_ascii_preset("idna2008", "b\xc3\xbc" "cher.de", PUNY_NUL_TERMINATED, out, sizeof out,
+                             &written, NULL, &err) == PUNY_OK);
+  CHECK_STR(out, "xn--bcher-kva.de");
+  CHECK(puny_to_ascii_preset("idna2008", "\xe2\x85\xab.com", PUNY_NUL_TERMINATED, out, sizeof out,
+                             &written, NULL, &err) == PUNY_ERR_DISALLOWED);
+  CHECK(puny_to_ascii_preset("uts46", "\xe2\x85\xab.com", PUNY_NUL_TERMINATED, out, sizeof out,
+                             &written, NULL, &err) == PUNY_OK);
+  CHECK_STR(out, "xii.com");
+  CHECK(puny_to_unicode_preset("idna2008-lookup", "xn--bcher-kva.de", PUNY_NUL_TERMINATED, out,
+                               sizeof out, &written, NULL, &err) == PUNY_OK);
+  CHECK_STR(out, "b\xc3\xbc" "cher.de");
+  CHECK(puny_to_unicode_preset("url", "xn--a.com", PUNY_NUL_TERMINATED, out, sizeof out, &written,
+                               NULL, &err) == PUNY_OK);
+  CHECK_STR(out, "xn--a.com");
+  CHECK(puny_to_ascii_preset("registration", "-x.com", PUNY_NUL_TERMINATED, out, sizeof out,
+                             &written, NULL, &err) == PUNY_ERR_LEADING_HYPHEN);
+  CHECK(puny_to_ascii_preset("nonsense", "a.com", PUNY_NUL_TERMINATED, out, sizeof out, &written,
+                             NULL, &err) == PUNY_ERR_INVALID_ARGUMENT);
+}
+
 static const struct group groups[] = {
     {"punycode", test_punycode},
     {"utf32_and_annotation", test_utf32_and_annotation},
@@ -789,6 +886,7 @@ static const struct group groups[] = {
     {"versions", test_versions},
     {"idna2008", test_idna2008},
     {"display", test_display},
+    {"presets", test_presets},
 };
 
 int main(int argc, char** argv) {
