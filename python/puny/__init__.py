@@ -25,8 +25,18 @@ from . import _puny
 __version__ = "0.1.0"
 unicode_version: str = _puny.unicode_version
 
-#: Preset names accepted by the IDNA functions (README, "IDNA (UTS #46)").
-PRESETS = ("uts46", "url", "url_strict", "registration")
+#: Preset names accepted by the IDNA functions, from the library's one
+#: registry (the CLI's --preset names): "uts46", "url", "url-strict",
+#: "uts46-strict", "idna2008", "idna2008-lookup".
+PRESETS = tuple(p["name"] for p in _puny.presets())
+#: Former names still accepted, each with the preset it stands for
+#: ("registration" -> "uts46-strict", "url_strict" -> "url-strict").
+PRESET_ALIASES = dict(_puny.preset_aliases())
+
+
+def presets() -> List[dict]:
+    """Every preset: {"name", "description", "family"} ("uts46" or "idna2008")."""
+    return _puny.presets()
 
 
 class Error(ValueError):
@@ -274,7 +284,7 @@ def explain(text: str, operation: str = "to_ascii", preset: str = "uts46", **fla
 __all__ = [
     "to_ascii", "to_unicode", "to_ascii_many", "to_unicode_many", "encode", "decode",
     "encode_many", "decode_many", "explain", "idna2008_register", "idna2008_lookup", "Error", "InputError", "PunycodeError",
-    "IdnaError", "ListError", "Result", "PRESETS", "display", "to_display", "skeleton",
+    "IdnaError", "ListError", "Result", "PRESETS", "PRESET_ALIASES", "presets", "display", "to_display", "skeleton",
     "display_profiles", "display_reasons", "Decision", "LabelVerdict", "Finding",
     "PublicSuffixList", "ProtectedDomains", "ERROR_CLASSES", "unicode_version", "__version__",
 ] + [cls.__name__ for cls in ERROR_CLASSES.values()]

@@ -4,8 +4,11 @@ from typing import Any, Dict, Iterable, List, Literal as _Literal, NamedTuple, O
 
 __version__: str
 unicode_version: str
-Preset = _Literal["uts46", "url", "url_strict", "registration"]
+# The library's preset names, then the former names it still accepts.
+Preset = _Literal["uts46", "url", "url-strict", "uts46-strict", "idna2008", "idna2008-lookup",
+                  "registration", "url_strict"]
 PRESETS: Tuple[str, ...]
+PRESET_ALIASES: Dict[str, str]
 
 class Error(ValueError):
     code: str
@@ -140,5 +143,6 @@ def to_display(domain: str, profile: DisplayProfile = "chromium", *,
                top_domains: Union[str, ProtectedDomains, None] = None,
                psl: Union[str, PublicSuffixList, None] = ...) -> str: ...
 def skeleton(text: str) -> str: ...
+def presets() -> List[Dict[str, str]]: ...
 def display_profiles() -> List[str]: ...
 def display_reasons() -> List[str]: ...

@@ -25,6 +25,7 @@
 #include "puny/display.hpp"
 #include "puny/idna.hpp"
 #include "puny/idna2008.hpp"
+#include "puny/presets.hpp"
 #include "puny/punycode.hpp"
 #include "puny/status.hpp"
 #include "puny/unicode.hpp"
@@ -137,17 +138,23 @@ py::object make_error(const status& s, py::handle input, bool idna,
 
 // ---- options ----
 
-puny::idna::options preset_named(py::handle preset) {
-  if (preset.is_none()) return puny::idna::uts46_default;
+// A preset of the core's registry (puny/presets.hpp) and the options the
+// keyword flags make of it.
+struct idna_choice {
+  const puny::preset* preset;
+  puny::idna::options options;
+  bool idna2008() const noexcept { return preset->family == puny::preset_family::idna2008; }
+};
+
+const puny::preset& preset_named(py::handle preset) {
+  if (preset.is_none()) return puny::presets()[0];
   if (!PyUnicode_Check(preset.ptr()))
-    throw py::type_error("puny: preset must be a str such as 'uts46' or 'registration'");
+    throw py::type_error("puny: preset must be a str such as 'uts46' or 'uts46-strict'");
   const std::string name = preset.cast<std::string>();
-  if (name == "uts46") return puny::idna::uts46_default;
-  if (name == "url") return puny::idna::url;
-  if (name == "url_strict") return puny::idna::url_strict;
-  if (name == "registration") return puny::idna::registration;
-  throw py::value_error("puny: unknown preset '" + name +
-                        "' (uts46, url, url_strict, registration)");
+  if (const puny::preset* p = puny::find_preset(name)) return *p;
+  std::string known;
+  for (const puny::preset& p : puny::presets()) known += (known.empty() ? "" : ", ") + std::string(p.name);
+  throw py::value_error("puny: unknown preset '" + name + "' (" + known + ")");
 }
 
 void apply_flag(bool& field, py::handle value, const char* name) {
@@ -163,8 +170,9 @@ struct flag_args {
       forbid_domain_code_points;
 };
 
-puny::idna::options options_of(const flag_args& a) {
-  puny::idna::options o = preset_named(a.preset);
+idna_choice options_of(const flag_args& a) {
+  const puny::preset& p = preset_named(a.preset);
+  puny::idna::options o = p.options;
   apply_flag(o.check_hyphens, a.check_hyphens, "check_hyphens");
   apply_flag(o.check_bidi, a.check_bidi, "check_bidi");
   apply_flag(o.check_joiners, a.check_joiners, "check_joiners");
@@ -175,7 +183,7 @@ puny::idna::options options_of(const flag_args& a) {
   apply_flag(o.allow_underscore, a.allow_underscore, "allow_underscore");
   apply_flag(o.forbid_domain_code_points, a.forbid_domain_code_points,
              "forbid_domain_code_points");
-  return o;
+  return {&p, o};
 }
 
 // ---- conversions: each returns the str or the (unraised) error ----
@@ -185,7 +193,11 @@ struct outcome {
   py::object error;  // puny.Error instance on failure
 };
 
-outcome to_ascii_one(py::handle domain, const puny::idna::options& opt) {
+outcome idna2008_preset_one(py::handle domain, const idna_choice& choice, bool unicode);
+
+outcome to_ascii_one(py::handle domain, const idna_choice& choice) {
+  if (choice.idna2008()) return idna2008_preset_one(domain, choice, false);
+  const puny::idna::options& opt = choice.options;
   py::object holder;
   const std::string_view in = utf8_of(domain, holder);
   char buffer[256];
@@ -200,10 +212,11 @@ outcome to_ascii_one(py::handle domain, const puny::idna::options& opt) {
   return {{}, make_error(for_python(s, in), domain, true)};
 }
 
-outcome to_unicode_one(py::handle domain, const puny::idna::options& opt) {
+outcome to_unicode_one(py::handle domain, const idna_choice& choice) {
+  if (choice.idna2008()) return idna2008_preset_one(domain, choice, true);
   py::object holder;
   const std::string_view in = utf8_of(domain, holder);
-  const auto r = puny::idna::to_unicode(in, opt);
+  const auto r = puny::idna::to_unicode(in, choice.options);
   py::str text = str_of(r.value);
   if (r.ok()) return {std::move(text), {}};
   return {{}, make_error(for_python(r.status, in), domain, true, std::move(text))};
@@ -222,6 +235,19 @@ outcome idna2008_one(py::handle domain, bool lookup, const std::string& output,
   py::object holder;
   const std::string_view in = utf8_of(domain, holder);
   const auto r = lookup ? puny::idna2008::lookup(in, o) : puny::idna2008::registration(in, o);
+  if (r.ok()) return {str_of(r.value), {}};
+  py::object error = make_error(for_python(r.status, in), domain, true);
+  error.attr("uts46_code") = py::none();
+  return {{}, std::move(error)};
+}
+
+// The IDNA2008 presets by name (to_ascii / to_unicode with preset
+// "idna2008" or "idna2008-lookup"): the core's conversion under the preset.
+outcome idna2008_preset_one(py::handle domain, const idna_choice& choice, bool unicode) {
+  py::object holder;
+  const std::string_view in = utf8_of(domain, holder);
+  const auto r = unicode ? puny::to_unicode(in, *choice.preset, choice.options)
+                         : puny::to_ascii(in, *choice.preset, choice.options);
   if (r.ok()) return {str_of(r.value), {}};
   py::object error = make_error(for_python(r.status, in), domain, true);
   error.attr("uts46_code") = py::none();
@@ -475,8 +501,8 @@ bool* flag_field(puny::idna::options& o, std::size_t i) {
 }
 
 // (domain, preset="uts46", /, *, flags...) -> options; raises TypeError.
-puny::idna::options parse_idna_args(const char* function, PyObject* const* args,
-                                    Py_ssize_t nargs, PyObject* kwnames) {
+idna_choice parse_idna_args(const char* function, PyObject* const* args, Py_ssize_t nargs,
+                            PyObject* kwnames) {
   if (nargs < 1 || nargs > 2)
     throw py::type_error(std::string("puny.") + function +
                          "() takes a domain and an optional preset positionally");
@@ -488,8 +514,8 @@ puny::idna::options parse_idna_args(const char* function, PyObject* const* args,
         throw py::type_error(std::string("puny.") + function + "() got preset twice");
       preset = args[nargs + k];
     }
-  puny::idna::options o =
-      preset_named(preset != nullptr ? py::handle(preset) : py::handle(Py_None));
+  const puny::preset& chosen = preset_named(preset != nullptr ? py::handle(preset) : py::handle(Py_None));
+  puny::idna::options o = chosen.options;
   for (Py_ssize_t k = 0; k < nkw; ++k) {
     PyObject* name = PyTuple_GET_ITEM(kwnames, k);
     if (PyUnicode_CompareWithASCIIString(name, "preset") == 0) continue;
@@ -500,7 +526,7 @@ puny::idna::options parse_idna_args(const char* function, PyObject* const* args,
                            py::str(name).cast<std::string>() + "'");
     apply_flag(*flag_field(o, i), args[nargs + k], flag_names[i]);
   }
-  return o;
+  return {&chosen, o};
 }
 
 // (text, /, *, mixed_case=False) -> mixed_case
@@ -638,13 +664,13 @@ PyObject* python_call(F&& body) noexcept {
 
 PyObject* py_to_ascii(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   return python_call([&] {
-    const puny::idna::options o = parse_idna_args("to_ascii", args, nargs, kwnames);
+    const idna_choice o = parse_idna_args("to_ascii", args, nargs, kwnames);
     return to_ascii_one(args[0], o);
   });
 }
 PyObject* py_to_unicode(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   return python_call([&] {
-    const puny::idna::options o = parse_idna_args("to_unicode", args, nargs, kwnames);
+    const idna_choice o = parse_idna_args("to_unicode", args, nargs, kwnames);
     return to_unicode_one(args[0], o);
   });
 }
@@ -702,6 +728,24 @@ PYBIND11_MODULE(_puny, m) {
             if (name != "unknown" && by_name.contains(name)) r.by_code[code] = by_name[name.c_str()];
           }
         });
+  // The core's registry (puny/presets.hpp): the names every surface uses.
+  m.def("presets", [] {
+    py::list out;
+    for (const puny::preset& p : puny::presets()) {
+      py::dict d;
+      d["name"] = std::string(p.name);
+      d["description"] = std::string(p.description);
+      d["family"] = p.family == puny::preset_family::idna2008 ? "idna2008" : "uts46";
+      out.append(std::move(d));
+    }
+    return out;
+  });
+  m.def("preset_aliases", [] {
+    py::dict out;
+    for (const puny::preset_alias& a : puny::preset_aliases())
+      out[py::str(std::string(a.alias))] = std::string(a.name);
+    return out;
+  });
   m.def("error_names", [] {
     py::list names;
     for (unsigned code = 1; code < 64; ++code) {
@@ -737,21 +781,24 @@ PYBIND11_MODULE(_puny, m) {
   m.def(
       "to_ascii_many",
       [flags](py::iterable domains, PUNY_FLAG_PARAMS) {
-        const puny::idna::options o = flags(PUNY_FLAG_VALUES);
+        const idna_choice o = flags(PUNY_FLAG_VALUES);
         return many(domains, [&](py::handle d) { return to_ascii_one(d, o); });
       },
       py::arg("domains"), PUNY_FLAG_ARGS);
   m.def(
       "to_unicode_many",
       [flags](py::iterable domains, PUNY_FLAG_PARAMS) {
-        const puny::idna::options o = flags(PUNY_FLAG_VALUES);
+        const idna_choice o = flags(PUNY_FLAG_VALUES);
         return many(domains, [&](py::handle d) { return to_unicode_one(d, o); });
       },
       py::arg("domains"), PUNY_FLAG_ARGS);
   m.def(
       "explain_to_ascii",
       [flags](py::handle domain, PUNY_FLAG_PARAMS) {
-        return explain_to_ascii(domain, flags(PUNY_FLAG_VALUES));
+        const idna_choice o = flags(PUNY_FLAG_VALUES);
+        if (o.idna2008())
+          throw py::value_error("puny.explain: the IDNA2008 presets have no trace (UTS #46 presets only)");
+        return explain_to_ascii(domain, o.options);
       },
       py::arg("domain"), PUNY_FLAG_ARGS);
 

@@ -169,12 +169,55 @@ def test_url_preset_explain_lists_validation_errors():
     assert puny.explain("A_B.com")["validation_errors"] == []
 
 
+def core_vocabulary():
+    """The core's presets, aliases, flags and error names (tests/vocabulary)."""
+    path = os.environ.get("PUNY_VOCABULARY")
+    assert path and os.path.exists(path), \
+        "PUNY_VOCABULARY must name the core's vocabulary.json (the puny_vocabulary target)"
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def test_presets_are_the_cores():
+    # The package offers the core's registry, under the same names as the
+    # CLI, C, JavaScript and SQL.
+    vocabulary = core_vocabulary()
+    assert list(puny.PRESETS) == [p["name"] for p in vocabulary["presets"]]
+    assert puny.presets() == vocabulary["presets"]
+    assert puny.PRESET_ALIASES == {a["alias"]: a["name"] for a in vocabulary["aliases"]}
+    # Error classes: named by the core's error names; the ones without a
+    # class cannot come out of a Python call (caller buffers, bootstring
+    # parameters and case flags are not exposed).
+    core_errors = {e["name"] for e in vocabulary["errors"] if e["code"] != 0}
+    assert set(puny.ERROR_CLASSES) <= core_errors
+    assert core_errors - set(puny.ERROR_CLASSES) == {
+        "buffer_too_small", "bad_parameters", "case_flags_mismatch"}
+    # Every name and alias works, each alias as the preset it names.
+    for name in list(puny.PRESETS) + list(puny.PRESET_ALIASES):
+        assert puny.to_ascii("bücher.de", name) == "xn--bcher-kva.de", name
+    for alias, name in puny.PRESET_ALIASES.items():
+        for domain in ("-x.com", "a_b.com", "ab--c.com", "xn--a.com"):
+            a = puny.to_ascii_many([domain], alias)[0]
+            b = puny.to_ascii_many([domain], name)[0]
+            assert (a.output, a.error and a.error.code) == (b.output, b.error and b.error.code)
+    # IDNA2008 by name: no mapping, so U+216B fails where UTS #46 maps it.
+    assert puny.to_ascii("\u216b.com") == "xii.com"
+    with pytest.raises(puny.DisallowedError) as info:
+        puny.to_ascii("\u216b.com", "idna2008")
+    assert info.value.uts46_code is None
+    assert puny.to_unicode("xn--bcher-kva.de", "idna2008-lookup") == "bücher.de"
+    assert puny.to_ascii("bücher.de", "idna2008") == puny.idna2008_register("bücher.de")
+    with pytest.raises(ValueError, match="unknown preset 'strict'"):
+        puny.to_ascii("a.com", "strict")
+
+
 def test_presets_and_flags():
-    assert puny.PRESETS == ("uts46", "url", "url_strict", "registration")
     assert puny.to_ascii("-x-.example", "url") == "-x-.example"
     with pytest.raises(puny.LeadingHyphenError):
-        puny.to_ascii("-x-.example", "registration")
-    assert puny.to_ascii("-x-.example", "registration", check_hyphens=False) == "-x-.example"
+        puny.to_ascii("-x-.example", "uts46-strict")
+    with pytest.raises(puny.LeadingHyphenError):
+        puny.to_ascii("-x-.example", "registration")  # the former name
+    assert puny.to_ascii("-x-.example", "uts46-strict", check_hyphens=False) == "-x-.example"
     assert puny.to_ascii("a_b.example") == "a_b.example"
     with pytest.raises(puny.Std3DisallowedError):
         puny.to_ascii("a_b.example", use_std3_ascii_rules=True)
