@@ -147,8 +147,15 @@ function createPunyApi(wasm, version) {
 
   // ---- UTS #46 (puny's own) ----
 
-  const presetBits = wasm.presets();  // from the C++ presets, never restated here
-  const presets = Object.freeze(Object.keys(presetBits));
+  // The library's one preset registry (puny/presets.hpp), never restated
+  // here: the names (and former names) with their option bits.
+  const registry = wasm.presets();
+  const presetBits = registry.bits;
+  const presets = Object.freeze(registry.list.map((p) => p.name));
+  const presetList = Object.freeze(registry.list.map((p) => Object.freeze(p)));
+  const presetAliases = Object.freeze(registry.aliases);
+  // The flags: puny::idna::options' fields in camelCase (bit order of
+  // js/src/puny_wasm.cpp).
   const flagBits = Object.freeze({
     checkHyphens: 1,
     checkBidi: 2,
@@ -157,6 +164,8 @@ function createPunyApi(wasm, version) {
     transitionalProcessing: 16,
     verifyDnsLength: 32,
     ignoreInvalidPunycode: 64,
+    allowUnderscore: 256,
+    forbidDomainCodePoints: 512,
   });
 
   // {preset, flags} -> the option bits of js/src/puny_wasm.cpp.  Unknown
@@ -299,6 +308,8 @@ function createPunyApi(wasm, version) {
     idna: Object.freeze({ toAscii, toUnicode: toUnicodeIdna, toAsciiResult, toUnicodeResult }),
     explain,
     presets,
+    presetList,
+    presetAliases,
     presetFlags,
     flagNames: Object.freeze(Object.keys(flagBits)),
     PunyError,

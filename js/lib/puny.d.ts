@@ -36,7 +36,10 @@ export class PunyError extends RangeError {
   readonly bestEffort: string | null;
 }
 
-export type Preset = 'uts46' | 'url' | 'url-strict' | 'registration';
+/** The library's preset names (the CLI's --preset), then the former names
+ * it still accepts ('registration' = 'uts46-strict', 'url_strict'). */
+export type Preset = 'uts46' | 'url' | 'url-strict' | 'uts46-strict' | 'idna2008' |
+  'idna2008-lookup' | 'registration' | 'url_strict';
 
 /** UTS #46 processing flags; each overrides the preset's value. */
 export interface Flags {
@@ -47,6 +50,10 @@ export interface Flags {
   transitionalProcessing?: boolean;
   verifyDnsLength?: boolean;
   ignoreInvalidPunycode?: boolean;
+  /** With useStd3AsciiRules, allow '_' too (SRV/DMARC names). */
+  allowUnderscore?: boolean;
+  /** The URL Standard's forbidden domain code points are errors. */
+  forbidDomainCodePoints?: boolean;
 }
 
 export interface IdnaOptions {
@@ -166,6 +173,11 @@ export function explain(input: string, options?: { operation?: 'encode' }): Puny
 export function explain(input: string, options: { operation: 'decode' }): PunycodeTrace;
 export function explain(input: string, options: IdnaOptions & { operation: 'toAscii' }): IdnaTrace;
 export const presets: readonly Preset[];
+/** Every preset of the registry, with its description and family. */
+export const presetList: readonly { readonly name: Preset; readonly description: string;
+                                    readonly family: 'uts46' | 'idna2008' }[];
+/** Former names, each with the preset it stands for. */
+export const presetAliases: Readonly<Record<string, Preset>>;
 export function presetFlags(preset: Preset): Required<Flags>;
 export const flagNames: readonly (keyof Flags)[];
 export const unicodeVersion: string;
@@ -226,6 +238,8 @@ declare const puny: {
   idna: typeof idna;
   explain: typeof explain;
   presets: typeof presets;
+  presetList: typeof presetList;
+  presetAliases: typeof presetAliases;
   presetFlags: typeof presetFlags;
   flagNames: typeof flagNames;
   PunyError: typeof PunyError;

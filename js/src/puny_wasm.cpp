@@ -28,6 +28,7 @@
 #ifndef PUNY_WASM_NO_IDNA
 #include "puny/display.hpp"
 #include "puny/idna.hpp"
+#include "puny/presets.hpp"
 #include "puny/uts39.hpp"
 #endif
 
@@ -254,7 +255,19 @@ val explain_decode(const std::u16string& input) { return explain_punycode(input,
 #ifndef PUNY_WASM_NO_IDNA
 // ---- IDNA (UTS #46) ----
 
-// Option bits, in the order of puny::idna::options; js/lib/api.js builds them.
+// Option bits, in the order of puny::idna::options, and from bit 16 the
+// preset's index in puny::presets() plus one (so the IDNA2008 presets,
+// which are no flag set, are reachable by name); js/lib/api.js builds them.
+constexpr unsigned preset_shift = 16;
+
+// The IDNA2008 preset the bits name, or nullptr (a UTS #46 preset).
+const puny::preset* idna2008_of(unsigned bits) {
+  const unsigned index = (bits >> preset_shift) & 0xFFu;
+  if (index == 0 || index > puny::presets().size()) return nullptr;
+  const puny::preset& p = puny::presets()[index - 1];
+  return p.family == puny::preset_family::idna2008 ? &p : nullptr;
+}
+
 puny::idna::options options_of(unsigned bits) {
   puny::idna::options o;
   o.check_hyphens = bits & 1u;
@@ -265,6 +278,8 @@ puny::idna::options options_of(unsigned bits) {
   o.verify_dns_length = bits & 32u;
   o.ignore_invalid_punycode = bits & 64u;
   o.url_domain_to_ascii = bits & 128u;
+  o.allow_underscore = bits & 256u;
+  o.forbid_domain_code_points = bits & 512u;
   return o;
 }
 
@@ -272,22 +287,51 @@ unsigned option_bits(const puny::idna::options& o) {
   return (o.check_hyphens ? 1u : 0u) | (o.check_bidi ? 2u : 0u) | (o.check_joiners ? 4u : 0u) |
          (o.use_std3_ascii_rules ? 8u : 0u) | (o.transitional_processing ? 16u : 0u) |
          (o.verify_dns_length ? 32u : 0u) | (o.ignore_invalid_punycode ? 64u : 0u) |
-         (o.url_family() ? 128u : 0u);
+         (o.url_family() ? 128u : 0u) | (o.allow_underscore ? 256u : 0u) |
+         (o.forbid_domain_code_points ? 512u : 0u);
 }
 
-// The presets as bits, so the JavaScript side never restates them.
+// The core's registry (puny/presets.hpp), so the JavaScript side never
+// restates it: {bits: {name or alias: option bits}, list: [{name,
+// description, family}], aliases: {alias: name}}.
 val presets() {
-  val p = val::object();
-  p.set("uts46", option_bits(puny::idna::uts46_default));
-  p.set("url", option_bits(puny::idna::url));
-  p.set("url-strict", option_bits(puny::idna::url_strict));
-  p.set("registration", option_bits(puny::idna::registration));
-  return p;
+  val bits = val::object(), list = val::array(), aliases = val::object();
+  const auto all = puny::presets();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const puny::preset& p = all[i];
+    bits.set(std::string(p.name), option_bits(p.options) | static_cast<unsigned>(i + 1) << preset_shift);
+    val item = val::object();
+    item.set("name", std::string(p.name));
+    item.set("description", std::string(p.description));
+    item.set("family", std::string(p.family == puny::preset_family::idna2008 ? "idna2008" : "uts46"));
+    list.call<void>("push", item);
+  }
+  for (const puny::preset_alias& a : puny::preset_aliases()) {
+    bits.set(std::string(a.alias), bits[std::string(a.name)]);
+    aliases.set(std::string(a.alias), std::string(a.name));
+  }
+  val out = val::object();
+  out.set("bits", bits);
+  out.set("list", list);
+  out.set("aliases", aliases);
+  return out;
+}
+
+// An IDNA2008 preset's conversion (its errors have no UTS #46 code).
+std::u16string idna2008_convert(const std::u16string& domain, const puny::preset& p, unsigned bits,
+                                bool unicode) {
+  std::string utf8;
+  puny::status s = to_utf8(domain, utf8);
+  if (!s) return fail(s, s.offset);
+  const auto r = unicode ? puny::to_unicode(utf8, p, options_of(bits)) : puny::to_ascii(utf8, p, options_of(bits));
+  if (!r.ok()) return fail(r.status, utf16_index(utf8, r.status.offset));
+  return to_utf16(r.value);
 }
 
 // Fast path: the UTF-16 entry points already count offsets in code units.
 std::u16string to_ascii(const std::u16string& domain, unsigned bits) {
   g_error = {};
+  if (const puny::preset* p = idna2008_of(bits)) return idna2008_convert(domain, *p, bits, false);
   puny::result<std::string> r = puny::idna::to_ascii(std::u16string_view(domain), options_of(bits));
   if (!r.ok()) return fail(r.status, r.status.offset, true);
   return std::u16string(r.value.begin(), r.value.end());
@@ -295,6 +339,7 @@ std::u16string to_ascii(const std::u16string& domain, unsigned bits) {
 
 std::u16string to_unicode(const std::u16string& domain, unsigned bits) {
   g_error = {};
+  if (const puny::preset* p = idna2008_of(bits)) return idna2008_convert(domain, *p, bits, true);
   puny::result<std::u16string> r =
       puny::idna::to_unicode(std::u16string_view(domain), options_of(bits));
   if (!r.ok()) return fail(r.status, r.status.offset, true);
@@ -317,6 +362,16 @@ val detailed(const std::u16string& domain, unsigned bits, bool unicode) {
     list.call<void>("push", error_value(s, s.offset, true));
     out.set("output", val::null());
     out.set("bestEffort", std::u16string());
+    out.set("errors", list);
+    out.set("validationErrors", val::array());
+    return out;
+  }
+  if (const puny::preset* p = idna2008_of(bits)) {  // one error at most, no best effort
+    const auto r = unicode ? puny::to_unicode(utf8, *p, options_of(bits)) : puny::to_ascii(utf8, *p, options_of(bits));
+    val list = val::array();
+    if (!r.ok()) list.call<void>("push", error_value(r.status, utf16_index(utf8, r.status.offset), false));
+    out.set("output", r.ok() ? val(to_utf16(r.value)) : val::null());
+    out.set("bestEffort", r.ok() ? val(to_utf16(r.value)) : val::null());
     out.set("errors", list);
     out.set("validationErrors", val::array());
     return out;

@@ -3,6 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import url from 'node:url';
+import fs from 'node:fs';
 import { puny } from './support/load.mjs';
 
 test('toAscii and idna.toUnicode convert whole domains (UTS #46)', () => {
@@ -16,7 +17,8 @@ test('toAscii and idna.toUnicode convert whole domains (UTS #46)', () => {
 });
 
 test('presets and flags: the names the C++ presets use, unknown names refused', () => {
-  assert.deepEqual([...puny.presets].sort(), ['registration', 'url', 'url-strict', 'uts46']);
+  assert.deepEqual([...puny.presets], ['uts46', 'url', 'url-strict', 'uts46-strict', 'idna2008',
+                                        'idna2008-lookup']);
   assert.equal(puny.presetFlags('url').checkHyphens, false);
   assert.equal(puny.presetFlags('uts46').checkHyphens, true);
   assert.equal(puny.presetFlags('registration').useStd3AsciiRules, true);
@@ -110,4 +112,30 @@ test('U+0000 is a code point (codePoint 0), "none" is null', () => {
                 (e) => e.code === 'invalid_digit' && e.codePoint === 0);
   assert.throws(() => puny.toAscii('ab--c.com'),
                 (e) => e.code === 'hyphen_3_4' && e.codePoint === null && e.errors[0].codePoint === null);
+});
+
+test('presets: the core registry, IDNA2008 included, aliases as the presets they name', () => {
+  const vocabulary = JSON.parse(fs.readFileSync(process.env.PUNY_VOCABULARY, 'utf8'));
+  assert.deepEqual([...puny.presets], vocabulary.presets.map((p) => p.name));
+  assert.deepEqual(puny.presetList.map((p) => ({ ...p })), vocabulary.presets);
+  assert.deepEqual({ ...puny.presetAliases },
+                   Object.fromEntries(vocabulary.aliases.map((a) => [a.alias, a.name])));
+  for (const [alias, name] of Object.entries(puny.presetAliases))
+    for (const d of ['-x.com', 'a_b.com', 'xn--a.com', 'bücher.de'])
+      assert.deepEqual(puny.toAsciiResult(d, { preset: alias }), puny.toAsciiResult(d, { preset: name }));
+  // IDNA2008 by name: no mapping, so U+216B fails where UTS #46 maps it.
+  assert.equal(puny.toAscii('\u216b.com'), 'xii.com');
+  assert.throws(() => puny.toAscii('\u216b.com', { preset: 'idna2008' }),
+                (e) => e.code === 'disallowed' && e.uts46 === null && e.offset === 0);
+  assert.equal(puny.toAscii('bücher.de', { preset: 'idna2008' }), 'xn--bcher-kva.de');
+  assert.equal(puny.idna.toUnicode('xn--bcher-kva.de', { preset: 'idna2008-lookup' }), 'bücher.de');
+  const r = puny.toAsciiResult('a..b', { preset: 'idna2008' });
+  assert.equal(r.ok, false);
+  assert.equal(r.bestEffort, null);
+  assert.equal(r.errors[0].code, 'empty_label');
+  // The flags are the core's options; allowUnderscore and forbidDomainCodePoints too.
+  assert.equal(puny.toAscii('_dmarc.example.com', { preset: 'uts46-strict', flags: { allowUnderscore: true } }),
+               '_dmarc.example.com');
+  assert.throws(() => puny.toAscii('a b.com', { flags: { forbidDomainCodePoints: true } }),
+                { code: 'forbidden_domain_code_point' });
 });
