@@ -90,6 +90,17 @@ CREATE FUNCTION idna_display(name text, profile text DEFAULT 'chromium') RETURNS
 CREATE FUNCTION idna_display_check(name text, profile text DEFAULT 'chromium') RETURNS jsonb
   AS 'MODULE_PATHNAME', 'puny_sql_idna_display_check'
   LANGUAGE C STABLE STRICT PARALLEL SAFE;
+-- The library's one registry of presets and flag words, the names the CLI,
+-- C, Python and JavaScript use too.
+CREATE FUNCTION idna_presets() RETURNS text[]
+  AS 'MODULE_PATHNAME', 'puny_sql_idna_presets'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idna_preset_aliases() RETURNS text[]
+  AS 'MODULE_PATHNAME', 'puny_sql_idna_preset_aliases'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION idna_preset_flags() RETURNS text[]
+  AS 'MODULE_PATHNAME', 'puny_sql_idna_preset_flags'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION idna_display_profiles() RETURNS text[]
   AS 'MODULE_PATHNAME', 'puny_sql_idna_display_profiles'
   LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

@@ -78,117 +78,85 @@ static text *output_from_utf8(text *utf8_value) {
   }
 }
 
-/* ---- Presets: 'uts46' | 'url' | 'url-strict' | 'registration', then flags
- * separated by commas or spaces, named as the CLI's options. ---- */
+/* ---- Presets: a name of the library's registry (puny_preset_find:
+ * uts46, url, url-strict, uts46-strict, idna2008, idna2008-lookup, or a
+ * former name such as registration), then flag words of the registry
+ * (std3, no-check-hyphens, ...), separated by commas or spaces; ASCII case
+ * is ignored.  The extension keeps no list of its own. ---- */
 
-typedef struct named_preset {
-  const char *name;
-  puny_preset preset;
-} named_preset;
-
-static const named_preset presets[] = {
-    {"uts46", PUNY_PRESET_UTS46},
-    {"url", PUNY_PRESET_URL},
-    {"url-strict", PUNY_PRESET_URL_STRICT},
-    {"registration", PUNY_PRESET_REGISTRATION},
-};
-
-typedef enum flag_field {
-  FLAG_TRANSITIONAL,
-  FLAG_STD3,
-  FLAG_NO_CHECK_HYPHENS,
-  FLAG_NO_CHECK_BIDI,
-  FLAG_NO_CHECK_JOINERS,
-  FLAG_VERIFY_DNS_LENGTH,
-  FLAG_IGNORE_INVALID_PUNYCODE
-} flag_field;
-
-static const char *const flag_names[] = {
-    "transitional",      "std3",          "no-check-hyphens",        "no-check-bidi",
-    "no-check-joiners", "verify-dns-length", "ignore-invalid-punycode"};
-
-static void apply_flag(puny_idna_options *opt, flag_field flag) {
-  switch (flag) {
-    case FLAG_TRANSITIONAL: opt->transitional_processing = 1; break;
-    case FLAG_STD3: opt->use_std3_ascii_rules = 1; break;
-    case FLAG_NO_CHECK_HYPHENS: opt->check_hyphens = 0; break;
-    case FLAG_NO_CHECK_BIDI: opt->check_bidi = 0; break;
-    case FLAG_NO_CHECK_JOINERS: opt->check_joiners = 0; break;
-    case FLAG_VERIFY_DNS_LENGTH: opt->verify_dns_length = 1; break;
-    case FLAG_IGNORE_INVALID_PUNYCODE: opt->ignore_invalid_punycode = 1; break;
-  }
-}
-
-static bool word_is(const char *word, size_t length, const char *name) {
-  return strlen(name) == length && pg_strncasecmp(word, name, length) == 0;
-}
+typedef struct idna_choice {
+  const char *preset; /* the registry's name, for puny_to_ascii_preset */
+  bool idna2008;      /* an IDNA2008 preset: its errors have no UTS #46 code */
+  puny_idna_options opt;
+} idna_choice;
 
 static void reject_preset(const char *what, const char *word, size_t length) pg_attribute_noreturn();
 static void reject_preset(const char *what, const char *word, size_t length) {
-  ereport(ERROR,
-          (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-           word ? errmsg("%s \"%.*s\"", what, (int)length, word) : errmsg("%s", what),
-           errhint("The preset is one of uts46, url, url-strict, registration, optionally "
-                   "followed by flags: transitional, std3, no-check-hyphens, no-check-bidi, "
-                   "no-check-joiners, verify-dns-length, ignore-invalid-punycode.")));
+  StringInfoData names;
+  size_t i;
+  initStringInfo(&names);
+  for (i = 0; i < puny_preset_count(); ++i)
+    appendStringInfo(&names, "%s%s", i == 0 ? "" : ", ", puny_preset_name(i));
+  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                  word != NULL ? errmsg("%s \"%.*s\"", what, (int)length, word) : errmsg("%s", what),
+                  errhint("The preset is one of %s, optionally followed by flags such as "
+                          "\"std3\" or \"no-check-hyphens\" (idna_presets(), idna_preset_flags()).",
+                          names.data)));
 }
 
 /* Parses the preset argument; an unknown word is a usage error (22023),
  * raised by the try_ variants too. */
-static puny_idna_options parse_preset(text *preset_text) {
-  puny_idna_options opt;
+static idna_choice parse_preset(text *preset_text) {
+  idna_choice choice;
   const char *s = VARDATA_ANY(preset_text);
   size_t length = VARSIZE_ANY_EXHDR(preset_text);
   size_t pos = 0;
   bool have_preset = false;
+  char word[64];
 
   while (pos < length) {
     size_t start, word_length, i;
-    bool known = false;
     while (pos < length && (s[pos] == ',' || s[pos] == ' ')) ++pos;
     if (pos == length) break;
     start = pos;
     while (pos < length && s[pos] != ',' && s[pos] != ' ') ++pos;
     word_length = pos - start;
+    if (word_length >= sizeof word)
+      reject_preset(have_preset ? "unknown IDNA flag" : "unknown IDNA preset", s + start, word_length);
+    for (i = 0; i < word_length; ++i) word[i] = pg_ascii_tolower((unsigned char)s[start + i]);
+    word[word_length] = '\0';
     if (!have_preset) {
-      for (i = 0; i < lengthof(presets); ++i) {
-        if (word_is(s + start, word_length, presets[i].name)) {
-          if (puny_idna_options_init(&opt, presets[i].preset) != PUNY_OK)
-            elog(ERROR, "puny: puny_idna_options_init(%s) failed", presets[i].name);
-          known = true;
-          break;
-        }
-      }
-      if (!known) reject_preset("unknown IDNA preset", s + start, word_length);
+      int index = puny_preset_find(word, word_length);
+      if (index < 0) reject_preset("unknown IDNA preset", s + start, word_length);
+      if (puny_idna_options_init_named(&choice.opt, word, word_length) != PUNY_OK)
+        elog(ERROR, "puny: puny_idna_options_init_named(%s) failed", word);
+      choice.preset = puny_preset_name((size_t)index);
+      choice.idna2008 = puny_preset_is_idna2008((size_t)index) == 1;
       have_preset = true;
       continue;
     }
-    for (i = 0; i < lengthof(flag_names); ++i) {
-      if (word_is(s + start, word_length, flag_names[i])) {
-        apply_flag(&opt, (flag_field)i);
-        known = true;
-        break;
-      }
-    }
-    if (!known) reject_preset("unknown IDNA flag", s + start, word_length);
+    if (puny_idna_options_apply_flag(&choice.opt, word, word_length) != PUNY_OK)
+      reject_preset("unknown IDNA flag", s + start, word_length);
   }
   if (!have_preset) reject_preset("empty IDNA preset", NULL, 0);
-  return opt;
+  return choice;
 }
 
 /* ---- Conversion into a palloc'd text value ---- */
 
 static puny_errc call_library(conversion kind, utf8_input in, char *out, size_t capacity,
-                              size_t *written, const puny_idna_options *opt, puny_error *err) {
+                              size_t *written, const idna_choice *choice, puny_error *err) {
   switch (kind) {
     case CONVERT_PUNYCODE_ENCODE:
       return puny_encode(in.data, in.length, out, capacity, written, err);
     case CONVERT_PUNYCODE_DECODE:
       return puny_decode(in.data, in.length, out, capacity, written, err);
     case CONVERT_TO_ASCII:
-      return puny_to_ascii(in.data, in.length, out, capacity, written, opt, err);
+      return puny_to_ascii_preset(choice->preset, in.data, in.length, out, capacity, written,
+                                  &choice->opt, err);
     case CONVERT_TO_UNICODE:
-      return puny_to_unicode(in.data, in.length, out, capacity, written, opt, err);
+      return puny_to_unicode_preset(choice->preset, in.data, in.length, out, capacity, written,
+                                    &choice->opt, err);
   }
   return PUNY_ERR_INTERNAL;
 }
@@ -205,7 +173,7 @@ static size_t first_capacity(conversion kind, size_t input_length) {
 /* Runs one conversion.  Returns the text (in the database encoding) and
  * PUNY_OK, or the error in *err and, for to_unicode, the best-effort text
  * (NULL otherwise). */
-static text *convert(conversion kind, utf8_input in, const puny_idna_options *opt,
+static text *convert(conversion kind, utf8_input in, const idna_choice *choice,
                      puny_error *err) {
   size_t capacity = first_capacity(kind, in.length);
   int attempt;
@@ -219,7 +187,7 @@ static text *convert(conversion kind, utf8_input in, const puny_idna_options *op
                              conversion_sql_name[kind], capacity - 1)));
     result = (text *)palloc(VARHDRSZ + capacity);
     *err = (puny_error)PUNY_ERROR_INIT;
-    code = call_library(kind, in, VARDATA(result), capacity, &written, opt, err);
+    code = call_library(kind, in, VARDATA(result), capacity, &written, choice, err);
     if (code == PUNY_ERR_BUFFER_TOO_SMALL && err->needed > capacity) {
       pfree(result);
       capacity = err->needed;
@@ -268,12 +236,19 @@ static int sqlstate_of(const puny_error *err) {
   }
 }
 
+/* The UTS #46 code of an error ("V7"), "" where there is none: Punycode
+ * conversions and the IDNA2008 presets. */
+static const char *uts46_code_of(conversion kind, const idna_choice *choice, const puny_error *err) {
+  bool idna = kind == CONVERT_TO_ASCII || kind == CONVERT_TO_UNICODE;
+  return idna && (choice == NULL || !choice->idna2008) ? puny_uts46_code(err) : "";
+}
+
 /* "disallowed (V7) at byte 1 (character 2) in label 0, U+2028" */
-static char *describe(conversion kind, utf8_input in, const puny_error *err) {
+static char *describe(conversion kind, utf8_input in, const puny_error *err,
+                      const idna_choice *choice) {
   StringInfoData s;
   bool idna = kind == CONVERT_TO_ASCII || kind == CONVERT_TO_UNICODE;
-  /* The UTS #46 code (P4 for a Punycode error) belongs to IDNA only. */
-  const char *uts46 = idna ? puny_uts46_code(err) : "";
+  const char *uts46 = uts46_code_of(kind, choice, err);
   initStringInfo(&s);
   appendStringInfoString(&s, puny_error_name(err->code));
   if (uts46[0] != '\0') appendStringInfo(&s, " (%s)", uts46);
@@ -285,9 +260,10 @@ static char *describe(conversion kind, utf8_input in, const puny_error *err) {
   return s.data;
 }
 
-static void raise_error(conversion kind, utf8_input in, const puny_error *err) {
+static void raise_error(conversion kind, utf8_input in, const puny_error *err,
+                        const idna_choice *choice) {
   ereport(ERROR, (errcode(sqlstate_of(err)),
-                  errmsg("%s: %s", conversion_sql_name[kind], describe(kind, in, err)),
+                  errmsg("%s: %s", conversion_sql_name[kind], describe(kind, in, err, choice)),
                   errdetail("%s", puny_error_message(err->code))));
 }
 
@@ -295,18 +271,18 @@ static void raise_error(conversion kind, utf8_input in, const puny_error *err) {
 
 static Datum convert_datum(FunctionCallInfo fcinfo, conversion kind, bool null_on_error) {
   utf8_input in = input_as_utf8(PG_GETARG_TEXT_PP(0));
-  puny_idna_options opt;
-  const puny_idna_options *options = NULL;
+  idna_choice choice;
+  const idna_choice *options = NULL;
   puny_error err = PUNY_ERROR_INIT;
   text *result;
   if (kind == CONVERT_TO_ASCII || kind == CONVERT_TO_UNICODE) {
-    opt = parse_preset(PG_GETARG_TEXT_PP(1));
-    options = &opt;
+    choice = parse_preset(PG_GETARG_TEXT_PP(1));
+    options = &choice;
   }
   result = convert(kind, in, options, &err);
   if (err.code == PUNY_OK) PG_RETURN_TEXT_P(result);
   if (null_on_error && is_data_error(&err)) PG_RETURN_NULL();
-  raise_error(kind, in, &err);
+  raise_error(kind, in, &err, options);
   PG_RETURN_NULL(); /* not reached */
 }
 
@@ -328,23 +304,23 @@ PUNY_SQL_FUNCTION(puny_sql_try_idna_to_unicode, CONVERT_TO_UNICODE, true)
 PG_FUNCTION_INFO_V1(puny_sql_idna_check);
 Datum puny_sql_idna_check(PG_FUNCTION_ARGS) {
   utf8_input in = input_as_utf8(PG_GETARG_TEXT_PP(0));
-  puny_idna_options opt = parse_preset(PG_GETARG_TEXT_PP(1));
+  idna_choice choice = parse_preset(PG_GETARG_TEXT_PP(1));
   conversion kind = PG_GETARG_BOOL(2) ? CONVERT_TO_UNICODE : CONVERT_TO_ASCII;
   puny_error err = PUNY_ERROR_INIT;
-  text *output = convert(kind, in, &opt, &err);
+  text *output = convert(kind, in, &choice, &err);
   TupleDesc desc;
   Datum values[8];
   bool nulls[8] = {false, false, false, false, false, false, false, false};
   bool failed = err.code != PUNY_OK;
 
-  if (failed && !is_data_error(&err)) raise_error(kind, in, &err);
+  if (failed && !is_data_error(&err)) raise_error(kind, in, &err, &choice);
   if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
     elog(ERROR, "idna_check: the result type is not a composite type");
   desc = BlessTupleDesc(desc);
 
   values[0] = BoolGetDatum(!failed);
   if (failed) {
-    const char *uts46 = puny_uts46_code(&err);
+    const char *uts46 = uts46_code_of(kind, &choice, &err);
     if (err.offset > (size_t)PG_INT32_MAX || err.label > (size_t)PG_INT32_MAX)
       elog(ERROR, "idna_check: offset beyond a 1 GB value");
     values[1] = CStringGetTextDatum(puny_error_name(err.code));
@@ -448,7 +424,7 @@ static const char *profile_of(text *profile) {
 
 static void raise_display_error(const char *function, utf8_input in, const puny_error *err) {
   ereport(ERROR, (errcode(sqlstate_of(err)),
-                  errmsg("%s: %s", function, describe(CONVERT_TO_UNICODE, in, err)),
+                  errmsg("%s: %s", function, describe(CONVERT_TO_UNICODE, in, err, NULL)),
                   errdetail("%s", puny_error_message(err->code))));
 }
 
@@ -558,6 +534,43 @@ Datum puny_sql_idna_display_check(PG_FUNCTION_ARGS) {
   appendStringInfoString(&s, "]}");
   puny_display_result_free(result);
   PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(s.data)));
+}
+
+/* idna_presets() -> text[]: the registry's preset names;
+ * idna_preset_aliases() -> text[]: "alias=name" pairs;
+ * idna_preset_flags() -> text[]: every flag word, on then off. */
+PG_FUNCTION_INFO_V1(puny_sql_idna_presets);
+Datum puny_sql_idna_presets(PG_FUNCTION_ARGS) {
+  size_t i, n = puny_preset_count();
+  Datum *names = (Datum *)palloc(sizeof(Datum) * n);
+  (void)fcinfo;
+  for (i = 0; i < n; ++i) names[i] = CStringGetTextDatum(puny_preset_name(i));
+  PG_RETURN_ARRAYTYPE_P(construct_array(names, (int)n, TEXTOID, -1, false, TYPALIGN_INT));
+}
+
+PG_FUNCTION_INFO_V1(puny_sql_idna_preset_aliases);
+Datum puny_sql_idna_preset_aliases(PG_FUNCTION_ARGS) {
+  size_t i, n = puny_preset_alias_count();
+  Datum *pairs = (Datum *)palloc(sizeof(Datum) * (n > 0 ? n : 1));
+  (void)fcinfo;
+  for (i = 0; i < n; ++i) {
+    const char *name = NULL;
+    const char *alias = puny_preset_alias(i, &name);
+    pairs[i] = CStringGetTextDatum(psprintf("%s=%s", alias, name));
+  }
+  PG_RETURN_ARRAYTYPE_P(construct_array(pairs, (int)n, TEXTOID, -1, false, TYPALIGN_INT));
+}
+
+PG_FUNCTION_INFO_V1(puny_sql_idna_preset_flags);
+Datum puny_sql_idna_preset_flags(PG_FUNCTION_ARGS) {
+  size_t i, n = puny_option_flag_count();
+  Datum *words = (Datum *)palloc(sizeof(Datum) * 2 * n);
+  (void)fcinfo;
+  for (i = 0; i < n; ++i) {
+    words[2 * i] = CStringGetTextDatum(puny_option_flag_word(i, 1));
+    words[2 * i + 1] = CStringGetTextDatum(puny_option_flag_word(i, 0));
+  }
+  PG_RETURN_ARRAYTYPE_P(construct_array(words, (int)(2 * n), TEXTOID, -1, false, TYPALIGN_INT));
 }
 
 /* idna_display_profiles() -> text[]: the library's profile names. */

@@ -63,9 +63,38 @@ if [ "$sql_version" != "$cli_version" ]; then
   echo "version check FAILED: puny_version() = '$sql_version', puny --version = '$cli_version'"
   status=1
 fi
+# The registry is the core's: the SQL lists equal the core's vocabulary
+# (tests/vocabulary, written by the puny_vocabulary target).
+vocabulary="$build/vocabulary.json"
+if [ ! -f "$vocabulary" ]; then
+  echo "vocabulary check FAILED: $vocabulary is missing (build the puny_vocabulary target)"
+  status=1
+else
+  sql_lists="$(psql -qAt -c "SELECT json_build_object('presets', array_to_json(idna_presets()),
+                 'aliases', array_to_json(idna_preset_aliases()), 'flags', array_to_json(idna_preset_flags()))")"
+  if ! python3 - "$vocabulary" "$sql_lists" <<'PY'
+import json, sys
+core = json.load(open(sys.argv[1]))
+sql = json.loads(sys.argv[2])
+expected = {
+    "presets": [p["name"] for p in core["presets"]],
+    "aliases": [a["alias"] + "=" + a["name"] for a in core["aliases"]],
+    "flags": [w for f in core["flags"] for w in (f["on"], f["off"])],
+}
+bad = [k for k in expected if expected[k] != sql[k]]
+for k in bad:
+    print(f"vocabulary check FAILED: SQL {k} {sql[k]} != core {expected[k]}")
+sys.exit(1 if bad else 0)
+PY
+  then
+    status=1
+  else
+    echo "vocabulary: SQL presets, aliases and flags equal the core's"
+  fi
+fi
 for f in "${files[@]}"; do
   for direction in ascii unicode; do
-    for preset in uts46 url registration; do
+    for preset in uts46 url uts46-strict idna2008; do
       expected="$PUNY_PG_DIR/cli.out" actual="$PUNY_PG_DIR/sql.out"
       "$build/cli/puny" "to-$direction" --preset "$preset" <"$data/$f" >"$expected" 2>/dev/null || true
       psql -qAt -v ON_ERROR_STOP=1 -c "SELECT coalesce(try_idna_to_$direction(name, '$preset'), '')
@@ -79,5 +108,5 @@ for f in "${files[@]}"; do
     done
   done
 done
-echo "version: $sql_version; cross-check: $compared conversions ($(psql -qAt -c 'SELECT count(*) FROM names') names x 2 directions x 3 presets), SQL vs CLI, $([ $status -eq 0 ] && echo identical || echo DIFFERENT)"
+echo "version: $sql_version; cross-check: $compared conversions ($(psql -qAt -c 'SELECT count(*) FROM names') names x 2 directions x 4 presets), SQL vs CLI, $([ $status -eq 0 ] && echo identical || echo DIFFERENT)"
 exit $status

@@ -40,3 +40,18 @@ SELECT try_idna_to_ascii('a.de', 'uts46,transitonal');
 \echo :LAST_ERROR_SQLSTATE
 SELECT try_idna_to_unicode('a.de', '');
 SELECT idna_check('a.de', 'transitional');
+
+-- The library's registry: the same names in every surface (run-tests.sh
+-- compares these lists with the core's vocabulary).
+SELECT idna_presets();
+SELECT idna_preset_aliases();
+SELECT idna_preset_flags();
+-- IDNA2008 by name (no mapping: U+216B is disallowed where UTS #46 maps it
+-- to "xii"); a former name works as the preset it names.
+SELECT p.preset, try_idna_to_ascii(U&'\216B.com', p.preset) AS roman_twelve,
+       try_idna_to_ascii('-x.com', p.preset) AS leading_hyphen,
+       try_idna_to_unicode('xn--bcher-kva.de', p.preset) AS buecher
+  FROM (VALUES ('uts46'), ('uts46-strict'), ('registration'), ('idna2008'), ('idna2008-lookup')) p(preset)
+ ORDER BY 1;
+SELECT (idna_check(U&'\216B.com', 'idna2008')).error;
+SELECT idna_to_ascii(U&'\216B.com', 'idna2008-lookup');
