@@ -16,7 +16,7 @@ int main(void) {
     printf("%s (%zu bytes)\n", out, n); /* bücher (7 bytes) */
 
   /* Presets are an enum, flags are fields. */
-  puny_idna_options_init(&strict, PUNY_PRESET_REGISTRATION);
+  puny_idna_options_init(&strict, PUNY_PRESET_UTS46_STRICT);
   if (puny_to_ascii("a_b.example", PUNY_NUL_TERMINATED, out, sizeof out, &n, &strict, &err) !=
       PUNY_OK) /* std3_disallowed (U1) at byte 1, label 0 */
     printf("%s (%s) at byte %zu, label %zu\n", puny_error_name(err.code), puny_uts46_code(&err),

@@ -6,7 +6,7 @@ print(puny.encode("bücher"), puny.decode("bcher-kva"))  # Punycode, one label
 print(puny.to_ascii("faß.de", transitional_processing=True))  # flags are keywords
 
 try:
-    puny.to_ascii("a_b.example", "registration")  # presets by name
+    puny.to_ascii("a_b.example", "uts46-strict")  # presets by name
 except puny.Std3DisallowedError as e:  # a puny.Error, itself a ValueError
     print(e.code, e.uts46_code, e.offset, e.label, hex(e.code_point))
 
