@@ -539,13 +539,18 @@ Datum puny_sql_idna_display_check(PG_FUNCTION_ARGS) {
 /* idna_presets() -> text[]: the registry's preset names;
  * idna_preset_aliases() -> text[]: "alias=name" pairs;
  * idna_preset_flags() -> text[]: every flag word, on then off. */
+/* A text[] of a library list: n names, each given by name_at(index). */
+static ArrayType *name_array(size_t n, const char *(*name_at)(size_t)) {
+  size_t i;
+  Datum *names = (Datum *)palloc(sizeof(Datum) * (n > 0 ? n : 1));
+  for (i = 0; i < n; ++i) names[i] = CStringGetTextDatum(name_at(i));
+  return construct_array(names, (int)n, TEXTOID, -1, false, TYPALIGN_INT);
+}
+
 PG_FUNCTION_INFO_V1(puny_sql_idna_presets);
 Datum puny_sql_idna_presets(PG_FUNCTION_ARGS) {
-  size_t i, n = puny_preset_count();
-  Datum *names = (Datum *)palloc(sizeof(Datum) * n);
   (void)fcinfo;
-  for (i = 0; i < n; ++i) names[i] = CStringGetTextDatum(puny_preset_name(i));
-  PG_RETURN_ARRAYTYPE_P(construct_array(names, (int)n, TEXTOID, -1, false, TYPALIGN_INT));
+  PG_RETURN_ARRAYTYPE_P(name_array(puny_preset_count(), puny_preset_name));
 }
 
 PG_FUNCTION_INFO_V1(puny_sql_idna_preset_aliases);
@@ -576,9 +581,6 @@ Datum puny_sql_idna_preset_flags(PG_FUNCTION_ARGS) {
 /* idna_display_profiles() -> text[]: the library's profile names. */
 PG_FUNCTION_INFO_V1(puny_sql_idna_display_profiles);
 Datum puny_sql_idna_display_profiles(PG_FUNCTION_ARGS) {
-  size_t i, n = puny_display_profile_count();
-  Datum *names = (Datum *)palloc(sizeof(Datum) * n);
   (void)fcinfo;
-  for (i = 0; i < n; ++i) names[i] = CStringGetTextDatum(puny_display_profile_name(i));
-  PG_RETURN_ARRAYTYPE_P(construct_array(names, (int)n, TEXTOID, -1, false, TYPALIGN_INT));
+  PG_RETURN_ARRAYTYPE_P(name_array(puny_display_profile_count(), puny_display_profile_name));
 }

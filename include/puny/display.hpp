@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "puny/registry_view.hpp"
 #include "puny/status.hpp"
 
 PUNY_PUBLIC_BEGIN
@@ -51,13 +52,7 @@ struct profile_info {
 };
 
 // Every profile, in a stable order; surfaces list these and add none.
-struct profile_list {
-  const profile_info* first = nullptr;
-  std::size_t count = 0;
-  const profile_info* begin() const noexcept { return first; }
-  const profile_info* end() const noexcept { return first + count; }
-  std::size_t size() const noexcept { return count; }
-};
+using profile_list = registry_view<profile_info>;
 profile_list profiles() noexcept;
 // By name ("firefox-high"); nullptr when unknown.
 const profile_info* find_profile(std::string_view name) noexcept;

@@ -20,6 +20,7 @@
 #include <string_view>
 
 #include "puny/idna.hpp"
+#include "puny/registry_view.hpp"
 #include "puny/status.hpp"
 
 PUNY_PUBLIC_BEGIN
@@ -57,17 +58,6 @@ struct option_flag {
   std::string_view on_description;
   std::string_view off_description;
   bool idna2008_applies;  // the IDNA2008 presets honour it (CheckBidi only)
-};
-
-// A read-only array (C++17 has no std::span).
-template <class T>
-struct registry_view {
-  const T* first = nullptr;
-  std::size_t count = 0;
-  const T* begin() const noexcept { return first; }
-  const T* end() const noexcept { return first + count; }
-  std::size_t size() const noexcept { return count; }
-  const T& operator[](std::size_t i) const noexcept { return first[i]; }
 };
 
 // Every preset, in a stable order (new ones are appended); the first is
