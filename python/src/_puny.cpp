@@ -325,28 +325,44 @@ outcome decode_one(py::handle text, bool mixed_case) {
 }
 
 // Bulk: one Result(input, output, error) per item, nothing raised for a
-// bad name (TypeError for an item that is not a str).
+// bad name (TypeError for an item that is not a str).  The whole point of a
+// bulk call is to cost less than a loop of single calls, so the list is
+// allocated once at its final size and each Result is made in place: a
+// NamedTuple is a tuple subtype, allocated by its type's tp_alloc and
+// filled like a tuple, with no temporary tuples and no Python-level
+// __new__.
 template <class F>
 py::list many(py::iterable items, F&& one) {
-  py::list out;
-  // Result is a NamedTuple: tuple's own constructor builds it without the
-  // Python-level __new__ (which cost more than the conversion itself).
   auto* result = reinterpret_cast<PyTypeObject*>(types().result.ptr());
   if (result == nullptr || !PyType_IsSubtype(result, &PyTuple_Type))
     throw py::type_error("puny: Result type not registered");
-  for (py::handle item : items) {
+  // A list or tuple is read in place; any other iterable once, into a list.
+  auto seq = py::reinterpret_steal<py::object>(
+      PySequence_Fast(items.ptr(), "puny: expected an iterable of str"));
+  if (!seq) throw py::error_already_set();
+  const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
+  PyObject** elements = PySequence_Fast_ITEMS(seq.ptr());
+  auto out = py::reinterpret_steal<py::list>(PyList_New(n));
+  if (!out) throw py::error_already_set();
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    const py::handle item(elements[i]);
     outcome o = one(item);
-    const py::tuple fields = py::make_tuple(item, o.error ? py::object(py::none()) : o.value,
-                                            o.error ? o.error : py::object(py::none()));
-    const py::tuple args = py::make_tuple(fields);  // tuple(iterable)
-    auto r = py::reinterpret_steal<py::object>(PyTuple_Type.tp_new(result, args.ptr(), nullptr));
-    if (!r) throw py::error_already_set();
+    PyObject* r = result->tp_alloc(result, 3);
+    if (r == nullptr) throw py::error_already_set();
+    PyObject* output = o.error ? Py_None : o.value.release().ptr();
+    PyObject* error = o.error ? o.error.release().ptr() : Py_None;
+    if (output == Py_None) Py_INCREF(Py_None);
+    if (error == Py_None) Py_INCREF(Py_None);
+    Py_INCREF(item.ptr());
+    PyTuple_SET_ITEM(r, 0, item.ptr());
+    PyTuple_SET_ITEM(r, 1, output);
+    PyTuple_SET_ITEM(r, 2, error);
     // A Result of str and None cannot be part of a cycle: untrack it, as
     // CPython itself does for such tuples, or the collector walks every
     // result again and again while the list grows (more than the
     // conversion costs).  Results holding an Error stay tracked.
-    if (!o.error && PyUnicode_CheckExact(item.ptr())) PyObject_GC_UnTrack(r.ptr());
-    out.append(r);
+    if (error == Py_None && PyUnicode_CheckExact(item.ptr())) PyObject_GC_UnTrack(r);
+    PyList_SET_ITEM(out.ptr(), i, r);
   }
   return out;
 }
