@@ -100,6 +100,57 @@
     });
   }
 
+  // ---- the page's state in its address ----
+  // "#to-ascii&preset=url&q=b%C3%BCcher.de": the operation under its CLI
+  // name, the preset, each flag that differs from the preset's (name=1 or
+  // name=0), the display profile, the input and the selected line, so a
+  // conversion can be linked to and the browser test can open it directly.
+  // The protected-domain list is not kept (it can be long).
+  const opNames = { encode: 'encode', decode: 'decode', toAscii: 'to-ascii', toUnicode: 'to-unicode',
+                    display: 'display' };
+
+  function stateHash() {
+    const op = operation();
+    const parts = [opNames[op]];
+    if (op === 'toAscii' || op === 'toUnicode') {
+      parts.push('preset=' + encodeURIComponent(presetBox.value));
+      const base = puny.presetFlags(presetBox.value);
+      for (const box of flagsBox.querySelectorAll('input'))
+        if (box.checked !== base[box.name]) parts.push(box.name + '=' + (box.checked ? '1' : '0'));
+    }
+    if (op === 'display') parts.push('profile=' + encodeURIComponent($('profile').value));
+    if (inputBox.value !== '') parts.push('q=' + encodeURIComponent(inputBox.value));
+    if (selectedLine > 0) parts.push('line=' + (selectedLine + 1));
+    return '#' + parts.join('&');
+  }
+
+  // Applies a hash; what it does not name keeps its current value, and a
+  // name the page does not know (an old link) is ignored.
+  function applyHash(hash) {
+    const parts = hash.replace(/^#/, '').split('&').filter(Boolean);
+    const params = new Map();
+    for (const part of parts) {
+      const eq = part.indexOf('=');
+      const decode = (t) => { try { return decodeURIComponent(t); } catch { return t; } };
+      if (eq < 0) params.set(decode(part), null);
+      else params.set(decode(part.slice(0, eq)), decode(part.slice(eq + 1)));
+    }
+    const op = Object.keys(opNames).find((k) => params.has(opNames[k]));
+    if (op) document.querySelector(`input[name=operation][value=${op}]`).checked = true;
+    const preset = params.get('preset');
+    if (preset && (puny.presets.includes(preset) || preset in puny.presetAliases)) {
+      presetBox.value = puny.presets.includes(preset) ? preset : puny.presetAliases[preset];
+      setFlagsFromPreset();
+    }
+    for (const box of flagsBox.querySelectorAll('input'))
+      if (params.has(box.name)) box.checked = params.get(box.name) === '1';
+    const profile = params.get('profile');
+    if (profile && puny.displayProfiles.some((p) => p.name === profile)) $('profile').value = profile;
+    if (params.has('q')) inputBox.value = params.get('q') || '';
+    const line = Number(params.get('line'));
+    selectedLine = Number.isInteger(line) && line > 0 ? line - 1 : 0;
+  }
+
   // ---- conversion of one line ----
 
   function convert(op, line, opts) {
@@ -195,6 +246,8 @@
       `${lines.length} line${lines.length === 1 ? '' : 's'}, ${failures} with errors` +
       (lines.length > maxRows ? ` (first ${maxRows} shown)` : '');
     renderExplain(op, lines[selectedLine] || '', opts);
+    const hash = stateHash();
+    if (location.hash !== hash) history.replaceState(null, '', hash);
   }
 
   // ---- explain ----
@@ -454,6 +507,12 @@
   $('version').textContent = puny.version;
   $('unicode-version').textContent = puny.unicodeVersion;
   buildControls();
+  applyHash(location.hash);
   if (!inputBox.value) inputBox.value = '3年B組金八先生';
+  window.addEventListener('hashchange', () => {
+    if (location.hash === stateHash()) return;  // our own replaceState
+    applyHash(location.hash);
+    render();
+  });
   render();
 })();

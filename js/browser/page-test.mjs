@@ -245,6 +245,38 @@ async function main() {
   const asciiOnly = await evaluate("document.querySelectorAll('#results tbody tr')[1].querySelector('.output code.value').textContent");
   check(asciiOnly === 'xn--bcher-kva.de', `the profile select changes the answer (ascii-only: ${asciiOnly})`);
 
+  // 7. The state is in the address: a link opens that conversion, and every
+  //    change (input, preset, flag) is written back to the fragment.
+  const hashNow = await evaluate('location.hash');
+  check(hashNow.startsWith('#display&profile=ascii-only&q='), `the fragment follows the page (${hashNow})`);
+  const linked = `${pageUrl}#to-ascii&preset=url&q=${encodeURIComponent('bücher.de\nXN--A.com\na_b.com')}&line=3`;
+  await cdp('Page.navigate', { url: 'about:blank' });
+  const reloaded = waitForEvent('Page.loadEventFired', sessionId);
+  await cdp('Page.navigate', { url: linked });
+  await reloaded;
+  await nextFrame();
+  const linkedState = await evaluate("[document.querySelector('input[name=operation]:checked').value, document.getElementById('preset').value, document.getElementById('input').value]");
+  check(JSON.stringify(linkedState) === JSON.stringify(['toAscii', 'url', 'bücher.de\nXN--A.com\na_b.com']),
+        `a link opens its operation, preset and input (${linkedState})`);
+  const linkedOutputs = await evaluate("[...document.querySelectorAll('#results tbody tr')].map((r) => r.querySelector('.output code.value')?.textContent)");
+  check(JSON.stringify(linkedOutputs) === '["xn--bcher-kva.de","xn--a.com","a_b.com"]',
+        `the linked conversion runs with the url preset (${linkedOutputs})`);
+  const selected = await evaluate("document.querySelector('#results tbody tr.selected')?.dataset.line");
+  check(selected === '2', `line=3 selects the third line (${selected})`);
+  await evaluate("(() => { const b = document.querySelector('#flags input[name=useStd3AsciiRules]'); b.click(); return true; })()");
+  await nextFrame();
+  const withFlag = await evaluate('location.hash');
+  check(withFlag.includes('&useStd3AsciiRules=1') && withFlag.startsWith('#to-ascii&preset=url'),
+        `a flag that differs from the preset is written to the fragment (${withFlag})`);
+  // A fragment-only navigation (a link within the page, the back button).
+  await cdp('Page.navigate', { url: `${pageUrl}#to-unicode&preset=uts46&q=xn--bcher-kva.de` });
+  await nextFrame();
+  const hashed = await evaluate(`${firstRow}.querySelector('.output code.value')?.textContent`);
+  check(hashed === 'bücher.de', `a new fragment is applied at once (${hashed})`);
+  await type('xn--80ak6aa92e.com');
+  const typed = await evaluate('location.hash');
+  check(typed === '#to-unicode&preset=uts46&q=xn--80ak6aa92e.com', `typing updates the fragment (${typed})`);
+
   check(exceptions.length === 0, `no script errors (${exceptions.map((e) => e.exception?.description || e.text).join('; ')})`);
   const remote = requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'));
   check(remote.length === 0, `nothing fetched from the network (${remote.join(', ') || `${requests.length} local requests`})`);
