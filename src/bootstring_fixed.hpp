@@ -92,6 +92,13 @@ inline u64 mul_high(u64 m, u64 x) {
 #endif
 }
 
+#if defined(__wasm__)
+// WebAssembly divides 32-bit integers natively and has no 64 x 64 -> 128
+// multiplication (unsigned __int128 becomes a call to __multi3, which cost
+// the JavaScript package's decoder a tenth of its time): divide.
+inline u32 div_u32(u32 x, u32 d) { return x / d; }
+inline u32 div_u32_from_2(u32 x, u32 d) { return x / d; }
+#else
 // x / d for a 32-bit x and 1 <= d < reciprocal_count (see above).
 inline u32 div_u32(u32 x, u32 d) {
   return static_cast<u32>(mul_high(reciprocals[d], u64{x} + 1));
@@ -105,6 +112,7 @@ inline u32 div_u32(u32 x, u32 d) {
 inline u32 div_u32_from_2(u32 x, u32 d) {
   return static_cast<u32>(mul_high(reciprocals[d] + 1, x));
 }
+#endif
 
 // Whether the encoder may count bits with the POPCNT instruction: x86-64
 // processors have had it since 2008, but baseline x86-64 code cannot

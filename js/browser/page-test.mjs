@@ -250,7 +250,9 @@ async function main() {
   const hashNow = await evaluate('location.hash');
   check(hashNow.startsWith('#display&profile=ascii-only&q='), `the fragment follows the page (${hashNow})`);
   const linked = `${pageUrl}#to-ascii&preset=url&q=${encodeURIComponent('bücher.de\nXN--A.com\na_b.com')}&line=3`;
+  const blank = waitForEvent('Page.loadEventFired', sessionId);
   await cdp('Page.navigate', { url: 'about:blank' });
+  await blank;  // or the page's own load event below could be about:blank's
   const reloaded = waitForEvent('Page.loadEventFired', sessionId);
   await cdp('Page.navigate', { url: linked });
   await reloaded;

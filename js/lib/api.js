@@ -63,29 +63,58 @@ function createPunyApi(wasm, version) {
     return out;
   }
 
+  // The conversions are plain wasm exports (Module._puny_js_*, no embind
+  // dispatch): the input's code units go into the module's input buffer and
+  // the result is read from its output buffer.  Their addresses are asked
+  // for only when a longer input or output comes (the module moves a buffer
+  // only to grow it).  convert() returns the output, or null with the error
+  // in `failure` (the input string in `failedText`).
+  let inputCapacity = 0;
+  let inputAt = 0;
+  let outputCapacity = 0;
+  let outputAt = 0;
+  let failure = null;
+  let failedText = '';
   function convert(fn, input, bits) {
-    const text = String(input);
+    const text = typeof input === 'string' ? input : String(input);
     const n = text.length;
-    const at = wasm.inputBuffer(n) >>> 1;
-    const heap = wasm.HEAPU16;  // read after inputBuffer: memory may have grown
-    for (let i = 0; i < n; ++i) heap[at + i] = text.charCodeAt(i);
-    const length = bits === undefined ? fn() : fn(bits);
-    if (length < 0) return { out: null, info: wasm.lastError(), text };
-    return { out: fromUnits(wasm.HEAPU16, wasm.outputData() >>> 1, length), info: null, text };
+    if (n > inputCapacity) {
+      inputCapacity = Math.max(n, 256);
+      inputAt = wasm._puny_js_input(inputCapacity) >>> 1;
+    }
+    let heap = wasm.HEAPU16;  // read after _puny_js_input: memory may have grown
+    for (let i = 0; i < n; ++i) heap[inputAt + i] = text.charCodeAt(i);
+    const length = bits === undefined ? fn(n) : fn(bits, n);
+    if (length < 0) {
+      failure = wasm.lastError();
+      failedText = text;
+      return null;
+    }
+    if (length > outputCapacity) {
+      outputAt = wasm._puny_js_output() >>> 1;
+      outputCapacity = wasm._puny_js_output_size();
+    }
+    heap = wasm.HEAPU16;  // the conversion may have grown the memory
+    if (length <= 16) {
+      let out = '';
+      for (let i = 0; i < length; ++i) out += String.fromCharCode(heap[outputAt + i]);
+      return out;
+    }
+    return fromUnits(heap, outputAt, length);
   }
 
   // ---- Punycode (RFC 3492), one label, no xn-- prefix ----
 
   function encode(input) {
-    const r = convert(wasm.encodeBuffer, input);
-    if (r.info) throw new PunyError(r.info, r.text);
-    return r.out;
+    const out = convert(wasm._puny_js_encode, input);
+    if (out === null) throw new PunyError(failure, failedText);
+    return out;
   }
 
   function decode(input) {
-    const r = convert(wasm.decodeBuffer, input);
-    if (r.info) throw new PunyError(r.info, r.text);
-    return r.out;
+    const out = convert(wasm._puny_js_decode, input);
+    if (out === null) throw new PunyError(failure, failedText);
+    return out;
   }
 
   // ---- punycode.js's domain functions ----
@@ -106,12 +135,19 @@ function createPunyApi(wasm, version) {
     return local + domain.replace(separators, '.').split('.').map(fn).join('.');
   }
 
+  // An all-ASCII input has no label to encode and no separator to replace
+  // (the other dots are not ASCII): toASCII returns it as it is, as
+  // punycode.js does; likewise toUnicode when no label can start with xn--.
   function toASCII(input) {
-    return mapDomain(input, (label) => (nonAscii.test(label) ? 'xn--' + encode(label) : label));
+    const text = String(input);
+    if (!nonAscii.test(text)) return text;
+    return mapDomain(text, (label) => (nonAscii.test(label) ? 'xn--' + encode(label) : label));
   }
 
   function toUnicode(input) {
-    return mapDomain(input, (label) =>
+    const text = String(input);
+    if (!nonAscii.test(text) && text.indexOf('xn--') < 0) return text;
+    return mapDomain(text, (label) =>
       acePrefix.test(label) ? decode(label.slice(4).toLowerCase()) : label);
   }
 
@@ -218,20 +254,22 @@ function createPunyApi(wasm, version) {
   // converted again to collect every error and the best-effort string.
   function idnaConvert(fn, detailedFn, domain, options) {
     const bits = optionBits(options);
-    const r = convert(fn, domain, bits);
-    if (r.info) {
-      const all = detailedFn(r.text, bits);
-      throw new PunyError(r.info, r.text, { errors: all.errors, bestEffort: all.bestEffort });
+    const out = convert(fn, domain, bits);
+    if (out === null) {
+      const info = failure;
+      const text = failedText;
+      const all = detailedFn(text, bits);
+      throw new PunyError(info, text, { errors: all.errors, bestEffort: all.bestEffort });
     }
-    return r.out;
+    return out;
   }
 
   function toAscii(domain, options) {
-    return idnaConvert(wasm.toAsciiBuffer, wasm.toAsciiDetailed, domain, options);
+    return idnaConvert(wasm._puny_js_to_ascii, wasm.toAsciiDetailed, domain, options);
   }
 
   function toUnicodeIdna(domain, options) {
-    return idnaConvert(wasm.toUnicodeBuffer, wasm.toUnicodeDetailed, domain, options);
+    return idnaConvert(wasm._puny_js_to_unicode, wasm.toUnicodeDetailed, domain, options);
   }
 
   // ---- explain: the algorithm's steps, from the library's own coder ----

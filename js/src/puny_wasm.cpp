@@ -7,13 +7,16 @@
 // the way in.  Every offset handed back is an index into the caller's
 // JavaScript string (UTF-16 code units), whatever unit the C++ API counts in.
 //
-// Conversions run on scratch buffers (inputBuffer/outputData) and report
-// errors through one record (the module is single-threaded): a failed call
-// returns -1 and the JavaScript side then asks for lastError().  That keeps
-// the common path free of allocation per call and of object construction.
+// The per-name conversions are raw exports on scratch buffers (puny_js_*,
+// below) and report errors through one record (the module is
+// single-threaded): a failed call returns -1 and the JavaScript side then
+// asks for lastError().  That keeps the common path free of embind dispatch,
+// of allocation per call and of object construction.
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -132,21 +135,6 @@ val last_error_value() {
 // marshalling, which cost more than a label's conversion.
 std::u16string g_input;
 std::u16string g_output;
-
-std::uintptr_t input_buffer(std::size_t units) {
-  g_input.resize(units);
-  return reinterpret_cast<std::uintptr_t>(g_input.data());
-}
-
-std::uintptr_t output_data() { return reinterpret_cast<std::uintptr_t>(g_output.data()); }
-
-// Runs `fn` on the scratch input; the result's length, or -1 on error.
-template <class F>
-int run_buffered(F fn) {
-  g_output = fn(g_input);
-  if (!g_error.status.ok()) return -1;
-  return static_cast<int>(g_output.size());
-}
 
 // ---- Punycode (RFC 3492), label level, no xn-- prefix ----
 
@@ -571,26 +559,149 @@ val display_reasons() {
 }
 #endif  // PUNY_WASM_NO_IDNA
 
+// ---- The hot paths without embind: raw exports ----
+// Each call through embind costs more than converting a short label, so the
+// per-name conversions are plain C functions (Module._puny_js_*): the input
+// is the first `n` code units of g_input (sized by puny_js_input, which the
+// JavaScript side calls only when a longer input arrives), the output is
+// written into g_output, whose address puny_js_output gives after the call;
+// the result is the output's length, or -1 with the error in lastError().
+// The common cases (an ASCII label to decode, an ASCII domain) run on
+// reused buffers without allocating; the others take the general functions
+// above.
+std::u32string g_code_points;  // scratch: UTF-32
+std::string g_bytes;           // scratch: ASCII / UTF-8 bytes
+
+std::u16string_view input_view(int n) { return std::u16string_view(g_input.data(), static_cast<std::size_t>(n)); }
+
+bool narrow_ascii(std::u16string_view in, std::string& out) {
+  out.resize(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (in[i] >= 0x80) return false;
+    out[i] = static_cast<char>(in[i]);
+  }
+  return true;
+}
+
+// g_output grows only when a result does not fit (the JavaScript side asks
+// for its new address then), to exactly what the result needs.
+void reserve_output(std::size_t units) {
+  if (g_output.size() < units) g_output.resize(units);
+}
+
+int put_output_ascii(std::string_view bytes) {
+  reserve_output(bytes.size());
+  for (std::size_t i = 0; i < bytes.size(); ++i) g_output[i] = static_cast<unsigned char>(bytes[i]);
+  return static_cast<int>(bytes.size());
+}
+
+int put_output(std::u32string_view cps) {
+  std::size_t units = cps.size();
+  for (const char32_t c : cps) units += c >= 0x10000;
+  reserve_output(units);
+  std::size_t k = 0;
+  for (const char32_t c : cps) {
+    if (c < 0x10000) {
+      g_output[k++] = static_cast<char16_t>(c);
+    } else {
+      g_output[k++] = static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10));
+      g_output[k++] = static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF));
+    }
+  }
+  return static_cast<int>(k);
+}
+
+// The general path: a function of the whole input string.
+template <class F>
+int general(int n, F fn) {
+  std::u16string result = fn(std::u16string(input_view(n)));
+  if (!g_error.status.ok()) return -1;
+  reserve_output(result.size());
+  std::copy(result.begin(), result.end(), g_output.begin());
+  return static_cast<int>(result.size());
+}
+
+// UTF-8 to UTF-16 into g_output (the library's output: well-formed).
+int put_output_utf8(std::string_view utf8) {
+  g_code_points.clear();
+  (void)puny::unicode::utf8_to_utf32(utf8, g_code_points);
+  return put_output(g_code_points);
+}
+
 }  // namespace
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_input(int n) {
+  if (g_input.size() < static_cast<std::size_t>(n)) g_input.resize(static_cast<std::size_t>(n));
+  return reinterpret_cast<std::uintptr_t>(g_input.data());
+}
+
+EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_output() {
+  return reinterpret_cast<std::uintptr_t>(g_output.data());
+}
+
+// How many code units fit at puny_js_output() before it moves.
+EMSCRIPTEN_KEEPALIVE int puny_js_output_size() { return static_cast<int>(g_output.size()); }
+
+EMSCRIPTEN_KEEPALIVE int puny_js_encode(int n) {
+  g_error = {};
+  const std::u16string_view in = input_view(n);
+  g_code_points.clear();
+  if (!puny::unicode::utf16_to_utf32(in, g_code_points).ok()) return general(n, encode);
+  g_bytes.resize(g_code_points.size() * 4 + 16);
+  const auto r = puny::punycode::encode(g_code_points, g_bytes.data(), g_bytes.size());
+  if (!r.ok()) return general(n, encode);  // the error, located
+  return put_output_ascii(std::string_view(g_bytes.data(), r.size));
+}
+
+EMSCRIPTEN_KEEPALIVE int puny_js_decode(int n) {
+  g_error = {};
+  if (!narrow_ascii(input_view(n), g_bytes)) return general(n, decode);
+  if (g_code_points.size() < g_bytes.size() + 1) g_code_points.resize(g_bytes.size() + 1);
+  const auto r = puny::punycode::decode(g_bytes, g_code_points.data(), g_code_points.size());
+  if (!r.ok()) return general(n, decode);  // the error, located
+  return put_output(std::u32string_view(g_code_points.data(), r.size));
+}
+
+#ifndef PUNY_WASM_NO_IDNA
+// An ASCII domain (most host names, every ACE name) through the UTF-8
+// caller-buffer forms, where byte offsets are code unit offsets.
+EMSCRIPTEN_KEEPALIVE int puny_js_to_ascii(unsigned bits, int n) {
+  g_error = {};
+  const auto general_ascii = [bits](const std::u16string& in) { return to_ascii(in, bits); };
+  if (idna2008_of(bits) != nullptr || !narrow_ascii(input_view(n), g_bytes)) return general(n, general_ascii);
+  static std::string out;
+  if (out.size() < g_bytes.size() + 64) out.resize(g_bytes.size() * 2 + 64);
+  std::size_t written = 0;
+  const puny::status st = puny::idna::to_ascii(g_bytes, out.data(), out.size(), written, options_of(bits));
+  if (!st.ok()) return general(n, general_ascii);
+  return put_output_ascii(std::string_view(out.data(), written));
+}
+
+EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode(unsigned bits, int n) {
+  g_error = {};
+  const auto general_unicode = [bits](const std::u16string& in) { return to_unicode(in, bits); };
+  if (idna2008_of(bits) != nullptr || !narrow_ascii(input_view(n), g_bytes)) return general(n, general_unicode);
+  static std::string out;
+  if (out.size() < g_bytes.size() * 4 + 64) out.resize(g_bytes.size() * 4 + 64);
+  std::size_t written = 0;
+  const puny::status st = puny::idna::to_unicode(g_bytes, out.data(), out.size(), written, options_of(bits));
+  if (!st.ok()) return general(n, general_unicode);
+  return put_output_utf8(std::string_view(out.data(), written));
+}
+#endif
+
+}  // extern "C"
 
 EMSCRIPTEN_BINDINGS(puny) {
   using emscripten::function;
   function("lastError", &last_error_value);
-  function("inputBuffer", &input_buffer);
-  function("outputData", &output_data);
-  function("encodeBuffer", +[] { return run_buffered(encode); });
-  function("decodeBuffer", +[] { return run_buffered(decode); });
   function("unicodeVersion", +[] { return std::string(puny::unicode::unicode_version); });
   function("explainEncode", &explain_encode);
   function("explainDecode", &explain_decode);
 #ifndef PUNY_WASM_NO_IDNA
   function("presets", &presets);
-  function("toAsciiBuffer", +[](unsigned bits) {
-    return run_buffered([bits](const std::u16string& in) { return to_ascii(in, bits); });
-  });
-  function("toUnicodeBuffer", +[](unsigned bits) {
-    return run_buffered([bits](const std::u16string& in) { return to_unicode(in, bits); });
-  });
   function("toAsciiDetailed", &to_ascii_detailed);
   function("toUnicodeDetailed", &to_unicode_detailed);
   function("explainToAscii", &explain_to_ascii);
