@@ -55,7 +55,7 @@ assemble() {  # FILE HEADER FOOTER
   } >"$1"
 }
 mkdir -p "$out/package/dist"
-names="version, encode, decode, toASCII, toUnicode, ucs2, toAscii, toAsciiResult, toUnicodeResult, idna, explain, presets, presetList, presetAliases, presetFlags, flagNames, PunyError, unicodeVersion, display, toDisplay, skeleton, displayProfiles, displayReasons"
+names="version, encode, decode, toASCII, toUnicode, ucs2, toAscii, toAsciiResult, toUnicodeResult, toAsciiMany, toUnicodeMany, encodeMany, decodeMany, idna, explain, presets, presetList, presetAliases, presetFlags, flagNames, PunyError, unicodeVersion, display, toDisplay, skeleton, displayProfiles, displayReasons"
 assemble "$out/package/dist/puny.mjs" "" "export default puny;
 export const { $names } = puny;"
 assemble "$out/package/dist/puny.cjs" "'use strict';" "module.exports = puny;"

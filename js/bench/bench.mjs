@@ -51,7 +51,10 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Runs every implementation on `items`, checks agreement on all of them
 // first (a peer that differs is reported, not hidden), then times.
-function workload(name, items, impls, note) {
+// `bulk` (optional): [label, fn(items) -> [{output}]], puny's bulk form, timed
+// over the whole array in the same interleaved rounds and checked against
+// the per-name outputs (an item that fails counts as '' like `tried`).
+function workload(name, items, impls, note, bulk) {
   const reference = items.map(impls[0][1]);
   const agreement = impls.map(([, fn]) => {
     let same = 0;
@@ -62,25 +65,45 @@ function workload(name, items, impls, note) {
     }
     return same;
   });
+  let bulkAgree = 0;
+  if (bulk) {
+    const outs = bulk[1](items);
+    for (let i = 0; i < items.length; ++i) if ((outs[i].output ?? '') === reference[i]) ++bulkAgree;
+  }
   const samples = impls.map(() => []);
+  const bulkSamples = [];
   for (let r = 0; r < reps + 1; ++r) {  // the first round warms up
     for (let k = 0; k < impls.length; ++k) {
       const t = timeOnce(impls[k][1], items);
       if (r > 0) samples[k].push(t);
     }
+    if (bulk) {
+      const start = process.hrtime.bigint();
+      const outs = bulk[1](items);
+      const ns = Number(process.hrtime.bigint() - start) / items.length;
+      if (outs.length !== items.length) throw new Error('bulk form lost items');
+      if (r > 0) bulkSamples.push(ns);
+    }
   }
   const medians = samples.map(median);
-  return { name, count: items.length, note, results: impls.map(([label], k) => ({
-    label, ns: medians[k], ratio: medians[k] / medians[0], agree: agreement[k] })) };
+  const results = impls.map(([label], k) => ({
+    label, ns: medians[k], ratio: medians[k] / medians[0], agree: agreement[k] }));
+  if (bulk) {
+    const ns = median(bulkSamples);
+    results.push({ label: bulk[0], ns, bulk: true, peerRatio: medians[1] / ns, agree: bulkAgree });
+  }
+  return { name, count: items.length, note, results };
 }
 
 const url46 = { preset: 'url' };
 const tried = (fn) => (x) => { try { return fn(x); } catch { return ''; } };
 const runs = [
   workload('Punycode encode, IDN labels', labels, [
-    ['puny encode', puny.encode], ['punycode.js encode', punycodeJs.encode]]),
+    ['puny encode', puny.encode], ['punycode.js encode', punycodeJs.encode]], undefined,
+    ['puny encodeMany (bulk)', puny.encodeMany]),
   workload('Punycode decode, ACE labels', aceLabels, [
-    ['puny decode', puny.decode], ['punycode.js decode', punycodeJs.decode]]),
+    ['puny decode', puny.decode], ['punycode.js decode', punycodeJs.decode]], undefined,
+    ['puny decodeMany (bulk)', puny.decodeMany]),
   workload('punycode.js toASCII, IDN names (lowercased)', lowerIdn, [
     ['puny toASCII', puny.toASCII], ['punycode.js toASCII', punycodeJs.toASCII]],
     'label-by-label, no UTS #46 mapping or checks'),
@@ -88,13 +111,16 @@ const runs = [
     ['puny toUnicode', puny.toUnicode], ['punycode.js toUnicode', punycodeJs.toUnicode]]),
   workload('UTS #46 to ASCII, IDN names', idn, [
     ['puny toAscii (url preset)', tried((d) => puny.toAscii(d, url46))],
-    ['url.domainToASCII', url.domainToASCII]]),
+    ['url.domainToASCII', url.domainToASCII]], undefined,
+    ['puny toAsciiMany (bulk, url preset)', (xs) => puny.toAsciiMany(xs, url46)]),
   workload('UTS #46 to ASCII, mixed real names', mixed, [
     ['puny toAscii (url preset)', tried((d) => puny.toAscii(d, url46))],
-    ['url.domainToASCII', url.domainToASCII]]),
+    ['url.domainToASCII', url.domainToASCII]], undefined,
+    ['puny toAsciiMany (bulk, url preset)', (xs) => puny.toAsciiMany(xs, url46)]),
   workload('UTS #46 to Unicode, ACE names', idnAce, [
     ['puny idna.toUnicode (url preset)', tried((d) => puny.idna.toUnicode(d, url46))],
-    ['url.domainToUnicode', url.domainToUnicode]]),
+    ['url.domainToUnicode', url.domainToUnicode]], undefined,
+    ['puny toUnicodeMany (bulk, url preset)', (xs) => puny.toUnicodeMany(xs, url46)]),
 ];
 
 console.log(`# puny ${puny.version} (WebAssembly) vs punycode.js ${punycodeJsVersion} and Node ${process.version} url (ICU ${process.versions.icu})`);
@@ -103,7 +129,8 @@ console.log('| workload | items | implementation | ns/item | peer / puny | same 
 console.log('|---|---|---|---|---|---|');
 for (const w of runs) {
   for (const [k, r] of w.results.entries()) {
+    const ratio = k === 0 ? '1' : r.bulk ? `peer / bulk ${r.peerRatio.toFixed(2)}x` : r.ratio.toFixed(2) + 'x';
     console.log(`| ${k === 0 ? w.name : ''} | ${k === 0 ? w.count : ''} | ${r.label} | ${r.ns.toFixed(0)} | ` +
-                `${k === 0 ? '1' : r.ratio.toFixed(2) + 'x'} | ${k === 0 ? '' : `${r.agree}/${w.count}`} |`);
+                `${ratio} | ${k === 0 ? '' : `${r.agree}/${w.count}`} |`);
   }
 }

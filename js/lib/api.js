@@ -67,8 +67,9 @@ function createPunyApi(wasm, version) {
   // dispatch): the input's code units go into the module's input buffer and
   // the result is read from its output buffer.  Their addresses are asked
   // for only when a longer input or output comes (the module moves a buffer
-  // only to grow it).  convert() returns the output, or null with the error
-  // in `failure` (the input string in `failedText`).
+  // only to grow it).  convert() returns the output (the input string itself
+  // when the module says the output equals it), or null with the error in
+  // `failure` (the input string in `failedText`).
   let inputCapacity = 0;
   let inputAt = 0;
   let outputCapacity = 0;
@@ -85,6 +86,8 @@ function createPunyApi(wasm, version) {
     let heap = wasm.HEAPU16;  // read after _puny_js_input: memory may have grown
     for (let i = 0; i < n; ++i) heap[inputAt + i] = text.charCodeAt(i);
     const length = bits === undefined ? fn(n) : fn(bits, n);
+    if (length === -2) return text;  // the output is the input
+    if (length === -3) return undefined;  // the caller's general path
     if (length < 0) {
       failure = wasm.lastError();
       failedText = text;
@@ -138,15 +141,22 @@ function createPunyApi(wasm, version) {
   // An all-ASCII input has no label to encode and no separator to replace
   // (the other dots are not ASCII): toASCII returns it as it is, as
   // punycode.js does; likewise toUnicode when no label can start with xn--.
+  // The whole domain is converted in one call to the module when it can
+  // (puny_js_compat_*, the same mapping); label by label, as below, when
+  // something fails, for punycode.js's error.
   function toASCII(input) {
     const text = String(input);
     if (!nonAscii.test(text)) return text;
+    const out = convert(wasm._puny_js_compat_to_ascii, text);
+    if (typeof out === 'string') return out;
     return mapDomain(text, (label) => (nonAscii.test(label) ? 'xn--' + encode(label) : label));
   }
 
   function toUnicode(input) {
     const text = String(input);
     if (!nonAscii.test(text) && text.indexOf('xn--') < 0) return text;
+    const out = convert(wasm._puny_js_compat_to_unicode, text);
+    if (typeof out === 'string') return out;
     return mapDomain(text, (label) =>
       acePrefix.test(label) ? decode(label.slice(4).toLowerCase()) : label);
   }
@@ -272,6 +282,48 @@ function createPunyApi(wasm, version) {
     return idnaConvert(wasm._puny_js_to_unicode, wasm.toUnicodeDetailed, domain, options);
   }
 
+  // ---- Bulk forms: an array in, one {input, output, error} per item ----
+  // The options are read once, nothing is thrown for a bad item (its error
+  // is a PunyError, as the single call would throw), and no result is built
+  // for what the module returns unchanged.  Each item is one call into the
+  // module on the fast path above.
+  function many(items, fn, bits, failed) {
+    const list = Array.isArray(items) ? items : Array.from(items);
+    const out = new Array(list.length);
+    for (let i = 0; i < list.length; ++i) {
+      const input = list[i];
+      const output = convert(fn, input, bits);
+      out[i] = typeof output === 'string' ? { input, output, error: null }
+                                          : { input, output: null, error: failed(String(input)) };
+    }
+    return out;
+  }
+
+  function idnaMany(fn, detailedFn, domains, options) {
+    const bits = optionBits(options);
+    return many(domains, fn, bits, (text) => {
+      const info = failure;
+      const all = detailedFn(text, bits);
+      return new PunyError(info, text, { errors: all.errors, bestEffort: all.bestEffort });
+    });
+  }
+
+  function toAsciiMany(domains, options) {
+    return idnaMany(wasm._puny_js_to_ascii, wasm.toAsciiDetailed, domains, options);
+  }
+
+  function toUnicodeMany(domains, options) {
+    return idnaMany(wasm._puny_js_to_unicode, wasm.toUnicodeDetailed, domains, options);
+  }
+
+  function encodeMany(labels) {
+    return many(labels, wasm._puny_js_encode, undefined, (text) => new PunyError(failure, text));
+  }
+
+  function decodeMany(labels) {
+    return many(labels, wasm._puny_js_decode, undefined, (text) => new PunyError(failure, text));
+  }
+
   // ---- explain: the algorithm's steps, from the library's own coder ----
 
   // explain(input, {operation: 'encode' | 'decode' | 'toAscii', preset, flags})
@@ -343,6 +395,10 @@ function createPunyApi(wasm, version) {
     toAscii,
     toAsciiResult,
     toUnicodeResult,
+    toAsciiMany,
+    toUnicodeMany,
+    encodeMany,
+    decodeMany,
     idna: Object.freeze({ toAscii, toUnicode: toUnicodeIdna, toAsciiResult, toUnicodeResult }),
     explain,
     presets,

@@ -172,6 +172,17 @@ export const idna: {
 export function explain(input: string, options?: { operation?: 'encode' }): PunycodeTrace;
 export function explain(input: string, options: { operation: 'decode' }): PunycodeTrace;
 export function explain(input: string, options: IdnaOptions & { operation: 'toAscii' }): IdnaTrace;
+/** One item of a bulk call: `output` on success, else `error`. */
+export interface ManyResult {
+  input: string;
+  output: string | null;
+  error: PunyError | null;
+}
+/** Bulk forms: one result per item, nothing thrown for a bad item. */
+export function toAsciiMany(domains: Iterable<string>, options?: IdnaOptions): ManyResult[];
+export function toUnicodeMany(domains: Iterable<string>, options?: IdnaOptions): ManyResult[];
+export function encodeMany(labels: Iterable<string>): ManyResult[];
+export function decodeMany(labels: Iterable<string>): ManyResult[];
 export const presets: readonly Preset[];
 /** Every preset of the registry, with its description and family. */
 export const presetList: readonly { readonly name: Preset; readonly description: string;
@@ -235,6 +246,10 @@ declare const puny: {
   toAscii: typeof toAscii;
   toAsciiResult: typeof toAsciiResult;
   toUnicodeResult: typeof toUnicodeResult;
+  toAsciiMany: typeof toAsciiMany;
+  toUnicodeMany: typeof toUnicodeMany;
+  encodeMany: typeof encodeMany;
+  decodeMany: typeof decodeMany;
   idna: typeof idna;
   explain: typeof explain;
   presets: typeof presets;

@@ -565,10 +565,14 @@ val display_reasons() {
 // is the first `n` code units of g_input (sized by puny_js_input, which the
 // JavaScript side calls only when a longer input arrives), the output is
 // written into g_output, whose address puny_js_output gives after the call;
-// the result is the output's length, or -1 with the error in lastError().
+// the result is the output's length, -1 with the error in lastError(), or
+// -2 when the output is the input itself (most host names: nothing to read
+// back).
 // The common cases (an ASCII label to decode, an ASCII domain) run on
 // reused buffers without allocating; the others take the general functions
 // above.
+constexpr int same_as_input = -2;
+constexpr int use_general_path = -3;  // the JavaScript side converts label by label
 std::u32string g_code_points;  // scratch: UTF-32
 std::string g_bytes;           // scratch: ASCII / UTF-8 bytes
 
@@ -628,9 +632,95 @@ int put_output_utf8(std::string_view utf8) {
   return put_output(g_code_points);
 }
 
+// punycode.js's toASCII / toUnicode of a whole domain in one call (see
+// mapDomain in js/lib/api.js, which they must equal): the part after the
+// last '@', split at U+002E, U+3002, U+FF0E and U+FF61 and joined with '.'.
+// Anything unusual (an error, a non-ASCII xn-- label) returns
+// use_general_path, and the JavaScript functions run label by label, which
+// gives punycode.js's exact error.
+std::u16string g_compat;
+
+constexpr bool is_separator(char16_t c) noexcept {
+  return c == 0x2E || c == 0x3002 || c == 0xFF0E || c == 0xFF61;
+}
+
+template <class Label>
+int compat_map(int n, Label label_fn) {
+  const std::u16string_view in = input_view(n);
+  const std::size_t at = in.rfind(u'@');
+  const std::size_t domain = at == std::u16string_view::npos ? 0 : at + 1;
+  g_compat.assign(in.substr(0, domain));
+  for (std::size_t b = domain;;) {
+    std::size_t e = b;
+    while (e < in.size() && !is_separator(in[e])) ++e;
+    if (!label_fn(in.substr(b, e - b))) return use_general_path;
+    if (e == in.size()) break;
+    g_compat.push_back(u'.');
+    b = e + 1;
+  }
+  if (g_compat == in) return same_as_input;
+  reserve_output(g_compat.size());
+  std::copy(g_compat.begin(), g_compat.end(), g_output.begin());
+  return static_cast<int>(g_compat.size());
+}
+
+void append_utf16(std::u32string_view cps, std::u16string& out) {
+  for (const char32_t c : cps) {
+    if (c < 0x10000) {
+      out.push_back(static_cast<char16_t>(c));
+    } else {
+      out.push_back(static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10)));
+      out.push_back(static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF)));
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" {
+
+EMSCRIPTEN_KEEPALIVE int puny_js_compat_to_ascii(int n) {
+  g_error = {};
+  return compat_map(n, [](std::u16string_view label) {
+    bool ascii = true;
+    for (const char16_t c : label) ascii = ascii && c < 0x80;
+    if (ascii) {
+      g_compat.append(label);
+      return true;
+    }
+    g_code_points.clear();
+    if (!puny::unicode::utf16_to_utf32(label, g_code_points).ok()) return false;
+    g_bytes.resize(g_code_points.size() * 4 + 16);
+    const auto r = puny::punycode::encode(g_code_points, g_bytes.data(), g_bytes.size());
+    if (!r.ok()) return false;
+    g_compat.append(u"xn--");
+    for (std::size_t i = 0; i < r.size; ++i) g_compat.push_back(static_cast<unsigned char>(g_bytes[i]));
+    return true;
+  });
+}
+
+EMSCRIPTEN_KEEPALIVE int puny_js_compat_to_unicode(int n) {
+  g_error = {};
+  return compat_map(n, [](std::u16string_view label) {
+    if (label.size() < 4 || label.substr(0, 4) != u"xn--") {
+      g_compat.append(label);
+      return true;
+    }
+    // label.slice(4).toLowerCase(), for ASCII (anything else: the general path).
+    g_bytes.resize(label.size() - 4);
+    for (std::size_t i = 4; i < label.size(); ++i) {
+      char16_t c = label[i];
+      if (c >= 0x80) return false;
+      if (c >= u'A' && c <= u'Z') c = static_cast<char16_t>(c + 32);
+      g_bytes[i - 4] = static_cast<char>(c);
+    }
+    if (g_code_points.size() < g_bytes.size() + 1) g_code_points.resize(g_bytes.size() + 1);
+    const auto r = puny::punycode::decode(g_bytes, g_code_points.data(), g_code_points.size());
+    if (!r.ok()) return false;
+    append_utf16(std::u32string_view(g_code_points.data(), r.size), g_compat);
+    return true;
+  });
+}
 
 EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_input(int n) {
   if (g_input.size() < static_cast<std::size_t>(n)) g_input.resize(static_cast<std::size_t>(n));
@@ -676,6 +766,7 @@ EMSCRIPTEN_KEEPALIVE int puny_js_to_ascii(unsigned bits, int n) {
   std::size_t written = 0;
   const puny::status st = puny::idna::to_ascii(g_bytes, out.data(), out.size(), written, options_of(bits));
   if (!st.ok()) return general(n, general_ascii);
+  if (std::string_view(out.data(), written) == g_bytes) return same_as_input;
   return put_output_ascii(std::string_view(out.data(), written));
 }
 
@@ -688,6 +779,7 @@ EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode(unsigned bits, int n) {
   std::size_t written = 0;
   const puny::status st = puny::idna::to_unicode(g_bytes, out.data(), out.size(), written, options_of(bits));
   if (!st.ok()) return general(n, general_unicode);
+  if (std::string_view(out.data(), written) == g_bytes) return same_as_input;
   return put_output_utf8(std::string_view(out.data(), written));
 }
 #endif

@@ -139,3 +139,30 @@ test('presets: the core registry, IDNA2008 included, aliases as the presets they
   assert.throws(() => puny.toAscii('a b.com', { flags: { forbidDomainCodePoints: true } }),
                 { code: 'forbidden_domain_code_point' });
 });
+
+test('bulk forms: one {input, output, error} per item, the single calls\' answers', () => {
+  const names = ['bücher.de', 'a\u200db.example', 'EXAMPLE.com', 'xn--a.com', '', 'a\uD800.com'];
+  for (const [many, one, options] of [[puny.toAsciiMany, puny.toAscii, undefined],
+                                      [puny.toAsciiMany, puny.toAscii, { preset: 'url' }],
+                                      [puny.toUnicodeMany, puny.idna.toUnicode, { preset: 'uts46' }],
+                                      [puny.toAsciiMany, puny.toAscii, { preset: 'idna2008' }]]) {
+    const results = many(names, options);
+    assert.equal(results.length, names.length);
+    results.forEach((r, i) => {
+      assert.equal(r.input, names[i]);
+      let expected = null;
+      let thrown = null;
+      try { expected = one(names[i], options); } catch (e) { thrown = e; }
+      assert.equal(r.output, expected, names[i]);
+      assert.equal(r.error === null, thrown === null, names[i]);
+      if (thrown) {
+        assert.ok(r.error instanceof puny.PunyError);
+        assert.deepEqual([r.error.code, r.error.offset, r.error.uts46], [thrown.code, thrown.offset, thrown.uts46]);
+      }
+    });
+  }
+  assert.deepEqual(puny.encodeMany(new Set(['bücher', 'a\uD800'])).map((r) => [r.output, r.error && r.error.code]),
+                   [['bcher-kva', null], [null, 'invalid_utf16']]);
+  assert.deepEqual(puny.decodeMany(['bcher-kva', 'ab!c']).map((r) => [r.output, r.error && r.error.code]),
+                   [['bücher', null], [null, 'invalid_digit']]);
+});
