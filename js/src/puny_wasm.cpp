@@ -664,17 +664,6 @@ int compat_map(int n, Label label_fn) {
   return static_cast<int>(g_compat.size());
 }
 
-void append_utf16(std::u32string_view cps, std::u16string& out) {
-  for (const char32_t c : cps) {
-    if (c < 0x10000) {
-      out.push_back(static_cast<char16_t>(c));
-    } else {
-      out.push_back(static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10)));
-      out.push_back(static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF)));
-    }
-  }
-}
-
 }  // namespace
 
 extern "C" {
@@ -717,7 +706,8 @@ EMSCRIPTEN_KEEPALIVE int puny_js_compat_to_unicode(int n) {
     if (g_code_points.size() < g_bytes.size() + 1) g_code_points.resize(g_bytes.size() + 1);
     const auto r = puny::punycode::decode(g_bytes, g_code_points.data(), g_code_points.size());
     if (!r.ok()) return false;
-    append_utf16(std::u32string_view(g_code_points.data(), r.size), g_compat);
+    // Decoded code points are scalar values: the conversion cannot fail.
+    (void)puny::unicode::utf32_to_utf16(std::u32string_view(g_code_points.data(), r.size), g_compat);
     return true;
   });
 }
