@@ -204,6 +204,13 @@ json error_json(const puny::status& e) {
 }
 
 int explain_to_ascii(const idna_explain_settings& s) {
+  if (s.selected().family == puny::preset_family::idna2008) {
+    // A usage error, as for any option this command cannot honour.
+    std::fprintf(stderr, "puny: explain to-ascii traces the UTS #46 presets; --preset %s is IDNA2008 "
+                         "(use puny to-ascii --preset %s --json for its verdict)\n",
+                 s.preset.c_str(), s.preset.c_str());
+    return 2;
+  }
   const idna::options opt = s.options();
   const idna::trace t = idna::explain_to_ascii(s.domain, opt);
   if (s.json) {

@@ -540,6 +540,10 @@ class IdnaCommands(Base):
         self.assertEqual(code, 1)
         code, out, _ = run(["to-ascii", "--preset", "nonsense", "a.com"])
         self.assertEqual(code, 2)
+        # explain traces UTS #46 only: an IDNA2008 preset is a usage error.
+        code, out, err = run(["explain", "to-ascii", "--preset", "idna2008", "a.com"])
+        self.assertEqual((code, out), (2, b""))
+        self.assertIn("IDNA2008", err)
 
     def test_json_best_effort_is_the_output_or_null(self):
         # best_effort equals the output on success under every preset, and
