@@ -74,6 +74,11 @@
     for (const box of flagsBox.querySelectorAll('input')) box.checked = flags[box.name];
   }
 
+  function idna2008Preset(name) {
+    const p = puny.presetList.find((q) => q.name === (puny.presetAliases[name] || name));
+    return p !== undefined && p.family === 'idna2008';
+  }
+
   function displayOptions() {
     return { profile: $('profile').value, topDomains: $('top-domains').value };
   }
@@ -499,6 +504,8 @@
     if (op === 'encode') parts = explainEncode(puny.explain(line));
     else if (op === 'decode') parts = explainDecode(puny.explain(line, { operation: 'decode' }), line);
     else if (op === 'display') parts = explainDisplay(line);
+    else if (idna2008Preset(opts.preset))
+      parts = [el('p', { class: 'muted' }, `${opts.preset} is IDNA2008 (RFC 5891): no mapping, one verdict per name; the steps shown here are those of the UTS #46 presets.`)];
     else if (op === 'toAscii') parts = explainToAscii(puny.explain(line, { ...opts, operation: 'toAscii' }), line, opts);
     else parts = explainToUnicode(line, opts);
     explainBody.replaceChildren(...parts);

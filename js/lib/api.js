@@ -337,6 +337,11 @@ function createPunyApi(wasm, version) {
     if (operation !== 'toAscii')
       throw new TypeError('puny: unknown explain operation ' + JSON.stringify(operation) +
                           " (one of 'encode', 'decode', 'toAscii')");
+    const preset = (options && options.preset) || 'uts46';
+    const family = presetList.find((p) => p.name === (presetAliases[preset] || preset));
+    if (family && family.family === 'idna2008')
+      throw new TypeError('puny: explain traces the UTS #46 presets; ' + JSON.stringify(preset) +
+                          ' is IDNA2008 (toAsciiResult gives its verdict)');
     const trace = wasm.explainToAscii(text, optionBits(options));
     if (trace.labels) {
       for (const label of trace.labels) {

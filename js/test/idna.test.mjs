@@ -133,6 +133,7 @@ test('presets: the core registry, IDNA2008 included, aliases as the presets they
   assert.equal(r.ok, false);
   assert.equal(r.bestEffort, null);
   assert.equal(r.errors[0].code, 'empty_label');
+  assert.throws(() => puny.explain('a.com', { operation: 'toAscii', preset: 'idna2008' }), TypeError);
   // The flags are the core's options; allowUnderscore and forbidDomainCodePoints too.
   assert.equal(puny.toAscii('_dmarc.example.com', { preset: 'uts46-strict', flags: { allowUnderscore: true } }),
                '_dmarc.example.com');
