@@ -83,9 +83,13 @@ function createPunyApi(wasm, version) {
       inputCapacity = Math.max(n, 256);
       inputAt = wasm._puny_js_input(inputCapacity) >>> 1;
     }
-    let heap = wasm.HEAPU16;  // read after _puny_js_input: memory may have grown
+    const heap = wasm.HEAPU16;  // read after _puny_js_input: memory may have grown
     for (let i = 0; i < n; ++i) heap[inputAt + i] = text.charCodeAt(i);
-    const length = bits === undefined ? fn(n) : fn(bits, n);
+    return outputOf(bits === undefined ? fn(n) : fn(bits, n), text);
+  }
+
+  // The output of a call that returned `length` for the input `text`.
+  function outputOf(length, text) {
     if (length === -2) return text;  // the output is the input
     if (length === -3) return undefined;  // the caller's general path
     if (length < 0) {
@@ -97,7 +101,7 @@ function createPunyApi(wasm, version) {
       outputAt = wasm._puny_js_output() >>> 1;
       outputCapacity = wasm._puny_js_output_size();
     }
-    heap = wasm.HEAPU16;  // the conversion may have grown the memory
+    const heap = wasm.HEAPU16;  // the conversion may have grown the memory
     if (length <= 16) {
       let out = '';
       for (let i = 0; i < length; ++i) out += String.fromCharCode(heap[outputAt + i]);
@@ -114,8 +118,27 @@ function createPunyApi(wasm, version) {
     return out;
   }
 
+  // An ASCII label (the usual Punycode) is written as bytes, which the
+  // module decodes without narrowing it first.
+  let asciiCapacity = 0;
+  let asciiAt = 0;
+  function decodeText(text) {
+    const n = text.length;
+    if (n > asciiCapacity) {
+      asciiCapacity = Math.max(n, 256);
+      asciiAt = wasm._puny_js_ascii_input(asciiCapacity);
+    }
+    const bytes = wasm.HEAPU8;
+    for (let i = 0; i < n; ++i) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x80) return convert(wasm._puny_js_decode, text);
+      bytes[asciiAt + i] = c;
+    }
+    return outputOf(wasm._puny_js_decode_ascii(n), text);
+  }
+
   function decode(input) {
-    const out = convert(wasm._puny_js_decode, input);
+    const out = decodeText(typeof input === 'string' ? input : String(input));
     if (out === null) throw new PunyError(failure, failedText);
     return out;
   }
@@ -287,12 +310,12 @@ function createPunyApi(wasm, version) {
   // is a PunyError, as the single call would throw), and no result is built
   // for what the module returns unchanged.  Each item is one call into the
   // module on the fast path above.
-  function many(items, fn, bits, failed) {
+  function many(items, run, failed) {
     const list = Array.isArray(items) ? items : Array.from(items);
     const out = new Array(list.length);
     for (let i = 0; i < list.length; ++i) {
       const input = list[i];
-      const output = convert(fn, input, bits);
+      const output = run(typeof input === 'string' ? input : String(input));
       out[i] = typeof output === 'string' ? { input, output, error: null }
                                           : { input, output: null, error: failed(String(input)) };
     }
@@ -301,7 +324,7 @@ function createPunyApi(wasm, version) {
 
   function idnaMany(fn, detailedFn, domains, options) {
     const bits = optionBits(options);
-    return many(domains, fn, bits, (text) => {
+    return many(domains, (text) => convert(fn, text, bits), (text) => {
       const info = failure;
       const all = detailedFn(text, bits);
       return new PunyError(info, text, { errors: all.errors, bestEffort: all.bestEffort });
@@ -317,11 +340,11 @@ function createPunyApi(wasm, version) {
   }
 
   function encodeMany(labels) {
-    return many(labels, wasm._puny_js_encode, undefined, (text) => new PunyError(failure, text));
+    return many(labels, (text) => convert(wasm._puny_js_encode, text), (text) => new PunyError(failure, text));
   }
 
   function decodeMany(labels) {
-    return many(labels, wasm._puny_js_decode, undefined, (text) => new PunyError(failure, text));
+    return many(labels, decodeText, (text) => new PunyError(failure, text));
   }
 
   // ---- explain: the algorithm's steps, from the library's own coder ----

@@ -744,6 +744,28 @@ EMSCRIPTEN_KEEPALIVE int puny_js_decode(int n) {
   return put_output(std::u32string_view(g_code_points.data(), r.size));
 }
 
+// The decoder's input is ASCII in the common case: the JavaScript side
+// writes it as bytes here (puny_js_ascii_input), which spares the narrowing
+// copy; anything else comes through g_input and puny_js_decode.
+std::string g_ascii_input;
+
+EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_ascii_input(int n) {
+  if (g_ascii_input.size() < static_cast<std::size_t>(n)) g_ascii_input.resize(static_cast<std::size_t>(n));
+  return reinterpret_cast<std::uintptr_t>(g_ascii_input.data());
+}
+
+EMSCRIPTEN_KEEPALIVE int puny_js_decode_ascii(int n) {
+  g_error = {};
+  const std::string_view in(g_ascii_input.data(), static_cast<std::size_t>(n));
+  if (g_code_points.size() < in.size() + 1) g_code_points.resize(in.size() + 1);
+  const auto r = puny::punycode::decode(in, g_code_points.data(), g_code_points.size());
+  if (r.ok()) return put_output(std::u32string_view(g_code_points.data(), r.size));
+  // The error, located, by the general path.
+  if (g_input.size() < in.size()) g_input.resize(in.size());
+  std::copy(in.begin(), in.end(), g_input.begin());
+  return general(n, decode);
+}
+
 #ifndef PUNY_WASM_NO_IDNA
 // An ASCII domain (most host names, every ACE name) through the UTF-8
 // caller-buffer forms, where byte offsets are code unit offsets.
