@@ -38,6 +38,11 @@ const lowerIdn = idn.map((d) => d.toLowerCase());
 const labels = lowerIdn.flatMap((d) => d.split('.')).filter((l) => /[^\0-\x7F]/.test(l));
 const aceLabels = idnAce.flatMap((d) => d.split('.')).filter((l) => l.startsWith('xn--')).map((l) => l.slice(4));
 
+// With node --expose-gc, a collection before each timed run, so that one
+// implementation's garbage (the bulk forms keep an object per item) is not
+// collected during the next one's time.
+const collectGarbage = typeof globalThis.gc === 'function' ? globalThis.gc : () => {};
+
 function timeOnce(fn, items) {
   const start = process.hrtime.bigint();
   let sink = 0;
@@ -74,10 +79,12 @@ function workload(name, items, impls, note, bulk) {
   const bulkSamples = [];
   for (let r = 0; r < reps + 1; ++r) {  // the first round warms up
     for (let k = 0; k < impls.length; ++k) {
+      collectGarbage();
       const t = timeOnce(impls[k][1], items);
       if (r > 0) samples[k].push(t);
     }
     if (bulk) {
+      collectGarbage();
       const start = process.hrtime.bigint();
       const outs = bulk[1](items);
       const ns = Number(process.hrtime.bigint() - start) / items.length;
@@ -124,7 +131,8 @@ const runs = [
 ];
 
 console.log(`# puny ${puny.version} (WebAssembly) vs punycode.js ${punycodeJsVersion} and Node ${process.version} url (ICU ${process.versions.icu})`);
-console.log(`# ${os.cpus()[0].model}, ${os.cpus().length} cores; median of ${reps} runs; ratio = peer time / puny time\n`);
+console.log(`# ${os.cpus()[0].model}, ${os.cpus().length} cores; median of ${reps} runs; ratio = peer time / puny time; ` +
+            `${typeof globalThis.gc === 'function' ? 'a collection before each timed run' : 'no --expose-gc: garbage of one run may be collected in the next'}\n`);
 console.log('| workload | items | implementation | ns/item | peer / puny | same output as puny |');
 console.log('|---|---|---|---|---|---|');
 for (const w of runs) {
