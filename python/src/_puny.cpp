@@ -224,25 +224,9 @@ outcome to_unicode_one(py::handle domain, const idna_choice& choice) {
 
 // IDNA2008 (puny/idna2008.hpp): registration or lookup.  Its errors are
 // not UTS #46 errors: uts46_code is None.
-outcome idna2008_one(py::handle domain, bool lookup, const std::string& output,
-                     bool check_bidi) {
-  puny::idna2008::options o;
-  if (output == "unicode")
-    o.output = puny::idna2008::output_form::unicode;
-  else if (output != "ascii")
-    throw py::value_error("puny: output must be 'ascii' or 'unicode', not '" + output + "'");
-  o.check_bidi = check_bidi;
-  py::object holder;
-  const std::string_view in = utf8_of(domain, holder);
-  const auto r = lookup ? puny::idna2008::lookup(in, o) : puny::idna2008::registration(in, o);
-  if (r.ok()) return {str_of(r.value), {}};
-  py::object error = make_error(for_python(r.status, in), domain, true);
-  error.attr("uts46_code") = py::none();
-  return {{}, std::move(error)};
-}
-
 // The IDNA2008 presets by name (to_ascii / to_unicode with preset
 // "idna2008" or "idna2008-lookup"): the core's conversion under the preset.
+// Its errors are not UTS #46 errors: uts46_code is None.
 outcome idna2008_preset_one(py::handle domain, const idna_choice& choice, bool unicode) {
   py::object holder;
   const std::string_view in = utf8_of(domain, holder);
@@ -252,6 +236,17 @@ outcome idna2008_preset_one(py::handle domain, const idna_choice& choice, bool u
   py::object error = make_error(for_python(r.status, in), domain, true);
   error.attr("uts46_code") = py::none();
   return {{}, std::move(error)};
+}
+
+// idna2008_register / idna2008_lookup: the same presets, with output= and
+// check_bidi= as keywords.
+outcome idna2008_one(py::handle domain, bool lookup, const std::string& output,
+                     bool check_bidi) {
+  if (output != "unicode" && output != "ascii")
+    throw py::value_error("puny: output must be 'ascii' or 'unicode', not '" + output + "'");
+  const puny::preset* p = puny::find_preset(lookup ? "idna2008-lookup" : "idna2008");
+  const idna_choice choice{p, p->options.with_check_bidi(check_bidi)};
+  return idna2008_preset_one(domain, choice, output == "unicode");
 }
 
 // Makes a failed outcome's error object the pending Python exception.
