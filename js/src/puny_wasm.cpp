@@ -1,5 +1,11 @@
-// puny for JavaScript: the embind layer between the C++ library and the npm
-// package (js/lib/api.js).  Built only by js/build.sh with Debian's emscripten.
+// puny for JavaScript: the layer between the C++ library and the npm package
+// (js/lib/core.js, js/lib/api.js).  Built only by js/build.sh with Debian's
+// emscripten, at three levels (js/CMakeLists.txt):
+//
+//   PUNY_WASM_PUNYCODE_ONLY   Punycode and punycode.js's domain functions (the
+//                             package's `puny/punycode` entry: no Unicode tables)
+//   (default)                 + UTS #46 / IDNA2008, presets and explain (`puny`)
+//   PUNY_WASM_DISPLAY         + display safety and UTS #39 skeletons (`puny/display`)
 //
 // Strings cross as the JavaScript string's own UTF-16 code units, unchanged:
 // a lone surrogate reaches the library (which reports it as
@@ -7,14 +13,15 @@
 // the way in.  Every offset handed back is an index into the caller's
 // JavaScript string (UTF-16 code units), whatever unit the C++ API counts in.
 //
-// The per-name conversions are raw exports on scratch buffers (puny_js_*,
-// below) and report errors through one record (the module is
-// single-threaded): a failed call returns -1 and the JavaScript side then
-// asks for lastError().  That keeps the common path free of embind dispatch,
-// of allocation per call and of object construction.
-#include <emscripten/bind.h>
+// Every function is a plain C export (Module._puny_js_*) on scratch buffers,
+// with no binding library: the input is the first `n` code units of g_input,
+// the output is written into g_output, and the result is the output's length
+// or a negative code (below).  Structured results (errors, traces, the
+// registry) come back as JSON text that the JavaScript side parses, which
+// keeps the module and its glue small.  The module is single-threaded, so one
+// error record serves every call: a failed call returns -1 and the
+// JavaScript side then asks for it (puny_js_last_error).
 #include <emscripten/emscripten.h>
-#include <emscripten/val.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -24,26 +31,32 @@
 #include <string_view>
 #include <vector>
 
-#include "explain/punycode_trace.hpp"
 #include "puny/punycode.hpp"
 #include "puny/status.hpp"
 #include "puny/unicode.hpp"
-#ifndef PUNY_WASM_NO_IDNA
-#include "puny/display.hpp"
+#ifndef PUNY_WASM_PUNYCODE_ONLY
+#include "explain/punycode_trace.hpp"
 #include "puny/idna.hpp"
 #include "puny/presets.hpp"
+#endif
+#ifdef PUNY_WASM_DISPLAY
+#include "puny/display.hpp"
 #include "puny/uts39.hpp"
 #endif
 
 namespace {
 
-using emscripten::val;
+// Results other than a length.
+constexpr int failed = -1;            // the error is in puny_js_last_error()
+constexpr int same_as_input = -2;     // the output is the input itself: nothing to read back
+constexpr int use_general_path = -3;  // the JavaScript side converts label by label
+constexpr int unknown_name = -4;      // a display profile the library does not have
 
 // ---- UTF-16 <-> UTF-8 with offsets kept in UTF-16 code units ----
 
 // The caller's string as UTF-8, or the status of its first lone surrogate
 // (offset in code units).
-puny::status to_utf8(const std::u16string& in, std::string& out) {
+puny::status to_utf8(std::u16string_view in, std::string& out) {
   std::u32string cps;
   puny::status s = puny::unicode::utf16_to_utf32(in, cps);
   if (!s) return s;
@@ -53,15 +66,9 @@ puny::status to_utf8(const std::u16string& in, std::string& out) {
 
 std::u16string to_utf16(std::string_view utf8) {
   std::u32string cps;
-  puny::unicode::utf8_to_utf32(utf8, cps);  // library output: always well-formed
+  (void)puny::unicode::utf8_to_utf32(utf8, cps);  // library output: always well-formed
   std::u16string out;
-  puny::unicode::utf32_to_utf16(cps, out);
-  return out;
-}
-
-std::u16string to_utf16(std::u32string_view cps) {
-  std::u16string out;
-  puny::unicode::utf32_to_utf16(cps, out);
+  (void)puny::unicode::utf32_to_utf16(cps, out);
   return out;
 }
 
@@ -84,11 +91,107 @@ std::size_t utf16_index(std::u32string_view cps, std::size_t index) {
   return units;
 }
 
+// ---- JSON text for the structured results (RFC 8259) ----
+// Strings are written from UTF-32, so a code point that UTF-8 cannot carry
+// (a surrogate in a Bootstring trace) travels as a \u escape; the JavaScript
+// side turns the text into objects with JSON.parse.
+class json_writer {
+ public:
+  void clear() {
+    text_.clear();
+    need_comma_ = false;
+  }
+  const std::string& text() const { return text_; }
+
+  json_writer& open_object() { return open('{'); }
+  json_writer& close_object() { return close('}'); }
+  json_writer& open_array() { return open('['); }
+  json_writer& close_array() { return close(']'); }
+  json_writer& key(std::string_view name) {
+    separate();
+    quoted(name);
+    text_ += ':';
+    need_comma_ = false;
+    return *this;
+  }
+  json_writer& string(std::string_view utf8) {
+    std::u32string cps;
+    (void)puny::unicode::utf8_to_utf32(utf8, cps);  // library text: well-formed
+    return string(std::u32string_view(cps));
+  }
+  json_writer& string(std::u32string_view cps) {
+    separate();
+    text_ += '"';
+    for (const char32_t c : cps) {
+      if (c == '"' || c == '\\') {
+        text_ += '\\';
+        text_ += static_cast<char>(c);
+      } else if (c < 0x20 || (c >= 0xD800 && c <= 0xDFFF)) {
+        char escaped[8];
+        std::snprintf(escaped, sizeof escaped, "\\u%04X", static_cast<unsigned>(c));
+        text_ += escaped;
+      } else {
+        (void)puny::unicode::utf32_to_utf8(std::u32string_view(&c, 1), text_);
+      }
+    }
+    text_ += '"';
+    need_comma_ = true;
+    return *this;
+  }
+  json_writer& string(std::u16string_view utf16) {
+    std::u32string cps;
+    (void)puny::unicode::utf16_to_utf32(utf16, cps);
+    return string(std::u32string_view(cps));
+  }
+  json_writer& number(std::uint64_t n) {
+    separate();
+    text_ += std::to_string(n);
+    need_comma_ = true;
+    return *this;
+  }
+  json_writer& boolean(bool b) { return literal(b ? "true" : "false"); }
+  json_writer& null() { return literal("null"); }
+  // A code point, or null when none applies (U+0000 is a code point).
+  json_writer& code_point(bool has, char32_t c) { return has ? number(c) : null(); }
+
+ private:
+  json_writer& open(char c) {
+    separate();
+    text_ += c;
+    need_comma_ = false;
+    return *this;
+  }
+  json_writer& close(char c) {
+    text_ += c;
+    need_comma_ = true;
+    return *this;
+  }
+  json_writer& literal(std::string_view word) {
+    separate();
+    text_ += word;
+    need_comma_ = true;
+    return *this;
+  }
+  void separate() {
+    if (need_comma_) text_ += ',';
+  }
+  void quoted(std::string_view ascii) {
+    text_ += '"';
+    text_ += ascii;  // keys are ASCII identifiers
+    text_ += '"';
+  }
+
+  std::string text_;
+  bool need_comma_ = false;
+};
+
+json_writer g_json;
+
 // ---- Errors ----
 
-std::string uts46_code_of(const puny::status& s) {
-#ifndef PUNY_WASM_NO_IDNA
-  return std::string(puny::idna::uts46_code(s));
+std::string_view uts46_code_of(const puny::status& s) {
+#ifndef PUNY_WASM_PUNYCODE_ONLY
+  return puny::idna::uts46_code(s);
 #else
   (void)s;
   return {};
@@ -98,22 +201,25 @@ std::string uts46_code_of(const puny::status& s) {
 // The status as the JavaScript side's error record; `offset` already in
 // UTF-16 code units.  The UTS #46 code is given for IDNA calls only (for a
 // plain Punycode call the library would name decoding errors P4).
-val error_value(const puny::status& s, std::size_t offset, bool idna) {
-  val e = val::object();
-  e.set("code", std::string(puny::to_string(s.code)));
-  e.set("uts46", idna ? uts46_code_of(s) : std::string());
-  e.set("description", std::string(puny::message(s.code)));
-  e.set("offset", static_cast<double>(offset));
-  e.set("label", static_cast<double>(s.label));
-  e.set("codePoint", s.has_code_point() ? val(static_cast<double>(s.code_point)) : val::null());
-  e.set("detail", static_cast<double>(s.detail));
-  return e;
+void write_error(json_writer& w, const puny::status& s, std::size_t offset, bool idna,
+                 std::string_view message = {}) {
+  w.open_object();
+  w.key("code").string(puny::to_string(s.code));
+  w.key("uts46").string(idna ? uts46_code_of(s) : std::string_view());
+  w.key("description").string(puny::message(s.code));
+  w.key("offset").number(offset);
+  w.key("label").number(s.label);
+  w.key("codePoint").code_point(s.has_code_point(), s.code_point);
+  w.key("detail").number(s.detail);
+  if (!message.empty()) w.key("message").string(message);
+  w.close_object();
 }
 
 struct last_error {
   puny::status status;
   std::size_t offset = 0;  // UTF-16 code units
   bool idna = false;
+  std::string message;     // a malformed display list: "topDomains:3: ..."
 };
 last_error g_error;
 
@@ -121,24 +227,72 @@ std::u16string fail(const puny::status& s, std::size_t utf16_offset, bool idna =
   g_error.status = s;
   g_error.offset = utf16_offset;
   g_error.idna = idna;
+  g_error.message.clear();
   return {};
 }
 
-val last_error_value() {
-  if (g_error.status.ok()) return val::null();
-  return error_value(g_error.status, g_error.offset, g_error.idna);
-}
-
-// ---- Scratch buffers for the hot paths ----
+// ---- Scratch buffers ----
 // The JavaScript side writes the input's code units straight into g_input and
-// reads the result from g_output: no per-call allocation or embind string
+// reads the result from g_output: no per-call allocation or string
 // marshalling, which cost more than a label's conversion.
 std::u16string g_input;
 std::u16string g_output;
 
-// ---- Punycode (RFC 3492), label level, no xn-- prefix ----
+std::u16string_view input_view(int n) { return std::u16string_view(g_input.data(), static_cast<std::size_t>(n)); }
 
-std::u16string encode(const std::u16string& input) {
+// g_output grows only when a result does not fit (the JavaScript side asks
+// for its new address then), to exactly what the result needs.
+void reserve_output(std::size_t units) {
+  if (g_output.size() < units) g_output.resize(units);
+}
+
+int put_output(std::u16string_view units) {
+  reserve_output(units.size());
+  std::copy(units.begin(), units.end(), g_output.begin());
+  return static_cast<int>(units.size());
+}
+
+int put_output_ascii(std::string_view bytes) {
+  reserve_output(bytes.size());
+  for (std::size_t i = 0; i < bytes.size(); ++i) g_output[i] = static_cast<unsigned char>(bytes[i]);
+  return static_cast<int>(bytes.size());
+}
+
+int put_output(std::u32string_view cps) {
+  std::size_t units = cps.size();
+  for (const char32_t c : cps) units += c >= 0x10000;
+  reserve_output(units);
+  std::size_t k = 0;
+  for (const char32_t c : cps) {
+    if (c < 0x10000) {
+      g_output[k++] = static_cast<char16_t>(c);
+    } else {
+      g_output[k++] = static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10));
+      g_output[k++] = static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF));
+    }
+  }
+  return static_cast<int>(k);
+}
+
+std::u32string g_code_points;  // scratch: UTF-32
+std::string g_bytes;           // scratch: ASCII / UTF-8 bytes
+
+// UTF-8 to UTF-16 into g_output (the library's output: well-formed).
+int put_output_utf8(std::string_view utf8) {
+  g_code_points.clear();
+  (void)puny::unicode::utf8_to_utf32(utf8, g_code_points);
+  return put_output(std::u32string_view(g_code_points));
+}
+
+// The JSON text in g_json, as the call's output.
+int put_json() { return put_output_utf8(g_json.text()); }
+
+// ---- Punycode (RFC 3492), label level, no xn-- prefix ----
+// The general forms, which locate an error in the caller's string; the raw
+// exports below run the common cases on reused buffers and come here when
+// something is unusual.
+
+std::u16string encode(std::u16string_view input) {
   g_error = {};
   std::u32string cps;
   puny::status s = puny::unicode::utf16_to_utf32(input, cps);
@@ -148,13 +302,13 @@ std::u16string encode(const std::u16string& input) {
   return std::u16string(r.value.begin(), r.value.end());
 }
 
-bool is_ascii(const std::u16string& s) {
+bool is_ascii(std::u16string_view s) {
   for (char16_t c : s)
     if (c >= 0x80) return false;
   return true;
 }
 
-std::u16string decode(const std::u16string& input) {
+std::u16string decode(std::u16string_view input) {
   g_error = {};
   std::string utf8;
   if (is_ascii(input)) {  // the usual case: byte offsets are code unit offsets
@@ -165,82 +319,93 @@ std::u16string decode(const std::u16string& input) {
   }
   puny::result<std::u32string> r = puny::punycode::decode(utf8);
   if (!r.ok()) return fail(r.status, utf16_index(utf8, r.status.offset));
-  return to_utf16(r.value);
-}
-
-// ---- Explain: the Bootstring steps, from the library's own coder ----
-
-val punycode_trace_value(const puny::explain::trace& t, std::string_view input_utf8) {
-  val out = val::object();
-  out.set("direction", std::string(t.decoding ? "decode" : "encode"));
-  val cps = val::array();
-  for (char32_t c : t.code_points) cps.call<void>("push", static_cast<double>(c));
-  out.set("codePoints", cps);
-  out.set("basic", to_utf16(t.basic));
-  out.set("delimiter", t.has_delimiter ? val(std::string(1, t.delimiter)) : val::null());
-  val steps = val::array();
-  for (const auto& d : t.steps) {
-    val step = val::object();
-    step.set("codePoint", static_cast<double>(d.code_point));
-    step.set("position", static_cast<double>(d.position));
-    step.set("delta", static_cast<double>(d.delta));
-    step.set("bias", d.bias);
-    step.set("newBias", d.new_bias);
-    val digits = val::array();
-    for (const auto& g : d.digits) {
-      val digit = val::object();
-      digit.set("value", g.value);
-      digit.set("threshold", g.threshold);
-      digit.set("weight", static_cast<double>(g.weight));
-      digit.set("character", std::string(1, g.character));
-      digits.call<void>("push", digit);
-    }
-    step.set("digits", digits);
-    if (t.decoding) {
-      step.set("textAfter", to_utf16(std::u32string_view(d.text_after)));
-    } else {
-      step.set("startsCodePoint", d.starts_code_point);
-      step.set("previousN", static_cast<double>(d.previous_n));
-      step.set("handled", static_cast<double>(d.handled));
-      step.set("carried", static_cast<double>(d.carried));
-      step.set("smallerBefore", static_cast<double>(d.smaller_before));
-    }
-    steps.call<void>("push", step);
-  }
-  out.set("steps", steps);
-  if (t.status) {
-    out.set("output", t.decoding ? to_utf16(t.output) : std::u16string(t.output.begin(), t.output.end()));
-    out.set("error", val::null());
-  } else {
-    // Encoder errors count code points, decoder errors bytes of the input.
-    const std::size_t at = t.decoding ? utf16_index(input_utf8, t.status.offset)
-                                      : utf16_index(t.code_points, t.status.offset);
-    out.set("output", val::null());
-    out.set("error", error_value(t.status, at, false));
-  }
+  std::u16string out;
+  (void)puny::unicode::utf32_to_utf16(r.value, out);  // decoded code points are scalar values
   return out;
 }
 
-val explain_punycode(const std::u16string& input, bool decoding) {
+// The general path: a function of the whole input string.
+template <class F>
+int general(int n, F fn) {
+  const std::u16string result = fn(input_view(n));
+  if (!g_error.status.ok()) return failed;
+  return put_output(std::u16string_view(result));
+}
+
+#ifndef PUNY_WASM_PUNYCODE_ONLY
+// ---- Explain: the Bootstring steps, from the library's own coder ----
+
+// `error_offset`: where t.status points, in UTF-16 code units.
+void write_punycode_trace(json_writer& w, const puny::explain::trace& t, std::size_t error_offset) {
+  w.open_object();
+  w.key("direction").string(t.decoding ? "decode" : "encode");
+  w.key("codePoints").open_array();
+  for (char32_t c : t.code_points) w.number(c);
+  w.close_array();
+  w.key("basic").string(t.basic);
+  w.key("delimiter");
+  if (t.has_delimiter) w.string(std::string_view(&t.delimiter, 1)); else w.null();
+  w.key("steps").open_array();
+  for (const auto& d : t.steps) {
+    w.open_object();
+    w.key("codePoint").number(d.code_point);
+    w.key("position").number(d.position);
+    w.key("delta").number(d.delta);
+    w.key("bias").number(d.bias);
+    w.key("newBias").number(d.new_bias);
+    w.key("digits").open_array();
+    for (const auto& g : d.digits) {
+      w.open_object();
+      w.key("value").number(g.value);
+      w.key("threshold").number(g.threshold);
+      w.key("weight").number(g.weight);
+      w.key("character").string(std::string_view(&g.character, 1));
+      w.close_object();
+    }
+    w.close_array();
+    if (t.decoding) {
+      w.key("textAfter").string(std::u32string_view(d.text_after));
+    } else {
+      w.key("startsCodePoint").boolean(d.starts_code_point);
+      w.key("previousN").number(d.previous_n);
+      w.key("handled").number(d.handled);
+      w.key("carried").number(d.carried);
+      w.key("smallerBefore").number(d.smaller_before);
+    }
+    w.close_object();
+  }
+  w.close_array();
+  if (t.status) {
+    w.key("output").string(t.output);  // UTF-8 (decoder) or ASCII (encoder)
+    w.key("error").null();
+  } else {
+    w.key("output").null();
+    w.key("error");
+    write_error(w, t.status, error_offset, false);
+  }
+  w.close_object();
+}
+
+// The trace of encoding or decoding the caller's string, as JSON in g_json.
+void explain_punycode(std::u16string_view input, bool decoding) {
+  g_json.clear();
   std::string utf8;
-  puny::status s = to_utf8(input, utf8);
-  if (!s) {
+  const puny::status s = to_utf8(input, utf8);
+  if (!s) {  // a lone surrogate, at its code unit
     puny::explain::trace t;
     t.decoding = decoding;
     t.status = s;
-    val out = punycode_trace_value(t, utf8);
-    out.set("error", error_value(s, s.offset, false));
-    return out;
+    write_punycode_trace(g_json, t, s.offset);
+    return;
   }
   const puny::explain::trace t =
       decoding ? puny::explain::run_decode(utf8) : puny::explain::run_encode(utf8);
-  return punycode_trace_value(t, utf8);
+  // Encoder errors count code points, decoder errors bytes of the input.
+  const std::size_t at = t.decoding ? utf16_index(utf8, t.status.offset)
+                                    : utf16_index(t.code_points, t.status.offset);
+  write_punycode_trace(g_json, t, at);
 }
 
-val explain_encode(const std::u16string& input) { return explain_punycode(input, false); }
-val explain_decode(const std::u16string& input) { return explain_punycode(input, true); }
-
-#ifndef PUNY_WASM_NO_IDNA
 // ---- IDNA (UTS #46) ----
 
 // Option bits, in the order of puny::idna::options, and from bit 16 the
@@ -282,31 +447,34 @@ unsigned option_bits(const puny::idna::options& o) {
 // The core's registry (puny/presets.hpp), so the JavaScript side never
 // restates it: {bits: {name or alias: option bits}, list: [{name,
 // description, family}], aliases: {alias: name}}.
-val presets() {
-  val bits = val::object(), list = val::array(), aliases = val::object();
+void write_presets(json_writer& w) {
   const auto all = puny::presets();
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    const puny::preset& p = all[i];
-    bits.set(std::string(p.name), option_bits(p.options) | static_cast<unsigned>(i + 1) << preset_shift);
-    val item = val::object();
-    item.set("name", std::string(p.name));
-    item.set("description", std::string(p.description));
-    item.set("family", std::string(p.family == puny::preset_family::idna2008 ? "idna2008" : "uts46"));
-    list.call<void>("push", item);
+  w.open_object();
+  w.key("bits").open_object();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    w.key(all[i].name).number(option_bits(all[i].options) | static_cast<unsigned>(i + 1) << preset_shift);
+  for (const puny::preset_alias& a : puny::preset_aliases())
+    for (std::size_t i = 0; i < all.size(); ++i)
+      if (all[i].name == a.name)
+        w.key(a.alias).number(option_bits(all[i].options) | static_cast<unsigned>(i + 1) << preset_shift);
+  w.close_object();
+  w.key("list").open_array();
+  for (const puny::preset& p : all) {
+    w.open_object();
+    w.key("name").string(p.name);
+    w.key("description").string(p.description);
+    w.key("family").string(p.family == puny::preset_family::idna2008 ? "idna2008" : "uts46");
+    w.close_object();
   }
-  for (const puny::preset_alias& a : puny::preset_aliases()) {
-    bits.set(std::string(a.alias), bits[std::string(a.name)]);
-    aliases.set(std::string(a.alias), std::string(a.name));
-  }
-  val out = val::object();
-  out.set("bits", bits);
-  out.set("list", list);
-  out.set("aliases", aliases);
-  return out;
+  w.close_array();
+  w.key("aliases").open_object();
+  for (const puny::preset_alias& a : puny::preset_aliases()) w.key(a.alias).string(a.name);
+  w.close_object();
+  w.close_object();
 }
 
 // An IDNA2008 preset's conversion (its errors have no UTS #46 code).
-std::u16string idna2008_convert(const std::u16string& domain, const puny::preset& p, unsigned bits,
+std::u16string idna2008_convert(std::u16string_view domain, const puny::preset& p, unsigned bits,
                                 bool unicode) {
   std::string utf8;
   puny::status s = to_utf8(domain, utf8);
@@ -316,267 +484,231 @@ std::u16string idna2008_convert(const std::u16string& domain, const puny::preset
   return to_utf16(r.value);
 }
 
-// Fast path: the UTF-16 entry points already count offsets in code units.
-std::u16string to_ascii(const std::u16string& domain, unsigned bits) {
+// The UTF-16 entry points count offsets in code units already.
+std::u16string to_ascii(std::u16string_view domain, unsigned bits) {
   g_error = {};
   if (const puny::preset* p = idna2008_of(bits)) return idna2008_convert(domain, *p, bits, false);
-  puny::result<std::string> r = puny::idna::to_ascii(std::u16string_view(domain), options_of(bits));
+  puny::result<std::string> r = puny::idna::to_ascii(domain, options_of(bits));
   if (!r.ok()) return fail(r.status, r.status.offset, true);
   return std::u16string(r.value.begin(), r.value.end());
 }
 
-std::u16string to_unicode(const std::u16string& domain, unsigned bits) {
+std::u16string to_unicode(std::u16string_view domain, unsigned bits) {
   g_error = {};
   if (const puny::preset* p = idna2008_of(bits)) return idna2008_convert(domain, *p, bits, true);
-  puny::result<std::u16string> r =
-      puny::idna::to_unicode(std::u16string_view(domain), options_of(bits));
+  puny::result<std::u16string> r = puny::idna::to_unicode(domain, options_of(bits));
   if (!r.ok()) return fail(r.status, r.status.offset, true);
   return std::move(r.value);
 }
 
-val errors_value(const std::vector<puny::status>& all, std::string_view utf8) {
-  val list = val::array();
-  for (const auto& e : all) list.call<void>("push", error_value(e, utf16_index(utf8, e.offset), true));
-  return list;
+void write_errors(json_writer& w, const std::vector<puny::status>& all, std::string_view utf8,
+                  bool idna = true) {
+  w.open_array();
+  for (const auto& e : all) write_error(w, e, utf16_index(utf8, e.offset), idna);
+  w.close_array();
 }
 
-// Every error and the best-effort string (the page and the error objects).
-val detailed(const std::u16string& domain, unsigned bits, bool unicode) {
-  val out = val::object();
+// Every error and the best-effort string (the page and the error objects),
+// as JSON in g_json: {output, bestEffort, errors, validationErrors}.
+void detailed(std::u16string_view domain, unsigned bits, bool unicode) {
+  json_writer& w = g_json;
+  w.clear();
+  w.open_object();
   std::string utf8;
-  puny::status s = to_utf8(domain, utf8);
+  const puny::status s = to_utf8(domain, utf8);
   if (!s) {
-    val list = val::array();
-    list.call<void>("push", error_value(s, s.offset, true));
-    out.set("output", val::null());
-    out.set("bestEffort", std::u16string());
-    out.set("errors", list);
-    out.set("validationErrors", val::array());
-    return out;
-  }
-  if (const puny::preset* p = idna2008_of(bits)) {  // one error at most, no best effort
+    w.key("output").null();
+    w.key("bestEffort").string("");
+    w.key("errors").open_array();
+    write_error(w, s, s.offset, true);
+    w.close_array();
+    w.key("validationErrors").open_array().close_array();
+  } else if (const puny::preset* p = idna2008_of(bits)) {  // one error at most, no best effort
     const auto r = unicode ? puny::to_unicode(utf8, *p, options_of(bits)) : puny::to_ascii(utf8, *p, options_of(bits));
-    val list = val::array();
-    if (!r.ok()) list.call<void>("push", error_value(r.status, utf16_index(utf8, r.status.offset), false));
-    out.set("output", r.ok() ? val(to_utf16(r.value)) : val::null());
-    out.set("bestEffort", r.ok() ? val(to_utf16(r.value)) : val::null());
-    out.set("errors", list);
-    out.set("validationErrors", val::array());
-    return out;
+    w.key("output");
+    r.ok() ? w.string(r.value) : w.null();
+    w.key("bestEffort");
+    r.ok() ? w.string(r.value) : w.null();
+    w.key("errors").open_array();
+    if (!r.ok()) write_error(w, r.status, utf16_index(utf8, r.status.offset), false);
+    w.close_array();
+    w.key("validationErrors").open_array().close_array();
+  } else {
+    const puny::idna::detailed d = unicode ? puny::idna::to_unicode_detailed(utf8, options_of(bits))
+                                           : puny::idna::to_ascii_detailed(utf8, options_of(bits));
+    w.key("output");
+    d.ok() ? w.string(d.output) : w.null();
+    w.key("bestEffort").string(d.best_effort);
+    w.key("errors");
+    write_errors(w, d.errors.all, utf8);
+    // The URL Standard's non-fatal validation errors (url preset).
+    w.key("validationErrors");
+    write_errors(w, d.validation_errors, utf8);
   }
-  const puny::idna::detailed d = unicode ? puny::idna::to_unicode_detailed(utf8, options_of(bits))
-                                         : puny::idna::to_ascii_detailed(utf8, options_of(bits));
-  out.set("output", d.ok() ? val(to_utf16(d.output)) : val::null());
-  out.set("bestEffort", to_utf16(d.best_effort));
-  out.set("errors", errors_value(d.errors.all, utf8));
-  // The URL Standard's non-fatal validation errors (url preset, toAscii).
-  out.set("validationErrors", errors_value(d.validation_errors, utf8));
-  return out;
+  w.close_object();
 }
 
-val to_ascii_detailed(const std::u16string& domain, unsigned bits) {
-  return detailed(domain, bits, false);
-}
-val to_unicode_detailed(const std::u16string& domain, unsigned bits) {
-  return detailed(domain, bits, true);
-}
-
-val explain_to_ascii(const std::u16string& domain, unsigned bits) {
+// ToASCII step by step (puny::idna::explain_to_ascii), as JSON in g_json.
+void explain_to_ascii(std::u16string_view domain, unsigned bits) {
+  json_writer& w = g_json;
+  w.clear();
+  w.open_object();
   std::string utf8;
-  puny::status s = to_utf8(domain, utf8);
-  val out = val::object();
+  const puny::status s = to_utf8(domain, utf8);
   if (!s) {
-    out.set("error", error_value(s, s.offset, true));
-    return out;
+    w.key("error");
+    write_error(w, s, s.offset, true);
+    w.close_object();
+    return;
   }
   const puny::idna::trace t = puny::idna::explain_to_ascii(utf8, options_of(bits));
-  val maps = val::array();
+  w.key("mappings").open_array();
   for (const auto& m : t.mappings) {
-    val item = val::object();
-    item.set("offset", static_cast<double>(utf16_index(utf8, m.offset)));
-    item.set("codePoint", static_cast<double>(m.code_point));
-    item.set("status", std::string(m.status));
-    item.set("replacement", to_utf16(std::u32string_view(m.replacement)));
-    maps.call<void>("push", item);
+    w.open_object();
+    w.key("offset").number(utf16_index(utf8, m.offset));
+    w.key("codePoint").number(m.code_point);
+    w.key("status").string(m.status);
+    w.key("replacement").string(std::u32string_view(m.replacement));
+    w.close_object();
   }
-  out.set("mappings", maps);
-  out.set("mapped", to_utf16(std::u32string_view(t.mapped)));
-  out.set("normalized", to_utf16(std::u32string_view(t.normalized)));
-  val labels = val::array();
+  w.close_array();
+  w.key("mapped").string(std::u32string_view(t.mapped));
+  w.key("normalized").string(std::u32string_view(t.normalized));
+  w.key("labels").open_array();
   for (const auto& l : t.labels) {
-    val item = val::object();
-    item.set("text", to_utf16(std::u32string_view(l.text)));
-    item.set("ace", l.ace);
-    item.set("decoded", l.ace ? val(to_utf16(std::u32string_view(l.decoded))) : val::null());
-    item.set("errors", errors_value(l.errors, utf8));
-    item.set("ascii", to_utf16(l.ascii));
-    labels.call<void>("push", item);
+    w.open_object();
+    w.key("text").string(std::u32string_view(l.text));
+    w.key("ace").boolean(l.ace);
+    w.key("decoded");
+    l.ace ? w.string(std::u32string_view(l.decoded)) : w.null();
+    w.key("errors");
+    write_errors(w, l.errors, utf8);
+    w.key("ascii").string(l.ascii);
+    w.close_object();
   }
-  out.set("labels", labels);
-  out.set("domainErrors", errors_value(t.domain_errors, utf8));
-  out.set("output", t.result.ok() ? val(to_utf16(t.result.output)) : val::null());
-  out.set("bestEffort", to_utf16(t.result.best_effort));
-  out.set("errors", errors_value(t.result.errors.all, utf8));
-  out.set("validationErrors", errors_value(t.result.validation_errors, utf8));
-  out.set("unicodeVersion", std::string(puny::unicode::unicode_version));
-  return out;
+  w.close_array();
+  w.key("domainErrors");
+  write_errors(w, t.domain_errors, utf8);
+  w.key("output");
+  t.result.ok() ? w.string(t.result.output) : w.null();
+  w.key("bestEffort").string(t.result.best_effort);
+  w.key("errors");
+  write_errors(w, t.result.errors.all, utf8);
+  w.key("validationErrors");
+  write_errors(w, t.result.validation_errors, utf8);
+  w.key("unicodeVersion").string(puny::unicode::unicode_version);
+  w.close_object();
 }
+#endif  // !PUNY_WASM_PUNYCODE_ONLY
 
+#ifdef PUNY_WASM_DISPLAY
 // ---- Display safety (puny/display.hpp) ----
-// The lists arrive as text (a browser has no files); the last text of each
-// is kept parsed, so repeated calls with the same list do not parse it again.
+// The lists arrive as text (a browser has no files) through
+// puny_js_display_list, which the JavaScript side calls only when a list's
+// text changes; they stay parsed here until the next one.
 struct parsed_lists {
-  std::string psl_text, top_text;
   bool have_psl = false, have_top = false;
   puny::display::public_suffix_list psl;
   puny::display::protected_domains top;
 };
 parsed_lists g_lists;
 
-// Parses a list into `slot` unless the same text is already there; false
-// with g_error set (code list_syntax, offset of the line) when malformed.
+// Parses `text` into `slot` (an empty text: no list); false with g_error set
+// (code list_syntax, the line as its label, the message) when malformed.
 template <class List>
-bool parse_list(const std::string& text, std::string& kept, bool& have, List& slot,
-                const char* source, std::string& message) {
-  if (text.empty()) {
-    have = false;
-    return true;
-  }
-  if (have && text == kept) return true;
+bool parse_list(const std::string& text, bool& have, List& slot, const char* source) {
+  have = false;
+  if (text.empty()) return true;
   puny::display::list_error e;
   List parsed;
   if (!List::parse(text, source, parsed, e)) {
-    message = e.text;
-    g_error.status = e.status;
+    fail(e.status, e.status.offset);
     g_error.status.label = e.line;
-    g_error.offset = e.status.offset;
-    g_error.idna = false;
+    g_error.message = e.text;
     return false;
   }
   slot = std::move(parsed);
-  kept = text;
   have = true;
   return true;
 }
 
-val code_point_value(bool has, char32_t c) {
-  return has ? val(static_cast<double>(c)) : val::null();
-}
-
-// The decision as a plain object; null with the error record set when the
-// name is not valid IDNA or a list is malformed (then `listMessage` says
-// which line).
-std::string g_list_message;
-val display_decide(const std::u16string& domain, const std::string& profile,
-                   const std::string& top_text, const std::string& psl_text) {
-  g_error = {};
-  g_list_message.clear();
-  const puny::display::profile_info* p = puny::display::find_profile(profile);
-  if (p == nullptr) return val::undefined();
-  if (!parse_list(top_text, g_lists.top_text, g_lists.have_top, g_lists.top, "topDomains",
-                  g_list_message) ||
-      !parse_list(psl_text, g_lists.psl_text, g_lists.have_psl, g_lists.psl, "psl", g_list_message))
-    return val::null();
+// The decision as JSON in g_json; false with the error record set when the
+// name is not valid IDNA.
+bool display_decide(std::u16string_view domain, const puny::display::profile_info& profile) {
   std::string utf8;
   const puny::status s = to_utf8(domain, utf8);
   if (!s) {
     fail(s, s.offset, true);
-    return val::null();
+    return false;
   }
   puny::display::options o;
-  o.which = p->id;
+  o.which = profile.id;
   o.suffixes = g_lists.have_psl ? &g_lists.psl : nullptr;
   o.protected_list = g_lists.have_top ? &g_lists.top : nullptr;
   const auto r = puny::display::decide(utf8, o);
   if (!r.ok()) {
     fail(r.status, utf16_index(utf8, r.status.offset), true);
-    return val::null();
+    return false;
   }
-  val labels = val::array();
+  json_writer& w = g_json;
+  w.clear();
+  w.open_object();
+  w.key("display").string(r.value.display);
+  w.key("registrableDomain");
+  r.value.registrable_domain.empty() ? w.null() : w.string(r.value.registrable_domain);
+  w.key("labels").open_array();
   for (const auto& l : r.value.labels) {
-    val findings = val::array();
+    w.open_object();
+    w.key("aLabel").string(l.a_label);
+    w.key("uLabel").string(l.u_label);
+    w.key("showUnicode").boolean(l.show_unicode);
+    w.key("offset").number(utf16_index(utf8, l.offset));
+    w.key("findings").open_array();
     for (const auto& f : l.findings) {
-      val item = val::object();
-      item.set("reason", std::string(puny::display::to_string(f.why)));
-      item.set("message", std::string(puny::display::message(f.why)));
-      item.set("offset", static_cast<double>(utf16_index(utf8, f.offset)));
-      item.set("label", static_cast<double>(f.label));
-      item.set("codePoint", code_point_value(f.has_code_point, f.code_point));
-      item.set("step", std::string(f.step));
-      item.set("similarTo", f.similar_to.empty() ? val::null() : val(f.similar_to));
-      item.set("imitates", code_point_value(f.imitates != 0, f.imitates));
-      findings.call<void>("push", item);
+      w.open_object();
+      w.key("reason").string(puny::display::to_string(f.why));
+      w.key("message").string(puny::display::message(f.why));
+      w.key("offset").number(utf16_index(utf8, f.offset));
+      w.key("label").number(f.label);
+      w.key("codePoint").code_point(f.has_code_point, f.code_point);
+      w.key("step").string(f.step);
+      w.key("similarTo");
+      f.similar_to.empty() ? w.null() : w.string(f.similar_to);
+      w.key("imitates").code_point(f.imitates != 0, f.imitates);
+      w.close_object();
     }
-    val v = val::object();
-    v.set("aLabel", l.a_label);
-    v.set("uLabel", to_utf16(l.u_label));
-    v.set("showUnicode", l.show_unicode);
-    v.set("offset", static_cast<double>(utf16_index(utf8, l.offset)));
-    v.set("findings", findings);
-    labels.call<void>("push", v);
+    w.close_array();
+    w.close_object();
   }
-  val out = val::object();
-  out.set("display", to_utf16(r.value.display));
-  out.set("registrableDomain", r.value.registrable_domain.empty()
-                                   ? val::null()
-                                   : val(to_utf16(r.value.registrable_domain)));
-  out.set("labels", labels);
-  return out;
+  w.close_array();
+  w.close_object();
+  return true;
 }
 
-val skeleton_of(const std::u16string& text) {
-  g_error = {};
-  std::string utf8;
-  const puny::status s = to_utf8(text, utf8);
-  if (!s) {
-    fail(s, s.offset);
-    return val::null();
-  }
-  const auto r = puny::uts39::skeleton(utf8);
-  return val(to_utf16(r.value));  // well-formed UTF-8 in: cannot fail
-}
-
-val display_profiles() {
-  val list = val::array();
+void write_display_vocabulary(json_writer& w) {
+  w.key("displayProfiles").open_array();
   for (const auto& p : puny::display::profiles()) {
-    val item = val::object();
-    item.set("name", std::string(p.name));
-    item.set("description", std::string(p.description));
-    item.set("source", std::string(p.source));
-    list.call<void>("push", item);
+    w.open_object();
+    w.key("name").string(p.name);
+    w.key("description").string(p.description);
+    w.key("source").string(p.source);
+    w.close_object();
   }
-  return list;
-}
-
-val display_reasons() {
-  val list = val::array();
+  w.close_array();
+  w.key("displayReasons").open_array();
   for (int r = 1; r < 256; ++r) {
     const std::string_view name = puny::display::to_string(static_cast<puny::display::reason>(r));
     if (name.empty()) break;
-    list.call<void>("push", std::string(name));
+    w.string(name);
   }
-  return list;
+  w.close_array();
 }
-#endif  // PUNY_WASM_NO_IDNA
+#endif  // PUNY_WASM_DISPLAY
 
-// ---- The hot paths without embind: raw exports ----
-// Each call through embind costs more than converting a short label, so the
-// per-name conversions are plain C functions (Module._puny_js_*): the input
-// is the first `n` code units of g_input (sized by puny_js_input, which the
-// JavaScript side calls only when a longer input arrives), the output is
-// written into g_output, whose address puny_js_output gives after the call;
-// the result is the output's length, -1 with the error in lastError(), or
-// -2 when the output is the input itself (most host names: nothing to read
-// back).
-// The common cases (an ASCII label to decode, an ASCII domain) run on
-// reused buffers without allocating; the others take the general functions
-// above.
-constexpr int same_as_input = -2;
-constexpr int use_general_path = -3;  // the JavaScript side converts label by label
-std::u32string g_code_points;  // scratch: UTF-32
-std::string g_bytes;           // scratch: ASCII / UTF-8 bytes
 
-std::u16string_view input_view(int n) { return std::u16string_view(g_input.data(), static_cast<std::size_t>(n)); }
+// ---- The hot paths ----
+// The common cases (an ASCII label to decode, an ASCII domain) run on reused
+// buffers without allocating; the others take the general functions above.
 
 bool narrow_ascii(std::u16string_view in, std::string& out) {
   out.resize(in.size());
@@ -587,53 +719,8 @@ bool narrow_ascii(std::u16string_view in, std::string& out) {
   return true;
 }
 
-// g_output grows only when a result does not fit (the JavaScript side asks
-// for its new address then), to exactly what the result needs.
-void reserve_output(std::size_t units) {
-  if (g_output.size() < units) g_output.resize(units);
-}
-
-int put_output_ascii(std::string_view bytes) {
-  reserve_output(bytes.size());
-  for (std::size_t i = 0; i < bytes.size(); ++i) g_output[i] = static_cast<unsigned char>(bytes[i]);
-  return static_cast<int>(bytes.size());
-}
-
-int put_output(std::u32string_view cps) {
-  std::size_t units = cps.size();
-  for (const char32_t c : cps) units += c >= 0x10000;
-  reserve_output(units);
-  std::size_t k = 0;
-  for (const char32_t c : cps) {
-    if (c < 0x10000) {
-      g_output[k++] = static_cast<char16_t>(c);
-    } else {
-      g_output[k++] = static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10));
-      g_output[k++] = static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF));
-    }
-  }
-  return static_cast<int>(k);
-}
-
-// The general path: a function of the whole input string.
-template <class F>
-int general(int n, F fn) {
-  std::u16string result = fn(std::u16string(input_view(n)));
-  if (!g_error.status.ok()) return -1;
-  reserve_output(result.size());
-  std::copy(result.begin(), result.end(), g_output.begin());
-  return static_cast<int>(result.size());
-}
-
-// UTF-8 to UTF-16 into g_output (the library's output: well-formed).
-int put_output_utf8(std::string_view utf8) {
-  g_code_points.clear();
-  (void)puny::unicode::utf8_to_utf32(utf8, g_code_points);
-  return put_output(g_code_points);
-}
-
 // punycode.js's toASCII / toUnicode of a whole domain in one call (see
-// mapDomain in js/lib/api.js, which they must equal): the part after the
+// mapDomain in js/lib/core.js, which they must equal): the part after the
 // last '@', split at U+002E, U+3002, U+FF0E and U+FF61 and joined with '.'.
 // Anything unusual (an error, a non-ASCII xn-- label) returns
 // use_general_path, and the JavaScript functions run label by label, which
@@ -766,12 +853,12 @@ EMSCRIPTEN_KEEPALIVE int puny_js_decode_ascii(int n) {
   return general(n, decode);
 }
 
-#ifndef PUNY_WASM_NO_IDNA
+#ifndef PUNY_WASM_PUNYCODE_ONLY
 // An ASCII domain (most host names, every ACE name) through the UTF-8
 // caller-buffer forms, where byte offsets are code unit offsets.
 EMSCRIPTEN_KEEPALIVE int puny_js_to_ascii(unsigned bits, int n) {
   g_error = {};
-  const auto general_ascii = [bits](const std::u16string& in) { return to_ascii(in, bits); };
+  const auto general_ascii = [bits](std::u16string_view in) { return to_ascii(in, bits); };
   if (idna2008_of(bits) != nullptr || !narrow_ascii(input_view(n), g_bytes)) return general(n, general_ascii);
   static std::string out;
   if (out.size() < g_bytes.size() + 64) out.resize(g_bytes.size() * 2 + 64);
@@ -784,7 +871,7 @@ EMSCRIPTEN_KEEPALIVE int puny_js_to_ascii(unsigned bits, int n) {
 
 EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode(unsigned bits, int n) {
   g_error = {};
-  const auto general_unicode = [bits](const std::u16string& in) { return to_unicode(in, bits); };
+  const auto general_unicode = [bits](std::u16string_view in) { return to_unicode(in, bits); };
   if (idna2008_of(bits) != nullptr || !narrow_ascii(input_view(n), g_bytes)) return general(n, general_unicode);
   static std::string out;
   if (out.size() < g_bytes.size() * 4 + 64) out.resize(g_bytes.size() * 4 + 64);
@@ -796,23 +883,93 @@ EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode(unsigned bits, int n) {
 }
 #endif
 
-}  // extern "C"
+// ---- Errors, the registry, explain and display ----
 
-EMSCRIPTEN_BINDINGS(puny) {
-  using emscripten::function;
-  function("lastError", &last_error_value);
-  function("unicodeVersion", +[] { return std::string(puny::unicode::unicode_version); });
-  function("explainEncode", &explain_encode);
-  function("explainDecode", &explain_decode);
-#ifndef PUNY_WASM_NO_IDNA
-  function("presets", &presets);
-  function("toAsciiDetailed", &to_ascii_detailed);
-  function("toUnicodeDetailed", &to_unicode_detailed);
-  function("explainToAscii", &explain_to_ascii);
-  function("displayDecide", &display_decide);
-  function("displayListMessage", +[] { return g_list_message; });
-  function("skeleton", &skeleton_of);
-  function("displayProfiles", &display_profiles);
-  function("displayReasons", &display_reasons);
-#endif
+// The last failed call's error record as JSON ({code, uts46, description,
+// offset, label, codePoint, detail[, message]}), or 0 when none.
+EMSCRIPTEN_KEEPALIVE int puny_js_last_error() {
+  if (g_error.status.ok()) return 0;
+  g_json.clear();
+  write_error(g_json, g_error.status, g_error.offset, g_error.idna, g_error.message);
+  return put_json();
 }
+
+// What the module offers, as JSON: {unicodeVersion[, presets][,
+// displayProfiles, displayReasons]}, asked for once at load.
+EMSCRIPTEN_KEEPALIVE int puny_js_vocabulary() {
+  json_writer& w = g_json;
+  w.clear();
+  w.open_object();
+  w.key("unicodeVersion").string(puny::unicode::unicode_version);
+#ifndef PUNY_WASM_PUNYCODE_ONLY
+  w.key("presets");
+  write_presets(w);
+#endif
+#ifdef PUNY_WASM_DISPLAY
+  write_display_vocabulary(w);
+#endif
+  w.close_object();
+  return put_json();
+}
+
+#ifndef PUNY_WASM_PUNYCODE_ONLY
+// The Bootstring trace of encoding (decoding = 0) or decoding the input.
+EMSCRIPTEN_KEEPALIVE int puny_js_explain_punycode(int decoding, int n) {
+  explain_punycode(input_view(n), decoding != 0);
+  return put_json();
+}
+
+// Every error and the best-effort output of ToASCII (unicode = 0) or
+// ToUnicode under the option bits.
+EMSCRIPTEN_KEEPALIVE int puny_js_detailed(unsigned bits, int unicode, int n) {
+  detailed(input_view(n), bits, unicode != 0);
+  return put_json();
+}
+
+EMSCRIPTEN_KEEPALIVE int puny_js_explain_to_ascii(unsigned bits, int n) {
+  explain_to_ascii(input_view(n), bits);
+  return put_json();
+}
+#endif
+
+#ifdef PUNY_WASM_DISPLAY
+// Replaces the protected domains (list 0) or the Public Suffix List (list 1)
+// with the input's text (n = 0: no list).  0, or -1 when it is malformed.
+EMSCRIPTEN_KEEPALIVE int puny_js_display_list(int list, int n) {
+  g_error = {};
+  std::string text;
+  const puny::status s = to_utf8(input_view(n), text);
+  if (!s) {
+    fail(s, s.offset);
+    return failed;
+  }
+  const bool ok = list == 0 ? parse_list(text, g_lists.have_top, g_lists.top, "topDomains")
+                            : parse_list(text, g_lists.have_psl, g_lists.psl, "psl");
+  return ok ? 0 : failed;
+}
+
+// The display decision for the input under profile number `profile` (its
+// index in displayProfiles), as JSON; -1 when the name is not valid IDNA,
+// -4 for a profile number the library does not have.
+EMSCRIPTEN_KEEPALIVE int puny_js_display_decide(int profile, int n) {
+  g_error = {};
+  const auto all = puny::display::profiles();
+  if (profile < 0 || static_cast<std::size_t>(profile) >= all.size()) return unknown_name;
+  if (!display_decide(input_view(n), all[static_cast<std::size_t>(profile)])) return failed;
+  return put_json();
+}
+
+// The UTS #39 skeleton of the input.
+EMSCRIPTEN_KEEPALIVE int puny_js_skeleton(int n) {
+  g_error = {};
+  std::string utf8;
+  const puny::status s = to_utf8(input_view(n), utf8);
+  if (!s) {
+    fail(s, s.offset);
+    return failed;
+  }
+  return put_output_utf8(puny::uts39::skeleton(utf8).value);  // well-formed input: cannot fail
+}
+#endif
+
+}  // extern "C"

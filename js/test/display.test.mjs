@@ -2,7 +2,7 @@
 // decisions through the WebAssembly build, lists given as text.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { puny } from './support/load.mjs';
+import { punyDisplay as puny } from './support/load.mjs';
 
 const APPLE = '\u0430\u0440\u0440\u04cf\u0435.com';  // Cyrillic letters that look like "apple"
 

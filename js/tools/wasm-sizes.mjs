@@ -1,10 +1,36 @@
-// Prints the size of a .wasm file raw and gzipped, and of each section
-// (WebAssembly core spec 5.5: id byte, LEB128 size, contents), so the docs
-// can say where the bytes are: code, or data (the Unicode tables).
+// What the package weighs: each entry file of dist/ raw and gzipped (what a
+// browser or bundler loads: the .wasm travels inside the entry file), and
+// each .wasm raw, gzipped and per section (WebAssembly core spec 5.5: id
+// byte, LEB128 size, contents), so the docs can say where the bytes are:
+// code, or data (the Unicode tables).
 //
-//   node js/tools/wasm-sizes.mjs FILE.wasm [FILE.wasm...]
-import { readFileSync } from 'node:fs';
+//   node js/tools/wasm-sizes.mjs [--entries DIST_DIR] [FILE.wasm...]
+//
+// js/test/sizes.test.mjs checks the budgets (`budgets` below) with the
+// same measurement.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+// Bytes of each entry point, gzipped (issue 23 of the tracker: the full
+// package within 100 KB, the punycode.js replacement within 10 KB).
+export const budgets = { punycode: 10 * 1024, puny: 100 * 1024 };
+
+export function gzipped(bytes) {
+  return gzipSync(bytes, { level: 9 }).length;
+}
+
+// [{file, entry, bytes, gzip}] for every entry file in `dist`.
+export function entrySizes(dist) {
+  return readdirSync(dist)
+    .filter((f) => /\.(mjs|cjs|browser\.js)$/.test(f))
+    .sort()
+    .map((f) => {
+      const bytes = readFileSync(join(dist, f));
+      return { file: f, entry: f.replace(/\.(mjs|cjs|browser\.js)$/, ''), bytes: bytes.length, gzip: gzipped(bytes) };
+    });
+}
 
 const names = ['custom', 'type', 'import', 'function', 'table', 'memory', 'global', 'export',
                'start', 'element', 'code', 'data', 'datacount'];
@@ -17,14 +43,28 @@ function sections(bytes) {
     const id = bytes[at++];
     let size = 0, shift = 0, b;
     do { b = bytes[at++]; size += (b & 0x7f) * 2 ** shift; shift += 7; } while (b & 0x80);
-    out.push({ name: names[id] || `id${id}`, size });
+    out.push({ name: names[id] || `id${id}`, size, gzip: gzipped(bytes.subarray(at, at + size)) });
     at += size;
   }
   return out;
 }
 
-for (const file of process.argv.slice(2)) {
-  const bytes = readFileSync(file);
-  const parts = sections(bytes).map((s) => `${s.name} ${s.size}`).join(', ');
-  console.log(`${file}: ${bytes.length} bytes, ${gzipSync(bytes, { level: 9 }).length} gzip -9; sections: ${parts}`);
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--entries');
+  if (at >= 0) {
+    const [dist] = args.splice(at, 2).slice(1);
+    console.log('# entry files (what a browser or bundler loads), gzip -9');
+    for (const e of entrySizes(dist)) {
+      const budget = budgets[e.entry];
+      const verdict = budget ? `, budget ${budget} (${e.gzip <= budget ? 'within' : 'OVER'})` : '';
+      console.log(`${e.file}: ${e.bytes} bytes, ${e.gzip} gzip -9${verdict}`);
+    }
+  }
+  for (const file of args) {
+    const bytes = readFileSync(file);
+    const parts = sections(bytes).filter((s) => s.size > 1000)
+      .map((s) => `${s.name} ${s.size} (${s.gzip} gz)`).join(', ');
+    console.log(`${file}: ${bytes.length} bytes, ${gzipped(bytes)} gzip -9; sections: ${parts}`);
+  }
 }

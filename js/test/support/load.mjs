@@ -10,13 +10,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const packageDir = path.resolve(process.env.PUNY_JS_PACKAGE ||
                                        path.join(here, '..', '..', '..', 'build', 'wasm', 'package'));
-const esmPath = path.join(packageDir, 'dist', 'puny.mjs');
+// PUNY_JS_ENTRY picks the entry point that `puny` and `punyCjs` load (default
+// the main one; tests/wasm runs the punycode.js tests again on `punycode`).
+const entry = process.env.PUNY_JS_ENTRY || 'puny';
+const esmPath = path.join(packageDir, 'dist', `${entry}.mjs`);
 if (!existsSync(esmPath))
   throw new Error(`puny tests: ${esmPath} is missing; run js/build.sh first (or set PUNY_JS_PACKAGE)`);
 
+// The three entry points (js/build.sh): puny (UTS #46), puny/punycode
+// (punycode.js's API) and puny/display (display safety).
 export const puny = await import(pathToFileURL(esmPath).href);
+export const punyPunycode = await import(pathToFileURL(path.join(packageDir, 'dist', 'punycode.mjs')).href);
+export const punyDisplay = await import(pathToFileURL(path.join(packageDir, 'dist', 'display.mjs')).href);
 const require = createRequire(import.meta.url);
-export const punyCjs = require(path.join(packageDir, 'dist', 'puny.cjs'));
+export const punyCjs = require(path.join(packageDir, 'dist', `${entry}.cjs`));
 
 // The trailing slash selects the npm/Debian package, not Node's deprecated
 // built-in `punycode` module.

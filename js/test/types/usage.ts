@@ -1,8 +1,10 @@
-// Compiled with Debian's tsc (--strict --noEmit) against dist/puny.d.ts by
-// the wasm.types test: the declarations must accept this code as written.
+// Compiled with Debian's tsc (--strict --noEmit) against the three entry
+// points' declarations (dist/puny.d.ts, punycode.d.ts, display.d.ts) by the
+// wasm.types test: the declarations must accept this code as written.
 import puny, { encode, decode, toASCII, toUnicode, ucs2, toAscii, toAsciiResult, explain,
-              PunyError, IdnaResult, PunycodeTrace, IdnaTrace, Preset, DisplayDecision, DisplayLabel,
-              DisplayProfile } from '../dist/puny';
+              PunyError, IdnaResult, PunycodeTrace, IdnaTrace, Preset } from '../dist/puny';
+import punycode, { encodeMany, ManyResult } from '../dist/punycode';
+import punyDisplay, { DisplayDecision, DisplayLabel, DisplayProfile } from '../dist/display';
 
 const a: string = encode('bücher') + decode('bcher-kva') + toASCII('mañana.com') + toUnicode('xn--maana-pta.com');
 const points: number[] = ucs2.decode('abc');
@@ -25,7 +27,11 @@ try {
   }
 }
 console.log(a, back, ascii, firstCode, deltas, nested, puny.version, puny.presets.length);
-const decision: DisplayDecision = puny.display('bücher.de', { profile: 'firefox-high' });
+const many: ManyResult[] = encodeMany(['bücher']);
+const label: string = punycode.decode('bcher-kva') + punycode.toASCII('bücher.de');
+console.log(many[0].output, label, punyDisplay.toAscii('bücher.de'));
+const decision: DisplayDecision = punyDisplay.display('bücher.de', { profile: 'firefox-high' });
 const why: (string | null)[] = decision.labels.flatMap((l: DisplayLabel) => l.findings.map((f) => f.similarTo));
-const profileNames: DisplayProfile[] = puny.displayProfiles.map((p) => p.name);
-console.log(decision.display, why, profileNames, puny.toDisplay('a.com'), puny.skeleton('m'), puny.displayReasons.length);
+const profileNames: DisplayProfile[] = punyDisplay.displayProfiles.map((p) => p.name);
+console.log(decision.display, why, profileNames, punyDisplay.toDisplay('a.com'), punyDisplay.skeleton('m'),
+            punyDisplay.displayReasons.length);
