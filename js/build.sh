@@ -15,6 +15,8 @@
 #   sizes.txt       what each entry point weighs, gzipped, and each .wasm per section
 #
 #   js/build.sh [OUT_DIR]        (default: build/wasm)
+#   PUNY_WASM_OPT=O2 PUNY_WASM_LINK_OPT=Os js/build.sh   optimization levels of the
+#                                compilation and the link (default O3 and O3)
 #
 # Exit status 77 (ctest's skip code) with a loud message when emscripten is
 # not installed; any other failure is an error.
@@ -35,13 +37,18 @@ fi
 # Debian node modules (acorn), which a node from elsewhere does not search.
 export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
 
-emcmake cmake -S "$here" -B "$out/cmake" -DCMAKE_BUILD_TYPE=Release >"$out/configure.log" 2>&1 ||
+emcmake cmake -S "$here" -B "$out/cmake" -DCMAKE_BUILD_TYPE=Release -DPUNY_WASM_OPT="${PUNY_WASM_OPT:-O3}" -DPUNY_WASM_LINK_OPT="${PUNY_WASM_LINK_OPT:-O3}" >"$out/configure.log" 2>&1 ||
   { cat "$out/configure.log" >&2; exit 1; }
 cmake --build "$out/cmake" -j"$jobs"
 
 version="$(node -p "require('$here/package.json').version")"
 lib="$here/lib"
 emver="$(em++ --version 2>/dev/null | sed -n "1s/.*) //p")"
+
+# The API files without their whole-line comments (the sources in js/lib/
+# keep them; a shipped file need not).  Only lines that are nothing but a
+# comment go, so no string or regular expression can be cut.
+strip_comments() { sed -e '/^[[:space:]]*\/\//d' -e '/^[[:space:]]*$/d' "$@"; }
 
 # Each entry file is one function scope holding the LZMA unpacker, the
 # packed .wasm (js/tools/pack-wasm.py), emscripten's glue (which declares
@@ -55,16 +62,16 @@ assemble() {
     echo "// js/src/puny_wasm.cpp (emscripten $emver)."
     printf '%s\n' "$4"
     echo "const puny = (function () {"
-    cat "$lib/unpack.js"
+    strip_comments "$lib/unpack.js"
     echo "var Module = { wasmBinary: $(cat "$out/cmake/$base.packed") };"
     cat "$out/cmake/$base.js"
-    cat "$lib/core.js"
+    strip_comments "$lib/core.js"
     local parts="core.api"
     case "$layers" in
-      *idna*) cat "$lib/api.js"; parts="$parts, createPunyIdna(Module, core)" ;;
+      *idna*) strip_comments "$lib/api.js"; parts="$parts, createPunyIdna(Module, core)" ;;
     esac
     case "$layers" in
-      *display*) cat "$lib/display.js"; parts="$parts, createPunyDisplay(Module, core)" ;;
+      *display*) strip_comments "$lib/display.js"; parts="$parts, createPunyDisplay(Module, core)" ;;
     esac
     echo "const core = createPunyCore(Module, '$version');"
     echo "return Object.freeze(Object.assign({}, $parts));"

@@ -26,7 +26,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -127,9 +126,8 @@ class json_writer {
         text_ += '\\';
         text_ += static_cast<char>(c);
       } else if (c < 0x20 || (c >= 0xD800 && c <= 0xDFFF)) {
-        char escaped[8];
-        std::snprintf(escaped, sizeof escaped, "\\u%04X", static_cast<unsigned>(c));
-        text_ += escaped;
+        text_ += "\\u";
+        for (int shift = 12; shift >= 0; shift -= 4) text_ += "0123456789ABCDEF"[(c >> shift) & 0xF];
       } else {
         (void)puny::unicode::utf32_to_utf8(std::u32string_view(&c, 1), text_);
       }
@@ -145,7 +143,13 @@ class json_writer {
   }
   json_writer& number(std::uint64_t n) {
     separate();
-    text_ += std::to_string(n);
+    char digits[20];  // 2^64 - 1 has 20
+    std::size_t k = 0;
+    do {
+      digits[k++] = static_cast<char>('0' + n % 10);
+      n /= 10;
+    } while (n != 0);
+    while (k > 0) text_ += digits[--k];
     need_comma_ = true;
     return *this;
   }
