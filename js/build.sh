@@ -51,9 +51,9 @@ emver="$(em++ --version 2>/dev/null | sed -n "1s/.*) //p")"
 strip_comments() { sed -e '/^[[:space:]]*\/\//d' -e '/^[[:space:]]*$/d' "$@"; }
 
 # Each entry file is one function scope holding the LZMA unpacker, the
-# packed .wasm (js/tools/pack-wasm.py), emscripten's glue (which declares
-# `Module` and compiles the binary synchronously) and the API layers of its
-# level; only the footer differs between the three module forms.
+# packed .wasm (js/tools/pack-wasm.py), the loader (js/lib/load.js, which
+# compiles the binary synchronously) and the API layers of its level; only
+# the footer differs between the three module forms.
 #   assemble FILE WASM_BASE "LAYERS" HEADER FOOTER
 assemble() {
   local file="$1" base="$2" layers="$3"
@@ -63,8 +63,8 @@ assemble() {
     printf '%s\n' "$4"
     echo "const puny = (function () {"
     strip_comments "$lib/unpack.js"
-    echo "var Module = { wasmBinary: $(cat "$out/cmake/$base.packed") };"
-    cat "$out/cmake/$base.js"
+    strip_comments "$lib/load.js"
+    echo "const Module = loadWasm($(cat "$out/cmake/$base.packed"));"
     strip_comments "$lib/core.js"
     local parts="core.api"
     case "$layers" in
