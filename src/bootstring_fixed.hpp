@@ -288,7 +288,7 @@ class engine {
     // Two rounds or more (very long integers only).
     u64 rest = rounded;
     const u64 k = base + detail::adapt_rounds(rest, base, tmin, tmax);
-    return &short_threshold_table.v[k + adapt_tail.v[rest]];
+    return &short_threshold_table.v[static_cast<std::size_t>(k + adapt_tail.v[static_cast<std::size_t>(rest)])];
   }
 
   static constexpr std::size_t block = 16;  // code points per move_block_up
@@ -657,7 +657,7 @@ class engine {
     delta = first_time ? delta / damp : delta / 2;
     delta += divide(delta, numpoints, reciprocal);
     const u64 k = detail::adapt_rounds(delta, base, tmin, tmax);
-    return &short_threshold_table.v[k + adapt_tail.v[delta]];
+    return &short_threshold_table.v[static_cast<std::size_t>(k + adapt_tail.v[static_cast<std::size_t>(delta)])];
   }
 
   // Section 6.2, main loop.  For each integer: the code point n and the

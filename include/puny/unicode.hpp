@@ -32,10 +32,19 @@ status utf8_to_utf32(std::string_view in, std::u32string& out);
 // with the code point index as offset.
 [[nodiscard]]
 status utf32_to_utf8(std::u32string_view in, std::string& out);
+// Well-formed UTF-16: a lone surrogate gives invalid_utf16 at its code unit.
 [[nodiscard]]
 status utf16_to_utf32(std::u16string_view in, std::u32string& out);
 [[nodiscard]]
 status utf32_to_utf16(std::u32string_view in, std::u16string& out);
+// The same into a caller's buffer, for code that must not allocate: `out`
+// has room for in.size() code points (UTF-16 to UTF-32) or 2 * in.size()
+// code units (UTF-32 to UTF-16); `written` is what was written before the
+// error, or all of it.
+[[nodiscard]]
+status utf16_to_utf32(std::u16string_view in, char32_t* out, std::size_t& written) noexcept;
+[[nodiscard]]
+status utf32_to_utf16(std::u32string_view in, char16_t* out, std::size_t& written) noexcept;
 
 // Number of UTF-8 bytes of a scalar value (1..4).
 constexpr std::size_t utf8_length(char32_t c) noexcept {

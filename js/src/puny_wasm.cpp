@@ -26,6 +26,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,7 +35,9 @@
 #include "puny/punycode.hpp"
 #include "puny/status.hpp"
 #include "puny/unicode.hpp"
-#ifndef PUNY_WASM_PUNYCODE_ONLY
+#ifdef PUNY_WASM_PUNYCODE_ONLY
+#include "bootstring_fixed.hpp"
+#else
 #include "explain/punycode_trace.hpp"
 #include "puny/idna.hpp"
 #include "puny/presets.hpp"
@@ -50,6 +54,60 @@ constexpr int failed = -1;            // the error is in puny_js_last_error()
 constexpr int same_as_input = -2;     // the output is the input itself: nothing to read back
 constexpr int use_general_path = -3;  // the JavaScript side converts label by label
 constexpr int unknown_name = -4;      // a display profile the library does not have
+
+// ---- Buffers ----
+// A growable array of a trivially copyable type on malloc.  What every
+// entry point runs (Punycode, the error record, the JSON text) is written
+// on these rather than on std::basic_string, whose code would be a large
+// part of the Punycode-only module (js/test/sizes.test.mjs holds it to its
+// budget); the UTS #46 levels use the library's strings as well.
+template <class T>
+class buffer {
+ public:
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+  std::size_t size() const { return size_; }
+  std::size_t capacity() const { return capacity_; }
+  std::basic_string_view<T> view() const { return {data_, size_}; }
+  void clear() { size_ = 0; }
+  // Room for `n` elements (the contents kept); the new address is data().
+  T* reserve(std::size_t n) {
+    if (n > capacity_) {
+      const std::size_t grown = std::max({n, capacity_ * 2, std::size_t{64}});
+      T* moved = static_cast<T*>(std::realloc(data_, grown * sizeof(T)));
+      if (moved == nullptr) std::abort();  // out of memory: the loader reports it
+      data_ = moved;
+      capacity_ = grown;
+    }
+    return data_;
+  }
+  void resize(std::size_t n) {
+    reserve(n);
+    size_ = n;
+  }
+  void push_back(T v) {
+    reserve(size_ + 1);
+    data_[size_++] = v;
+  }
+  void append(std::basic_string_view<T> more) {
+    reserve(size_ + more.size());
+    if (!more.empty()) std::memcpy(data_ + size_, more.data(), more.size() * sizeof(T));
+    size_ += more.size();
+  }
+  buffer& operator+=(T v) {
+    push_back(v);
+    return *this;
+  }
+  buffer& operator+=(std::basic_string_view<T> more) {
+    append(more);
+    return *this;
+  }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
 
 // ---- UTF-16 <-> UTF-8 with offsets kept in UTF-16 code units ----
 
@@ -100,7 +158,7 @@ class json_writer {
     text_.clear();
     need_comma_ = false;
   }
-  const std::string& text() const { return text_; }
+  std::string_view text() const { return text_.view(); }
 
   json_writer& open_object() { return open('{'); }
   json_writer& close_object() { return close('}'); }
@@ -113,33 +171,22 @@ class json_writer {
     need_comma_ = false;
     return *this;
   }
-  json_writer& string(std::string_view utf8) {
-    std::u32string cps;
-    (void)puny::unicode::utf8_to_utf32(utf8, cps);  // library text: well-formed
-    return string(std::u32string_view(cps));
-  }
-  json_writer& string(std::u32string_view cps) {
+  json_writer& string(std::string_view utf8) {  // library text: well-formed
     separate();
     text_ += '"';
-    for (const char32_t c : cps) {
-      if (c == '"' || c == '\\') {
-        text_ += '\\';
-        text_ += static_cast<char>(c);
-      } else if (c < 0x20 || (c >= 0xD800 && c <= 0xDFFF)) {
-        text_ += "\\u";
-        for (int shift = 12; shift >= 0; shift -= 4) text_ += "0123456789ABCDEF"[(c >> shift) & 0xF];
-      } else {
-        (void)puny::unicode::utf32_to_utf8(std::u32string_view(&c, 1), text_);
-      }
-    }
+    char32_t c = 0;
+    for (std::size_t at = 0; at < utf8.size() && puny::unicode::next_utf8(utf8, at, c);) character(c);
     text_ += '"';
     need_comma_ = true;
     return *this;
   }
-  json_writer& string(std::u16string_view utf16) {
-    std::u32string cps;
-    (void)puny::unicode::utf16_to_utf32(utf16, cps);
-    return string(std::u32string_view(cps));
+  json_writer& string(std::u32string_view cps) {
+    separate();
+    text_ += '"';
+    for (const char32_t c : cps) character(c);
+    text_ += '"';
+    need_comma_ = true;
+    return *this;
   }
   json_writer& number(std::uint64_t n) {
     separate();
@@ -184,8 +231,22 @@ class json_writer {
     text_ += ascii;  // keys are ASCII identifiers
     text_ += '"';
   }
+  // One character of a string: escaped where JSON requires it, and a
+  // surrogate (possible in a Bootstring trace) as \u, which UTF-8 cannot carry.
+  void character(char32_t c) {
+    if (c == '"' || c == '\\') {
+      text_ += '\\';
+      text_ += static_cast<char>(c);
+    } else if (c < 0x20 || (c >= 0xD800 && c <= 0xDFFF)) {
+      text_ += std::string_view("\\u");
+      for (int shift = 12; shift >= 0; shift -= 4) text_ += "0123456789ABCDEF"[(c >> shift) & 0xF];
+    } else {
+      char bytes[4];
+      text_ += std::string_view(bytes, puny::unicode::put_utf8(c, bytes));
+    }
+  }
 
-  std::string text_;
+  buffer<char> text_;
   bool need_comma_ = false;
 };
 
@@ -223,15 +284,19 @@ struct last_error {
   puny::status status;
   std::size_t offset = 0;  // UTF-16 code units
   bool idna = false;
-  std::string message;     // a malformed display list: "topDomains:3: ..."
+  buffer<char> message;    // a malformed display list: "topDomains:3: ..."
 };
 last_error g_error;
 
-std::u16string fail(const puny::status& s, std::size_t utf16_offset, bool idna = false) {
+void set_error(const puny::status& s, std::size_t utf16_offset, bool idna = false) {
   g_error.status = s;
   g_error.offset = utf16_offset;
   g_error.idna = idna;
   g_error.message.clear();
+}
+
+std::u16string fail(const puny::status& s, std::size_t utf16_offset, bool idna = false) {
+  set_error(s, utf16_offset, idna);
   return {};
 }
 
@@ -239,93 +304,136 @@ std::u16string fail(const puny::status& s, std::size_t utf16_offset, bool idna =
 // The JavaScript side writes the input's code units straight into g_input and
 // reads the result from g_output: no per-call allocation or string
 // marshalling, which cost more than a label's conversion.
-std::u16string g_input;
-std::u16string g_output;
+buffer<char16_t> g_input;
+buffer<char16_t> g_output;
 
 std::u16string_view input_view(int n) { return std::u16string_view(g_input.data(), static_cast<std::size_t>(n)); }
 
-// g_output grows only when a result does not fit (the JavaScript side asks
-// for its new address then), to exactly what the result needs.
-void reserve_output(std::size_t units) {
-  if (g_output.size() < units) g_output.resize(units);
-}
-
 int put_output(std::u16string_view units) {
-  reserve_output(units.size());
-  std::copy(units.begin(), units.end(), g_output.begin());
+  std::copy(units.begin(), units.end(), g_output.reserve(units.size()));
   return static_cast<int>(units.size());
 }
 
 int put_output_ascii(std::string_view bytes) {
-  reserve_output(bytes.size());
-  for (std::size_t i = 0; i < bytes.size(); ++i) g_output[i] = static_cast<unsigned char>(bytes[i]);
+  char16_t* out = g_output.reserve(bytes.size());
+  for (std::size_t i = 0; i < bytes.size(); ++i) out[i] = static_cast<unsigned char>(bytes[i]);
   return static_cast<int>(bytes.size());
 }
 
+// Scalar values (the library's output) as UTF-16.  Every put_output
+// reserves exactly the result's length: the JavaScript side asks for the
+// buffer's new address only when a result is longer than its capacity.
 int put_output(std::u32string_view cps) {
   std::size_t units = cps.size();
   for (const char32_t c : cps) units += c >= 0x10000;
-  reserve_output(units);
-  std::size_t k = 0;
-  for (const char32_t c : cps) {
-    if (c < 0x10000) {
-      g_output[k++] = static_cast<char16_t>(c);
-    } else {
-      g_output[k++] = static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10));
-      g_output[k++] = static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF));
-    }
-  }
-  return static_cast<int>(k);
+  (void)puny::unicode::utf32_to_utf16(cps, g_output.reserve(units), units);
+  return static_cast<int>(units);
 }
 
-std::u32string g_code_points;  // scratch: UTF-32
-std::string g_bytes;           // scratch: ASCII / UTF-8 bytes
+buffer<char32_t> g_code_points;  // scratch: UTF-32
+buffer<char> g_bytes;            // scratch: ASCII / UTF-8 bytes
 
 // UTF-8 to UTF-16 into g_output (the library's output: well-formed).
 int put_output_utf8(std::string_view utf8) {
-  g_code_points.clear();
-  (void)puny::unicode::utf8_to_utf32(utf8, g_code_points);
-  return put_output(std::u32string_view(g_code_points));
+  char32_t* cps = g_code_points.reserve(utf8.size());
+  std::size_t count = 0;
+  char32_t c = 0;
+  for (std::size_t at = 0; at < utf8.size() && puny::unicode::next_utf8(utf8, at, c);) cps[count++] = c;
+  return put_output(std::u32string_view(cps, count));
 }
 
 // The JSON text in g_json, as the call's output.
 int put_json() { return put_output_utf8(g_json.text()); }
 
 // ---- Punycode (RFC 3492), label level, no xn-- prefix ----
-// The general forms, which locate an error in the caller's string; the raw
-// exports below run the common cases on reused buffers and come here when
-// something is unusual.
 
-std::u16string encode(std::u16string_view input) {
-  g_error = {};
-  std::u32string cps;
-  puny::status s = puny::unicode::utf16_to_utf32(input, cps);
-  if (!s) return fail(s, s.offset);
-  puny::result<std::string> r = puny::punycode::encode(cps);
-  if (!r.ok()) return fail(r.status, utf16_index(cps, r.status.offset));
-  return std::u16string(r.value.begin(), r.value.end());
+// The library's two directions on caller buffers.  The Punycode-only module
+// (10 KB for its entry point, js/test/sizes.test.mjs) runs the short-string
+// engine on what it takes (every DNS label) and the generic Bootstring
+// engine beyond, O(n log n) as well; the other levels take
+// puny::punycode's own choice, whose long-string engine for the section 5
+// parameters is faster and some 7 KB of code more.
+#ifdef PUNY_WASM_PUNYCODE_ONLY
+using short_engine = puny::bootstring::fixed::engine<puny::punycode::profile>;
+constexpr std::size_t decode_room = short_engine::decode_room;
+
+puny::bootstring::buffer_result encode_code_points(std::u32string_view in, char* out, std::size_t capacity) {
+  if (in.size() <= puny::bootstring::fixed::short_limit) return short_engine::encode(in, out, capacity);
+  return puny::bootstring::encode(in, puny::punycode::profile, out, capacity);
 }
 
-bool is_ascii(std::u16string_view s) {
-  for (char16_t c : s)
-    if (c >= 0x80) return false;
-  return true;
+puny::bootstring::buffer_result decode_code_points(std::string_view in, char32_t* out, std::size_t capacity) {
+  if (in.size() <= puny::bootstring::fixed::short_limit) return short_engine::decode_short(in, out, capacity);
+  return puny::bootstring::decode(in, puny::punycode::profile, out, capacity);
+}
+#else
+constexpr std::size_t decode_room = 32;  // at least the short-string engine's working room
+
+puny::bootstring::buffer_result encode_code_points(std::u32string_view in, char* out, std::size_t capacity) {
+  return puny::punycode::encode(in, out, capacity);
 }
 
-std::u16string decode(std::u16string_view input) {
-  g_error = {};
-  std::string utf8;
-  if (is_ascii(input)) {  // the usual case: byte offsets are code unit offsets
-    utf8.assign(input.begin(), input.end());
-  } else {
-    puny::status s = to_utf8(input, utf8);
-    if (!s) return fail(s, s.offset);
+puny::bootstring::buffer_result decode_code_points(std::string_view in, char32_t* out, std::size_t capacity) {
+  return puny::punycode::decode(in, out, capacity);
+}
+#endif
+
+// Encodes the code points in g_code_points into g_bytes; its status, and
+// the output's length in `size`.
+puny::bootstring::buffer_result encode_scratch(std::size_t count) {
+  const std::u32string_view cps(g_code_points.data(), count);
+  std::size_t capacity = 4 * count + 16;
+  for (;;) {
+    const auto r = encode_code_points(cps, g_bytes.reserve(capacity), capacity);
+    if (r.status.code != puny::errc::buffer_too_small) return r;
+    capacity = r.status.needed;
   }
-  puny::result<std::u32string> r = puny::punycode::decode(utf8);
-  if (!r.ok()) return fail(r.status, utf16_index(utf8, r.status.offset));
-  std::u16string out;
-  (void)puny::unicode::utf32_to_utf16(r.value, out);  // decoded code points are scalar values
-  return out;
+}
+
+// Decodes `in` (bytes) into g_code_points; its status, and the count in `size`.
+puny::bootstring::buffer_result decode_scratch(std::string_view in) {
+  const std::size_t capacity = in.size() + decode_room;
+  return decode_code_points(in, g_code_points.reserve(capacity), capacity);
+}
+
+// The caller's UTF-16 string as code points in g_code_points (count in
+// `count`); a lone surrogate is the error, at its code unit.
+bool utf16_to_scratch(std::u16string_view in, std::size_t& count) {
+  const puny::status s = puny::unicode::utf16_to_utf32(in, g_code_points.reserve(in.size()), count);
+  if (!s) set_error(s, s.offset);
+  return s.ok();
+}
+
+// Encodes the caller's string into g_output.
+int encode_utf16(std::u16string_view in) {
+  g_error = {};
+  std::size_t count = 0;
+  if (!utf16_to_scratch(in, count)) return failed;
+  const auto r = encode_scratch(count);
+  if (!r.ok()) {  // the encoder counts code points
+    set_error(r.status, utf16_index(std::u32string_view(g_code_points.data(), count), r.status.offset));
+    return failed;
+  }
+  return put_output_ascii(std::string_view(g_bytes.data(), r.size));
+}
+
+// Decodes the caller's string (Punycode is ASCII; anything else is decoded
+// as its UTF-8, so that the error names the first code point that is not
+// a digit, at its offset in code units).
+int decode_utf16(std::u16string_view in) {
+  g_error = {};
+  std::size_t count = 0;
+  if (!utf16_to_scratch(in, count)) return failed;
+  char* bytes = g_bytes.reserve(4 * count);
+  std::size_t size = 0;
+  for (std::size_t i = 0; i < count; ++i) size += puny::unicode::put_utf8(g_code_points.data()[i], bytes + size);
+  const std::string_view utf8(g_bytes.data(), size);
+  const auto r = decode_scratch(utf8);
+  if (!r.ok()) {  // the decoder counts bytes
+    set_error(r.status, utf16_index(utf8, r.status.offset));
+    return failed;
+  }
+  return put_output(std::u32string_view(g_code_points.data(), r.size));
 }
 
 // The general path: a function of the whole input string.
@@ -628,7 +736,7 @@ bool parse_list(const std::string& text, bool& have, List& slot, const char* sou
   if (!List::parse(text, source, parsed, e)) {
     fail(e.status, e.status.offset);
     g_error.status.label = e.line;
-    g_error.message = e.text;
+    g_error.message.append(e.text);
     return false;
   }
   slot = std::move(parsed);
@@ -714,11 +822,13 @@ void write_display_vocabulary(json_writer& w) {
 // The common cases (an ASCII label to decode, an ASCII domain) run on reused
 // buffers without allocating; the others take the general functions above.
 
-bool narrow_ascii(std::u16string_view in, std::string& out) {
+// The input as bytes in `out` when it is ASCII.
+template <class Bytes>
+bool narrow_ascii(std::u16string_view in, Bytes& out) {
   out.resize(in.size());
   for (std::size_t i = 0; i < in.size(); ++i) {
     if (in[i] >= 0x80) return false;
-    out[i] = static_cast<char>(in[i]);
+    out.data()[i] = static_cast<char>(in[i]);
   }
   return true;
 }
@@ -729,7 +839,7 @@ bool narrow_ascii(std::u16string_view in, std::string& out) {
 // Anything unusual (an error, a non-ASCII xn-- label) returns
 // use_general_path, and the JavaScript functions run label by label, which
 // gives punycode.js's exact error.
-std::u16string g_compat;
+buffer<char16_t> g_compat;
 
 constexpr bool is_separator(char16_t c) noexcept {
   return c == 0x2E || c == 0x3002 || c == 0xFF0E || c == 0xFF61;
@@ -740,7 +850,8 @@ int compat_map(int n, Label label_fn) {
   const std::u16string_view in = input_view(n);
   const std::size_t at = in.rfind(u'@');
   const std::size_t domain = at == std::u16string_view::npos ? 0 : at + 1;
-  g_compat.assign(in.substr(0, domain));
+  g_compat.clear();
+  g_compat.append(in.substr(0, domain));
   for (std::size_t b = domain;;) {
     std::size_t e = b;
     while (e < in.size() && !is_separator(in[e])) ++e;
@@ -749,10 +860,8 @@ int compat_map(int n, Label label_fn) {
     g_compat.push_back(u'.');
     b = e + 1;
   }
-  if (g_compat == in) return same_as_input;
-  reserve_output(g_compat.size());
-  std::copy(g_compat.begin(), g_compat.end(), g_output.begin());
-  return static_cast<int>(g_compat.size());
+  if (g_compat.view() == in) return same_as_input;
+  return put_output(g_compat.view());
 }
 
 }  // namespace
@@ -768,13 +877,12 @@ EMSCRIPTEN_KEEPALIVE int puny_js_compat_to_ascii(int n) {
       g_compat.append(label);
       return true;
     }
-    g_code_points.clear();
-    if (!puny::unicode::utf16_to_utf32(label, g_code_points).ok()) return false;
-    g_bytes.resize(g_code_points.size() * 4 + 16);
-    const auto r = puny::punycode::encode(g_code_points, g_bytes.data(), g_bytes.size());
+    std::size_t count = 0;
+    if (!puny::unicode::utf16_to_utf32(label, g_code_points.reserve(label.size()), count).ok()) return false;
+    const auto r = encode_scratch(count);
     if (!r.ok()) return false;
     g_compat.append(u"xn--");
-    for (std::size_t i = 0; i < r.size; ++i) g_compat.push_back(static_cast<unsigned char>(g_bytes[i]));
+    for (std::size_t i = 0; i < r.size; ++i) g_compat.push_back(static_cast<unsigned char>(g_bytes.data()[i]));
     return true;
   });
 }
@@ -787,25 +895,28 @@ EMSCRIPTEN_KEEPALIVE int puny_js_compat_to_unicode(int n) {
       return true;
     }
     // label.slice(4).toLowerCase(), for ASCII (anything else: the general path).
-    g_bytes.resize(label.size() - 4);
+    char* bytes = g_bytes.reserve(label.size() - 4);
     for (std::size_t i = 4; i < label.size(); ++i) {
       char16_t c = label[i];
       if (c >= 0x80) return false;
       if (c >= u'A' && c <= u'Z') c = static_cast<char16_t>(c + 32);
-      g_bytes[i - 4] = static_cast<char>(c);
+      bytes[i - 4] = static_cast<char>(c);
     }
-    if (g_code_points.size() < g_bytes.size() + 1) g_code_points.resize(g_bytes.size() + 1);
-    const auto r = puny::punycode::decode(g_bytes, g_code_points.data(), g_code_points.size());
+    const auto r = decode_scratch(std::string_view(bytes, label.size() - 4));
     if (!r.ok()) return false;
     // Decoded code points are scalar values: the conversion cannot fail.
-    (void)puny::unicode::utf32_to_utf16(std::u32string_view(g_code_points.data(), r.size), g_compat);
+    std::size_t units = 0;
+    const std::size_t before = g_compat.size();
+    g_compat.reserve(before + 2 * r.size);
+    (void)puny::unicode::utf32_to_utf16(std::u32string_view(g_code_points.data(), r.size),
+                                        g_compat.data() + before, units);
+    g_compat.resize(before + units);
     return true;
   });
 }
 
 EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_input(int n) {
-  if (g_input.size() < static_cast<std::size_t>(n)) g_input.resize(static_cast<std::size_t>(n));
-  return reinterpret_cast<std::uintptr_t>(g_input.data());
+  return reinterpret_cast<std::uintptr_t>(g_input.reserve(static_cast<std::size_t>(n)));
 }
 
 EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_output() {
@@ -813,48 +924,30 @@ EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_output() {
 }
 
 // How many code units fit at puny_js_output() before it moves.
-EMSCRIPTEN_KEEPALIVE int puny_js_output_size() { return static_cast<int>(g_output.size()); }
+EMSCRIPTEN_KEEPALIVE int puny_js_output_size() { return static_cast<int>(g_output.capacity()); }
 
-EMSCRIPTEN_KEEPALIVE int puny_js_encode(int n) {
-  g_error = {};
-  const std::u16string_view in = input_view(n);
-  g_code_points.clear();
-  if (!puny::unicode::utf16_to_utf32(in, g_code_points).ok()) return general(n, encode);
-  g_bytes.resize(g_code_points.size() * 4 + 16);
-  const auto r = puny::punycode::encode(g_code_points, g_bytes.data(), g_bytes.size());
-  if (!r.ok()) return general(n, encode);  // the error, located
-  return put_output_ascii(std::string_view(g_bytes.data(), r.size));
-}
+EMSCRIPTEN_KEEPALIVE int puny_js_encode(int n) { return encode_utf16(input_view(n)); }
 
-EMSCRIPTEN_KEEPALIVE int puny_js_decode(int n) {
-  g_error = {};
-  if (!narrow_ascii(input_view(n), g_bytes)) return general(n, decode);
-  if (g_code_points.size() < g_bytes.size() + 1) g_code_points.resize(g_bytes.size() + 1);
-  const auto r = puny::punycode::decode(g_bytes, g_code_points.data(), g_code_points.size());
-  if (!r.ok()) return general(n, decode);  // the error, located
-  return put_output(std::u32string_view(g_code_points.data(), r.size));
-}
+EMSCRIPTEN_KEEPALIVE int puny_js_decode(int n) { return decode_utf16(input_view(n)); }
 
 // The decoder's input is ASCII in the common case: the JavaScript side
-// writes it as bytes here (puny_js_ascii_input), which spares the narrowing
-// copy; anything else comes through g_input and puny_js_decode.
-std::string g_ascii_input;
+// writes it as bytes here (puny_js_ascii_input), which spares the widening
+// and narrowing; anything else comes through g_input and puny_js_decode.
+buffer<char> g_ascii_input;
 
 EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_ascii_input(int n) {
-  if (g_ascii_input.size() < static_cast<std::size_t>(n)) g_ascii_input.resize(static_cast<std::size_t>(n));
-  return reinterpret_cast<std::uintptr_t>(g_ascii_input.data());
+  return reinterpret_cast<std::uintptr_t>(g_ascii_input.reserve(static_cast<std::size_t>(n)));
 }
 
 EMSCRIPTEN_KEEPALIVE int puny_js_decode_ascii(int n) {
   g_error = {};
   const std::string_view in(g_ascii_input.data(), static_cast<std::size_t>(n));
-  if (g_code_points.size() < in.size() + 1) g_code_points.resize(in.size() + 1);
-  const auto r = puny::punycode::decode(in, g_code_points.data(), g_code_points.size());
-  if (r.ok()) return put_output(std::u32string_view(g_code_points.data(), r.size));
-  // The error, located, by the general path.
-  if (g_input.size() < in.size()) g_input.resize(in.size());
-  std::copy(in.begin(), in.end(), g_input.begin());
-  return general(n, decode);
+  const auto r = decode_scratch(in);
+  if (!r.ok()) {
+    set_error(r.status, r.status.offset);  // ASCII: bytes are code units
+    return failed;
+  }
+  return put_output(std::u32string_view(g_code_points.data(), r.size));
 }
 
 #ifndef PUNY_WASM_PUNYCODE_ONLY
@@ -867,9 +960,9 @@ EMSCRIPTEN_KEEPALIVE int puny_js_to_ascii(unsigned bits, int n) {
   static std::string out;
   if (out.size() < g_bytes.size() + 64) out.resize(g_bytes.size() * 2 + 64);
   std::size_t written = 0;
-  const puny::status st = puny::idna::to_ascii(g_bytes, out.data(), out.size(), written, options_of(bits));
+  const puny::status st = puny::idna::to_ascii(g_bytes.view(), out.data(), out.size(), written, options_of(bits));
   if (!st.ok()) return general(n, general_ascii);
-  if (std::string_view(out.data(), written) == g_bytes) return same_as_input;
+  if (std::string_view(out.data(), written) == g_bytes.view()) return same_as_input;
   return put_output_ascii(std::string_view(out.data(), written));
 }
 
@@ -880,9 +973,9 @@ EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode(unsigned bits, int n) {
   static std::string out;
   if (out.size() < g_bytes.size() * 4 + 64) out.resize(g_bytes.size() * 4 + 64);
   std::size_t written = 0;
-  const puny::status st = puny::idna::to_unicode(g_bytes, out.data(), out.size(), written, options_of(bits));
+  const puny::status st = puny::idna::to_unicode(g_bytes.view(), out.data(), out.size(), written, options_of(bits));
   if (!st.ok()) return general(n, general_unicode);
-  if (std::string_view(out.data(), written) == g_bytes) return same_as_input;
+  if (std::string_view(out.data(), written) == g_bytes.view()) return same_as_input;
   return put_output_utf8(std::string_view(out.data(), written));
 }
 #endif
@@ -894,7 +987,7 @@ EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode(unsigned bits, int n) {
 EMSCRIPTEN_KEEPALIVE int puny_js_last_error() {
   if (g_error.status.ok()) return 0;
   g_json.clear();
-  write_error(g_json, g_error.status, g_error.offset, g_error.idna, g_error.message);
+  write_error(g_json, g_error.status, g_error.offset, g_error.idna, g_error.message.view());
   return put_json();
 }
 

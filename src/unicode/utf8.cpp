@@ -78,31 +78,36 @@ status utf32_to_utf8(std::u32string_view in, std::string& out) {
   return {};
 }
 
-status utf16_to_utf32(std::u16string_view in, std::u32string& out) {
+status utf16_to_utf32(std::u16string_view in, char32_t* out, std::size_t& written) noexcept {
+  std::size_t k = 0;
   for (std::size_t j = 0; j < in.size(); ++j) {
     const char16_t u = in[j];
     if (u < 0xD800 || u > 0xDFFF) {
-      out.push_back(u);
+      out[k++] = u;
       continue;
     }
     if (u <= 0xDBFF && j + 1 < in.size() && in[j + 1] >= 0xDC00 && in[j + 1] <= 0xDFFF) {
-      out.push_back(0x10000 + ((char32_t{u} - 0xD800) << 10) + (char32_t{in[j + 1]} - 0xDC00));
+      out[k++] = 0x10000 + ((char32_t{u} - 0xD800) << 10) + (char32_t{in[j + 1]} - 0xDC00);
       ++j;
       continue;
     }
+    written = k;
     status s;
     s.code = errc::invalid_utf16;
     s.offset = j;
     s.code_point = u;
     return s;
   }
+  written = k;
   return {};
 }
 
-status utf32_to_utf16(std::u32string_view in, std::u16string& out) {
+status utf32_to_utf16(std::u32string_view in, char16_t* out, std::size_t& written) noexcept {
+  std::size_t k = 0;
   for (std::size_t j = 0; j < in.size(); ++j) {
     const char32_t c = in[j];
     if (!is_scalar_value(c)) {
+      written = k;
       status s;
       s.code = errc::invalid_code_point;
       s.offset = j;
@@ -110,13 +115,34 @@ status utf32_to_utf16(std::u32string_view in, std::u16string& out) {
       return s;
     }
     if (c < 0x10000) {
-      out.push_back(static_cast<char16_t>(c));
+      out[k++] = static_cast<char16_t>(c);
     } else {
-      out.push_back(static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10)));
-      out.push_back(static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF)));
+      out[k++] = static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10));
+      out[k++] = static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF));
     }
   }
+  written = k;
   return {};
+}
+
+// The appending forms: room for the worst case, then trimmed to what was
+// written (on error, the output up to the culprit stays, as documented).
+status utf16_to_utf32(std::u16string_view in, std::u32string& out) {
+  const std::size_t before = out.size();
+  out.resize(before + in.size());
+  std::size_t written = 0;
+  const status s = utf16_to_utf32(in, out.data() + before, written);
+  out.resize(before + written);
+  return s;
+}
+
+status utf32_to_utf16(std::u32string_view in, std::u16string& out) {
+  const std::size_t before = out.size();
+  out.resize(before + 2 * in.size());
+  std::size_t written = 0;
+  const status s = utf32_to_utf16(in, out.data() + before, written);
+  out.resize(before + written);
+  return s;
 }
 
 }  // namespace puny::unicode

@@ -65,4 +65,31 @@ TEST(Utf16, PairsAndLoneSurrogates) {
   EXPECT_EQ(s.offset, 0u);
 }
 
+// The caller-buffer forms write what comes before the culprit and say how
+// much; the appending forms keep the same prefix.
+TEST(Utf16, CallerBufferFormsStopAtTheCulprit) {
+  const std::u16string text = {u'x', 0xD83D, 0xDE00, u'y', 0xDFFF, u'z'};
+  char32_t cps[6] = {};
+  std::size_t written = 99;
+  auto s = u::utf16_to_utf32(text, cps, written);
+  EXPECT_EQ(s.code, errc::invalid_utf16);
+  EXPECT_EQ(s.offset, 4u);
+  EXPECT_EQ(s.code_point, char32_t{0xDFFF});
+  ASSERT_EQ(written, 3u);
+  EXPECT_EQ(std::u32string(cps, written), (std::u32string{U'x', 0x1F600, U'y'}));
+  std::u32string appended = U"<";
+  (void)u::utf16_to_utf32(text, appended);
+  EXPECT_EQ(appended, (std::u32string{U'<', U'x', 0x1F600, U'y'}));
+
+  const std::u32string wide = {U'a', 0x10FFFF, 0xD800, U'b'};
+  char16_t units[8] = {};
+  s = u::utf32_to_utf16(wide, units, written);
+  EXPECT_EQ(s.code, errc::invalid_code_point);
+  EXPECT_EQ(s.offset, 2u);
+  ASSERT_EQ(written, 3u);
+  EXPECT_EQ(std::u16string(units, written), (std::u16string{u'a', 0xDBFF, 0xDFFF}));
+  ASSERT_TRUE(u::utf32_to_utf16(std::u32string_view(wide.data(), 2), units, written).ok());
+  EXPECT_EQ(written, 3u);
+}
+
 }  // namespace
