@@ -114,9 +114,9 @@ function createPunyIdna(wasm, core) {
 
   // ---- Bulk forms (see many() in js/lib/core.js) ----
   // The options are read once.
-  function idnaMany(fn, detailedFn, domains, options) {
+  function idnaMany(fn, manyFn, detailedFn, domains, options) {
     const bits = optionBits(options);
-    return core.many(domains, (text) => convert(fn, text, bits), (text) => {
+    return core.many(domains, (count, bytes) => manyFn(bits, count, bytes), (text) => convert(fn, text, bits), (text) => {
       const info = core.failure();
       const all = detailedFn(text, bits);
       return new PunyError(info, text, { errors: all.errors, bestEffort: all.bestEffort });
@@ -124,11 +124,11 @@ function createPunyIdna(wasm, core) {
   }
 
   function toAsciiMany(domains, options) {
-    return idnaMany(wasm._puny_js_to_ascii, toAsciiDetailed, domains, options);
+    return idnaMany(wasm._puny_js_to_ascii, wasm._puny_js_to_ascii_many, toAsciiDetailed, domains, options);
   }
 
   function toUnicodeMany(domains, options) {
-    return idnaMany(wasm._puny_js_to_unicode, toUnicodeDetailed, domains, options);
+    return idnaMany(wasm._puny_js_to_unicode, wasm._puny_js_to_unicode_many, toUnicodeDetailed, domains, options);
   }
 
   // ---- explain: the algorithm's steps, from the library's own coder ----

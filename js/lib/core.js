@@ -234,26 +234,64 @@ function createPunyCore(wasm, version) {
 
   // ---- Bulk forms: an array in, one {input, output, error} per item ----
   // Nothing is thrown for a bad item (its error is a PunyError, as the
-  // single call would throw).  Each item is one call into the module on the
-  // same path as the single call.
-  function many(items, run, failed) {
+  // single call would throw).  The items cross in batches, one call into
+  // the module per batch: joined with U+0000 and written as UTF-8 by
+  // TextEncoder.encodeInto, the outputs (UTF-16) read back with one
+  // TextDecoder call and one split (see puny_js_*_many in
+  // js/src/puny_wasm.cpp).  The module leaves to the single call every item
+  // it cannot vouch for: a failure (whose error that call records), an item
+  // holding U+FFFD (which may have been a lone surrogate that encodeInto
+  // replaced), and the whole batch when an item holds U+0000 (the
+  // separator: the count comes out wrong, and the module says so).
+  const batchItems = 4096;
+  const utf8Encoder = new TextEncoder();
+  const utf16Decoder = new TextDecoder('utf-16le');  // the module's byte order
+  const converted = 0;
+  const unchanged = 1;
+
+  function item(input, output, failed) {
+    return typeof output === 'string' ? { input, output, error: null }
+                                      : { input, output: null, error: failed(String(input)) };
+  }
+
+  function many(items, manyFn, single, failed) {
     const list = Array.isArray(items) ? items : Array.from(items);
     const out = new Array(list.length);
-    for (let i = 0; i < list.length; ++i) {
-      const input = list[i];
-      const output = run(typeof input === 'string' ? input : String(input));
-      out[i] = typeof output === 'string' ? { input, output, error: null }
-                                          : { input, output: null, error: failed(String(input)) };
+    for (let first = 0; first < list.length; first += batchItems) {
+      const end = Math.min(first + batchItems, list.length);
+      const texts = list.slice(first, end);
+      for (let i = 0; i < texts.length; ++i) if (typeof texts[i] !== 'string') texts[i] = String(texts[i]);
+      const joined = texts.join('\0') + '\0';
+      const room = 3 * joined.length;
+      const at = wasm._puny_js_bulk_input(room, texts.length);
+      const { written } = utf8Encoder.encodeInto(joined, wasm.HEAPU8.subarray(at, at + room));
+      const size = manyFn(texts.length, written);
+      if (size < 0) {  // U+0000 in an item: one by one
+        for (let i = first; i < end; ++i) out[i] = item(list[i], single(texts[i - first]), failed);
+        continue;
+      }
+      const outputAt = wasm._puny_js_bulk_output();
+      const outputs = utf16Decoder.decode(wasm.HEAPU8.subarray(outputAt, outputAt + 2 * size)).split('\0');
+      const outcomesAt = wasm._puny_js_outcomes();
+      // Copied: converting an item again may grow the memory.
+      const outcomes = wasm.HEAPU8.slice(outcomesAt, outcomesAt + texts.length);
+      for (let i = first; i < end; ++i) {
+        const o = outcomes[i - first];
+        const output = o === converted ? outputs[i - first]
+          : o === unchanged ? texts[i - first] : single(texts[i - first]);
+        out[i] = item(list[i], output, failed);
+      }
     }
     return out;
   }
 
   function encodeMany(labels) {
-    return many(labels, (text) => convert(wasm._puny_js_encode, text), (text) => new PunyError(failure, text));
+    return many(labels, wasm._puny_js_encode_many, (text) => convert(wasm._puny_js_encode, text),
+                (text) => new PunyError(failure, text));
   }
 
   function decodeMany(labels) {
-    return many(labels, decodeText, (text) => new PunyError(failure, text));
+    return many(labels, wasm._puny_js_decode_many, decodeText, (text) => new PunyError(failure, text));
   }
 
   const vocabulary = json(wasm._puny_js_vocabulary());

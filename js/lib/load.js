@@ -7,7 +7,7 @@
 // glue that emscripten would generate for it weighs more than the
 // Punycode-only entry point's whole budget.  What the API layers need from
 // it is small: the exports (as `_name`, emscripten's spelling, which the
-// layers were written against) and views of the memory (HEAPU8, HEAPU16)
+// layers were written against) and views of the memory (HEAPU8, HEAPU16, HEAP32)
 // that are replaced when the memory grows.
 //
 // Compiled synchronously (WebAssembly.Module), as punycode.js's API is.
@@ -26,6 +26,7 @@ function loadWasm(bytes) {
   function views() {
     module.HEAPU8 = new Uint8Array(memory.buffer);
     module.HEAPU16 = new Uint16Array(memory.buffer);
+    module.HEAP32 = new Int32Array(memory.buffer);
   }
   const imports = {};
   const compiled = new WebAssembly.Module(bytes);

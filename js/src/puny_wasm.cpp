@@ -64,6 +64,11 @@ constexpr int unknown_name = -4;      // a display profile the library does not 
 template <class T>
 class buffer {
  public:
+  buffer() = default;
+  buffer(const buffer&) = delete;
+  buffer& operator=(const buffer&) = delete;
+  ~buffer() { std::free(data_); }
+
   T* data() { return data_; }
   const T* data() const { return data_; }
   std::size_t size() const { return size_; }
@@ -288,6 +293,13 @@ struct last_error {
 };
 last_error g_error;
 
+void clear_error() {
+  g_error.status = {};
+  g_error.offset = 0;
+  g_error.idna = false;
+  g_error.message.clear();
+}
+
 void set_error(const puny::status& s, std::size_t utf16_offset, bool idna = false) {
   g_error.status = s;
   g_error.offset = utf16_offset;
@@ -344,6 +356,17 @@ int put_output_utf8(std::string_view utf8) {
 
 // The JSON text in g_json, as the call's output.
 int put_json() { return put_output_utf8(g_json.text()); }
+
+// The input as bytes in `out` when it is ASCII.
+template <class Bytes>
+bool narrow_ascii(std::u16string_view in, Bytes& out) {
+  out.resize(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (in[i] >= 0x80) return false;
+    out.data()[i] = static_cast<char>(in[i]);
+  }
+  return true;
+}
 
 // ---- Punycode (RFC 3492), label level, no xn-- prefix ----
 
@@ -406,7 +429,7 @@ bool utf16_to_scratch(std::u16string_view in, std::size_t& count) {
 
 // Encodes the caller's string into g_output.
 int encode_utf16(std::u16string_view in) {
-  g_error = {};
+  clear_error();
   std::size_t count = 0;
   if (!utf16_to_scratch(in, count)) return failed;
   const auto r = encode_scratch(count);
@@ -420,8 +443,20 @@ int encode_utf16(std::u16string_view in) {
 // Decodes the caller's string (Punycode is ASCII; anything else is decoded
 // as its UTF-8, so that the error names the first code point that is not
 // a digit, at its offset in code units).
+// Decodes ASCII (the usual Punycode), whose byte offsets are code unit offsets.
+int decode_ascii(std::string_view in) {
+  clear_error();
+  const auto r = decode_scratch(in);
+  if (!r.ok()) {
+    set_error(r.status, r.status.offset);
+    return failed;
+  }
+  return put_output(std::u32string_view(g_code_points.data(), r.size));
+}
+
 int decode_utf16(std::u16string_view in) {
-  g_error = {};
+  if (narrow_ascii(in, g_bytes)) return decode_ascii(g_bytes.view());
+  clear_error();
   std::size_t count = 0;
   if (!utf16_to_scratch(in, count)) return failed;
   char* bytes = g_bytes.reserve(4 * count);
@@ -438,8 +473,8 @@ int decode_utf16(std::u16string_view in) {
 
 // The general path: a function of the whole input string.
 template <class F>
-int general(int n, F fn) {
-  const std::u16string result = fn(input_view(n));
+int general(std::u16string_view in, F fn) {
+  const std::u16string result = fn(in);
   if (!g_error.status.ok()) return failed;
   return put_output(std::u16string_view(result));
 }
@@ -598,7 +633,7 @@ std::u16string idna2008_convert(std::u16string_view domain, const puny::preset& 
 
 // The UTF-16 entry points count offsets in code units already.
 std::u16string to_ascii(std::u16string_view domain, unsigned bits) {
-  g_error = {};
+  clear_error();
   if (const puny::preset* p = idna2008_of(bits)) return idna2008_convert(domain, *p, bits, false);
   puny::result<std::string> r = puny::idna::to_ascii(domain, options_of(bits));
   if (!r.ok()) return fail(r.status, r.status.offset, true);
@@ -606,7 +641,7 @@ std::u16string to_ascii(std::u16string_view domain, unsigned bits) {
 }
 
 std::u16string to_unicode(std::u16string_view domain, unsigned bits) {
-  g_error = {};
+  clear_error();
   if (const puny::preset* p = idna2008_of(bits)) return idna2008_convert(domain, *p, bits, true);
   puny::result<std::u16string> r = puny::idna::to_unicode(domain, options_of(bits));
   if (!r.ok()) return fail(r.status, r.status.offset, true);
@@ -822,17 +857,6 @@ void write_display_vocabulary(json_writer& w) {
 // The common cases (an ASCII label to decode, an ASCII domain) run on reused
 // buffers without allocating; the others take the general functions above.
 
-// The input as bytes in `out` when it is ASCII.
-template <class Bytes>
-bool narrow_ascii(std::u16string_view in, Bytes& out) {
-  out.resize(in.size());
-  for (std::size_t i = 0; i < in.size(); ++i) {
-    if (in[i] >= 0x80) return false;
-    out.data()[i] = static_cast<char>(in[i]);
-  }
-  return true;
-}
-
 // punycode.js's toASCII / toUnicode of a whole domain in one call (see
 // mapDomain in js/lib/core.js, which they must equal): the part after the
 // last '@', split at U+002E, U+3002, U+FF0E and U+FF61 and joined with '.'.
@@ -869,7 +893,7 @@ int compat_map(int n, Label label_fn) {
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE int puny_js_compat_to_ascii(int n) {
-  g_error = {};
+  clear_error();
   return compat_map(n, [](std::u16string_view label) {
     bool ascii = true;
     for (const char16_t c : label) ascii = ascii && c < 0x80;
@@ -888,7 +912,7 @@ EMSCRIPTEN_KEEPALIVE int puny_js_compat_to_ascii(int n) {
 }
 
 EMSCRIPTEN_KEEPALIVE int puny_js_compat_to_unicode(int n) {
-  g_error = {};
+  clear_error();
   return compat_map(n, [](std::u16string_view label) {
     if (label.size() < 4 || label.substr(0, 4) != u"xn--") {
       g_compat.append(label);
@@ -940,43 +964,214 @@ EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_ascii_input(int n) {
 }
 
 EMSCRIPTEN_KEEPALIVE int puny_js_decode_ascii(int n) {
-  g_error = {};
-  const std::string_view in(g_ascii_input.data(), static_cast<std::size_t>(n));
-  const auto r = decode_scratch(in);
-  if (!r.ok()) {
-    set_error(r.status, r.status.offset);  // ASCII: bytes are code units
-    return failed;
-  }
-  return put_output(std::u32string_view(g_code_points.data(), r.size));
+  return decode_ascii(std::string_view(g_ascii_input.data(), static_cast<std::size_t>(n)));
 }
 
 #ifndef PUNY_WASM_PUNYCODE_ONLY
+}  // extern "C"
+
+namespace {
+
 // An ASCII domain (most host names, every ACE name) through the UTF-8
 // caller-buffer forms, where byte offsets are code unit offsets.
-EMSCRIPTEN_KEEPALIVE int puny_js_to_ascii(unsigned bits, int n) {
-  g_error = {};
-  const auto general_ascii = [bits](std::u16string_view in) { return to_ascii(in, bits); };
-  if (idna2008_of(bits) != nullptr || !narrow_ascii(input_view(n), g_bytes)) return general(n, general_ascii);
+int to_ascii_utf16(unsigned bits, std::u16string_view in) {
+  clear_error();
+  const auto general_ascii = [bits](std::u16string_view text) { return to_ascii(text, bits); };
+  if (idna2008_of(bits) != nullptr || !narrow_ascii(in, g_bytes)) return general(in, general_ascii);
   static std::string out;
   if (out.size() < g_bytes.size() + 64) out.resize(g_bytes.size() * 2 + 64);
   std::size_t written = 0;
   const puny::status st = puny::idna::to_ascii(g_bytes.view(), out.data(), out.size(), written, options_of(bits));
-  if (!st.ok()) return general(n, general_ascii);
+  if (!st.ok()) return general(in, general_ascii);
   if (std::string_view(out.data(), written) == g_bytes.view()) return same_as_input;
   return put_output_ascii(std::string_view(out.data(), written));
 }
 
-EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode(unsigned bits, int n) {
-  g_error = {};
-  const auto general_unicode = [bits](std::u16string_view in) { return to_unicode(in, bits); };
-  if (idna2008_of(bits) != nullptr || !narrow_ascii(input_view(n), g_bytes)) return general(n, general_unicode);
+int to_unicode_utf16(unsigned bits, std::u16string_view in) {
+  clear_error();
+  const auto general_unicode = [bits](std::u16string_view text) { return to_unicode(text, bits); };
+  if (idna2008_of(bits) != nullptr || !narrow_ascii(in, g_bytes)) return general(in, general_unicode);
   static std::string out;
   if (out.size() < g_bytes.size() * 4 + 64) out.resize(g_bytes.size() * 4 + 64);
   std::size_t written = 0;
   const puny::status st = puny::idna::to_unicode(g_bytes.view(), out.data(), out.size(), written, options_of(bits));
-  if (!st.ok()) return general(n, general_unicode);
+  if (!st.ok()) return general(in, general_unicode);
   if (std::string_view(out.data(), written) == g_bytes.view()) return same_as_input;
   return put_output_utf8(std::string_view(out.data(), written));
+}
+
+}  // namespace
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE int puny_js_to_ascii(unsigned bits, int n) { return to_ascii_utf16(bits, input_view(n)); }
+
+EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode(unsigned bits, int n) { return to_unicode_utf16(bits, input_view(n)); }
+#endif
+
+// ---- Bulk forms: one call for many strings ----
+// The JavaScript side joins a batch of strings with U+0000 and writes it as
+// UTF-8 with TextEncoder.encodeInto, each item ended by a NUL byte; the
+// outputs come back as UTF-16, each ended by U+0000, read with one
+// TextDecoder call and one split, which costs far less than a crossing per
+// string.  (UTF-16 out because browsers' and Node's UTF-16 decoder is
+// several times faster than their UTF-8 one on non-ASCII text.)  Each
+// item's outcome goes to g_outcomes; an item that fails, or that the single
+// call must decide, is left to it (redo), which records its error.
+// encodeInto replaces a lone surrogate with U+FFFD, so an item holding
+// U+FFFD is redone; an item holding U+0000 makes the batch's count of NUL
+// bytes wrong, and the whole batch is refused (-1), to be converted item by
+// item.
+}  // extern "C"
+
+namespace {
+
+enum outcome : unsigned char { converted = 0, unchanged = 1, redo = 2 };
+
+buffer<char> g_bulk_input;
+buffer<char16_t> g_bulk_output;
+buffer<unsigned char> g_outcomes;
+
+// Runs `one` on each of the `count` items in the first `bytes` bytes of
+// g_bulk_input; `one` appends a converted item's output to g_bulk_output.
+// Every item's output, empty unless converted, ends with U+0000.
+// Whether the item holds U+FFFD (EF BF BD), which encodeInto also writes
+// for a lone surrogate.
+bool may_be_replacement(std::string_view utf8) {
+  for (std::size_t at = utf8.find('\xEF'); at != std::string_view::npos; at = utf8.find('\xEF', at + 1))
+    if (utf8.substr(at, 3) == "\xEF\xBF\xBD") return true;
+  return false;
+}
+
+template <class One>
+int convert_many(int count, int bytes, One one) {
+  const std::string_view input(g_bulk_input.data(), static_cast<std::size_t>(bytes));
+  g_bulk_output.clear();
+  std::size_t at = 0;
+  for (int i = 0; i < count; ++i) {
+    const std::size_t end = input.find('\0', at);
+    if (end == std::string_view::npos) return failed;  // fewer items than said
+    const std::string_view utf8 = input.substr(at, end - at);
+    at = end + 1;
+    const std::size_t before = g_bulk_output.size();
+    const outcome o = may_be_replacement(utf8) ? redo : one(utf8);
+    if (o != converted) g_bulk_output.resize(before);
+    g_bulk_output.push_back(u'\0');
+    g_outcomes.data()[i] = o;
+  }
+  // More NUL bytes than items: an item held U+0000.  (Otherwise no output
+  // holds one either: the library never makes U+0000 out of input without it.)
+  if (at != input.size()) return failed;
+  return static_cast<int>(g_bulk_output.size());
+}
+
+// The code points of an item in g_code_points; their count.  The item is
+// encodeInto's output, well-formed UTF-8 by construction, so the sequences
+// are read by their lead byte alone (the library's validating decoder,
+// unicode::next_utf8, costs a call per code point here); a truncated
+// sequence, which cannot occur, ends the item.
+std::size_t utf8_to_scratch(std::string_view utf8) {
+  char32_t* cps = g_code_points.reserve(utf8.size());
+  std::size_t count = 0;
+  const auto byte = [&utf8](std::size_t at) { return static_cast<char32_t>(static_cast<unsigned char>(utf8[at])); };
+  for (std::size_t at = 0; at < utf8.size();) {
+    const char32_t lead = byte(at);
+    const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    if (at + length > utf8.size()) break;
+    switch (length) {
+      case 1: cps[count++] = lead; break;
+      case 2: cps[count++] = (lead & 0x1F) << 6 | (byte(at + 1) & 0x3F); break;
+      case 3: cps[count++] = (lead & 0x0F) << 12 | (byte(at + 1) & 0x3F) << 6 | (byte(at + 2) & 0x3F); break;
+      default:
+        cps[count++] = (lead & 0x07) << 18 | (byte(at + 1) & 0x3F) << 12 | (byte(at + 2) & 0x3F) << 6 | (byte(at + 3) & 0x3F);
+    }
+    at += length;
+  }
+  return count;
+}
+
+// Appends scalar values (the library's output) to g_bulk_output as UTF-16.
+void append_code_points(std::u32string_view cps) {
+  const std::size_t before = g_bulk_output.size();
+  std::size_t units = 0;
+  (void)puny::unicode::utf32_to_utf16(cps, g_bulk_output.reserve(before + 2 * cps.size()) + before, units);
+  g_bulk_output.resize(before + units);
+}
+
+void append_utf8(std::string_view utf8) {
+  append_code_points(std::u32string_view(g_code_points.data(), utf8_to_scratch(utf8)));
+}
+
+outcome encode_one(std::string_view utf8) {
+  const auto r = encode_scratch(utf8_to_scratch(utf8));
+  if (!r.ok()) return redo;
+  char16_t* out = g_bulk_output.reserve(g_bulk_output.size() + r.size) + g_bulk_output.size();
+  for (std::size_t i = 0; i < r.size; ++i) out[i] = static_cast<unsigned char>(g_bytes.data()[i]);
+  g_bulk_output.resize(g_bulk_output.size() + r.size);
+  return converted;
+}
+
+outcome decode_one(std::string_view utf8) {
+  for (const char c : utf8)
+    if (static_cast<unsigned char>(c) >= 0x80) return redo;  // not Punycode: the single call names it
+  const auto r = decode_scratch(utf8);
+  if (!r.ok()) return redo;
+  append_code_points(std::u32string_view(g_code_points.data(), r.size));
+  return converted;
+}
+
+#ifndef PUNY_WASM_PUNYCODE_ONLY
+// ToASCII / ToUnicode of one item under the option bits, through the
+// library's UTF-8 forms.
+outcome idna_one(unsigned bits, bool unicode, std::string_view utf8) {
+  if (const puny::preset* p = idna2008_of(bits)) {
+    const auto r = unicode ? puny::to_unicode(utf8, *p, options_of(bits)) : puny::to_ascii(utf8, *p, options_of(bits));
+    if (!r.ok()) return redo;
+    if (r.value == utf8) return unchanged;
+    append_utf8(r.value);
+    return converted;
+  }
+  const std::size_t room = 4 * utf8.size() + 64;
+  char* out = g_bytes.reserve(room);
+  std::size_t written = 0;
+  const puny::status st = unicode ? puny::idna::to_unicode(utf8, out, room, written, options_of(bits))
+                                  : puny::idna::to_ascii(utf8, out, room, written, options_of(bits));
+  if (!st.ok()) return redo;
+  const std::string_view output(out, written);
+  if (output == utf8) return unchanged;
+  append_utf8(output);
+  return converted;
+}
+#endif
+
+}  // namespace
+
+extern "C" {
+
+// Room for a batch of `bytes` bytes of input and `count` outcomes; the
+// input's address (the outcomes' is puny_js_outcomes()).
+EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_bulk_input(int bytes, int count) {
+  g_outcomes.reserve(static_cast<std::size_t>(count));
+  return reinterpret_cast<std::uintptr_t>(g_bulk_input.reserve(static_cast<std::size_t>(bytes)));
+}
+
+EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_outcomes() { return reinterpret_cast<std::uintptr_t>(g_outcomes.data()); }
+
+EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_bulk_output() {
+  return reinterpret_cast<std::uintptr_t>(g_bulk_output.data());
+}
+
+EMSCRIPTEN_KEEPALIVE int puny_js_encode_many(int count, int bytes) { return convert_many(count, bytes, encode_one); }
+
+EMSCRIPTEN_KEEPALIVE int puny_js_decode_many(int count, int bytes) { return convert_many(count, bytes, decode_one); }
+
+#ifndef PUNY_WASM_PUNYCODE_ONLY
+EMSCRIPTEN_KEEPALIVE int puny_js_to_ascii_many(unsigned bits, int count, int bytes) {
+  return convert_many(count, bytes, [bits](std::string_view utf8) { return idna_one(bits, false, utf8); });
+}
+
+EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode_many(unsigned bits, int count, int bytes) {
+  return convert_many(count, bytes, [bits](std::string_view utf8) { return idna_one(bits, true, utf8); });
 }
 #endif
 
@@ -1033,7 +1228,7 @@ EMSCRIPTEN_KEEPALIVE int puny_js_explain_to_ascii(unsigned bits, int n) {
 // Replaces the protected domains (list 0) or the Public Suffix List (list 1)
 // with the input's text (n = 0: no list).  0, or -1 when it is malformed.
 EMSCRIPTEN_KEEPALIVE int puny_js_display_list(int list, int n) {
-  g_error = {};
+  clear_error();
   std::string text;
   const puny::status s = to_utf8(input_view(n), text);
   if (!s) {
@@ -1049,7 +1244,7 @@ EMSCRIPTEN_KEEPALIVE int puny_js_display_list(int list, int n) {
 // index in displayProfiles), as JSON; -1 when the name is not valid IDNA,
 // -4 for a profile number the library does not have.
 EMSCRIPTEN_KEEPALIVE int puny_js_display_decide(int profile, int n) {
-  g_error = {};
+  clear_error();
   const auto all = puny::display::profiles();
   if (profile < 0 || static_cast<std::size_t>(profile) >= all.size()) return unknown_name;
   if (!display_decide(input_view(n), all[static_cast<std::size_t>(profile)])) return failed;
@@ -1058,7 +1253,7 @@ EMSCRIPTEN_KEEPALIVE int puny_js_display_decide(int profile, int n) {
 
 // The UTS #39 skeleton of the input.
 EMSCRIPTEN_KEEPALIVE int puny_js_skeleton(int n) {
-  g_error = {};
+  clear_error();
   std::string utf8;
   const puny::status s = to_utf8(input_view(n), utf8);
   if (!s) {

@@ -167,3 +167,37 @@ test('bulk forms: one {input, output, error} per item, the single calls\' answer
   assert.deepEqual(puny.decodeMany(['bcher-kva', 'ab!c']).map((r) => [r.output, r.error && r.error.code]),
                    [['bücher', null], [null, 'invalid_digit']]);
 });
+
+// The bulk forms cross in batches joined with U+0000 and written as UTF-8
+// (js/lib/core.js): every item that such a batch cannot carry faithfully
+// must still get the single call's answer.
+test('bulk forms: U+0000, lone surrogates, U+FFFD, non-strings and several batches', () => {
+  const awkward = ['a\u0000b', 'x\uDC00y', 'caf\uFFFD', 'ok', 42, null, '\uD83D\uDE00', 'b\u00FCcher', 'xn--bcher-kva'];
+  const many = [];
+  for (let i = 0; i < 9000; ++i) many.push(i % 97 === 0 ? awkward[(i / 97) % awkward.length] : 'n\u00E4me' + i + '.example');
+  const cases = [
+    [puny.encodeMany, puny.encode, many.map((x) => (typeof x === 'string' ? x.replace(/\..*/, '') : x))],
+    [puny.decodeMany, puny.decode, many.map((x, i) => (i % 2 ? 'bcher-kva' : x))],
+    [(xs) => puny.toAsciiMany(xs, { preset: 'url' }), (x) => puny.toAscii(x, { preset: 'url' }), many],
+    [(xs) => puny.toUnicodeMany(xs, { preset: 'uts46' }), (x) => puny.idna.toUnicode(x, { preset: 'uts46' }), many],
+  ];
+  for (const [bulk, one, items] of cases) {
+    const results = bulk(items);
+    assert.equal(results.length, items.length);
+    let failures = 0;
+    results.forEach((r, i) => {
+      let expected = null;
+      let code = null;
+      try { expected = one(items[i]); } catch (e) { code = e.code; }
+      assert.equal(r.input, items[i]);
+      assert.equal(r.output, expected, String(items[i]));
+      assert.equal(r.error && r.error.code, code, String(items[i]));
+      if (code) ++failures;
+    });
+    assert.ok(failures > 0, 'the awkward items include failures');
+  }
+  // One batch holding U+0000 is converted item by item; its neighbours are not affected.
+  assert.deepEqual(puny.encodeMany(['a\u0000b', 'b\u00FCcher']).map((r) => r.output), [puny.encode('a\u0000b'), 'bcher-kva']);
+  assert.deepEqual(puny.toAsciiMany(['x\uDC00y.com', 'b\u00FCcher.de']).map((r) => r.error && r.error.code),
+                   ['invalid_utf16', null]);
+});

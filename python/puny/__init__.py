@@ -156,14 +156,12 @@ ERROR_CLASSES = {
 }
 
 
-class Result(NamedTuple):
-    """One item of a *_many call: `output` on success, else `error`."""
-    input: str
-    output: Optional[str]
-    error: Optional[Error]
+# One item of a *_many call, (input, output, error): `output` on success,
+# else `error`.  A tuple with named fields made by the extension (a struct
+# sequence, like os.stat_result: cheaper than a NamedTuple per item).
+Result = _puny.Result
 
-
-_puny._register(Error, ERROR_CLASSES, Result)
+_puny._register(Error, ERROR_CLASSES)
 
 # The conversions are the C++ functions themselves (no Python wrapper on the
 # hot path); their signatures are in __init__.pyi.

@@ -60,10 +60,14 @@ class FileUnreadableError(ListError): ...
 
 ERROR_CLASSES: Dict[str, type]
 
-class Result(NamedTuple):
-    input: str
-    output: Optional[str]
-    error: Optional[Error]
+class Result(Tuple[str, Optional[str], Optional[Error]]):
+    """One item of a *_many call (a struct sequence: a tuple with named fields)."""
+    @property
+    def input(self) -> str: ...
+    @property
+    def output(self) -> Optional[str]: ...
+    @property
+    def error(self) -> Optional[Error]: ...
 
 def to_ascii(domain: str, /, preset: Preset = "uts46", *, check_hyphens: Optional[bool] = None,
     check_bidi: Optional[bool] = None, check_joiners: Optional[bool] = None,

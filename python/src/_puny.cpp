@@ -14,9 +14,11 @@
 //    raising them.
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -322,44 +324,167 @@ outcome decode_one(py::handle text, bool mixed_case) {
 // Bulk: one Result(input, output, error) per item, nothing raised for a
 // bad name (TypeError for an item that is not a str).  The whole point of a
 // bulk call is to cost less than a loop of single calls, so the list is
-// allocated once at its final size and each Result is made in place: a
-// NamedTuple is a tuple subtype, allocated by its type's tp_alloc and
-// filled like a tuple, with no temporary tuples and no Python-level
-// __new__.
-template <class F>
-py::list many(py::iterable items, F&& one) {
-  auto* result = reinterpret_cast<PyTypeObject*>(types().result.ptr());
-  if (result == nullptr || !PyType_IsSubtype(result, &PyTuple_Type))
-    throw py::type_error("puny: Result type not registered");
-  // A list or tuple is read in place; any other iterable once, into a list.
-  auto seq = py::reinterpret_steal<py::object>(
-      PySequence_Fast(items.ptr(), "puny: expected an iterable of str"));
-  if (!seq) throw py::error_already_set();
-  const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
-  PyObject** elements = PySequence_Fast_ITEMS(seq.ptr());
-  auto out = py::reinterpret_steal<py::list>(PyList_New(n));
-  if (!out) throw py::error_already_set();
-  for (Py_ssize_t i = 0; i < n; ++i) {
-    const py::handle item(elements[i]);
-    outcome o = one(item);
-    PyObject* r = result->tp_alloc(result, 3);
+// allocated once at its final size and each Result (a struct sequence, see
+// the module's init) is made in place.
+class result_list {
+ public:
+  explicit result_list(py::iterable items) {
+    result_ = reinterpret_cast<PyTypeObject*>(types().result.ptr());
+    if (result_ == nullptr || !PyType_IsSubtype(result_, &PyTuple_Type))
+      throw py::type_error("puny: Result type not registered");
+    // A list or tuple is read in place; any other iterable once, into a list.
+    seq_ = py::reinterpret_steal<py::object>(PySequence_Fast(items.ptr(), "puny: expected an iterable of str"));
+    if (!seq_) throw py::error_already_set();
+    size_ = PySequence_Fast_GET_SIZE(seq_.ptr());
+    out_ = py::reinterpret_steal<py::list>(PyList_New(size_));
+    if (!out_) throw py::error_already_set();
+  }
+  Py_ssize_t size() const { return size_; }
+  py::handle item(Py_ssize_t i) const { return PySequence_Fast_ITEMS(seq_.ptr())[i]; }
+
+  // Result i: the item, and the outcome's output or error.
+  void set(Py_ssize_t i, outcome o) {
+    const py::handle input = item(i);
+    PyObject* r = PyStructSequence_New(result_);
     if (r == nullptr) throw py::error_already_set();
     PyObject* output = o.error ? Py_None : o.value.release().ptr();
     PyObject* error = o.error ? o.error.release().ptr() : Py_None;
     if (output == Py_None) Py_INCREF(Py_None);
     if (error == Py_None) Py_INCREF(Py_None);
-    Py_INCREF(item.ptr());
-    PyTuple_SET_ITEM(r, 0, item.ptr());
-    PyTuple_SET_ITEM(r, 1, output);
-    PyTuple_SET_ITEM(r, 2, error);
+    Py_INCREF(input.ptr());
+    PyStructSequence_SET_ITEM(r, 0, input.ptr());
+    PyStructSequence_SET_ITEM(r, 1, output);
+    PyStructSequence_SET_ITEM(r, 2, error);
     // A Result of str and None cannot be part of a cycle: untrack it, as
     // CPython itself does for such tuples, or the collector walks every
     // result again and again while the list grows (more than the
     // conversion costs).  Results holding an Error stay tracked.
-    if (error == Py_None && PyUnicode_CheckExact(item.ptr())) PyObject_GC_UnTrack(r);
-    PyList_SET_ITEM(out.ptr(), i, r);
+    if (error == Py_None && PyUnicode_CheckExact(input.ptr())) PyObject_GC_UnTrack(r);
+    PyList_SET_ITEM(out_.ptr(), i, r);
   }
-  return out;
+  py::list take() { return std::move(out_); }
+
+ private:
+  PyTypeObject* result_ = nullptr;
+  py::object seq_;
+  Py_ssize_t size_ = 0;
+  py::list out_;
+};
+
+template <class F>
+py::list many(py::iterable items, F&& one) {
+  result_list results(items);
+  for (Py_ssize_t i = 0; i < results.size(); ++i) results.set(i, one(results.item(i)));
+  return results.take();
+}
+
+// Bulk on every core.  A list long enough to pay for threads (2,048 items
+// a thread) is converted in three passes: under the GIL, each str's UTF-8
+// (which CPython keeps in the str); without it, the conversions, the list
+// split among up to std::thread::hardware_concurrency() threads, each
+// writing its outputs back to back into its own buffer; under the GIL
+// again, one Result per item.  `native(utf8, out)` appends a successful
+// conversion's UTF-8 to `out` and says whether it succeeded; every item it
+// does not vouch for (not a str, lone surrogates, any error) is converted
+// again by the single call `one`, which builds the error the user sees.
+// The library is thread-safe (tests/threads run it under ThreadSanitizer).
+constexpr Py_ssize_t items_per_thread = 2048;
+
+template <class Native, class One>
+py::list many_parallel(py::iterable items, Native&& native, One&& one) {
+  result_list results(items);
+  const Py_ssize_t n = results.size();
+  const auto cores = static_cast<Py_ssize_t>(std::max(1u, std::thread::hardware_concurrency()));
+  const Py_ssize_t threads = std::min(cores, n / items_per_thread);
+  if (threads < 2) {
+    for (Py_ssize_t i = 0; i < n; ++i) results.set(i, one(results.item(i)));
+    return results.take();
+  }
+
+  std::vector<std::string_view> inputs(static_cast<std::size_t>(n));
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject* item = results.item(i).ptr();
+    Py_ssize_t size = 0;
+    const char* data = PyUnicode_Check(item) ? PyUnicode_AsUTF8AndSize(item, &size) : nullptr;
+    if (data == nullptr) PyErr_Clear();  // not a str, or lone surrogates: the single call says
+    inputs[static_cast<std::size_t>(i)] = data ? std::string_view(data, static_cast<std::size_t>(size))
+                                               : std::string_view();
+  }
+  constexpr std::size_t failed = static_cast<std::size_t>(-1);
+  constexpr std::size_t unchanged = static_cast<std::size_t>(-2);  // output == input
+  struct slice {
+    std::string text;               // the outputs, back to back
+    std::vector<std::size_t> ends;  // each output's end in text, `failed` or `unchanged`
+  };
+  std::vector<slice> slices(static_cast<std::size_t>(threads));
+  const auto convert = [&](std::size_t t) {
+    const std::size_t begin = inputs.size() * t / slices.size();
+    const std::size_t end = inputs.size() * (t + 1) / slices.size();
+    slice& s = slices[t];
+    s.ends.reserve(end - begin);
+    for (std::size_t i = begin; i < end; ++i) {
+      const std::size_t before = s.text.size();
+      bool ok = false;
+      if (inputs[i].data() != nullptr) {
+        try {
+          ok = native(inputs[i], s.text);
+        } catch (...) {  // out of memory: the single call reports it
+          ok = false;
+        }
+      }
+      if (ok && std::string_view(s.text).substr(before) == inputs[i]) {
+        s.text.resize(before);
+        s.ends.push_back(unchanged);
+        continue;
+      }
+      if (!ok) s.text.resize(before);
+      s.ends.push_back(ok ? s.text.size() : failed);
+    }
+  };
+  {
+    py::gil_scoped_release unlocked;
+    std::vector<std::thread> workers;
+    for (std::size_t t = 1; t < slices.size(); ++t) workers.emplace_back(convert, t);
+    convert(0);
+    for (std::thread& w : workers) w.join();
+  }
+  for (std::size_t t = 0, i = 0; t < slices.size(); ++t) {
+    std::size_t start = 0;
+    for (const std::size_t end : slices[t].ends) {
+      const auto at = static_cast<Py_ssize_t>(i++);
+      const py::handle input = results.item(at);
+      if (end == failed || (end == unchanged && !PyUnicode_CheckExact(input.ptr()))) {
+        results.set(at, one(input));
+      } else if (end == unchanged) {  // the same str: a str is immutable
+        results.set(at, {py::reinterpret_borrow<py::object>(input), {}});
+      } else {
+        results.set(at, {str_of(std::string_view(slices[t].text).substr(start, end - start)), {}});
+        start = end;
+      }
+    }
+  }
+  return results.take();
+}
+
+// The native halves of the bulk conversions (see many_parallel).
+bool append_result(const puny::result<std::string>& r, std::string& out) {
+  if (r.ok()) out += r.value;
+  return r.ok();
+}
+
+bool to_ascii_native(std::string_view in, const idna_choice& choice, std::string& out) {
+  if (choice.idna2008()) return append_result(puny::to_ascii(in, *choice.preset, choice.options), out);
+  char buffer[256];
+  std::size_t written = 0;
+  const status s = puny::idna::to_ascii(in, buffer, sizeof buffer, written, choice.options);
+  if (s.ok()) out.append(buffer, written);
+  if (s.code == errc::buffer_too_small) return append_result(puny::idna::to_ascii(in, choice.options), out);
+  return s.ok();
+}
+
+bool to_unicode_native(std::string_view in, const idna_choice& choice, std::string& out) {
+  if (choice.idna2008()) return append_result(puny::to_unicode(in, *choice.preset, choice.options), out);
+  return append_result(puny::idna::to_unicode(in, choice.options), out);
 }
 
 // ---- explain ----
@@ -729,16 +854,31 @@ PYBIND11_MODULE(_puny, m) {
   m.doc() = "puny C++ library bindings; use the puny package, not this module";
 
   m.def("_register",
-        [](py::object base, py::dict by_name, py::object result) {
+        [](py::object base, py::dict by_name) {
           registry& r = types();
           r.base = std::move(base);
-          r.result = std::move(result);
           r.by_code.assign(64, py::object());
           for (unsigned code = 0; code < 64; ++code) {
             const std::string name(puny::to_string(static_cast<errc>(code)));
             if (name != "unknown" && by_name.contains(name)) r.by_code[code] = by_name[name.c_str()];
           }
         });
+  // puny.Result, one item of a *_many call: a struct sequence (a tuple with
+  // named fields, like os.stat_result) rather than a NamedTuple, because a
+  // bulk call makes one per item and a NamedTuple's allocation and
+  // deallocation (a Python-level tuple subclass) cost more than converting
+  // most names (python/bench).
+  static PyStructSequence_Field result_fields[] = {
+      {"input", "the item as given"},
+      {"output", "the conversion, or None when it failed"},
+      {"error", "the puny.Error that the single call would raise, or None"},
+      {nullptr, nullptr}};
+  static PyStructSequence_Desc result_desc = {
+      "puny.Result", "One item of a *_many call: `output` on success, else `error`.", result_fields, 3};
+  PyTypeObject* result_type = PyStructSequence_NewType(&result_desc);
+  if (result_type == nullptr) throw py::error_already_set();
+  types().result = py::reinterpret_steal<py::object>(reinterpret_cast<PyObject*>(result_type));
+  m.attr("Result") = types().result;
   // The core's registry (puny/presets.hpp): the names every surface uses.
   m.def("presets", [] {
     py::list out;
@@ -793,14 +933,18 @@ PYBIND11_MODULE(_puny, m) {
       "to_ascii_many",
       [flags](py::iterable domains, PUNY_FLAG_PARAMS) {
         const idna_choice o = flags(PUNY_FLAG_VALUES);
-        return many(domains, [&](py::handle d) { return to_ascii_one(d, o); });
+        return many_parallel(
+            domains, [&](std::string_view in, std::string& out) { return to_ascii_native(in, o, out); },
+            [&](py::handle d) { return to_ascii_one(d, o); });
       },
       py::arg("domains"), PUNY_FLAG_ARGS);
   m.def(
       "to_unicode_many",
       [flags](py::iterable domains, PUNY_FLAG_PARAMS) {
         const idna_choice o = flags(PUNY_FLAG_VALUES);
-        return many(domains, [&](py::handle d) { return to_unicode_one(d, o); });
+        return many_parallel(
+            domains, [&](std::string_view in, std::string& out) { return to_unicode_native(in, o, out); },
+            [&](py::handle d) { return to_unicode_one(d, o); });
       },
       py::arg("domains"), PUNY_FLAG_ARGS);
   m.def(
@@ -816,13 +960,21 @@ PYBIND11_MODULE(_puny, m) {
   m.def(
       "encode_many",
       [](py::iterable texts, bool mixed_case) {
-        return many(texts, [&](py::handle t) { return encode_one(t, mixed_case); });
+        const auto one = [&](py::handle t) { return encode_one(t, mixed_case); };
+        if (mixed_case) return many(texts, one);
+        return many_parallel(
+            texts, [](std::string_view in, std::string& out) { return append_result(puny::punycode::encode_utf8(in), out); },
+            one);
       },
       py::arg("texts"), py::kw_only(), py::arg("mixed_case") = false);
   m.def(
       "decode_many",
       [](py::iterable texts, bool mixed_case) {
-        return many(texts, [&](py::handle t) { return decode_one(t, mixed_case); });
+        const auto one = [&](py::handle t) { return decode_one(t, mixed_case); };
+        if (mixed_case) return many(texts, one);
+        return many_parallel(
+            texts, [](std::string_view in, std::string& out) { return append_result(puny::punycode::decode_to_utf8(in), out); },
+            one);
       },
       py::arg("texts"), py::kw_only(), py::arg("mixed_case") = false);
   m.def(

@@ -393,6 +393,51 @@ def test_many_returns_results_without_raising():
         puny.to_ascii_many(["ok", 3])
 
 
+class _Name(str):
+    """A str subclass: its result must still be a plain str."""
+
+
+def _single(function, item, **kwargs):
+    try:
+        return function(item, **kwargs), None
+    except puny.Error as e:
+        return None, (type(e), e.code, e.offset)
+
+
+def test_many_on_several_threads_answers_as_the_single_calls():
+    # Long enough for the bulk forms' threads (2,048 items a thread), with
+    # items each pass must hand to the single call: errors, lone
+    # surrogates, a str subclass, unchanged names, U+0000.
+    awkward = ["a\u2028b.example", "x\udc00y.com", _Name("Sub.Example"), "ok.example",
+               "-bad-.example", "b\u00fccher.de", "a\u0000b", "xn--a.com", ""]
+    items = [awkward[i // 7 % len(awkward)] if i % 7 == 0 else "n\u00e4me%d.Example" % i
+             for i in range(9000)]
+    labels = [x.split(".")[0] for x in items]
+    aces = [("bcher-kva" if i % 3 else x) for i, x in enumerate(labels)]
+    cases = [(puny.to_ascii_many, puny.to_ascii, items, {}),
+             (puny.to_ascii_many, puny.to_ascii, items, {"preset": "url"}),
+             (puny.to_ascii_many, puny.to_ascii, items, {"preset": "idna2008"}),
+             (puny.to_unicode_many, puny.to_unicode, items, {}),
+             (puny.encode_many, puny.encode, labels, {}),
+             (puny.decode_many, puny.decode, aces, {})]
+    for bulk, single, inputs, kwargs in cases:
+        results = bulk(iter(inputs), **kwargs)  # a generator is read once
+        assert len(results) == len(inputs)
+        failures = 0
+        for item, r in zip(inputs, results):
+            assert isinstance(r, tuple) and isinstance(r, puny.Result)
+            given, output, error = r
+            assert given is item
+            expected, problem = _single(single, item, **kwargs)
+            assert output == expected, (bulk.__name__, item)
+            assert output is None or type(output) is str
+            assert (error and (type(error), error.code, error.offset)) == problem, (bulk.__name__, item)
+            failures += problem is not None
+        assert failures > 0
+    with pytest.raises(TypeError):
+        puny.to_ascii_many(["ok"] * 5000 + [3])
+
+
 def test_many_on_real_world_names():
     domains = read_data(os.path.join(SHARED, "bench", "data", "domains-idn.txt")).split("\n")
     expected = read_data(os.path.join(SHARED, "bench", "data",
