@@ -31,16 +31,21 @@ inline constexpr int exit_write = 3;    // writing standard output failed (disk 
 using action = std::function<int()>;
 
 // Options common to every line-oriented subcommand.
+// --progress: a progress line on standard error.
+enum class progress_mode { automatic, on, off };  // automatic: when stderr is a terminal
+
 struct io_settings {
   std::vector<std::string> inputs;  // positional arguments, verbatim; "-" = stdin
   std::string input_file;           // --input FILE: its lines are the inputs
   bool json = false;
   bool line_buffered = false;
   bool quiet = false;
+  std::string jobs = "1";           // -j/--jobs: a count, or "auto" (the machine's cores)
+  progress_mode progress = progress_mode::automatic;
 };
 
-// Adds --json, --line-buffered, --quiet, --input and the positional
-// INPUT... to `sub`.
+// Adds --json, --line-buffered, --quiet, --input, -j/--jobs, --progress and
+// the positional INPUT... to `sub`.
 void add_io_options(CLI::App& sub, io_settings& s, const char* input_name,
                     const char* input_help);
 
@@ -112,8 +117,16 @@ processor with_input_mode(const mode_settings& m, processor inner);
 enum class json_shape { punycode, idna, display };
 
 // Runs `process` over the positional inputs, or over the lines of standard
-// input when there are none.  Returns the exit status.
+// input (or of --input FILE) when there are none.  Returns the exit status.
+// With --jobs N the lines are converted on N threads, in batches, and
+// written in their order: the output (standard output and standard error,
+// and their interleaving) is byte for byte what one thread writes, so
+// `process` must be safe to call from several threads at once.
 int run_lines(const io_settings& s, json_shape shape, const processor& process);
+
+// The thread count --jobs asks for: a positive number, or "auto" for the
+// machine's cores; 0 when `text` is neither.
+unsigned parse_jobs(const std::string& text);
 
 // Sources stay ASCII: non-ASCII text in help strings is written as \uXXXX
 // (UTF-8 in the executable, as GCC and Clang encode narrow literals).

@@ -95,7 +95,7 @@ void to_ascii_line(std::string_view input, bool detailed, const idna::options& o
     return from_detailed(idna::to_ascii_detailed(input, opt), out);
   }
   // The caller-buffer form does not allocate for ordinary domains.
-  static std::vector<char> buf(256);
+  thread_local std::vector<char> buf(256);  // per thread: --jobs
   for (;;) {
     std::size_t written = 0;
     const puny::status st = idna::to_ascii(input, buf.data(), buf.size(), written, opt);

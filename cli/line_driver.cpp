@@ -1,9 +1,17 @@
 // puny CLI: input lines, buffered output, error messages and JSON.
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <deque>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -16,6 +24,8 @@
 #include <io.h>
 #else
 #include <fcntl.h>
+#include <poll.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #endif
 
@@ -31,35 +41,33 @@ namespace {
 constexpr std::size_t read_chunk = std::size_t{1} << 20;   // 1 MiB reads
 constexpr std::size_t flush_limit = std::size_t{1} << 16;  // flush at 64 KiB
 
+// A line without the "\r" of a "\r\n" line break.
+std::string_view without_cr(std::string_view line) {
+  return !line.empty() && line.back() == '\r' ? line.substr(0, line.size() - 1) : line;
+}
+
 // Reads standard input in large blocks and hands out lines without their
 // line break ("\n" or "\r\n").  A last line without "\n" is still a line;
 // input ending in "\n" has no extra empty line after it.
-// A UTF-8 byte order mark at the very start of the stream is not data
-// (Unicode section 23.8): it is skipped.
 class line_reader {
  public:
   explicit line_reader(int fd = 0) : fd_(fd) { buf_.resize(read_chunk); }
 
   bool next(std::string_view& line) {
-    if (!bom_checked_) {
-      // Enough bytes to tell (or the end of the stream).
-      while (!eof_ && end_ - begin_ < 3) fill();
-      if (end_ - begin_ >= 3 && buf_.compare(begin_, 3, "\xEF\xBB\xBF") == 0) begin_ += 3;
-      bom_checked_ = true;
-    }
+    skip_bom();
     for (;;) {
       const char* base = buf_.data();
       if (const void* nl = std::memchr(base + begin_, '\n', end_ - begin_)) {
         const std::size_t pos = static_cast<std::size_t>(static_cast<const char*>(nl) - base);
-        std::size_t stop = pos;
-        if (stop > begin_ && base[stop - 1] == '\r') --stop;
-        line = std::string_view(base + begin_, stop - begin_);
+        line = without_cr(std::string_view(base + begin_, pos - begin_));
+        consumed_ += pos + 1 - begin_;
         begin_ = pos + 1;
         return true;
       }
       if (eof_) {
         if (begin_ == end_) return false;
         line = std::string_view(base + begin_, end_ - begin_);
+        consumed_ += end_ - begin_;
         begin_ = end_;
         return true;
       }
@@ -67,7 +75,59 @@ class line_reader {
     }
   }
 
+  // For --jobs: appends to `block` whole lines, as many as are buffered
+  // within `max_bytes` (at least one), with their line breaks; at the end of
+  // the stream, a last line without one.  Waits for input only when no
+  // whole line is buffered, so that a coprocess gets its answers.  False
+  // at the end of the input.
+  bool next_block(std::string& block, std::size_t max_bytes) {
+    skip_bom();
+    for (;;) {
+      const std::string_view buffered(buf_.data() + begin_, end_ - begin_);
+      std::size_t last = buffered.substr(0, max_bytes).rfind('\n');
+      if (last == std::string_view::npos && buffered.size() > max_bytes) last = buffered.find('\n', max_bytes);
+      if (last != std::string_view::npos || (eof_ && !buffered.empty())) {
+        const std::size_t n = last != std::string_view::npos ? last + 1 : buffered.size();
+        block.append(buffered.data(), n);
+        begin_ += n;
+        consumed_ += n;
+        return true;
+      }
+      if (eof_) return false;
+      fill();
+    }
+  }
+
+  // Whether the next next_block() would wait for input: no whole line is
+  // buffered and nothing can be read at once (poll).  --jobs writes every
+  // converted line first, so that a coprocess gets its answers.
+  bool would_wait() const {
+    if (eof_ || std::memchr(buf_.data() + begin_, '\n', end_ - begin_) != nullptr) return false;
+#if defined(_WIN32)
+    return true;
+#else
+    pollfd p{fd_, POLLIN, 0};
+    return ::poll(&p, 1, 0) == 0;
+#endif
+  }
+
+  // Bytes of input handed out as lines so far (their line breaks included).
+  std::size_t consumed() const { return consumed_; }
+
   bool failed() const { return error_ != 0; }
+
+  // A UTF-8 byte order mark at the very start of the stream is not data
+  // (Unicode section 23.8): it is skipped.
+  void skip_bom() {
+    if (bom_checked_) return;
+    // Enough bytes to tell (or the end of the stream).
+    while (!eof_ && end_ - begin_ < 3) fill();
+    if (end_ - begin_ >= 3 && buf_.compare(begin_, 3, "\xEF\xBB\xBF") == 0) {
+      begin_ += 3;
+      consumed_ += 3;
+    }
+    bom_checked_ = true;
+  }
   int error() const { return error_; }
 
  private:
@@ -114,6 +174,70 @@ class line_reader {
   bool eof_ = false;
   bool bom_checked_ = false;
   int error_ = 0;
+  std::size_t consumed_ = 0;
+};
+
+// --progress: one line on standard error, redrawn at most a few times a
+// second: lines done, lines per second, failures so far and, when the
+// input's size is known (a regular file), the percentage and the time left.
+// On a terminal the line is redrawn in place and erased before anything
+// else is written to standard error; elsewhere (asked for with --progress)
+// each update is a line of its own.
+class progress_meter {
+ public:
+  progress_meter(bool terminal, std::size_t total_bytes)
+      : terminal_(terminal), total_(total_bytes), start_(clock::now()), last_(start_) {}
+
+  void update(std::size_t lines, std::size_t bytes, std::size_t failures) {
+    const auto now = clock::now();
+    if (now - last_ < interval) return;
+    last_ = now;
+    draw(lines, bytes, failures, now);
+  }
+
+  void finish(std::size_t lines, std::size_t bytes, std::size_t failures) {
+    draw(lines, bytes, failures, clock::now());
+    if (terminal_) std::fputs("\n", stderr);
+    shown_ = false;
+    std::fflush(stderr);
+  }
+
+  // Before other text goes to standard error: the line is erased, and
+  // drawn again at the next update.
+  void erase() {
+    if (!terminal_ || !shown_) return;
+    std::fputs("\r\033[K", stderr);
+    shown_ = false;
+  }
+
+ private:
+  using clock = std::chrono::steady_clock;
+  static constexpr std::chrono::milliseconds interval{250};
+
+  void draw(std::size_t lines, std::size_t bytes, std::size_t failures, clock::time_point now) {
+    const double seconds = std::chrono::duration<double>(now - start_).count();
+    const double rate = seconds > 0 ? static_cast<double>(lines) / seconds : 0;
+    char text[160];
+    int n = std::snprintf(text, sizeof text, "puny: %zu lines, %.0f lines/s, %zu failed", lines, rate,
+                          failures);
+    if (total_ > 0 && n > 0 && static_cast<std::size_t>(n) < sizeof text) {
+      const double done = std::min(1.0, static_cast<double>(bytes) / static_cast<double>(total_));
+      const double left = done > 0 ? seconds * (1 - done) / done : 0;
+      n += std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), ", %.1f%%, %.0f s left",
+                         100 * done, left);
+    }
+    std::fputs(terminal_ ? "\r\033[K" : "", stderr);
+    std::fputs(text, stderr);
+    if (!terminal_) std::fputs("\n", stderr);
+    std::fflush(stderr);
+    shown_ = true;
+  }
+
+  bool terminal_;
+  std::size_t total_;
+  clock::time_point start_;
+  clock::time_point last_;
+  bool shown_ = false;
 };
 
 // Buffered stdout and stderr.  Both are written out together (stdout first)
@@ -125,6 +249,8 @@ class sink {
   }
   ~sink() { flush(); }
 
+  void set_progress(progress_meter* meter) { meter_ = meter; }
+
   std::string& out() { return out_; }
   std::string& err() { return err_; }
 
@@ -132,8 +258,39 @@ class sink {
     if (line_buffered_ || out_.size() >= flush_limit || err_.size() >= flush_limit) flush();
   }
 
+  // The outputs and messages of consecutive lines (line i's end in `out`
+  // is out_ends[i], in `err` err_ends[i]), flushed where appending them a
+  // line at a time with end_line() would flush: the same writes, found by
+  // binary search instead of a test per line.
+  void append_lines(std::string_view out, std::string_view err, const std::vector<std::size_t>& out_ends,
+                    const std::vector<std::size_t>& err_ends) {
+    std::size_t first = 0, out_at = 0, err_at = 0;
+    const std::size_t count = out_ends.size();
+    while (first < count) {
+      // The first line after which a buffer reaches the limit.
+      const std::size_t out_room = flush_limit - std::min(flush_limit, out_.size());
+      const std::size_t err_room = flush_limit - std::min(flush_limit, err_.size());
+      const auto fills = [&](std::size_t i) {
+        return line_buffered_ || out_ends[i] - out_at >= out_room || err_ends[i] - err_at >= err_room;
+      };
+      std::size_t lo = first, hi = count;  // fills() is monotonic in i
+      while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (fills(mid)) hi = mid; else lo = mid + 1;
+      }
+      const std::size_t last = lo < count ? lo : count - 1;
+      out_.append(out.substr(out_at, out_ends[last] - out_at));
+      err_.append(err.substr(err_at, err_ends[last] - err_at));
+      out_at = out_ends[last];
+      err_at = err_ends[last];
+      if (lo < count) flush();
+      first = last + 1;
+    }
+  }
+
   void flush() {
     write(stdout, out_);
+    if (meter_ != nullptr && !err_.empty()) meter_->erase();
     write(stderr, err_);
     std::fflush(stdout);
     std::fflush(stderr);
@@ -152,6 +309,7 @@ class sink {
   std::string err_;
   bool line_buffered_;
   bool failed_ = false;
+  progress_meter* meter_ = nullptr;
 };
 
 void append_number(std::string& out, std::size_t n) {
@@ -319,6 +477,29 @@ void add_io_options(CLI::App& sub, io_settings& s, const char* input_name,
   sub.add_flag("--line-buffered", s.line_buffered,
                "Flush the output after every line (for pipes and coprocesses)");
   sub.add_flag("-q,--quiet", s.quiet, "Do not print error messages on standard error");
+  sub.add_option("-j,--jobs", s.jobs,
+                 "Convert the lines on N threads (\"auto\": one per core); the output is the same, "
+                 "in the same order, as with one")
+      ->check([](const std::string& value) {
+        return parse_jobs(value) != 0 ? std::string()
+                                      : "--jobs takes a positive number or \"auto\", not " + value;
+      });
+  sub.add_flag_function(
+      "--progress{true},--no-progress{false}",
+      [&s](std::int64_t on) { s.progress = on > 0 ? progress_mode::on : progress_mode::off; },
+      "A progress line on standard error (lines, lines/s, failures, and the percentage and time "
+      "left for a file); by default when standard error is a terminal and standard output is not");
+}
+
+unsigned parse_jobs(const std::string& text) {
+  if (text == "auto") return std::max(1u, std::thread::hardware_concurrency());
+  if (text.empty() || text.size() > 4) return 0;
+  unsigned n = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return 0;
+    n = n * 10 + static_cast<unsigned>(c - '0');
+  }
+  return n;
 }
 
 void append_escaped(std::string& out, std::string_view s, std::size_t max_bytes) {
@@ -356,46 +537,251 @@ void append_escaped(std::string& out, std::string_view s, std::size_t max_bytes)
   }
 }
 
-static bool stdout_is_terminal() {
+namespace {
+
+bool is_terminal(int fd) {
 #if defined(_WIN32)
-  return _isatty(_fileno(stdout)) != 0;
+  return _isatty(fd) != 0;
 #else
-  return ::isatty(STDOUT_FILENO) != 0;
+  return ::isatty(fd) != 0;
 #endif
 }
 
+// The size of the input behind `fd` when it is a regular file, else 0.
+std::size_t regular_file_size(int fd) {
+#if defined(_WIN32)
+  (void)fd;
+  return 0;
+#else
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+  const off_t here = ::lseek(fd, 0, SEEK_CUR);
+  return st.st_size > here && here >= 0 ? static_cast<std::size_t>(st.st_size - here) : 0;
+#endif
+}
+
+// One converted input as the command prints it: its output line (or JSON
+// object) on `out`, its error message on `err`.
+void format_line(const io_settings& s, json_shape shape, std::string_view input, const char* what,
+                 std::size_t number, const outcome& r, std::string& out, std::string& err) {
+  if (s.json) {
+    append_json(out, number, input, r, shape);
+  } else {
+    // A failed input prints an empty line: output line N always belongs
+    // to input line N.
+    if (r.ok) out += r.output;
+    out += '\n';
+  }
+  if (!r.ok && !s.quiet) {
+    static const problem unknown{"unknown_error", {}, 0, false, 0, 0};
+    append_message(err, what, number, r.problems.empty() ? unknown : r.problems.front(), input);
+  }
+}
+
+// --jobs N: the input is cut into blocks of whole lines, converted by N
+// worker threads and written by the reading thread in their order, given
+// to the sink with the flushes the single-threaded loop makes (so that the
+// interleaving of standard output and standard error is the same too).  At
+// most 4 N blocks are in flight: memory stays bounded whatever the input's
+// size.
+class parallel_lines {
+ public:
+  parallel_lines(const io_settings& s, json_shape shape, const processor& process, unsigned jobs)
+      : s_(s), shape_(shape), process_(process) {
+    // The reading thread converts too while it waits (write_front): N - 1
+    // workers keep N cores busy.
+    for (unsigned i = 1; i < jobs; ++i) workers_.emplace_back([this] { work(); });
+    max_in_flight_ = 4 * static_cast<std::size_t>(jobs);
+  }
+
+  ~parallel_lines() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+    }
+    wake_workers_.notify_all();
+    for (std::thread& t : workers_) t.join();
+  }
+
+  // Converts the lines of `reader`, numbered from `line_number` + 1.
+  // `written(lines, bytes, failures)` is called as batches are written.
+  template <class Written>
+  void run(line_reader& reader, std::size_t& line_number, sink& io, bool& any_failed, Written&& written) {
+    for (;;) {
+      if (reader.would_wait())
+        while (!in_flight_.empty()) write_front(io, any_failed, written);
+      auto b = std::make_unique<batch>();
+      if (!reader.next_block(b->text, batch_bytes)) break;
+      b->first_line = line_number + 1;
+      // Every line of a block ends with "\n" but, at the end of the input,
+      // a last line without one.
+      b->lines = static_cast<std::size_t>(std::count(b->text.begin(), b->text.end(), '\n'));
+      if (b->text.back() != '\n') ++b->lines;
+      line_number += b->lines;
+      b->consumed = reader.consumed();
+      submit(std::move(b), io, any_failed, written);
+    }
+    while (!in_flight_.empty()) write_front(io, any_failed, written);
+  }
+
+ private:
+  static constexpr std::size_t batch_bytes = std::size_t{1} << 17;
+
+  struct batch {
+    std::string text;                          // whole lines, with their line breaks
+    std::size_t lines = 0;
+    std::size_t first_line = 0;
+    std::size_t consumed = 0;                  // input bytes read up to its last line
+    std::string out, err;                      // what the lines print
+    std::vector<std::size_t> out_ends, err_ends;
+    std::size_t failures = 0;
+    bool done = false;                         // guarded by the mutex
+  };
+
+  template <class Written>
+  void submit(std::unique_ptr<batch> b, sink& io, bool& any_failed, Written& written) {
+    while (in_flight_.size() >= max_in_flight_) write_front(io, any_failed, written);
+    batch* raw = b.get();
+    in_flight_.push_back(std::move(b));
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      queue_.push_back(raw);
+    }
+    wake_workers_.notify_one();
+  }
+
+  // Waits for the oldest batch and writes it.
+  template <class Written>
+  void write_front(sink& io, bool& any_failed, Written& written) {
+    batch& b = *in_flight_.front();
+    for (;;) {
+      std::unique_lock<std::mutex> lock(mutex_);
+      if (b.done) break;
+      if (queue_.empty()) {
+        batch_done_.wait(lock, [&b] { return b.done; });
+        break;
+      }
+      batch* next = queue_.front();  // help rather than wait
+      queue_.pop_front();
+      lock.unlock();
+      convert(*next, helper_outcome_);
+    }
+    io.append_lines(b.out, b.err, b.out_ends, b.err_ends);
+    if (b.failures > 0) any_failed = true;
+    written(b.lines, b.consumed, b.failures);
+    in_flight_.pop_front();
+  }
+
+  void work() {
+    outcome r;
+    for (;;) {
+      batch* b = nullptr;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        wake_workers_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+        if (queue_.empty()) return;  // stopping
+        b = queue_.front();
+        queue_.pop_front();
+      }
+      convert(*b, r);
+    }
+  }
+
+  void convert(batch& batch_ref, outcome& r) {
+    batch* b = &batch_ref;
+    {
+      b->out_ends.reserve(b->lines);
+      b->err_ends.reserve(b->lines);
+      const std::string_view text(b->text);
+      for (std::size_t i = 0, at = 0; i < b->lines; ++i) {
+        const std::size_t nl = std::min(text.find('\n', at), text.size());
+        // As line_reader::next: a "\r" goes with the "\n" that follows it only.
+        const std::string_view raw = text.substr(at, nl - at);
+        const std::string_view input = nl < text.size() ? without_cr(raw) : raw;
+        at = nl + 1;
+        r.reset();
+        process_(input, s_.json, r);
+        format_line(s_, shape_, input, "line", b->first_line + i, r, b->out, b->err);
+        b->out_ends.push_back(b->out.size());
+        b->err_ends.push_back(b->err.size());
+        if (!r.ok) ++b->failures;
+      }
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        b->done = true;
+      }
+      batch_done_.notify_all();
+    }
+  }
+
+  const io_settings& s_;
+  json_shape shape_;
+  const processor& process_;
+  std::vector<std::thread> workers_;
+  std::size_t max_in_flight_ = 0;
+  std::deque<std::unique_ptr<batch>> in_flight_;  // the reading thread's, in input order
+  std::mutex mutex_;
+  std::condition_variable wake_workers_;
+  std::condition_variable batch_done_;
+  std::deque<batch*> queue_;  // not yet taken by a worker
+  bool stopping_ = false;
+  outcome helper_outcome_;    // the reading thread's, when it converts
+};
+
+}  // namespace
+
 int run_lines(const io_settings& s, json_shape shape, const processor& process) {
+  const unsigned jobs = std::max(1u, parse_jobs(s.jobs));
   // Like stdio: line by line on a terminal, in large blocks otherwise.
-  sink io(s.line_buffered || stdout_is_terminal());
+  sink io(s.line_buffered || is_terminal(1));
   outcome r;
   bool any_failed = false;
 
+  // Converts and prints one input; whether it converted.
   auto handle = [&](std::string_view input, const char* what, std::size_t number) {
     r.reset();
     process(input, s.json, r);
     if (!r.ok) any_failed = true;
-    if (s.json) {
-      append_json(io.out(), number, input, r, shape);
-    } else {
-      // A failed input prints an empty line: output line N always belongs
-      // to input line N.
-      if (r.ok) io.out() += r.output;
-      io.out() += '\n';
-    }
-    if (!r.ok && !s.quiet) {
-      static const problem unknown{"unknown_error", {}, 0, false, 0, 0};
-      append_message(io.err(), what, number, r.problems.empty() ? unknown : r.problems.front(),
-                     input);
-    }
+    format_line(s, shape, input, what, number, r, io.out(), io.err());
     io.end_line();
+    return r.ok;
+  };
+
+  const bool show_progress = s.progress == progress_mode::on ||
+                             (s.progress == progress_mode::automatic && is_terminal(2) && !is_terminal(1));
+  std::unique_ptr<progress_meter> meter;
+  std::size_t lines_done = 0, bytes_done = 0, failures = 0;
+  std::size_t until_clock = 0;  // lines until the meter next looks at the clock
+  const auto written = [&](std::size_t lines, std::size_t consumed, std::size_t failed) {
+    lines_done += lines;
+    bytes_done = consumed;
+    failures += failed;
+    if (!meter || lines < until_clock) {
+      until_clock -= std::min(until_clock, lines);
+      return;
+    }
+    until_clock = 1024;
+    meter->update(lines_done, bytes_done, failures);
   };
 
   // The lines of standard input or of --input FILE, numbered from 1.
   std::size_t line_number = 0;
   const auto read_lines = [&](int fd, const std::string& name) {
     line_reader reader(fd);
-    std::string_view line;
-    while (reader.next(line)) handle(line, "line", ++line_number);
+    if (show_progress && !meter) {
+      meter = std::make_unique<progress_meter>(is_terminal(2), regular_file_size(fd));
+      io.set_progress(meter.get());
+    }
+    if (jobs > 1) {
+      parallel_lines pool(s, shape, process, jobs);
+      pool.run(reader, line_number, io, any_failed, written);
+    } else {
+      std::string_view line;
+      while (reader.next(line)) {
+        const bool ok = handle(line, "line", ++line_number);
+        written(1, reader.consumed(), ok ? 0 : 1);
+      }
+    }
     if (reader.failed()) {
       io.err() += "puny: error reading " + name + ": ";
       io.err() += std::strerror(reader.error());
@@ -438,6 +824,7 @@ int run_lines(const io_settings& s, json_shape shape, const processor& process) 
     }
   }
   io.flush();
+  if (meter) meter->finish(lines_done, bytes_done, failures);
   if (io.failed() || std::ferror(stdout)) {
     std::fprintf(stderr, "puny: error writing standard output: %s\n", std::strerror(errno));
     return exit_write;

@@ -50,7 +50,7 @@ bootstring::buffer_result with_buffer(std::vector<Char>& buf, F&& f) {
 // ---- encode ----
 
 void encode_plain(std::string_view input, outcome& out) {
-  static std::vector<char> buf(256);
+  thread_local std::vector<char> buf(256);  // per thread: --jobs
   const auto r = with_buffer(buf, [&](char* p, std::size_t cap) {
     return punycode::encode_utf8(input, p, cap);
   });
@@ -63,9 +63,9 @@ void encode_plain(std::string_view input, outcome& out) {
 // ASCII letters are basic code points and keep their own case; a letter
 // whose case does not round-trip (U+0130, U+212A, ...) is encoded as it is.
 void encode_mixed(std::string_view input, outcome& out) {
-  static std::u32string text;
-  static std::vector<bool> upper;
-  static std::vector<std::size_t> byte_offset;  // per code point
+  thread_local std::u32string text;
+  thread_local std::vector<bool> upper;
+  thread_local std::vector<std::size_t> byte_offset;  // per code point
   text.clear();
   upper.clear();
   byte_offset.clear();
@@ -105,7 +105,7 @@ void encode_mixed(std::string_view input, outcome& out) {
 // ---- decode ----
 
 void decode_plain(std::string_view input, outcome& out) {
-  static std::vector<char> buf(256);
+  thread_local std::vector<char> buf(256);  // per thread: --jobs
   const auto r = with_buffer(buf, [&](char* p, std::size_t cap) {
     return punycode::decode_to_utf8(input, p, cap);
   });

@@ -7,7 +7,7 @@ _puny() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   local commands="encode decode to-ascii to-unicode explain display skeleton"
-  local io="--json --line-buffered --quiet -q --input --help -h"
+  local io="--json --line-buffered --quiet -q --input --jobs -j --progress --no-progress --help -h"
   local idna="--preset --transitional --nontransitional --std3 --no-std3 --allow-underscore
     --no-allow-underscore --check-hyphens --no-check-hyphens --check-bidi --no-check-bidi
     --check-joiners --no-check-joiners --verify-dns-length --no-verify-dns-length
@@ -23,6 +23,7 @@ _puny() {
     --preset) COMPREPLY=($(compgen -W "uts46 url url-strict uts46-strict idna2008 idna2008-lookup" -- "$cur")); return ;;
     --profile) COMPREPLY=($(compgen -W "chromium firefox-moderate firefox-high uts39-highly-restrictive uts39-moderately-restrictive ascii-only" -- "$cur")); return ;;
     --input|--top-domains|--psl) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --jobs|-j) COMPREPLY=($(compgen -W "auto $(nproc 2>/dev/null)" -- "$cur")); return ;;
     --field|--delimiter) return ;;
   esac
   local options
