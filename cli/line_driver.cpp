@@ -279,11 +279,17 @@ class sink {
         if (fills(mid)) hi = mid; else lo = mid + 1;
       }
       const std::size_t last = lo < count ? lo : count - 1;
-      out_.append(out.substr(out_at, out_ends[last] - out_at));
+      const std::string_view out_part = out.substr(out_at, out_ends[last] - out_at);
       err_.append(err.substr(err_at, err_ends[last] - err_at));
       out_at = out_ends[last];
       err_at = err_ends[last];
-      if (lo < count) flush();
+      if (lo < count) {  // flush, writing this part from where it is
+        write(stdout, out_);
+        if (std::fwrite(out_part.data(), 1, out_part.size(), stdout) != out_part.size()) failed_ = true;
+        flush();
+      } else {
+        out_.append(out_part);
+      }
       first = last + 1;
     }
   }
@@ -692,6 +698,7 @@ class parallel_lines {
     {
       b->out_ends.reserve(b->lines);
       b->err_ends.reserve(b->lines);
+      b->out.reserve(b->text.size() + b->text.size() / 4 + 64);  // most outputs are near their input's size
       const std::string_view text(b->text);
       for (std::size_t i = 0, at = 0; i < b->lines; ++i) {
         const std::size_t nl = std::min(text.find('\n', at), text.size());
