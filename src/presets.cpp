@@ -110,6 +110,53 @@ bool apply_flag(std::string_view word, idna::options& opt, const option_flag** f
   return false;
 }
 
+preset_spec parse_preset_spec(std::string_view text) noexcept {
+  preset_spec spec;
+  const auto separator = [](char c) { return c == ',' || c == ' '; };
+  char lowered[64];
+  std::size_t pos = 0;
+  bool have_preset = false;
+  while (pos < text.size()) {
+    while (pos < text.size() && separator(text[pos])) ++pos;
+    if (pos == text.size()) break;
+    const std::size_t start = pos;
+    while (pos < text.size() && !separator(text[pos])) ++pos;
+    const std::string_view word = text.substr(start, pos - start);
+    // Every name and flag is short ASCII: a longer word names nothing.
+    bool known = word.size() < sizeof lowered;
+    if (known) {
+      for (std::size_t i = 0; i < word.size(); ++i) {
+        const char c = word[i];
+        lowered[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
+      }
+      const std::string_view name(lowered, word.size());
+      if (!have_preset) {
+        const preset* p = find_preset(name);
+        known = p != nullptr;
+        if (known) {
+          spec.chosen = p;
+          spec.options = p->options;
+          have_preset = true;
+          continue;
+        }
+      } else {
+        known = apply_flag(name, spec.options);
+      }
+    }
+    if (!known) {
+      spec.bad_is_preset = !have_preset;
+      spec.chosen = nullptr;
+      spec.bad_word = word;
+      return spec;
+    }
+  }
+  if (!have_preset) {
+    spec.bad_is_preset = true;
+    spec.bad_word = text;
+  }
+  return spec;
+}
+
 result<std::string> to_ascii(std::string_view domain, const preset& p, const idna::options& opt) {
   return convert(domain, p, opt, false);
 }

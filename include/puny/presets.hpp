@@ -79,6 +79,21 @@ bool apply_flag(std::string_view word, idna::options& opt, const option_flag** f
 // idna::to_ascii / to_unicode with `opt` (start from p.options and adjust
 // it with the flags); the IDNA2008 presets run idna2008::registration or
 // lookup, with opt.check_bidi as their only flag.
+// A preset and flags in one string, as the SQL functions take them:
+// a name or alias of presets(), then flag words of option_flags(),
+// separated by commas or spaces, ASCII case ignored ("url",
+// "uts46, std3", "URL-strict no-check-hyphens").  On success `chosen` is
+// the preset and `options` its options with the flags applied; on failure
+// `chosen` is null and `bad_word` is the word that is no preset (the first
+// word, or the whole text when it holds no word) or no flag.
+struct preset_spec {
+  const preset* chosen = nullptr;
+  idna::options options{};
+  std::string_view bad_word;   // a view of the parsed text
+  bool bad_is_preset = false;  // the word should have named a preset
+};
+preset_spec parse_preset_spec(std::string_view text) noexcept;
+
 result<std::string> to_ascii(std::string_view domain, const preset& p, const idna::options& opt);
 result<std::string> to_unicode(std::string_view domain, const preset& p, const idna::options& opt);
 inline result<std::string> to_ascii(std::string_view domain, const preset& p) {

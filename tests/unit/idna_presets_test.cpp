@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "puny/idna.hpp"
+#include "puny/presets.hpp"
 
 namespace {
 
@@ -53,3 +54,39 @@ TEST(IdnaPresets, TheUrlSwitchAloneSelectsTheUrlFamily) {
 }
 
 }  // namespace
+
+// The SQL functions' spelling of a preset with flags (puny/presets.hpp).
+TEST(PresetSpec, NameAliasFlagsCaseAndSeparators) {
+  auto spec = puny::parse_preset_spec("url");
+  ASSERT_NE(spec.chosen, nullptr);
+  EXPECT_EQ(spec.chosen->name, "url");
+  EXPECT_TRUE(spec.options.url_family());
+  spec = puny::parse_preset_spec("  UTS46, std3 ,no-check-hyphens");
+  ASSERT_NE(spec.chosen, nullptr);
+  EXPECT_EQ(spec.chosen->name, "uts46");
+  EXPECT_TRUE(spec.options.use_std3_ascii_rules);
+  EXPECT_FALSE(spec.options.check_hyphens);
+  spec = puny::parse_preset_spec("registration");  // an alias
+  ASSERT_NE(spec.chosen, nullptr);
+  EXPECT_EQ(spec.chosen, puny::find_preset("uts46-strict"));
+  spec = puny::parse_preset_spec("idna2008-lookup check-bidi");
+  ASSERT_NE(spec.chosen, nullptr);
+  EXPECT_EQ(spec.chosen->family, puny::preset_family::idna2008);
+}
+
+TEST(PresetSpec, NamesTheWordThatIsNeitherPresetNorFlag) {
+  auto spec = puny::parse_preset_spec("strict");
+  EXPECT_EQ(spec.chosen, nullptr);
+  EXPECT_TRUE(spec.bad_is_preset);
+  EXPECT_EQ(spec.bad_word, "strict");
+  spec = puny::parse_preset_spec("url,std3,bogus,std3");
+  EXPECT_EQ(spec.chosen, nullptr);
+  EXPECT_FALSE(spec.bad_is_preset);
+  EXPECT_EQ(spec.bad_word, "bogus");
+  spec = puny::parse_preset_spec(" , ");
+  EXPECT_EQ(spec.chosen, nullptr);
+  EXPECT_TRUE(spec.bad_is_preset);
+  spec = puny::parse_preset_spec(std::string(100, 'u'));
+  EXPECT_EQ(spec.chosen, nullptr);
+  EXPECT_EQ(spec.bad_word.size(), 100u);
+}
