@@ -1,7 +1,8 @@
 #!/bin/sh
 # One command: build puny_bench (Release), run it, write bench/results/
-# (latest.json, latest.md, long-*.dat), the table in bench/README.md and
-# bench/long_scaling.png.
+# (latest.json, latest.md, long-*.dat), the table in bench/README.md, the
+# summary table of the top-level README.md (between its perf markers) and
+# bench/long_scaling.png: every published figure from the same run.
 #   bench/run.sh [--reps=N] [--benchmark_min_time=S] [other puny_bench flags]
 # Environment: PUNY_BENCH_BUILD (build dir, default build-bench),
 #              PUNY_BENCH_JOBS (parallel build jobs, default 2),
@@ -31,6 +32,7 @@ raw="$build/bench/raw.json"
     --benchmark_out="$raw" --benchmark_out_format=json "$@"
 
 python3 "$here/report.py" "$raw" "$here/results" --readme "$here/README.md" \
+    --front-readme "$root/README.md" \
     --command "bench/run.sh${*:+ $*}" --revision "$rev" >/dev/null
 if command -v gnuplot >/dev/null 2>&1; then
   gnuplot -e "dir='$here/results'; out='$here/long_scaling.png'" "$here/long_scaling.gp"
