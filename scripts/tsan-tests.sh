@@ -20,10 +20,30 @@ jobs="${JOBS:-2}"
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=thread" \
-  -DPUNY_BUILD_CLI=OFF -DPUNY_INSTALL=OFF
-targets=(puny_thread_tests)
+  -DPUNY_BUILD_CLI=ON -DPUNY_INSTALL=OFF
+targets=(puny_thread_tests puny_cli)
 for corpus in fuzz/corpus/*/; do targets+=("$(basename "$corpus")_replay"); done
 cmake --build "$build" -j"$jobs" --target "${targets[@]}"
 
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:history_size=4"
 ctest --test-dir "$build" --output-on-failure -j"$jobs" -L '^(threads|fuzz_replay)$'
+
+# The CLI's --jobs: its reader, workers and ordered writer under
+# ThreadSanitizer, on real names with failing lines among them; the output
+# must equal -j 1's.  TSan exits 66 on a race (halt_on_error): any status
+# other than 0 or 1 (some names fail) is an error.
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+{ head -n 40000 ../shared/bench/data/domains-mixed.txt; printf 'bad\xffname.com\na\x00b.com\n'
+  head -n 20000 ../shared/bench/data/domains-idn.txt; } > "$work/names.txt"
+for jobs_flag in 1 4; do
+  status=0
+  "$build/cli/puny" to-ascii -j "$jobs_flag" < "$work/names.txt" > "$work/out-$jobs_flag.txt" 2>&1 || status=$?
+  if [ "$status" -gt 1 ]; then
+    cat "$work/out-$jobs_flag.txt" | tail -40 >&2
+    echo "tsan-tests: puny to-ascii -j $jobs_flag exited $status" >&2
+    exit 1
+  fi
+done
+cmp "$work/out-1.txt" "$work/out-4.txt"
+echo "tsan-tests: puny to-ascii -j 4 under ThreadSanitizer: no race, output identical to -j 1"
