@@ -294,11 +294,14 @@ class sink {
     }
   }
 
+  // Standard output reaches the file before the messages do, so that when
+  // both go to one file (2>&1) a message follows the output lines written
+  // before it, whatever stdio kept in its buffer (and the same with --jobs).
   void flush() {
     write(stdout, out_);
+    std::fflush(stdout);
     if (meter_ != nullptr && !err_.empty()) meter_->erase();
     write(stderr, err_);
-    std::fflush(stdout);
     std::fflush(stderr);
   }
 
