@@ -261,6 +261,20 @@ PUNY_API puny_errc puny_idna_options_init_named_sized(puny_idna_options* opt, si
                                                       const char* name, size_t length);
 #define puny_idna_options_init_named(opt, name, length) \
   puny_idna_options_init_named_sized((opt), sizeof(*(opt)), (name), (length))
+/* A preset and flag words in one string, as the SQL functions take them: a
+ * name or alias, then flag words, separated by commas or spaces, ASCII case
+ * ignored ("url", "uts46, std3").  On success fills `size` bytes of *opt
+ * and *preset_index (puny_preset_name's index) and returns PUNY_OK; when a
+ * word is neither, returns PUNY_ERR_INVALID_ARGUMENT with the word at
+ * text[*bad_offset] for *bad_length bytes and *bad_is_preset 1 when it
+ * stands where the preset belongs (the whole text when it has no word).
+ * Use puny_preset_spec_parse, which passes sizeof. */
+PUNY_API puny_errc puny_preset_spec_parse_sized(const char* text, size_t length, puny_idna_options* opt,
+                                                size_t size, size_t* preset_index, size_t* bad_offset,
+                                                size_t* bad_length, int* bad_is_preset);
+#define puny_preset_spec_parse(text, length, opt, preset_index, bad_offset, bad_length, bad_is_preset) \
+  puny_preset_spec_parse_sized((text), (length), (opt), sizeof(*(opt)), (preset_index), (bad_offset), \
+                               (bad_length), (bad_is_preset))
 /* Applies one flag word to *opt; PUNY_ERR_INVALID_ARGUMENT for a word that
  * is no flag's. */
 PUNY_API puny_errc puny_idna_options_apply_flag(puny_idna_options* opt, const char* word,

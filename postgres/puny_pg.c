@@ -104,41 +104,25 @@ static void reject_preset(const char *what, const char *word, size_t length) {
                           names.data)));
 }
 
-/* Parses the preset argument; an unknown word is a usage error (22023),
+/* Parses the preset argument with the library's parser
+ * (puny_preset_spec_parse); an unknown word is a usage error (22023),
  * raised by the try_ variants too. */
 static idna_choice parse_preset(text *preset_text) {
   idna_choice choice;
   const char *s = VARDATA_ANY(preset_text);
   size_t length = VARSIZE_ANY_EXHDR(preset_text);
-  size_t pos = 0;
-  bool have_preset = false;
-  char word[64];
+  size_t index = 0, bad_offset = 0, bad_length = 0;
+  int bad_is_preset = 0;
 
-  while (pos < length) {
-    size_t start, word_length, i;
-    while (pos < length && (s[pos] == ',' || s[pos] == ' ')) ++pos;
-    if (pos == length) break;
-    start = pos;
-    while (pos < length && s[pos] != ',' && s[pos] != ' ') ++pos;
-    word_length = pos - start;
-    if (word_length >= sizeof word)
-      reject_preset(have_preset ? "unknown IDNA flag" : "unknown IDNA preset", s + start, word_length);
-    for (i = 0; i < word_length; ++i) word[i] = pg_ascii_tolower((unsigned char)s[start + i]);
-    word[word_length] = '\0';
-    if (!have_preset) {
-      int index = puny_preset_find(word, word_length);
-      if (index < 0) reject_preset("unknown IDNA preset", s + start, word_length);
-      if (puny_idna_options_init_named(&choice.opt, word, word_length) != PUNY_OK)
-        elog(ERROR, "puny: puny_idna_options_init_named(%s) failed", word);
-      choice.preset = puny_preset_name((size_t)index);
-      choice.idna2008 = puny_preset_is_idna2008((size_t)index) == 1;
-      have_preset = true;
-      continue;
-    }
-    if (puny_idna_options_apply_flag(&choice.opt, word, word_length) != PUNY_OK)
-      reject_preset("unknown IDNA flag", s + start, word_length);
+  if (puny_preset_spec_parse(s, length, &choice.opt, &index, &bad_offset, &bad_length, &bad_is_preset) !=
+      PUNY_OK) {
+    size_t i = 0;
+    while (i < length && (s[i] == ',' || s[i] == ' ')) ++i;
+    if (i == length) reject_preset("empty IDNA preset", NULL, 0);
+    reject_preset(bad_is_preset ? "unknown IDNA preset" : "unknown IDNA flag", s + bad_offset, bad_length);
   }
-  if (!have_preset) reject_preset("empty IDNA preset", NULL, 0);
+  choice.preset = puny_preset_name(index);
+  choice.idna2008 = puny_preset_is_idna2008(index) == 1;
   return choice;
 }
 

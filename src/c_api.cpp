@@ -496,6 +496,25 @@ puny_errc puny_idna_options_init_named_sized(puny_idna_options* opt, size_t size
   return PUNY_OK;
 }
 
+puny_errc puny_preset_spec_parse_sized(const char* text, size_t length, puny_idna_options* opt, size_t size,
+                                       size_t* preset_index, size_t* bad_offset, size_t* bad_length,
+                                       int* bad_is_preset) {
+  if (opt == nullptr || size < options_v1_size || (text == nullptr && length != 0))
+    return PUNY_ERR_INVALID_ARGUMENT;
+  const std::string_view spec_text = c_text(text, length);
+  const puny::preset_spec spec = puny::parse_preset_spec(spec_text);
+  if (spec.chosen == nullptr) {
+    if (bad_offset != nullptr)
+      *bad_offset = spec.bad_word.empty() ? 0 : static_cast<std::size_t>(spec.bad_word.data() - spec_text.data());
+    if (bad_length != nullptr) *bad_length = spec.bad_word.size();
+    if (bad_is_preset != nullptr) *bad_is_preset = spec.bad_is_preset ? 1 : 0;
+    return PUNY_ERR_INVALID_ARGUMENT;
+  }
+  from_options(spec.options, opt, size);
+  if (preset_index != nullptr) *preset_index = static_cast<std::size_t>(spec.chosen - puny::presets().begin());
+  return PUNY_OK;
+}
+
 puny_errc puny_idna_options_apply_flag(puny_idna_options* opt, const char* word, size_t length) {
   puny::idna::options o;
   if (opt == nullptr || !to_options(opt, o) || !puny::apply_flag(c_text(word, length), o))

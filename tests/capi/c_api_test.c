@@ -851,6 +851,29 @@ static void test_presets(void) {
   CHECK(puny_idna_options_init_named(&opt, "nonsense", PUNY_NUL_TERMINATED) ==
         PUNY_ERR_INVALID_ARGUMENT);
 
+  /* A preset and flags in one string (the SQL spelling). */
+  {
+    size_t index = 99, bad_offset = 99, bad_length = 99;
+    int bad_is_preset = -1;
+    static const char spec[] = " REGISTRATION, no-std3";
+    CHECK(puny_preset_spec_parse(spec, PUNY_NUL_TERMINATED, &opt, &index, &bad_offset, &bad_length,
+                                 &bad_is_preset) == PUNY_OK);
+    CHECK(index == (size_t)puny_preset_find("uts46-strict", PUNY_NUL_TERMINATED));
+    CHECK(opt.use_std3_ascii_rules == 0 && opt.verify_dns_length == 1);
+    static const char bad_flag[] = "url,std3 nope";
+    CHECK(puny_preset_spec_parse(bad_flag, PUNY_NUL_TERMINATED, &opt, &index, &bad_offset, &bad_length,
+                                 &bad_is_preset) == PUNY_ERR_INVALID_ARGUMENT);
+    CHECK(bad_offset == 9 && bad_length == 4 && bad_is_preset == 0);
+    CHECK(puny_preset_spec_parse("strict", 6, &opt, &index, &bad_offset, &bad_length, &bad_is_preset) ==
+          PUNY_ERR_INVALID_ARGUMENT);
+    CHECK(bad_offset == 0 && bad_length == 6 && bad_is_preset == 1);
+    CHECK(puny_preset_spec_parse("", 0, &opt, &index, &bad_offset, &bad_length, &bad_is_preset) ==
+          PUNY_ERR_INVALID_ARGUMENT);
+    CHECK(bad_is_preset == 1 && bad_length == 0);
+    CHECK(puny_preset_spec_parse_sized("url", 3, NULL, sizeof opt, &index, NULL, NULL, NULL) ==
+          PUNY_ERR_INVALID_ARGUMENT);
+  }
+
   /* Conversion by name, IDNA2008 included. */
   CHECK(puny_to_ascii_preset("idna2008", "b\xc3\xbc" "cher.de", PUNY_NUL_TERMINATED, out, sizeof out,
                              &written, NULL, &err) == PUNY_OK);
