@@ -44,7 +44,7 @@ DUCKDB_EXTENSION_EXTERN
 
 namespace {
 
-enum class operation { encode, decode, to_ascii, to_unicode, check, skeleton, display };
+enum class operation { encode, decode, to_ascii, to_unicode, check, skeleton, display, version };
 
 // What a registered function does; handed to every call as extra info.
 struct function_kind {
@@ -195,6 +195,8 @@ converted convert(operation op, std::string_view in, const puny::preset_spec& pr
     }
     case operation::skeleton:
       return from_result(puny::uts39::skeleton(in));
+    case operation::version:  // version_vector answers it
+      break;
     case operation::display: {
       puny::display::options opt;
       opt.which = puny::display::find_profile(profile)->id;
@@ -403,7 +405,7 @@ constexpr function_kind functions[] = {
     {"idna_skeleton", operation::skeleton, false},  {"idna_display", operation::display, false},
 };
 constexpr function_kind check_function = {"idna_check", operation::check, false};
-constexpr function_kind version_function = {"puny_version", operation::check, false};
+constexpr function_kind version_function = {"puny_version", operation::version, false};
 
 }  // namespace
 
