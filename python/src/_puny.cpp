@@ -332,8 +332,13 @@ class result_list {
     result_ = reinterpret_cast<PyTypeObject*>(types().result.ptr());
     if (result_ == nullptr || !PyType_IsSubtype(result_, &PyTuple_Type))
       throw py::type_error("puny: Result type not registered");
-    // A list or tuple is read in place; any other iterable once, into a list.
-    seq_ = py::reinterpret_steal<py::object>(PySequence_Fast(items.ptr(), "puny: expected an iterable of str"));
+    // A tuple is read in place; a list is copied into a tuple (pointers
+    // only), so that another thread changing it while the GIL is released
+    // (many_parallel) or while an error object is made cannot pull an item
+    // away; any other iterable is read once, into a list of our own.
+    seq_ = py::reinterpret_steal<py::object>(PyList_Check(items.ptr())
+                                                 ? PySequence_Tuple(items.ptr())
+                                                 : PySequence_Fast(items.ptr(), "puny: expected an iterable of str"));
     if (!seq_) throw py::error_already_set();
     size_ = PySequence_Fast_GET_SIZE(seq_.ptr());
     out_ = py::reinterpret_steal<py::list>(PyList_New(size_));

@@ -635,3 +635,29 @@ def test_nul_is_a_code_point():
     with pytest.raises(puny.Hyphen34Error) as info:
         puny.to_ascii("ab--c.com")
     assert info.value.code_point is None
+
+
+def test_many_survives_another_thread_changing_the_list():
+    # The bulk forms release the GIL while they convert: the list they were
+    # given may change meanwhile (a copy of its items is what they read).
+    import threading
+    names = ["b\u00fccher%d.example" % i for i in range(6000)]
+    shared = list(names)
+    stop = threading.Event()
+
+    def churn():
+        while not stop.is_set():
+            shared[:] = []
+            shared.extend("x%d\u00e9.example" % i for i in range(6000))
+            shared[:] = list(names)
+
+    worker = threading.Thread(target=churn)
+    worker.start()
+    try:
+        for _ in range(30):
+            results = puny.to_ascii_many(shared)
+            for r in results:
+                assert r.error is None and r.output == puny.to_ascii(r.input)
+    finally:
+        stop.set()
+        worker.join()
