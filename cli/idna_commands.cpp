@@ -87,18 +87,15 @@ void from_detailed(idna::detailed&& d, outcome& out) {
   }
 }
 
-void to_ascii_line(std::string_view input, bool detailed, const idna::options& opt,
-                   outcome& out) {
-  if (detailed) {
-    // The URL family's validation errors are listed (possibly empty).
-    out.has_validation = opt.url_family();
-    return from_detailed(idna::to_ascii_detailed(input, opt), out);
-  }
-  // The caller-buffer form does not allocate for ordinary domains.
-  thread_local std::vector<char> buf(256);  // per thread: --jobs
+// The library's caller-buffer form of ToASCII or ToUnicode on a buffer each
+// thread keeps (--jobs): an ordinary domain costs no allocation, which
+// matters most with several threads, where every malloc takes a lock.
+template <class Convert>
+void convert_line(std::string_view input, const idna::options& opt, outcome& out, Convert convert) {
+  thread_local std::vector<char> buf(256);
   for (;;) {
     std::size_t written = 0;
-    const puny::status st = idna::to_ascii(input, buf.data(), buf.size(), written, opt);
+    const puny::status st = convert(input, buf.data(), buf.size(), written, opt);
     if (st.code == puny::errc::buffer_too_small) {
       buf.resize(std::max(st.needed, buf.size() * 2));
       continue;
@@ -113,6 +110,17 @@ void to_ascii_line(std::string_view input, bool detailed, const idna::options& o
   }
 }
 
+void to_ascii_line(std::string_view input, bool detailed, const idna::options& opt,
+                   outcome& out) {
+  if (detailed) {
+    // The URL family's validation errors are listed (possibly empty).
+    out.has_validation = opt.url_family();
+    return from_detailed(idna::to_ascii_detailed(input, opt), out);
+  }
+  convert_line(input, opt, out, [](std::string_view in, char* p, std::size_t cap, std::size_t& written,
+                                   const idna::options& o) { return idna::to_ascii(in, p, cap, written, o); });
+}
+
 void to_unicode_line(std::string_view input, bool detailed, const idna::options& opt,
                      outcome& out) {
   if (detailed) {
@@ -121,13 +129,8 @@ void to_unicode_line(std::string_view input, bool detailed, const idna::options&
     out.has_validation = opt.url_family();
     return from_detailed(idna::to_unicode_detailed(input, opt), out);
   }
-  auto r = idna::to_unicode(input, opt);
-  if (!r.ok()) {
-    out.ok = false;
-    out.problems.push_back(to_problem(r.status));
-    return;
-  }
-  out.output = std::move(r.value);
+  convert_line(input, opt, out, [](std::string_view in, char* p, std::size_t cap, std::size_t& written,
+                                   const idna::options& o) { return idna::to_unicode(in, p, cap, written, o); });
 }
 
 // --preset idna2008 / idna2008-lookup: the IDNA2008 profile (puny/idna2008.hpp),

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <deque>
@@ -40,6 +41,26 @@ namespace {
 
 constexpr std::size_t read_chunk = std::size_t{1} << 20;   // 1 MiB reads
 constexpr std::size_t flush_limit = std::size_t{1} << 16;  // flush at 64 KiB
+
+// The "\n" bytes of `text`, eight bytes at a time: the reading thread of
+// --jobs counts every block's lines (the next block's first line number),
+// and std::count is a byte loop at -O2, a fifth of that thread's work.
+// Per 64-bit word: the bytes equal to '\n' become zero in x, and y gets
+// the high bit of exactly those bytes (no borrow between bytes).
+std::size_t count_line_breaks(std::string_view text) {
+  constexpr std::uint64_t newlines = 0x0A0A0A0A0A0A0A0Aull;
+  constexpr std::uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+  std::size_t count = 0, i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, text.data() + i, 8);
+    const std::uint64_t x = word ^ newlines;
+    const std::uint64_t y = ~(((x & low7) + low7) | x | low7);
+    count += static_cast<std::size_t>(__builtin_popcountll(y));
+  }
+  for (; i < text.size(); ++i) count += text[i] == '\n';
+  return count;
+}
 
 // A line without the "\r" of a "\r\n" line break.
 std::string_view without_cr(std::string_view line) {
@@ -624,7 +645,7 @@ class parallel_lines {
       b->first_line = line_number + 1;
       // Every line of a block ends with "\n" but, at the end of the input,
       // a last line without one.
-      b->lines = static_cast<std::size_t>(std::count(b->text.begin(), b->text.end(), '\n'));
+      b->lines = count_line_breaks(b->text);
       if (b->text.back() != '\n') ++b->lines;
       line_number += b->lines;
       b->consumed = reader.consumed();
