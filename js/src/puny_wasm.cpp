@@ -345,13 +345,35 @@ int put_output(std::u32string_view cps) {
 buffer<char32_t> g_code_points;  // scratch: UTF-32
 buffer<char> g_bytes;            // scratch: ASCII / UTF-8 bytes
 
-// UTF-8 to UTF-16 into g_output (the library's output: well-formed).
-int put_output_utf8(std::string_view utf8) {
+// Well-formed UTF-8 (the library's output, or encodeInto's in the bulk
+// forms) as code points in g_code_points; their count.  Well-formed by
+// construction, so the sequences are read by their lead byte alone (the
+// library's validating decoder, unicode::next_utf8, costs a call per code
+// point); a truncated sequence, which cannot occur, ends the text.
+std::size_t utf8_to_scratch(std::string_view utf8) {
   char32_t* cps = g_code_points.reserve(utf8.size());
   std::size_t count = 0;
-  char32_t c = 0;
-  for (std::size_t at = 0; at < utf8.size() && puny::unicode::next_utf8(utf8, at, c);) cps[count++] = c;
-  return put_output(std::u32string_view(cps, count));
+  const auto byte = [&utf8](std::size_t at) { return static_cast<char32_t>(static_cast<unsigned char>(utf8[at])); };
+  for (std::size_t at = 0; at < utf8.size();) {
+    const char32_t lead = byte(at);
+    const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    if (at + length > utf8.size()) break;
+    switch (length) {
+      case 1: cps[count++] = lead; break;
+      case 2: cps[count++] = (lead & 0x1F) << 6 | (byte(at + 1) & 0x3F); break;
+      case 3: cps[count++] = (lead & 0x0F) << 12 | (byte(at + 1) & 0x3F) << 6 | (byte(at + 2) & 0x3F); break;
+      default:
+        cps[count++] = (lead & 0x07) << 18 | (byte(at + 1) & 0x3F) << 12 | (byte(at + 2) & 0x3F) << 6 | (byte(at + 3) & 0x3F);
+    }
+    at += length;
+  }
+  return count;
+}
+
+// UTF-8 to UTF-16 into g_output (the library's output: well-formed).
+int put_output_utf8(std::string_view utf8) {
+  const std::size_t count = utf8_to_scratch(utf8);
+  return put_output(std::u32string_view(g_code_points.data(), count));
 }
 
 // The JSON text in g_json, as the call's output.
@@ -1063,31 +1085,6 @@ int convert_many(int count, int bytes, One one) {
   // holds one either: the library never makes U+0000 out of input without it.)
   if (at != input.size()) return failed;
   return static_cast<int>(g_bulk_output.size());
-}
-
-// The code points of an item in g_code_points; their count.  The item is
-// encodeInto's output, well-formed UTF-8 by construction, so the sequences
-// are read by their lead byte alone (the library's validating decoder,
-// unicode::next_utf8, costs a call per code point here); a truncated
-// sequence, which cannot occur, ends the item.
-std::size_t utf8_to_scratch(std::string_view utf8) {
-  char32_t* cps = g_code_points.reserve(utf8.size());
-  std::size_t count = 0;
-  const auto byte = [&utf8](std::size_t at) { return static_cast<char32_t>(static_cast<unsigned char>(utf8[at])); };
-  for (std::size_t at = 0; at < utf8.size();) {
-    const char32_t lead = byte(at);
-    const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-    if (at + length > utf8.size()) break;
-    switch (length) {
-      case 1: cps[count++] = lead; break;
-      case 2: cps[count++] = (lead & 0x1F) << 6 | (byte(at + 1) & 0x3F); break;
-      case 3: cps[count++] = (lead & 0x0F) << 12 | (byte(at + 1) & 0x3F) << 6 | (byte(at + 2) & 0x3F); break;
-      default:
-        cps[count++] = (lead & 0x07) << 18 | (byte(at + 1) & 0x3F) << 12 | (byte(at + 2) & 0x3F) << 6 | (byte(at + 3) & 0x3F);
-    }
-    at += length;
-  }
-  return count;
 }
 
 // Appends scalar values (the library's output) to g_bulk_output as UTF-16.
