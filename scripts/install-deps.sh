@@ -8,8 +8,8 @@ packages=(
   libcli11-dev nlohmann-json3-dev  # command-line parsing and JSON output
   libicu-dev libidn2-dev           # reference peers for the differential tests
   python3-dev python3-venv python3-pybind11 python3-pytest  # the Python package and its tests
-  python3-idna                     # peer in the Python benchmark (python/bench)
-  postgresql-15 postgresql-server-dev-15  # the PostgreSQL extension (postgres/) and its tests
+  python3-idna                     # peer in the Python benchmark (surfaces/python/bench)
+  postgresql-15 postgresql-server-dev-15  # the PostgreSQL extension (surfaces/postgres/) and its tests
   man-db groff-base bash-completion zsh  # puny(1) and shell completions are tested
   publicsuffix                     # the Public Suffix List file puny display reads by default
 )
@@ -31,8 +31,8 @@ install_missing() {
 }
 install_missing -- "${packages[@]}"
 
-# WebAssembly build, npm package tests and the browser test of the page (js/,
-# web/): Debian's emscripten, chromium, punycode.js (a test peer) and tsc, and
+# WebAssembly build, npm package tests and the browser test of the page (surfaces/js/,
+# surfaces/js/web/): Debian's emscripten, chromium, punycode.js (a test peer) and tsc, and
 # a CJK font for the page's screenshots.  Without recommends, which would pull
 # in a desktop.
 wasm_packages=(emscripten chromium node-punycode node-typescript fonts-droid-fallback)

@@ -1,7 +1,7 @@
 // Internal: Bootstring (RFC 3492 sections 3-6) specialised for one profile
 // known at compile time, with no case flags and no observer: encoding of at
 // most short_limit code points, decoding of any length.  Everything else
-// goes through the generic engine in bootstring.cpp, which this one must
+// goes through the generic engine in engine.cpp, which this one must
 // match byte for byte: same output, same error codes, offsets and code
 // points, same caller-buffer behaviour (tests/reference/ checks both against
 // the RFC 3492 reference coder).  The RFC steps both engines share are in
@@ -132,7 +132,7 @@ template <const parameters& P>
 class engine {
   static_assert(validate(P) == parameter_error::ok, "the profile satisfies RFC 3492 section 4");
   // With tmin >= 1 a digit below t always exists, so the encoder's integers
-  // end before their weight can overflow (see emit_integer in bootstring.cpp).
+  // end before their weight can overflow (see emit_integer in engine.cpp).
   static_assert(P.tmin >= 1, "tmin 0 can make encoding overflow; use the generic engine");
   static_assert(P.base - P.tmin >= 2, "adapt() needs base - tmin >= 2 to shrink delta");
   static_assert(P.max_code_point <= 0x10FFFF, "encoder deltas are kept in 32 bits");

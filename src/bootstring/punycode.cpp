@@ -5,7 +5,7 @@
 #include <array>
 #include <memory>
 
-#include "bootstring_fixed.hpp"
+#include "bootstring/fixed_engine.hpp"
 #include "puny/unicode.hpp"
 
 namespace puny::punycode {

@@ -1,6 +1,6 @@
 // Internal: the steps of RFC 3492 (Bootstring) that every engine shares.
-// The generic engine (bootstring.cpp, parameters known at run time) and the
-// fixed-profile engine (bootstring_fixed.hpp, parameters known at compile
+// The generic engine (engine.cpp, parameters known at run time) and the
+// fixed-profile engine (fixed_engine.hpp, parameters known at compile
 // time) both call these; with a compile-time profile the parameters fold
 // into constants.  A profile view `Profile` provides:
 //   base(), tmin(), tmax(), skew(), damp(), initial_n(), delimiter(),

@@ -4,7 +4,7 @@
 
 #include <cstdio>
 
-#include "error_table.hpp"
+#include "common/error_table.hpp"
 #include "puny/idna.hpp"
 
 namespace puny {

@@ -6,7 +6,7 @@
 namespace puny {
 namespace {
 
-// The C enum values are fixed by include/puny.h (c_api.cpp checks them).
+// The C enum values are fixed by include/puny.h (surfaces/c/c_api.cpp checks them).
 constexpr preset preset_table[] = {
     {"uts46", "UTS #46 defaults: nontransitional, CheckHyphens, CheckBidi, CheckJoiners",
      preset_family::uts46, idna::uts46_default, false, 0},

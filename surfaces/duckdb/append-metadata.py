@@ -2,7 +2,7 @@
 """Makes a shared library a loadable DuckDB extension by appending the
 metadata DuckDB's loader reads from the end of the file.
 
-    python3 duckdb/append-metadata.py LIBRARY OUTPUT --platform linux_amd64 \
+    python3 surfaces/duckdb/append-metadata.py LIBRARY OUTPUT --platform linux_amd64 \
         --api-version v1.2.0 --extension-version 0.1.0
 
 The layout (DuckDB's scripts/append_metadata.cmake defines it) is a

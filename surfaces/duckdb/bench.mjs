@@ -2,8 +2,8 @@
 // threads, against a query that only reads the names (the floor).  Not a
 // test: the figures go to bench/README.md.
 //
-//   node duckdb/bench.mjs [OUT_DIR] [LINES] [RUNS]
-//     OUT_DIR  duckdb/build.sh's (default build/duckdb)
+//   node surfaces/duckdb/bench.mjs [OUT_DIR] [LINES] [RUNS]
+//     OUT_DIR  surfaces/duckdb/build.sh's (default build/duckdb)
 //     LINES    rows (default 10000000: the bench files repeated)
 //     RUNS     repetitions per query; the median is reported (default 5)
 import { createRequire } from 'node:module';
@@ -13,10 +13,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dir = path.resolve(process.argv[2] || path.join(here, '..', 'build', 'duckdb'));
+const dir = path.resolve(process.argv[2] || path.join(here, '..', '..', 'build', 'duckdb'));
 const lines = Number(process.argv[3] || 10000000);
 const runs = Number(process.argv[4] || 5);
-const data = path.join(here, '..', '..', 'shared', 'bench', 'data');
+const data = path.join(here, '..', '..', '..', 'shared', 'bench', 'data');
 const require = createRequire(path.join(dir, 'node', 'package.json'));
 const { DuckDBInstance } = require('@duckdb/node-api');
 

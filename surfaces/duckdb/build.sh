@@ -4,18 +4,18 @@
 #   include/                 duckdb.h and duckdb_extension.h, from the npm
 #                            package duckdb@$headers_version (npm pack: the
 #                            tarball only, nothing built or installed)
-#   node/                    @duckdb/node-api (duckdb/test/package.json), whose
+#   node/                    @duckdb/node-api (surfaces/duckdb/test/package.json), whose
 #                            bundled DuckDB the tests load the extension into
-#   cmake/                   the build tree (duckdb/CMakeLists.txt)
+#   cmake/                   the build tree (surfaces/duckdb/CMakeLists.txt)
 #   puny.duckdb_extension    the extension, with the metadata DuckDB reads
 #
-#   duckdb/build.sh [OUT_DIR]        (default: build/duckdb)
+#   surfaces/duckdb/build.sh [OUT_DIR]        (default: build/duckdb)
 #
 # Exit status 77 (ctest's skip code) with a loud message when npm cannot
 # fetch the packages (no registry); any other failure is an error.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-root="$(dirname "$here")"
+root="$(cd "$here/../.." && pwd)"
 out="$(mkdir -p "${1:-$root/build/duckdb}" && cd "${1:-$root/build/duckdb}" && pwd)"
 jobs="${JOBS:-2}"
 # The C extension API is stable from v1.2.0: headers of any later DuckDB

@@ -1,5 +1,5 @@
 // puny for DuckDB: the SQL functions of the PostgreSQL extension
-// (postgres/puny--0.1.0.sql), same names and arguments, over DuckDB's C
+// (surfaces/postgres/puny--0.1.0.sql), same names and arguments, over DuckDB's C
 // extension API (duckdb_extension.h, API v1.2.0: the extension loads into
 // any DuckDB from 1.2 on without being rebuilt).
 //

@@ -4,7 +4,7 @@
 # parallel sequential scan, with 0 (leader only), 1 and 2 workers, and the
 # same names with the CLI (build/cli/puny reading them from a file).
 #
-#   postgres/bench.sh [BUILD_DIR] [ROWS] [RUNS]    # defaults: build 1000000 5
+#   surfaces/postgres/bench.sh [BUILD_DIR] [ROWS] [RUNS]    # defaults: build 1000000 5
 #
 # Prints medians of RUNS runs (after one warm-up run): the elapsed time and
 # rows/s of count(f(name)) with 0, 1 and 2 workers ("workers" is
@@ -15,14 +15,14 @@
 # time per name for the same file.
 # Results: docs/postgres.md.
 set -euo pipefail
-src="$(cd "$(dirname "$0")/.." && pwd)"
+src="$(cd "$(dirname "$0")/../.." && pwd)"
 build="$(cd "${1:-$src/build}" && pwd)"
 rows="${2:-1000000}"
 runs="${3:-5}"
 data="$src/../shared/bench/data/domains-mixed.txt"
 [ -f "$data" ] || { echo "bench: $data missing (../shared beside the checkout)" >&2; exit 1; }
 # shellcheck source=pg-env.sh
-. "$src/postgres/pg-env.sh"
+. "$src/surfaces/postgres/pg-env.sh"
 
 puny_pg_tools
 cmake --build "$build" --target puny_cli -j"${JOBS:-2}" >/dev/null

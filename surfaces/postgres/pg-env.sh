@@ -1,4 +1,4 @@
-# Shared by postgres/run-tests.sh and postgres/bench.sh (sourced, not run):
+# Shared by surfaces/postgres/run-tests.sh and surfaces/postgres/bench.sh (sourced, not run):
 # builds and installs the extension, and starts a throwaway PostgreSQL 15
 # server in a temporary directory that puny_pg_stop removes again.
 #
@@ -44,7 +44,7 @@ puny_pg_build_install() {
   [ -f "$lib" ] || puny_pg_fail "$lib missing (PUNY_LIB names another path; needs the static library)"
   local ext="$build/postgres/ext"
   mkdir -p "$ext"
-  local make_args=(-C "$ext" -f "$src/postgres/Makefile" VPATH="$src/postgres"
+  local make_args=(-C "$ext" -f "$src/surfaces/postgres/Makefile" VPATH="$src/surfaces/postgres"
                    PG_CONFIG="$PG_CONFIG" PUNY_SOURCE_DIR="$src" PUNY_BUILD_DIR="$build" PUNY_LIB="$lib")
   make -s "${make_args[@]}" || puny_pg_fail "building the extension failed"
   local sudo=()

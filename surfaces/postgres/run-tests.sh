@@ -2,19 +2,19 @@
 # Regression tests of the PostgreSQL extension against a real server:
 # builds libpuny and the extension, installs it into PostgreSQL 15's
 # directories, starts a throwaway server (temporary directory, Unix socket
-# only), runs pg_regress on postgres/sql/*.sql against postgres/expected/,
+# only), runs pg_regress on surfaces/postgres/sql/*.sql against surfaces/postgres/expected/,
 # and stops the server whatever happens.  ctest runs it (label postgres).
 #
-#   postgres/run-tests.sh [BUILD_DIR]     # BUILD_DIR: configured CMake build (default: build)
+#   surfaces/postgres/run-tests.sh [BUILD_DIR]     # BUILD_DIR: configured CMake build (default: build)
 #
 # Needs postgresql-15 and postgresql-server-dev-15 (scripts/install-deps.sh)
 # and root or sudo to install the extension.  PUNY_PG_KEEP=1 keeps the
 # temporary directory (server log, results/) for inspection.
 set -euo pipefail
-src="$(cd "$(dirname "$0")/.." && pwd)"
+src="$(cd "$(dirname "$0")/../.." && pwd)"
 build="$(cd "${1:-$src/build}" && pwd)"
 # shellcheck source=pg-env.sh
-. "$src/postgres/pg-env.sh"
+. "$src/surfaces/postgres/pg-env.sh"
 
 puny_pg_tools
 puny_pg_build_install "$src" "$build"
@@ -23,10 +23,10 @@ puny_pg_start
 # pg_regress runs as the server's user and writes results/ beside a copy of
 # the tests (the checkout may not be readable by that user).
 mkdir -p "$PUNY_PG_DIR/regress"
-cp -r "$src/postgres/sql" "$src/postgres/expected" "$PUNY_PG_DIR/regress/"
+cp -r "$src/surfaces/postgres/sql" "$src/surfaces/postgres/expected" "$PUNY_PG_DIR/regress/"
 [ ${#as_server[@]} -eq 0 ] || chown -R "$PUNY_PG_USER" "$PUNY_PG_DIR/regress"
-tests="$(sed -n 's/^REGRESS = //p' "$src/postgres/Makefile")"
-[ -n "$tests" ] || puny_pg_fail "no REGRESS line in postgres/Makefile"
+tests="$(sed -n 's/^REGRESS = //p' "$src/surfaces/postgres/Makefile")"
+[ -n "$tests" ] || puny_pg_fail "no REGRESS line in surfaces/postgres/Makefile"
 status=0
 # shellcheck disable=SC2086  # the test names are words
 "${as_server[@]}" env PGHOST="$PGHOST" PGPORT="$PGPORT" PGUSER="$PGUSER" \

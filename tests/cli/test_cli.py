@@ -1076,9 +1076,9 @@ class ManPageAndCompletions(Base):
     """puny(1) renders with man -l and, like the completions, knows every
     command and option that --help lists."""
 
-    MAN = os.path.join(REPO, "cli", "puny.1")
-    BASH = os.path.join(REPO, "cli", "completions", "puny.bash")
-    ZSH = os.path.join(REPO, "cli", "completions", "_puny")
+    MAN = os.path.join(REPO, "surfaces", "cli", "puny.1")
+    BASH = os.path.join(REPO, "surfaces", "cli", "completions", "puny.bash")
+    ZSH = os.path.join(REPO, "surfaces", "cli", "completions", "_puny")
 
     def test_man_page_renders_and_is_complete(self):
         env = dict(os.environ, MANPAGER="cat", PAGER="cat", MANWIDTH="100", LANG="C.UTF-8")

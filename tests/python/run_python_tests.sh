@@ -2,7 +2,7 @@
 # ctest python.package: does exactly what README.md ("Using puny from
 # Python") says, in a scratch directory: a fresh venv of Debian's
 # /usr/bin/python3 that sees Debian's python3-* packages (pytest, idna),
-# `pip install ./python` from the checkout, then pytest on python/tests.
+# `pip install ./surfaces/python` from the checkout, then pytest on surfaces/python/tests.
 #
 #   tests/python/run_python_tests.sh PYTHON WORK_DIR
 #
@@ -17,5 +17,5 @@ mkdir -p "$work"
 export PIP_INDEX_URL=http://127.0.0.1:9/simple PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
 cd "$checkout"
 "$python" -m venv --system-site-packages "$work/.venv"
-"$work/.venv/bin/pip" install ./python
-"$work/.venv/bin/python" -m pytest -p no:cacheprovider python/tests
+"$work/.venv/bin/pip" install ./surfaces/python
+"$work/.venv/bin/python" -m pytest -p no:cacheprovider surfaces/python/tests

@@ -2,9 +2,9 @@
 // the same output, case flags, error kind, offset and code point, and the
 // caller-buffer contract (buffer_too_small with the exact size needed).
 //
-// Engines: the generic one in src/bootstring.cpp with each strategy (simple,
+// Engines: the generic one in src/bootstring/engine.cpp with each strategy (simple,
 // fenwick, automatic), allocating and caller-buffer, with and without case
-// flags; the fixed-profile engine of src/bootstring_fixed.hpp for profiles
+// flags; the fixed-profile engine of src/bootstring/fixed_engine.hpp for profiles
 // known at compile time; and the public Punycode functions (punycode.hpp),
 // which choose between them by length.
 //
@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "bootstring_fixed.hpp"
+#include "bootstring/fixed_engine.hpp"
 #include "puny/bootstring.hpp"
 #include "puny/punycode.hpp"
 #include "rfc3492_reference.hpp"

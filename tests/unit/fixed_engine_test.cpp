@@ -1,7 +1,7 @@
-// The Punycode-profile engine (src/bootstring_fixed.hpp) against the generic
-// one (src/bootstring.cpp): the same output and the same errors, offsets and
+// The Punycode-profile engine (src/bootstring/fixed_engine.hpp) against the generic
+// one (src/bootstring/engine.cpp): the same output and the same errors, offsets and
 // code points for every input, and the reciprocal division it relies on.
-#include "bootstring_fixed.hpp"
+#include "bootstring/fixed_engine.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs duckdb/test/sql.test.mjs against the extension duckdb/build.sh made
+# Runs surfaces/duckdb/test/sql.test.mjs against the extension surfaces/duckdb/build.sh made
 # in OUT_DIR; exit status 77 (skipped, loudly) when that build was skipped.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"

@@ -1,8 +1,8 @@
 // The DuckDB extension in a real DuckDB: the one @duckdb/node-api bundles,
-// which duckdb/build.sh installs beside the extension.  Run by ctest
+// which surfaces/duckdb/build.sh installs beside the extension.  Run by ctest
 // (tests/duckdb/CMakeLists.txt):
 //
-//   PUNY_DUCKDB_DIR=build/duckdb PUNY_BIN=build/cli/puny node --test duckdb/test/sql.test.mjs
+//   PUNY_DUCKDB_DIR=build/duckdb PUNY_BIN=build/cli/puny node --test surfaces/duckdb/test/sql.test.mjs
 //
 // PUNY_DUCKDB_DIR holds puny.duckdb_extension and node/ (build.sh's OUT_DIR);
 // PUNY_BIN is the command-line tool, which the million-row test checks
@@ -21,8 +21,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const dir = process.env.PUNY_DUCKDB_DIR && path.resolve(process.env.PUNY_DUCKDB_DIR);
 const puny = process.env.PUNY_BIN && path.resolve(process.env.PUNY_BIN);
 assert.ok(dir && fs.existsSync(path.join(dir, 'puny.duckdb_extension')),
-          'PUNY_DUCKDB_DIR must hold puny.duckdb_extension (duckdb/build.sh)');
-const benchData = process.env.PUNY_BENCH_DATA || path.join(here, '..', '..', '..', 'shared', 'bench', 'data');
+          'PUNY_DUCKDB_DIR must hold puny.duckdb_extension (surfaces/duckdb/build.sh)');
+const benchData = process.env.PUNY_BENCH_DATA || path.join(here, '..', '..', '..', '..', 'shared', 'bench', 'data');
 const require = createRequire(path.join(dir, 'node', 'package.json'));
 const { DuckDBInstance } = require('@duckdb/node-api');
 

@@ -4,9 +4,9 @@
 // timed; each measurement is the median of REPS runs, the implementations
 // interleaved within each repetition.  Not a test: it asserts nothing about time.
 //
-//   NODE_PATH=/usr/share/nodejs node js/bench/bench.mjs [PACKAGE_DIR] [--reps=N]
+//   NODE_PATH=/usr/share/nodejs node surfaces/js/bench/bench.mjs [PACKAGE_DIR] [--reps=N]
 //
-// PACKAGE_DIR defaults to build/wasm/package (js/build.sh).  Prints a
+// PACKAGE_DIR defaults to build/wasm/package (surfaces/js/build.sh).  Prints a
 // Markdown table: ns per item and the ratio peer time / puny time.
 import { readFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,8 +18,8 @@ const here = path.dirname(url.fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const reps = Number((args.find((a) => a.startsWith('--reps=')) || '--reps=7').slice(7));
 const packageDir = path.resolve(args.find((a) => !a.startsWith('--')) ||
-                                path.join(here, '..', '..', 'build', 'wasm', 'package'));
-const dataDir = path.resolve(here, '..', '..', '..', 'shared', 'bench', 'data');
+                                path.join(here, '..', '..', '..', 'build', 'wasm', 'package'));
+const dataDir = path.resolve(here, '..', '..', '..', '..', 'shared', 'bench', 'data');
 
 const require = createRequire(import.meta.url);
 const puny = require(path.join(packageDir, 'dist', 'puny.cjs'));

@@ -1,10 +1,10 @@
-// Drives the converter page (web/) in Debian's headless chromium through the
+// Drives the converter page (surfaces/js/web/) in Debian's headless chromium through the
 // Chrome DevTools Protocol over --remote-debugging-pipe (no npm download, no
 // WebSocket): loads it from file://, types the way a user does
 // (Input.insertText), reads the outputs and the explain steps from the DOM,
 // checks an invalid input's error, and saves screenshots.
 //
-//   node js/browser/page-test.mjs WEB_DIR OUT_DIR
+//   node surfaces/js/browser/page-test.mjs WEB_DIR OUT_DIR
 //
 // Exit 0 when every check passes, 1 on a failed check, 77 (ctest's skip code)
 // with a loud message when no chromium is installed.
@@ -21,7 +21,7 @@ if (!webDir || !outDir) {
   process.exit(2);
 }
 const pageUrl = pathToFileURL(path.resolve(webDir, 'index.html')).href;
-assert.ok(existsSync(path.resolve(webDir, 'index.html')), `${webDir}/index.html missing: run js/build.sh`);
+assert.ok(existsSync(path.resolve(webDir, 'index.html')), `${webDir}/index.html missing: run surfaces/js/build.sh`);
 
 function findChromium() {
   for (const name of [process.env.CHROMIUM, 'chromium', 'chromium-browser', 'google-chrome']) {

@@ -1,9 +1,9 @@
 // puny for JavaScript: UTS #46 / IDNA2008 (toAscii, toUnicode, results,
 // presets and flags from the library's registry) and explain, over the
-// module's exports (js/src/puny_wasm.cpp) and the shared layer
-// (js/lib/core.js), for the `puny` and `puny/display` entry points.
+// module's exports (surfaces/js/src/puny_wasm.cpp) and the shared layer
+// (surfaces/js/lib/core.js), for the `puny` and `puny/display` entry points.
 //
-// js/build.sh places this file after js/lib/core.js in the same function
+// surfaces/js/build.sh places this file after surfaces/js/lib/core.js in the same function
 // scope; it is never loaded on its own.
 
 /* exported createPunyIdna */
@@ -21,7 +21,7 @@ function createPunyIdna(wasm, core) {
   const presetList = Object.freeze(registry.list.map((p) => Object.freeze(p)));
   const presetAliases = Object.freeze(registry.aliases);
   // The flags: puny::idna::options' fields in camelCase (bit order of
-  // js/src/puny_wasm.cpp).
+  // surfaces/js/src/puny_wasm.cpp).
   const flagBits = Object.freeze({
     checkHyphens: 1,
     checkBidi: 2,
@@ -34,7 +34,7 @@ function createPunyIdna(wasm, core) {
     forbidDomainCodePoints: 512,
   });
 
-  // {preset, flags} -> the option bits of js/src/puny_wasm.cpp.  Unknown
+  // {preset, flags} -> the option bits of surfaces/js/src/puny_wasm.cpp.  Unknown
   // names throw a TypeError rather than being ignored.
   function optionBits(options) {
     if (options === undefined || options === null) return presetBits.uts46;
@@ -112,7 +112,7 @@ function createPunyIdna(wasm, core) {
     return idnaConvert(wasm._puny_js_to_unicode, toUnicodeDetailed, domain, options);
   }
 
-  // ---- Bulk forms (see many() in js/lib/core.js) ----
+  // ---- Bulk forms (see many() in surfaces/js/lib/core.js) ----
   // The options are read once.
   function idnaMany(fn, manyFn, detailedFn, domains, options) {
     const bits = optionBits(options);

@@ -1,12 +1,12 @@
 // puny for JavaScript: the layer every entry point shares, over the
-// WebAssembly module (js/src/puny_wasm.cpp): errors, the module's buffers,
+// WebAssembly module (surfaces/js/src/puny_wasm.cpp): errors, the module's buffers,
 // and punycode.js's API (encode, decode, toASCII, toUnicode, ucs2, version).
 //
-// js/build.sh places this file after emscripten's glue (which defines
-// `Module`) inside one function scope, followed by js/lib/api.js and
-// js/lib/display.js for the larger entry points; it is never loaded on its
+// surfaces/js/build.sh places this file after emscripten's glue (which defines
+// `Module`) inside one function scope, followed by surfaces/js/lib/api.js and
+// surfaces/js/lib/display.js for the larger entry points; it is never loaded on its
 // own.  `createPunyCore` receives the ready module (compiled synchronously,
-// see js/CMakeLists.txt) and returns the public functions (`api`) with the
+// see surfaces/js/CMakeLists.txt) and returns the public functions (`api`) with the
 // helpers the other files build on.
 //
 // Offsets are always indices into the JavaScript string the caller passed
@@ -238,7 +238,7 @@ function createPunyCore(wasm, version) {
   // the module per batch: joined with U+0000 and written as UTF-8 by
   // TextEncoder.encodeInto, the outputs (UTF-16) read back with one
   // TextDecoder call and one split (see puny_js_*_many in
-  // js/src/puny_wasm.cpp).  The module leaves to the single call every item
+  // surfaces/js/src/puny_wasm.cpp).  The module leaves to the single call every item
   // it cannot vouch for: a failure (whose error that call records), an item
   // holding U+FFFD (which may have been a lone surrogate that encodeInto
   // replaced), and the whole batch when an item holds U+0000 (the
@@ -311,7 +311,7 @@ function createPunyCore(wasm, version) {
       PunyError,
       unicodeVersion: vocabulary.unicodeVersion,
     },
-    // For js/lib/api.js and js/lib/display.js.
+    // For surfaces/js/lib/api.js and surfaces/js/lib/display.js.
     vocabulary,
     PunyError,
     put,

@@ -1,5 +1,5 @@
 // Types for the puny npm package's `puny/display` entry point
-// (js/lib/display.js): everything of the main entry point (puny.d.ts) plus
+// (surfaces/js/lib/display.js): everything of the main entry point (puny.d.ts) plus
 // display safety (docs/display.md) and UTS #39 skeletons.
 import puny from './puny.js';
 export * from './puny.js';

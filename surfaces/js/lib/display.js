@@ -1,9 +1,9 @@
 // puny for JavaScript: display safety (may a name be shown in Unicode?
 // docs/display.md) and UTS #39 skeletons, for the `puny/display` entry
-// point, over the module's exports (js/src/puny_wasm.cpp) and the shared
-// layer (js/lib/core.js).
+// point, over the module's exports (surfaces/js/src/puny_wasm.cpp) and the shared
+// layer (surfaces/js/lib/core.js).
 //
-// js/build.sh places this file after js/lib/core.js and js/lib/api.js in
+// surfaces/js/build.sh places this file after surfaces/js/lib/core.js and surfaces/js/lib/api.js in
 // the same function scope; it is never loaded on its own.
 
 /* exported createPunyDisplay */

@@ -1,8 +1,8 @@
-// puny for JavaScript: instantiates the WebAssembly module that js/build.sh
+// puny for JavaScript: instantiates the WebAssembly module that surfaces/js/build.sh
 // embeds in each entry file, without emscripten's JavaScript glue.
 //
 // Why: the module is linked as a standalone WebAssembly binary
-// (js/CMakeLists.txt: -sSTANDALONE_WASM --no-entry), whose only imports are a
+// (surfaces/js/CMakeLists.txt: -sSTANDALONE_WASM --no-entry), whose only imports are a
 // notification that the memory grew and the exit of a failed abort; the
 // glue that emscripten would generate for it weighs more than the
 // Punycode-only entry point's whole budget.  What the API layers need from

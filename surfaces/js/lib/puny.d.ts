@@ -1,4 +1,4 @@
-// Types for the puny npm package's main entry point (js/lib/api.js): the
+// Types for the puny npm package's main entry point (surfaces/js/lib/api.js): the
 // `puny/punycode` API (punycode.d.ts) plus UTS #46 / IDNA2008 and explain.
 // Offsets are indices into the JavaScript string passed in (UTF-16 code units).
 import punycode from './punycode.js';

@@ -1,4 +1,4 @@
-// Types for the puny npm package's `puny/punycode` entry point (js/lib/core.js):
+// Types for the puny npm package's `puny/punycode` entry point (surfaces/js/lib/core.js):
 // punycode.js's API over puny's Punycode, with located errors.  Offsets are
 // indices into the JavaScript string passed in (UTF-16 code units).
 

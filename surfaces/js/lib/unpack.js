@@ -1,5 +1,5 @@
-// puny for JavaScript: unpacks the WebAssembly binary that js/build.sh
-// embeds in each entry file, compressed with LZMA (js/tools/pack-wasm.py).
+// puny for JavaScript: unpacks the WebAssembly binary that surfaces/js/build.sh
+// embeds in each entry file, compressed with LZMA (surfaces/js/tools/pack-wasm.py).
 //
 // Why: the entry files must load synchronously (punycode.js's API is
 // synchronous), so the binary travels inside them rather than beside them;

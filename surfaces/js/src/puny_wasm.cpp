@@ -1,6 +1,6 @@
 // puny for JavaScript: the layer between the C++ library and the npm package
-// (js/lib/core.js, js/lib/api.js).  Built only by js/build.sh with Debian's
-// emscripten, at three levels (js/CMakeLists.txt):
+// (surfaces/js/lib/core.js, surfaces/js/lib/api.js).  Built only by surfaces/js/build.sh with Debian's
+// emscripten, at three levels (surfaces/js/CMakeLists.txt):
 //
 //   PUNY_WASM_PUNYCODE_ONLY   Punycode and punycode.js's domain functions (the
 //                             package's `puny/punycode` entry: no Unicode tables)
@@ -36,7 +36,7 @@
 #include "puny/status.hpp"
 #include "puny/unicode.hpp"
 #ifdef PUNY_WASM_PUNYCODE_ONLY
-#include "bootstring_fixed.hpp"
+#include "bootstring/fixed_engine.hpp"
 #else
 #include "explain/punycode_trace.hpp"
 #include "puny/idna.hpp"
@@ -59,7 +59,7 @@ constexpr int unknown_name = -4;      // a display profile the library does not 
 // A growable array of a trivially copyable type on malloc.  What every
 // entry point runs (Punycode, the error record, the JSON text) is written
 // on these rather than on std::basic_string, whose code would be a large
-// part of the Punycode-only module (js/test/sizes.test.mjs holds it to its
+// part of the Punycode-only module (surfaces/js/test/sizes.test.mjs holds it to its
 // budget); the UTS #46 levels use the library's strings as well.
 template <class T>
 class buffer {
@@ -393,7 +393,7 @@ bool narrow_ascii(std::u16string_view in, Bytes& out) {
 // ---- Punycode (RFC 3492), label level, no xn-- prefix ----
 
 // The library's two directions on caller buffers.  The Punycode-only module
-// (10 KB for its entry point, js/test/sizes.test.mjs) runs the short-string
+// (10 KB for its entry point, surfaces/js/test/sizes.test.mjs) runs the short-string
 // engine on what it takes (every DNS label) and the generic Bootstring
 // engine beyond, O(n log n) as well; the other levels take
 // puny::punycode's own choice, whose long-string engine for the section 5
@@ -579,7 +579,7 @@ void explain_punycode(std::u16string_view input, bool decoding) {
 
 // Option bits, in the order of puny::idna::options, and from bit 16 the
 // preset's index in puny::presets() plus one (so the IDNA2008 presets,
-// which are no flag set, are reachable by name); js/lib/api.js builds them.
+// which are no flag set, are reachable by name); surfaces/js/lib/api.js builds them.
 constexpr unsigned preset_shift = 16;
 
 // The IDNA2008 preset the bits name, or nullptr (a UTS #46 preset).
@@ -880,7 +880,7 @@ void write_display_vocabulary(json_writer& w) {
 // buffers without allocating; the others take the general functions above.
 
 // punycode.js's toASCII / toUnicode of a whole domain in one call (see
-// mapDomain in js/lib/core.js, which they must equal): the part after the
+// mapDomain in surfaces/js/lib/core.js, which they must equal): the part after the
 // last '@', split at U+002E, U+3002, U+FF0E and U+FF61 and joined with '.'.
 // Anything unusual (an error, a non-ASCII xn-- label) returns
 // use_general_path, and the JavaScript functions run label by label, which

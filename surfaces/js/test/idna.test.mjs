@@ -169,7 +169,7 @@ test('bulk forms: one {input, output, error} per item, the single calls\' answer
 });
 
 // The bulk forms cross in batches joined with U+0000 and written as UTF-8
-// (js/lib/core.js): every item that such a batch cannot carry faithfully
+// (surfaces/js/lib/core.js): every item that such a batch cannot carry faithfully
 // must still get the single call's answer.
 test('bulk forms: U+0000, lone surrogates, U+FFFD, non-strings and several batches', () => {
   const awkward = ['a\u0000b', 'x\uDC00y', 'caf\uFFFD', 'ok', 42, null, '\uD83D\uDE00', 'b\u00FCcher', 'xn--bcher-kva'];

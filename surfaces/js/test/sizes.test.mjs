@@ -1,6 +1,6 @@
 // What a browser or bundler loads for each entry point, gzipped (the .wasm
 // travels inside each entry file), against the package's budgets
-// (js/tools/wasm-sizes.mjs): the main entry point within 100 KB.  The
+// (surfaces/js/tools/wasm-sizes.mjs): the main entry point within 100 KB.  The
 // punycode.js replacement must load without the Unicode tables, so it is
 // far smaller than the main one and has none of its functions.
 import test from 'node:test';

@@ -2,12 +2,12 @@
 """Packs a .wasm file for embedding in a JavaScript entry file.
 
 Prints one JavaScript expression that evaluates to the binary as a
-Uint8Array: a call of unpackWasm (js/lib/unpack.js) on the binary compressed
+Uint8Array: a call of unpackWasm (surfaces/js/lib/unpack.js) on the binary compressed
 with raw LZMA1 and base64-encoded.  The literal-context (lc), literal-position
 (lp) and position (pb) parameters are the smallest of a few tried; the
 decoder reads them from the call.
 
-    python3 js/tools/pack-wasm.py FILE.wasm > expression.js
+    python3 surfaces/js/tools/pack-wasm.py FILE.wasm > expression.js
 """
 import base64
 import lzma

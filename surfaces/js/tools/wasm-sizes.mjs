@@ -4,9 +4,9 @@
 // byte, LEB128 size, contents), so the docs can say where the bytes are:
 // code, or data (the Unicode tables).
 //
-//   node js/tools/wasm-sizes.mjs [--entries DIST_DIR] [FILE.wasm...]
+//   node surfaces/js/tools/wasm-sizes.mjs [--entries DIST_DIR] [FILE.wasm...]
 //
-// js/test/sizes.test.mjs checks the budgets (`budgets` below) with the
+// surfaces/js/test/sizes.test.mjs checks the budgets (`budgets` below) with the
 // same measurement.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

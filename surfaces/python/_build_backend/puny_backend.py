@@ -2,9 +2,9 @@
 
 Why our own backend: pip's build isolation installs `build-system.requires`
 from PyPI, which a Debian machine without PyPI access cannot reach.  This
-backend requires nothing, so `pip install ./python` works offline with or
+backend requires nothing, so `pip install ./surfaces/python` works offline with or
 without `--no-build-isolation`.  It builds the extension with CMake
-(python/CMakeLists.txt: the C++ library of the enclosing checkout and
+(surfaces/python/CMakeLists.txt: the C++ library of the enclosing checkout and
 pybind11 from Debian's pybind11-dev) for the interpreter running pip, and
 writes the wheel itself (PEP 427).
 
@@ -29,8 +29,8 @@ VERSION = "0.1.0"
 SUMMARY = "Punycode (RFC 3492) and IDNA (UTS #46) for Python, on the puny C++ library"
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PYTHON_DIR = os.path.dirname(HERE)  # python/
-CHECKOUT = os.path.dirname(PYTHON_DIR)  # the repository root
+PYTHON_DIR = os.path.dirname(HERE)  # surfaces/python/
+CHECKOUT = os.path.dirname(os.path.dirname(PYTHON_DIR))  # the repository root
 
 
 def _check_checkout():
@@ -41,7 +41,7 @@ def _check_checkout():
     if missing:
         raise RuntimeError(
             "puny: the Python package builds the C++ library of the enclosing "
-            "checkout, but %s is missing. Run `pip install ./python` from a puny "
+            "checkout, but %s is missing. Run `pip install ./surfaces/python` from a puny "
             "checkout (pip >= 21.3 builds in place)." % ", ".join(missing))
 
 
@@ -75,7 +75,7 @@ def _run(cmd, cwd=None):
 
 
 def _build_extension(build_dir):
-    """Configures and builds python/CMakeLists.txt; returns the module path."""
+    """Configures and builds surfaces/python/CMakeLists.txt; returns the module path."""
     cmake = shutil.which("cmake")
     if cmake is None:
         raise RuntimeError("puny: cmake not found (Debian: apt-get install cmake; "
@@ -160,4 +160,4 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
 
 def build_sdist(sdist_directory, config_settings=None):
     raise RuntimeError("puny: no source distribution; the package builds from a puny "
-                       "checkout (`pip install ./python`)")
+                       "checkout (`pip install ./surfaces/python`)")

@@ -2,12 +2,12 @@
 (encodings.idna, IDNA 2003) and the `idna` package (IDNA 2008, with its
 UTS #46 mapping) on the workloads in ../shared/bench/data.
 
-    .venv/bin/python python/bench/bench_to_ascii.py [--runs N] [--data DIR]
+    .venv/bin/python surfaces/python/bench/bench_to_ascii.py [--runs N] [--data DIR]
         [--limit N] [--only puny|stdlib|idna|none] [--workload FILE]
 
 --only runs one converter once (or none: just load the data), for
 instruction counts that a busy machine cannot disturb:
-    valgrind --tool=callgrind .venv/bin/python python/bench/bench_to_ascii.py \
+    valgrind --tool=callgrind .venv/bin/python surfaces/python/bench/bench_to_ascii.py \
         --runs 1 --limit 2000 --only idna
 (the converter's cost is its count minus the --only none count).
 
@@ -27,7 +27,7 @@ import time
 import puny
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_DATA = os.path.join(HERE, "..", "..", "..", "shared", "bench", "data")
+DEFAULT_DATA = os.path.join(HERE, "..", "..", "..", "..", "shared", "bench", "data")
 WORKLOADS = [("domains-mixed.txt", "real-world host names"),
              ("domains-idn.txt", "IDN host names")]
 

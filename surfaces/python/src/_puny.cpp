@@ -872,7 +872,7 @@ PYBIND11_MODULE(_puny, m) {
   // named fields, like os.stat_result) rather than a NamedTuple, because a
   // bulk call makes one per item and a NamedTuple's allocation and
   // deallocation (a Python-level tuple subclass) cost more than converting
-  // most names (python/bench).
+  // most names (surfaces/python/bench).
   static PyStructSequence_Field result_fields[] = {
       {"input", "the item as given"},
       {"output", "the conversion, or None when it failed"},

@@ -1,5 +1,5 @@
 """Tests of the puny Python package, run against the installed package
-(README: `.venv/bin/pip install ./python && .venv/bin/python -m pytest python/tests`).
+(README: `.venv/bin/pip install ./surfaces/python && .venv/bin/python -m pytest surfaces/python/tests`).
 
 Data from ../shared beside the checkout (the IdnaTestV2.txt of the Unicode
 version the package was built with, and the Punycode samples); a missing
@@ -18,7 +18,7 @@ import pytest
 import puny
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CHECKOUT = os.path.dirname(os.path.dirname(HERE))
+CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 SHARED = os.path.join(os.path.dirname(CHECKOUT), "shared")
 IDNA_TEST = os.path.join(SHARED, "unicode", puny.unicode_version, "idna", "IdnaTestV2.txt")
 
@@ -41,7 +41,7 @@ def read_data(path):
 # ---- the package under test is the installed one ----
 
 def test_installed_package_is_tested():
-    # Not python/puny from the source tree (which has no extension module).
+    # Not surfaces/python/puny from the source tree (which has no extension module).
     assert "site-packages" in puny.__file__, puny.__file__
     assert os.path.dirname(puny._puny.__file__) == os.path.dirname(puny.__file__)
     # pip builds the library with the project's default tables.

@@ -1,5 +1,5 @@
 // Loads the built package for the tests: PUNY_JS_PACKAGE names the directory
-// js/build.sh assembled (default build/wasm/package beside this checkout), and
+// surfaces/js/build.sh assembled (default build/wasm/package beside this checkout), and
 // the Debian punycode.js used as a differential peer (node-punycode, found
 // through NODE_PATH=/usr/share/nodejs).  Both missing is a failure, not a skip.
 import { createRequire } from 'node:module';
@@ -9,15 +9,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const packageDir = path.resolve(process.env.PUNY_JS_PACKAGE ||
-                                       path.join(here, '..', '..', '..', 'build', 'wasm', 'package'));
+                                       path.join(here, '..', '..', '..', '..', 'build', 'wasm', 'package'));
 // PUNY_JS_ENTRY picks the entry point that `puny` and `punyCjs` load (default
 // the main one; tests/wasm runs the punycode.js tests again on `punycode`).
 const entry = process.env.PUNY_JS_ENTRY || 'puny';
 const esmPath = path.join(packageDir, 'dist', `${entry}.mjs`);
 if (!existsSync(esmPath))
-  throw new Error(`puny tests: ${esmPath} is missing; run js/build.sh first (or set PUNY_JS_PACKAGE)`);
+  throw new Error(`puny tests: ${esmPath} is missing; run surfaces/js/build.sh first (or set PUNY_JS_PACKAGE)`);
 
-// The three entry points (js/build.sh): puny (UTS #46), puny/punycode
+// The three entry points (surfaces/js/build.sh): puny (UTS #46), puny/punycode
 // (punycode.js's API) and puny/display (display safety).
 export const puny = await import(pathToFileURL(esmPath).href);
 export const punyPunycode = await import(pathToFileURL(path.join(packageDir, 'dist', 'punycode.mjs')).href);
@@ -37,4 +37,4 @@ function loadPeer() {
                   '(scripts/install-deps.sh installs Debian\'s node-punycode)');
 }
 export const punycodeJs = loadPeer();
-export const sharedTestdata = path.resolve(here, '..', '..', '..', '..', 'shared', 'testdata');
+export const sharedTestdata = path.resolve(here, '..', '..', '..', '..', '..', 'shared', 'testdata');

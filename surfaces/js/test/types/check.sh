@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# wasm.types: compiles js/test/types/usage.ts with tsc --strict against the
+# wasm.types: compiles surfaces/js/test/types/usage.ts with tsc --strict against the
 # built package's dist/*.d.ts.   check.sh PACKAGE_DIR
 set -euo pipefail
 package="$1"
