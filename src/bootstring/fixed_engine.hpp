@@ -5,7 +5,7 @@
 // match byte for byte: same output, same error codes, offsets and code
 // points, same caller-buffer behaviour (tests/reference/ checks both against
 // the RFC 3492 reference coder).  The RFC steps both engines share are in
-// bootstring/rfc3492_steps.hpp.
+// rfc3492_steps.hpp, its faster divisions in fast_arithmetic.hpp.
 //
 // Why it is faster than the generic engine with the same parameters:
 //  * base, tmin, tmax, skew, damp are constants, so threshold() is a clamp and
@@ -28,6 +28,7 @@
 #include <memory>
 #include <string_view>
 
+#include "bootstring/fast_arithmetic.hpp"
 #include "bootstring/free_slots.hpp"
 #include "bootstring/rfc3492_steps.hpp"
 #include "puny/bootstring.hpp"
@@ -58,73 +59,9 @@ inline constexpr std::size_t decode_limit = 3072;
 // 19.2 at 5,343, placement a flat 20; the crossover is near 5,500 bytes.
 inline constexpr std::size_t insert_limit = 5120;
 
-// ---- division by small run-time divisors ----
-//
-// For 1 <= d < 2^32 let m = floor((2^64 - 1) / d), so that
-// m = 2^64 / d - e with 0 < e <= 1.  For x < 2^32 write x = q * d + r; then
-//   m * (x + 1) / 2^64 = q + (r + 1) / d - e * (x + 1) / 2^64,
-// where the last term is positive and below 2^-32 < 1 / d: the floor is q.
-// So x / d == floor(m * (x + 1) / 2^64), one multiplication, with no special
-// case for d == 1 (the first insertion into an empty string) or for powers
-// of two.  (The round-up variant, Lemire, Kaser and Kurz 2019, needs
-// m = 2^64 for d == 1, which does not fit.)  Divisors here never pass
-// 2 * decode_limit.
-inline constexpr std::size_t reciprocal_count = 2 * decode_limit + 2;
-
-constexpr std::array<u64, reciprocal_count> make_reciprocals() {
-  std::array<u64, reciprocal_count> m{};
-  for (std::size_t d = 1; d < reciprocal_count; ++d) m[d] = ~u64{0} / d;
-  return m;
-}
-inline constexpr std::array<u64, reciprocal_count> reciprocals = make_reciprocals();
-
-// High 64 bits of m * x for x <= 2^32, in portable C++: m = hi * 2^32 + lo,
-// and floor((hi*x*2^32 + lo*x) / 2^64) == floor((hi*x + floor(lo*x / 2^32)) / 2^32)
-// (hi * x and lo * x stay below 2^64 because x <= 2^32).
-inline u64 mul_high(u64 m, u64 x) {
-#if defined(__SIZEOF_INT128__)
-  __extension__ using u128 = unsigned __int128;
-  return static_cast<u64>((static_cast<u128>(m) * x) >> 64);
-#else
-  const u64 hi = (m >> 32) * x;
-  const u64 lo = ((m & 0xFFFFFFFFu) * x) >> 32;
-  return (hi + lo) >> 32;
-#endif
-}
-
-#if defined(__wasm__)
-// WebAssembly divides 32-bit integers natively and has no 64 x 64 -> 128
-// multiplication (unsigned __int128 becomes a call to __multi3, which cost
-// the JavaScript package's decoder a tenth of its time): divide.
-inline u32 div_u32(u32 x, u32 d) { return x / d; }
-inline u32 div_u32_from_2(u32 x, u32 d) { return x / d; }
-#else
-// x / d for a 32-bit x and 1 <= d < reciprocal_count (see above).
-inline u32 div_u32(u32 x, u32 d) {
-  return static_cast<u32>(mul_high(reciprocals[d], u64{x} + 1));
-}
-
-// x / d for a 32-bit x and 2 <= d < reciprocal_count, without the + 1 on x
-// (on the dependency chains of the encoder's digits and the decoder's
-// adapt): with m + 1 = ceil(2^64 / d) for every d >= 2, the round-up
-// method of Lemire, Kaser and Kurz (2019) is exact for x < 2^32.  The
-// + 1 on m does not wait for x.
-inline u32 div_u32_from_2(u32 x, u32 d) {
-  return static_cast<u32>(mul_high(reciprocals[d] + 1, x));
-}
-#endif
-
-// Whether the encoder may count bits with the POPCNT instruction: x86-64
-// processors have had it since 2008, but baseline x86-64 code cannot
-// assume it, so it is checked once, at load time.
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(__POPCNT__)
-inline const bool has_popcnt = [] {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("popcnt") != 0;
-}();
-#else
-inline constexpr bool has_popcnt = false;  // __POPCNT__: the builtin is POPCNT already
-#endif
+// Every divisor of the 32-bit decoder (output lengths up to decode_limit + 1,
+// and adapt()'s) has a reciprocal (fast_arithmetic.hpp).
+static_assert(reciprocal_count >= 2 * decode_limit + 2, "the reciprocal table covers decode_limit");
 
 // ---- the engine ----
 
