@@ -32,7 +32,7 @@
  *   only uint32_t fields, so every appended field changes its size.
  *
  * Versions: PUNY_VERSION_* give the header's version, puny_version() the
- * linked library's.  See README.md, "Using puny from C".
+ * linked library's.  See docs/c-and-python.md.
  */
 #ifndef PUNY_H
 #define PUNY_H

@@ -12,7 +12,8 @@ For README.md and every other tracked-looking *.md (outside build trees):
   * [text](#anchor) names a heading of the same file;
   * a path written as code (`surfaces/js/build.sh`) that starts with one of
     the repository's top-level folders exists (so a moved file cannot leave
-    its old path behind in the prose).
+    its old path behind in the prose);
+  * docs/README.md, the index, links to every page of docs/.
 Links to other sites (http:, https:, mailto:) are not fetched: CI has no
 network.  Fenced code blocks are skipped.  Prints every broken link as
 FILE:LINE: message, then "N links checked, N broken"; exit status 1 if any.
@@ -148,12 +149,25 @@ class Checker:
         return problems
 
 
+def unindexed(files, index_text):
+    """The pages of docs/ that the index (docs/README.md) does not link to."""
+    linked = {os.path.normpath(os.path.join("docs", t.split("#")[0])) for t in LINK.findall(index_text)}
+    return [f for f in files if os.path.dirname(f) == "docs" and f != os.path.join("docs", "README.md")
+            and f not in linked]
+
+
 def check(repo):
     checker = Checker(repo)
     problems = []
     files = markdown_files(repo)
     for md in files:
         problems += checker.check_file(md)
+    index = os.path.join("docs", "README.md")
+    if index not in files:
+        problems.append((index, 0, "missing: the index of the documents"))
+    else:
+        problems += [(index, 0, "%s is not listed in the index" % f)
+                     for f in unindexed(files, checker.read(index))]
     for md, n, p in problems:
         print("%s:%d: %s" % (md, n, p))
     print("%d links checked in %d Markdown files, %d broken" % (checker.links, len(files), len(problems)))
@@ -178,6 +192,10 @@ def self_test():
     expected = {("README.md", "docs/gone.md"), ("README.md", "docs/cli.md#nowhere"),
                 ("README.md", "#quick"), ("README.md", "`src/idna/old.cpp`"),
                 ("README.md", "docs/missing.md")}
+    # The index must list every page of docs/.
+    missing = unindexed(["docs/README.md", "docs/cli.md", "docs/new.md"], "[cli](cli.md#options)")
+    if missing != ["docs/new.md"]:
+        got.add(("index", "unindexed %s" % missing))
     failed = 0
     for e in sorted(expected | got):
         ok = (e in expected) == (e in got)

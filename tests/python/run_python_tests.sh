@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# ctest python.package: does exactly what README.md ("Using puny from
-# Python") says, in a scratch directory: a fresh venv of Debian's
+# ctest python.package: does exactly what docs/c-and-python.md ("Python
+# package") says, in a scratch directory: a fresh venv of Debian's
 # /usr/bin/python3 that sees Debian's python3-* packages (pytest, idna),
 # `pip install ./surfaces/python` from the checkout, then pytest on surfaces/python/tests.
 #

@@ -11,8 +11,8 @@ instruction counts that a busy machine cannot disturb:
         --runs 1 --limit 2000 --only idna
 (the converter's cost is its count minus the --only none count).
 
-Run with the interpreter puny is installed in (README, "Using puny from
-Python"); Debian's python3-idna is visible through --system-site-packages.
+Run with the interpreter puny is installed in (docs/c-and-python.md, "Python
+package"); Debian's python3-idna is visible through --system-site-packages.
 Prints ns per name (median of the runs; every run converts the whole file),
 how many names each converter rejects (they implement different standards,
 so the counts differ), and each peer's time over puny's from the same run.

@@ -530,16 +530,16 @@ def test_stubs_match_runtime():
             assert stub_names == runtime, (name, stub_names, runtime)
 
 
-# ---- README ----
+# ---- The documented example ----
 
-def test_readme_python_example():
-    readme = read_data(os.path.join(CHECKOUT, "README.md"))
+def test_documented_python_example():
+    doc = read_data(os.path.join(CHECKOUT, "docs", "c-and-python.md"))
     example = read_data(os.path.join(CHECKOUT, "examples", "python_example.py"))
     block = "```python\n" + example + "```"
-    assert block in readme, "README.md must show examples/python_example.py verbatim"
-    after = readme[readme.index(block) + len(block):]
+    assert block in doc, "docs/c-and-python.md must show examples/python_example.py verbatim"
+    after = doc[doc.index(block) + len(block):]
     printed = re.search(r"```text\n(.*?)```", after, re.S)
-    assert printed, "README.md must show the example's output in a ```text block after it"
+    assert printed, "docs/c-and-python.md must show the example's output in a ```text block after it"
     run = subprocess.run([sys.executable, os.path.join(CHECKOUT, "examples", "python_example.py")],
                          capture_output=True, text=True, check=True)
     assert run.stdout == printed.group(1)
