@@ -50,14 +50,17 @@ static_assert(short_limit <= 512, "encoder sort keys hold a position in 9 bits")
 // (i stays below 2^32 and every divisor has a reciprocal in the table).
 inline constexpr std::size_t decode_limit = 3072;
 
-// Longest input (bytes) decoded by literal insertion (from short_limit on
-// in a heap buffer, long tails moved with memmove: quadratic, but bounded,
-// at most about 50 MB moved); above it the insertions are placed with
-// free_slots in O(n log n).  Measured on the
-// bench's mix (25% ASCII, 75% CJK, 2.7 bytes per code point; min of 31
-// alternating runs): insertion 13.6 ns per code point at 2,688 bytes and
-// 19.2 at 5,343, placement a flat 20; the crossover is near 5,500 bytes.
-inline constexpr std::size_t insert_limit = 5120;
+// Longest input (bytes) decoded by insertion (from short_limit on into
+// chunks of 128 code points, chunked_text); above it the insertions are
+// placed with free_slots in O(n log n).  Measured on the bench's mix (25%
+// ASCII, 75% CJK, 2.7 bytes per code point; puny_bench --sweep, median of
+// 5): chunks 6.7 ns per code point at 1,024 code points, 9.4 at 4,096, 26
+// at 12,288 and 31 at 16,384 (44 KB), placement 47-53 from 12,288 to
+// 32,768.  The walk to the chunk grows with the length, so the worst input
+// (one insertion per byte, every one in the last chunk) walks about
+// insert_limit^2 / 128 chunk counts in all: some 18 million at this limit,
+// a few milliseconds.
+inline constexpr std::size_t insert_limit = 48 * 1024;
 
 // Every divisor of the 32-bit decoder (output lengths up to decode_limit + 1,
 // and adapt()'s) has a reciprocal (fast_arithmetic.hpp).
@@ -486,16 +489,16 @@ class engine {
   // Callers that know the size is short call it directly: one call fewer
   // per label.
   static buffer_result decode_short(std::string_view in, char32_t* out, std::size_t capacity) {
-    return decode_inserting<false, true>(in, out, capacity);
+    return decode_inserting(in, out, capacity);
   }
 
   // Caller-buffer decode of any input: up to short_limit bytes on the
-  // stack, up to decode_limit in a heap buffer with memmove, above that by
+  // stack, up to insert_limit by insertion into chunks, above that by
   // placing the insertions with free_slots (O(n log n)).
   static buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity) {
     if (in.size() <= short_limit) return decode_short(in, out, capacity);
-    if (in.size() <= decode_limit) return decode_inserting<true, true>(in, out, capacity);
-    if (in.size() <= insert_limit) return decode_inserting<true, false>(in, out, capacity);
+    if (in.size() <= decode_limit) return decode_chunked<true>(in, out, capacity);
+    if (in.size() <= insert_limit) return decode_chunked<false>(in, out, capacity);
     return decode_placing(in, out, capacity);
   }
 
@@ -660,39 +663,30 @@ class engine {
   }
 
   // Inserts n at work[index] in a string of `length` code points (section
-  // 6.2's "insert n into output at position i").  A short tail moves up one
+  // 6.2's "insert n into output at position i").  The tail moves up one
   // slot in whole blocks, from the last block down: a fixed-size copy per
   // block, where an element loop would mispredict its exit on every
   // insertion; a string of up to `block` code points always takes one.  The
   // top block may read and write up to `block` slots past the end, which
-  // `work` has room for.  Long tails (Medium: strings above a DNS label's
-  // length) go to memmove.
-  template <bool Medium>
+  // `work` has room for.  For strings up to short_limit (DNS labels and
+  // names); longer ones go through chunked_text.
   static void insert_at(char32_t* work, char32_t n, std::size_t index, std::size_t length) {
     char32_t* const at = work + index;
-    const std::size_t tail = length - index;
-    if (!Medium || tail <= 4 * block) {
-      // Offset of the top block: tail rounded down to whole blocks (a
-      // multiple of `block` moves one block more than needed: harmless,
-      // there is room).
-      std::size_t top = tail & ~(block - 1);
-      for (;;) {
-        move_block_up(at + top);
-        if (top == 0) break;
-        top -= block;
-      }
-    } else {
-      std::memmove(at + 1, at, tail * sizeof(char32_t));
+    // Offset of the top block: the tail rounded down to whole blocks (a
+    // multiple of `block` moves one block more than needed: harmless, there
+    // is room).
+    std::size_t top = (length - index) & ~(block - 1);
+    for (;;) {
+      move_block_up(at + top);
+      if (top == 0) break;
+      top -= block;
     }
     *at = n;
   }
 
-  // Decoding by literal insertion, for short_limit < in.size() <=
-  // insert_limit (Medium: heap buffers, memmove for long tails) or
-  // in.size() <= short_limit (everything on the stack, nothing in the
-  // insertion loop for the longer case).  Bounded: in.size() <=
-  // decode_limit (32-bit arithmetic, table divisions).
-  template <bool Medium, bool Bounded>
+  // Decoding by literal insertion of in.size() <= short_limit bytes (DNS
+  // labels and names): everything on the stack, 32-bit arithmetic and table
+  // divisions.
   static buffer_result decode_inserting(std::string_view in, char32_t* out, std::size_t capacity) {
     const std::size_t size = in.size();
     const char* const text = in.data();
@@ -700,37 +694,154 @@ class engine {
     // Decode into a buffer with room to move whole blocks, then copy what
     // fits to the caller's.  The caller's buffer serves when it has that
     // room for any result (at most one code point per input byte);
-    // otherwise one on the stack, or on the heap above short_limit.
-    char32_t local[Medium ? 1 : short_limit + decode_room];
-    std::unique_ptr<char32_t[]> heap_work;
-    char32_t* work = out;
-    if (capacity < size + decode_room) {
-      if constexpr (Medium) {
-        heap_work.reset(new char32_t[size + decode_room]);
-        work = heap_work.get();
-      } else {
-        work = local;
-      }
-    }
+    // otherwise one on the stack.
+    char32_t local[short_limit + decode_room];
+    char32_t* const work = capacity < size + decode_room ? local : out;
     if (status s = detail::check_basic(profile, text, b, work); !s) return failed(s);
     // The input followed by three non-digits, for read_short_integer.
-    char padded_local[Medium ? 1 : short_limit + 3];
-    std::unique_ptr<char[]> heap_padded;
-    char* padded = padded_local;
-    if constexpr (Medium) {
-      heap_padded.reset(new char[size + 3]);
-      padded = heap_padded.get();
-    }
+    char padded[short_limit + 3];
     std::memcpy(padded, text, size);
     std::memset(padded + size, 0xFF, 3);  // digits are ASCII: 0xFF never is one
     std::size_t length = 0;
-    const status s = parse_insertions<Bounded>(
+    const status s = parse_insertions<true>(
         padded, size, b, length, [work](char32_t n, std::size_t index, std::size_t current) {
-          insert_at<Medium>(work, n, index, current);
+          insert_at(work, n, index, current);
         });
     if (!s) return failed(s);
     return finish(work, length, out, capacity);
   }
+
+  // Decoding of short_limit < in.size() <= insert_limit bytes by insertion
+  // into chunks (chunked_text).  Bounded: in.size() <= decode_limit (32-bit
+  // arithmetic, table divisions).
+  template <bool Bounded>
+  static buffer_result decode_chunked(std::string_view in, char32_t* out, std::size_t capacity) {
+    const std::size_t size = in.size();
+    const char* const text = in.data();
+    const std::size_t b = detail::count_basic(text, size, P.delimiter);
+    chunked_text chunks(size, b);
+    if (status s = detail::check_basic(profile, text, b, chunks.basic()); !s) return failed(s);
+    chunks.take_basic();
+    char* const padded = chunks.padded_input();  // the input and three non-digits
+    std::memcpy(padded, text, size);
+    std::memset(padded + size, 0xFF, 3);
+    std::size_t length = 0;
+    const status s = parse_insertions<Bounded>(
+        padded, size, b, length,
+        [&chunks](char32_t n, std::size_t index, std::size_t) { chunks.insert(n, index); });
+    if (!s) return failed(s);
+    chunks.copy_to(out, capacity);
+    return finish(out, length, out, capacity);
+  }
+
+  // The decoded string of a medium input (short_limit < bytes <=
+  // insert_limit) while its code points are inserted.  Literal insertion
+  // moves everything after the insertion point, half the string on average:
+  // at 1,000 code points 2 KB per code point, most of the decoder's time
+  // (and every peer's).  Here the string is a sequence of chunks of at most
+  // chunk_capacity code points, in order through a small index, so an
+  // insertion moves at most one chunk's tail; a full chunk splits into two
+  // half-full ones.  Finding the chunk walks the chunks' counts (a
+  // contiguous array: a few dozen entries at a thousand code points, a few
+  // hundred at insert_limit).  Every chunk but the last of the basic code
+  // points holds at least chunk_capacity / 2 code points, which bounds the
+  // number of chunks by the input's length.  Measured on the bench's mix
+  // (bench/README.md, "Long-string sweep"): 128 code points a chunk beat 64
+  // (longer walks) and 256 (longer moves) at every length.  Everything
+  // lives in one allocation.
+  class chunked_text {
+   public:
+    static constexpr std::size_t chunk_capacity = 128;
+
+    // Room for as many code points as the input has bytes (one per byte at
+    // most), b of them basic.
+    chunked_text(std::size_t max_length, std::size_t b)
+        : max_chunks_(max_length / (chunk_capacity / 2) + 2), b_(b) {
+      // Layout, in char32_t units: chunk storage, the basic code points as
+      // check_basic writes them, the counts, the ids, the padded input.
+      const std::size_t words = max_chunks_ * chunk_capacity + b + 2 * max_chunks_ + (max_length + 3 + 3) / 4;
+      memory_.reset(new char32_t[words]);
+      data_ = memory_.get();
+      basic_ = data_ + max_chunks_ * chunk_capacity;
+      counts_ = reinterpret_cast<u32*>(basic_ + b);
+      ids_ = counts_ + max_chunks_;
+      padded_ = reinterpret_cast<char*>(ids_ + max_chunks_);
+    }
+
+    char32_t* basic() { return basic_; }
+    char* padded_input() { return padded_; }
+
+    // Lays the basic code points (written to basic()) out in half-full
+    // chunks, so the first insertions do not split at once.
+    void take_basic() {
+      std::size_t done = 0;
+      do {
+        const std::size_t take = std::min(b_ - done, chunk_capacity / 2);
+        std::memcpy(data_ + used_ * chunk_capacity, basic_ + done, take * sizeof(char32_t));
+        counts_[used_] = static_cast<u32>(take);
+        ids_[used_] = static_cast<u32>(used_);
+        ++used_;
+        done += take;
+      } while (done < b_);
+    }
+
+    // Inserts n before the code point at `index` (0 <= index <= length).
+    void insert(char32_t n, std::size_t index) {
+      // The chunk holding position `index`; the end of the string belongs
+      // to the last chunk, so the walk needs no bound.
+      std::size_t k = 0;
+      while (index > counts_[k]) {
+        index -= counts_[k];
+        ++k;
+      }
+      if (counts_[k] == chunk_capacity) {
+        split(k);
+        if (index > counts_[k]) {
+          index -= counts_[k];
+          ++k;
+        }
+      }
+      char32_t* const chunk = data_ + std::size_t{ids_[k]} * chunk_capacity;
+      std::memmove(chunk + index + 1, chunk + index, (counts_[k] - index) * sizeof(char32_t));
+      chunk[index] = n;
+      ++counts_[k];
+    }
+
+    // The string, or its first `capacity` code points, into `out`.
+    void copy_to(char32_t* out, std::size_t capacity) const {
+      for (std::size_t k = 0; k < used_ && capacity > 0; ++k) {
+        const std::size_t count = std::min<std::size_t>(counts_[k], capacity);
+        std::memcpy(out, data_ + std::size_t{ids_[k]} * chunk_capacity, count * sizeof(char32_t));
+        out += count;
+        capacity -= count;
+      }
+    }
+
+   private:
+    // Moves the upper half of full chunk k into a new chunk after it.
+    void split(std::size_t k) {
+      constexpr u32 half = chunk_capacity / 2;
+      const std::size_t fresh = used_;  // ids are handed out in order: the next free storage
+      std::memcpy(data_ + fresh * chunk_capacity, data_ + std::size_t{ids_[k]} * chunk_capacity + half,
+                  half * sizeof(char32_t));
+      std::memmove(&counts_[k + 2], &counts_[k + 1], (used_ - k - 1) * sizeof(u32));
+      std::memmove(&ids_[k + 2], &ids_[k + 1], (used_ - k - 1) * sizeof(u32));
+      counts_[k] = half;
+      counts_[k + 1] = half;
+      ids_[k + 1] = static_cast<u32>(fresh);
+      ++used_;
+    }
+
+    std::size_t max_chunks_;
+    std::size_t b_;
+    std::unique_ptr<char32_t[]> memory_;
+    char32_t* data_ = nullptr;   // chunk storage, by id
+    char32_t* basic_ = nullptr;  // the basic code points before take_basic()
+    u32* counts_ = nullptr;      // code points in each chunk, in string order
+    u32* ids_ = nullptr;         // the storage id of each chunk, in string order
+    char* padded_ = nullptr;     // the input followed by three non-digits
+    std::size_t used_ = 0;
+  };
 
   // Decoding of long input in O(n log n): every insertion (code point,
   // index) first, then their final slots in reverse order (free_slots), and

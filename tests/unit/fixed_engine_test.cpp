@@ -96,6 +96,38 @@ TEST(FixedEngineDecode, AgreesWithGenericEngineOnValidInput) {
   EXPECT_GT(above_short_limit, 100u);
 }
 
+// Medium inputs (short_limit < bytes <= insert_limit) go through the
+// chunked insertion: strings long enough to split chunks many times, from
+// just above short_limit to insert_limit, plus the shapes that stress it:
+// every insertion at the end (the longest walk), every one at the front,
+// a long run of basic code points with few insertions, and input just
+// above insert_limit (placement), each against the generic engine with
+// exact and short caller buffers.
+TEST(FixedEngineDecode, ChunkedInsertionAgreesWithGenericEngine) {
+  std::mt19937_64 rng(13);
+  std::size_t medium = 0;
+  for (const std::size_t length : {200, 300, 700, 1500, 3000, 6000, 12000, 17000}) {
+    const std::u32string s = puny::test::random_string(rng, length);
+    const auto e = puny::punycode::encode(s);
+    ASSERT_TRUE(e.ok());
+    medium += e.value.size() > fixed::short_limit && e.value.size() <= fixed::insert_limit;
+    expect_same_decode(e.value);
+  }
+  EXPECT_GE(medium, 6u);
+  // Deltas of 0: each code point appended after the last one.
+  expect_same_decode(std::string(fixed::insert_limit, 'a'));
+  expect_same_decode(std::string(fixed::insert_limit + 1, 'a'));
+  expect_same_decode(std::string(fixed::short_limit + 1, 'a'));
+  // Each insertion at position 0: code points in decreasing order.
+  std::u32string falling;
+  for (char32_t c = 0x4E00 + 3000; c > 0x4E00; --c) falling.push_back(c);
+  expect_same_decode(puny::punycode::encode(falling).value);
+  // Many basic code points, a few insertions among them.
+  std::u32string mostly_basic(20000, U'x');
+  for (std::size_t at = 7; at < mostly_basic.size(); at += 997) mostly_basic[at] = U'\u00FC';
+  expect_same_decode(puny::punycode::encode(mostly_basic).value);
+}
+
 // Random and mutated input: every error kind, at every offset.
 TEST(FixedEngineDecode, AgreesWithGenericEngineOnArbitraryInput) {
   std::mt19937_64 rng(12);
