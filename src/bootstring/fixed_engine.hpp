@@ -763,7 +763,7 @@ class engine {
       memory_.reset(new char32_t[words]);
       data_ = memory_.get();
       basic_ = data_ + max_chunks_ * chunk_capacity;
-      counts_ = reinterpret_cast<u32*>(basic_ + b);
+      counts_ = basic_ + b;
       ids_ = counts_ + max_chunks_;
       padded_ = reinterpret_cast<char*>(ids_ + max_chunks_);
     }
@@ -778,8 +778,8 @@ class engine {
       do {
         const std::size_t take = std::min(b_ - done, chunk_capacity / 2);
         std::memcpy(data_ + used_ * chunk_capacity, basic_ + done, take * sizeof(char32_t));
-        counts_[used_] = static_cast<u32>(take);
-        ids_[used_] = static_cast<u32>(used_);
+        counts_[used_] = static_cast<char32_t>(take);
+        ids_[used_] = static_cast<char32_t>(used_);
         ++used_;
         done += take;
       } while (done < b_);
@@ -820,15 +820,15 @@ class engine {
    private:
     // Moves the upper half of full chunk k into a new chunk after it.
     void split(std::size_t k) {
-      constexpr u32 half = chunk_capacity / 2;
+      constexpr char32_t half = chunk_capacity / 2;
       const std::size_t fresh = used_;  // ids are handed out in order: the next free storage
       std::memcpy(data_ + fresh * chunk_capacity, data_ + std::size_t{ids_[k]} * chunk_capacity + half,
                   half * sizeof(char32_t));
-      std::memmove(&counts_[k + 2], &counts_[k + 1], (used_ - k - 1) * sizeof(u32));
-      std::memmove(&ids_[k + 2], &ids_[k + 1], (used_ - k - 1) * sizeof(u32));
+      std::memmove(&counts_[k + 2], &counts_[k + 1], (used_ - k - 1) * sizeof(char32_t));
+      std::memmove(&ids_[k + 2], &ids_[k + 1], (used_ - k - 1) * sizeof(char32_t));
       counts_[k] = half;
       counts_[k + 1] = half;
-      ids_[k + 1] = static_cast<u32>(fresh);
+      ids_[k + 1] = static_cast<char32_t>(fresh);
       ++used_;
     }
 
@@ -837,8 +837,10 @@ class engine {
     std::unique_ptr<char32_t[]> memory_;
     char32_t* data_ = nullptr;   // chunk storage, by id
     char32_t* basic_ = nullptr;  // the basic code points before take_basic()
-    u32* counts_ = nullptr;      // code points in each chunk, in string order
-    u32* ids_ = nullptr;         // the storage id of each chunk, in string order
+    // Counts and ids are small integers kept as char32_t: the allocation
+    // holds objects of that one type (and the padded input, as bytes).
+    char32_t* counts_ = nullptr;  // code points in each chunk, in string order
+    char32_t* ids_ = nullptr;     // the storage id of each chunk, in string order
     char* padded_ = nullptr;     // the input followed by three non-digits
     std::size_t used_ = 0;
   };
