@@ -23,3 +23,27 @@ test('long strings: 100,000 code points round-trip', () => {
   assert.match(encoded, /^[a-z0-9]+$/);
   assert.equal(puny.decode(encoded), text);
 });
+
+// The module's outputs are read back in pieces of eight, four, two and one
+// code units for short strings and in one call above 64 (core.js
+// fromUnits): every length across those boundaries, in both directions,
+// with code points of one and two UTF-16 units, must come back whole.
+test('every output length from 0 to 140 code units reads back whole', () => {
+  for (let n = 0; n <= 140; ++n) {
+    let text = '';
+    for (let i = 0; text.length < n; ++i) {
+      const c = (i * 2654435761 + n) >>> 0;
+      const pick = c % 7;
+      const cp = pick < 2 ? 0x61 + (c % 26)
+        : pick < 6 ? 0x4E00 + (c % 20000)
+          : 0x1F300 + (c % 512);
+      const s = String.fromCodePoint(cp);
+      if (text.length + s.length > n) text += 'z';
+      else text += s;
+    }
+    assert.equal(text.length, n);
+    const encoded = puny.encode(text);
+    assert.equal(puny.decode(encoded), text, `length ${n}`);
+    assert.equal(puny.encode(puny.decode(encoded)), encoded, `length ${n}`);
+  }
+});
