@@ -63,7 +63,7 @@ SOURCE_SUFFIXES = (".c", ".cc", ".cpp", ".h", ".hpp", ".inc")
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 
 
-def resolve(repo, including, name, files):
+def resolve(including, name, files):
     """The repository path a quoted include names, or None if outside it."""
     here = os.path.dirname(including)
     candidates = [os.path.normpath(os.path.join(here, name)),
@@ -102,7 +102,7 @@ def violations_of(path, lines, files):
         if not m:
             continue
         name = m.group(1)
-        target = resolve(None, path, name, files)
+        target = resolve(path, name, files)
         if target is None:
             # Not in the repository: a third party's header (postgres.h,
             # duckdb_extension.h) or a generated one.
