@@ -66,6 +66,8 @@ function collecting(fn, items) {
   return out;
 }
 
+const bulkWarmUp = 6;
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Runs every implementation on `items`, checks agreement on all of them
@@ -88,6 +90,12 @@ function workload(name, items, impls, note, bulk) {
   if (bulk) {
     const outs = bulk[1](items);
     for (let i = 0; i < items.length; ++i) if ((outs[i].output ?? '') === reference[i]) ++bulkAgree;
+    // Warm-up: the checks above called each per-name form once per item,
+    // the bulk form once; V8 optimizes a function (and tiers up a wasm
+    // function) after enough calls or loop iterations, which a bulk call
+    // over the whole list reaches only after a few calls.  Both forms are
+    // timed warm; docs/javascript.md gives the first calls' cost.
+    for (let w = 0; w < bulkWarmUp; ++w) bulk[1](items);
   }
   const samples = impls.map(() => []);
   const bulkSamples = [];

@@ -116,7 +116,7 @@ function createPunyIdna(wasm, core) {
   // The options are read once.
   function idnaMany(fn, manyFn, detailedFn, domains, options) {
     const bits = optionBits(options);
-    return core.many(domains, (count, bytes) => manyFn(bits, count, bytes), (text) => convert(fn, text, bits), (text) => {
+    return core.many(domains, (count) => manyFn(bits, count), (text) => convert(fn, text, bits), (text) => {
       const info = core.failure();
       const all = detailedFn(text, bits);
       return new PunyError(info, text, { errors: all.errors, bestEffort: all.bestEffort });

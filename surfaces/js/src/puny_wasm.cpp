@@ -345,8 +345,7 @@ int put_output(std::u32string_view cps) {
 buffer<char32_t> g_code_points;  // scratch: UTF-32
 buffer<char> g_bytes;            // scratch: ASCII / UTF-8 bytes
 
-// Well-formed UTF-8 (the library's output, or encodeInto's in the bulk
-// forms) as code points in g_code_points; their count.  Well-formed by
+// Well-formed UTF-8 (the library's output) as code points in g_code_points; their count.  Well-formed by
 // construction, so the sequences are read by their lead byte alone (the
 // library's validating decoder, unicode::next_utf8, costs a call per code
 // point); a truncated sequence, which cannot occur, ends the text.
@@ -1032,143 +1031,103 @@ EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode(unsigned bits, int n) { return to_un
 #endif
 
 // ---- Bulk forms: one call for many strings ----
-// The JavaScript side joins a batch of strings with U+0000 and writes it as
-// UTF-8 with TextEncoder.encodeInto, each item ended by a NUL byte; the
-// outputs come back as UTF-16, each ended by U+0000, read with one
-// TextDecoder call and one split, which costs far less than a crossing per
-// string.  (UTF-16 out because browsers' and Node's UTF-16 decoder is
-// several times faster than their UTF-8 one on non-ASCII text.)  Each
-// item's outcome goes to g_outcomes; an item that fails, or that the single
-// call must decide, is left to it (redo), which records its error.
-// encodeInto replaces a lone surrogate with U+FFFD, so an item holding
-// U+FFFD is redone; an item holding U+0000 makes the batch's count of NUL
-// bytes wrong, and the whole batch is refused (-1), to be converted item by
-// item.
+// The JavaScript side writes a batch's strings one after another into
+// g_bulk_input, as code units, or as bytes for the Punycode decoder (whose
+// input is ASCII, as the single call's puny_js_decode_ascii), and each
+// string's length into g_bulk_lengths (so U+0000 and lone surrogates need
+// no special case; -1 for a string it could not write in bytes).  Each item
+// goes through the function its single call uses, and what that call would
+// return is written over the item's length: the output's length (the
+// output appended to g_bulk_output), same_as_input, or failed (the item is left to its single call,
+// which records its error).  A crossing into the module costs little in
+// today's engines; what a batch saves is the single call's per-call work
+// (putting, taking, checking the buffers), not conversion work.
 }  // extern "C"
 
 namespace {
 
-enum outcome : unsigned char { converted = 0, unchanged = 1, redo = 2 };
-
-buffer<char> g_bulk_input;
+buffer<char16_t> g_bulk_input;
+buffer<std::int32_t> g_bulk_lengths;
 buffer<char16_t> g_bulk_output;
-buffer<unsigned char> g_outcomes;
 
-// Runs `one` on each of the `count` items in the first `bytes` bytes of
-// g_bulk_input; `one` appends a converted item's output to g_bulk_output.
-// Every item's output, empty unless converted, ends with U+0000.
-// Whether the item holds U+FFFD (EF BF BD), which encodeInto also writes
-// for a lone surrogate.
-bool may_be_replacement(std::string_view utf8) {
-  for (std::size_t at = utf8.find('\xEF'); at != std::string_view::npos; at = utf8.find('\xEF', at + 1))
-    if (utf8.substr(at, 3) == "\xEF\xBF\xBD") return true;
-  return false;
-}
-
-template <class One>
-int convert_many(int count, int bytes, One one) {
-  const std::string_view input(g_bulk_input.data(), static_cast<std::size_t>(bytes));
+template <class CharT, class One>
+int convert_many(int count, One one) {
   g_bulk_output.clear();
+  const auto* input = reinterpret_cast<const CharT*>(g_bulk_input.data());
+  std::int32_t* lengths = g_bulk_lengths.data();
   std::size_t at = 0;
   for (int i = 0; i < count; ++i) {
-    const std::size_t end = input.find('\0', at);
-    if (end == std::string_view::npos) return failed;  // fewer items than said
-    const std::string_view utf8 = input.substr(at, end - at);
-    at = end + 1;
-    const std::size_t before = g_bulk_output.size();
-    const outcome o = may_be_replacement(utf8) ? redo : one(utf8);
-    if (o != converted) g_bulk_output.resize(before);
-    g_bulk_output.push_back(u'\0');
-    g_outcomes.data()[i] = o;
+    if (lengths[i] < 0) {
+      lengths[i] = failed;
+      continue;
+    }
+    const auto length = static_cast<std::size_t>(lengths[i]);
+    lengths[i] = one(std::basic_string_view<CharT>(input + at, length));
+    at += length;
   }
-  // More NUL bytes than items: an item held U+0000.  (Otherwise no output
-  // holds one either: the library never makes U+0000 out of input without it.)
-  if (at != input.size()) return failed;
-  return static_cast<int>(g_bulk_output.size());
+  return count;
 }
 
-// Appends scalar values (the library's output) to g_bulk_output as UTF-16.
-void append_code_points(std::u32string_view cps) {
+// A single call's answer, its output (in g_output) appended to the batch's.
+int append_output(int r) {
+  if (r >= 0) g_bulk_output.append(std::u16string_view(g_output.data(), static_cast<std::size_t>(r)));
+  return r;
+}
+
+// Punycode encoding as encode_utf16, its output appended to g_bulk_output.
+int encode_into_bulk(std::u16string_view in) {
+  std::size_t count = 0;
+  if (!puny::unicode::utf16_to_utf32(in, g_code_points.reserve(in.size()), count).ok()) return failed;
+  const auto r = encode_scratch(count);
+  if (!r.ok()) return failed;
+  const std::size_t before = g_bulk_output.size();
+  char16_t* out = g_bulk_output.reserve(before + r.size) + before;
+  for (std::size_t i = 0; i < r.size; ++i) out[i] = static_cast<unsigned char>(g_bytes.data()[i]);
+  g_bulk_output.resize(before + r.size);
+  return static_cast<int>(r.size);
+}
+
+// Punycode decoding as decode_ascii, its code points appended to
+// g_bulk_output as UTF-16.
+int decode_into_bulk(std::string_view in) {
+  const auto r = decode_scratch(in);
+  if (!r.ok()) return failed;
+  const std::u32string_view cps(g_code_points.data(), r.size);
   const std::size_t before = g_bulk_output.size();
   std::size_t units = 0;
   (void)puny::unicode::utf32_to_utf16(cps, g_bulk_output.reserve(before + 2 * cps.size()) + before, units);
   g_bulk_output.resize(before + units);
+  return static_cast<int>(units);
 }
-
-void append_utf8(std::string_view utf8) {
-  append_code_points(std::u32string_view(g_code_points.data(), utf8_to_scratch(utf8)));
-}
-
-outcome encode_one(std::string_view utf8) {
-  const auto r = encode_scratch(utf8_to_scratch(utf8));
-  if (!r.ok()) return redo;
-  char16_t* out = g_bulk_output.reserve(g_bulk_output.size() + r.size) + g_bulk_output.size();
-  for (std::size_t i = 0; i < r.size; ++i) out[i] = static_cast<unsigned char>(g_bytes.data()[i]);
-  g_bulk_output.resize(g_bulk_output.size() + r.size);
-  return converted;
-}
-
-outcome decode_one(std::string_view utf8) {
-  for (const char c : utf8)
-    if (static_cast<unsigned char>(c) >= 0x80) return redo;  // not Punycode: the single call names it
-  const auto r = decode_scratch(utf8);
-  if (!r.ok()) return redo;
-  append_code_points(std::u32string_view(g_code_points.data(), r.size));
-  return converted;
-}
-
-#ifndef PUNY_WASM_PUNYCODE_ONLY
-// ToASCII / ToUnicode of one item under the option bits, through the
-// library's UTF-8 forms.
-outcome idna_one(unsigned bits, bool unicode, std::string_view utf8) {
-  if (const puny::preset* p = idna2008_of(bits)) {
-    const auto r = unicode ? puny::to_unicode(utf8, *p, options_of(bits)) : puny::to_ascii(utf8, *p, options_of(bits));
-    if (!r.ok()) return redo;
-    if (r.value == utf8) return unchanged;
-    append_utf8(r.value);
-    return converted;
-  }
-  const std::size_t room = 4 * utf8.size() + 64;
-  char* out = g_bytes.reserve(room);
-  std::size_t written = 0;
-  const puny::status st = unicode ? puny::idna::to_unicode(utf8, out, room, written, options_of(bits))
-                                  : puny::idna::to_ascii(utf8, out, room, written, options_of(bits));
-  if (!st.ok()) return redo;
-  const std::string_view output(out, written);
-  if (output == utf8) return unchanged;
-  append_utf8(output);
-  return converted;
-}
-#endif
 
 }  // namespace
 
 extern "C" {
 
-// Room for a batch of `bytes` bytes of input and `count` outcomes; the
-// input's address (the outcomes' is puny_js_outcomes()).
-EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_bulk_input(int bytes, int count) {
-  g_outcomes.reserve(static_cast<std::size_t>(count));
-  return reinterpret_cast<std::uintptr_t>(g_bulk_input.reserve(static_cast<std::size_t>(bytes)));
+// Room for a batch of `units` code units and `count` lengths; the input's
+// address (the lengths' is puny_js_bulk_lengths()).
+EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_bulk_input(int units, int count) {
+  g_bulk_lengths.reserve(static_cast<std::size_t>(count));
+  return reinterpret_cast<std::uintptr_t>(g_bulk_input.reserve(static_cast<std::size_t>(units)));
 }
 
-EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_outcomes() { return reinterpret_cast<std::uintptr_t>(g_outcomes.data()); }
+EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_bulk_lengths() { return reinterpret_cast<std::uintptr_t>(g_bulk_lengths.data()); }
 
 EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_bulk_output() {
   return reinterpret_cast<std::uintptr_t>(g_bulk_output.data());
 }
 
-EMSCRIPTEN_KEEPALIVE int puny_js_encode_many(int count, int bytes) { return convert_many(count, bytes, encode_one); }
+EMSCRIPTEN_KEEPALIVE int puny_js_encode_many(int count) { return convert_many<char16_t>(count, encode_into_bulk); }
 
-EMSCRIPTEN_KEEPALIVE int puny_js_decode_many(int count, int bytes) { return convert_many(count, bytes, decode_one); }
+EMSCRIPTEN_KEEPALIVE int puny_js_decode_many(int count) { return convert_many<char>(count, decode_into_bulk); }
 
 #ifndef PUNY_WASM_PUNYCODE_ONLY
-EMSCRIPTEN_KEEPALIVE int puny_js_to_ascii_many(unsigned bits, int count, int bytes) {
-  return convert_many(count, bytes, [bits](std::string_view utf8) { return idna_one(bits, false, utf8); });
+EMSCRIPTEN_KEEPALIVE int puny_js_to_ascii_many(unsigned bits, int count) {
+  return convert_many<char16_t>(count, [bits](std::u16string_view in) { return append_output(to_ascii_utf16(bits, in)); });
 }
 
-EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode_many(unsigned bits, int count, int bytes) {
-  return convert_many(count, bytes, [bits](std::string_view utf8) { return idna_one(bits, true, utf8); });
+EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode_many(unsigned bits, int count) {
+  return convert_many<char16_t>(count, [bits](std::u16string_view in) { return append_output(to_unicode_utf16(bits, in)); });
 }
 #endif
 

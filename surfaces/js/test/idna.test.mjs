@@ -168,9 +168,10 @@ test('bulk forms: one {input, output, error} per item, the single calls\' answer
                    [['bücher', null], [null, 'invalid_digit']]);
 });
 
-// The bulk forms cross in batches joined with U+0000 and written as UTF-8
-// (surfaces/js/lib/core.js): every item that such a batch cannot carry faithfully
-// must still get the single call's answer.
+// The bulk forms cross in batches of code units with their lengths (bytes
+// for decodeMany, whose non-ASCII items go to the single call), see
+// surfaces/js/lib/core.js: U+0000, lone surrogates, failures, non-strings and
+// batch boundaries must all give the single call's answer.
 test('bulk forms: U+0000, lone surrogates, U+FFFD, non-strings and several batches', () => {
   const awkward = ['a\u0000b', 'x\uDC00y', 'caf\uFFFD', 'ok', 42, null, '\uD83D\uDE00', 'b\u00FCcher', 'xn--bcher-kva'];
   const many = [];
@@ -196,7 +197,12 @@ test('bulk forms: U+0000, lone surrogates, U+FFFD, non-strings and several batch
     });
     assert.ok(failures > 0, 'the awkward items include failures');
   }
-  // One batch holding U+0000 is converted item by item; its neighbours are not affected.
+  // Items are plain objects, whatever makes them (see Item in core.js).
+  assert.deepStrictEqual(puny.encodeMany(['b\u00FCcher'])[0], { input: 'b\u00FCcher', output: 'bcher-kva', error: null });
+  assert.deepStrictEqual(puny.decodeMany(['b\u00FCcher-kva'])[0].output, null);
+  assert.equal(puny.toAsciiMany(['a.b'])[0].constructor, Object);
+  assert.deepEqual(Object.keys(puny.toUnicodeMany(['xn--bcher-kva.de'])[0]), ['input', 'output', 'error']);
+  // Neighbours of U+0000 and of a lone surrogate are not affected.
   assert.deepEqual(puny.encodeMany(['a\u0000b', 'b\u00FCcher']).map((r) => r.output), [puny.encode('a\u0000b'), 'bcher-kva']);
   assert.deepEqual(puny.toAsciiMany(['x\uDC00y.com', 'b\u00FCcher.de']).map((r) => r.error && r.error.code),
                    ['invalid_utf16', null]);
