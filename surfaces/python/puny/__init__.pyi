@@ -61,7 +61,7 @@ class FileUnreadableError(ListError): ...
 ERROR_CLASSES: Dict[str, type]
 
 class Result(Tuple[str, Optional[str], Optional[Error]]):
-    """One item of a *_many call (a struct sequence: a tuple with named fields)."""
+    """One item of a *_many call: a tuple with the named fields input, output, error."""
     @property
     def input(self) -> str: ...
     @property

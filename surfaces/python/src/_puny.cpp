@@ -321,17 +321,144 @@ outcome decode_one(py::handle text, bool mixed_case) {
   return {str_of(cps), {}};
 }
 
+// ---- puny.Result ----
+// One item of a *_many call: a tuple subclass with the fields input, output
+// and error, defined here in C.  A bulk call makes and the caller later
+// frees one per item, so its cost counts: a NamedTuple (a Python class)
+// takes the generic subtype paths, and a struct sequence looks its field
+// counts up in the type's dict on every allocation and deallocation
+// (CPython 3.11 structseq.c), which cost more than converting a mostly-ASCII
+// name.  This type allocates with PyObject_GC_NewVar and frees through
+// tuple's own deallocator, with nothing looked up.
+PyObject* result_field(PyObject* self, void* index) {
+  PyObject* v = PyTuple_GET_ITEM(self, reinterpret_cast<std::intptr_t>(index));
+  Py_INCREF(v);
+  return v;
+}
+
+PyGetSetDef result_fields[] = {
+    {"input", result_field, nullptr, "the item as given", reinterpret_cast<void*>(0)},
+    {"output", result_field, nullptr, "the conversion, or None when it failed", reinterpret_cast<void*>(1)},
+    {"error", result_field, nullptr, "the puny.Error that the single call would raise, or None",
+     reinterpret_cast<void*>(2)},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+PyTypeObject result_type = {PyVarObject_HEAD_INIT(nullptr, 0)};
+
+// A Result of the three objects (new references stolen).  A Result of str
+// and None cannot be part of a cycle and is left untracked, as CPython
+// leaves such tuples, or the collector walks every result again and again
+// while a list of them grows; one holding an Error is tracked.
+PyObject* make_result(PyObject* input, PyObject* output, PyObject* error) {
+  PyTupleObject* r = PyObject_GC_NewVar(PyTupleObject, &result_type, 3);
+  if (r == nullptr) {
+    Py_DECREF(input);
+    Py_DECREF(output);
+    Py_DECREF(error);
+    return nullptr;
+  }
+  r->ob_item[0] = input;
+  r->ob_item[1] = output;
+  r->ob_item[2] = error;
+  if (error != Py_None || !PyUnicode_CheckExact(input)) PyObject_GC_Track(r);
+  return reinterpret_cast<PyObject*>(r);
+}
+
+// Result(iterable of three): how pickle and copy rebuild one (tuple's
+// __getnewargs__ gives the items as one tuple), as a struct sequence's.
+PyObject* result_new(PyTypeObject*, PyObject* args, PyObject* kwargs) {
+  PyObject* items = nullptr;
+  static const char* keywords[] = {"sequence", nullptr};
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O:Result", const_cast<char**>(keywords), &items))
+    return nullptr;
+  PyObject* t = PySequence_Tuple(items);
+  if (t == nullptr) return nullptr;
+  if (PyTuple_GET_SIZE(t) != 3) {
+    PyErr_Format(PyExc_TypeError, "puny.Result() takes a 3-sequence (%zd-sequence given)", PyTuple_GET_SIZE(t));
+    Py_DECREF(t);
+    return nullptr;
+  }
+  PyObject* in = PyTuple_GET_ITEM(t, 0);
+  PyObject* out = PyTuple_GET_ITEM(t, 1);
+  PyObject* err = PyTuple_GET_ITEM(t, 2);
+  Py_INCREF(in);
+  Py_INCREF(out);
+  Py_INCREF(err);
+  Py_DECREF(t);
+  PyObject* r = make_result(in, out, err);
+  if (r != nullptr && !PyObject_GC_IsTracked(r)) PyObject_GC_Track(r);  // made by the user: anything goes
+  return r;
+}
+
+PyObject* result_repr(PyObject* self) {
+  return PyUnicode_FromFormat("puny.Result(input=%R, output=%R, error=%R)", PyTuple_GET_ITEM(self, 0),
+                              PyTuple_GET_ITEM(self, 1), PyTuple_GET_ITEM(self, 2));
+}
+
+PyObject* result_reduce(PyObject* self, PyObject*) {
+  PyObject* items = PyTuple_GetSlice(self, 0, 3);
+  if (items == nullptr) return nullptr;
+  return Py_BuildValue("(O(N))", reinterpret_cast<PyObject*>(Py_TYPE(self)), items);
+}
+
+PyMethodDef result_methods[] = {{"__reduce__", result_reduce, METH_NOARGS, nullptr},
+                                {nullptr, nullptr, 0, nullptr}};
+
+// Readies puny.Result (once per process: a static type).
+PyObject* ready_result_type() {
+  if (result_type.tp_name == nullptr) {
+    result_type.tp_name = "puny.Result";
+    result_type.tp_basicsize = sizeof(PyTupleObject) - sizeof(PyObject*);
+    result_type.tp_itemsize = sizeof(PyObject*);
+    result_type.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_TUPLE_SUBCLASS | Py_TPFLAGS_HAVE_GC;
+    result_type.tp_doc = "One item of a *_many call: `output` on success, else `error`.";
+    result_type.tp_base = &PyTuple_Type;
+    result_type.tp_getset = result_fields;
+    result_type.tp_methods = result_methods;
+    result_type.tp_new = result_new;
+    result_type.tp_repr = result_repr;
+    result_type.tp_traverse = PyTuple_Type.tp_traverse;
+    result_type.tp_dealloc = PyTuple_Type.tp_dealloc;
+    result_type.tp_free = PyObject_GC_Del;
+    if (PyType_Ready(&result_type) < 0) return nullptr;
+    PyObject* match_args = Py_BuildValue("(sss)", "input", "output", "error");
+    if (match_args == nullptr || PyDict_SetItemString(result_type.tp_dict, "__match_args__", match_args) < 0) {
+      Py_XDECREF(match_args);
+      return nullptr;
+    }
+    Py_DECREF(match_args);
+    PyType_Modified(&result_type);
+  }
+  Py_INCREF(&result_type);
+  return reinterpret_cast<PyObject*>(&result_type);
+}
+
 // Bulk: one Result(input, output, error) per item, nothing raised for a
 // bad name (TypeError for an item that is not a str).  The whole point of a
 // bulk call is to cost less than a loop of single calls, so the list is
-// allocated once at its final size and each Result (a struct sequence, see
-// the module's init) is made in place.
+// allocated once at its final size and each Result (above) is made in place.
+// No cyclic collection while a bulk call builds its results: each Result is
+// a GC-type allocation and counts toward the next collection although it is
+// left untracked, so a list of 100,000 would run some 140 young-generation
+// collections (and their older ones) that have nothing to free.  The
+// collector's own state is restored after the call: a program that disabled
+// it keeps it disabled.
+class collector_paused {
+ public:
+  collector_paused() : was_enabled_(PyGC_Disable() != 0) {}
+  collector_paused(const collector_paused&) = delete;
+  collector_paused& operator=(const collector_paused&) = delete;
+  ~collector_paused() {
+    if (was_enabled_) PyGC_Enable();
+  }
+
+ private:
+  bool was_enabled_;
+};
+
 class result_list {
  public:
   explicit result_list(py::iterable items) {
-    result_ = reinterpret_cast<PyTypeObject*>(types().result.ptr());
-    if (result_ == nullptr || !PyType_IsSubtype(result_, &PyTuple_Type))
-      throw py::type_error("puny: Result type not registered");
     // A tuple is read in place; a list is copied into a tuple (pointers
     // only), so that another thread changing it while the GIL is released
     // (many_parallel) or while an error object is made cannot pull an item
@@ -349,28 +476,20 @@ class result_list {
 
   // Result i: the item, and the outcome's output or error.
   void set(Py_ssize_t i, outcome o) {
-    const py::handle input = item(i);
-    PyObject* r = PyStructSequence_New(result_);
-    if (r == nullptr) throw py::error_already_set();
+    PyObject* input = item(i).ptr();
     PyObject* output = o.error ? Py_None : o.value.release().ptr();
     PyObject* error = o.error ? o.error.release().ptr() : Py_None;
     if (output == Py_None) Py_INCREF(Py_None);
     if (error == Py_None) Py_INCREF(Py_None);
-    Py_INCREF(input.ptr());
-    PyStructSequence_SET_ITEM(r, 0, input.ptr());
-    PyStructSequence_SET_ITEM(r, 1, output);
-    PyStructSequence_SET_ITEM(r, 2, error);
-    // A Result of str and None cannot be part of a cycle: untrack it, as
-    // CPython itself does for such tuples, or the collector walks every
-    // result again and again while the list grows (more than the
-    // conversion costs).  Results holding an Error stay tracked.
-    if (error == Py_None && PyUnicode_CheckExact(input.ptr())) PyObject_GC_UnTrack(r);
+    Py_INCREF(input);
+    PyObject* r = make_result(input, output, error);
+    if (r == nullptr) throw py::error_already_set();
     PyList_SET_ITEM(out_.ptr(), i, r);
   }
   py::list take() { return std::move(out_); }
 
  private:
-  PyTypeObject* result_ = nullptr;
+  collector_paused paused_;
   py::object seq_;
   Py_ssize_t size_ = 0;
   py::list out_;
@@ -389,11 +508,30 @@ py::list many(py::iterable items, F&& one) {
 // split among up to std::thread::hardware_concurrency() threads, each
 // writing its outputs back to back into its own buffer; under the GIL
 // again, one Result per item.  `native(utf8, out)` appends a successful
-// conversion's UTF-8 to `out` and says whether it succeeded; every item it
-// does not vouch for (not a str, lone surrogates, any error) is converted
-// again by the single call `one`, which builds the error the user sees.
+// conversion's UTF-8 to `out` and says which it was (native_outcome); every
+// item it does not vouch for (not a str, lone surrogates, any error) is
+// converted again by the single call `one`, which builds the error the
+// user sees.
 // The library is thread-safe (tests/threads run it under ThreadSanitizer).
 constexpr Py_ssize_t items_per_thread = 2048;
+
+// What a native conversion did: `converted` appended the output, `unchanged`
+// appended nothing (the output is the input, returned as the same str).
+enum class native_outcome { failed, converted, unchanged };
+
+// For a conversion that appended its output: unchanged when that equals the
+// input (the output then taken back out).
+native_outcome settle(bool ok, std::string_view in, std::string& out, std::size_t before) {
+  if (!ok) {
+    out.resize(before);
+    return native_outcome::failed;
+  }
+  if (std::string_view(out).substr(before) == in) {
+    out.resize(before);
+    return native_outcome::unchanged;
+  }
+  return native_outcome::converted;
+}
 
 template <class Native, class One>
 py::list many_parallel(py::iterable items, Native&& native, One&& one) {
@@ -429,21 +567,16 @@ py::list many_parallel(py::iterable items, Native&& native, One&& one) {
     s.ends.reserve(end - begin);
     for (std::size_t i = begin; i < end; ++i) {
       const std::size_t before = s.text.size();
-      bool ok = false;
+      native_outcome o = native_outcome::failed;
       if (inputs[i].data() != nullptr) {
         try {
-          ok = native(inputs[i], s.text);
+          o = native(inputs[i], s.text);
         } catch (...) {  // out of memory: the single call reports it
-          ok = false;
+          s.text.resize(before);
+          o = native_outcome::failed;
         }
       }
-      if (ok && std::string_view(s.text).substr(before) == inputs[i]) {
-        s.text.resize(before);
-        s.ends.push_back(unchanged);
-        continue;
-      }
-      if (!ok) s.text.resize(before);
-      s.ends.push_back(ok ? s.text.size() : failed);
+      s.ends.push_back(o == native_outcome::converted ? s.text.size() : o == native_outcome::unchanged ? unchanged : failed);
     }
   };
   {
@@ -472,24 +605,29 @@ py::list many_parallel(py::iterable items, Native&& native, One&& one) {
 }
 
 // The native halves of the bulk conversions (see many_parallel).
-bool append_result(const puny::result<std::string>& r, std::string& out) {
+native_outcome append_result(const puny::result<std::string>& r, std::string_view in, std::string& out) {
+  const std::size_t before = out.size();
   if (r.ok()) out += r.value;
-  return r.ok();
+  return settle(r.ok(), in, out, before);
 }
 
-bool to_ascii_native(std::string_view in, const idna_choice& choice, std::string& out) {
-  if (choice.idna2008()) return append_result(puny::to_ascii(in, *choice.preset, choice.options), out);
+native_outcome to_ascii_native(std::string_view in, const idna_choice& choice, std::string& out) {
+  if (choice.idna2008()) return append_result(puny::to_ascii(in, *choice.preset, choice.options), in, out);
+  // Into a buffer on the stack first: most names come back unchanged, and
+  // then nothing is appended.
   char buffer[256];
   std::size_t written = 0;
   const status s = puny::idna::to_ascii(in, buffer, sizeof buffer, written, choice.options);
-  if (s.ok()) out.append(buffer, written);
-  if (s.code == errc::buffer_too_small) return append_result(puny::idna::to_ascii(in, choice.options), out);
-  return s.ok();
+  if (s.code == errc::buffer_too_small) return append_result(puny::idna::to_ascii(in, choice.options), in, out);
+  if (!s.ok()) return native_outcome::failed;
+  if (std::string_view(buffer, written) == in) return native_outcome::unchanged;
+  out.append(buffer, written);
+  return native_outcome::converted;
 }
 
-bool to_unicode_native(std::string_view in, const idna_choice& choice, std::string& out) {
-  if (choice.idna2008()) return append_result(puny::to_unicode(in, *choice.preset, choice.options), out);
-  return append_result(puny::idna::to_unicode(in, choice.options), out);
+native_outcome to_unicode_native(std::string_view in, const idna_choice& choice, std::string& out) {
+  if (choice.idna2008()) return append_result(puny::to_unicode(in, *choice.preset, choice.options), in, out);
+  return append_result(puny::idna::to_unicode(in, choice.options), in, out);
 }
 
 // ---- explain ----
@@ -868,21 +1006,10 @@ PYBIND11_MODULE(_puny, m) {
             if (name != "unknown" && by_name.contains(name)) r.by_code[code] = by_name[name.c_str()];
           }
         });
-  // puny.Result, one item of a *_many call: a struct sequence (a tuple with
-  // named fields, like os.stat_result) rather than a NamedTuple, because a
-  // bulk call makes one per item and a NamedTuple's allocation and
-  // deallocation (a Python-level tuple subclass) cost more than converting
-  // most names (surfaces/python/bench).
-  static PyStructSequence_Field result_fields[] = {
-      {"input", "the item as given"},
-      {"output", "the conversion, or None when it failed"},
-      {"error", "the puny.Error that the single call would raise, or None"},
-      {nullptr, nullptr}};
-  static PyStructSequence_Desc result_desc = {
-      "puny.Result", "One item of a *_many call: `output` on success, else `error`.", result_fields, 3};
-  PyTypeObject* result_type = PyStructSequence_NewType(&result_desc);
-  if (result_type == nullptr) throw py::error_already_set();
-  types().result = py::reinterpret_steal<py::object>(reinterpret_cast<PyObject*>(result_type));
+  // puny.Result, one item of a *_many call (see make_result).
+  PyObject* result = ready_result_type();
+  if (result == nullptr) throw py::error_already_set();
+  types().result = py::reinterpret_steal<py::object>(result);
   m.attr("Result") = types().result;
   // The core's registry (puny/presets.hpp): the names every surface uses.
   m.def("presets", [] {
@@ -968,7 +1095,7 @@ PYBIND11_MODULE(_puny, m) {
         const auto one = [&](py::handle t) { return encode_one(t, mixed_case); };
         if (mixed_case) return many(texts, one);
         return many_parallel(
-            texts, [](std::string_view in, std::string& out) { return append_result(puny::punycode::encode_utf8(in), out); },
+            texts, [](std::string_view in, std::string& out) { return append_result(puny::punycode::encode_utf8(in), in, out); },
             one);
       },
       py::arg("texts"), py::kw_only(), py::arg("mixed_case") = false);
@@ -978,7 +1105,7 @@ PYBIND11_MODULE(_puny, m) {
         const auto one = [&](py::handle t) { return decode_one(t, mixed_case); };
         if (mixed_case) return many(texts, one);
         return many_parallel(
-            texts, [](std::string_view in, std::string& out) { return append_result(puny::punycode::decode_to_utf8(in), out); },
+            texts, [](std::string_view in, std::string& out) { return append_result(puny::punycode::decode_to_utf8(in), in, out); },
             one);
       },
       py::arg("texts"), py::kw_only(), py::arg("mixed_case") = false);

@@ -393,6 +393,52 @@ def test_many_returns_results_without_raising():
         puny.to_ascii_many(["ok", 3])
 
 
+def test_result_is_a_tuple_with_named_fields():
+    import copy
+    import gc
+    import pickle
+    ok, bad = puny.to_ascii_many(["bücher.de", "a\u2028b"])
+    assert isinstance(ok, tuple) and type(ok) is puny.Result and len(ok) == 3
+    assert ok == ("bücher.de", "xn--bcher-kva.de", None) and tuple(ok) == ok
+    assert (ok.input, ok.output, ok.error) == (ok[0], ok[1], ok[2])
+    assert hash(ok) == hash(("bücher.de", "xn--bcher-kva.de", None))
+    given, output, error = ok
+    assert output == "xn--bcher-kva.de" and error is None
+    assert repr(ok) == "puny.Result(input='bücher.de', output='xn--bcher-kva.de', error=None)"
+    assert puny.Result.__module__ == "puny" and puny.Result.__match_args__ == ("input", "output", "error")
+    match bad:
+        case puny.Result(input=i, output=None, error=puny.DisallowedError() as e):
+            assert i == "a\u2028b" and e.offset == 1
+        case _:
+            raise AssertionError(repr(bad))
+    for copied in (pickle.loads(pickle.dumps(ok)), copy.copy(ok), copy.deepcopy(ok)):
+        assert type(copied) is puny.Result and copied == ok
+    assert puny.Result(["a", "b", None]) == ("a", "b", None)
+    with pytest.raises(TypeError):
+        puny.Result(("a", "b"))
+    with pytest.raises(AttributeError):
+        ok.output = "x"
+    # Results of str and None are left to reference counting; one holding
+    # an Error can be in a cycle, and the collector sees it.
+    assert not gc.is_tracked(ok) and gc.is_tracked(bad)
+    import weakref
+    error = weakref.ref(bad.error)
+    bad.error.result = bad  # a cycle through the Error
+    del bad, e  # (e: bound by the match above)
+    gc.collect()
+    assert error() is None
+    # The bulk call leaves the collector as it found it.
+    assert gc.isenabled()
+    puny.to_ascii_many(["x.example"] * 10000)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        puny.to_ascii_many(["x.example"] * 10000)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 class _Name(str):
     """A str subclass: its result must still be a plain str."""
 
