@@ -197,6 +197,15 @@ test('bulk forms: U+0000, lone surrogates, U+FFFD, non-strings and several batch
     });
     assert.ok(failures > 0, 'the awkward items include failures');
   }
+  // Items long enough to grow the module's memory in the middle of a batch
+  // (its views are replaced), between short ones.
+  const long = 'b\u00FCcher'.repeat(40000);
+  const longAce = puny.encode(long);
+  assert.deepEqual(puny.encodeMany(['a\u00E9', long, '\u00FC']).map((r) => r.output), [puny.encode('a\u00E9'), longAce, puny.encode('\u00FC')]);
+  assert.deepEqual(puny.decodeMany(['bcher-kva', longAce, 'ca-hia']).map((r) => r.output), ['b\u00FCcher', long, puny.decode('ca-hia')]);
+  const longDomain = ('a'.repeat(50) + '.').repeat(4000) + 'b\u00FCcher';
+  assert.deepEqual(puny.toAsciiMany(['x.de', longDomain, 'b\u00FCcher.de']).map((r) => r.output),
+                   ['x.de', puny.toAscii(longDomain), 'xn--bcher-kva.de']);
   // Items are plain objects, whatever makes them (see Item in core.js).
   assert.deepStrictEqual(puny.encodeMany(['b\u00FCcher'])[0], { input: 'b\u00FCcher', output: 'bcher-kva', error: null });
   assert.deepStrictEqual(puny.decodeMany(['b\u00FCcher-kva'])[0].output, null);
