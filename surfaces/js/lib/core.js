@@ -298,7 +298,11 @@ function createPunyCore(wasm, version) {
 
   // `bytes`: the batch is written as bytes (the decoder's ASCII input), an
   // item with a code unit above U+007F left to its single call.
-  function many(items, manyFn, single, failed, bytes) {
+  // ignoreBOM: an output may well begin with U+FEFF, which a decoder would
+  // otherwise take for a byte order mark and drop.
+  const asciiDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const utf16Decoder = new TextDecoder('utf-16le', { ignoreBOM: true });  // the module's byte order
+  function many(items, manyFn, single, failed, bytes, asciiOut) {
     const list = Array.isArray(items) ? items : Array.from(items);
     const out = new Array(list.length);
     const texts = new Array(Math.min(batchItems, list.length));
@@ -329,22 +333,29 @@ function createPunyCore(wasm, version) {
           at += n;
         }
       }
-      manyFn(count);
-      let heap = wasm.HEAPU16;  // the call may have grown the memory
-      lengths = wasm.HEAP32;
-      let at = wasm._puny_js_bulk_output() >>> 1;
-      for (let i = 0; i < count; ++i) {
+      const size = manyFn(count);
+      // All the outputs as one string (one decoder call, which costs less
+      // than reading each output by itself), each item's a substring.
+      let all;
+      if (asciiOut) {
+        const at = wasm._puny_js_bulk_bytes();
+        all = asciiDecoder.decode(wasm.HEAPU8.subarray(at, at + size));
+      } else {
+        const at = wasm._puny_js_bulk_output();
+        all = utf16Decoder.decode(wasm.HEAPU8.subarray(at, at + 2 * size));
+      }
+      lengths = wasm.HEAP32;  // the call may have grown the memory
+      for (let i = 0, at = 0; i < count; ++i) {
         const n = lengths[lengthsAt + i];
         let output;
         if (n >= 0) {
-          output = fromUnits(heap, at, n);
+          output = all.substring(at, at + n);
           at += n;
         } else if (n === -2) {
           output = texts[i];
         } else {
           output = single(texts[i]);
-          heap = wasm.HEAPU16;  // so may this one
-          lengths = wasm.HEAP32;
+          lengths = wasm.HEAP32;  // so may this one
         }
         out[first + i] = item(list[first + i], output, failed);
       }
@@ -354,7 +365,7 @@ function createPunyCore(wasm, version) {
 
   function encodeMany(labels) {
     return many(labels, wasm._puny_js_encode_many, (text) => convert(wasm._puny_js_encode, text),
-                (text) => new PunyError(failure, text));
+                (text) => new PunyError(failure, text), false, true);
   }
 
   function decodeMany(labels) {

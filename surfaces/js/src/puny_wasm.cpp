@@ -1049,10 +1049,12 @@ namespace {
 buffer<char16_t> g_bulk_input;
 buffer<std::int32_t> g_bulk_lengths;
 buffer<char16_t> g_bulk_output;
+buffer<char> g_bulk_bytes;  // puny_js_encode_many's outputs (ASCII)
 
 template <class CharT, class One>
 int convert_many(int count, One one) {
   g_bulk_output.clear();
+  g_bulk_bytes.clear();
   const auto* input = reinterpret_cast<const CharT*>(g_bulk_input.data());
   std::int32_t* lengths = g_bulk_lengths.data();
   std::size_t at = 0;
@@ -1065,7 +1067,9 @@ int convert_many(int count, One one) {
     lengths[i] = one(std::basic_string_view<CharT>(input + at, length));
     at += length;
   }
-  return count;
+  // The outputs' size: code units in g_bulk_output, or bytes in g_bulk_bytes
+  // for the encoder (one is empty).
+  return static_cast<int>(g_bulk_output.size() + g_bulk_bytes.size());
 }
 
 // A single call's answer, its output (in g_output) appended to the batch's.
@@ -1080,10 +1084,7 @@ int encode_into_bulk(std::u16string_view in) {
   if (!puny::unicode::utf16_to_utf32(in, g_code_points.reserve(in.size()), count).ok()) return failed;
   const auto r = encode_scratch(count);
   if (!r.ok()) return failed;
-  const std::size_t before = g_bulk_output.size();
-  char16_t* out = g_bulk_output.reserve(before + r.size) + before;
-  for (std::size_t i = 0; i < r.size; ++i) out[i] = static_cast<unsigned char>(g_bytes.data()[i]);
-  g_bulk_output.resize(before + r.size);
+  g_bulk_bytes.append(std::string_view(g_bytes.data(), r.size));
   return static_cast<int>(r.size);
 }
 
@@ -1116,6 +1117,8 @@ EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_bulk_lengths() { return reinterpret_
 EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_bulk_output() {
   return reinterpret_cast<std::uintptr_t>(g_bulk_output.data());
 }
+
+EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_bulk_bytes() { return reinterpret_cast<std::uintptr_t>(g_bulk_bytes.data()); }
 
 EMSCRIPTEN_KEEPALIVE int puny_js_encode_many(int count) { return convert_many<char16_t>(count, encode_into_bulk); }
 

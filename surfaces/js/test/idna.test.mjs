@@ -206,6 +206,10 @@ test('bulk forms: U+0000, lone surrogates, U+FFFD, non-strings and several batch
   const longDomain = ('a'.repeat(50) + '.').repeat(4000) + 'b\u00FCcher';
   assert.deepEqual(puny.toAsciiMany(['x.de', longDomain, 'b\u00FCcher.de']).map((r) => r.output),
                    ['x.de', puny.toAscii(longDomain), 'xn--bcher-kva.de']);
+  // An output that begins with U+FEFF keeps it (a batch's outputs are read
+  // with one decoder call, which must not take it for a byte order mark).
+  const bom = puny.encode('\uFEFFab');
+  assert.deepEqual(puny.decodeMany([bom, 'bcher-kva', bom]).map((r) => r.output), ['\uFEFFab', 'b\u00FCcher', '\uFEFFab']);
   // Items are plain objects, whatever makes them (see Item in core.js).
   assert.deepStrictEqual(puny.encodeMany(['b\u00FCcher'])[0], { input: 'b\u00FCcher', output: 'bcher-kva', error: null });
   assert.deepStrictEqual(puny.decodeMany(['b\u00FCcher-kva'])[0].output, null);
