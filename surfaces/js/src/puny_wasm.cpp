@@ -1038,10 +1038,12 @@ EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode(unsigned bits, int n) { return to_un
 // no special case; -1 for a string it could not write in bytes).  Each item
 // goes through the function its single call uses, and what that call would
 // return is written over the item's length: the output's length (the
-// output appended to g_bulk_output), same_as_input, or failed (the item is left to its single call,
-// which records its error).  A crossing into the module costs little in
-// today's engines; what a batch saves is the single call's per-call work
-// (putting, taking, checking the buffers), not conversion work.
+// output appended to g_bulk_output, or to g_bulk_bytes for the encoder's
+// ASCII), same_as_input, or failed (the item is left to its single call,
+// which records its error).  The JavaScript side reads all the outputs with
+// one decoder call.  A crossing into the module costs little in today's
+// engines; what a batch saves is the single call's work around the
+// conversion (putting, taking, reading each output), not conversion work.
 }  // extern "C"
 
 namespace {
