@@ -93,9 +93,9 @@ function createPunyCore(wasm, version) {
   let outputAt = 0;
 
   // Writes the code units of `text` at heap[at...]; returns their count.
-  // (One small function for every caller: V8 optimizes its loop once, with
-  // the string representations every caller passes, rather than inside
-  // each caller's larger function, where the loop came out four times slower.)
+  // (A small function of its own: inlined in the bulk forms' larger
+  // function, the loop came out four times slower once it had seen the
+  // string representations of several workloads.)
   function putUnits(heap, at, text) {
     const n = text.length;
     for (let i = 0; i < n; ++i) heap[at + i] = text.charCodeAt(i);
@@ -121,9 +121,8 @@ function createPunyCore(wasm, version) {
       inputCapacity = Math.max(n, 256);
       inputAt = wasm._puny_js_input(inputCapacity) >>> 1;
     }
-    const heap = wasm.HEAPU16;  // read after _puny_js_input: memory may have grown
-    for (let i = 0; i < n; ++i) heap[inputAt + i] = text.charCodeAt(i);
-    return n;
+    // wasm.HEAPU16 read after _puny_js_input: memory may have grown.
+    return putUnits(wasm.HEAPU16, inputAt, text);
   }
 
   // The `length` code units a call left in the output buffer.
@@ -272,10 +271,15 @@ function createPunyCore(wasm, version) {
   // single call would throw).  The items cross in batches, one call into
   // the module per batch: their code units written one after another and
   // their lengths beside them, each item converted by the function its
-  // single call uses, the outputs read back from one buffer (see
+  // single call uses, all the outputs read with one decoder call (see
   // puny_js_*_many in surfaces/js/src/puny_wasm.cpp).  An item that fails is
   // converted again by the single call, which records its error.
   const batchItems = 4096;
+  const sameAsInput = -2;  // an item's length after the call: its output is its input
+  // ignoreBOM: an output may well begin with U+FEFF, which a decoder would
+  // otherwise take for a byte order mark and drop.
+  const asciiDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const utf16Decoder = new TextDecoder('utf-16le', { ignoreBOM: true });  // the module's byte order
 
   // Each item is made by a constructor, not an object literal: V8 tracks
   // where literals are allocated and, seeing that a bulk call's items all
@@ -296,13 +300,10 @@ function createPunyCore(wasm, version) {
                                       : new Item(input, null, failed(String(input)));
   }
 
-  // `bytes`: the batch is written as bytes (the decoder's ASCII input), an
-  // item with a code unit above U+007F left to its single call.
-  // ignoreBOM: an output may well begin with U+FEFF, which a decoder would
-  // otherwise take for a byte order mark and drop.
-  const asciiDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  const utf16Decoder = new TextDecoder('utf-16le', { ignoreBOM: true });  // the module's byte order
-  function many(items, manyFn, single, failed, bytes, asciiOut) {
+  // bytesIn: the batch is written as bytes (the decoder's ASCII input), an
+  // item with a code unit above U+007F left to its single call.  bytesOut:
+  // the module answers in bytes (the encoder's ASCII), else in UTF-16.
+  function many(items, manyFn, single, failed, bytesIn, bytesOut) {
     const list = Array.isArray(items) ? items : Array.from(items);
     const out = new Array(list.length);
     const texts = new Array(Math.min(batchItems, list.length));
@@ -318,7 +319,7 @@ function createPunyCore(wasm, version) {
       const inputAt = wasm._puny_js_bulk_input(units, count);
       const lengthsAt = wasm._puny_js_bulk_lengths() >>> 2;
       let lengths = wasm.HEAP32;
-      if (bytes) {
+      if (bytesIn) {
         const heap8 = wasm.HEAPU8;
         for (let i = 0, at = inputAt; i < count; ++i) {
           const n = putBytes(heap8, at, texts[i]);
@@ -337,7 +338,7 @@ function createPunyCore(wasm, version) {
       // All the outputs as one string (one decoder call, which costs less
       // than reading each output by itself), each item's a substring.
       let all;
-      if (asciiOut) {
+      if (bytesOut) {
         const at = wasm._puny_js_bulk_bytes();
         all = asciiDecoder.decode(wasm.HEAPU8.subarray(at, at + size));
       } else {
@@ -351,7 +352,7 @@ function createPunyCore(wasm, version) {
         if (n >= 0) {
           output = all.substring(at, at + n);
           at += n;
-        } else if (n === -2) {
+        } else if (n === sameAsInput) {
           output = texts[i];
         } else {
           output = single(texts[i]);

@@ -345,10 +345,11 @@ int put_output(std::u32string_view cps) {
 buffer<char32_t> g_code_points;  // scratch: UTF-32
 buffer<char> g_bytes;            // scratch: ASCII / UTF-8 bytes
 
-// Well-formed UTF-8 (the library's output) as code points in g_code_points; their count.  Well-formed by
-// construction, so the sequences are read by their lead byte alone (the
-// library's validating decoder, unicode::next_utf8, costs a call per code
-// point); a truncated sequence, which cannot occur, ends the text.
+// Well-formed UTF-8 (the library's output) as code points in
+// g_code_points; their count.  Well-formed by construction, so the
+// sequences are read by their lead byte alone (the library's validating
+// decoder, unicode::next_utf8, costs a call per code point); a truncated
+// sequence, which cannot occur, ends the text.
 std::size_t utf8_to_scratch(std::string_view utf8) {
   char32_t* cps = g_code_points.reserve(utf8.size());
   std::size_t count = 0;

@@ -364,8 +364,8 @@ PyObject* make_result(PyObject* input, PyObject* output, PyObject* error) {
   return reinterpret_cast<PyObject*>(r);
 }
 
-// Result(iterable of three): how pickle and copy rebuild one (tuple's
-// __getnewargs__ gives the items as one tuple), as a struct sequence's.
+// Result(iterable of three), as a struct sequence is made; also how pickle
+// and copy rebuild one (result_reduce).
 PyObject* result_new(PyTypeObject*, PyObject* args, PyObject* kwargs) {
   PyObject* items = nullptr;
   static const char* keywords[] = {"sequence", nullptr};
