@@ -7,6 +7,8 @@
 //               decode+Map -> process (Normalize, Break, Convert, Validate)
 //               -> emit_ascii -> [URL family: url_checks_after_emit]
 //   to_unicode: decode+Map -> process -> (caller) emit_unicode
+#include <type_traits>
+
 #include "idna/stages.hpp"
 #include "idna/url.hpp"
 
@@ -28,6 +30,14 @@ void map_input(workspace& ws, std::basic_string_view<CharT> in, const options& o
   (void)ldh_low;
   (void)dots;
   decode_and_map(ws, opt, in);
+}
+
+// process(), with the LDH input's bytes at hand while it runs (they live
+// in the caller's frame); `ldh_low` as map_input took it.
+void process_input(workspace& ws, const options& opt, operation op, const char* ldh_low) {
+  ws.ldh_input = ldh_low;
+  process(ws, opt, op);
+  ws.ldh_input = nullptr;
 }
 
 void add_url_error(workspace& ws, const status& e) {
@@ -60,7 +70,7 @@ status run_to_ascii(workspace& ws, std::basic_string_view<CharT> in, const optio
     }
   }
   map_input(ws, in, opt, ldh_low, dots);
-  process(ws, opt, operation::to_ascii);
+  process_input(ws, opt, operation::to_ascii, std::is_same_v<CharT, char> ? ldh_low : nullptr);
   emit_ascii(ws, opt, out);
   if (url_family(opt) && ws.errors.empty()) url_checks_after_emit(ws, out.size() - start);
   return finish_errors(ws);
@@ -70,7 +80,7 @@ template <class CharT>
 status run_to_unicode(workspace& ws, std::basic_string_view<CharT> in, const options& opt,
                       const char* ldh_low, std::uint64_t dots) {
   map_input(ws, in, opt, ldh_low, dots);
-  process(ws, opt, operation::to_unicode);
+  process_input(ws, opt, operation::to_unicode, std::is_same_v<CharT, char> ? ldh_low : nullptr);
   return finish_errors(ws);
 }
 

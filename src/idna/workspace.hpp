@@ -155,6 +155,11 @@ struct workspace {
   std::size_t offsets_label = static_cast<std::size_t>(-1);
   std::unordered_map<char32_t, std::size_t> first_offset;
   std::string ace;                      // ASCII copy of an xn-- label
+  // While process() runs on input that was all letters, digits, hyphens
+  // and dots (map_ldh_ascii): that input lowercased, so mapped[i] ==
+  // ldh_input[i] and an xn-- label's bytes can be decoded where they are
+  // (see convert_ace_label).  Null otherwise.
+  const char* ldh_input = nullptr;
   std::string out8;                     // output scratch for the caller-buffer form
 
   void reset() {
@@ -171,6 +176,7 @@ struct workspace {
     marked.clear();
     errors.clear();
     offsets_label = static_cast<std::size_t>(-1);
+    ldh_input = nullptr;
   }
 
   // Whether any buffer has room for more than `n` elements: what
