@@ -690,18 +690,20 @@ class engine {
   static buffer_result decode_inserting(std::string_view in, char32_t* out, std::size_t capacity) {
     const std::size_t size = in.size();
     const char* const text = in.data();
-    const std::size_t b = detail::count_basic(text, size, P.delimiter);
+    // The input followed by three non-digits, for read_short_integer, and
+    // the basic code points' count as detail::count_basic finds it (the
+    // last delimiter, not the first byte).
+    char padded[short_limit + 3];
+    const std::size_t after_last = detail::copy_find_last(text, size, padded, P.delimiter);
+    std::memset(padded + size, 0xFF, 3);  // digits are ASCII: 0xFF never is one
+    const std::size_t b = after_last > 1 ? after_last - 1 : 0;
     // Decode into a buffer with room to move whole blocks, then copy what
     // fits to the caller's.  The caller's buffer serves when it has that
     // room for any result (at most one code point per input byte);
     // otherwise one on the stack.
     char32_t local[short_limit + decode_room];
     char32_t* const work = capacity < size + decode_room ? local : out;
-    if (status s = detail::check_basic(profile, text, b, work); !s) return failed(s);
-    // The input followed by three non-digits, for read_short_integer.
-    char padded[short_limit + 3];
-    std::memcpy(padded, text, size);
-    std::memset(padded + size, 0xFF, 3);  // digits are ASCII: 0xFF never is one
+    if (status s = detail::check_basic(profile, padded, b, work); !s) return failed(s);
     std::size_t length = 0;
     const status s = parse_insertions<true>(
         padded, size, b, length, [work](char32_t n, std::size_t index, std::size_t current) {

@@ -33,6 +33,34 @@ void expect_exact_division(std::uint64_t x, std::uint32_t d, std::uint64_t& chec
   ++checked;
 }
 
+// The short decoder's copy-and-search (rfc3492_steps.hpp) against
+// count_basic and a plain copy: every length to 40 bytes, delimiters at
+// no, one or two positions (first byte, word edges, last byte), and bytes
+// that differ from '-' in one bit (0x2C, 0x2F, 0xAD) beside them.
+TEST(FixedEngineDecode, CopyFindLastMatchesCountBasic) {
+  namespace detail = puny::bootstring::detail;
+  int checked = 0;
+  for (std::size_t n = 0; n <= 40; ++n) {
+    for (std::size_t p = 0; p <= n; ++p) {
+      for (std::size_t q = 0; q <= n; q += 3) {
+        std::string text(n, 'a');
+        for (std::size_t j = 0; j < n; ++j) text[j] = "a,/\xAD" "9"[j % 5];
+        if (p < n) text[p] = '-';
+        if (q < n) text[q] = '-';
+        char out[48];
+        const std::size_t after = detail::copy_find_last(text.data(), n, out, '-');
+        ASSERT_EQ(std::string(out, n), text) << n << " " << p << " " << q;
+        const std::size_t last = text.rfind('-');
+        ASSERT_EQ(after, last == std::string::npos ? 0 : last + 1) << n << " " << p << " " << q;
+        const std::size_t b = after > 1 ? after - 1 : 0;
+        ASSERT_EQ(b, detail::count_basic(text.data(), n, '-')) << n << " " << p << " " << q;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 5000);
+}
+
 TEST(FixedEngineDivision, EveryDivisorMatchesHardwareDivision) {
   std::uint64_t checked = 0;
   for (std::uint32_t d = 1; d < fixed::reciprocal_count; ++d) {
