@@ -96,7 +96,7 @@ void convert_label(workspace& ws, const options& opt, std::size_t a, std::size_t
   // cannot forward from those stores (a stall of some 5% of ToUnicode of an
   // ACE name).  Nothing below appends to ws.labels while `l` is in use.
   label_info& l = ws.labels.emplace_back();
-  l.src = a < ws.mapped_off.size() ? ws.mapped_off[a] : ws.input_length;
+  l.src = a < ws.mapped.size() ? ws.source_offset(a) : ws.input_length;
   l.mapped_begin = a;
   l.mapped_end = b;
   l.ascii = ascii;

@@ -237,9 +237,10 @@ void decode_and_map(workspace& ws, const options& opt, std::u32string_view in) {
 void map_ldh_ascii(workspace& ws, const char* low, std::size_t n, std::uint64_t dots) {
   start_map(ws, n);
   ws.mapped.resize(n);
-  ws.mapped_off.resize(n);
   simd::best::widen(low, n, ws.mapped.data());
-  simd::best::iota(ws.mapped_off.data(), n, 0);
+  // One code point per byte: offsets are indices, and not written out.
+  ws.mapped_off.clear();
+  ws.offsets_identity = true;
   for (; dots != 0; dots &= dots - 1) note_dot(ws, simd::lowest_bit(dots));
 }
 

@@ -37,7 +37,7 @@ std::size_t ascii_offset_of(workspace& ws, const label_info& l, std::size_t i) {
   for (std::size_t j = 0; j < i; ++j)
     if (s[j] < 0x80) ++k;
   const std::size_t at = l.mapped_begin + 4 + k;
-  if (at < ws.mapped.size() && ws.mapped[at] == s[i]) return ws.mapped_off[at];
+  if (at < ws.mapped.size() && ws.mapped[at] == s[i]) return ws.source_offset(at);
   return l.src;
 }
 

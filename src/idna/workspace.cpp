@@ -70,13 +70,13 @@ status sort_errors_and_take_first(workspace& ws) {
 // so the first offset of every code point of the mapped label is tabulated
 // once (linear in the label) and looked up.
 std::size_t offset_of(workspace& ws, const label_info& l, std::size_t i) {
-  if (!l.in_text) return ws.mapped_off[l.begin + i];
+  if (!l.in_text) return ws.source_offset(l.begin + i);
   const std::size_t n = l.mapped_end - l.mapped_begin;
   if (n == 0) return l.src;  // decoded Punycode
   if (ws.offsets_label != l.mapped_begin) {
     ws.first_offset.clear();
     for (std::size_t k = 0; k < n; ++k)  // emplace keeps the first occurrence
-      ws.first_offset.emplace(ws.mapped[l.mapped_begin + k], ws.mapped_off[l.mapped_begin + k]);
+      ws.first_offset.emplace(ws.mapped[l.mapped_begin + k], ws.source_offset(l.mapped_begin + k));
     ws.offsets_label = l.mapped_begin;
   }
   const auto it = ws.first_offset.find(ws.text[l.begin + i]);

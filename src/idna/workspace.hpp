@@ -130,7 +130,9 @@ struct workspace {
   // Set only by explain_to_ascii: the end of each label in the ToASCII output.
   std::vector<std::size_t>* trace_label_ends = nullptr;
   pod_buffer<char32_t> mapped;          // after section 4 step 1
-  pod_buffer<std::size_t> mapped_off;   // source offset of each mapped code point
+  pod_buffer<std::size_t> mapped_off;   // source offset of each mapped code point,
+  bool offsets_identity = false;        // unless mapped[i] came from input[i] (LDH input):
+                                        // then mapped_off is not filled (source_offset)
   // Indices into `mapped` of the non-ASCII code points whose status is not
   // known to be valid (deviations, disallowed, mapping results): the only
   // ones V7 and CheckJoiners must look at in a label left in place.
@@ -177,6 +179,12 @@ struct workspace {
     errors.clear();
     offsets_label = static_cast<std::size_t>(-1);
     ldh_input = nullptr;
+    offsets_identity = false;
+  }
+
+  // The offset in the caller's input of mapped[i] (i < mapped.size()).
+  std::size_t source_offset(std::size_t i) const noexcept {
+    return offsets_identity ? i : mapped_off[i];
   }
 
   // Whether any buffer has room for more than `n` elements: what
