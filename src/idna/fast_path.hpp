@@ -110,6 +110,17 @@ PUNY_SIMD_INLINE verdict decide_quick(const CharT* in, std::size_t n, const opti
   return v;
 }
 
+// The ACE route, for ToUnicode of UTF-8 input the decision left to the
+// pipeline with verdict::ldh set (typically a name with xn-- labels):
+// converts low[0, n) (verdict::dots its dot mask) into UTF-8 at `out`,
+// which has room for 3 * n bytes, and returns the size, when every label
+// is certain to pass; else ace_declined, and the pipeline decides
+// (ace_path.cpp has the argument).  Not taken when fast_paths_disabled is
+// set (decide then never sets verdict::ldh).
+constexpr std::size_t ace_declined = static_cast<std::size_t>(-1);
+std::size_t ace_to_unicode(const char* low, std::size_t n, std::uint64_t dots, const options& opt,
+                           char* out) noexcept;
+
 // `low`: room for n bytes; may be null only when n > simd::ldh_masks_max.
 template <class CharT>
 PUNY_SIMD_INLINE verdict decide(const CharT* in, std::size_t n, const options& opt, operation op,

@@ -129,6 +129,16 @@ result<std::basic_string<CharT>> to_unicode_string(std::basic_string_view<CharT>
     assign_lowercase(r.value, domain.data(), n, low);
     return r;
   }
+  if constexpr (std::is_same_v<CharT, char>) {
+    if (v.ldh) {
+      char utf8[3 * stack_low];
+      const std::size_t size = detail::ace_to_unicode(low, n, v.dots, opt, utf8);
+      if (size != detail::ace_declined) {
+        r.value.assign(utf8, size);
+        return r;
+      }
+    }
+  }
   workspace& ws = detail::local_workspace();
   const status first = detail::run_to_unicode(ws, domain, opt, v.ldh ? low : nullptr, v.dots);
   if (url_input_unchanged(first, opt))
@@ -283,6 +293,18 @@ status to_unicode(std::string_view domain, char* out, std::size_t capacity, std:
     }
     written = n;
     return {};
+  }
+  if (v.ldh) {
+    // On the stack first: when the route is declined half-way, the caller's
+    // buffer must not have been written (the pipeline's result may not fit).
+    char utf8[3 * stack_low];
+    const std::size_t size = detail::ace_to_unicode(low, n, v.dots, opt, utf8);
+    if (size != detail::ace_declined) {
+      if (size > capacity) return buffer_too_small(size);
+      std::memcpy(out, utf8, size);
+      written = size;
+      return {};
+    }
   }
   workspace& ws = detail::local_workspace();
   const status first = detail::run_to_unicode(ws, domain, opt, v.ldh ? low : nullptr, v.dots);
