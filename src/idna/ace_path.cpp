@@ -11,52 +11,68 @@
 //  * 4.1.2 / 4.1.3: an xn-- label must decode (RFC 3492) to a non-empty
 //    string that is not all ASCII; otherwise declined.
 //  * Decoded code points: the ASCII ones are the basic code points of the
-//    label, so LDH (checked anyway); every other one must be "plain"
-//    (ucd::idna_plain_kind == 1): valid in both processing modes (V7), not
-//    a mark (V6), canonical combining class 0 and NFC_Quick_Check=Yes, so
-//    the label is NFC (V1), and not a joiner (CheckJoiners).  Kind 2
-//    (R, AL or AN) would make the domain a Bidi domain name: declined, as for
-//    kind 0.  With no R, AL or AN anywhere, CheckBidi has nothing to check
-//    (RFC 5893 section 1.4 / UTS #46 V8).
+//    label, so LDH (checked anyway).  A "plain" one (ucd::idna_plain_kind
+//    1 or 2) is valid in both processing modes, not a mark, of canonical
+//    combining class 0 and NFC_Quick_Check=Yes.  Any other must have IDNA
+//    status valid or deviation (V7 for a decoded label, which step 4.1.4
+//    validates with Nontransitional Processing) and not be a joiner (the
+//    route leaves CheckJoiners' contexts to the pipeline); a label holding
+//    one must pass the NFC quick check with Yes (V1; Maybe or No is
+//    declined) and must not start with a mark (V6).
 //  * V2, V3 (CheckHyphens) on every label, decoded or not; V4 (a decoded
-//    label starting with "xn--") and V5 (U+002E cannot be decoded: it is
-//    ASCII but not a basic code point of LDH input) checked or impossible.
+//    label starting with "xn--") checked; V5 impossible (U+002E is ASCII
+//    but not a basic code point of LDH input).
+//  * CheckBidi: the domain is a Bidi domain name when some label holds an
+//    R, AL or AN code point (kind 2, or is_rtl); then every non-empty label
+//    must pass the RFC 5893 rule (bidi_rule_failures), else declined.
 //  * VerifyDnsLength: declined (the pipeline counts labels and bytes).
-//  * forbid_domain_code_points (the URL family): LDH ASCII and plain code
-//    points are never forbidden.
+//  * forbid_domain_code_points (the URL family): only ASCII code points
+//    are forbidden, and LDH ones are not.
 // tests/unit/fast_path_test.cpp compares every entry point with and without
 // the fast paths on IdnaTestV2.txt (sources and ACE results), generated
 // ACE labels of every kind of code point, and random strings.
 #include <cstring>
 
 #include "idna/fast_path.hpp"
+#include "idna/internal.hpp"
 #include "puny/punycode.hpp"
+#include "puny/unicode.hpp"
 #include "unicode/ucd.hpp"
 
 namespace puny::idna::detail {
 
 namespace {
 
-bool fails_hyphen_rules(const char32_t* s, std::size_t n) noexcept {
+namespace ucd = puny::detail::ucd;
+
+template <class CharT>
+bool fails_hyphen_rules(const CharT* s, std::size_t n) noexcept {
   return n > 0 && (s[0] == '-' || s[n - 1] == '-' || (n >= 4 && s[2] == '-' && s[3] == '-'));
 }
 
-bool fails_hyphen_rules(const char* s, std::size_t n) noexcept {
-  return n > 0 && (s[0] == '-' || s[n - 1] == '-' || (n >= 4 && s[2] == '-' && s[3] == '-'));
-}
+// Every label's code points, for the Bidi rule once the whole domain is
+// known to be a Bidi domain name (at most one code point per input byte).
+struct domain_code_points {
+  char32_t cps[simd::ldh_masks_max + 32];  // + the decoder's working room
+  std::size_t used = 0;
+  std::size_t label_starts[simd::ldh_masks_max + 1];
+  std::size_t labels = 0;
+  bool rtl = false;
+};
 
-// The decoded xn-- label `ace` (the bytes after the prefix) as UTF-8 at p;
-// returns the end, or null when the pipeline must decide.
-char* put_decoded_label(const char* ace, std::size_t size, const options& opt, char* p) noexcept {
-  // At most one code point per byte, and the short-string decoder's working
-  // room (punycode.hpp) past it.
-  char32_t cps[simd::ldh_masks_max + 32];
-  const bootstring::buffer_result r = punycode::decode(std::string_view(ace, size), cps, sizeof cps / sizeof cps[0]);
+// The decoded xn-- label `ace` (the bytes after the prefix), appended to
+// d, as UTF-8 at p; returns the end, or null when the pipeline must decide.
+char* put_decoded_label(const char* ace, std::size_t size, const options& opt,
+                        domain_code_points& d, char* p) noexcept {
+  char32_t* const cps = d.cps + d.used;
+  const bootstring::buffer_result r =
+      punycode::decode(std::string_view(ace, size), cps, sizeof d.cps / sizeof d.cps[0] - d.used);
   if (!r.ok() || r.size == 0) return nullptr;
   const std::size_t n = r.size;
   if (opt.check_hyphens && fails_hyphen_rules(cps, n)) return nullptr;
   if (n >= 4 && cps[0] == 'x' && cps[1] == 'n' && cps[2] == '-' && cps[3] == '-') return nullptr;
   bool non_ascii = false;
+  bool all_plain = true;
   for (std::size_t i = 0; i < n; ++i) {
     const char32_t c = cps[i];
     if (c < 0x80) {
@@ -64,20 +80,28 @@ char* put_decoded_label(const char* ace, std::size_t size, const options& opt, c
       *p++ = static_cast<char>(c);
       continue;
     }
-    if (puny::detail::ucd::idna_plain_kind(c) != 1) return nullptr;  // BMP only
     non_ascii = true;
-    if (c < 0x800) {
-      p[0] = static_cast<char>(0xC0 | (c >> 6));
-      p[1] = static_cast<char>(0x80 | (c & 0x3F));
-      p += 2;
-    } else {
-      p[0] = static_cast<char>(0xE0 | (c >> 12));
-      p[1] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      p[2] = static_cast<char>(0x80 | (c & 0x3F));
-      p += 3;
+    const unsigned kind = ucd::idna_plain_kind(c);
+    if (kind == 2) {
+      d.rtl = true;
+    } else if (kind == 0) {
+      if (c == 0x200C || c == 0x200D) return nullptr;
+      const ucd::idna_status st = ucd::idna_lookup(c).status;
+      if (st != ucd::idna_status::valid && st != ucd::idna_status::deviation) return nullptr;
+      if (is_rtl(c)) d.rtl = true;
+      all_plain = false;
     }
+    p += unicode::put_utf8(c, p);
   }
-  return non_ascii ? p : nullptr;
+  if (!non_ascii) return nullptr;
+  if (!all_plain) {
+    const std::u32string_view label(cps, n);
+    if (cps[0] >= 0x80 && ucd::idna_plain_kind(cps[0]) == 0 && ucd::is_mark(cps[0])) return nullptr;
+    if (ucd::nfc_quick_check(label) != ucd::quick_check::yes) return nullptr;
+  }
+  d.label_starts[d.labels++] = d.used;
+  d.used += n;
+  return p;
 }
 
 }  // namespace
@@ -85,6 +109,7 @@ char* put_decoded_label(const char* ace, std::size_t size, const options& opt, c
 std::size_t ace_to_unicode(const char* low, std::size_t n, std::uint64_t dots, const options& opt,
                            char* out) noexcept {
   if (n == 0 || n > simd::ldh_masks_max || opt.verify_dns_length) return ace_declined;
+  domain_code_points d;
   char* p = out;
   std::size_t start = 0;
   for (;;) {
@@ -92,17 +117,29 @@ std::size_t ace_to_unicode(const char* low, std::size_t n, std::uint64_t dots, c
     const char* const label = low + start;
     const std::size_t len = end - start;
     if (len >= 4 && label[0] == 'x' && label[1] == 'n' && label[2] == '-' && label[3] == '-') {
-      p = put_decoded_label(label + 4, len - 4, opt, p);
+      p = put_decoded_label(label + 4, len - 4, opt, d, p);
       if (p == nullptr) return ace_declined;
     } else {
       if (opt.check_hyphens && fails_hyphen_rules(label, len)) return ace_declined;
       std::memcpy(p, label, len);
       p += len;
+      d.label_starts[d.labels++] = d.used;
+      for (std::size_t i = 0; i < len; ++i) d.cps[d.used++] = static_cast<unsigned char>(label[i]);
     }
     if (end == n) break;
     *p++ = '.';
     dots &= dots - 1;
     start = end + 1;
+  }
+  if (d.rtl && opt.check_bidi) {
+    // RFC 5893 section 2 on every label of a Bidi domain name; empty
+    // labels (the root label among them) have nothing to check.
+    for (std::size_t k = 0; k < d.labels; ++k) {
+      const std::size_t from = d.label_starts[k];
+      const std::size_t to = k + 1 < d.labels ? d.label_starts[k + 1] : d.used;
+      if (to > from && bidi_rule_failures(std::u32string_view(d.cps + from, to - from)) != 0)
+        return ace_declined;
+    }
   }
   return static_cast<std::size_t>(p - out);
 }

@@ -113,7 +113,7 @@ PUNY_SIMD_INLINE verdict decide_quick(const CharT* in, std::size_t n, const opti
 // The ACE route, for ToUnicode of UTF-8 input the decision left to the
 // pipeline with verdict::ldh set (typically a name with xn-- labels):
 // converts low[0, n) (verdict::dots its dot mask) into UTF-8 at `out`,
-// which has room for 3 * n bytes, and returns the size, when every label
+// which has room for 4 * n bytes, and returns the size, when every label
 // is certain to pass; else ace_declined, and the pipeline decides
 // (ace_path.cpp has the argument).  Not taken when fast_paths_disabled is
 // set (decide then never sets verdict::ldh).

@@ -131,7 +131,7 @@ result<std::basic_string<CharT>> to_unicode_string(std::basic_string_view<CharT>
   }
   if constexpr (std::is_same_v<CharT, char>) {
     if (v.ldh) {
-      char utf8[3 * stack_low];
+      char utf8[4 * stack_low];
       const std::size_t size = detail::ace_to_unicode(low, n, v.dots, opt, utf8);
       if (size != detail::ace_declined) {
         r.value.assign(utf8, size);
@@ -297,7 +297,7 @@ status to_unicode(std::string_view domain, char* out, std::size_t capacity, std:
   if (v.ldh) {
     // On the stack first: when the route is declined half-way, the caller's
     // buffer must not have been written (the pipeline's result may not fit).
-    char utf8[3 * stack_low];
+    char utf8[4 * stack_low];
     const std::size_t size = detail::ace_to_unicode(low, n, v.dots, opt, utf8);
     if (size != detail::ace_declined) {
       if (size > capacity) return buffer_too_small(size);
