@@ -12,6 +12,10 @@
 //  * url_ascii: the URL family's all-ASCII rule (url.hpp), which is the URL
 //    Standard's behaviour rather than an optimization; pipeline.cpp has the
 //    reference form of it.
+// A third, ace_to_unicode (ace_path.cpp), serves ToUnicode of UTF-8 input
+// the decision leaves to the pipeline with verdict::ldh set: names with
+// xn-- labels whose decoding no enabled check can reject are converted
+// label by label without the workspace.
 // Everything else goes to the pipeline, which gives the same result for
 // every input (tests/unit/fast_path_test.cpp and fuzz/fuzz_idna_fast_path.cpp
 // run every input both ways, with fast_paths_disabled set).
