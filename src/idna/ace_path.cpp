@@ -45,11 +45,6 @@ namespace {
 
 namespace ucd = puny::detail::ucd;
 
-template <class CharT>
-bool fails_hyphen_rules(const CharT* s, std::size_t n) noexcept {
-  return n > 0 && (s[0] == '-' || s[n - 1] == '-' || (n >= 4 && s[2] == '-' && s[3] == '-'));
-}
-
 // Every label's code points, for the Bidi rule once the whole domain is
 // known to be a Bidi domain name (at most one code point per input byte).
 struct domain_code_points {
@@ -70,7 +65,7 @@ char* put_decoded_label(const char* ace, std::size_t size, const options& opt,
   if (!r.ok() || r.size == 0) return nullptr;
   const std::size_t n = r.size;
   if (opt.check_hyphens && fails_hyphen_rules(cps, n)) return nullptr;
-  if (n >= 4 && cps[0] == 'x' && cps[1] == 'n' && cps[2] == '-' && cps[3] == '-') return nullptr;
+  if (starts_with_ace_prefix(cps, n)) return nullptr;  // V4
   bool non_ascii = false;
   bool all_plain = true;
   for (std::size_t i = 0; i < n; ++i) {
@@ -116,7 +111,7 @@ std::size_t ace_to_unicode(const char* low, std::size_t n, std::uint64_t dots, c
     const std::size_t end = dots != 0 ? simd::lowest_bit(dots) : n;
     const char* const label = low + start;
     const std::size_t len = end - start;
-    if (len >= 4 && label[0] == 'x' && label[1] == 'n' && label[2] == '-' && label[3] == '-') {
+    if (starts_with_ace_prefix(label, len)) {
       p = put_decoded_label(label + 4, len - 4, opt, d, p);
       if (p == nullptr) return ace_declined;
     } else {

@@ -28,9 +28,7 @@ bool lowercase_suffices(const CharT* in, std::size_t n, const options& opt, oper
     if (len >= 4 && (p[0] == 'x' || p[0] == 'X') && (p[1] == 'n' || p[1] == 'N') &&
         p[2] == '-' && p[3] == '-')
       return false;  // ACE label: needs decoding and validation
-    if (opt.check_hyphens && len > 0 &&
-        (p[0] == '-' || p[len - 1] == '-' || (len >= 4 && p[2] == '-' && p[3] == '-')))
-      return false;
+    if (opt.check_hyphens && fails_hyphen_rules(p, len)) return false;
     if (opt.verify_dns_length && len > 63) return false;
     if (opt.verify_dns_length && len == 0) {
       // ToASCII rejects every empty label; ToUnicode every one but the root.

@@ -44,6 +44,12 @@ template <class CharT>
 constexpr bool starts_with_ace_prefix(const CharT* p, std::size_t n) noexcept {
   return n >= 4 && p[0] == 'x' && p[1] == 'n' && p[2] == '-' && p[3] == '-';
 }
+// Whether label p[0, n) fails V2 or V3 (CheckHyphens): check_hyphens in
+// stages.hpp reports which; the fast paths only need to know.
+template <class CharT>
+constexpr bool fails_hyphen_rules(const CharT* p, std::size_t n) noexcept {
+  return n > 0 && (p[0] == '-' || p[n - 1] == '-' || (n >= 4 && p[2] == '-' && p[3] == '-'));
+}
 constexpr char lower_ascii(std::uint32_t c) noexcept {
   return static_cast<char>(c >= 'A' && c <= 'Z' ? c + 0x20 : c);
 }
