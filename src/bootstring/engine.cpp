@@ -28,19 +28,11 @@ namespace {
 using u64 = std::uint64_t;
 constexpr u64 max_u64 = std::numeric_limits<u64>::max();
 
-// The fenwick paths index positions with 32-bit integers.
-constexpr std::size_t max_length = std::numeric_limits<std::uint32_t>::max() - 1;
-
+using detail::max_length;
 using detail::make_error;
 using detail::runtime_profile;
 
 bool is_ascii_upper(char c) { return c >= 'A' && c <= 'Z'; }
-
-char digit_char(const parameters& p, std::uint32_t d, bool uppercase) {
-  char c = p.digits[d];
-  if (uppercase && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-  return c;
-}
 
 // Output sinks: the caller-buffer sink counts past capacity so the caller
 // learns the size needed (snprintf style) and never writes past it.
@@ -66,25 +58,12 @@ struct flag_source {
   bool operator[](std::size_t i) const { return vec ? (*vec)[i] : arr ? arr[i] : false; }
 };
 
-// RFC 3492 section 6.3, "encode delta as a variable-length integer".
-// Returns false, having written a prefix, when the weight of the next digit
-// would pass 2^64, where the decoder fails (section 6.4): the encoder does not
-// write what the decoder cannot read.  Only possible when tmin is 0 (a digit 0
-// then need not end the integer) and the bias is far above base.
+// Section 6.3's variable-length integer into `sink` (rfc3492_steps.hpp).
 template <class Sink>
 bool emit_integer(const parameters& p, u64 q, std::uint32_t bias, bool uppercase, Sink& sink,
                   observer* trace) {
-  u64 w = 1;  // weight of the current digit, as the decoder computes it
-  for (u64 k = p.base;; k += p.base) {
-    const std::uint32_t t = detail::threshold(k, bias, p.tmin, p.tmax);
-    std::uint32_t d;
-    const bool last = detail::next_digit(q, t, p.base, d, [](u64 x, u64 y) { return x / y; });
-    const char ch = digit_char(p, d, last && uppercase);
-    if (trace) trace->on_digit(d, t, w, ch);
-    sink.put(ch);
-    if (last) return true;
-    if (!detail::scale_weight(w, p.base - t)) return false;
-  }
+  return detail::write_integer(runtime_profile{p}, q, bias, uppercase,
+                               [&sink](char c) { sink.put(c); }, trace);
 }
 
 // Copies the basic code points (section 6.3 first step) and checks every
@@ -227,56 +206,6 @@ status encode_any(std::u32string_view in, const parameters& p, const flag_source
   return encode_fenwick(in, p, flags, sink);
 }
 
-// RFC 3492 section 6.2, first step (bootstring/rfc3492_steps.hpp): sets
-// `b`, the count of basic code points, and checks them.
-status split_basic(std::string_view in, const parameters& p, std::size_t& b) {
-  b = 0;
-  // Checked first: an oversize input is refused in O(1), not after a scan
-  // of gigabytes for the delimiter.
-  if (in.size() > max_length) return make_error(errc::input_too_long, max_length);
-  b = detail::count_basic(in.data(), in.size(), p.delimiter);
-  if (status s = detail::check_basic(runtime_profile{p}, in.data(), b,
-                                     static_cast<char32_t*>(nullptr));
-      !s)
-    return s;
-  return {};
-}
-
-// RFC 3492 section 6.2, main loop.  Reports each insertion (code point,
-// index, length of the string before it, case flag of its last digit) to
-// `insert` and stops at the first error.  `decoded_length` receives b + k.
-template <class Insert>
-status parse_deltas(std::string_view in, const parameters& p, std::size_t b,
-                    std::size_t& decoded_length, observer* trace, Insert&& insert) {
-  const runtime_profile profile{p};
-  u64 n = p.initial_n;
-  u64 i = 0;
-  std::uint32_t bias = p.initial_bias;
-  u64 out = b;
-  for (std::size_t in_pos = detail::digits_start(b); in_pos < in.size(); ++out) {
-    const std::size_t delta_start = in_pos;
-    const u64 old_i = i;
-    char last_digit = 0;
-    status error;
-    if (!detail::read_integer<0>(profile, in.data(), in.size(), in_pos, bias, i, last_digit, error,
-                                 [trace](std::uint32_t d, std::uint32_t t, u64 w, char ch) {
-                                   if (trace) trace->on_digit(d, t, w, ch);
-                                 }))
-      return error;
-    const u64 delta = i - old_i;
-    if (!detail::advance_code_point<false>(profile, n, i / (out + 1), delta_start, error)) return error;
-    i %= (out + 1);
-    if (trace) trace->on_delta(static_cast<char32_t>(n), static_cast<std::size_t>(i), delta, bias);
-    bias = detail::adapt(profile, delta, out + 1, old_i == 0);
-    if (trace) trace->on_bias(bias);
-    insert(static_cast<char32_t>(n), static_cast<std::size_t>(i), static_cast<std::size_t>(out),
-           is_ascii_upper(last_digit));
-    ++i;
-  }
-  decoded_length = static_cast<std::size_t>(out);
-  return {};
-}
-
 // Decodes into out[0, capacity); `flags` (may be null) has room for capacity.
 buffer_result decode_into(std::string_view in, const parameters& p, char32_t* out,
                           std::size_t capacity, bool* flags, const advanced_options& adv,
@@ -287,7 +216,7 @@ buffer_result decode_into(std::string_view in, const parameters& p, char32_t* ou
     return r;
   }
   std::size_t b = 0;
-  if (status s = split_basic(in, p, b); !s) {
+  if (status s = detail::split_basic(runtime_profile{p}, in, b); !s) {
     r.status = s;
     return r;
   }
@@ -301,7 +230,7 @@ buffer_result decode_into(std::string_view in, const parameters& p, char32_t* ou
       out[j] = static_cast<unsigned char>(in[j]);
       if (flags) flags[j] = is_ascii_upper(in[j]);
     }
-    s = parse_deltas(in, p, b, length, adv.trace,
+    s = detail::parse_deltas(runtime_profile{p}, in, b, length, adv.trace,
                      [&](char32_t cp, std::size_t index, std::size_t current, bool upper) {
                        if (current + 1 > capacity) fits = false;
                        if (!fits) return;
@@ -317,7 +246,7 @@ buffer_result decode_into(std::string_view in, const parameters& p, char32_t* ou
     // (code point << 32 | index) for every insertion, then placement.
     std::vector<u64> insertions;
     std::vector<bool> insertion_flags;
-    s = parse_deltas(in, p, b, length, nullptr,
+    s = detail::parse_deltas(runtime_profile{p}, in, b, length, nullptr,
                      [&](char32_t cp, std::size_t index, std::size_t, bool upper) {
                        insertions.push_back((u64{cp} << 32) | index);
                        if (flags) insertion_flags.push_back(upper);

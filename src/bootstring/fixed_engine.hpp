@@ -132,25 +132,9 @@ class engine {
   };
   static constexpr adapt_table adapt_tail{};
 
-  // Digits per integer the decoder reads without overflow checks.  At the
-  // start of an integer i <= `start` (it is index + 1 of the previous
-  // insertion: at most decode_limit for bounded input, below 2^32 for any),
-  // each digit adds at most (base - 1) * w, and each w is the previous times
-  // at most base - tmin: the first J digits keep i and w below 2^64 for the
-  // J computed here.
-  static constexpr u32 unchecked_digits(u64 start) {
-    const u64 max = ~u64{0};
-    u64 i = start;
-    u64 w = 1;
-    u32 j = 0;
-    for (;;) {
-      if (w > (max - i) / (base - 1)) return j;
-      i += (base - 1) * w;
-      if (w > max / (base - tmin)) return j;
-      w *= base - tmin;
-      ++j;
-    }
-  }
+  // Digits per integer the decoder reads without overflow checks
+  // (rfc3492_steps.hpp).
+  static constexpr u32 unchecked_digits(u64 start) { return detail::unchecked_digits(start, base, tmin); }
   static_assert(unchecked_digits(decode_limit + 1) >= 4, "the fast path covers typical integers");
   static_assert(unchecked_digits(u64{1} << 32) >= 3, "read_short_integer's three digits");
 
@@ -857,8 +841,7 @@ class engine {
     if (status s = detail::check_basic(profile, text, b, static_cast<char32_t*>(nullptr)); !s)
       return failed(s);
     // Slots are indexed with 32 bits (as in the generic engine).
-    constexpr std::size_t max_length = 0xFFFFFFFFu - 1;
-    if (size > max_length) return failed(error(errc::input_too_long, max_length));
+    if (size > detail::max_length) return failed(error(errc::input_too_long, detail::max_length));
     std::unique_ptr<char[]> padded(new char[size + 3]);
     std::memcpy(padded.get(), text, size);
     std::memset(padded.get() + size, 0xFF, 3);

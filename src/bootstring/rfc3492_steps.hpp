@@ -3,11 +3,12 @@
 // fixed-profile engine (fixed_engine.hpp, parameters known at compile
 // time) both call these; with a compile-time profile the parameters fold
 // into constants.  A profile view `Profile` provides:
-//   base(), tmin(), tmax(), skew(), damp(), initial_n(), delimiter(),
-//   max_code_point(), reject_surrogates()   the section 4 parameters
+//   base(), tmin(), tmax(), skew(), damp(), initial_bias(), initial_n(),
+//   delimiter(), max_code_point(), reject_surrogates()   the section 4 parameters
 //   digit_value(unsigned char c) -> int     the digit value of c, or -1
 //   digit_char(u32 d) -> char               the (lower-case) digit d
-// runtime_profile below is the view of a `parameters` value.
+// runtime_profile below is the view of a `parameters` value,
+// constant_profile<P> the view of one known at compile time.
 //
 // The errors (kind, offset, code point) are part of the contract: the
 // reference coder of tests/reference/ and every engine must agree on them.
@@ -49,6 +50,7 @@ struct runtime_profile {
   u32 tmax() const { return p.tmax; }
   u32 skew() const { return p.skew; }
   u32 damp() const { return p.damp; }
+  u32 initial_bias() const { return p.initial_bias; }
   char32_t initial_n() const { return p.initial_n; }
   char delimiter() const { return p.delimiter; }
   char32_t max_code_point() const { return p.max_code_point; }
@@ -56,6 +58,28 @@ struct runtime_profile {
   int digit_value(unsigned char c) const { return c < 128 ? p.digit_values[c] : -1; }
   char digit_char(u32 d) const { return p.digits[d]; }
 };
+
+// The view of a profile known at compile time: its parameters fold into
+// constants; the digits are read from P's own arrays.
+template <const parameters& P>
+struct constant_profile {
+  static constexpr u32 base() { return P.base; }
+  static constexpr u32 tmin() { return P.tmin; }
+  static constexpr u32 tmax() { return P.tmax; }
+  static constexpr u32 skew() { return P.skew; }
+  static constexpr u32 damp() { return P.damp; }
+  static constexpr u32 initial_bias() { return P.initial_bias; }
+  static constexpr char32_t initial_n() { return P.initial_n; }
+  static constexpr char delimiter() { return P.delimiter; }
+  static constexpr char32_t max_code_point() { return P.max_code_point; }
+  static constexpr bool reject_surrogates() { return P.reject_surrogates; }
+  static int digit_value(unsigned char c) { return c < 128 ? P.digit_values[c] : -1; }
+  static char digit_char(u32 d) { return P.digits[d]; }
+};
+
+// Longest input the engines take (the O(n log n) paths index positions with
+// 32-bit integers); longer is errc::input_too_long at this offset.
+inline constexpr std::size_t max_length = 0xFFFFFFFFu - 1;
 
 // ---- section 6.1: threshold and bias adaptation ----
 
@@ -110,6 +134,37 @@ constexpr u32 adapt(const Profile& p, u64 delta, u64 numpoints, bool first_time)
 }
 
 // ---- section 6.4: overflow checks of the digit loops ----
+
+// Digits per integer a decoder can read without overflow checks.  At the
+// start of an integer i <= `start` (it is index + 1 of the previous
+// insertion: below 2^32 for any input the engines take), each digit adds at
+// most (base - 1) * w, and each w is the previous times at most base - tmin:
+// the first J digits keep i and w below 2^64 for the J computed here.
+constexpr u32 unchecked_digits(u64 start, u32 base, u32 tmin) {
+  const u64 max = ~u64{0};
+  u64 i = start;
+  u64 w = 1;
+  u32 j = 0;
+  for (;;) {
+    if (w > (max - i) / (base - 1)) return j;
+    i += (base - 1) * w;
+    if (w > max / (base - tmin)) return j;
+    w *= base - tmin;
+    ++j;
+  }
+}
+
+// How many digits of each integer parse_deltas() reads unchecked: for a
+// profile known at compile time, as many as cannot overflow with any index
+// below 2^32; for one known at run time, none.
+template <class Profile>
+struct unchecked_digit_count {
+  static constexpr u32 value = 0;
+};
+template <const parameters& P>
+struct unchecked_digit_count<constant_profile<P>> {
+  static constexpr u32 value = unchecked_digits(u64{1} << 32, P.base, P.tmin);
+};
 
 // i += d * w, false when it would pass 2^64.
 inline bool add_digit(u64& i, u64 d, u64 w) {
@@ -336,6 +391,79 @@ bool next_digit(U& q, u32 t, u32 base, u32& digit, Divide&& divide) {
   digit = static_cast<u32>(t + (q - t) - quotient * divisor);
   q = quotient;
   return false;
+}
+
+
+// Section 6.3, "encode delta as a variable-length integer": the digits of
+// q with the thresholds of `bias`, handed to put(character).  With
+// `uppercase` the last digit is written in upper case (appendix A).
+// Returns false, having written a prefix, when the weight of the next digit
+// would pass 2^64, where the decoder fails (section 6.4): an encoder does
+// not write what the decoder cannot read.  Only possible when tmin is 0 (a
+// digit 0 then need not end the integer) and the bias is far above base.
+template <class Profile, class Put>
+bool write_integer(const Profile& p, u64 q, u32 bias, bool uppercase, Put&& put,
+                   observer* trace) {
+  u64 w = 1;  // weight of the current digit, as the decoder computes it
+  for (u64 k = p.base();; k += p.base()) {
+    const u32 t = threshold(k, bias, p.tmin(), p.tmax());
+    u32 d;
+    const bool last = next_digit(q, t, p.base(), d, [](u64 x, u64 y) { return x / y; });
+    char ch = p.digit_char(d);
+    if (last && uppercase && ch >= 'a' && ch <= 'z') ch = static_cast<char>(ch - 'a' + 'A');
+    if (trace) trace->on_digit(d, t, w, ch);
+    put(ch);
+    if (last) return true;
+    if (!scale_weight(w, p.base() - t)) return false;
+  }
+}
+
+// Section 6.2, first step, for the decoders that scan before they place:
+// the count of basic code points in `b`, checked.  The length is checked
+// first: an oversize input is refused in O(1), not after a scan of
+// gigabytes for the delimiter.
+template <class Profile>
+status split_basic(const Profile& p, std::string_view in, std::size_t& b) {
+  b = 0;
+  if (in.size() > max_length) return make_error(errc::input_too_long, max_length);
+  b = count_basic(in.data(), in.size(), p.delimiter());
+  return check_basic(p, in.data(), b, static_cast<char32_t*>(nullptr));
+}
+
+// Section 6.2, the main loop.  Reports each insertion (code point, index,
+// length of the string before it, case flag of its last digit) to `insert`
+// and stops at the first error.  `decoded_length` receives b + the count of
+// insertions.
+template <class Profile, class Insert>
+status parse_deltas(const Profile& p, std::string_view in, std::size_t b,
+                    std::size_t& decoded_length, observer* trace, Insert&& insert) {
+  u64 n = p.initial_n();
+  u64 i = 0;
+  u32 bias = p.initial_bias();
+  u64 out = b;
+  for (std::size_t in_pos = digits_start(b); in_pos < in.size(); ++out) {
+    const std::size_t delta_start = in_pos;
+    const u64 old_i = i;
+    char last_digit = 0;
+    status error;
+    const auto digit = [trace](u32 d, u32 t, u64 w, char ch) {
+      if (trace) trace->on_digit(d, t, w, ch);
+    };
+    if (!read_integer<unchecked_digit_count<Profile>::value>(p, in.data(), in.size(), in_pos, bias,
+                                                             i, last_digit, error, digit))
+      return error;
+    const u64 delta = i - old_i;
+    if (!advance_code_point<false>(p, n, i / (out + 1), delta_start, error)) return error;
+    i %= (out + 1);
+    if (trace) trace->on_delta(static_cast<char32_t>(n), static_cast<std::size_t>(i), delta, bias);
+    bias = adapt(p, delta, out + 1, old_i == 0);
+    if (trace) trace->on_bias(bias);
+    insert(static_cast<char32_t>(n), static_cast<std::size_t>(i), static_cast<std::size_t>(out),
+           last_digit >= 'A' && last_digit <= 'Z');
+    ++i;
+  }
+  decoded_length = static_cast<std::size_t>(out);
+  return {};
 }
 
 }  // namespace puny::bootstring::detail

@@ -5,8 +5,10 @@
 // Engines: the generic one in src/bootstring/engine.cpp with each strategy (simple,
 // fenwick, automatic), allocating and caller-buffer, with and without case
 // flags; the fixed-profile engine of src/bootstring/fixed_engine.hpp for profiles
-// known at compile time; and the public Punycode functions (punycode.hpp),
-// which choose between them by length.
+// known at compile time; the size-built engine of src/bootstring/compact_engine.hpp
+// (the Punycode-only WebAssembly module's), for run-time and compile-time
+// profiles; and the public Punycode functions (punycode.hpp), which choose
+// between the first two by length.
 //
 // Each check returns an empty string when everything agrees, else the first
 // disagreement in words (for gtest messages and fuzz aborts).
@@ -18,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bootstring/compact_engine.hpp"
 #include "bootstring/fixed_engine.hpp"
 #include "puny/bootstring.hpp"
 #include "puny/punycode.hpp"
@@ -174,6 +177,20 @@ void check_fixed_decode(findings& f, std::string_view in, const decoded& want) {
       want.status, want.text, in.size() + engine::decode_room);
 }
 
+// The size-built engine, through the profile view `profile` (run-time or
+// compile-time parameters).
+template <class Profile>
+void check_compact_decode(findings& f, std::string_view in, const Profile& profile,
+                          const decoded& want) {
+  std::vector<std::uint64_t> scratch(bs::compact::scratch_words(in.size()));
+  check_buffer_form<char32_t>(
+      f, "compact decode",
+      [&](char32_t* out, std::size_t capacity) {
+        return bs::compact::decode(profile, in, out, capacity, scratch.data());
+      },
+      want.status, want.text, in.size() + 1);
+}
+
 // The public Punycode functions (which pick the engine by length).
 inline void check_punycode_decode(findings& f, std::string_view in, const decoded& want) {
   namespace pc = puny::punycode;
@@ -194,8 +211,10 @@ inline void check_punycode_decode(findings& f, std::string_view in, const decode
 
 // Every generic form for any valid profile.
 inline std::string decode_differences(std::string_view in, const bs::parameters& p) {
+  const decoded want = decode(in, p);
   findings f("decode " + printable(in));
-  check_generic_decode(f, in, p, decode(in, p));
+  check_generic_decode(f, in, p, want);
+  check_compact_decode(f, in, bs::detail::runtime_profile{p}, want);
   return f.first();
 }
 
@@ -205,6 +224,7 @@ inline std::string punycode_decode_differences(std::string_view in) {
   findings f("punycode decode " + printable(in));
   check_generic_decode(f, in, puny::punycode::profile, want);
   check_fixed_decode<puny::punycode::profile>(f, in, want);
+  check_compact_decode(f, in, bs::detail::constant_profile<puny::punycode::profile>{}, want);
   check_punycode_decode(f, in, want);
   return f.first();
 }
@@ -216,6 +236,7 @@ std::string fixed_profile_decode_differences(std::string_view in) {
   findings f("fixed-profile decode " + printable(in));
   check_generic_decode(f, in, P, want);
   check_fixed_decode<P>(f, in, want);
+  check_compact_decode(f, in, bs::detail::constant_profile<P>{}, want);
   return f.first();
 }
 
@@ -258,6 +279,18 @@ void check_fixed_encode(findings& f, std::u32string_view in, const encoded& want
       want.status, want.text, engine::max_encoded(in.size()));
 }
 
+template <class Profile>
+void check_compact_encode(findings& f, std::u32string_view in, const Profile& profile,
+                          const encoded& want) {
+  std::vector<std::uint64_t> scratch(bs::compact::scratch_words(in.size()));
+  check_buffer_form<char>(
+      f, "compact encode",
+      [&](char* out, std::size_t capacity) {
+        return bs::compact::encode(profile, in, out, capacity, scratch.data());
+      },
+      want.status, want.text, 8 * in.size() + 8);
+}
+
 inline void check_punycode_encode(findings& f, std::u32string_view in, const encoded& want) {
   namespace pc = puny::punycode;
   const auto r = pc::encode(in);
@@ -272,8 +305,10 @@ inline void check_punycode_encode(findings& f, std::u32string_view in, const enc
 // Every generic form for any valid profile; `flags` empty or one per code point.
 inline std::string encode_differences(std::u32string_view in, const bs::parameters& p,
                                       const std::vector<bool>& flags = {}) {
+  const encoded want = encode(in, p, flags);
   findings f("encode " + printable(in));
-  check_generic_encode(f, in, p, encode(in, p, flags), flags);
+  check_generic_encode(f, in, p, want, flags);
+  if (flags.empty()) check_compact_encode(f, in, bs::detail::runtime_profile{p}, want);
   return f.first();
 }
 
@@ -284,6 +319,7 @@ inline std::string punycode_encode_differences(std::u32string_view in,
   check_generic_encode(f, in, puny::punycode::profile, want, flags);
   if (flags.empty()) {
     check_fixed_encode<puny::punycode::profile>(f, in, want);
+    check_compact_encode(f, in, bs::detail::constant_profile<puny::punycode::profile>{}, want);
     check_punycode_encode(f, in, want);
   } else {
     const auto r = puny::punycode::encode(in, flags);
@@ -300,6 +336,7 @@ std::string fixed_profile_encode_differences(std::u32string_view in) {
   findings f("fixed-profile encode " + printable(in));
   check_generic_encode(f, in, P, want, {});
   check_fixed_encode<P>(f, in, want);
+  check_compact_encode(f, in, bs::detail::constant_profile<P>{}, want);
   return f.first();
 }
 

@@ -23,6 +23,8 @@ const dataDir = path.resolve(here, '..', '..', '..', '..', 'shared', 'bench', 'd
 
 const require = createRequire(import.meta.url);
 const puny = require(path.join(packageDir, 'dist', 'puny.cjs'));
+// The Punycode-only entry point (`puny/punycode`, the size-built engine).
+const punyPunycode = require(path.join(packageDir, 'dist', 'punycode.cjs'));
 const peerPath = (process.env.NODE_PATH || '/usr/share/nodejs').split(path.delimiter)
   .map((d) => path.join(d, 'punycode', 'punycode.js')).find((f) => existsSync(f));
 if (!peerPath) throw new Error('punycode.js not found: apt-get install node-punycode, NODE_PATH=/usr/share/nodejs');
@@ -151,6 +153,16 @@ const runs = [
     'label-by-label, no UTS #46 mapping or checks'),
   workload('punycode.js toUnicode, ACE names', idnAce, [
     ['puny toUnicode', puny.toUnicode], ['punycode.js toUnicode', punycodeJs.toUnicode]]),
+  workload('Punycode encode, IDN labels: puny/punycode', labels, [
+    ['puny/punycode encode', punyPunycode.encode], ['punycode.js encode', punycodeJs.encode]], undefined,
+    ['puny/punycode encodeMany (bulk)', punyPunycode.encodeMany]),
+  workload('Punycode decode, ACE labels: puny/punycode', aceLabels, [
+    ['puny/punycode decode', punyPunycode.decode], ['punycode.js decode', punycodeJs.decode]], undefined,
+    ['puny/punycode decodeMany (bulk)', punyPunycode.decodeMany]),
+  workload('punycode.js toASCII, IDN names (lowercased): puny/punycode', lowerIdn, [
+    ['puny/punycode toASCII', punyPunycode.toASCII], ['punycode.js toASCII', punycodeJs.toASCII]]),
+  workload('punycode.js toUnicode, ACE names: puny/punycode', idnAce, [
+    ['puny/punycode toUnicode', punyPunycode.toUnicode], ['punycode.js toUnicode', punycodeJs.toUnicode]]),
   workload('UTS #46 to ASCII, IDN names', idn, [
     ['puny toAscii (url preset)', tried((d) => puny.toAscii(d, url46)), (d) => puny.toAscii(d, url46)],
     ['url.domainToASCII', url.domainToASCII]], undefined,

@@ -36,7 +36,7 @@
 #include "puny/status.hpp"
 #include "puny/unicode.hpp"
 #ifdef PUNY_WASM_PUNYCODE_ONLY
-#include "bootstring/fixed_engine.hpp"
+#include "bootstring/compact_engine.hpp"
 #else
 #include "explain/punycode_trace.hpp"
 #include "puny/idna.hpp"
@@ -393,23 +393,26 @@ bool narrow_ascii(std::u16string_view in, Bytes& out) {
 // ---- Punycode (RFC 3492), label level, no xn-- prefix ----
 
 // The library's two directions on caller buffers.  The Punycode-only module
-// (10 KB for its entry point, surfaces/js/test/sizes.test.mjs) runs the short-string
-// engine on what it takes (every DNS label) and the generic Bootstring
-// engine beyond, O(n log n) as well; the other levels take
-// puny::punycode's own choice, whose long-string engine for the section 5
-// parameters is faster and some 7 KB of code more.
+// (its entry point is held to a size budget, surfaces/js/test/sizes.test.mjs)
+// runs the engine built for size (bootstring/compact_engine.hpp, the same
+// outputs and errors in one code path); the other levels take
+// puny::punycode's own choice, the short-string and long-string engines
+// specialised for speed, some 20 KB of code more.
 #ifdef PUNY_WASM_PUNYCODE_ONLY
-using short_engine = puny::bootstring::fixed::engine<puny::punycode::profile>;
-constexpr std::size_t decode_room = short_engine::decode_room;
+using punycode_profile = puny::bootstring::detail::constant_profile<puny::punycode::profile>;
+constexpr std::size_t decode_room = 0;
+buffer<std::uint64_t> g_engine_scratch;
+
+std::uint64_t* engine_scratch(std::size_t length) {
+  return g_engine_scratch.reserve(puny::bootstring::compact::scratch_words(length));
+}
 
 puny::bootstring::buffer_result encode_code_points(std::u32string_view in, char* out, std::size_t capacity) {
-  if (in.size() <= puny::bootstring::fixed::short_limit) return short_engine::encode(in, out, capacity);
-  return puny::bootstring::encode(in, puny::punycode::profile, out, capacity);
+  return puny::bootstring::compact::encode(punycode_profile{}, in, out, capacity, engine_scratch(in.size()));
 }
 
 puny::bootstring::buffer_result decode_code_points(std::string_view in, char32_t* out, std::size_t capacity) {
-  if (in.size() <= puny::bootstring::fixed::short_limit) return short_engine::decode_short(in, out, capacity);
-  return puny::bootstring::decode(in, puny::punycode::profile, out, capacity);
+  return puny::bootstring::compact::decode(punycode_profile{}, in, out, capacity, engine_scratch(in.size()));
 }
 #else
 constexpr std::size_t decode_room = 32;  // at least the short-string engine's working room
