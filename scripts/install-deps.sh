@@ -32,8 +32,8 @@ install_missing() {
 install_missing -- "${packages[@]}"
 
 # WebAssembly build, npm package tests and the browser test of the page (surfaces/js/,
-# surfaces/js/web/): Debian's emscripten, chromium, punycode.js (a test peer) and tsc, and
-# a CJK font for the page's screenshots.  Without recommends, which would pull
-# in a desktop.
-wasm_packages=(emscripten chromium node-punycode node-typescript fonts-droid-fallback)
+# surfaces/js/web/): Debian's emscripten, terser (minifies the entry files), chromium,
+# punycode.js (a test peer) and tsc, and a CJK font for the page's screenshots.
+# Without recommends, which would pull in a desktop.
+wasm_packages=(emscripten terser chromium node-punycode node-typescript fonts-droid-fallback)
 install_missing --no-install-recommends -- "${wasm_packages[@]}"

@@ -34,8 +34,13 @@ if ! command -v emcmake >/dev/null || ! command -v em++ >/dev/null; then
   exit 77
 fi
 # Debian's emscripten runs its JavaScript optimizer with node and needs the
-# Debian node modules (acorn), which a node from elsewhere does not search.
+# Debian node modules (acorn), which a node from elsewhere does not search;
+# so does Debian's terser.
 export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
+if ! command -v terser >/dev/null; then
+  echo "surfaces/js/build.sh: terser is not installed (scripts/install-deps.sh installs Debian's package)" >&2
+  exit 1
+fi
 
 emcmake cmake -S "$here" -B "$out/cmake" -DCMAKE_BUILD_TYPE=Release -DPUNY_WASM_OPT="${PUNY_WASM_OPT:-O3}" -DPUNY_WASM_LINK_OPT="${PUNY_WASM_LINK_OPT:-O3}" >"$out/configure.log" 2>&1 ||
   { cat "$out/configure.log" >&2; exit 1; }
@@ -49,6 +54,16 @@ emver="$(em++ --version 2>/dev/null | sed -n "1s/.*) //p")"
 # keep them; a shipped file need not).  Only lines that are nothing but a
 # comment go, so no string or regular expression can be cut.
 strip_comments() { sed -e '/^[[:space:]]*\/\//d' -e '/^[[:space:]]*$/d' "$@"; }
+
+# Minifies an entry file in place with Debian's terser: its default (safe)
+# compression and local names shortened, class names kept (PunyError's
+# constructor.name), the two header lines kept.  An ES module is minified as
+# one (--module).  About 40% of the JavaScript's gzipped size.
+minify() {
+  local file="$1"; shift
+  terser "$file" --compress --mangle --keep-classnames --comments '/for JavaScript: generated|puny_wasm\.cpp/' \
+    "$@" -o "$file.min" && mv "$file.min" "$file"
+}
 
 # Each entry file is one function scope holding the LZMA unpacker, the
 # packed .wasm (surfaces/js/tools/pack-wasm.py), the loader (surfaces/js/lib/load.js, which
@@ -94,6 +109,9 @@ for entry in punycode:puny-punycode:punycode:punycode puny:puny:idna:puny displa
 export const { ${!names_var} } = puny;"
   assemble "$out/package/dist/$name.cjs" "$base" "$layers" "'use strict';" "module.exports = puny;"
   assemble "$out/package/dist/$name.browser.js" "$base" "$layers" "" "globalThis.$global = puny;"
+  minify "$out/package/dist/$name.mjs" --module
+  minify "$out/package/dist/$name.cjs"
+  minify "$out/package/dist/$name.browser.js"
 done
 cp "$lib/puny.d.ts" "$lib/punycode.d.ts" "$lib/display.d.ts" "$out/package/dist/"
 cp "$here/package.json" "$here/README.md" "$out/package/"
