@@ -61,13 +61,69 @@ constexpr int unknown_name = -4;      // a display profile the library does not 
 // on these rather than on std::basic_string, whose code would be a large
 // part of the Punycode-only module (surfaces/js/test/sizes.test.mjs holds it to its
 // budget); the UTS #46 levels use the library's strings as well.
+//
+// The Punycode-only module links no allocator: its buffers only grow, so
+// they take their memory from the top of the heap instead (grow_block), a
+// buffer that is the last block there growing in place and any other moving
+// to the top.  A moved buffer's old block is not reused; with capacities
+// that at least double, the memory held stays under twice what the buffers
+// hold.  (emscripten's smallest allocator, emmalloc, is 2.6 KB of code.)
+#ifdef PUNY_WASM_PUNYCODE_ONLY
+}  // namespace
+extern "C" {
+extern unsigned char __heap_base;  // the linker's: where the heap starts
+// The loader's import (surfaces/js/lib/load.js): the memory grew, so its views of
+// the old buffer are stale.  emscripten's sbrk calls it; here, take_heap.
+void emscripten_notify_memory_growth(std::size_t memory_index);
+}
+namespace {
+
+std::uintptr_t g_heap_top = 0;  // the heap's first unused byte
+
+// `bytes` (a multiple of 8) more at the heap's top; their address.
+void* take_heap(std::size_t bytes) {
+  constexpr std::uintptr_t page = 65536;
+  if (g_heap_top == 0) g_heap_top = (reinterpret_cast<std::uintptr_t>(&__heap_base) + 7) & ~std::uintptr_t{7};
+  const std::uintptr_t block = g_heap_top;
+  const std::uintptr_t end = block + bytes;
+  if (end < block) std::abort();  // past 4 GB
+  const std::uintptr_t size = __builtin_wasm_memory_size(0) * page;
+  if (end > size) {
+    if (__builtin_wasm_memory_grow(0, (end - size + page - 1) / page) == static_cast<std::size_t>(-1))
+      std::abort();  // out of memory: the loader reports it
+    emscripten_notify_memory_growth(0);
+  }
+  g_heap_top = end;
+  return reinterpret_cast<void*>(block);
+}
+
+void* grow_block(void* block, std::size_t old_bytes, std::size_t new_bytes) {
+  const auto at = reinterpret_cast<std::uintptr_t>(block);
+  if (block != nullptr && at + old_bytes == g_heap_top) {  // the last block: in place
+    take_heap(new_bytes - old_bytes);
+    return block;
+  }
+  void* moved = take_heap(new_bytes);
+  if (old_bytes != 0) std::memcpy(moved, block, old_bytes);
+  return moved;
+}
+void release_block(void*) {}
+#else
+void* grow_block(void* block, std::size_t, std::size_t new_bytes) {
+  void* moved = std::realloc(block, new_bytes);
+  if (moved == nullptr) std::abort();  // out of memory: the loader reports it
+  return moved;
+}
+void release_block(void* block) { std::free(block); }
+#endif
+
 template <class T>
 class buffer {
  public:
   buffer() = default;
   buffer(const buffer&) = delete;
   buffer& operator=(const buffer&) = delete;
-  ~buffer() { std::free(data_); }
+  ~buffer() { release_block(data_); }
 
   T* data() { return data_; }
   const T* data() const { return data_; }
@@ -78,10 +134,10 @@ class buffer {
   // Room for `n` elements (the contents kept); the new address is data().
   T* reserve(std::size_t n) {
     if (n > capacity_) {
-      const std::size_t grown = std::max({n, capacity_ * 2, std::size_t{64}});
-      T* moved = static_cast<T*>(std::realloc(data_, grown * sizeof(T)));
-      if (moved == nullptr) std::abort();  // out of memory: the loader reports it
-      data_ = moved;
+      // Capacities in whole 8-byte units, as grow_block hands them out.
+      std::size_t grown = std::max({n, capacity_ * 2, std::size_t{64}});
+      grown = (grown * sizeof(T) + 7) / 8 * 8 / sizeof(T);
+      data_ = static_cast<T*>(grow_block(data_, capacity_ * sizeof(T), grown * sizeof(T)));
       capacity_ = grown;
     }
     return data_;
@@ -176,11 +232,17 @@ class json_writer {
     need_comma_ = false;
     return *this;
   }
-  json_writer& string(std::string_view utf8) {  // library text: well-formed
+  // Library text, well-formed UTF-8 (so no surrogate): its bytes as they
+  // are, but for the escapes JSON requires.
+  json_writer& string(std::string_view utf8) {
     separate();
     text_ += '"';
-    char32_t c = 0;
-    for (std::size_t at = 0; at < utf8.size() && puny::unicode::next_utf8(utf8, at, c);) character(c);
+    for (const char byte : utf8) {
+      if (static_cast<unsigned char>(byte) < 0x20 || byte == '"' || byte == '\\')
+        character(static_cast<unsigned char>(byte));
+      else
+        text_ += byte;
+    }
     text_ += '"';
     need_comma_ = true;
     return *this;

@@ -24,6 +24,19 @@ test('long strings: 100,000 code points round-trip', () => {
   assert.equal(puny.decode(encoded), text);
 });
 
+// Past the module's first 16 MB of memory (the Punycode-only module takes
+// its buffers from the top of the heap, surfaces/js/src/puny_wasm.cpp grow_block):
+// the memory grows during the calls and the results read back whole.
+test('long strings: 2,000,000 code points round-trip, growing the memory', () => {
+  const parts = [];
+  for (let i = 0; i < 2000000; ++i) parts.push(String.fromCodePoint(i % 3 ? 0x61 + (i % 26) : 0x1F300 + ((i * 7919) % 4096)));
+  const text = parts.join('');
+  const encoded = puny.encode(text);
+  assert.match(encoded, /^[a-z]+-[a-z0-9]+$/);
+  assert.equal(puny.decode(encoded), text);
+  assert.equal(puny.encode('bücher'), 'bcher-kva');  // and the module works on
+});
+
 // The module's outputs are read back in pieces of eight, four, two and one
 // code units for short strings and in one call above 64 (core.js
 // fromUnits): every length across those boundaries, in both directions,
