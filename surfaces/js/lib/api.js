@@ -164,7 +164,27 @@ function createPunyIdna(wasm, core) {
     return trace;
   }
 
+  // ---- punycode.js's domain functions, a whole domain per call ----
+  // At this level the module converts the whole domain in one call
+  // (puny_js_compat_*, the mapping of core.js's label-by-label functions,
+  // which still run when that call fails, for punycode.js's exact error).
+  function toASCII(input) {
+    const text = String(input);
+    if (!nonAscii.test(text)) return text;
+    const out = convert(wasm._puny_js_compat_to_ascii, text);
+    return out === null ? core.api.toASCII(text) : out;
+  }
+
+  function toUnicode(input) {
+    const text = String(input);
+    if (!nonAscii.test(text) && text.indexOf('xn--') < 0) return text;
+    const out = convert(wasm._puny_js_compat_to_unicode, text);
+    return out === null ? core.api.toUnicode(text) : out;
+  }
+
   return {
+    toASCII,
+    toUnicode,
     toAscii,
     toAsciiResult,
     toUnicodeResult,

@@ -32,6 +32,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/error_table.hpp"
 #include "puny/punycode.hpp"
 #include "puny/status.hpp"
 #include "puny/unicode.hpp"
@@ -47,12 +48,20 @@
 #include "puny/uts39.hpp"
 #endif
 
+// Code off the hot paths of the Punycode-only module (error records and
+// the vocabulary) is optimized there for size, the rest at the build's level: -Oz for all of
+// it would make Punycode 1.5-2x slower.
+#ifdef PUNY_WASM_PUNYCODE_ONLY
+#define PUNY_WASM_COLD __attribute__((minsize))
+#else
+#define PUNY_WASM_COLD
+#endif
+
 namespace {
 
 // Results other than a length.
 constexpr int failed = -1;            // the error is in puny_js_last_error()
 constexpr int same_as_input = -2;     // the output is the input itself: nothing to read back
-constexpr int use_general_path = -3;  // the JavaScript side converts label by label
 constexpr int unknown_name = -4;      // a display profile the library does not have
 
 // ---- Buffers ----
@@ -215,17 +224,17 @@ std::size_t utf16_index(std::u32string_view cps, std::size_t index) {
 // side turns the text into objects with JSON.parse.
 class json_writer {
  public:
-  void clear() {
+  PUNY_WASM_COLD void clear() {
     text_.clear();
     need_comma_ = false;
   }
   std::string_view text() const { return text_.view(); }
 
-  json_writer& open_object() { return open('{'); }
-  json_writer& close_object() { return close('}'); }
-  json_writer& open_array() { return open('['); }
-  json_writer& close_array() { return close(']'); }
-  json_writer& key(std::string_view name) {
+  PUNY_WASM_COLD json_writer& open_object() { return open('{'); }
+  PUNY_WASM_COLD json_writer& close_object() { return close('}'); }
+  PUNY_WASM_COLD json_writer& open_array() { return open('['); }
+  PUNY_WASM_COLD json_writer& close_array() { return close(']'); }
+  PUNY_WASM_COLD json_writer& key(std::string_view name) {
     separate();
     quoted(name);
     text_ += ':';
@@ -234,7 +243,7 @@ class json_writer {
   }
   // Library text, well-formed UTF-8 (so no surrogate): its bytes as they
   // are, but for the escapes JSON requires.
-  json_writer& string(std::string_view utf8) {
+  PUNY_WASM_COLD json_writer& string(std::string_view utf8) {
     separate();
     text_ += '"';
     for (const char byte : utf8) {
@@ -247,7 +256,7 @@ class json_writer {
     need_comma_ = true;
     return *this;
   }
-  json_writer& string(std::u32string_view cps) {
+  PUNY_WASM_COLD json_writer& string(std::u32string_view cps) {
     separate();
     text_ += '"';
     for (const char32_t c : cps) character(c);
@@ -255,7 +264,7 @@ class json_writer {
     need_comma_ = true;
     return *this;
   }
-  json_writer& number(std::uint64_t n) {
+  PUNY_WASM_COLD json_writer& number(std::uint64_t n) {
     separate();
     char digits[20];  // 2^64 - 1 has 20
     std::size_t k = 0;
@@ -267,40 +276,40 @@ class json_writer {
     need_comma_ = true;
     return *this;
   }
-  json_writer& boolean(bool b) { return literal(b ? "true" : "false"); }
-  json_writer& null() { return literal("null"); }
+  PUNY_WASM_COLD json_writer& boolean(bool b) { return literal(b ? "true" : "false"); }
+  PUNY_WASM_COLD json_writer& null() { return literal("null"); }
   // A code point, or null when none applies (U+0000 is a code point).
-  json_writer& code_point(bool has, char32_t c) { return has ? number(c) : null(); }
+  PUNY_WASM_COLD json_writer& code_point(bool has, char32_t c) { return has ? number(c) : null(); }
 
  private:
-  json_writer& open(char c) {
+  PUNY_WASM_COLD json_writer& open(char c) {
     separate();
     text_ += c;
     need_comma_ = false;
     return *this;
   }
-  json_writer& close(char c) {
+  PUNY_WASM_COLD json_writer& close(char c) {
     text_ += c;
     need_comma_ = true;
     return *this;
   }
-  json_writer& literal(std::string_view word) {
+  PUNY_WASM_COLD json_writer& literal(std::string_view word) {
     separate();
     text_ += word;
     need_comma_ = true;
     return *this;
   }
-  void separate() {
+  PUNY_WASM_COLD void separate() {
     if (need_comma_) text_ += ',';
   }
-  void quoted(std::string_view ascii) {
+  PUNY_WASM_COLD void quoted(std::string_view ascii) {
     text_ += '"';
     text_ += ascii;  // keys are ASCII identifiers
     text_ += '"';
   }
   // One character of a string: escaped where JSON requires it, and a
   // surrogate (possible in a Bootstring trace) as \u, which UTF-8 cannot carry.
-  void character(char32_t c) {
+  PUNY_WASM_COLD void character(char32_t c) {
     if (c == '"' || c == '\\') {
       text_ += '\\';
       text_ += static_cast<char>(c);
@@ -330,15 +339,50 @@ std::string_view uts46_code_of(const puny::status& s) {
 #endif
 }
 
+// Each error's stable name and message, from the core's table.  The
+// Punycode-only module carries only the rows of the errors it can report
+// (its input's UTF-16 and the Bootstring engine's), picked at compile time,
+// rather than every IDNA and display error's (2 KB of its data).
+#ifdef PUNY_WASM_PUNYCODE_ONLY
+constexpr puny::errc reported_errors[] = {
+    puny::errc::invalid_utf16,    puny::errc::invalid_code_point,
+    puny::errc::buffer_too_small, puny::errc::input_too_long,
+    puny::errc::bad_parameters,   puny::errc::non_basic_before_delimiter,
+    puny::errc::invalid_digit,    puny::errc::truncated_number,
+    puny::errc::overflow,         puny::errc::decoded_out_of_range,
+    puny::errc::case_flags_mismatch};
+constexpr std::size_t reported_count = sizeof reported_errors / sizeof reported_errors[0];
+
+struct error_rows {
+  puny::detail::error_info row[reported_count] = {};
+  constexpr error_rows() {
+    for (std::size_t i = 0; i < reported_count; ++i) row[i] = *puny::detail::find_error(reported_errors[i]);
+  }
+};
+constexpr error_rows reported_rows{};
+
+// A code outside the list cannot come from this module's calls; were one to,
+// its record would still name it by number.
+const puny::detail::error_info* error_row(puny::errc code) {
+  for (const auto& r : reported_rows.row)
+    if (r.code == code) return &r;
+  return nullptr;
+}
+#else
+const puny::detail::error_info* error_row(puny::errc code) { return puny::detail::find_error(code); }
+#endif
+
 // The status as the JavaScript side's error record; `offset` already in
 // UTF-16 code units.  The UTS #46 code is given for IDNA calls only (for a
 // plain Punycode call the library would name decoding errors P4).
-void write_error(json_writer& w, const puny::status& s, std::size_t offset, bool idna,
+PUNY_WASM_COLD void write_error(json_writer& w, const puny::status& s, std::size_t offset, bool idna,
                  std::string_view message = {}) {
   w.open_object();
-  w.key("code").string(puny::to_string(s.code));
+  const puny::detail::error_info* row = error_row(s.code);
+  w.key("code");
+  if (row != nullptr) w.string(row->name); else w.number(static_cast<std::uint64_t>(s.code));
   w.key("uts46").string(idna ? uts46_code_of(s) : std::string_view());
-  w.key("description").string(puny::message(s.code));
+  w.key("description").string(row != nullptr ? row->message : std::string_view());
   w.key("offset").number(offset);
   w.key("label").number(s.label);
   w.key("codePoint").code_point(s.has_code_point(), s.code_point);
@@ -412,7 +456,7 @@ buffer<char> g_bytes;            // scratch: ASCII / UTF-8 bytes
 // sequences are read by their lead byte alone (the library's validating
 // decoder, unicode::next_utf8, costs a call per code point); a truncated
 // sequence, which cannot occur, ends the text.
-std::size_t utf8_to_scratch(std::string_view utf8) {
+PUNY_WASM_COLD std::size_t utf8_to_scratch(std::string_view utf8) {
   char32_t* cps = g_code_points.reserve(utf8.size());
   std::size_t count = 0;
   const auto byte = [&utf8](std::size_t at) { return static_cast<char32_t>(static_cast<unsigned char>(utf8[at])); };
@@ -433,13 +477,13 @@ std::size_t utf8_to_scratch(std::string_view utf8) {
 }
 
 // UTF-8 to UTF-16 into g_output (the library's output: well-formed).
-int put_output_utf8(std::string_view utf8) {
+PUNY_WASM_COLD int put_output_utf8(std::string_view utf8) {
   const std::size_t count = utf8_to_scratch(utf8);
   return put_output(std::u32string_view(g_code_points.data(), count));
 }
 
 // The JSON text in g_json, as the call's output.
-int put_json() { return put_output_utf8(g_json.text()); }
+PUNY_WASM_COLD int put_json() { return put_output_utf8(g_json.text()); }
 
 // The input as bytes in `out` when it is ASCII.
 template <class Bytes>
@@ -939,17 +983,14 @@ void write_display_vocabulary(json_writer& w) {
 }
 #endif  // PUNY_WASM_DISPLAY
 
-
-// ---- The hot paths ----
-// The common cases (an ASCII label to decode, an ASCII domain) run on reused
-// buffers without allocating; the others take the general functions above.
-
-// punycode.js's toASCII / toUnicode of a whole domain in one call (see
-// mapDomain in surfaces/js/lib/core.js, which they must equal): the part after the
-// last '@', split at U+002E, U+3002, U+FF0E and U+FF61 and joined with '.'.
-// Anything unusual (an error, a non-ASCII xn-- label) returns
-// use_general_path, and the JavaScript functions run label by label, which
-// gives punycode.js's exact error.
+#ifndef PUNY_WASM_PUNYCODE_ONLY
+// punycode.js's toASCII / toUnicode of a whole domain in one call, for the
+// IDNA levels (surfaces/js/lib/api.js; the same mapping as mapDomain in
+// surfaces/js/lib/core.js, which the Punycode-only entry runs label by label): the
+// part after the last '@', split at U+002E, U+3002, U+FF0E and U+FF61 and
+// joined with '.'.  Anything unusual (an error, a non-ASCII xn-- label)
+// fails with no error recorded, and the JavaScript functions go label by
+// label, which gives punycode.js's exact error.
 buffer<char16_t> g_compat;
 
 constexpr bool is_separator(char16_t c) noexcept {
@@ -966,7 +1007,7 @@ int compat_map(int n, Label label_fn) {
   for (std::size_t b = domain;;) {
     std::size_t e = b;
     while (e < in.size() && !is_separator(in[e])) ++e;
-    if (!label_fn(in.substr(b, e - b))) return use_general_path;
+    if (!label_fn(in.substr(b, e - b))) return failed;
     if (e == in.size()) break;
     g_compat.push_back(u'.');
     b = e + 1;
@@ -974,11 +1015,17 @@ int compat_map(int n, Label label_fn) {
   if (g_compat.view() == in) return same_as_input;
   return put_output(g_compat.view());
 }
+#endif  // !PUNY_WASM_PUNYCODE_ONLY
 
 }  // namespace
 
+// ---- The exports ----
+// The hot paths (a label to encode, an ASCII label to decode, an ASCII
+// domain) run on reused buffers without allocating; the others take the
+// general functions above.
 extern "C" {
 
+#ifndef PUNY_WASM_PUNYCODE_ONLY
 EMSCRIPTEN_KEEPALIVE int puny_js_compat_to_ascii(int n) {
   clear_error();
   return compat_map(n, [](std::u16string_view label) {
@@ -1025,6 +1072,7 @@ EMSCRIPTEN_KEEPALIVE int puny_js_compat_to_unicode(int n) {
     return true;
   });
 }
+#endif
 
 EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_input(int n) {
   return reinterpret_cast<std::uintptr_t>(g_input.reserve(static_cast<std::size_t>(n)));
@@ -1206,7 +1254,7 @@ EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode_many(unsigned bits, int count) {
 
 // The last failed call's error record as JSON ({code, uts46, description,
 // offset, label, codePoint, detail[, message]}), or 0 when none.
-EMSCRIPTEN_KEEPALIVE int puny_js_last_error() {
+PUNY_WASM_COLD EMSCRIPTEN_KEEPALIVE int puny_js_last_error() {
   if (g_error.status.ok()) return 0;
   g_json.clear();
   write_error(g_json, g_error.status, g_error.offset, g_error.idna, g_error.message.view());
@@ -1215,7 +1263,7 @@ EMSCRIPTEN_KEEPALIVE int puny_js_last_error() {
 
 // What the module offers, as JSON: {unicodeVersion[, presets][,
 // displayProfiles, displayReasons]}, asked for once at load.
-EMSCRIPTEN_KEEPALIVE int puny_js_vocabulary() {
+PUNY_WASM_COLD EMSCRIPTEN_KEEPALIVE int puny_js_vocabulary() {
   json_writer& w = g_json;
   w.clear();
   w.open_object();

@@ -1,8 +1,9 @@
 // What a browser or bundler loads for each entry point, gzipped (the .wasm
 // travels inside each entry file), against the package's budgets
-// (surfaces/js/tools/wasm-sizes.mjs): the main entry point within 100 KB.  The
-// punycode.js replacement must load without the Unicode tables, so it is
-// far smaller than the main one and has none of its functions.
+// (surfaces/js/tools/wasm-sizes.mjs): the main entry point within 100 KB, the
+// Punycode-only one (the punycode.js replacement) within 10 KB.  That one
+// must load without the Unicode tables, so it is far smaller than the main
+// one and has none of its functions.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -20,6 +21,11 @@ test('every entry point is there in its three forms', () => {
 
 test('the main entry point fits its budget (gzip -9, every form)', () => {
   assert.ok(largest('puny') <= budgets.puny, `puny: ${largest('puny')} bytes gzipped > ${budgets.puny}`);
+});
+
+test('the Punycode-only entry point fits its budget (gzip -9, every form)', () => {
+  assert.ok(largest('punycode') <= budgets.punycode,
+            `punycode: ${largest('punycode')} bytes gzipped > ${budgets.punycode}`);
 });
 
 test('the Punycode-only entry point carries no UTS #46 tables', () => {
