@@ -48,8 +48,9 @@
 #include "puny/uts39.hpp"
 #endif
 
-// Code off the hot paths of the Punycode-only module (error records and
-// the vocabulary) is optimized there for size, the rest at the build's level: -Oz for all of
+// Code off the hot paths of the Punycode-only module (error records, the
+// vocabulary, decoding non-ASCII input, which always fails) is optimized
+// there for size, the rest at the build's level: -Oz for all of
 // it would make Punycode 1.5-2x slower.
 #ifdef PUNY_WASM_PUNYCODE_ONLY
 #define PUNY_WASM_COLD __attribute__((minsize))
@@ -201,7 +202,7 @@ std::u16string to_utf16(std::string_view utf8) {
 
 // Index in UTF-16 code units of byte `offset` of a well-formed UTF-8 string:
 // each lead byte of a 4-byte sequence is two code units, other lead bytes one.
-std::size_t utf16_index(std::string_view utf8, std::size_t offset) {
+PUNY_WASM_COLD std::size_t utf16_index(std::string_view utf8, std::size_t offset) {
   std::size_t units = 0;
   for (std::size_t i = 0; i < offset && i < utf8.size(); ++i) {
     const auto b = static_cast<unsigned char>(utf8[i]);
@@ -212,7 +213,7 @@ std::size_t utf16_index(std::string_view utf8, std::size_t offset) {
 }
 
 // Index in UTF-16 code units of code point `index` of a UTF-32 string.
-std::size_t utf16_index(std::u32string_view cps, std::size_t index) {
+PUNY_WASM_COLD std::size_t utf16_index(std::u32string_view cps, std::size_t index) {
   std::size_t units = 0;
   for (std::size_t i = 0; i < index && i < cps.size(); ++i) units += cps[i] > 0xFFFF ? 2 : 1;
   return units;
@@ -585,7 +586,7 @@ int decode_ascii(std::string_view in) {
   return put_output(std::u32string_view(g_code_points.data(), r.size));
 }
 
-int decode_utf16(std::u16string_view in) {
+PUNY_WASM_COLD int decode_utf16(std::u16string_view in) {
   if (narrow_ascii(in, g_bytes)) return decode_ascii(g_bytes.view());
   clear_error();
   std::size_t count = 0;
@@ -1087,7 +1088,8 @@ EMSCRIPTEN_KEEPALIVE int puny_js_output_size() { return static_cast<int>(g_outpu
 
 EMSCRIPTEN_KEEPALIVE int puny_js_encode(int n) { return encode_utf16(input_view(n)); }
 
-EMSCRIPTEN_KEEPALIVE int puny_js_decode(int n) { return decode_utf16(input_view(n)); }
+// Non-ASCII input (the JavaScript side writes ASCII through puny_js_decode_ascii).
+PUNY_WASM_COLD EMSCRIPTEN_KEEPALIVE int puny_js_decode(int n) { return decode_utf16(input_view(n)); }
 
 // The decoder's input is ASCII in the common case: the JavaScript side
 // writes it as bytes here (puny_js_ascii_input), which spares the widening
