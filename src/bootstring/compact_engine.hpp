@@ -217,7 +217,8 @@ buffer_result decode(const Profile& p, std::string_view in, char32_t* out, std::
     for (std::size_t j = 0; j < b; ++j) out[j] = static_cast<unsigned char>(in[j]);
     for (std::size_t k = 0; k < count; ++k) {
       const auto index = static_cast<std::size_t>(insertions[k] & 0xFFFFFFFFu);
-      std::memmove(out + index + 1, out + index, (b + k - index) * sizeof(char32_t));
+      // Labels move a few code points: a loop, not a library call.
+      for (std::size_t j = b + k; j > index; --j) out[j] = out[j - 1];
       out[index] = static_cast<char32_t>(insertions[k] >> 32);
     }
     return r;

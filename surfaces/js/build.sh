@@ -17,6 +17,8 @@
 #   surfaces/js/build.sh [OUT_DIR]        (default: build/wasm)
 #   PUNY_WASM_OPT=O2 PUNY_WASM_LINK_OPT=Os surfaces/js/build.sh   optimization levels of the
 #                                compilation and the link (default O3 and O3)
+#   PUNY_JS_MINIFY=0 surfaces/js/build.sh   entry files not minified (for reading them,
+#                                or timing against the minified ones)
 #
 # Exit status 77 (ctest's skip code) with a loud message when emscripten is
 # not installed; any other failure is an error.
@@ -60,6 +62,7 @@ strip_comments() { sed -e '/^[[:space:]]*\/\//d' -e '/^[[:space:]]*$/d' "$@"; }
 # constructor.name), the two header lines kept.  An ES module is minified as
 # one (--module).  About 40% of the JavaScript's gzipped size.
 minify() {
+  [ "${PUNY_JS_MINIFY:-1}" = 0 ] && return 0
   local file="$1"; shift
   terser "$file" --compress --mangle --keep-classnames --comments '/for JavaScript: generated|puny_wasm\.cpp/' \
     "$@" -o "$file.min" && mv "$file.min" "$file"
