@@ -58,13 +58,16 @@ emver="$(em++ --version 2>/dev/null | sed -n "1s/.*) //p")"
 strip_comments() { sed -e '/^[[:space:]]*\/\//d' -e '/^[[:space:]]*$/d' "$@"; }
 
 # Minifies an entry file in place with Debian's terser: its default (safe)
-# compression and local names shortened, class names kept (PunyError's
-# constructor.name), the two header lines kept.  An ES module is minified as
-# one (--module).  About 40% of the JavaScript's gzipped size.
+# compression but no inlining of functions, local names shortened, class
+# names kept (PunyError's constructor.name), the two header lines kept.  An
+# ES module is minified as one (--module).  About 40% of the JavaScript's
+# gzipped size.  (With terser's inlining, core.js's output reader became an
+# inline function expression in `take`, and decoding ran 20-35% slower in
+# surfaces/js/bench/bench.mjs; without it, as fast as the sources.)
 minify() {
   [ "${PUNY_JS_MINIFY:-1}" = 0 ] && return 0
   local file="$1"; shift
-  terser "$file" --compress --mangle --keep-classnames --comments '/for JavaScript: generated|puny_wasm\.cpp/' \
+  terser "$file" --compress inline=false,reduce_funcs=false --mangle --keep-classnames --comments '/for JavaScript: generated|puny_wasm\.cpp/' \
     "$@" -o "$file.min" && mv "$file.min" "$file"
 }
 
