@@ -101,17 +101,9 @@ class engine {
   static_assert(max_digits() > 0, "tmax == base - 1 needs unbounded digit counts");
 
   // The shared RFC 3492 steps (bootstring/rfc3492_steps.hpp) see the
-  // profile through this view; its parameters are constants.
-  struct view {
-    static constexpr u32 base() { return P.base; }
-    static constexpr u32 tmin() { return P.tmin; }
-    static constexpr u32 tmax() { return P.tmax; }
-    static constexpr u32 skew() { return P.skew; }
-    static constexpr u32 damp() { return P.damp; }
-    static constexpr char32_t initial_n() { return P.initial_n; }
-    static constexpr char delimiter() { return P.delimiter; }
-    static constexpr char32_t max_code_point() { return P.max_code_point; }
-    static constexpr bool reject_surrogates() { return P.reject_surrogates; }
+  // profile through this view: its parameters are constants, its digits
+  // come from this engine's tables (every byte has an entry).
+  struct view : detail::constant_profile<P> {
     static int digit_value(unsigned char c);
     static char digit_char(u32 d);
   };
