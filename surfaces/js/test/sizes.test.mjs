@@ -35,3 +35,38 @@ test('the Punycode-only entry point carries no UTS #46 tables', () => {
   assert.equal(punyPunycode.unicodeVersion, puny.unicodeVersion);
   assert.equal(punyPunycode.encode('bücher'), 'bcher-kva');
 });
+
+// The Punycode-only module carries the rows of the core's error table for
+// the errors it can report (surfaces/js/src/puny_wasm.cpp, reported_errors):
+// each of them, from every path that raises it, must reach the caller with
+// the same name, message and position as from the main entry point.
+test('the Punycode-only entry point reports every Punycode error in the core\'s words', () => {
+  const failing = [
+    ['decode', 'ü-abc'],             // non_basic_before_delimiter (non-ASCII input)
+    ['decode', 'a-ü'],               // invalid_digit (non-ASCII input)
+    ['decode', 'abc!'],              // invalid_digit
+    ['decode', 'zz'],                // truncated_number
+    ['decode', '9'.repeat(30) + 'a'],  // overflow
+    ['decode', 'a-9z5g'],            // decoded_out_of_range
+    ['decode', 'a-\uD800'],          // invalid_utf16
+    ['encode', 'a\uD800b'],          // invalid_utf16
+    ['toASCII', 'x.a\uDC00.y'],      // invalid_utf16, label by label
+    ['toUnicode', 'a.xn--abc!.b'],   // invalid_digit, label by label
+  ];
+  const fields = (e) => ({ name: e.name, code: e.code, message: e.message, label: e.label, detail: e.detail,
+                           offset: e.offset, codePoint: e.codePoint, uts46: e.uts46 });
+  const seen = new Set();
+  for (const [fn, input] of failing) {
+    let want = null;
+    let got = null;
+    try { puny[fn](input); } catch (e) { want = e; }
+    try { punyPunycode[fn](input); } catch (e) { got = e; }
+    assert.ok(want instanceof puny.PunyError, `main entry ${fn}(${JSON.stringify(input)}) throws`);
+    assert.ok(got instanceof punyPunycode.PunyError, `puny/punycode ${fn}(${JSON.stringify(input)}) throws`);
+    assert.deepEqual(fields(got), fields(want), `${fn}(${JSON.stringify(input)})`);
+    assert.match(got.message, /^[a-z_0-9]+ at offset \d+.*: [a-z]/);  // named, described
+    seen.add(got.code);
+  }
+  assert.deepEqual([...seen].sort(), ['decoded_out_of_range', 'invalid_digit', 'invalid_utf16',
+                                      'non_basic_before_delimiter', 'overflow', 'truncated_number']);
+});
