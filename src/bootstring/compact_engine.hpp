@@ -42,7 +42,12 @@ using detail::u64;
 // 64-bit words of scratch that encode() and decode() need for an input of
 // n code points (encoding) or bytes (decoding): n sort keys or insertions,
 // then a Fenwick tree of n + 1 32-bit counts.
-constexpr std::size_t scratch_words(std::size_t n) { return n + n / 2 + 1; }
+// Saturates instead of wrapping (a 32-bit size_t near max_length): no such
+// buffer can be had, so the caller's allocation fails rather than coming up
+// short.
+constexpr std::size_t scratch_words(std::size_t n) {
+  return n >= static_cast<std::size_t>(-1) / 2 ? static_cast<std::size_t>(-1) : n + n / 2 + 1;
+}
 
 // Longest output the decoder builds by inserting into the middle of it (at
 // most this many code points moved per insertion); longer ones are placed.

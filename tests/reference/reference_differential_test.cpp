@@ -295,3 +295,16 @@ TEST(RandomProfileDifferential, EncodeAndDecode) {
 }
 
 }  // namespace
+
+// The size-built engine's scratch size saturates instead of wrapping, so a
+// caller that cannot have it fails to allocate rather than under-allocating.
+TEST(CompactEngine, ScratchSizeSaturates) {
+  constexpr std::size_t max = static_cast<std::size_t>(-1);
+  static_assert(puny::bootstring::compact::scratch_words(0) == 1);
+  static_assert(puny::bootstring::compact::scratch_words(10) == 16);
+  EXPECT_EQ(puny::bootstring::compact::scratch_words(max / 2), max);
+  EXPECT_EQ(puny::bootstring::compact::scratch_words(max - 1), max);
+  const std::size_t below = max / 2 - 1;
+  EXPECT_EQ(puny::bootstring::compact::scratch_words(below), below + below / 2 + 1);
+  EXPECT_GT(puny::bootstring::compact::scratch_words(below), below);
+}

@@ -144,6 +144,10 @@ class buffer {
   // Room for `n` elements (the contents kept); the new address is data().
   T* reserve(std::size_t n) {
     if (n > capacity_) {
+      // Past what 32-bit memory can hold (no input gets here before the
+      // memory runs out, but the sizes below must not wrap): the abort the
+      // loader reports.
+      if (n > static_cast<std::size_t>(-1) / 4 / sizeof(T)) std::abort();
       // Capacities in whole 8-byte units, as grow_block hands them out.
       std::size_t grown = std::max({n, capacity_ * 2, std::size_t{64}});
       grown = (grown * sizeof(T) + 7) / 8 * 8 / sizeof(T);
