@@ -231,26 +231,26 @@ buffer_result decode_into(std::string_view in, const parameters& p, char32_t* ou
       if (flags) flags[j] = is_ascii_upper(in[j]);
     }
     s = detail::parse_deltas(runtime_profile{p}, in, b, length, adv.trace,
-                     [&](char32_t cp, std::size_t index, std::size_t current, bool upper) {
-                       if (current + 1 > capacity) fits = false;
-                       if (!fits) return;
-                       const std::size_t tail = current - index;
-                       std::memmove(out + index + 1, out + index, tail * sizeof(char32_t));
-                       out[index] = cp;
-                       if (flags) {
-                         std::memmove(flags + index + 1, flags + index, tail * sizeof(bool));
-                         flags[index] = upper;
-                       }
-                     });
+                             [&](char32_t cp, std::size_t index, std::size_t current, bool upper) {
+                               if (current + 1 > capacity) fits = false;
+                               if (!fits) return;
+                               const std::size_t tail = current - index;
+                               std::memmove(out + index + 1, out + index, tail * sizeof(char32_t));
+                               out[index] = cp;
+                               if (flags) {
+                                 std::memmove(flags + index + 1, flags + index, tail * sizeof(bool));
+                                 flags[index] = upper;
+                               }
+                             });
   } else {
     // (code point << 32 | index) for every insertion, then placement.
     std::vector<u64> insertions;
     std::vector<bool> insertion_flags;
     s = detail::parse_deltas(runtime_profile{p}, in, b, length, nullptr,
-                     [&](char32_t cp, std::size_t index, std::size_t, bool upper) {
-                       insertions.push_back((u64{cp} << 32) | index);
-                       if (flags) insertion_flags.push_back(upper);
-                     });
+                             [&](char32_t cp, std::size_t index, std::size_t, bool upper) {
+                               insertions.push_back((u64{cp} << 32) | index);
+                               if (flags) insertion_flags.push_back(upper);
+                             });
     if (s && length <= capacity) {
       // Reverse order: an insertion's slot is the index-th one not taken
       // by a later insertion; the basic code points fill the rest in order.

@@ -66,7 +66,8 @@ constexpr int same_as_input = -2;     // the output is the input itself: nothing
 constexpr int unknown_name = -4;      // a display profile the library does not have
 
 // ---- Buffers ----
-// A growable array of a trivially copyable type on malloc.  What every
+// A growable array of a trivially copyable type (on malloc, or in the
+// Punycode-only module on the heap's top, see below).  What every
 // entry point runs (Punycode, the error record, the JSON text) is written
 // on these rather than on std::basic_string, whose code would be a large
 // part of the Punycode-only module (surfaces/js/test/sizes.test.mjs holds it to its
