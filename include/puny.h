@@ -180,14 +180,17 @@ PUNY_API puny_errc puny_decode_utf32_annotated(const char* ascii, size_t length,
 /* ---- IDNA (UTS #46 revision 35): whole domain names ---- */
 
 /* Named option sets of the UTS #46 family, as the registry below names
- * them (puny/presets.hpp; "uts46", "url", "url-strict", "uts46-strict").
- * New presets are appended. */
+ * them (puny/presets.hpp; "uts46", "url", "url-strict", "uts46-strict",
+ * "uts46-raw"; values 4 and 5 are the IDNA2008 presets, which have no
+ * puny_idna_options of their own).  New presets are appended. */
 typedef enum puny_preset {
   PUNY_PRESET_UTS46 = 0,         /* UTS #46 defaults, nontransitional */
   PUNY_PRESET_URL = 1,           /* URL Standard "domain to ASCII", beStrict=false */
   PUNY_PRESET_URL_STRICT = 2,    /* URL Standard, beStrict=true */
   PUNY_PRESET_UTS46_STRICT = 3,  /* every UTS #46 check (STD3 rules, DNS lengths) */
-  PUNY_PRESET_REGISTRATION = 3   /* the former name of PUNY_PRESET_UTS46_STRICT */
+  PUNY_PRESET_REGISTRATION = 3,  /* the former name of PUNY_PRESET_UTS46_STRICT */
+  PUNY_PRESET_UTS46_RAW = 6      /* plain UTS #46: no host-name safety (what
+                                    IdnaTestV2.txt tests; accepts "a b.com") */
 } puny_preset;
 
 /* One field per puny::idna::options flag, 0 = off, nonzero = on.  Fill with
@@ -207,7 +210,11 @@ typedef struct puny_idna_options {
                                           revisions; same place) */
   uint32_t allow_underscore;         /* with UseSTD3ASCIIRules, '_' allowed too */
   uint32_t forbid_domain_code_points; /* URL Standard forbidden domain code
-                                          points are errors (list hygiene) */
+                                          points are errors (host-name safety;
+                                          on in every preset but uts46-raw and
+                                          the URL family, which checks them
+                                          itself; a struct without this field
+                                          gets 1) */
   /* New fields are appended here. */
 } puny_idna_options;
 
@@ -325,6 +332,12 @@ typedef struct puny_idna2008_options {
   uint32_t output;      /* a puny_idna2008_output; default ASCII */
   uint32_t check_bidi;  /* RFC 5893, default on: registration MUST check it
                            (RFC 5891 section 4.2.3.4), lookup SHOULD (5.4) */
+  /* Lookup's ASCII labels (registration allows only LDH there anyway):
+   * forbidden domain code points are errors (default on; a struct without
+   * the field gets 1), and with use_std3_ascii_rules only letters, digits
+   * and hyphen are allowed (default off). */
+  uint32_t forbid_domain_code_points;
+  uint32_t use_std3_ascii_rules;
   /* New fields are appended here. */
 } puny_idna2008_options;
 

@@ -59,14 +59,20 @@ struct options {
   // owner names such as "_dmarc.example.com", RFC 2782 / RFC 7489).  Not a
   // UTS #46 flag; no preset sets it.
   bool allow_underscore = false;
-  // Host-name safety for tools that convert lists: a forbidden domain code
-  // point of the URL Standard (space, C0 controls, U+007F, # % / : < > ? @
-  // [ \ ] ^ |) anywhere in the processed domain is an error
+  // Host-name safety, on by default: a forbidden domain code point of the
+  // URL Standard (space, C0 controls, U+007F, # % / : < > ? @ [ \ ] ^ |)
+  // anywhere in the processed domain is an error
   // (errc::forbidden_domain_code_point, offset of the code point in the
-  // caller's input), for to_ascii and to_unicode alike, so that URLs, e-mail
-  // addresses and lines with stray whitespace do not "convert".  Not a UTS
-  // #46 flag; no preset sets it (the url preset makes the same check).
-  bool forbid_domain_code_points = false;
+  // caller's input), for to_ascii and to_unicode alike, so that "a/b.com",
+  // "a b.com", URLs, e-mail addresses and lines with stray whitespace do not
+  // "convert" into host names that a later parser splits differently.
+  // Plain UTS #46 (UseSTD3ASCIIRules=false) allows those code points; clear
+  // this field, or use the uts46_raw options ("uts46-raw" preset), for it.
+  // Not a UTS #46 flag.  Not applied where it cannot add anything: with
+  // use_std3_ascii_rules (STD3 rules refuse every one of those code points
+  // first) and in the URL family (the URL Standard makes its own check,
+  // url.cpp).
+  bool forbid_domain_code_points = true;
 
   // Whether these options select the URL family (url_domain_to_ascii; the
   // field was called url_ascii_fast_pass before it was named for what it
@@ -107,12 +113,24 @@ struct options {
   }
 };
 
-// UTS #46 defaults: nontransitional, every check except DNS length.
+// UTS #46 defaults: nontransitional, every check except DNS length, and
+// host-name safety (forbid_domain_code_points): the default of every
+// surface refuses "a/b.com" and "a b.com".
 inline constexpr options uts46_default{};
+
+// Plain UTS #46 with its own defaults (UseSTD3ASCIIRules=false and nothing
+// of puny's): what IdnaTestV2.txt tests, and what a caller gets who needs
+// the specification's exact behaviour on names that are not host names.
+inline constexpr options uts46_raw = options{}.with_forbid_domain_code_points(false);
 
 // URL Standard "domain parser" with beStrict = false, and "domain to
 // Unicode" (whose flags are these: CheckHyphens and UseSTD3ASCIIRules off).
-inline constexpr options url = options{}.with_check_hyphens(false).with_url_domain_to_ascii();
+// The domain parser checks forbidden domain code points itself (url.cpp),
+// and "domain to Unicode" does not, so the field of puny's own is off.
+inline constexpr options url = options{}
+                                   .with_check_hyphens(false)
+                                   .with_url_domain_to_ascii()
+                                   .with_forbid_domain_code_points(false);
 
 // URL Standard "domain parser" with beStrict = true: the result is the
 // strict ToASCII (CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set to
@@ -120,7 +138,10 @@ inline constexpr options url = options{}.with_check_hyphens(false).with_url_doma
 // code point steps cannot fail after it (VerifyDnsLength and STD3 reject
 // both first).  Plain UTS #46 processing, so it is not the URL family: its
 // errors are fatal and it has no validation_errors.
-inline constexpr options url_strict = options{}.with_use_std3_ascii_rules().with_verify_dns_length();
+inline constexpr options url_strict = options{}
+                                          .with_use_std3_ascii_rules()
+                                          .with_verify_dns_length()
+                                          .with_forbid_domain_code_points(false);
 
 // Strict UTS #46: every check on (the same flags as url_strict today, but a
 // UTS #46 preset: it will never take URL Standard behaviour).  It still maps

@@ -57,6 +57,17 @@ struct options {
   // Applied to every label of a name that holds an RTL label (RFC 5893
   // section 2).
   bool check_bidi = true;
+  // Lookup only (registration already allows nothing but LDH in an ASCII
+  // label): ASCII labels that are not xn-- labels are left to the DNS
+  // (RFC 5891 section 5.4), but for what these refuse.
+  //  * forbid_domain_code_points (on by default, as in puny::idna::options):
+  //    the URL Standard's forbidden domain code points (space, controls,
+  //    # % / : < > ? @ [ \ ] ^ |) are errc::forbidden_domain_code_point, so
+  //    "a b.com" and "a/b.com" are not host names;
+  //  * use_std3_ascii_rules: only letters, digits and hyphen
+  //    (errc::std3_disallowed), the STD3 host-name syntax (RFC 1123).
+  bool forbid_domain_code_points = true;
+  bool use_std3_ascii_rules = false;
 };
 
 // A trailing dot (the root label) is kept; any other empty label is

@@ -141,7 +141,12 @@ void process(workspace& ws, const options& opt, operation op) {
   if (opt.check_bidi) check_bidi_domain(ws, checked);
 
   // options::forbid_domain_code_points (not UTS #46): host-name safety.
-  if (opt.forbid_domain_code_points) check_forbidden_in_labels(ws);
+  // Under UseSTD3ASCIIRules every forbidden domain code point is already
+  // refused (U1, validity criterion 7 of UTS #46 section 4.1), so the check
+  // would only report the same code point twice; the URL family runs the
+  // URL Standard's own check after emitting (pipeline.cpp).
+  if (opt.forbid_domain_code_points && !opt.use_std3_ascii_rules && !opt.url_family())
+    check_forbidden_in_labels(ws);
 
   // ToUnicode with VerifyDnsLength: an empty label other than the root label
   // (or an empty domain) is reported as X4_2, ToASCII's A4_2 counterpart.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "idna/internal.hpp"
+#include "idna/url.hpp"
 #include "idna2008/internal.hpp"
 #include "puny/punycode.hpp"
 #include "puny/unicode.hpp"
@@ -112,7 +113,7 @@ struct label_result {
 // One label, ASCII only: an A-label candidate (xn--, any case) or an
 // ASCII label.
 status ascii_label(std::string_view text, std::size_t start, std::size_t index, mode m,
-                   label_result& out) {
+                   const options& opt, label_result& out) {
   out.ascii.assign(text);
   if (starts_with_ace_prefix(text)) {
     // RFC 5891 sections 4.2.1 and 5.3: decode, validate the U-label, and
@@ -145,8 +146,19 @@ status ascii_label(std::string_view text, std::size_t start, std::size_t index, 
   out.unicode.assign(text.begin(), text.end());
   // Not an IDNA label.  Registration: an LDH label (RFC 5890 section 2.3.1),
   // with the U-label hyphen rules; a reserved LDH label ("ab--c") is not an
-  // NR-LDH label.  Lookup: the DNS decides (RFC 5891 section 5.4).
-  if (m == mode::lookup) return {};
+  // NR-LDH label.  Lookup: the DNS decides (RFC 5891 section 5.4), but for
+  // what the caller's host-name rules refuse (options::use_std3_ascii_rules,
+  // options::forbid_domain_code_points).
+  if (m == mode::lookup) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const auto c = static_cast<unsigned char>(text[i]);
+      if (opt.use_std3_ascii_rules && !is_ldh(c))
+        return fail(errc::std3_disallowed, start + i, index, c);
+      if (opt.forbid_domain_code_points && idna::detail::is_forbidden_domain_code_point(c))
+        return fail(errc::forbidden_domain_code_point, start + i, index, c);
+    }
+    return {};
+  }
   for (std::size_t i = 0; i < text.size(); ++i)
     if (!is_ldh(static_cast<unsigned char>(text[i])))
       return fail(errc::disallowed, start + i, index, static_cast<unsigned char>(text[i]));
@@ -189,7 +201,7 @@ status process(std::string_view domain, mode m, const options& opt, std::string&
     lr.start = start;
     const std::u32string_view text(cps.data() + b, e - b);
     if (std::all_of(text.begin(), text.end(), [](char32_t c) { return c < 0x80; })) {
-      if (status s = ascii_label(domain.substr(start, offsets[e] - start), start, index, m, lr);
+      if (status s = ascii_label(domain.substr(start, offsets[e] - start), start, index, m, opt, lr);
           !s.ok())
         return s;
     } else {

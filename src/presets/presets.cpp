@@ -8,7 +8,10 @@ namespace {
 
 // The C enum values are fixed by include/puny.h (surfaces/c/c_api.cpp checks them).
 constexpr preset preset_table[] = {
-    {"uts46", "UTS #46 defaults: nontransitional, CheckHyphens, CheckBidi, CheckJoiners",
+    {"uts46",
+     "UTS #46 defaults (nontransitional, CheckHyphens, CheckBidi, CheckJoiners) and host-name "
+     "safety: the URL Standard's forbidden domain code points (space, controls, / : ? # @ ...) "
+     "are errors",
      preset_family::uts46, idna::uts46_default, false, 0},
     {"url",
      "URL Standard (2026) domain parser (beStrict=false) and domain to Unicode, what browsers "
@@ -25,8 +28,14 @@ constexpr preset preset_table[] = {
      "5892 derived property, CONTEXTJ and CONTEXTO rules, RFC 5893 Bidi; of the flags only "
      "check-bidi applies",
      preset_family::idna2008, idna::uts46_default, false, 4},
-    {"idna2008-lookup", "IDNA2008 lookup (RFC 5891 section 5)", preset_family::idna2008,
-     idna::uts46_default, true, 5},
+    {"idna2008-lookup",
+     "IDNA2008 lookup (RFC 5891 section 5); ASCII labels are left to the DNS, but for "
+     "forbidden domain code points (and, with std3, anything but letters, digits and hyphen)",
+     preset_family::idna2008, idna::uts46_default, true, 5},
+    {"uts46-raw",
+     "plain UTS #46 with its own defaults (UseSTD3ASCIIRules off, no host-name safety): what "
+     "IdnaTestV2.txt tests; accepts space, '/', NUL and the other forbidden domain code points",
+     preset_family::uts46, idna::uts46_raw, false, 6},
 };
 
 constexpr preset_alias alias_table[] = {
@@ -40,7 +49,7 @@ constexpr option_flag flag_table[] = {
      "Nontransitional processing (the default of every preset)", false},
     {"std3", "no-std3", &idna::options::use_std3_ascii_rules,
      "UseSTD3ASCIIRules: only letters, digits and hyphen in ASCII",
-     "UseSTD3ASCIIRules off (e.g. uts46-strict without it)", false},
+     "UseSTD3ASCIIRules off (e.g. uts46-strict without it)", true},
     {"check-hyphens", "no-check-hyphens", &idna::options::check_hyphens,
      "CheckHyphens on: no leading/trailing hyphen, no \"--\" at positions 3-4",
      "CheckHyphens off: allow leading/trailing hyphens and \"--\" at positions 3-4", false},
@@ -62,7 +71,7 @@ constexpr option_flag flag_table[] = {
      &idna::options::forbid_domain_code_points,
      "The URL Standard's forbidden domain code points (space, controls, # % / : < > ? @ [ \\ ] ^ "
      "|) are errors, so URLs, e-mail addresses and stray whitespace fail instead of converting",
-     "Plain UTS #46: forbidden domain code points are not checked", false},
+     "Plain UTS #46: forbidden domain code points are not checked (the uts46-raw preset)", true},
 };
 
 template <class T, std::size_t N>
@@ -74,6 +83,8 @@ idna2008::options idna2008_options(const idna::options& opt, bool unicode) noexc
   idna2008::options o;
   o.output = unicode ? idna2008::output_form::unicode : idna2008::output_form::ascii;
   o.check_bidi = opt.check_bidi;
+  o.use_std3_ascii_rules = opt.use_std3_ascii_rules;
+  o.forbid_domain_code_points = opt.forbid_domain_code_points;
   return o;
 }
 

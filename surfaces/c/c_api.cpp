@@ -220,6 +220,10 @@ bool to_idna2008_options(const puny_idna2008_options* in, puny::idna2008::option
     default: return false;
   }
   out.check_bidi = in->check_bidi != 0;
+  if (in->struct_size >= offsetof(puny_idna2008_options, forbid_domain_code_points) + sizeof(std::uint32_t))
+    out.forbid_domain_code_points = in->forbid_domain_code_points != 0;
+  if (in->struct_size >= offsetof(puny_idna2008_options, use_std3_ascii_rules) + sizeof(std::uint32_t))
+    out.use_std3_ascii_rules = in->use_std3_ascii_rules != 0;
   return true;
 }
 
@@ -237,7 +241,8 @@ bool preset_options(int preset, puny::idna::options& out) {
 
 // The registry's values for the enum the header fixes.
 static_assert(PUNY_PRESET_UTS46 == 0 && PUNY_PRESET_URL == 1 && PUNY_PRESET_URL_STRICT == 2 &&
-                  PUNY_PRESET_UTS46_STRICT == 3 && PUNY_PRESET_REGISTRATION == PUNY_PRESET_UTS46_STRICT,
+                  PUNY_PRESET_UTS46_STRICT == 3 && PUNY_PRESET_REGISTRATION == PUNY_PRESET_UTS46_STRICT &&
+                  PUNY_PRESET_UTS46_RAW == 6,
               "puny_preset values are fixed");
 
 // puny::idna::options -> the caller's struct of `size` bytes (fields past
@@ -622,6 +627,8 @@ static puny_errc convert_preset(const char* name, const char* utf8, size_t lengt
   puny::idna::options flags;
   if (!to_options(options, flags)) return fail(err, PUNY_ERR_INVALID_ARGUMENT);
   o.check_bidi = flags.check_bidi;
+  o.forbid_domain_code_points = flags.forbid_domain_code_points;
+  o.use_std3_ascii_rules = flags.use_std3_ascii_rules;
   return p->idna2008_lookup ? puny_idna2008_lookup(utf8, length, out, capacity, written, &o, err)
                             : puny_idna2008_register(utf8, length, out, capacity, written, &o, err);
 }
@@ -649,6 +656,10 @@ puny_errc puny_idna2008_options_init_sized(puny_idna2008_options* opt, size_t si
                     ? PUNY_IDNA2008_OUTPUT_UNICODE
                     : PUNY_IDNA2008_OUTPUT_ASCII;
   opt->check_bidi = defaults.check_bidi;
+  if (size >= offsetof(puny_idna2008_options, forbid_domain_code_points) + sizeof(std::uint32_t))
+    opt->forbid_domain_code_points = defaults.forbid_domain_code_points;
+  if (size >= offsetof(puny_idna2008_options, use_std3_ascii_rules) + sizeof(std::uint32_t))
+    opt->use_std3_ascii_rules = defaults.use_std3_ascii_rules;
   return PUNY_OK;
 }
 

@@ -140,8 +140,10 @@ struct idna_flags {
   std::string preset = "uts46";  // a name or an alias of puny::presets()
   // Per puny::option_flags() entry: -1 not given, 1 --X, 0 --no-X.
   std::vector<int> flags = std::vector<int>(puny::option_flags().size(), -1);
-  // Host-name safety (options::forbid_domain_code_points) is on unless
-  // --raw (or --no-forbid-domain-code-points) asks for plain UTS #46.
+  // Host-name safety (options::forbid_domain_code_points, the core's
+  // default) stays as the preset says unless --raw (or
+  // --no-forbid-domain-code-points, or --preset uts46-raw) asks for plain
+  // UTS #46.
   bool raw = false;
 
   const puny::preset& selected() const;  // the --preset (validated by the parser)

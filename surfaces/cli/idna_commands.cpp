@@ -21,7 +21,9 @@ const puny::preset& idna_flags::selected() const {
 
 idna::options idna_flags::options() const {
   idna::options o = selected().options;
-  o.forbid_domain_code_points = !raw;
+  // The presets carry host-name safety (the core's default); --raw is the
+  // CLI's word for plain UTS #46 on top of any preset.
+  if (raw) o.forbid_domain_code_points = false;
   const auto all = puny::option_flags();
   for (std::size_t i = 0; i < all.size(); ++i)
     if (flags[i] >= 0) o.*(all[i].field) = flags[i] != 0;

@@ -204,20 +204,39 @@ static void test_idna(void) {
   CHECK(opt.use_std3_ascii_rules && !opt.url_domain_to_ascii);
   /* Flags beyond UTS #46: '_' under STD3 rules, forbidden code points. */
   CHECK(puny_idna_options_init(&opt, PUNY_PRESET_REGISTRATION) == PUNY_OK);
-  CHECK(!opt.allow_underscore && !opt.forbid_domain_code_points);
+  CHECK(!opt.allow_underscore && opt.forbid_domain_code_points);
   CHECK(puny_to_ascii("_dmarc.example.com", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt,
                       &err) == PUNY_ERR_STD3_DISALLOWED);
   opt.allow_underscore = 1;
   CHECK(puny_to_ascii("_dmarc.example.com", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt,
                       &err) == PUNY_OK);
   CHECK_STR(out, "_dmarc.example.com");
+  /* Host-name safety is the default (issue 43): forbidden domain code
+   * points are errors under PUNY_PRESET_UTS46 and with NULL options, for
+   * to_ascii and to_unicode; PUNY_PRESET_UTS46_RAW is plain UTS #46. */
   CHECK(puny_idna_options_init(&opt, PUNY_PRESET_UTS46) == PUNY_OK);
-  CHECK(puny_to_unicode("b\xc3\xbc" "cher de", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt,
-                        &err) == PUNY_OK);
-  opt.forbid_domain_code_points = 1;
+  CHECK(opt.forbid_domain_code_points);
   CHECK(puny_to_unicode("b\xc3\xbc" "cher de", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt,
                         &err) == PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT);
   CHECK(err.offset == 7 && err.code_point == ' ');
+  CHECK(puny_to_ascii("a/b.com", PUNY_NUL_TERMINATED, out, sizeof out, NULL, NULL, &err) ==
+        PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT);
+  CHECK(err.offset == 1 && err.code_point == '/' && err.label == 0);
+  CHECK(puny_to_ascii("a\0b.com", 7, out, sizeof out, NULL, NULL, &err) ==
+        PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT);
+  CHECK(err.offset == 1 && err.code_point == 0);
+  CHECK(puny_to_ascii_preset("uts46", "a b.com", PUNY_NUL_TERMINATED, out, sizeof out, NULL, NULL,
+                             &err) == PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT);
+  CHECK(puny_to_ascii_preset("idna2008-lookup", "a b.com", PUNY_NUL_TERMINATED, out, sizeof out,
+                             NULL, NULL, &err) == PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT);
+  CHECK(puny_to_ascii_preset("uts46-raw", "a b.com", PUNY_NUL_TERMINATED, out, sizeof out, NULL,
+                             NULL, &err) == PUNY_OK);
+  CHECK_STR(out, "a b.com");
+  CHECK(puny_idna_options_init(&opt, PUNY_PRESET_UTS46_RAW) == PUNY_OK);
+  CHECK(!opt.forbid_domain_code_points);
+  CHECK(puny_to_unicode("b\xc3\xbc" "cher de", PUNY_NUL_TERMINATED, out, sizeof out, NULL, &opt,
+                        &err) == PUNY_OK);
+  CHECK_STR(out, "b\xc3\xbc" "cher de");
   /* to_unicode writes the best-effort string with the error. */
   CHECK(puny_to_unicode("a\xe2\x80\xa8" "b.de", PUNY_NUL_TERMINATED, out, sizeof out, &written,
                         NULL, &err) == PUNY_ERR_DISALLOWED);

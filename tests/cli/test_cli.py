@@ -1112,7 +1112,7 @@ class ManPageAndCompletions(Base):
     def test_bash_completion(self):
         self.assertEqual(self.bash_complete(["puny", "to-a"]), ["to-ascii"])
         self.assertEqual(sorted(self.bash_complete(["puny", "to-ascii", "--preset", "u"])),
-                         ["url", "url-strict", "uts46", "uts46-strict"])
+                         ["url", "url-strict", "uts46", "uts46-raw", "uts46-strict"])
         # Every profile `puny --help` lists (from the --preset table) is offered.
         offered = self.bash_complete(["puny", "to-ascii", "--preset", ""])
         self.assertEqual(sorted(offered), sorted(help_profiles()))

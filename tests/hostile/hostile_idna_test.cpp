@@ -142,12 +142,17 @@ TEST(HostileIdna, NulBytes) {
   r = idna::to_ascii(in, idna::url);
   EXPECT_EQ(r.status.code, errc::forbidden_domain_code_point);
   EXPECT_EQ(r.status.offset, 1u);
-  // Without STD3 rules UTS #46 keeps U+0000 as a valid code point: the
-  // string is neither truncated at the NUL nor stripped of it.
+  // So does the default (host-name safety).
   r = idna::to_ascii(in);
+  EXPECT_EQ(r.status.code, errc::forbidden_domain_code_point);
+  EXPECT_EQ(r.status.offset, 1u);
+  EXPECT_EQ(r.status.code_point, U'\0');
+  // Plain UTS #46 keeps U+0000 as a valid code point: the string is neither
+  // truncated at the NUL nor stripped of it.
+  r = idna::to_ascii(in, idna::uts46_raw);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.value, in);
-  EXPECT_EQ(idna::to_unicode(in).value, in);
+  EXPECT_EQ(idna::to_unicode(in, idna::uts46_raw).value, in);
   // A NUL inside an xn-- label is not a Punycode digit.
   const auto d = idna::to_ascii_detailed(std::string("xn--tda\0.com", 12));
   EXPECT_FALSE(d.ok());
@@ -282,7 +287,7 @@ TEST(HostileIdna, Std3InputErrorsAndKeepsCharacters) {
     EXPECT_EQ(u.status.code, errc::std3_disallowed) << c.in;
     // The best-effort string keeps every character: its length in code
     // points equals the mapped input's (nothing silently deleted).
-    const auto plain = idna::to_unicode(c.in);
+    const auto plain = idna::to_unicode(c.in, idna::uts46_raw);
     ASSERT_TRUE(plain.ok()) << c.in;
     EXPECT_EQ(u.value, plain.value) << c.in;
   }

@@ -253,8 +253,8 @@ TEST(IdnaOptions, ForbidDomainCodePointsKeepsHostNames) {
   EXPECT_EQ(idna::to_ascii("_dmarc.example.com", o).value, "_dmarc.example.com");
   EXPECT_EQ(idna::to_unicode("xn--bcher-kva.de", o).value, "b\xC3\xBC" "cher.de");
   // Without the option the same inputs "convert" (raw UTS #46).
-  EXPECT_TRUE(idna::to_ascii("https://b\xC3\xBC" "cher.de/path?q=\xC3\xBC").ok());
-  EXPECT_TRUE(idna::to_ascii("user@b\xC3\xBC" "cher.de").ok());
+  EXPECT_TRUE(idna::to_ascii("https://b\xC3\xBC" "cher.de/path?q=\xC3\xBC", idna::uts46_raw).ok());
+  EXPECT_TRUE(idna::to_ascii("user@b\xC3\xBC" "cher.de", idna::uts46_raw).ok());
   for (const char* bad : {"a b.de", "a\tb.de", "a\rb.de", "user@b\xC3\xBC" "cher.de",
                           "https://b\xC3\xBC" "cher.de/path?q=\xC3\xBC", "a%41.de", "a\x7F.de"}) {
     const auto r = idna::to_ascii(bad, o);
@@ -263,12 +263,18 @@ TEST(IdnaOptions, ForbidDomainCodePointsKeepsHostNames) {
   }
 }
 
-// The new fields leave the presets as they were.
-TEST(IdnaOptions, PresetsDoNotSetTheNewFields) {
-  for (const options& o : {idna::uts46_default, idna::url, idna::url_strict, idna::registration}) {
+// No preset allows '_'; host-name safety is on in the UTS #46 presets but
+// uts46_raw, off in the URL presets (the URL Standard checks the same code
+// points itself in its domain parser).
+TEST(IdnaOptions, PresetsAndTheNewFields) {
+  for (const options& o : {idna::uts46_default, idna::url, idna::url_strict, idna::registration,
+                           idna::uts46_raw})
     EXPECT_FALSE(o.allow_underscore);
-    EXPECT_FALSE(o.forbid_domain_code_points);
-  }
+  EXPECT_TRUE(idna::uts46_default.forbid_domain_code_points);
+  EXPECT_TRUE(idna::registration.forbid_domain_code_points);
+  EXPECT_FALSE(idna::uts46_raw.forbid_domain_code_points);
+  EXPECT_FALSE(idna::url.forbid_domain_code_points);
+  EXPECT_FALSE(idna::url_strict.forbid_domain_code_points);
 }
 
 }  // namespace

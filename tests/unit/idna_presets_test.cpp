@@ -6,6 +6,8 @@
 #include "puny/idna.hpp"
 #include "puny/presets.hpp"
 
+#include <string_view>
+
 namespace {
 
 namespace idna = puny::idna;
@@ -20,14 +22,19 @@ constexpr bool same(const idna::options& a, const idna::options& b) {
          a.forbid_domain_code_points == b.forbid_domain_code_points;
 }
 
-// The positional lists of the previous revision (field order unchanged).
+// The positional lists of the previous revision (field order unchanged),
+// with host-name safety (the last field) on by default since 0.2.0.
 static_assert(same(idna::uts46_default, idna::options{}));
+static_assert(same(idna::uts46_default,
+                   idna::options{true, true, true, false, false, false, false, false, false, true}));
+static_assert(same(idna::uts46_raw,
+                   idna::options{true, true, true, false, false, false, false, false, false, false}));
 static_assert(same(idna::url, idna::options{false, true, true, false, false, false, false, true,
                                             false, false}));
 static_assert(same(idna::url_strict,
                    idna::options{true, true, true, true, false, true, false, false, false, false}));
 static_assert(same(idna::registration,
-                   idna::options{true, true, true, true, false, true, false, false, false, false}));
+                   idna::options{true, true, true, true, false, true, false, false, false, true}));
 static_assert(idna::url.url_family() && !idna::url_strict.url_family() &&
               !idna::registration.url_family() && !idna::uts46_default.url_family());
 
@@ -89,4 +96,85 @@ TEST(PresetSpec, NamesTheWordThatIsNeitherPresetNorFlag) {
   spec = puny::parse_preset_spec(std::string(100, 'u'));
   EXPECT_EQ(spec.chosen, nullptr);
   EXPECT_EQ(spec.bad_word.size(), 100u);
+}
+
+// Issue 43: the default conversion is host-safe.  Plain UTS #46
+// (UseSTD3ASCIIRules=false) accepts space, '/', NUL and the other forbidden
+// domain code points of the URL Standard; the default of every entry point
+// refuses them, with the offset and the code point, and the uts46-raw
+// preset is the one word that gives the specification's own behaviour.
+namespace {
+
+struct forbidden_case {
+  std::string_view input;
+  std::size_t offset;
+  char32_t code_point;
+};
+
+constexpr forbidden_case forbidden_cases[] = {
+    {"a b.com", 1, U' '},          {"a/b.com", 1, U'/'},    {std::string_view("a\0b.com", 7), 1, 0},
+    {"ex.com:80", 6, U':'},        {"user@ex.com", 4, U'@'}, {"b\xc3\xbc" "cher.d e", 9, U' '},
+    {"\xef\xbc\x8f" "x.com", 0, U'/'},  // U+FF0F FULLWIDTH SOLIDUS maps to '/'
+};
+
+}  // namespace
+
+TEST(HostSafeDefault, DefaultRefusesForbiddenDomainCodePoints) {
+  const puny::preset& first = puny::presets()[0];
+  EXPECT_EQ(first.name, "uts46");
+  for (const forbidden_case& c : forbidden_cases) {
+    for (const idna::options& opt : {idna::uts46_default, idna::options{}, first.options}) {
+      const auto a = idna::to_ascii(c.input, opt);
+      EXPECT_EQ(a.status.code, puny::errc::forbidden_domain_code_point) << c.input;
+      EXPECT_EQ(a.status.offset, c.offset) << c.input;
+      EXPECT_EQ(a.status.code_point, c.code_point) << c.input;
+      EXPECT_TRUE(a.value.empty()) << c.input;
+      const auto u = idna::to_unicode(c.input, opt);
+      EXPECT_EQ(u.status.code, puny::errc::forbidden_domain_code_point) << c.input;
+      EXPECT_EQ(u.status.offset, c.offset) << c.input;
+    }
+    // The registry's word for plain UTS #46.
+    const puny::preset* raw = puny::find_preset("uts46-raw");
+    ASSERT_NE(raw, nullptr);
+    EXPECT_TRUE(puny::to_ascii(c.input, *raw).ok()) << c.input;
+    EXPECT_TRUE(idna::to_ascii(c.input, idna::uts46_raw).ok()) << c.input;
+    EXPECT_TRUE(idna::to_ascii(c.input, idna::uts46_default.with_forbid_domain_code_points(false)).ok());
+  }
+}
+
+TEST(HostSafeDefault, EveryPresetRefusesThem) {
+  // uts46-raw is the only preset that lets "a/b.com" through; the strict
+  // ones refuse it under STD3 rules, the IDNA2008 ones as not LDH
+  // (registration) or as a forbidden code point (lookup).
+  for (const puny::preset& p : puny::presets()) {
+    const auto a = puny::to_ascii("a/b.com", p);
+    if (p.name == "uts46-raw") {
+      EXPECT_TRUE(a.ok());
+      continue;
+    }
+    EXPECT_FALSE(a.ok()) << p.name;
+    EXPECT_EQ(a.status.offset, 1u) << p.name;
+    EXPECT_EQ(a.status.code_point, U'/') << p.name;
+  }
+}
+
+TEST(HostSafeDefault, Idna2008LookupHonoursForbidAndStd3) {
+  auto spec = puny::parse_preset_spec("idna2008-lookup");
+  ASSERT_NE(spec.chosen, nullptr);
+  auto r = puny::to_ascii("a b.com", *spec.chosen, spec.options);
+  EXPECT_EQ(r.status.code, puny::errc::forbidden_domain_code_point);
+  EXPECT_EQ(r.status.offset, 1u);
+  r = puny::to_ascii(std::string_view("a\0b.com", 7), *spec.chosen, spec.options);
+  EXPECT_EQ(r.status.code, puny::errc::forbidden_domain_code_point);
+  // Underscore is no forbidden code point: the DNS decides ...
+  EXPECT_TRUE(puny::to_ascii("_dmarc.example", *spec.chosen, spec.options).ok());
+  // ... unless STD3 rules are asked for.
+  spec = puny::parse_preset_spec("idna2008-lookup std3");
+  ASSERT_NE(spec.chosen, nullptr);
+  r = puny::to_ascii("_dmarc.example", *spec.chosen, spec.options);
+  EXPECT_EQ(r.status.code, puny::errc::std3_disallowed);
+  EXPECT_EQ(r.status.offset, 0u);
+  spec = puny::parse_preset_spec("idna2008-lookup no-forbid-domain-code-points");
+  ASSERT_NE(spec.chosen, nullptr);
+  EXPECT_TRUE(puny::to_ascii("a b.com", *spec.chosen, spec.options).ok());
 }

@@ -20,7 +20,7 @@ _puny() {
     return
   fi
   case "$prev" in
-    --preset) COMPREPLY=($(compgen -W "uts46 url url-strict uts46-strict idna2008 idna2008-lookup" -- "$cur")); return ;;
+    --preset) COMPREPLY=($(compgen -W "uts46 url url-strict uts46-strict idna2008 idna2008-lookup uts46-raw" -- "$cur")); return ;;
     --profile) COMPREPLY=($(compgen -W "chromium firefox-moderate firefox-high uts39-highly-restrictive uts39-moderately-restrictive ascii-only" -- "$cur")); return ;;
     --input|--top-domains|--psl) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --jobs|-j) COMPREPLY=($(compgen -W "auto $(nproc 2>/dev/null)" -- "$cur")); return ;;

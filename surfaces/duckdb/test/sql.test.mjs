@@ -81,6 +81,22 @@ test('IDNA: presets by name, alias and flags, as the other surfaces spell them',
   assert.match(await failure("SELECT try_idna_to_ascii('a.com', 'url, bogus')"), /unknown IDNA flag 'bogus'/);
 });
 
+test('host-safe by default: forbidden domain code points fail, uts46-raw is plain UTS #46', async () => {
+  for (const [name, offset, cp] of [['a b.com', 1, 'U+0020'], ['a/b.com', 1, 'U+002F'],
+                                    ['x.com:80', 5, 'U+003A'], ['me@bücher.de', 2, 'U+0040']]) {
+    const quoted = name.replace(/'/g, "''");
+    assert.deepEqual(await rows(`SELECT try_idna_to_ascii('${quoted}'), try_idna_to_unicode('${quoted}'),
+                                        try_idna_to_ascii('${quoted}', 'idna2008-lookup')`), [[null, null, null]]);
+    const [[check]] = await rows(`SELECT idna_check('${quoted}')`);
+    assert.deepEqual([check.entries.error, check.entries.byte_offset, check.entries.code_point],
+                     ['forbidden_domain_code_point', offset, cp]);
+    assert.match(await failure(`SELECT idna_to_ascii('${quoted}')`), /forbidden_domain_code_point/);
+    assert.notEqual(await value(`SELECT try_idna_to_ascii('${quoted}', 'uts46-raw')`), null);
+    assert.notEqual(await value(`SELECT try_idna_to_ascii('${quoted}', 'uts46 no-forbid-domain-code-points')`), null);
+  }
+  assert.equal(await value("SELECT try_idna_to_ascii('a b.com', 'uts46-raw')"), 'a b.com');
+});
+
 test('errors name the function, the error, its UTS #46 code, offset, label and code point', async () => {
   assert.match(await failure("SELECT punycode_decode('ab!c')"),
                /punycode_decode: invalid_digit at byte 2 \(U\+0021\): /);
@@ -164,9 +180,10 @@ test('a million rows agree with the command-line tool', async () => {
   });
   appender.closeSync();
   for (const [sql, args] of [
-    ['try_idna_to_ascii(name)', ['to-ascii', '--raw']],
+    ['try_idna_to_ascii(name)', ['to-ascii']],
+    ["try_idna_to_ascii(name, 'uts46-raw')", ['to-ascii', '--raw']],
     ["try_idna_to_ascii(name, 'url')", ['to-ascii', '--preset', 'url']],
-    ['try_idna_to_unicode(name)', ['to-unicode', '--raw']],
+    ['try_idna_to_unicode(name)', ['to-unicode']],
     ["try_idna_to_ascii(name, 'idna2008-lookup')", ['to-ascii', '--preset', 'idna2008-lookup']],
   ]) {
     let cli;

@@ -18,7 +18,7 @@ test('toAscii and idna.toUnicode convert whole domains (UTS #46)', () => {
 
 test('presets and flags: the names the C++ presets use, unknown names refused', () => {
   assert.deepEqual([...puny.presets], ['uts46', 'url', 'url-strict', 'uts46-strict', 'idna2008',
-                                        'idna2008-lookup']);
+                                        'idna2008-lookup', 'uts46-raw']);
   assert.equal(puny.presetFlags('url').checkHyphens, false);
   assert.equal(puny.presetFlags('uts46').checkHyphens, true);
   assert.equal(puny.presetFlags('registration').useStd3AsciiRules, true);
@@ -31,6 +31,29 @@ test('presets and flags: the names the C++ presets use, unknown names refused', 
                 { code: 'std3_disallowed', uts46: 'U1', offset: 1 });
   assert.throws(() => puny.toAscii('x', { preset: 'strict' }), TypeError);
   assert.throws(() => puny.toAscii('x', { flags: { checkHyphen: false } }), TypeError);
+});
+
+test('host-safe by default: forbidden domain code points are errors, uts46-raw is plain UTS #46', () => {
+  for (const [input, offset] of [['a b.com', 1], ['a/b.com', 1], ['a\0b.com', 1], ['x.com:80', 5],
+                                 ['me@b\u00fccher.de', 2], ['\uff0fx.com', 0]]) {
+    const codePoint = input.codePointAt(offset);
+    assert.throws(() => puny.toAscii(input), { code: 'forbidden_domain_code_point', offset });
+    assert.throws(() => puny.idna.toUnicode(input), { code: 'forbidden_domain_code_point', offset });
+    // IDNA2008 lookup: in an ASCII label a forbidden code point; in a label
+    // with non-ASCII code points the RFC 5892 property refuses it first.
+    assert.throws(() => puny.toAscii(input, { preset: 'idna2008-lookup' }),
+                  { code: /^(forbidden_domain_code_point|disallowed)$/, offset });
+    const r = puny.toAsciiResult(input);
+    assert.equal(r.ok, false);
+    assert.equal(r.errors[0].code, 'forbidden_domain_code_point');
+    assert.equal(r.errors[0].codePoint, codePoint === 0xff0f ? 0x2f : codePoint);
+    // The one word for the specification's own behaviour.
+    assert.doesNotThrow(() => puny.toAscii(input, { preset: 'uts46-raw' }));
+    assert.doesNotThrow(() => puny.toAscii(input, { flags: { forbidDomainCodePoints: false } }));
+  }
+  assert.equal(puny.toAscii('a b.com', { preset: 'uts46-raw' }), 'a b.com');
+  assert.equal(puny.presetFlags('uts46').forbidDomainCodePoints, true);
+  assert.equal(puny.presetFlags('uts46-raw').forbidDomainCodePoints, false);
 });
 
 test('errors carry code, UTS #46 code, offset in the JavaScript string, label', () => {

@@ -55,3 +55,15 @@ SELECT p.preset, try_idna_to_ascii(U&'\216B.com', p.preset) AS roman_twelve,
  ORDER BY 1;
 SELECT (idna_check(U&'\216B.com', 'idna2008')).error;
 SELECT idna_to_ascii(U&'\216B.com', 'idna2008-lookup');
+-- Host-name safety is the default (issue 43): the URL Standard's forbidden
+-- domain code points are errors under every preset but uts46-raw, the one
+-- word for plain UTS #46; NULL from the try_ forms, the offset from
+-- idna_check.
+SELECT n.name, try_idna_to_ascii(n.name) AS ascii, try_idna_to_unicode(n.name) AS unicode,
+       try_idna_to_ascii(n.name, 'idna2008-lookup') AS lookup,
+       try_idna_to_ascii(n.name, 'uts46-raw') AS raw,
+       try_idna_to_ascii(n.name, 'uts46, no-forbid-domain-code-points') AS flag_off,
+       c.error, c.byte_offset, c.code_point
+  FROM (VALUES ('a b.com'), ('a/b.com'), ('x.com:80'), ('me@b' || U&'\00FC' || 'cher.de')) n(name),
+       LATERAL idna_check(n.name) c
+ ORDER BY 1;

@@ -228,12 +228,15 @@ def test_presets_and_flags():
         puny.to_ascii("_dmarc.example.com", "registration")
     assert puny.to_ascii("_dmarc.example.com", "registration",
                          allow_underscore=True) == "_dmarc.example.com"
-    assert puny.to_unicode("bücher de") == "bücher de"
+    # Host-name safety is the default (forbidden domain code points are
+    # errors); "uts46-raw" or forbid_domain_code_points=False is plain UTS #46.
+    assert puny.to_unicode("bücher de", "uts46-raw") == "bücher de"
+    assert puny.to_unicode("bücher de", forbid_domain_code_points=False) == "bücher de"
     with pytest.raises(puny.ForbiddenDomainCodePointError) as info:
-        puny.to_unicode("bücher de", forbid_domain_code_points=True)
+        puny.to_unicode("bücher de")
     assert (info.value.offset, info.value.code_point) == (6, ord(" "))
-    assert [r.error.code for r in puny.to_ascii_many(["a b"], forbid_domain_code_points=True)] \
-        == ["forbidden_domain_code_point"]
+    assert [r.error.code for r in puny.to_ascii_many(["a b"])] == ["forbidden_domain_code_point"]
+    assert [r.error for r in puny.to_ascii_many(["a b"], "uts46-raw")] == [None]
     # IgnoreInvalidPunycode keeps a bad xn-- label instead of failing P4.
     with pytest.raises(puny.Error):
         puny.to_ascii("xn--ab!c.example")
