@@ -25,6 +25,7 @@
 // step: only the others go to `check`.
 #include "idna/internal.hpp"
 #include "idna/stages.hpp"
+#include "idna/url.hpp"
 #include "puny/unicode.hpp"
 #include "simd/ascii.hpp"
 #include "unicode/ucd.hpp"
@@ -62,6 +63,7 @@ void map_code_point(workspace& ws, const options& opt, char32_t c, std::size_t o
     // ASCII: A-Z are mapped to a-z, every other ASCII code point is valid.
     if (is_ascii_upper(c)) c += 0x20;
     if (c == '.') note_dot(ws, ws.mapped.size());
+    if (forbidden_ascii.forbidden[c]) ws.may_hold_forbidden = true;
     ws.mapped.push_back(c);
     ws.mapped_off.push_back(off);
     return;
@@ -102,6 +104,8 @@ void map_code_point(workspace& ws, const options& opt, char32_t c, std::size_t o
       note_code_point(ws, e.mapping[k], ws.mapped.size() + k);
     } else if (e.mapping[k] == '.') {
       note_dot(ws, ws.mapped.size() + k);
+    } else if (forbidden_ascii.forbidden[e.mapping[k]]) {
+      ws.may_hold_forbidden = true;  // U+FF0F -> '/', U+2100 -> "a/c"
     }
   }
   ws.mapped.append(e.mapping.data(), e.mapping.size());
@@ -132,6 +136,10 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
     map_code_point(ws, opt, c, at);
   };
   ensure_room(0);
+  // Screens the ASCII code points stored here for forbidden domain code
+  // points (workspace::may_hold_forbidden); map_code_point does the rest.
+  ws.may_hold_forbidden = false;
+  unsigned forbidden = 0;
   std::size_t pos = 0;
   while (pos < n) {
     unsigned b = p[pos];
@@ -140,6 +148,7 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
       // valid.  16 bytes at a time while they are all ASCII.
       unsigned dm = 0;
       while (n - pos >= 16 && simd::best::lower_widen16(p + pos, mo + w, dm)) {
+        for (unsigned i = 0; i < 16; ++i) forbidden |= forbidden_ascii.forbidden[p[pos + i]];
         for (; dm != 0; dm &= dm - 1) note_dot(ws, w + simd::lowest_bit(dm));
         simd::best::iota16(oo + w, pos);
         w += 16;
@@ -148,6 +157,7 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
       if (pos == n || (b = p[pos]) >= 0x80) continue;
       do {
         if (b == '.') note_dot(ws, w);
+        forbidden |= forbidden_ascii.forbidden[b];
         mo[w] = b - 'A' < 26 ? b + 0x20 : b;
         oo[w] = pos;
         ++w;
@@ -201,6 +211,7 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
   }
   ws.mapped.resize(w);
   ws.mapped_off.resize(w);
+  if (forbidden != 0) ws.may_hold_forbidden = true;
 }
 
 void decode_and_map(workspace& ws, const options& opt, std::u16string_view in) {
@@ -241,6 +252,7 @@ void map_ldh_ascii(workspace& ws, const char* low, std::size_t n, std::uint64_t 
   // One code point per byte: offsets are indices, and not written out.
   ws.mapped_off.clear();
   ws.offsets_identity = true;
+  ws.may_hold_forbidden = false;  // letters, digits, '-' and '.' only
   for (; dots != 0; dots &= dots - 1) note_dot(ws, simd::lowest_bit(dots));
 }
 

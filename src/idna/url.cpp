@@ -43,10 +43,28 @@ std::size_t ascii_offset_of(workspace& ws, const label_info& l, std::size_t i) {
 
 }  // namespace
 
+namespace {
+
+// Whether s holds a forbidden domain code point (no early exit: the common
+// label holds none, and a loop without a branch per code point is cheaper
+// for it).
+bool holds_forbidden(std::u32string_view s) noexcept {
+  unsigned hits = 0;
+  for (const char32_t c : s) hits |= c < 128 ? forbidden_ascii.forbidden[c] : 0u;
+  return hits != 0;
+}
+
+}  // namespace
+
 void check_forbidden_in_labels(workspace& ws) {
+  // The Map step saw none (workspace::may_hold_forbidden).
+  if (!ws.may_hold_forbidden) return;
   for (std::size_t k = 0; k < ws.labels.size(); ++k) {
     const label_info& l = ws.labels[k];
+    // scan_text_label found no ASCII other than a-z, 0-9 and '-' there.
+    if (l.in_text && l.rtl_known && !l.ascii_suspect) continue;
     const std::u32string_view s = ws.view(l);
+    if (!holds_forbidden(s)) continue;
     for (std::size_t i = 0; i < s.size(); ++i) {
       if (s[i] < 0x80 && is_forbidden_domain_code_point(s[i])) {
         add_error(ws, errc::forbidden_domain_code_point, ascii_offset_of(ws, l, i), k, s[i]);

@@ -46,6 +46,18 @@ constexpr bool is_forbidden_domain_code_point(char32_t c) noexcept {
   }
 }
 
+// is_forbidden_domain_code_point as a table over ASCII: the Map step and
+// check_forbidden_in_labels screen code points with one load each (since
+// host-name safety became the default, every name that leaves the fast
+// path is screened).
+struct forbidden_ascii_table {
+  unsigned char forbidden[128] = {};
+  constexpr forbidden_ascii_table() {
+    for (unsigned c = 0; c < 128; ++c) forbidden[c] = is_forbidden_domain_code_point(c) ? 1 : 0;
+  }
+};
+inline constexpr forbidden_ascii_table forbidden_ascii{};
+
 template <class CharT>
 status first_url_error(const CharT* s, std::size_t n) noexcept {
   status e;

@@ -153,6 +153,13 @@ struct workspace {
   pod_buffer<std::size_t> dots;
   pod_buffer<unsigned char> dot_label_non_ascii;
   bool non_ascii = false;
+  // False only when the Map step screened every code point it stored and
+  // none is a forbidden domain code point (url.hpp), so that
+  // check_forbidden_in_labels has nothing to look for: the labels hold the
+  // mapped code points, their NFC (which never composes to ASCII) or, for
+  // xn-- labels, decoded code points whose ASCII ones are the label's own
+  // basic code points (RFC 3492 section 3.1).  True means "not known".
+  bool may_hold_forbidden = true;
   pod_buffer<char32_t> text;            // labels changed by NFC or Punycode decoding
   std::u32string nfc_scratch;           // one label's NFC, before it joins `text`
   std::vector<label_info> labels;
@@ -179,6 +186,7 @@ struct workspace {
     dots.clear();
     dot_label_non_ascii.clear();
     non_ascii = false;
+    may_hold_forbidden = true;
     text.clear();
     labels.clear();
     marked.clear();

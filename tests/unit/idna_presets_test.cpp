@@ -6,6 +6,7 @@
 #include "puny/idna.hpp"
 #include "puny/presets.hpp"
 
+#include <string>
 #include <string_view>
 
 namespace {
@@ -177,4 +178,50 @@ TEST(HostSafeDefault, Idna2008LookupHonoursForbidAndStd3) {
   spec = puny::parse_preset_spec("idna2008-lookup no-forbid-domain-code-points");
   ASSERT_NE(spec.chosen, nullptr);
   EXPECT_TRUE(puny::to_ascii("a b.com", *spec.chosen, spec.options).ok());
+}
+
+// The Map step of UTF-8 input screens for forbidden domain code points
+// (workspace::may_hold_forbidden) so that the check costs nothing on the
+// common name; the UTF-32 entry point does not screen and always runs the
+// check.  Both must find the same first forbidden code point for every
+// scalar value, alone, after a short ASCII label and inside a run of ASCII
+// long enough for the Map step's 16-byte blocks.
+TEST(HostSafeDefault, ScreenedAndUnscreenedInputAgreeOnEveryCodePoint) {
+  std::size_t refused = 0;
+  for (char32_t c = 0; c <= 0x10FFFF; ++c) {
+    if (c >= 0xD800 && c <= 0xDFFF) continue;
+    for (const std::u32string& wide : {std::u32string(1, c) + U".com", U"ab" + std::u32string(1, c) + U"c.de",
+                                       U"abcdefghijklmnopqrstu" + std::u32string(1, c) + U".de"}) {
+      std::string utf8;
+      for (const char32_t d : wide) {
+        if (d < 0x80) {
+          utf8 += static_cast<char>(d);
+        } else if (d < 0x800) {
+          utf8 += static_cast<char>(0xC0 | (d >> 6));
+          utf8 += static_cast<char>(0x80 | (d & 0x3F));
+        } else if (d < 0x10000) {
+          utf8 += static_cast<char>(0xE0 | (d >> 12));
+          utf8 += static_cast<char>(0x80 | ((d >> 6) & 0x3F));
+          utf8 += static_cast<char>(0x80 | (d & 0x3F));
+        } else {
+          utf8 += static_cast<char>(0xF0 | (d >> 18));
+          utf8 += static_cast<char>(0x80 | ((d >> 12) & 0x3F));
+          utf8 += static_cast<char>(0x80 | ((d >> 6) & 0x3F));
+          utf8 += static_cast<char>(0x80 | (d & 0x3F));
+        }
+      }
+      const auto narrow = idna::to_ascii(utf8);
+      const auto full = idna::to_ascii(std::u32string_view(wide));
+      const bool a = narrow.status.code == puny::errc::forbidden_domain_code_point;
+      const bool b = full.status.code == puny::errc::forbidden_domain_code_point;
+      ASSERT_EQ(a, b) << "U+" << std::hex << static_cast<unsigned>(c);
+      if (a) {
+        ASSERT_EQ(narrow.status.code_point, full.status.code_point) << std::hex << static_cast<unsigned>(c);
+        ++refused;
+      }
+    }
+  }
+  // The 33 ASCII ones in three positions, and the compatibility characters
+  // that map to them (U+FF0F, U+2100 ...).
+  EXPECT_GT(refused, 3u * 33u);
 }
