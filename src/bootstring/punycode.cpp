@@ -14,17 +14,29 @@ namespace {
 using bootstring::buffer_result;
 using bootstring::inplace_limit;
 
-// Short strings (every DNS label) take the engine specialised for the
-// section 5 parameters; longer ones the generic O(n log n) engine.
+// Strings of at most short_limit code points (every DNS label) take the
+// engine specialised for the section 5 parameters in both directions.
+// Longer strings: encoding runs the generic engine's O(n log n) route
+// (encode_trusted), decoding the fixed engine's own O(n log n) decoder.
+// encode_buffer, decode_buffer and encode_to_string are where that choice
+// is made.
 using engine = bootstring::fixed::engine<profile>;
 using bootstring::fixed::short_limit;
 
-buffer_result encode_buffer(std::u32string_view in, char* out, std::size_t capacity) {
+// Inlined into every caller: the choice must cost nothing against a direct
+// call of the engine (bench/instructions.sh labels/decode).
+#if defined(__GNUC__)
+#define PUNY_DISPATCH_INLINE inline __attribute__((always_inline))
+#else
+#define PUNY_DISPATCH_INLINE inline
+#endif
+
+PUNY_DISPATCH_INLINE buffer_result encode_buffer(std::u32string_view in, char* out, std::size_t capacity) {
   if (in.size() <= short_limit) return engine::encode(in, out, capacity);
   return bootstring::detail::encode_trusted(in, profile, out, capacity);
 }
 
-buffer_result decode_buffer(std::string_view in, char32_t* out, std::size_t capacity) {
+PUNY_DISPATCH_INLINE buffer_result decode_buffer(std::string_view in, char32_t* out, std::size_t capacity) {
   if (in.size() <= short_limit) return engine::decode_short(in, out, capacity);
   return engine::decode(in, out, capacity);
 }
@@ -111,14 +123,18 @@ result<std::string> encode_short(std::u32string_view input) {
   return {std::string(buf, br.size), {}};
 }
 
-}  // namespace
-
-result<std::string> encode(std::u32string_view input) {
+// The string-returning encoders' form of encode_buffer's choice: the short
+// engine on the stack, or the generic engine growing the result itself.
+result<std::string> encode_to_string(std::u32string_view input) {
   if (input.size() <= short_limit) return encode_short(input);
   result<std::string> r;
   r.status = bootstring::detail::encode_trusted(input, profile, r.value, nullptr);
   return r;
 }
+
+}  // namespace
+
+result<std::string> encode(std::u32string_view input) { return encode_to_string(input); }
 
 result<std::string> encode(std::u32string_view input, const std::vector<bool>& uppercase) {
   result<std::string> r;
@@ -132,15 +148,14 @@ result<std::u32string> decode(std::string_view input) {
     // room: it decodes in place here, and the result is constructed from
     // it (one allocation, one copy; no assignment to a default string).
     char32_t buf[short_limit + engine::decode_room];
-    const buffer_result br =
-        engine::decode_short(input, buf, input.size() + engine::decode_room);
+    const buffer_result br = decode_buffer(input, buf, input.size() + engine::decode_room);
     if (!br.ok()) return {{}, br.status};
     return {std::u32string(buf, br.size), {}};
   }
   // Straight into the result, with the engine's working room.
   result<std::u32string> r;
   r.value.resize(input.size() + engine::decode_room);
-  const buffer_result br = engine::decode(input, &r.value[0], r.value.size());
+  const buffer_result br = decode_buffer(input, &r.value[0], r.value.size());
   r.status = br.status;
   r.value.resize(br.ok() ? br.size : 0);
   return r;
@@ -159,10 +174,7 @@ result<std::string> encode_utf8(std::string_view utf8_input) {
   std::size_t count = 0;
   r.status = utf8_into(utf8_input, scratch.data(), count);
   if (!r.ok()) return r;
-  const std::u32string_view cps(scratch.data(), count);
-  if (count <= short_limit) return encode_short(cps);
-  r.status = bootstring::detail::encode_trusted(cps, profile, r.value, nullptr);
-  return r;
+  return encode_to_string(std::u32string_view(scratch.data(), count));
 }
 
 result<std::string> decode_to_utf8(std::string_view input) {

@@ -2,17 +2,27 @@
 // each, and the pipeline that runs them.  Every stage reads and writes the
 // calling thread's workspace (workspace.hpp).
 //
-//   stage              file            spec
-//   ----------------   -------------   ----------------------------------
-//   decode + Map       map.cpp         section 4 step 1 (input UTF-8/16/32)
-//   Normalize          normalize.cpp   section 4 step 2 (NFC, per label)
-//   Break + Convert    convert.cpp     section 4 steps 3, 4.1 (xn-- decoding)
-//   Validate           validate.cpp    section 4 step 4.2, section 4.1 V1-V8
-//   Emit               emit.cpp        section 4.2 ToASCII, 4.3 ToUnicode
-//   URL Standard       url.hpp, .cpp   "domain to ASCII", beStrict=false
-//   fast path          fast_path.hpp   when the stages can be skipped
-//   pipeline           pipeline.cpp    the order the entry points run them in
-//   explain            explain.cpp     the same pipeline, every step kept
+//   stage              file               spec
+//   ----------------   ----------------   -------------------------------------
+//   entry points       uts46.cpp          puny/idna.hpp: fast path, else pipeline
+//   decode + Map       map.cpp            section 4 step 1 (input UTF-8/16/32)
+//   Normalize          normalize.cpp      section 4 step 2 (NFC, per label)
+//   Break + Convert    convert.cpp        section 4 steps 3, 4.1 (xn-- decoding)
+//   Validate           validate.cpp       section 4 step 4.2, section 4.1 V1-V7
+//   Bidi rule          bidi.cpp           V8: RFC 5893 section 2
+//   CONTEXTJ           contextj.cpp       V7 CheckJoiners: RFC 5892 A.1, A.2
+//   Emit               emit.cpp           section 4.2 ToASCII, 4.3 ToUnicode
+//   URL Standard       url.hpp, url.cpp   "domain to ASCII", beStrict=false
+//   fast path          fast_path.hpp,     when the stages can be skipped
+//                      fast_path.cpp
+//   ACE route          ace_path.cpp       ToUnicode of LDH names with xn-- labels
+//   pipeline           pipeline.cpp       the order the entry points run them in
+//   explain            explain.cpp        the same pipeline, every step kept
+//   workspace          workspace.hpp,     per-thread buffers, errors, offsets
+//                      workspace.cpp
+//   shared helpers     internal.hpp       what several stages use
+// (tests/layout/check_maps.py checks that every file of src/idna/ is named
+// here.)
 //
 // Where a change lands: a new UTS #46 flag in options (idna.hpp), the stage
 // it modifies, and fast_path.hpp if it can reject LDH input; a new Unicode
