@@ -223,8 +223,8 @@ static size_t first_capacity(conversion kind, size_t input_length) {
 }
 
 /* Runs one conversion.  Returns the text (UTF-8: in_database_encoding
- * makes the result) and PUNY_OK, or the error in *err and, for to_unicode, the best-effort text
- * (NULL otherwise). */
+ * makes the result) and PUNY_OK, or the error in *err and, for to_unicode
+ * under a UTS #46 preset, the best-effort text (NULL otherwise). */
 static text *convert(conversion kind, utf8_input in, const idna_choice *choice,
                      puny_error *err) {
   size_t capacity = first_capacity(kind, in.length);
@@ -245,8 +245,10 @@ static text *convert(conversion kind, utf8_input in, const idna_choice *choice,
       capacity = err->needed;
       continue;
     }
-    if (code == PUNY_OK || (kind == CONVERT_TO_UNICODE && code != PUNY_ERR_BUFFER_TOO_SMALL &&
-                            code < PUNY_ERR_OUT_OF_MEMORY)) {
+    /* ToUnicode's best effort on error (UTS #46 section 4.3); the IDNA2008
+     * presets have none (their output on error is empty, not a result). */
+    if (code == PUNY_OK || (kind == CONVERT_TO_UNICODE && !choice->idna2008 &&
+                            code != PUNY_ERR_BUFFER_TOO_SMALL && code < PUNY_ERR_OUT_OF_MEMORY)) {
       SET_VARSIZE(result, VARHDRSZ + written);
       return result;
     }
