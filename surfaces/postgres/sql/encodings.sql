@@ -43,6 +43,10 @@ SELECT octet_length(convert_to(r, 'LATIN1')) AS latin1_bytes,
        r = 'abcde.' || repeat('bücher.', 3000) || 'de' AS same
   FROM (SELECT idna_to_unicode('abcde.' || repeat('xn--bcher-kva.', 3000) || 'de') AS r) t;
 SELECT try_idna_to_unicode(repeat('xn--bcher-kva.', 3000) || 'xn--mxacd.gr') AS late_greek;
+-- 1 MB: 131,072 labels converted in 128 steps; Greek in the last label.
+SELECT octet_length(idna_to_unicode(repeat('xn--bcher-kva.', 131071) || 'de')) AS latin1_bytes,
+       try_idna_to_unicode(repeat('xn--bcher-kva.', 131071) || 'xn--mxacd') AS greek_at_the_end,
+       (idna_check(repeat('xn--bcher-kva.', 131071) || 'xn--mxacd', 'uts46', true)).ok AS check_ok;
 -- Display: the display form and the JSON in LATIN1, not UTF-8 bytes read
 -- as LATIN1 ("bÃ¼cher.de").
 SELECT idna_display('xn--bcher-kva.de') AS display,
@@ -72,6 +76,11 @@ SELECT idna_to_ascii(E'a\xffb.de');
 SELECT punycode_encode(E'\xc3\x28');
 SELECT try_idna_to_ascii(E'a\xffb.de') AS try_to_ascii, try_punycode_encode(E'\xc3\x28') AS try_encode,
        (idna_check(E'a\xffb.de')).error;
+-- The display functions and the skeleton report it too (22021).
+SELECT idna_skeleton(E'a\xffb');
+\echo :LAST_ERROR_SQLSTATE
+SELECT idna_display_check(E'a\xffb.de');
+\echo :LAST_ERROR_SQLSTATE
 
 \c :regression_db
 DROP DATABASE puny_latin1;
