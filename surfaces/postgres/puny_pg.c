@@ -1,7 +1,8 @@
 /* puny for PostgreSQL: Punycode (RFC 3492) and IDNA (UTS #46) as SQL
  * functions, on the C API (include/puny.h) of the static libpuny.
  *
- * Every function is IMMUTABLE STRICT PARALLEL SAFE (puny--0.1.0.sql).  The
+ * Every function is STRICT PARALLEL SAFE, and IMMUTABLE but for the two
+ * display functions, which read settings (STABLE; puny--0.1.0.sql).  The
  * library never throws, aborts or keeps a pointer to our buffers, so the only
  * non-local exit is our own ereport(ERROR), made after the library call has
  * returned: no library state is skipped by the longjmp.
@@ -16,8 +17,8 @@
 
 #include "fmgr.h"
 #include "funcapi.h"
-#include "catalog/namespace.h"
 #include "mb/pg_wchar.h"
+#include "catalog/namespace.h"
 #include "catalog/pg_type.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
