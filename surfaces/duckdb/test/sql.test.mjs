@@ -188,7 +188,14 @@ test('the same functions as PostgreSQL: names, argument counts, registries', asy
   // arguments it takes (its DEFAULTs make the trailing ones optional).
   const pgSql = fs.readFileSync(path.join(here, '..', '..', 'postgres', 'puny--0.1.0.sql'), 'utf8');
   const postgres = new Map();
-  for (const m of pgSql.matchAll(/CREATE FUNCTION (\w+)\(([^)]*)\)\s+RETURNS/g)) {
+  // PostgreSQL's types in DuckDB's words; jsonb is JSON text (docs/duckdb.md).
+  const pgFields = [...pgSql.match(/CREATE TYPE idna_check_result AS \(([^)]*)\)/)[1].matchAll(/(\w+) (\w+)/g)];
+  const scalar = { text: 'VARCHAR', 'text[]': 'VARCHAR[]', boolean: 'BOOLEAN', integer: 'INTEGER', jsonb: 'VARCHAR' };
+  const struct = `STRUCT(${pgFields.map(([, n, t]) => `${n} ${scalar[t]}`).join(', ')})`;
+  const duckdbType = (t) => (t === 'idna_check_result' ? struct : scalar[t]);
+  const returns = new Map();
+  for (const m of pgSql.matchAll(/CREATE FUNCTION (\w+)\(([^)]*)\)\s+RETURNS ([\w[\]]+)/g)) {
+    returns.set(m[1], duckdbType(m[3]));
     const params = m[2].trim() === '' ? [] : m[2].split(',');
     const required = params.filter((p) => !/DEFAULT/i.test(p)).length;
     const counts = [];
@@ -205,6 +212,11 @@ test('the same functions as PostgreSQL: names, argument counts, registries', asy
     duckdb.get(name).push(Number(count));
   }
   assert.deepEqual(Object.fromEntries(duckdb), Object.fromEntries([...postgres].sort(([a], [b]) => (a < b ? -1 : 1))));
+  // The same result types (idna_check: the same fields, in order).
+  assert.equal(pgFields.length, 8);
+  for (const [name, type] of await rows(`SELECT DISTINCT function_name, replace(return_type, '"', '') FROM duckdb_functions()
+                                          WHERE function_name IN (${[...postgres.keys()].map(quote).join(', ')})`))
+    assert.equal(type, returns.get(name), name);
 
   // The registries are the core's (tests/vocabulary), as PostgreSQL's are.
   const core = JSON.parse(fs.readFileSync(vocabularyFile, 'utf8'));
