@@ -367,7 +367,9 @@ PUNY_API puny_errc puny_idna2008_lookup(const char* utf8, size_t length, char* o
  * the list comes from the library: puny_display_profile_name).  A name that
  * is not valid IDNA fails as puny_to_unicode fails. */
 
-/* Profiles, in the library's order; NULL / -1 past the end or unknown. */
+/* Profiles, in the library's order; NULL / -1 past the end or unknown.
+ * Wherever a profile is named (puny_display_profile_find, the `profile`
+ * arguments below), ASCII case is ignored, as for preset names. */
 PUNY_API size_t puny_display_profile_count(void);
 PUNY_API const char* puny_display_profile_name(size_t index);
 PUNY_API const char* puny_display_profile_description(size_t index);

@@ -54,8 +54,12 @@ struct profile_info {
 // Every profile, in a stable order; surfaces list these and add none.
 using profile_list = registry_view<profile_info>;
 profile_list profiles() noexcept;
-// By name ("firefox-high"); nullptr when unknown.
+// By name ("firefox-high"), exact; nullptr when unknown.
 const profile_info* find_profile(std::string_view name) noexcept;
+// By name with ASCII case ignored ("Firefox-High"), the rule preset names
+// follow (parse_preset_spec): the lookup for a name a person typed, which
+// the surfaces use; nullptr when unknown.
+const profile_info* find_profile_ignoring_case(std::string_view name) noexcept;
 const profile_info& info(profile p) noexcept;
 
 // ---- Reasons ----

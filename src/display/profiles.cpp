@@ -1,5 +1,6 @@
 // The `firefox-*`, `uts39-*` profiles' label checks, and the tables of
 // profiles and reasons every surface prints.
+#include <cstddef>
 #include <string_view>
 
 #include "display/internal.hpp"
@@ -186,6 +187,17 @@ profile_list profiles() noexcept {
 const profile_info* find_profile(std::string_view name) noexcept {
   for (const profile_info& p : profile_table)
     if (p.name == name) return &p;
+  return nullptr;
+}
+
+const profile_info* find_profile_ignoring_case(std::string_view name) noexcept {
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+  for (const profile_info& p : profile_table) {
+    // The names are lowercase ASCII, so lowering the input alone suffices.
+    bool same = p.name.size() == name.size();
+    for (std::size_t i = 0; same && i < name.size(); ++i) same = lower(name[i]) == p.name[i];
+    if (same) return &p;
+  }
   return nullptr;
 }
 

@@ -693,7 +693,7 @@ const char* puny_display_profile_description(size_t index) {
 
 int puny_display_profile_find(const char* name) {
   if (name == nullptr) return -1;
-  const auto* p = puny::display::find_profile(name);
+  const auto* p = puny::display::find_profile_ignoring_case(name);
   return p == nullptr ? -1 : static_cast<int>(p - puny::display::profiles().first);
 }
 
@@ -737,7 +737,7 @@ puny_errc list_failure(const puny::display::list_error& e, char* message, size_t
 }
 
 const puny::display::profile_info* profile_named(const char* name) {
-  return puny::display::find_profile(name == nullptr ? "chromium" : name);
+  return puny::display::find_profile_ignoring_case(name == nullptr ? "chromium" : name);
 }
 
 puny::display::options display_options(const puny::display::profile_info& p,

@@ -9,11 +9,16 @@
 //   idna_check(domain [, preset [, to_unicode]])             STRUCT: the first error, located
 //   idna_skeleton(text)                                      UTS #39 skeleton
 //   idna_display(name [, profile])                           display safety (docs/display.md)
+//   idna_display_check(name [, profile])                     the decision per label, as JSON text
+//   idna_presets(), idna_preset_aliases(), idna_preset_flags(), idna_display_profiles()
+//                                                            the core's registries, VARCHAR[]
 //   puny_version()
 //
 // A preset is a name or alias of the core's registry followed by flag words
 // ("url", "uts46, std3"): puny::parse_preset_spec, the extension keeps no
-// list of its own.  NULL in gives NULL out.  A conversion error is a DuckDB
+// list of its own; a display profile is a name of the core's registry,
+// ASCII case ignored as for presets (puny::display::find_profile_ignoring_case).
+// NULL in gives NULL out: for idna_check's STRUCT, the struct and every field.  A conversion error is a DuckDB
 // error naming the function, the error's name, UTS #46 code, byte offset,
 // label and code point; the try_ variants return NULL instead (an unknown
 // preset stays an error: it is a mistake in the query, not in the data).
@@ -30,6 +35,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "puny.h"  // PUNY_VERSION_STRING
 #include "puny/display.hpp"
@@ -44,7 +50,7 @@ DUCKDB_EXTENSION_EXTERN
 
 namespace {
 
-enum class operation { encode, decode, to_ascii, to_unicode, check, skeleton, display, version };
+enum class operation { encode, decode, to_ascii, to_unicode, check, skeleton, display, display_check, version };
 
 // What a registered function does; handed to every call as extra info.
 struct function_kind {
@@ -148,14 +154,15 @@ struct converted {
 };
 
 // Calls a caller-buffer conversion `f(out, capacity, written)` with the
-// thread's buffer, growing it when the library asks for more.
+// thread's buffer, growing it when the library asks for more.  The output
+// is kept on error too: ToUnicode writes its best-effort result then.
 template <class F>
 converted with_buffer(F&& f) {
   thread_local std::string buffer(256, '\0');
   for (;;) {
     std::size_t written = 0;
     const puny::status s = f(&buffer[0], buffer.size(), written);
-    if (s.code != puny::errc::buffer_too_small) return {s, std::string_view(buffer.data(), s.ok() ? written : 0)};
+    if (s.code != puny::errc::buffer_too_small) return {s, std::string_view(buffer.data(), std::min(written, buffer.size()))};
     buffer.resize(std::max(s.needed, buffer.size() * 2));
   }
 }
@@ -164,6 +171,76 @@ converted from_result(puny::result<std::string>&& r) {
   thread_local std::string kept;
   kept = std::move(r.value);
   return {r.status, kept};
+}
+
+// "U+2028"
+std::string code_point_text(char32_t c) {
+  char text[16];
+  std::snprintf(text, sizeof text, "U+%04X", static_cast<unsigned>(c));
+  return text;
+}
+
+// A JSON string (RFC 8259 section 7): quotes, backslashes and control
+// characters escaped; the library's text is well-formed UTF-8 already.
+void append_json(std::string& out, std::string_view text) {
+  out += '"';
+  for (const char c : text) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (u < 0x20) {
+      char escape[8];
+      std::snprintf(escape, sizeof escape, "\\u%04x", u);
+      out += escape;
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
+void append_json_or_null(std::string& out, bool present, std::string_view text) {
+  if (present) append_json(out, text); else out += "null";
+}
+
+// idna_display_check's JSON: the fields of PostgreSQL's jsonb (and of
+// `puny display --json`): profile, display, registrable_domain, labels with
+// a_label, u_label, show_unicode, offset and findings.
+void decision_json(const puny::display::decision& d, std::string_view profile, std::string& out) {
+  out += "{\"profile\": ";
+  append_json(out, profile);
+  out += ", \"display\": ";
+  append_json(out, d.display);
+  out += ", \"registrable_domain\": ";
+  append_json_or_null(out, !d.registrable_domain.empty(), d.registrable_domain);
+  out += ", \"labels\": [";
+  for (std::size_t i = 0; i < d.labels.size(); ++i) {
+    const puny::display::label_verdict& l = d.labels[i];
+    out += i ? ", {\"a_label\": " : "{\"a_label\": ";
+    append_json(out, l.a_label);
+    out += ", \"u_label\": ";
+    append_json(out, l.u_label);
+    out += l.show_unicode ? ", \"show_unicode\": true" : ", \"show_unicode\": false";
+    out += ", \"offset\": " + std::to_string(l.offset) + ", \"findings\": [";
+    for (std::size_t j = 0; j < l.findings.size(); ++j) {
+      const puny::display::finding& f = l.findings[j];
+      out += j ? ", {\"reason\": " : "{\"reason\": ";
+      append_json(out, puny::display::to_string(f.why));
+      out += ", \"offset\": " + std::to_string(f.offset) + ", \"label\": " + std::to_string(f.label);
+      out += ", \"code_point\": ";
+      append_json_or_null(out, f.has_code_point, f.has_code_point ? code_point_text(f.code_point) : "");
+      out += ", \"step\": ";
+      append_json(out, f.step);
+      out += ", \"similar_to\": ";
+      append_json_or_null(out, !f.similar_to.empty(), f.similar_to);
+      out += ", \"imitates\": ";
+      append_json_or_null(out, f.imitates != 0, f.imitates != 0 ? code_point_text(f.imitates) : "");
+      out += '}';
+    }
+    out += "]}";
+  }
+  out += "]}";
 }
 
 converted convert(operation op, std::string_view in, const puny::preset_spec& preset, bool to_unicode,
@@ -199,19 +276,24 @@ converted convert(operation op, std::string_view in, const puny::preset_spec& pr
       break;
     case operation::display: {
       puny::display::options opt;
-      opt.which = puny::display::find_profile(profile)->id;
+      opt.which = puny::display::find_profile_ignoring_case(profile)->id;
       opt.suffixes = suffix_list();
       return from_result(puny::display::to_display(in, opt));
     }
+    case operation::display_check: {
+      const puny::display::profile_info& p = *puny::display::find_profile_ignoring_case(profile);
+      puny::display::options opt;
+      opt.which = p.id;
+      opt.suffixes = suffix_list();
+      thread_local puny::display::decision d;
+      thread_local std::string kept;
+      const puny::status s = puny::display::decide(in, opt, d);
+      kept.clear();
+      if (s.ok()) decision_json(d, p.name, kept);
+      return {s, kept};
+    }
   }
   return {};
-}
-
-// "U+2028"
-std::string code_point_text(char32_t c) {
-  char text[16];
-  std::snprintf(text, sizeof text, "U+%04X", static_cast<unsigned>(c));
-  return text;
 }
 
 // idna_to_ascii: disallowed (V7) at byte 1 (label 0, U+2028): <description>
@@ -273,9 +355,9 @@ void convert_vector(duckdb_function_info info, duckdb_data_chunk input, duckdb_v
         duckdb_scalar_function_set_error(info, (std::string(kind->name) + ": " + presets.problem()).c_str());
         return;
       }
-    } else if (has_second && kind->op == operation::display) {
+    } else if (has_second && (kind->op == operation::display || kind->op == operation::display_check)) {
       profile = second.text(row);
-      if (puny::display::find_profile(profile) == nullptr) {
+      if (puny::display::find_profile_ignoring_case(profile) == nullptr) {
         std::string message = std::string(kind->name) + ": unknown display profile '" + std::string(profile) + "' (";
         bool first = true;
         for (const auto& p : puny::display::profiles()) {
@@ -294,7 +376,7 @@ void convert_vector(duckdb_function_info info, duckdb_data_chunk input, duckdb_v
     } else if (kind->try_variant) {
       set_null(output, row);
     } else {
-      const bool labelled = idna || kind->op == operation::display;
+      const bool labelled = idna || kind->op == operation::display || kind->op == operation::display_check;
       const bool uts46_codes = !idna || preset->chosen->family == puny::preset_family::uts46;
       duckdb_scalar_function_set_error(info, describe(kind->name, r.status, labelled, uts46_codes).c_str());
       return;
@@ -320,7 +402,11 @@ void check_vector(duckdb_function_info info, duckdb_data_chunk input, duckdb_vec
   for (idx_t row = 0; row < rows; ++row) {
     if (!text.valid(row) || (arguments > 1 && !preset_column.valid(row)) ||
         (arguments > 2 && !unicode_column.valid(row))) {
+      // A NULL struct with NULL fields: DuckDB reads a field
+      // (idna_check(x).ok, count(...), unnest) from the child vector, which
+      // still holds the previous row's value unless marked NULL itself.
       set_null(output, row);
+      for (idx_t i = 0; i < 8; ++i) set_null(fields[i], row);
       continue;
     }
     const puny::preset_spec* preset = &default_preset();
@@ -349,7 +435,11 @@ void check_vector(duckdb_function_info info, duckdb_data_chunk input, duckdb_vec
     byte_offset[row] = static_cast<int32_t>(s.offset);
     position[row] = static_cast<int32_t>(position_of(in, s.offset));
     if (s.has_code_point()) set_text(fields[6], row, code_point_text(s.code_point)); else set_null(fields[6], row);
-    set_null(fields[7], row);
+    // ToUnicode's best-effort result (U+FFFD where an error is marked,
+    // UTS #46 section 4.3), as PostgreSQL's idna_check and the CLI give it;
+    // ToASCII and the IDNA2008 presets have none.
+    const bool best_effort = to_unicode && preset->chosen->family == puny::preset_family::uts46;
+    if (best_effort) set_text(fields[7], row, r.output); else set_null(fields[7], row);
   }
 }
 
@@ -357,6 +447,61 @@ void version_vector(duckdb_function_info, duckdb_data_chunk input, duckdb_vector
   const std::string text = std::string("puny ") + PUNY_VERSION_STRING + " (Unicode " +
                            std::string(puny::unicode::unicode_version) + ")";
   for (idx_t row = 0, rows = duckdb_data_chunk_get_size(input); row < rows; ++row) set_text(output, row, text);
+}
+
+// ---- The registries: VARCHAR[] on every row ----
+
+// Which list a registry function returns; handed to the callback as extra info.
+enum class registry { presets, preset_aliases, preset_flags, display_profiles };
+
+struct registry_function {
+  const char* name;
+  registry which;
+};
+
+// The core's names, in its order: preset names; "alias=name" pairs; every
+// flag word, on then off (the lists of PostgreSQL's functions of the same
+// names); display profile names.
+std::vector<std::string> registry_names(registry which) {
+  std::vector<std::string> names;
+  switch (which) {
+    case registry::presets:
+      for (const puny::preset& p : puny::presets()) names.emplace_back(p.name);
+      break;
+    case registry::preset_aliases:
+      for (const puny::preset_alias& a : puny::preset_aliases())
+        names.push_back(std::string(a.alias) + "=" + std::string(a.name));
+      break;
+    case registry::preset_flags:
+      for (const puny::option_flag& f : puny::option_flags()) {
+        names.emplace_back(f.on);
+        names.emplace_back(f.off);
+      }
+      break;
+    case registry::display_profiles:
+      for (const puny::display::profile_info& p : puny::display::profiles()) names.emplace_back(p.name);
+      break;
+  }
+  return names;
+}
+
+void registry_vector(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
+  const auto* f = static_cast<const registry_function*>(duckdb_scalar_function_get_extra_info(info));
+  const std::vector<std::string> names = registry_names(f->which);
+  const idx_t rows = duckdb_data_chunk_get_size(input);
+  const idx_t n = names.size();
+  if (duckdb_list_vector_reserve(output, rows * n) != DuckDBSuccess ||
+      duckdb_list_vector_set_size(output, rows * n) != DuckDBSuccess) {
+    duckdb_scalar_function_set_error(info, (std::string(f->name) + ": out of memory").c_str());
+    return;
+  }
+  duckdb_vector child = duckdb_list_vector_get_child(output);
+  auto* entries = static_cast<duckdb_list_entry*>(duckdb_vector_get_data(output));
+  for (idx_t row = 0; row < rows; ++row) {
+    entries[row].offset = row * n;
+    entries[row].length = n;
+    for (idx_t i = 0; i < n; ++i) set_text(child, row * n + i, names[i]);
+  }
 }
 
 // ---- Registration ----
@@ -403,9 +548,16 @@ constexpr function_kind functions[] = {
     {"idna_to_ascii", operation::to_ascii, false},  {"try_idna_to_ascii", operation::to_ascii, true},
     {"idna_to_unicode", operation::to_unicode, false}, {"try_idna_to_unicode", operation::to_unicode, true},
     {"idna_skeleton", operation::skeleton, false},  {"idna_display", operation::display, false},
+    {"idna_display_check", operation::display_check, false},
 };
 constexpr function_kind check_function = {"idna_check", operation::check, false};
 constexpr function_kind version_function = {"puny_version", operation::version, false};
+constexpr registry_function registries[] = {
+    {"idna_presets", registry::presets},
+    {"idna_preset_aliases", registry::preset_aliases},
+    {"idna_preset_flags", registry::preset_flags},
+    {"idna_display_profiles", registry::display_profiles},
+};
 
 }  // namespace
 
@@ -415,7 +567,8 @@ DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection connection, duckdb_extension_info 
   duckdb_logical_type varchar = type_of(text);
   bool ok = true;
   for (const function_kind& f : functions) {
-    const bool takes_second = f.op == operation::to_ascii || f.op == operation::to_unicode || f.op == operation::display;
+    const bool takes_second = f.op == operation::to_ascii || f.op == operation::to_unicode ||
+                              f.op == operation::display || f.op == operation::display_check;
     ok = ok && (takes_second ? register_function(connection, &f, convert_vector, varchar, {{text}, {text, text}})
                              : register_function(connection, &f, convert_vector, varchar, {{text}}));
   }
@@ -423,6 +576,17 @@ DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection connection, duckdb_extension_info 
   ok = ok && register_function(connection, &check_function, check_vector, check,
                                {{text}, {text, text}, {text, text, DUCKDB_TYPE_BOOLEAN}});
   ok = ok && register_function(connection, &version_function, version_vector, varchar, {{}});
+  duckdb_logical_type list = duckdb_create_list_type(varchar);
+  for (const registry_function& r : registries) {
+    duckdb_scalar_function f = duckdb_create_scalar_function();
+    duckdb_scalar_function_set_name(f, r.name);
+    duckdb_scalar_function_set_return_type(f, list);
+    duckdb_scalar_function_set_function(f, registry_vector);
+    duckdb_scalar_function_set_extra_info(f, const_cast<registry_function*>(&r), nullptr);
+    ok = ok && duckdb_register_scalar_function(connection, f) == DuckDBSuccess;
+    duckdb_destroy_scalar_function(&f);
+  }
+  duckdb_destroy_logical_type(&list);
   duckdb_destroy_logical_type(&check);
   duckdb_destroy_logical_type(&varchar);
   if (!ok) access->set_error(info, "puny: registering the SQL functions failed");

@@ -1,14 +1,23 @@
--- puny 0.1.0: Punycode (RFC 3492) and IDNA (UTS #46) conversions.
--- Every function is a pure function of its arguments (IMMUTABLE), returns
--- NULL for NULL input (STRICT) and runs in parallel workers (PARALLEL SAFE),
--- so a parallel sequential scan converts in every worker and a distributed
--- PostgreSQL (Citus) can push the calls down to the shards.
+-- puny 0.1.0: Punycode (RFC 3492) and IDNA (UTS #46, IDNA2008) conversions.
+-- Every function returns NULL for NULL input (STRICT) and runs in parallel
+-- workers (PARALLEL SAFE).  The conversions are pure functions of their
+-- arguments (IMMUTABLE), so a parallel sequential scan converts in every
+-- worker and a distributed PostgreSQL (Citus) can push the calls down to the
+-- shards; idna_display and idna_display_check read the lists named by
+-- settings, so they are STABLE.
 --
 -- Errors: SQLSTATE 22P02 (invalid_text_representation) for input that does
 -- not convert, 22021 (character_not_in_repertoire) for ill-formed UTF-8
--- (possible only in SQL_ASCII databases), 22023 (invalid_parameter_value)
--- for an unknown preset or flag.  The try_ variants return NULL instead of
--- raising 22P02 / 22021; an unknown preset still raises.
+-- (possible only in SQL_ASCII databases), 22P05 (untranslatable_character)
+-- for a result the database encoding cannot hold (databases other than
+-- UTF8 and SQL_ASCII), 22023 (invalid_parameter_value) for an unknown preset,
+-- flag or display profile.  The try_ variants return NULL instead of
+-- raising 22P02 / 22021 / 22P05; an unknown preset still raises.
+--
+-- The names of presets, flags and profiles are the core's registries
+-- (idna_presets(), idna_preset_flags(), idna_display_profiles()); these
+-- comments name some of them, and run-tests.sh checks that each one named
+-- is in the registry.
 
 \echo Use "CREATE EXTENSION puny" to load this file. \quit
 
@@ -26,11 +35,12 @@ CREATE FUNCTION try_punycode_decode(punycode text) RETURNS text
   AS 'MODULE_PATHNAME', 'puny_sql_try_punycode_decode'
   LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
--- UTS #46 ToASCII / ToUnicode of a whole domain name.  preset is one of
--- 'uts46' (default), 'url', 'url-strict', 'registration', optionally
--- followed by flags separated by commas or spaces: 'transitional', 'std3',
--- 'no-check-hyphens', 'no-check-bidi', 'no-check-joiners',
--- 'verify-dns-length', 'ignore-invalid-punycode' (as the puny CLI's options).
+-- UTS #46 (or IDNA2008) ToASCII / ToUnicode of a whole domain name.
+-- preset is a name or alias of idna_presets() / idna_preset_aliases()
+-- ('uts46', the default, 'url', 'idna2008', ...), optionally followed by
+-- flags of idna_preset_flags() separated by commas or spaces
+-- ('transitional', 'std3', 'no-check-hyphens', ...: the puny CLI's options
+-- without their dashes); ASCII case is ignored.
 CREATE FUNCTION idna_to_ascii(domain text, preset text DEFAULT 'uts46') RETURNS text
   AS 'MODULE_PATHNAME', 'puny_sql_idna_to_ascii'
   LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -65,7 +75,7 @@ CREATE FUNCTION idna_check(domain text, preset text DEFAULT 'uts46',
   AS 'MODULE_PATHNAME', 'puny_sql_idna_check'
   LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
--- 'puny 0.1.0 (Unicode 17.0.0)': the library and the Unicode version of its
+-- 'puny 0.1.0 (Unicode X.Y.Z)': the library and the Unicode version of its
 -- tables, as `puny --version` prints them.
 CREATE FUNCTION puny_version() RETURNS text
   AS 'MODULE_PATHNAME', 'puny_sql_version'
@@ -82,7 +92,8 @@ CREATE FUNCTION idna_skeleton(text text) RETURNS text
 -- safe, A-labels elsewhere).  Profiles: idna_display_profiles().  It reads
 -- the lists named by the settings puny.psl_file (default Debian's Public
 -- Suffix List; '' for none) and puny.top_domains_file (protected domains,
--- one a line; '' for none), so it is STABLE, not IMMUTABLE.
+-- one a line; '' for none), so it is STABLE, not IMMUTABLE.  Profile names
+-- ignore ASCII case, as preset names do.
 CREATE FUNCTION idna_display(name text, profile text DEFAULT 'chromium') RETURNS text
   AS 'MODULE_PATHNAME', 'puny_sql_idna_display'
   LANGUAGE C STABLE STRICT PARALLEL SAFE;

@@ -1,7 +1,8 @@
 /* puny for PostgreSQL: Punycode (RFC 3492) and IDNA (UTS #46) as SQL
  * functions, on the C API (include/puny.h) of the static libpuny.
  *
- * Every function is IMMUTABLE STRICT PARALLEL SAFE (puny--0.1.0.sql).  The
+ * Every function is STRICT PARALLEL SAFE, and IMMUTABLE but for the two
+ * display functions, which read settings (STABLE; puny--0.1.0.sql).  The
  * library never throws, aborts or keeps a pointer to our buffers, so the only
  * non-local exit is our own ereport(ERROR), made after the library call has
  * returned: no library state is skipped by the longjmp.
@@ -17,6 +18,7 @@
 #include "fmgr.h"
 #include "funcapi.h"
 #include "mb/pg_wchar.h"
+#include "catalog/namespace.h"
 #include "catalog/pg_type.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
@@ -64,18 +66,85 @@ static utf8_input input_as_utf8(text *value) {
   return in;
 }
 
-/* Result text in the database encoding (ToUnicode output may not be
- * representable in a non-UTF8 database: PostgreSQL raises 22P05 then). */
-static text *output_from_utf8(text *utf8_value) {
+/* ---- Results in the database encoding ----
+ * The library writes UTF-8.  A UTF8 or SQL_ASCII database stores it as it
+ * is; any other (LATIN1, EUC_JP, WIN1252, ...) gets it through the server's
+ * default conversion from UTF8, which meets characters that encoding cannot
+ * hold (Greek in LATIN1).  PostgreSQL's own conversions (convert_from,
+ * chr) raise untranslatable_character (22P05) then, and so do our plain
+ * functions, naming the function and the character; the try_ variants,
+ * whose promise is NULL instead of an error for any data, return NULL, and
+ * idna_check, which reports rather than raises, leaves its output NULL. */
+
+/* Input of one conversion step: the conversion functions need room for
+ * MAX_CONVERSION_GROWTH bytes per input byte, so long results go through
+ * in steps; a step that ends inside a character stops before it and the
+ * next step starts there. */
+#define CONVERSION_STEP 8192
+
+static bool is_ascii(const char *data, size_t length) {
+  size_t i;
+  for (i = 0; i < length; ++i)
+    if ((unsigned char)data[i] >= 0x80) return false;
+  return true;
+}
+
+/* `length` bytes of UTF-8 as a text value in the database encoding, or NULL
+ * when the encoding cannot hold one of its characters, whose byte offset is
+ * then in *bad_offset. */
+static text *utf8_to_database(const char *data, size_t length, size_t *bad_offset) {
   int encoding = GetDatabaseEncoding();
-  if (encoding == PG_UTF8 || encoding == PG_SQL_ASCII) return utf8_value;
-  {
-    const char *data = VARDATA(utf8_value);
-    int length = (int)VARSIZE(utf8_value) - VARHDRSZ;
-    char *converted = pg_any_to_server(data, length, PG_UTF8);
-    if (converted == data) return utf8_value;
-    return cstring_to_text(converted);
+  StringInfoData out;
+  Oid proc;
+  size_t done = 0;
+  unsigned char *step;
+  if (encoding == PG_UTF8 || encoding == PG_SQL_ASCII || is_ascii(data, length))
+    return cstring_to_text_with_len(data, (int)length);
+  proc = FindDefaultConversionProc(PG_UTF8, encoding);
+  if (!OidIsValid(proc))
+    ereport(ERROR, (errcode(ERRCODE_UNDEFINED_FUNCTION),
+                    errmsg("no conversion from UTF8 to the database encoding %s",
+                           GetDatabaseEncodingName())));
+  initStringInfo(&out);
+  step = (unsigned char *)palloc(CONVERSION_STEP * MAX_CONVERSION_GROWTH + 1);
+  while (done < length) {
+    int n = length - done < CONVERSION_STEP ? (int)(length - done) : CONVERSION_STEP;
+    int converted = pg_do_encoding_conversion_buf(proc, PG_UTF8, encoding,
+                                                  (unsigned char *)data + done, n, step,
+                                                  CONVERSION_STEP * MAX_CONVERSION_GROWTH + 1,
+                                                  true);
+    if (converted <= 0) { /* the character at `done` has no equivalent */
+      pfree(step);
+      pfree(out.data);
+      *bad_offset = done;
+      return NULL;
+    }
+    appendStringInfoString(&out, (const char *)step);
+    done += (size_t)converted;
   }
+  pfree(step);
+  return cstring_to_text_with_len(out.data, out.len);
+}
+
+/* A UTF-8 text value (the library's output) in the database encoding.
+ * Where the encoding cannot hold a character: NULL when `or_null`, else
+ * ERROR 22P05 naming `function` and the character. */
+static text *in_database_encoding(text *utf8, const char *function, bool or_null) {
+  size_t bad = 0;
+  const char *data = VARDATA_ANY(utf8);
+  size_t length = VARSIZE_ANY_EXHDR(utf8);
+  text *result;
+  int encoding = GetDatabaseEncoding();
+  if (encoding == PG_UTF8 || encoding == PG_SQL_ASCII) return utf8;
+  result = utf8_to_database(data, length, &bad);
+  if (result != NULL || or_null) return result;
+  ereport(ERROR, (errcode(ERRCODE_UNTRANSLATABLE_CHARACTER),
+                  errmsg("%s: the result holds U+%04X, which the database encoding %s cannot hold",
+                         function, (unsigned)utf8_to_unicode((const unsigned char *)data + bad),
+                         GetDatabaseEncodingName()),
+                  errhint("The try_ functions return NULL instead; a UTF8 database holds every "
+                          "result.")));
+  return NULL; /* not reached */
 }
 
 /* ---- Presets: a name of the library's registry (puny_preset_find:
@@ -154,9 +223,9 @@ static size_t first_capacity(conversion kind, size_t input_length) {
   return input_length + slack;
 }
 
-/* Runs one conversion.  Returns the text (in the database encoding) and
- * PUNY_OK, or the error in *err and, for to_unicode, the best-effort text
- * (NULL otherwise). */
+/* Runs one conversion.  Returns the text (UTF-8: in_database_encoding
+ * makes the result) and PUNY_OK, or the error in *err and, for to_unicode
+ * under a UTS #46 preset, the best-effort text (NULL otherwise). */
 static text *convert(conversion kind, utf8_input in, const idna_choice *choice,
                      puny_error *err) {
   size_t capacity = first_capacity(kind, in.length);
@@ -177,10 +246,12 @@ static text *convert(conversion kind, utf8_input in, const idna_choice *choice,
       capacity = err->needed;
       continue;
     }
-    if (code == PUNY_OK || (kind == CONVERT_TO_UNICODE && code != PUNY_ERR_BUFFER_TOO_SMALL &&
-                            code < PUNY_ERR_OUT_OF_MEMORY)) {
+    /* ToUnicode's best effort on error (UTS #46 section 4.3); the IDNA2008
+     * presets have none (their output on error is empty, not a result). */
+    if (code == PUNY_OK || (kind == CONVERT_TO_UNICODE && !choice->idna2008 &&
+                            code != PUNY_ERR_BUFFER_TOO_SMALL && code < PUNY_ERR_OUT_OF_MEMORY)) {
       SET_VARSIZE(result, VARHDRSZ + written);
-      return output_from_utf8(result);
+      return result;
     }
     pfree(result);
     return NULL;
@@ -264,7 +335,11 @@ static Datum convert_datum(FunctionCallInfo fcinfo, conversion kind, bool null_o
     options = &choice;
   }
   result = convert(kind, in, options, &err);
-  if (err.code == PUNY_OK) PG_RETURN_TEXT_P(result);
+  if (err.code == PUNY_OK) {
+    result = in_database_encoding(result, conversion_sql_name[kind], null_on_error);
+    if (result == NULL) PG_RETURN_NULL();
+    PG_RETURN_TEXT_P(result);
+  }
   if (null_on_error && is_data_error(&err)) PG_RETURN_NULL();
   raise_error(kind, in, &err, options);
   PG_RETURN_NULL(); /* not reached */
@@ -319,6 +394,8 @@ Datum puny_sql_idna_check(PG_FUNCTION_ARGS) {
   } else {
     nulls[1] = nulls[2] = nulls[3] = nulls[4] = nulls[5] = nulls[6] = true;
   }
+  /* NULL where the database encoding cannot hold the output. */
+  if (output != NULL) output = in_database_encoding(output, "idna_check", true);
   if (output != NULL) values[7] = PointerGetDatum(output);
   else nulls[7] = true;
   PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
@@ -391,25 +468,58 @@ static const puny_display_lists *current_lists(void) {
   return cached_lists;
 }
 
-static const char *profile_of(text *profile) {
+/* The library's name of the profile `profile` names (ASCII case ignored,
+ * as for presets: puny_display_profile_find); an unknown name is a usage
+ * error (22023). */
+static const char *profile_of(text *profile, const char *function) {
   char *name = text_to_cstring(profile);
-  if (puny_display_profile_find(name) < 0) {
+  int index = puny_display_profile_find(name);
+  if (index < 0) {
     StringInfoData known;
     size_t i;
     initStringInfo(&known);
     for (i = 0; i < puny_display_profile_count(); ++i)
       appendStringInfo(&known, "%s%s", i ? ", " : "", puny_display_profile_name(i));
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("idna_display: unknown profile \"%s\"", name),
+                    errmsg("%s: unknown profile \"%s\"", function, name),
                     errhint("Profiles: %s.", known.data)));
   }
-  return name;
+  return puny_display_profile_name((size_t)index);
 }
 
 static void raise_display_error(const char *function, utf8_input in, const puny_error *err) {
   ereport(ERROR, (errcode(sqlstate_of(err)),
                   errmsg("%s: %s", function, describe(CONVERT_TO_UNICODE, in, err, NULL)),
                   errdetail("%s", puny_error_message(err->code))));
+}
+
+/* The skeleton in a database that is neither UTF8 nor SQL_ASCII: every
+ * non-ASCII character written as the escape of a U&'' literal (\XXXX,
+ * \+XXXXXX) and a backslash doubled, so the value is ASCII, which every
+ * server encoding holds.  The skeleton is a key to compare (UTS #39
+ * section 4: X and Y are confusable when their skeletons are equal), and
+ * this spelling is one-to-one, so equal keys stay equal keys: the NFD of a
+ * Latin-1 name holds combining marks (U+0308) that no single-byte encoding
+ * has, which made idna_skeleton, and an expression index on it, fail. */
+static text *skeleton_as_escapes(const char *utf8, size_t length) {
+  StringInfoData out;
+  size_t i = 0;
+  initStringInfo(&out);
+  while (i < length) {
+    unsigned char c = (unsigned char)utf8[i];
+    if (c < 0x80) {
+      if (c == '\\') appendStringInfoChar(&out, '\\');
+      appendStringInfoChar(&out, (char)c);
+      ++i;
+    } else {
+      /* The library's output is well-formed UTF-8. */
+      pg_wchar cp = utf8_to_unicode((const unsigned char *)utf8 + i);
+      if (cp > 0xFFFF) appendStringInfo(&out, "\\+%06X", (unsigned)cp);
+      else appendStringInfo(&out, "\\%04X", (unsigned)cp);
+      i += (size_t)pg_utf_mblen((const unsigned char *)utf8 + i);
+    }
+  }
+  return cstring_to_text_with_len(out.data, out.len);
 }
 
 /* idna_skeleton(text) -> text: UTS #39 skeleton. */
@@ -430,7 +540,9 @@ Datum puny_sql_idna_skeleton(PG_FUNCTION_ARGS) {
                     errmsg("idna_skeleton: %s at byte %zu", puny_error_name(err.code), err.offset)));
   }
   SET_VARSIZE(result, VARHDRSZ + written);
-  PG_RETURN_TEXT_P(output_from_utf8(result));
+  if (GetDatabaseEncoding() != PG_UTF8 && GetDatabaseEncoding() != PG_SQL_ASCII)
+    PG_RETURN_TEXT_P(skeleton_as_escapes(VARDATA(result), written));
+  PG_RETURN_TEXT_P(result);
 }
 
 /* The decision for a display function's arguments (name, profile), with the
@@ -442,7 +554,7 @@ static puny_display_result *decide_arguments(FunctionCallInfo fcinfo, const char
   const puny_display_lists *lists;
   puny_error err = PUNY_ERROR_INIT;
   puny_display_result *result = NULL;
-  *profile = profile_of(PG_GETARG_TEXT_PP(1));
+  *profile = profile_of(PG_GETARG_TEXT_PP(1), function);
   lists = current_lists();
   if (puny_display_decide(in.data, in.length, *profile, lists, &result, &err) != PUNY_OK)
     raise_display_error(function, in, &err);
@@ -456,7 +568,7 @@ Datum puny_sql_idna_display(PG_FUNCTION_ARGS) {
   puny_display_result *result = decide_arguments(fcinfo, "idna_display", &profile);
   text *out = cstring_to_text(puny_display_result_text(result));
   puny_display_result_free(result);
-  PG_RETURN_TEXT_P(output_from_utf8(out));
+  PG_RETURN_TEXT_P(in_database_encoding(out, "idna_display", false));
 }
 
 static void append_json_string(StringInfo s, const char *value) {
@@ -517,7 +629,11 @@ Datum puny_sql_idna_display_check(PG_FUNCTION_ARGS) {
   }
   appendStringInfoString(&s, "]}");
   puny_display_result_free(result);
-  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(s.data)));
+  /* jsonb_in reads text in the database encoding: the JSON, written in
+   * UTF-8, is converted first (22P05 where a label cannot be held). */
+  PG_RETURN_DATUM(DirectFunctionCall1(
+      jsonb_in, CStringGetDatum(text_to_cstring(in_database_encoding(
+                    cstring_to_text_with_len(s.data, s.len), "idna_display_check", false)))));
 }
 
 /* idna_presets() -> text[]: the registry's preset names;

@@ -71,25 +71,44 @@ if [ ! -f "$vocabulary" ]; then
   status=1
 else
   sql_lists="$(psql -qAt -c "SELECT json_build_object('presets', array_to_json(idna_presets()),
-                 'aliases', array_to_json(idna_preset_aliases()), 'flags', array_to_json(idna_preset_flags()))")"
-  if ! python3 - "$vocabulary" "$sql_lists" <<'PY'
-import json, sys
+                 'aliases', array_to_json(idna_preset_aliases()), 'flags', array_to_json(idna_preset_flags()),
+                 'display_profiles', array_to_json(idna_display_profiles()))")"
+  if ! python3 - "$vocabulary" "$sql_lists" "$src/surfaces/postgres/puny--0.1.0.sql" <<'PY'
+import json, re, sys
 core = json.load(open(sys.argv[1]))
 sql = json.loads(sys.argv[2])
 expected = {
     "presets": [p["name"] for p in core["presets"]],
     "aliases": [a["alias"] + "=" + a["name"] for a in core["aliases"]],
     "flags": [w for f in core["flags"] for w in (f["on"], f["off"])],
+    "display_profiles": core["display_profiles"],
 }
 bad = [k for k in expected if expected[k] != sql[k]]
 for k in bad:
     print(f"vocabulary check FAILED: SQL {k} {sql[k]} != core {expected[k]}")
-sys.exit(1 if bad else 0)
+# The extension script's comments and DEFAULTs may name presets, flags,
+# profiles and errors, and a Unicode version: each must be the core's, so
+# that they cannot go stale (they once listed four presets and 17.0.0).
+known = set(expected["presets"]) | {a["alias"] for a in core["aliases"]} | set(expected["flags"]) \
+    | set(core["display_profiles"]) | {e["name"] for e in core["errors"]}
+script = open(sys.argv[3]).read()
+named = []
+for line in script.splitlines():
+    comment = line.split("--", 1)[1] if "--" in line else ""
+    named += re.findall(r"'([a-z][a-z0-9_-]*)'", comment)
+    named += re.findall(r"DEFAULT '([a-z][a-z0-9_-]*)'", line)
+stale = sorted(set(w for w in named if w not in known))
+if stale:
+    print(f"vocabulary check FAILED: puny--0.1.0.sql names {stale}, which the core's registries do not hold")
+versions = sorted(set(re.findall(r"Unicode (\d+\.\d+\.\d+)", script)) - {core["unicode_version"]})
+if versions:
+    print(f"vocabulary check FAILED: puny--0.1.0.sql names Unicode {versions}; the tables are {core['unicode_version']}")
+sys.exit(1 if bad or stale or versions else 0)
 PY
   then
     status=1
   else
-    echo "vocabulary: SQL presets, aliases and flags equal the core's"
+    echo "vocabulary: SQL presets, aliases, flags and display profiles equal the core's; puny--0.1.0.sql names only registry words"
   fi
 fi
 for f in "${files[@]}"; do

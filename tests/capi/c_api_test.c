@@ -716,6 +716,9 @@ static void test_display(void) {
   }
   CHECK(puny_display_profile_name(count) == NULL);
   CHECK(puny_display_profile_find("chrome") == -1);
+  /* ASCII case is ignored, as for presets. */
+  CHECK(puny_display_profile_find("Firefox-HIGH") == puny_display_profile_find("firefox-high"));
+  CHECK(puny_display_profile_find("firefox-high") >= 0);
   CHECK_STR(puny_display_profile_name(0), "chromium");
   for (reason = 1; strcmp(puny_display_reason_name(reason), "unknown") != 0; ++reason)
     CHECK(strcmp(puny_display_reason_message(reason), "unknown reason") != 0);
@@ -730,6 +733,9 @@ static void test_display(void) {
   CHECK_STR(out, "b\xC3\xBC" "cher.de");
   CHECK(puny_display("xn--bcher-kva.de", PUNY_NUL_TERMINATED, out, sizeof out, &written,
                      "ascii-only", NULL, &err) == PUNY_OK);
+  CHECK_STR(out, "xn--bcher-kva.de");
+  CHECK(puny_display("xn--bcher-kva.de", PUNY_NUL_TERMINATED, out, sizeof out, &written,
+                     "ASCII-Only", NULL, &err) == PUNY_OK);
   CHECK_STR(out, "xn--bcher-kva.de");
   CHECK(puny_display("a.com", 5, out, sizeof out, &written, "chrome", NULL, &err) ==
         PUNY_ERR_INVALID_ARGUMENT);

@@ -258,6 +258,25 @@ TEST(Display, ProfilesAndReasonsHaveUniqueNames) {
   EXPECT_EQ(reasons.size(), static_cast<std::size_t>(reason::latin_mixed_with_other));
 }
 
+// A name a person typed: ASCII case ignored, as parse_preset_spec does for
+// presets; nothing else is folded (no trimming, no non-ASCII case).
+TEST(Display, ProfileNamesIgnoreAsciiCase) {
+  for (const profile_info& p : profiles()) {
+    std::string upper(p.name);
+    for (char& c : upper) c = c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c;
+    EXPECT_EQ(find_profile_ignoring_case(upper), &p) << upper;
+    EXPECT_EQ(find_profile_ignoring_case(p.name), &p);
+    EXPECT_EQ(find_profile(upper), nullptr) << "find_profile stays exact";
+  }
+  EXPECT_EQ(find_profile_ignoring_case("Firefox-High"), find_profile("firefox-high"));
+  EXPECT_EQ(find_profile_ignoring_case(" chromium"), nullptr);
+  EXPECT_EQ(find_profile_ignoring_case("chromium "), nullptr);
+  EXPECT_EQ(find_profile_ignoring_case("chromiu"), nullptr);
+  EXPECT_EQ(find_profile_ignoring_case(""), nullptr);
+  // U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE is not ASCII: no match.
+  EXPECT_EQ(find_profile_ignoring_case("ch\xc4\xb0romium"), nullptr);
+}
+
 TEST(PublicSuffixList, RulesWildcardsAndExceptions) {
   public_suffix_list psl;
   list_error error;

@@ -1,12 +1,16 @@
 // Prints the core's vocabulary as JSON: the presets, their aliases, the
-// flag words and the error names (puny/presets.hpp, puny/status.hpp).  The
+// flag words, the error names, the display profiles and the Unicode version
+// of the tables (puny/presets.hpp, puny/status.hpp, puny/display.hpp,
+// puny/unicode.hpp).  The
 // tests of every surface (CLI, C, Python, JavaScript, SQL) compare the lists
 // they offer with this one, so that no surface keeps a list of its own.
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "puny/display.hpp"
 #include "puny/presets.hpp"
 #include "puny/status.hpp"
+#include "puny/unicode.hpp"
 
 int main() {
   using json = nlohmann::ordered_json;
@@ -25,7 +29,14 @@ int main() {
     if (name.empty() || name == "unknown") break;
     errors.push_back({{"code", code}, {"name", std::string(name)}});
   }
-  const json all = {{"presets", presets}, {"aliases", aliases}, {"flags", flags}, {"errors", errors}};
+  json profiles = json::array();
+  for (const puny::display::profile_info& p : puny::display::profiles()) profiles.push_back(std::string(p.name));
+  const json all = {{"presets", presets},
+                    {"aliases", aliases},
+                    {"flags", flags},
+                    {"errors", errors},
+                    {"display_profiles", profiles},
+                    {"unicode_version", std::string(puny::unicode::unicode_version)}};
   std::puts(all.dump(2).c_str());
   return 0;
 }

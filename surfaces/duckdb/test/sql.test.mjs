@@ -7,7 +7,9 @@
 // PUNY_DUCKDB_DIR holds puny.duckdb_extension and node/ (build.sh's OUT_DIR);
 // PUNY_BIN is the command-line tool, which the million-row test checks
 // every answer against; PUNY_BENCH_DATA the bench workloads
-// (default ../shared/bench/data).
+// (default ../shared/bench/data); PUNY_VOCABULARY the core's vocabulary
+// (build/vocabulary.json, the puny_vocabulary target; default beside
+// PUNY_DUCKDB_DIR).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -22,6 +24,7 @@ const dir = process.env.PUNY_DUCKDB_DIR && path.resolve(process.env.PUNY_DUCKDB_
 const puny = process.env.PUNY_BIN && path.resolve(process.env.PUNY_BIN);
 assert.ok(dir && fs.existsSync(path.join(dir, 'puny.duckdb_extension')),
           'PUNY_DUCKDB_DIR must hold puny.duckdb_extension (surfaces/duckdb/build.sh)');
+const vocabularyFile = process.env.PUNY_VOCABULARY || path.join(dir, '..', 'vocabulary.json');
 const benchData = process.env.PUNY_BENCH_DATA || path.join(here, '..', '..', '..', '..', 'shared', 'bench', 'data');
 const require = createRequire(path.join(dir, 'node', 'package.json'));
 const { DuckDBInstance } = require('@duckdb/node-api');
@@ -116,7 +119,8 @@ test('NULL in gives NULL out, in every argument', async () => {
                  'idna_to_ascii(NULL)', "idna_to_ascii(NULL, 'url')", "idna_to_ascii('a.com', NULL)",
                  'idna_to_unicode(NULL)', "try_idna_to_unicode('a.com', NULL)", 'idna_check(NULL)',
                  "idna_check('a.com', NULL)", "idna_check('a.com', 'uts46', NULL)", 'idna_skeleton(NULL)',
-                 'idna_display(NULL)', "idna_display('a.com', NULL)"];
+                 'idna_display(NULL)', "idna_display('a.com', NULL)", 'idna_display_check(NULL)',
+                 "idna_display_check('a.com', NULL)", 'try_punycode_decode(NULL)', "try_idna_to_ascii(NULL, 'url')"];
   for (const call of calls) assert.equal(await value(`SELECT ${call}`), null, call);
   // NULLs among values, in a column.
   assert.deepEqual(await rows("SELECT idna_to_ascii(x) FROM (VALUES ('Bücher.de'), (NULL), ('a.com')) t(x) ORDER BY x NULLS LAST"),
@@ -137,6 +141,166 @@ test('idna_check: the first error, located, as a struct', async () => {
   // position counts characters (for substr): the third one here.
   const [[late]] = await rows("SELECT idna_check('éé\u2028.com')");
   assert.deepEqual([late.entries.byte_offset, late.entries.position], [4, 3]);
+});
+
+test('idna_check on NULL rows: the struct and every field NULL', async () => {
+  // 50,000 NULL names among 1,000,000 (every 20th): a field read from a
+  // NULL struct must be NULL, not the value of another row.
+  const [[total, names, ok, errors, outputs, leaked]] = (await rows(`
+    WITH t AS (SELECT CASE WHEN i % 20 = 0 THEN NULL ELSE 'PAYPAL' || i::VARCHAR END AS name
+                 FROM range(1000000) r(i))
+    SELECT count(*), count(name), count(idna_check(name).ok), count(idna_check(name).error),
+           count(idna_check(name).output),
+           count(*) FILTER (WHERE name IS NULL AND (idna_check(name).ok IS NOT NULL
+             OR idna_check(name).output IS NOT NULL OR idna_check(name).label IS NOT NULL
+             OR idna_check(name).byte_offset IS NOT NULL OR idna_check(name).position IS NOT NULL))
+      FROM t`)).map((r) => r.map(Number));
+  assert.deepEqual([total, names, ok, errors, outputs, leaked], [1000000, 950000, 950000, 0, 950000, 0]);
+  // Every overload, NULL in each argument, beside rows with errors (whose
+  // fields are all set), in one vector.
+  const bad = "'a' || chr(8232) || '.de'";
+  for (const [call, x] of [['idna_check(x)', bad], ["idna_check(x, 'uts46')", bad], ["idna_check(x, 'uts46', true)", bad],
+                           [`idna_check(${bad}, x)`, "'uts46'"], [`idna_check(${bad}, 'uts46', x)`, 'true']]) {
+    const got = await rows(`SELECT unnest([${call}]) FROM (VALUES (NULL), (${x}), (NULL)) t(x)`);
+    assert.equal(got.length, 3, call);
+    assert.equal(got[1][0].entries.error, 'disallowed', call);
+    for (const i of [0, 2]) {
+      const fields = got[i][0] === null ? {} : Object.fromEntries(Object.entries(got[i][0].entries));
+      assert.ok(Object.values(fields).every((v) => v === null), `${call}, NULL row: ${JSON.stringify(fields)}`);
+    }
+  }
+  const [[struct]] = await rows("SELECT idna_check(x) FROM (VALUES ('a' || chr(8232) || '.de'), (NULL)) t(x) WHERE x IS NULL");
+  assert.equal(struct, null);
+});
+
+test('idna_check ToUnicode: the best-effort output on error, as the CLI and PostgreSQL give it', async () => {
+  assert.ok(puny && fs.existsSync(puny), 'PUNY_BIN must name the puny executable');
+  const inputs = ['a\uFFFFb.de', 'xn--a.com', 'xn--bcher-kva.de', 'ok.xn--ab!c', 'a\u200Db.example', '-x-.de'];
+  for (const preset of ['uts46', 'uts46-strict', 'url', 'idna2008']) {
+    let cli;
+    try {
+      cli = execFileSync(puny, ['to-unicode', '--preset', preset, '--json'], { input: inputs.join('\n') + '\n', stdio: ['pipe', 'pipe', 'ignore'] });
+    } catch (e) {
+      cli = e.stdout;  // exit status 1: some names fail
+    }
+    const expected = cli.toString('utf8').trim().split('\n').map((line) => JSON.parse(line));
+    assert.equal(expected.length, inputs.length);
+    for (let i = 0; i < inputs.length; ++i) {
+      const [[check]] = await rows(`SELECT idna_check(${quote(inputs[i])}, '${preset}', true)`);
+      const c = check.entries;
+      assert.equal(c.ok, expected[i].output !== null, `${preset} ${inputs[i]}: ok`);
+      // ok: the output; an error: ToUnicode's best effort (null under IDNA2008, which has none).
+      assert.equal(c.output, expected[i].output ?? expected[i].best_effort, `${preset} ${inputs[i]}: output`);
+    }
+  }
+  // The form docs/postgres.md shows: U+FFFD where the error is.
+  assert.equal((await rows("SELECT idna_check('a' || chr(65535) || 'b.de', 'uts46', true).output"))[0][0], 'a\uFFFDb.de');
+  // ToASCII has no output on error.
+  assert.equal((await rows("SELECT idna_check('a' || chr(65535) || 'b.de').output"))[0][0], null);
+});
+
+test('the same functions as PostgreSQL: names, argument counts, registries', async () => {
+  // Every CREATE FUNCTION of the PostgreSQL extension, with how many
+  // arguments it takes (its DEFAULTs make the trailing ones optional).
+  const pgSql = fs.readFileSync(path.join(here, '..', '..', 'postgres', 'puny--0.1.0.sql'), 'utf8');
+  const postgres = new Map();
+  // PostgreSQL's types in DuckDB's words; jsonb is JSON text (docs/duckdb.md).
+  const pgFields = [...pgSql.match(/CREATE TYPE idna_check_result AS \(([^)]*)\)/)[1].matchAll(/(\w+) (\w+)/g)];
+  const scalar = { text: 'VARCHAR', 'text[]': 'VARCHAR[]', boolean: 'BOOLEAN', integer: 'INTEGER', jsonb: 'VARCHAR' };
+  const struct = `STRUCT(${pgFields.map(([, n, t]) => `${n} ${scalar[t]}`).join(', ')})`;
+  const duckdbType = (t) => (t === 'idna_check_result' ? struct : scalar[t]);
+  const returns = new Map();
+  for (const m of pgSql.matchAll(/CREATE FUNCTION (\w+)\(([^)]*)\)\s+RETURNS ([\w[\]]+)/g)) {
+    returns.set(m[1], duckdbType(m[3]));
+    const params = m[2].trim() === '' ? [] : m[2].split(',');
+    const required = params.filter((p) => !/DEFAULT/i.test(p)).length;
+    const counts = [];
+    for (let n = required; n <= params.length; ++n) counts.push(n);
+    postgres.set(m[1], counts);
+  }
+  assert.ok(postgres.size >= 17, `puny--0.1.0.sql has its functions (${postgres.size})`);
+  const duckdb = new Map();
+  for (const [name, count] of await rows(`SELECT function_name, len(parameters) FROM duckdb_functions()
+                                            WHERE function_name IN (${[...postgres.keys()].map(quote).join(', ')})
+                                               OR function_name LIKE '%idna%' OR function_name LIKE '%puny%'
+                                            ORDER BY 1, 2`)) {
+    if (!duckdb.has(name)) duckdb.set(name, []);
+    duckdb.get(name).push(Number(count));
+  }
+  assert.deepEqual(Object.fromEntries(duckdb), Object.fromEntries([...postgres].sort(([a], [b]) => (a < b ? -1 : 1))));
+  // The same result types (idna_check: the same fields, in order).
+  assert.equal(pgFields.length, 8);
+  for (const [name, type] of await rows(`SELECT DISTINCT function_name, replace(return_type, '"', '') FROM duckdb_functions()
+                                          WHERE function_name IN (${[...postgres.keys()].map(quote).join(', ')})`))
+    assert.equal(type, returns.get(name), name);
+
+  // The registries are the core's (tests/vocabulary), as PostgreSQL's are.
+  const core = JSON.parse(fs.readFileSync(vocabularyFile, 'utf8'));
+  const [[presets, aliases, flags, profiles]] = await rows(
+    'SELECT idna_presets(), idna_preset_aliases(), idna_preset_flags(), idna_display_profiles()');
+  assert.deepEqual(presets.items, core.presets.map((p) => p.name));
+  assert.deepEqual(aliases.items, core.aliases.map((a) => `${a.alias}=${a.name}`));
+  assert.deepEqual(flags.items, core.flags.flatMap((f) => [f.on, f.off]));
+  assert.deepEqual(profiles.items, core.display_profiles);
+  assert.equal(await value('SELECT puny_version()'), `puny 0.1.0 (Unicode ${core.unicode_version})`);
+  // On every row of a column too (one list per row).
+  assert.deepEqual((await rows('SELECT len(idna_presets()) FROM range(3000)')).map((r) => Number(r[0])),
+                   new Array(3000).fill(core.presets.length));
+});
+
+test('display profiles: ASCII case ignored, as for presets', async () => {
+  assert.equal(await value("SELECT idna_display('xn--bcher-kva.de', 'ASCII-Only')"), 'xn--bcher-kva.de');
+  assert.equal(await value("SELECT idna_display('xn--bcher-kva.de', 'Firefox-HIGH')"), 'bücher.de');
+  assert.equal(JSON.parse(await value("SELECT idna_display_check('a.com', 'CHROMIUM')")).profile, 'chromium');
+  assert.match(await failure("SELECT idna_display('a.com', 'chromium ')"), /unknown display profile 'chromium '/);
+  // Preset names likewise (already so).
+  assert.equal(await value("SELECT idna_to_ascii('faß.de', 'UTS46, Transitional')"), 'fass.de');
+});
+
+test('idna_display_check: every field of `puny display --json`', async () => {
+  assert.ok(puny && fs.existsSync(puny), 'PUNY_BIN must name the puny executable');
+  const names = ['xn--80ak6aa92e.com', 'www.example.co.uk', 'xn--bcher-kva.de', 'eb\u0430y.com', 'faß.de', 'xn--mxacd.gr'];
+  for (const profile of ['chromium', 'firefox-high', 'ascii-only']) {
+    const cli = execFileSync(puny, ['display', '--json', '--profile', profile], { input: names.join('\n') + '\n' })
+      .toString('utf8').trim().split('\n').map((line) => JSON.parse(line));
+    for (let i = 0; i < names.length; ++i) {
+      const got = JSON.parse(await value(`SELECT idna_display_check(${quote(names[i])}, '${profile}')`));
+      const want = cli[i];
+      assert.equal(got.profile, want.profile);
+      assert.equal(got.display, want.output, names[i]);
+      assert.equal(got.registrable_domain, want.registrable_domain, names[i]);
+      // The CLI adds each reason's message; the SQL functions carry the name.
+      const labels = want.labels.map((l) => ({ ...l, findings: l.findings.map(({ message, ...f }) => f) }));
+      assert.deepEqual(got.labels, labels, `${profile} ${names[i]}`);
+    }
+  }
+  // With DuckDB's json extension, the fields as in PostgreSQL.
+  assert.equal(await value("SELECT idna_display_check('xn--bcher-kva.de') ->> 'display'"), 'bücher.de');
+  assert.equal(await value('SELECT idna_display_check(NULL)'), null);
+  assert.equal(await value("SELECT idna_display_check('a.com', NULL)"), null);
+  assert.match(await failure("SELECT idna_display_check('xn--a.com')"), /idna_display_check: disallowed \(V7\) at byte 0 \(label 0, U\+0080\)/);
+  assert.match(await failure("SELECT idna_display_check('a.com', 'chrome')"), /unknown display profile 'chrome'/);
+});
+
+test('wrong types, huge values and input that is not UTF-8', async () => {
+  // No implicit conversion: a number is not a name.
+  for (const call of ['idna_to_ascii(42)', 'punycode_decode(1.5)', "idna_check('a', 'uts46', [1])", 'idna_display_check(42)', "idna_presets('x')"])
+    assert.match(await failure(`SELECT ${call}`), /Binder Error: No function matches/, call);
+  // DuckDB's VARCHAR is UTF-8 by construction: bytes that are not never
+  // reach the functions (the cast from BLOB refuses them).
+  assert.match(await failure("SELECT idna_to_ascii(decode(from_hex('61ff62')))"), /could not convert blob to UTF8/);
+  assert.match(await failure("SELECT try_idna_to_ascii(decode(from_hex('c328')))"), /could not convert blob to UTF8/);
+  // 1 MB values: a label, a name of 150,000 labels, an error at the very end.
+  assert.equal(Number(await value("SELECT length(idna_to_ascii(repeat('a', 1048576)))")), 1048576);
+  assert.equal(await value("SELECT idna_to_unicode(idna_to_ascii(repeat('bücher.', 149796) || 'de')) = repeat('bücher.', 149796) || 'de'"), true);
+  const [[late]] = await rows("SELECT idna_check(repeat('ü', 300000) || chr(8232))");
+  assert.deepEqual([late.entries.byte_offset, late.entries.position, late.entries.code_point], [600000, 300001, 'U+2028']);
+  assert.equal(await value("SELECT try_punycode_decode(repeat('z', 1048576))"), null);
+  assert.equal(await value("SELECT punycode_decode(punycode_encode(repeat('ü', 524288))) = repeat('ü', 524288)"), true);
+  const check = JSON.parse(await value("SELECT idna_display_check(repeat('xn--bcher-kva.', 20000) || 'de')"));
+  assert.equal(check.labels.length, 20001);
+  assert.equal(check.display, 'bücher.'.repeat(20000) + 'de');
+  assert.equal(Number(await value("SELECT length(idna_skeleton(repeat('pаypal', 100000)))")), 600000);
 });
 
 test('display safety and skeletons', async () => {

@@ -40,3 +40,23 @@ SELECT name FROM brands
 EXPLAIN (COSTS OFF) SELECT name FROM brands WHERE idna_skeleton(name) = 'x';
 RESET enable_seqscan;
 DROP TABLE brands;
+-- Profile names ignore ASCII case, as preset names do; the JSON names the
+-- library's spelling.
+SELECT idna_display('xn--bcher-kva.de', 'ASCII-Only') AS ascii_only,
+       idna_display('xn--bcher-kva.de', 'Firefox-HIGH') AS firefox_high,
+       idna_display_check('a.com', 'CHROMIUM') ->> 'profile' AS profile;
+SELECT idna_display('a.com', 'chromium ');
+-- NULL in any argument gives NULL (STRICT).
+SELECT idna_display_check(NULL) IS NULL AS null_name, idna_display_check('a.com', NULL) IS NULL AS null_profile,
+       idna_display('a.com', NULL) IS NULL AS null_display_profile, idna_skeleton(NULL) IS NULL AS null_skeleton;
+-- Wrong types: no function takes them (42883), nothing is converted implicitly.
+SELECT idna_display_check(42);
+\echo :LAST_ERROR_SQLSTATE
+SELECT idna_skeleton(1.5);
+\echo :LAST_ERROR_SQLSTATE
+-- Long values: 20,001 labels, a 600,000-character skeleton.
+SELECT jsonb_array_length(c -> 'labels') AS labels,
+       c ->> 'display' = repeat('bücher.', 20000) || 'de' AS display_ok
+  FROM (SELECT idna_display_check(repeat('xn--bcher-kva.', 20000) || 'de') AS c) t;
+SELECT length(idna_skeleton(repeat('p' || chr(1072) || 'ypal', 100000))) AS skeleton_length,
+       idna_skeleton(repeat('p' || chr(1072) || 'ypal', 100000)) = repeat('paypal', 100000) AS latin;

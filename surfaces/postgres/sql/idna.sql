@@ -63,3 +63,12 @@ SELECT d, try_idna_to_ascii(d) AS ascii, try_idna_to_unicode(d) AS unicode
 -- STRICT: a NULL domain or preset gives NULL.
 SELECT idna_to_ascii(NULL), idna_to_unicode(NULL), idna_to_ascii('a.de', NULL),
        try_idna_to_ascii(NULL), try_idna_to_unicode('a.de', NULL);
+-- Wrong types: no function takes them (42883); nothing is converted
+-- implicitly; an unknown literal is read as the parameter's type ('maybe' is
+-- no boolean: 22P02).
+SELECT idna_to_ascii(42);
+\echo :LAST_ERROR_SQLSTATE
+SELECT idna_check('a.de', 'uts46', 'maybe');
+\echo :LAST_ERROR_SQLSTATE
+SELECT punycode_decode(ARRAY['a']);
+\echo :LAST_ERROR_SQLSTATE

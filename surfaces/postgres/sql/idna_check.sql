@@ -25,3 +25,8 @@ SELECT c.uts46_code, count(*)
 -- STRICT.
 SELECT idna_check(NULL) IS NULL AS null_domain, idna_check('a', NULL) IS NULL AS null_preset,
        idna_check('a', 'uts46', NULL) IS NULL AS null_direction;
+-- ToUnicode under an IDNA2008 preset has no best-effort form: output NULL
+-- on error (the CLI's --json gives "best_effort": null); UTS #46 marks the
+-- error with U+FFFD.
+SELECT ok, error, output IS NULL AS no_output FROM idna_check('xn--a.com', 'idna2008', true);
+SELECT ok, error, output FROM idna_check('xn--a.com', 'uts46', true);
