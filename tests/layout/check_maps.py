@@ -81,10 +81,15 @@ def run(root):
 
 def self_test():
     """Builds small trees that must pass and fail, and checks the verdicts."""
+    import shutil
     import tempfile
 
+    scratch = tempfile.mkdtemp(prefix="check_maps.")
+    made = [0]
+
     def tree(files):
-        root = tempfile.mkdtemp(prefix="check_maps.")
+        made[0] += 1
+        root = os.path.join(scratch, str(made[0]))
         for path, text in files.items():
             full = os.path.join(root, path)
             os.makedirs(os.path.dirname(full), exist_ok=True)
@@ -121,6 +126,7 @@ def self_test():
         if not omissions(tree(files)):
             print(f"self-test: not reported: {what}")
             failures += 1
+    shutil.rmtree(scratch)
     print(f"self-test: {1 + len(bad_cases)} cases, {failures} wrong")
     return 1 if failures else 0
 
