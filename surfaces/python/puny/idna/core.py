@@ -1,0 +1,122 @@
+"""puny.idna.core: the functions and exceptions of idna.core (kjd/idna 3.x)
+on puny's engine.  The work is done in C++ (surfaces/python/src/idna_api.cpp)
+on the library's Unicode tables; this module gives each function idna's
+name, parameters, defaults and accepted input types.
+"""
+
+from typing import Union
+
+from .. import _puny
+
+
+class IDNAError(UnicodeError):
+    """Base exception for every IDNA encoding or decoding problem."""
+
+
+class IDNABidiError(IDNAError):
+    """A label breaks the Bidi rule (RFC 5893)."""
+
+
+class InvalidCodepoint(IDNAError):
+    """A code point is not allowed (DISALLOWED, UNASSIGNED, or refused by UTS #46 mapping)."""
+
+
+class InvalidCodepointContext(IDNAError):
+    """A CONTEXTJ or CONTEXTO code point is not in a context RFC 5892 allows."""
+
+
+_puny.idna_register(IDNAError, IDNABidiError, InvalidCodepoint, InvalidCodepointContext)
+
+_alabel_prefix = b"xn--"
+
+
+def _text(s, what="function"):
+    """idna's rule for non-str input: ASCII bytes-like objects only."""
+    if isinstance(s, str):
+        return s
+    try:
+        return str(s, "ascii")
+    except UnicodeDecodeError:
+        raise IDNAError("puny.idna: pass a str; a bytes %s argument must be ASCII" % what) from None
+
+
+def valid_label_length(label: Union[bytes, str]) -> bool:
+    """At most 63 (RFC 1035 section 2.3.4)."""
+    return len(label) <= 63
+
+
+def valid_string_length(label: Union[bytes, str], trailing_dot: bool) -> bool:
+    """At most 253, or 254 with the root dot."""
+    return len(label) <= (254 if trailing_dot else 253)
+
+
+def check_bidi(label: str, check_ltr: bool = False) -> bool:
+    _puny.idna_check_bidi(label, bool(check_ltr))
+    return True
+
+
+def check_initial_combiner(label: str) -> bool:
+    _puny.idna_check_initial_combiner(label)
+    return True
+
+
+def check_hyphen_ok(label: str) -> bool:
+    _puny.idna_check_hyphen_ok(label)
+    return True
+
+
+def check_nfc(label: str) -> None:
+    _puny.idna_check_nfc(label)
+
+
+def valid_contextj(label: str, pos: int) -> bool:
+    return _puny.idna_valid_contextj(label, pos)
+
+
+def valid_contexto(label: str, pos: int, exception: bool = False) -> bool:
+    return _puny.idna_valid_contexto(label, pos)
+
+
+def check_label(label: Union[str, bytes, bytearray]) -> None:
+    if isinstance(label, (bytes, bytearray)):
+        label = label.decode("utf-8")
+    _puny.idna_check_label(label)
+
+
+def alabel(label: str) -> bytes:
+    return _puny.idna_alabel(label)
+
+
+def ulabel(label: Union[str, bytes, bytearray]) -> str:
+    if isinstance(label, str):
+        return _puny.idna_ulabel(label)
+    # Bytes: idna lowercases them as bytes; only ASCII can be a label.
+    label_bytes = bytes(label).lower()
+    if label_bytes.startswith(_alabel_prefix):
+        rest = label_bytes[len(_alabel_prefix):]
+        if not rest:
+            raise IDNAError("A-label %r has nothing after xn--" % (label,))
+        if rest.decode("ascii")[-1] == "-":
+            raise IDNAError("A-label %r ends with a hyphen" % (label,))
+        return _puny.idna_ulabel(label_bytes.decode("ascii"))
+    check_label(label_bytes)
+    return label_bytes.decode("ascii")
+
+
+def uts46_remap(domain: str, std3_rules: bool = True, transitional: bool = False) -> str:
+    """UTS #46 section 4 steps 1-2 (Map, NFC) of `domain`, no validation."""
+    return _puny.idna_uts46_remap(domain, bool(std3_rules), bool(transitional))
+
+
+def encode(s: Union[str, bytes, bytearray], strict: bool = False, uts46: bool = False,
+           std3_rules: bool = False, transitional: bool = False) -> bytes:
+    if s.__class__ is not str:
+        s = _text(s)
+    return _puny.idna_encode(s, strict, uts46, std3_rules, transitional)
+
+
+def decode(s: Union[str, bytes, bytearray], strict: bool = False, uts46: bool = False,
+           std3_rules: bool = False) -> str:
+    if s.__class__ is not str:
+        s = _text(s)
+    return _puny.idna_decode(s, strict, uts46, std3_rules)
