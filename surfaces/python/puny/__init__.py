@@ -163,6 +163,9 @@ Result = _puny.Result
 
 _puny._register(Error, ERROR_CLASSES)
 
+# The "uts46" text codec ("bücher.de".encode("uts46")), puny/uts46_codec.py.
+from . import uts46_codec  # noqa: E402
+
 # The conversions are the C++ functions themselves (no Python wrapper on the
 # hot path); their signatures are in __init__.pyi.
 to_ascii = _puny.to_ascii
