@@ -27,6 +27,7 @@
 #include <cstdio>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "puny/idna.hpp"
@@ -83,9 +84,10 @@ std::string at(std::size_t i, std::u32string_view label) {
   return "at position " + std::to_string(i + 1) + " of " + repr(label);
 }
 
-bool is_ascii(std::u32string_view s) {
-  for (char32_t c : s)
-    if (c >= 0x80) return false;
+template <class Text>
+bool is_ascii(const Text& s) {
+  for (auto c : s)
+    if (static_cast<char32_t>(static_cast<std::make_unsigned_t<decltype(c)>>(c)) >= 0x80) return false;
   return true;
 }
 
@@ -132,7 +134,48 @@ std::size_t index_of(std::u32string_view label, Py_ssize_t pos) {
   return static_cast<std::size_t>(pos);
 }
 
+// check_label's verdict without the exception: the same checks in the same
+// order, for the fast paths below (and check_label's own first look).  An
+// ASCII label skips the checks no ASCII code point can fail: it is NFC,
+// holds no mark and no Bidi_Class R, AL or AN.
+// The checks of a label of ASCII code points (`Text` of char or char32_t).
+template <class Text>
+bool ascii_label_passes(const Text& label) {
+  if (label.empty()) return false;
+  if (label.size() >= 4 && label[2] == '-' && label[3] == '-') return false;
+  if (label.front() == '-' || label.back() == '-') return false;
+  for (const auto c : label)
+    if (puny::idna2008::derived_property(static_cast<char32_t>(c)) != puny::idna2008::property::pvalid)
+      return false;  // no ASCII code point is CONTEXTJ or CONTEXTO
+  return true;
+}
+
+bool label_passes(std::u32string_view label) {
+  if (is_ascii(label)) return ascii_label_passes(label);
+  if (!puny::idna2008::is_nfc(label)) return false;
+  if (label.size() >= 4 && label[2] == U'-' && label[3] == U'-') return false;
+  if (label.front() == U'-' || label.back() == U'-') return false;
+  if (puny::idna2008::is_combining_mark(label.front())) return false;
+  using puny::idna2008::property;
+  for (std::size_t i = 0; i < label.size(); ++i) {
+    switch (puny::idna2008::derived_property(label[i])) {
+      case property::pvalid:
+        break;
+      case property::contextj:
+        if (!puny::idna2008::contextj_holds(label, i)) return false;
+        break;
+      case property::contexto:
+        if (!puny::idna2008::contexto_holds(label, i)) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return !puny::idna2008::is_rtl_label(label) || puny::idna2008::bidi_rule_failures(label) == 0;
+}
+
 void check_label(std::u32string_view label) {
+  if (label_passes(label)) return;
   if (label.empty()) fail(kind::error, "empty label");
   check_nfc(label);
   check_hyphen_ok(label);
@@ -308,6 +351,215 @@ py::str decode(py::handle s, bool strict, bool uts46, bool std3) {
   return str_of(out);
 }
 
+// ---- fast paths for ASCII input ----
+// Most names handed to idna are ASCII (host names, A-labels).  For them
+// encode and decode run on the str's own bytes with one reused buffer, and
+// say "done" only when the general path above would succeed with the same
+// result; on anything else (an error, an xn-- label to encode, a mapping to
+// non-ASCII) they give up and the general path runs from the start, so that
+// it raises what it raises.
+
+// UTS #46 Map of ASCII text into `out` (idna.uts46_remap's rules); false
+// when a code point maps to anything but one ASCII code point or std3
+// refuses it.  ASCII is NFC, so no normalization follows.
+bool remap_ascii(std::string_view in, bool std3, std::string& out) {
+  using puny::idna::mapping_status;
+  out.clear();
+  for (const char ch : in) {
+    const auto c = static_cast<char32_t>(static_cast<unsigned char>(ch));
+    const puny::idna::mapping_entry e = puny::idna::mapping_of(c);
+    char32_t r = c;
+    if (e.status == mapping_status::mapped && e.replacement.size() == 1 && e.replacement[0] < 0x80)
+      r = e.replacement[0];
+    else if (e.status != mapping_status::valid)
+      return false;
+    if (std3 && !std3_ok(r)) return false;
+    out += static_cast<char>(r);
+  }
+  return true;
+}
+
+std::string_view ascii_view(PyObject* s) {
+  if (!PyUnicode_IS_ASCII(s)) return {};
+  return std::string_view(reinterpret_cast<const char*>(PyUnicode_1BYTE_DATA(s)),
+                          static_cast<std::size_t>(PyUnicode_GET_LENGTH(s)));
+}
+
+bool starts_with_ace(std::string_view label) {
+  return label.size() >= 4 && (label[0] | 0x20) == 'x' && (label[1] | 0x20) == 'n' && label[2] == '-' &&
+         label[3] == '-';
+}
+
+// Calls f(label) for each label of `name` split at '.', after idna's
+// empty-name and root-dot rules; false when f says so or the name is empty.
+template <class F>
+bool each_label(std::string_view name, bool& trailing_dot, F&& f) {
+  if (name.empty()) return false;
+  trailing_dot = name.back() == '.';
+  if (trailing_dot) name.remove_suffix(1);
+  std::size_t b = 0;
+  for (std::size_t i = 0; i <= name.size(); ++i)
+    if (i == name.size() || name[i] == '.') {
+      if (!f(name.substr(b, i - b))) return false;
+      b = i + 1;
+    }
+  return true;
+}
+
+bool encode_ascii(std::string_view in, bool uts46, bool std3, std::string& out) {
+  thread_local std::string mapped;
+  if (uts46) {
+    if (!remap_ascii(in, std3, mapped)) return false;
+    in = mapped;
+  }
+  bool trailing_dot = false;
+  char low[max_label];
+  const bool ok = each_label(in, trailing_dot, [&](std::string_view label) {
+    // alabel of an ASCII label: validated as ulabel would (lowercased), given back as it is.
+    if (label.size() > max_label || starts_with_ace(label)) return false;
+    for (std::size_t i = 0; i < label.size(); ++i)
+      low[i] = (label[i] >= 'A' && label[i] <= 'Z') ? static_cast<char>(label[i] + 0x20) : label[i];
+    return ascii_label_passes(std::string_view(low, label.size()));
+  });
+  if (!ok) return false;
+  out.assign(in);
+  return out.size() <= (trailing_dot ? 254u : 253u);
+}
+
+bool decode_ascii(std::string_view in, bool uts46, bool std3, std::u32string& out) {
+  thread_local std::string mapped;
+  if (uts46) {
+    if (!remap_ascii(in, std3, mapped)) return false;
+    in = mapped;
+  }
+  out.clear();
+  bool trailing_dot = false;
+  const bool ok = each_label(in, trailing_dot, [&](std::string_view label) {
+    if (!out.empty()) out += U'.';
+    if (!starts_with_ace(label)) {  // ulabel: lowercased and checked
+      const std::size_t start = out.size();
+      for (const char ch : label) out += static_cast<char32_t>((ch >= 'A' && ch <= 'Z') ? ch + 0x20 : ch);
+      return label_passes(std::u32string_view(out).substr(start));
+    }
+    std::string rest(label.substr(4));
+    for (char& ch : rest)
+      if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch + 0x20);
+    if (rest.empty() || rest.back() == '-') return false;
+    const auto decoded = puny::punycode::decode(rest);
+    if (!decoded.ok() || !label_passes(decoded.value)) return false;
+    out += decoded.value;
+    return true;
+  });
+  if (!ok) return false;
+  if (trailing_dot) out += U'.';
+  return true;
+}
+
+// ---- encode and decode as METH_FASTCALL functions ----
+// They are the hot path (requests calls encode once per request), and
+// pybind11's dispatcher with five converted arguments costs more than the
+// conversion of a host name, so they parse idna's parameters directly:
+// (s, strict=False, uts46=False, std3_rules=False, transitional=False), any
+// of them by keyword, flags by truth value as idna tests them.
+
+const char* const encode_params[] = {"s", "strict", "uts46", "std3_rules", "transitional"};
+
+// Fills values[0..n) from positional and keyword arguments; raises TypeError.
+void parse(const char* function, std::size_t n, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames,
+           PyObject** values) {
+  if (nargs > static_cast<Py_ssize_t>(n))
+    throw py::type_error(std::string(function) + "() takes at most " + std::to_string(n) + " arguments");
+  for (Py_ssize_t i = 0; i < nargs; ++i) values[i] = args[i];
+  const Py_ssize_t nkw = kwnames != nullptr ? PyTuple_GET_SIZE(kwnames) : 0;
+  for (Py_ssize_t k = 0; k < nkw; ++k) {
+    PyObject* name = PyTuple_GET_ITEM(kwnames, k);
+    std::size_t i = 0;
+    while (i < n && PyUnicode_CompareWithASCIIString(name, encode_params[i]) != 0) ++i;
+    if (i == n)
+      throw py::type_error(std::string(function) + "() got an unexpected keyword argument '" +
+                           py::str(name).cast<std::string>() + "'");
+    if (values[i] != nullptr)
+      throw py::type_error(std::string(function) + "() got multiple values for argument '" + encode_params[i] + "'");
+    values[i] = args[nargs + k];
+  }
+  if (values[0] == nullptr) throw py::type_error(std::string(function) + "() missing required argument 's'");
+}
+
+bool truth(PyObject* o) {
+  if (o == nullptr) return false;
+  const int t = PyObject_IsTrue(o);
+  if (t < 0) throw py::error_already_set();
+  return t != 0;
+}
+
+// idna's input rule: a str as it is; anything else through str(s, "ascii"),
+// whose UnicodeDecodeError becomes IDNAError (TypeError and the like pass).
+py::object text_of(PyObject* s, const char* what) {
+  if (PyUnicode_Check(s)) return py::reinterpret_borrow<py::object>(s);
+  PyObject* t = PyUnicode_FromEncodedObject(s, "ascii", "strict");
+  if (t == nullptr) {
+    if (PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) {
+      PyErr_Clear();
+      fail(kind::error, std::string("puny.idna.") + what + ": bytes input must be ASCII (pass a str)");
+    }
+    throw py::error_already_set();
+  }
+  return py::reinterpret_steal<py::object>(t);
+}
+
+template <class F>
+PyObject* guarded(F&& body) noexcept {
+  try {
+    return body().release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+PyObject* py_encode(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  return guarded([&]() -> py::object {
+    PyObject* v[5] = {};
+    parse("encode", 5, args, nargs, kwnames, v);
+    const py::object s = text_of(v[0], "encode");
+    const bool strict = truth(v[1]), uts46 = truth(v[2]), std3 = truth(v[3]), transitional = truth(v[4]);
+    const std::string_view ascii = ascii_view(s.ptr());
+    thread_local std::string out;
+    if (ascii.data() != nullptr && encode_ascii(ascii, uts46, std3, out)) return py::bytes(out);
+    return encode(s, strict, uts46, std3, transitional);
+  });
+}
+
+PyObject* py_decode(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  return guarded([&]() -> py::object {
+    PyObject* v[4] = {};
+    parse("decode", 4, args, nargs, kwnames, v);
+    const py::object s = text_of(v[0], "decode");
+    const bool strict = truth(v[1]), uts46 = truth(v[2]), std3 = truth(v[3]);
+    const std::string_view ascii = ascii_view(s.ptr());
+    thread_local std::u32string out;
+    if (ascii.data() != nullptr && decode_ascii(ascii, uts46, std3, out)) return str_of(out);
+    return decode(s, strict, uts46, std3);
+  });
+}
+
+PyMethodDef fast_functions[] = {
+    {"idna_encode", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_encode)),
+     METH_FASTCALL | METH_KEYWORDS,
+     "idna_encode(s, strict=False, uts46=False, std3_rules=False, transitional=False)\n--\n\n"
+     "The A-label form of domain name s as bytes (idna.encode); raises IDNAError or a subclass."},
+    {"idna_decode", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_decode)),
+     METH_FASTCALL | METH_KEYWORDS,
+     "idna_decode(s, strict=False, uts46=False, std3_rules=False)\n--\n\n"
+     "The U-label form of domain name s as str (idna.decode); raises IDNAError or a subclass."},
+    {nullptr, nullptr, 0, nullptr}};
+
 }  // namespace
 
 // Called from PYBIND11_MODULE(_puny) in _puny.cpp.
@@ -319,9 +571,7 @@ void bind_idna_api(py::module_& m) {
     c[2] = std::move(codepoint);
     c[3] = std::move(context);
   });
-  m.def("idna_encode", &encode, py::arg("s"), py::arg("strict"), py::arg("uts46"), py::arg("std3_rules"),
-        py::arg("transitional"));
-  m.def("idna_decode", &decode, py::arg("s"), py::arg("strict"), py::arg("uts46"), py::arg("std3_rules"));
+  if (PyModule_AddFunctions(m.ptr(), fast_functions) != 0) throw py::error_already_set();
   m.def("idna_alabel", [](py::handle label) { return py::bytes(alabel(code_points(label))); });
   m.def("idna_ulabel", [](py::handle label) { return str_of(ulabel(code_points(label))); });
   m.def("idna_check_label", [](py::handle label) { check_label(code_points(label)); });

@@ -30,16 +30,6 @@ _puny.idna_register(IDNAError, IDNABidiError, InvalidCodepoint, InvalidCodepoint
 _alabel_prefix = b"xn--"
 
 
-def _text(s, what="function"):
-    """idna's rule for non-str input: ASCII bytes-like objects only."""
-    if isinstance(s, str):
-        return s
-    try:
-        return str(s, "ascii")
-    except UnicodeDecodeError:
-        raise IDNAError("puny.idna: pass a str; a bytes %s argument must be ASCII" % what) from None
-
-
 def valid_label_length(label: Union[bytes, str]) -> bool:
     """At most 63 (RFC 1035 section 2.3.4)."""
     return len(label) <= 63
@@ -108,15 +98,9 @@ def uts46_remap(domain: str, std3_rules: bool = True, transitional: bool = False
     return _puny.idna_uts46_remap(domain, bool(std3_rules), bool(transitional))
 
 
-def encode(s: Union[str, bytes, bytearray], strict: bool = False, uts46: bool = False,
-           std3_rules: bool = False, transitional: bool = False) -> bytes:
-    if s.__class__ is not str:
-        s = _text(s)
-    return _puny.idna_encode(s, strict, uts46, std3_rules, transitional)
-
-
-def decode(s: Union[str, bytes, bytearray], strict: bool = False, uts46: bool = False,
-           std3_rules: bool = False) -> str:
-    if s.__class__ is not str:
-        s = _text(s)
-    return _puny.idna_decode(s, strict, uts46, std3_rules)
+# encode(s, strict=False, uts46=False, std3_rules=False, transitional=False)
+# -> bytes and decode(s, strict=False, uts46=False, std3_rules=False) -> str
+# are the C functions themselves (no Python frame on the hot path); like
+# idna they take a str, or ASCII bytes-like input (str(s, "ascii")).
+encode = _puny.idna_encode
+decode = _puny.idna_decode
