@@ -4,9 +4,10 @@ idna does.  Encoding is idna.encode, decoding idna.decode; the incremental
 forms convert each complete label once (a label is complete when a dot
 follows it, or at the final call)."""
 
+from __future__ import annotations
+
 import codecs
 import re
-from typing import Any, Optional, Tuple
 
 from .core import IDNAError, alabel, decode, encode, ulabel
 
@@ -19,13 +20,13 @@ def _strict(errors: str) -> None:
 
 
 class Codec(codecs.Codec):
-    def encode(self, data: str, errors: str = "strict") -> Tuple[bytes, int]:
+    def encode(self, data: str, errors: str = "strict") -> tuple[bytes, int]:
         _strict(errors)
         if not data:
             return b"", 0
         return encode(data), len(data)
 
-    def decode(self, data: bytes, errors: str = "strict") -> Tuple[str, int]:
+    def decode(self, data: bytes, errors: str = "strict") -> tuple[str, int]:
         _strict(errors)
         if not data:
             return "", 0
@@ -47,7 +48,7 @@ def _complete_labels(data, final):
 
 
 class IncrementalEncoder(codecs.BufferedIncrementalEncoder):
-    def _buffer_encode(self, data: str, errors: str, final: bool) -> Tuple[bytes, int]:
+    def _buffer_encode(self, data: str, errors: str, final: bool) -> tuple[bytes, int]:
         _strict(errors)
         if not data:
             return b"", 0
@@ -56,7 +57,7 @@ class IncrementalEncoder(codecs.BufferedIncrementalEncoder):
 
 
 class IncrementalDecoder(codecs.BufferedIncrementalDecoder):
-    def _buffer_decode(self, data: Any, errors: str, final: bool) -> Tuple[str, int]:
+    def _buffer_decode(self, data: object, errors: str, final: bool) -> tuple[str, int]:
         _strict(errors)
         if not data:
             return "", 0
@@ -74,7 +75,7 @@ class StreamReader(Codec, codecs.StreamReader):
     pass
 
 
-def search_function(name: str) -> Optional[codecs.CodecInfo]:
+def search_function(name: str) -> codecs.CodecInfo | None:
     if name != "idna2008":
         return None
     return codecs.CodecInfo(

@@ -1,6 +1,6 @@
 """puny.idna.compat: idna.compat's IDNA 2003 style names."""
 
-from typing import Any, Union
+from __future__ import annotations
 
 from .core import decode, encode
 
@@ -9,9 +9,9 @@ def ToASCII(label: str) -> bytes:
     return encode(label)
 
 
-def ToUnicode(label: Union[bytes, bytearray]) -> str:
+def ToUnicode(label: bytes | bytearray) -> str:
     return decode(label)
 
 
-def nameprep(s: Any) -> None:
+def nameprep(s: object) -> None:
     raise NotImplementedError("IDNA2008 has no nameprep (RFC 3491 is IDNA2003's)")

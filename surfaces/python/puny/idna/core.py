@@ -4,7 +4,7 @@ on the library's Unicode tables; this module gives each function idna's
 name, parameters, defaults and accepted input types.
 """
 
-from typing import Union
+from __future__ import annotations
 
 from .. import _puny
 
@@ -30,12 +30,12 @@ _puny.idna_register(IDNAError, IDNABidiError, InvalidCodepoint, InvalidCodepoint
 _alabel_prefix = b"xn--"
 
 
-def valid_label_length(label: Union[bytes, str]) -> bool:
+def valid_label_length(label: bytes | str) -> bool:
     """At most 63 (RFC 1035 section 2.3.4)."""
     return len(label) <= 63
 
 
-def valid_string_length(label: Union[bytes, str], trailing_dot: bool) -> bool:
+def valid_string_length(label: bytes | str, trailing_dot: bool) -> bool:
     """At most 253, or 254 with the root dot."""
     return len(label) <= (254 if trailing_dot else 253)
 
@@ -67,7 +67,7 @@ def valid_contexto(label: str, pos: int, exception: bool = False) -> bool:
     return _puny.idna_valid_contexto(label, pos)
 
 
-def check_label(label: Union[str, bytes, bytearray]) -> None:
+def check_label(label: str | bytes | bytearray) -> None:
     if isinstance(label, (bytes, bytearray)):
         label = label.decode("utf-8")
     _puny.idna_check_label(label)
@@ -77,7 +77,7 @@ def alabel(label: str) -> bytes:
     return _puny.idna_alabel(label)
 
 
-def ulabel(label: Union[str, bytes, bytearray]) -> str:
+def ulabel(label: str | bytes | bytearray) -> str:
     if isinstance(label, str):
         return _puny.idna_ulabel(label)
     # Bytes: idna lowercases them as bytes; only ASCII can be a label.

@@ -1,19 +1,20 @@
 """puny.idna.intranges: idna.intranges' helpers (sets of integers stored as
 sorted runs, each run one int: start << 32 | end, end exclusive)."""
 
+from __future__ import annotations
+
 import bisect
-from typing import List, Tuple
 
 
 def _encode_range(start: int, end: int) -> int:
     return (start << 32) | end
 
 
-def _decode_range(r: int) -> Tuple[int, int]:
+def _decode_range(r: int) -> tuple[int, int]:
     return r >> 32, r & 0xFFFFFFFF
 
 
-def intranges_from_list(list_: List[int]) -> Tuple[int, ...]:
+def intranges_from_list(list_: list[int]) -> tuple[int, ...]:
     """The runs of consecutive integers in `list_`, encoded."""
     runs = []
     start = previous = None
@@ -29,7 +30,7 @@ def intranges_from_list(list_: List[int]) -> Tuple[int, ...]:
     return tuple(runs)
 
 
-def intranges_contain(int_: int, ranges: Tuple[int, ...]) -> bool:
+def intranges_contain(int_: int, ranges: tuple[int, ...]) -> bool:
     """Whether `int_` lies in one of the runs (binary search)."""
     i = bisect.bisect_right(ranges, _encode_range(int_, 0xFFFFFFFF))
     if i == 0:
