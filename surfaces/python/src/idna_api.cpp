@@ -272,8 +272,16 @@ std::u32string ulabel(std::u32string_view label) {
   if (rest.back() == U'-') fail(kind::error, "A-label " + repr(label) + " ends with a hyphen");
   std::string ascii(rest.begin(), rest.end());
   auto decoded = puny::punycode::decode(ascii);
-  if (!decoded.ok())
-    fail(kind::error, "A-label " + repr(label) + " is not valid Punycode: " + puny::to_string(decoded.status));
+  if (!decoded.ok()) {
+    // Python's punycode codec, which idna uses, decodes to surrogates too,
+    // and check_label then refuses them (DISALLOWED): the same class here.
+    const puny::status& st = decoded.status;
+    if (st.code == puny::errc::decoded_out_of_range && st.has_code_point() && st.code_point >= 0xD800 &&
+        st.code_point <= 0xDFFF)
+      fail(kind::codepoint, "A-label " + repr(label) + " decodes to the surrogate " + unot(st.code_point) +
+                                ", which is DISALLOWED (RFC 5892)");
+    fail(kind::error, "A-label " + repr(label) + " is not valid Punycode: " + puny::to_string(st));
+  }
   check_label(decoded.value);
   return std::move(decoded.value);
 }

@@ -70,6 +70,14 @@ def test_labels_and_checks_agree_with_idna(real, name):
         assert pidna.valid_contexto(name, pos) == real.valid_contexto(name, pos), (name, pos)
 
 
+def test_a_label_of_a_surrogate(real):
+    # Python's punycode codec decodes "a-rc4g" to "a\ud800"; idna refuses the
+    # surrogate as a code point (InvalidCodepoint), not as bad Punycode.
+    for name in ("xn--a-rc4g", b"xn--a-rc4g", "xn--a-rc4g.com"):
+        assert outcome(pidna.decode, name) == outcome(real.decode, name) == ("raises", "InvalidCodepoint")
+        assert outcome(pidna.encode, name) == outcome(real.encode, name)
+
+
 @pytest.mark.parametrize("value", [b"xn--bcher-kva.de", bytearray(b"xn--bcher-kva.de"), b"b\xfccher.de"])
 def test_bytes_input(real, value):
     assert outcome(pidna.decode, value) == outcome(real.decode, value)
