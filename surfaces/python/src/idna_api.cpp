@@ -271,6 +271,10 @@ std::u32string ulabel(std::u32string_view label) {
   if (rest.empty()) fail(kind::error, "A-label " + repr(label) + " has nothing after xn--");
   if (rest.back() == U'-') fail(kind::error, "A-label " + repr(label) + " ends with a hyphen");
   std::string ascii(rest.begin(), rest.end());
+  // Python's punycode codec (idna's decoder) splits at the last '-' even
+  // when nothing precedes it ("xn---a" is "a" with no basic code points),
+  // where RFC 3492 section 6.2 would read that '-' as a digit and fail.
+  if (ascii.size() > 1 && ascii[0] == '-' && ascii.find('-', 1) == std::string::npos) ascii.erase(0, 1);
   auto decoded = puny::punycode::decode(ascii);
   if (!decoded.ok()) {
     // Python's punycode codec, which idna uses, decodes to surrogates too,
