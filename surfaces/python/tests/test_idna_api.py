@@ -112,6 +112,13 @@ def test_wrong_types_raise_like_idna(real):
     assert outcome(pidna.decode, b"\xff") == outcome(real.decode, b"\xff") == ("raises", "IDNAError")
     assert outcome(pidna.encode, b"\xff") == ("raises", "IDNAError")  # idna >= 3.7; 3.3 raised UnicodeDecodeError
     assert outcome(pidna.valid_contextj, "ab", 5) == ("raises", "IndexError")
+    for value in (None, 12, b"abc", bytearray(b"xn--zckzah"), memoryview(b"abc"), ["a"]):
+        for f in ("alabel", "ulabel"):  # idna calls value.encode(): AttributeError
+            assert outcome(getattr(pidna, f), value) == outcome(getattr(real, f), value), (f, value)
+    # The checks take a str; other types are a TypeError (idna's answers for
+    # them are accidents of duck typing: check_hyphen_ok(b"-a") is True).
+    for f in ("check_nfc", "check_hyphen_ok", "check_initial_combiner", "check_bidi", "uts46_remap"):
+        assert outcome(getattr(pidna, f), b"-a") == ("raises", "TypeError")
 
 
 def test_huge_input_is_linear_and_safe():

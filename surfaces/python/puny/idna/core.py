@@ -74,12 +74,22 @@ def check_label(label: str | bytes | bytearray) -> None:
 
 
 def alabel(label: str) -> bytes:
-    return _puny.idna_alabel(label)
+    if isinstance(label, str):
+        return _puny.idna_alabel(label)
+    # idna begins with label.encode("ascii"): AttributeError for bytes, None,
+    # numbers; whatever an object's encode() returns is then a bytes label.
+    label_bytes = label.encode("ascii")
+    ulabel(label_bytes)
+    if not valid_label_length(label_bytes):
+        raise IDNAError("label %r is longer than 63 bytes" % (label,))
+    return label_bytes
 
 
 def ulabel(label: str | bytes | bytearray) -> str:
     if isinstance(label, str):
         return _puny.idna_ulabel(label)
+    if not isinstance(label, (bytes, bytearray)):
+        label = label.encode("ascii")  # as idna: AttributeError for non-text objects
     # Bytes: idna lowercases them as bytes; only ASCII can be a label.
     label_bytes = bytes(label).lower()
     if label_bytes.startswith(_alabel_prefix):
