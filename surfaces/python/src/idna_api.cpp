@@ -134,11 +134,11 @@ std::size_t index_of(std::u32string_view label, Py_ssize_t pos) {
   return static_cast<std::size_t>(pos);
 }
 
-// check_label's verdict without the exception: the same checks in the same
-// order, for the fast paths below (and check_label's own first look).  An
-// ASCII label skips the checks no ASCII code point can fail: it is NFC,
-// holds no mark and no Bidi_Class R, AL or AN.
-// The checks of a label of ASCII code points (`Text` of char or char32_t).
+// check_label's verdict without the exception (label_passes): the same
+// checks, for the fast paths below and check_label's own first look, which
+// builds no message for a good label.  An ASCII label (ascii_label_passes,
+// `Text` of char or char32_t) skips the checks no ASCII code point can
+// fail: it is NFC, holds no mark and no Bidi_Class R, AL or AN.
 template <class Text>
 bool ascii_label_passes(const Text& label) {
   if (label.empty()) return false;
@@ -202,6 +202,9 @@ void check_label(std::u32string_view label) {
     }
   }
   check_bidi(label, false);
+  // label_passes and the checks above are the same rules; a label one
+  // refuses and the other accepts would be a bug here, never a pass.
+  fail(kind::error, "label " + repr(label) + " failed a check (internal inconsistency in puny.idna)");
 }
 
 // ---- UTS #46 mapping (idna.uts46_remap) ----
