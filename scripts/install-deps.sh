@@ -45,7 +45,7 @@ install_missing --no-install-recommends -- "${wasm_packages[@]}"
 # into a cache outside the repository.  The tarball's sha256 is the one in
 # python-idna_3.3-1+deb12u1.dsc.  A failed download is reported here and
 # makes python.idna_suite fail (it never skips).
-idna_cache="${PUNY_CACHE:-$HOME/.cache/puny}/idna-3.3"
+idna_cache="${PUNY_CACHE:-${HOME:-/root}/.cache/puny}/idna-3.3"
 idna_tarball=python-idna_3.3.orig.tar.gz
 idna_sha256=9d643ff0a55b762d5cdb124b8eaa99c66322e2157b69160bc32796e824360e6d
 if [ ! -f "$idna_cache/tests/IdnaTestV2.txt" ]; then
