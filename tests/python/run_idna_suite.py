@@ -54,7 +54,7 @@ def main():
 
     top = os.path.dirname(os.path.abspath(tests_dir))
     sys.path.insert(0, top)
-    suite = unittest.defaultTestLoader.discover(os.path.basename(tests_dir), top_level_dir=top)
+    suite = unittest.defaultTestLoader.discover(os.path.abspath(tests_dir), top_level_dir=top)
     result = unittest.TestResult()
     suite.run(result)
     failed = {test.id(): trace for test, trace in result.failures + result.errors}
