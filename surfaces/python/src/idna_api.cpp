@@ -544,6 +544,14 @@ PyObject* py_encode(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject
     parse("encode", 5, args, nargs, kwnames, v);
     const py::object s = text_of(v[0], "encode");
     const bool strict = truth(v[1]), uts46 = truth(v[2]), std3 = truth(v[3]), transitional = truth(v[4]);
+    // idna 3.12 and later: the flag still maps deviations, with a warning
+    // (UTS #46 deprecated Transitional_Processing in Unicode 16.0).
+    if (transitional &&
+        PyErr_WarnEx(PyExc_DeprecationWarning,
+                     "puny.idna.encode: transitional processing was deprecated by UTS #46 (Unicode 16.0); "
+                     "the transitional argument will go, as in idna 3.12 and later",
+                     1) < 0)
+      throw py::error_already_set();
     const std::string_view ascii = ascii_view(s.ptr());
     thread_local std::string out;
     if (ascii.data() != nullptr && encode_ascii(ascii, uts46, std3, out)) return py::bytes(out);

@@ -12,6 +12,9 @@ import pytest
 import puny
 import puny.idna as pidna
 
+# encode(transitional=True) warns (as idna 3.12+ does; test_transitional_warns_as_idna_3_12).
+pytestmark = pytest.mark.filterwarnings("ignore:puny.idna.encode. transitional:DeprecationWarning")
+
 
 @pytest.fixture(scope="module")
 def real():
@@ -84,6 +87,17 @@ def test_a_label_of_a_surrogate(real):
 def test_bytes_input(real, value):
     assert outcome(pidna.decode, value) == outcome(real.decode, value)
     assert outcome(pidna.ulabel, value.split(b".")[0]) == outcome(real.ulabel, value.split(b".")[0])
+
+
+def test_transitional_warns_as_idna_3_12():
+    import warnings
+
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        assert pidna.encode("fa\u00df.de", uts46=True, transitional=True) == b"fass.de"  # UTS #46 deviation
+        assert pidna.encode("fa\u00df.de", uts46=True) == b"xn--fa-hia.de"
+    assert len(w) == 1 and issubclass(w[0].category, DeprecationWarning) and "transitional" in str(w[0].message)
+    assert w[0].filename == __file__  # attributed to the caller, as idna's stacklevel=2 does
 
 
 def test_exception_classes():
