@@ -9,6 +9,8 @@ packages=(
   libicu-dev libidn2-dev           # reference peers for the differential tests
   python3-dev python3-venv python3-pybind11 python3-pytest  # the Python package and its tests
   python3-idna                     # peer in the Python benchmark (surfaces/python/bench)
+  python3-requests python3-email-validator  # puny.idna's consumers (ctest python.idna_consumers)
+  ca-certificates curl             # fetches idna 3.3's test suite (below)
   postgresql-15 postgresql-server-dev-15  # the PostgreSQL extension (surfaces/postgres/) and its tests
   man-db groff-base bash-completion zsh  # puny(1) and shell completions are tested
   publicsuffix                     # the Public Suffix List file puny display reads by default
@@ -37,3 +39,23 @@ install_missing -- "${packages[@]}"
 # Without recommends, which would pull in a desktop.
 wasm_packages=(emscripten terser chromium node-punycode node-typescript fonts-droid-fallback)
 install_missing --no-install-recommends -- "${wasm_packages[@]}"
+
+# idna 3.3's own test suite (ctest python.idna_suite runs it against
+# puny.idna): tests/ of Debian's source tarball of python3-idna, unpacked
+# into a cache outside the repository.  The tarball's sha256 is the one in
+# python-idna_3.3-1+deb12u1.dsc.  A failed download is reported here and
+# makes python.idna_suite fail (it never skips).
+idna_cache="${PUNY_CACHE:-${HOME:-/root}/.cache/puny}/idna-3.3"
+idna_tarball=python-idna_3.3.orig.tar.gz
+idna_sha256=9d643ff0a55b762d5cdb124b8eaa99c66322e2157b69160bc32796e824360e6d
+if [ ! -f "$idna_cache/tests/IdnaTestV2.txt" ]; then
+  mkdir -p "$idna_cache"
+  if curl -fsSL -o "$idna_cache/$idna_tarball" \
+       "http://deb.debian.org/debian/pool/main/p/python-idna/$idna_tarball" &&
+     echo "$idna_sha256  $idna_cache/$idna_tarball" | sha256sum -c --quiet -; then
+    tar -xzf "$idna_cache/$idna_tarball" -C "$idna_cache" --strip-components=1 idna-3.3/tests
+  else
+    echo "install-deps.sh: could not fetch $idna_tarball (sha256 $idna_sha256) into $idna_cache;" \
+         "ctest python.idna_suite will fail until $idna_cache/tests holds idna 3.3's tests/" >&2
+  fi
+fi

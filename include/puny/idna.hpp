@@ -296,5 +296,17 @@ status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::s
 status to_unicode(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
                   const options& opt = uts46_default);
 
+// ---- IdnaMappingTable.txt, one code point at a time ----
+// UTS #46 section 5: the status of c and its replacement (mapped and
+// deviation code points; empty for ignored ones and for deviations that map
+// to nothing, e.g. U+200C).  This build's tables have no *_STD3 statuses
+// (UTS #46 revision 31 made UseSTD3ASCIIRules a validity check, U1).
+enum class mapping_status : std::uint8_t { valid, ignored, mapped, deviation, disallowed };
+struct mapping_entry {
+  mapping_status status = mapping_status::disallowed;
+  std::u32string_view replacement;
+};
+[[nodiscard]] mapping_entry mapping_of(char32_t c) noexcept;
+
 }  // namespace puny::idna
 PUNY_PUBLIC_END

@@ -86,5 +86,36 @@ status registration(std::string_view domain, char* out, std::size_t capacity,
 status lookup(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
               const options& opt = {});
 
+// ---- The label checks one at a time ----
+// The pieces registration() and lookup() are made of, for callers that
+// compose them in an order of their own (the Python package's `idna` API,
+// docs/python-idna.md).  Labels are code points; nothing is mapped.
+
+// RFC 5891 section 4.2.2 / 5.4: the label is in Unicode Normalization Form C
+// (UAX #15).  `nfc` returns the NFC of any sequence of scalar values.
+[[nodiscard]] bool is_nfc(std::u32string_view label);
+[[nodiscard]] std::u32string nfc(std::u32string_view text);
+
+// RFC 5891 section 4.2.3.2: General_Category is Mark (Mn, Mc or Me).
+[[nodiscard]] bool is_combining_mark(char32_t c) noexcept;
+
+// RFC 5892 appendix A.1 (U+200C) and A.2 (U+200D): whether the rule of the
+// CONTEXTJ code point label[i] holds; false for any other code point.
+[[nodiscard]] bool contextj_holds(std::u32string_view label, std::size_t i) noexcept;
+
+// RFC 5892 appendix A.3-A.9: the rule number (3..9) that governs CONTEXTO
+// code point c, 0 when RFC 5892 gives it none; and whether the rule of
+// label[i] holds (false when it has none).
+[[nodiscard]] std::uint8_t contexto_rule(char32_t c) noexcept;
+[[nodiscard]] bool contexto_holds(std::u32string_view label, std::size_t i) noexcept;
+
+// RFC 5893 section 1.4: the label holds a code point of Bidi_Class R, AL or
+// AN (an "RTL label").
+[[nodiscard]] bool is_rtl_label(std::u32string_view label) noexcept;
+// RFC 5893 section 2 on one non-empty label: bit n-1 is set when rule n
+// fails (0: the label satisfies the Bidi rule).  When rule 1 fails (the
+// first code point is not L, R or AL) no other rule is evaluated.
+[[nodiscard]] unsigned bidi_rule_failures(std::u32string_view label) noexcept;
+
 }  // namespace puny::idna2008
 PUNY_PUBLIC_END

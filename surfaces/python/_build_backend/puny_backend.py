@@ -101,12 +101,16 @@ def _record_line(arcname, data):
 
 
 def _package_files():
-    """(archive name, path) of the pure-Python part: puny/*.py, *.pyi, py.typed."""
+    """(archive name, path) of the pure-Python part: *.py, *.pyi and py.typed
+    of puny/ and its subpackages (puny/idna/)."""
     package = os.path.join(PYTHON_DIR, NAME)
     out = []
-    for f in sorted(os.listdir(package)):
-        if f.endswith((".py", ".pyi")) or f == "py.typed":
-            out.append((NAME + "/" + f, os.path.join(package, f)))
+    for root, dirs, files in os.walk(package):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        rel = os.path.relpath(root, PYTHON_DIR).replace(os.sep, "/")
+        for f in sorted(files):
+            if f.endswith((".py", ".pyi")) or f == "py.typed":
+                out.append((rel + "/" + f, os.path.join(root, f)))
     return out
 
 

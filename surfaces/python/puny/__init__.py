@@ -18,7 +18,9 @@ into the str you passed), .label, .code_point.  The *_many functions take an
 iterable and return one Result per item without raising for bad names.
 """
 
-from typing import Iterable, List, NamedTuple, Optional
+from __future__ import annotations
+
+import codecs
 
 from . import _puny
 
@@ -163,6 +165,19 @@ Result = _puny.Result
 
 _puny._register(Error, ERROR_CLASSES)
 
+
+
+# The "uts46" text codec ("bücher.de".encode("uts46")): puny/uts46_codec.py,
+# imported when the codec is first looked up.
+def _codec_search(name):
+    if name != "uts46":
+        return None
+    from . import uts46_codec
+    return uts46_codec.search_function(name)
+
+
+codecs.register(_codec_search)
+
 # The conversions are the C++ functions themselves (no Python wrapper on the
 # hot path); their signatures are in __init__.pyi.
 to_ascii = _puny.to_ascii
@@ -184,30 +199,17 @@ ProtectedDomains = _puny.ProtectedDomains
 skeleton = _puny.skeleton
 
 
-class Finding(NamedTuple):
-    """One rule a label breaks under a display profile."""
-    reason: str                # "whole_script_confusable", ... (display_reasons())
-    message: str
-    offset: int                # index in the input str
-    label: int
-    code_point: Optional[int]  # None when no code point applies (U+0000 is 0, not None)
-    step: str                  # the profile's step, e.g. "chromium/5-whole-script-confusable"
-    similar_to: Optional[str]  # the protected domain imitated
-    imitates: Optional[int]    # the character the code point imitates
+# Finding, LabelVerdict and Decision (the named tuples display() returns)
+# live in puny/_display_types.py, imported on first use (__getattr__ below):
+# `typing` alone costs more than the rest of `import puny`.
+_LAZY = {"Finding", "LabelVerdict", "Decision"}
 
 
-class LabelVerdict(NamedTuple):
-    a_label: str
-    u_label: str
-    show_unicode: bool
-    offset: int
-    findings: List[Finding]
-
-
-class Decision(NamedTuple):
-    display: str               # U-labels where shown, A-labels elsewhere
-    registrable_domain: Optional[str]
-    labels: List[LabelVerdict]
+def __getattr__(name):  # PEP 562
+    if name in _LAZY:
+        from . import _display_types
+        return getattr(_display_types, name)
+    raise AttributeError("module 'puny' has no attribute %r" % (name,))
 
 
 def display_profiles() -> List[str]:
@@ -249,6 +251,7 @@ def display(domain: str, profile: str = "chromium", *, top_domains=None, psl=_DE
         psl = _puny.default_psl_path
     d = _puny.display_decide(domain, profile, _list(psl, PublicSuffixList),
                              _list(top_domains, ProtectedDomains))
+    from ._display_types import Decision, Finding, LabelVerdict
     labels = [LabelVerdict(l["a_label"], l["u_label"], l["show_unicode"], l["offset"],
                            [Finding(**f) for f in l["findings"]]) for l in d["labels"]]
     return Decision(d["display"], d["registrable_domain"], labels)

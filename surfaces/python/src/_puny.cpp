@@ -993,6 +993,8 @@ PyMethodDef fast_functions[] = {
 
 }  // namespace
 
+void bind_idna_api(py::module_& m);  // idna_api.cpp: puny.idna's engine
+
 PYBIND11_MODULE(_puny, m) {
   m.doc() = "puny C++ library bindings; use the puny package, not this module";
 
@@ -1180,4 +1182,5 @@ PYBIND11_MODULE(_puny, m) {
         return str_of(r.value);
       },
       py::arg("text"), "UTS #39 skeleton (section 4); raises puny.Error for lone surrogates.");
+  bind_idna_api(m);
 }

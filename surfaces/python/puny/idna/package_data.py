@@ -1,0 +1,2 @@
+# The idna release whose API puny.idna provides.
+__version__ = "3.13"
