@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""ctest python.idna_suite: idna 3.3's own test suite with `import idna`
+"""ctest python.idna_suite: idna 3.10's own test suite with `import idna`
 resolved to puny.idna (puny.idna.install()).
 
     run_idna_suite.py TESTS_DIR EXPECTED_FAILURES
 
-TESTS_DIR is tests/ of Debian's python-idna_3.3.orig.tar.gz, which
+TESTS_DIR is tests/ of Debian's python-idna_3.10.orig.tar.xz, which
 scripts/install-deps.sh downloads and unpacks outside the repository; each
 file is checked against the sha256 below, so a missing or different suite is
 a failure, never a skip.  The suite must fail exactly the tests listed in
@@ -20,12 +20,12 @@ import unittest
 SUITE_SHA256 = {
     "IdnaTestV2.txt": "c6f3778b0545fd150c8063286c7f5adc901e16557eddccc3751213646d07593d",
     "__init__.py": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
-    "test_idna.py": "e9d516fdd0c79419d354e5ed92b714e05389654c34f23b6392524e7e22d08a68",
-    "test_idna_codec.py": "8f9c343600a5b8b97d7c404d40e5b8a233f8a4153c5d05b822a77608678d44a2",
-    "test_idna_compat.py": "db2c5e06e637fe58dbeae39d4c4361596f89af156663948a442d94d2d77dc136",
-    "test_idna_other.py": "a1a5f662992263b51b31a701bc4c2917dc6c1eb95e9fe1565a72f21e3b2443f1",
-    "test_idna_uts46.py": "3ff27087dbb5a1175838a99b11d2d157c19e1654dd37b0959a984e61df7cc4b4",
-    "test_intranges.py": "a38d21c06c7cbdb09bde3484b9e76506bb4ba50eb3cb671514b0f5c7f5110547",
+    "test_idna.py": "4c00a7db81542aa861da481ad312667d551f4f4089b5a6a509c0aa35c2be175f",
+    "test_idna_codec.py": "61c45aaf82b8cf44676c9086a57cd83912f5bc57447e732c91fe920f71f5b445",
+    "test_idna_compat.py": "165e7cf2c6133e9ad1c81c64df1e407d88728cf89d44f7e22db8bd0b98b0517d",
+    "test_idna_other.py": "c7ad487b7d260fd4ae69d5a6079ca1d33209267a3780f18f539830c61ad56ae3",
+    "test_idna_uts46.py": "dd4ca545fcf57a4445402c1d94a133e80d3354bfef89325360a2088c2c3cadb2",
+    "test_intranges.py": "0504b96daa3f9bd9805effe7ffa685c31f07b8efd2bc863ca4c02592ed502f57",
 }
 
 
@@ -34,10 +34,10 @@ def main():
     for name, digest in sorted(SUITE_SHA256.items()):
         path = os.path.join(tests_dir, name)
         if not os.path.isfile(path):
-            sys.exit("idna 3.3's test suite is missing (%s): run scripts/install-deps.sh" % path)
+            sys.exit("idna 3.10's test suite is missing (%s): run scripts/install-deps.sh" % path)
         with open(path, "rb") as f:
             if hashlib.sha256(f.read()).hexdigest() != digest:
-                sys.exit("%s is not idna 3.3's file (sha256 differs)" % path)
+                sys.exit("%s is not idna 3.10's file (sha256 differs)" % path)
     expected = set()
     with open(expected_file, encoding="utf-8") as f:
         for line in f:
