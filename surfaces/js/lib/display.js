@@ -32,7 +32,7 @@ function createPunyDisplay(wasm, core) {
   function display(name, options) {
     const o = options || {};
     const profile = o.profile === undefined ? 'chromium' : String(o.profile);
-    const text = String(name);
+    const text = core.text(name);
     if (!profileIndex.has(profile))
       throw new TypeError('puny: unknown display profile ' + JSON.stringify(profile) + ' (one of ' +
                           profileList.map((p) => p.name).join(', ') + ')');
@@ -48,7 +48,7 @@ function createPunyDisplay(wasm, core) {
   }
 
   function skeleton(text) {
-    const s = String(text);
+    const s = core.text(text);
     const n = wasm._puny_js_skeleton(put(s));
     if (n < 0) throw new PunyError(core.lastError(), s);
     return take(n);
