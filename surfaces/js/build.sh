@@ -60,7 +60,7 @@ strip_comments() { sed -e '/^[[:space:]]*\/\//d' -e '/^[[:space:]]*$/d' "$@"; }
 # Minifies an entry file in place with Debian's terser: its default (safe)
 # compression but no inlining of functions, local names shortened, class
 # names kept (PunyError's constructor.name), the two header lines kept,
-# lines broken after 200 characters: Node prints the whole source line of an
+# lines broken after 300 characters: Node prints the whole source line of an
 # uncaught error's throw site, which on one minified line was the whole
 # entry file, packed .wasm included (64 KB on stderr for one PunyError;
 # surfaces/js/test/errors.test.mjs holds it small).  An
@@ -72,7 +72,7 @@ minify() {
   [ "${PUNY_JS_MINIFY:-1}" = 0 ] && return 0
   local file="$1"; shift
   terser "$file" --compress inline=false,reduce_funcs=false --mangle --keep-classnames --comments '/for JavaScript: generated|puny_wasm\.cpp/' \
-    --format max_line_len=200 \
+    --format max_line_len=300 \
     "$@" -o "$file.min" && mv "$file.min" "$file"
 }
 

@@ -80,14 +80,26 @@ function createPunyIdna(wasm, core) {
     return json(wasm._puny_js_detailed(bits, 1, put(text)));
   }
 
+  // A string the module cannot take (longer than core.js's maxUnits, or
+  // out of the module's memory, which aborts it: surfaces/js/lib/load.js) is
+  // an input_too_long error value here too: the result forms never throw
+  // for a string.
+  function safely(detailedFn, domain, bits) {
+    const text = str(domain);
+    try {
+      return detailedFn(text, bits);
+    } catch (e) {
+      const info = e instanceof PunyError ? e.errors[0] : core.tooLong();
+      return { output: null, bestEffort: null, errors: [info], validationErrors: [] };
+    }
+  }
+
   function toAsciiResult(domain, options) {
-    const bits = optionBits(options);
-    return result(toAsciiDetailed(str(domain), bits));
+    return result(safely(toAsciiDetailed, domain, optionBits(options)));
   }
 
   function toUnicodeResult(domain, options) {
-    const bits = optionBits(options);
-    return result(toUnicodeDetailed(str(domain), bits));
+    return result(safely(toUnicodeDetailed, domain, optionBits(options)));
   }
 
   // Throwing forms: the common case takes the fast path; a failure is

@@ -91,6 +91,21 @@ function createPunyCore(wasm, version) {
   let inputAt = 0;
   let outputCapacity = 0;
   let outputAt = 0;
+  let asciiCapacity = 0;
+  let asciiAt = 0;
+  // A new instance (surfaces/js/lib/load.js) has new buffers.
+  wasm.renewed = () => { inputCapacity = outputCapacity = asciiCapacity = 0; };
+
+  // The longest input the module is given, in code units: 2^24, so that
+  // the memory the conversions need (about 40 bytes a code unit for UTS #46)
+  // stays well within the module's 2 GB.  Longer is the core's
+  // input_too_long at this offset: thrown by the throwing forms, an error
+  // value in the result and bulk forms (docs/javascript.md, "Limits").
+  const maxUnits = 1 << 24;
+  function tooLong() {
+    wasm._puny_js_too_long(maxUnits);
+    return lastError();
+  }
 
   // Writes the code units of `text` at heap[at...]; returns their count.
   // (A small function of its own: inlined in the bulk forms' larger
@@ -118,6 +133,7 @@ function createPunyCore(wasm, version) {
   function put(text) {
     const n = text.length;
     if (n > inputCapacity) {
+      if (n > maxUnits) throw new PunyError(tooLong(), text);
       inputCapacity = Math.max(n, 256);
       inputAt = wasm._puny_js_input(inputCapacity) >>> 1;
     }
@@ -167,8 +183,7 @@ function createPunyCore(wasm, version) {
   function text(value, what) {
     if (typeof value === 'string') return value;
     if (value instanceof String) return String(value);
-    throw new TypeError('puny: ' + (what || 'the input') + ' is ' + (value === null ? 'null' : typeof value) +
-                        ', not a string');
+    throw new TypeError('puny: ' + (what || 'the input') + ' is not a string');
   }
 
   function convert(fn, input, bits) {
@@ -187,11 +202,10 @@ function createPunyCore(wasm, version) {
 
   // An ASCII label (the usual Punycode) is written as bytes, which the
   // module decodes without narrowing it first.
-  let asciiCapacity = 0;
-  let asciiAt = 0;
   function decodeText(text) {
     const n = text.length;
     if (n > asciiCapacity) {
+      if (n > maxUnits) throw new PunyError(tooLong(), text);
       asciiCapacity = Math.max(n, 256);
       asciiAt = wasm._puny_js_ascii_input(asciiCapacity);
     }
@@ -236,10 +250,10 @@ function createPunyCore(wasm, version) {
       const end = domain.indexOf('.', start);
       const piece = fn(end < 0 ? domain.slice(start) : domain.slice(start, end));
       if (piece === null) {
-        const info = Object.assign({}, failure);
-        info.offset += at + 1 + start + skip;
-        info.label = label;
-        throw new PunyError(info, input);
+        // (failure is this call's own record, parsed from the module's JSON.)
+        failure.offset += at + 1 + start + skip;
+        failure.label = label;
+        throw new PunyError(failure, input);
       }
       out += piece;
       if (end < 0) return out;
@@ -300,7 +314,7 @@ function createPunyCore(wasm, version) {
       // long arrays.  Values above U+10FFFF throw a RangeError, as in punycode.js.
       // Any iterable (a Set, a generator), as punycode.js spreads it; not
       // iterable (null, a number) is a TypeError there and here.
-      const list = Array.isArray(codePoints) ? codePoints : [...codePoints];
+      const list = [...codePoints];
       let out = '';
       for (let i = 0; i < list.length; i += 8192)
         out += String.fromCodePoint.apply(null, list.slice(i, i + 8192));
@@ -350,17 +364,24 @@ function createPunyCore(wasm, version) {
   // names) and every item a string: anything else is a TypeError for the
   // whole call, as the single call's (a hole in an array included).
   function many(items, manyFn, single, failed, bytesIn, bytesOut) {
-    if (items == null || typeof items === 'string' || typeof items[Symbol.iterator] !== 'function')
-      throw new TypeError('puny: the bulk forms take an array or iterable of strings');
-    const list = Array.isArray(items) ? items : Array.from(items);
+    if (typeof items === 'string') throw new TypeError('puny: a list, not a string');
+    // Spread: not iterable (null, a number) is a TypeError.
+    const list = Array.isArray(items) ? items : [...items];
     const out = new Array(list.length);
     const texts = new Array(Math.min(batchItems, list.length));
     for (let first = 0; first < list.length; first += batchItems) {
+      // An item longer than maxUnits crosses as '' and gets input_too_long
+      // below.
+      const overlong = [];
       const count = Math.min(batchItems, list.length - first);
       let units = 0;
       for (let i = 0; i < count; ++i) {
         const value = list[first + i];
-        const t = typeof value === 'string' ? value : text(value, 'item ' + (first + i));
+        let t = typeof value === 'string' ? value : text(value, 'item ' + (first + i));
+        if (t.length > maxUnits) {
+          overlong.push(first + i);
+          t = '';
+        }
         texts[i] = t;
         units += t.length;
       }
@@ -415,6 +436,7 @@ function createPunyCore(wasm, version) {
         }
         out[first + i] = item(list[first + i], texts[i], output, failed);
       }
+      for (const k of overlong) out[k] = new Item(list[k], null, new PunyError(tooLong(), text(list[k])));
       } finally {
         Error.stackTraceLimit = limit;
       }
@@ -457,6 +479,7 @@ function createPunyCore(wasm, version) {
     lastError,
     convert,
     text,
+    tooLong,
     many,
     nonAscii,
     failure: () => failure,

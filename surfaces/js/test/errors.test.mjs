@@ -45,15 +45,15 @@ test('the bulk forms take an iterable of strings; anything else is a TypeError',
       for (const bad of [5, null, undefined, 'abc', {}])
         assert.throws(() => p[f](bad), TypeError, `${name} ${f}(${String(bad)})`);
       // A hole, null or a number among the items names its index.
-      assert.throws(() => p[f]([, 'a']), /item 0 is undefined/);  // eslint-disable-line no-sparse-arrays
-      assert.throws(() => p[f](['a', null]), /item 1 is null/);
-      assert.throws(() => p[f](['a', 'b', 7]), /item 2 is number/);
+      assert.throws(() => p[f]([, 'a']), /item 0 is not a string/);  // eslint-disable-line no-sparse-arrays
+      assert.throws(() => p[f](['a', null]), /item 1 is not a string/);
+      assert.throws(() => p[f](['a', 'b', 7]), /item 2 is not a string/);
       assert.deepEqual(p[f](new Set(['a'])).map((r) => r.input), ['a']);
     }
   }
   for (const f of ['toAsciiMany', 'toUnicodeMany']) {
     assert.throws(() => puny[f](5), TypeError);
-    assert.throws(() => puny[f](['a.com', undefined]), /item 1 is undefined/);
+    assert.throws(() => puny[f](['a.com', undefined]), /item 1 is not a string/);
   }
 });
 
