@@ -23,9 +23,9 @@ function loadWasm(bytes) {
   // otherwise keep its memory for the life of the process (456 MB after a
   // 10M-character name); a new instance starts at 16 MB and the compiled
   // module is reused.  The layers reset what they cached about the old
-  // one through module.renewed (docs/javascript.md, "Limits").  (A call
-  // that grows the memory several times past this queues as many renewals;
-  // the extra ones cost a millisecond each.)
+  // one through module.renewed (docs/javascript.md, "Limits").  A call
+  // that grows the memory several times past this queues as many checks;
+  // the first renews, the others find the memory small.
   const keep = 64 << 20;
   // The module calls this whenever its memory grows (the views of the old
   // buffer are detached then); plain properties are much cheaper to read
@@ -34,7 +34,10 @@ function loadWasm(bytes) {
     module.HEAPU8 = new Uint8Array(memory.buffer);
     module.HEAPU16 = new Uint16Array(memory.buffer);
     module.HEAP32 = new Int32Array(memory.buffer);
-    if (memory.buffer.byteLength > keep) queueMicrotask(start);
+    if (memory.buffer.byteLength > keep) queueMicrotask(shrink);
+  }
+  function shrink() {
+    if (memory.buffer.byteLength > keep) start();
   }
   // An abort (out of memory) leaves the instance's stack and buffers in the
   // middle of a call: it is replaced at once, then the error goes to the

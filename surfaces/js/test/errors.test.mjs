@@ -6,6 +6,8 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { puny, punyPunycode, punyDisplay, punycodeJs, packageDir } from './support/load.mjs';
 
 const entries = [['puny', puny], ['puny/punycode', punyPunycode], ['puny/display', punyDisplay]];
@@ -136,4 +138,70 @@ test("a bulk call's failed item is the PunyError of its single call, without a c
   const idna = puny.toAsciiMany(['a\u200d.de']);
   assert.equal(idna[0].error.code, 'contextj');
   assert.equal(idna[0].error.bestEffort, 'xn--a-ugn.de');
+});
+
+// The module takes up to 2^24 code units (docs/javascript.md, "Limits"):
+// beyond, the core's input_too_long at that offset, before anything is
+// written into the module.  A 200M-character name used to abort the module
+// with a plain Error, from the result forms too.
+test('an input past 2^24 code units is input_too_long: thrown, or the error value of the result and bulk forms', () => {
+  const limit = 1 << 24;
+  const huge = 'a'.repeat(limit + 1);
+  const tooLong = (e) => e instanceof puny.PunyError && e.code === 'input_too_long' && e.offset === limit;
+  for (const [name, p] of entries) {
+    assert.throws(() => p.encode(huge), (e) => e instanceof p.PunyError && e.code === 'input_too_long', name);
+    assert.throws(() => p.decode(huge), (e) => e.code === 'input_too_long' && e.offset === limit, name);
+    assert.throws(() => p.toASCII('\u00fc' + huge), (e) => e.code === 'input_too_long', name);
+    const many = p.encodeMany(['a', huge, 'b\u00fccher']);
+    assert.deepEqual(many.map((r) => r.output), ['a-', null, 'bcher-kva'], name);
+    assert.equal(many[1].error.code, 'input_too_long');
+    assert.equal(p.decodeMany([huge])[0].error.code, 'input_too_long');
+  }
+  assert.throws(() => puny.toAscii(huge), tooLong);
+  for (const f of ['toAsciiResult', 'toUnicodeResult']) {
+    const r = puny[f](huge);
+    assert.equal(r.ok, false);
+    assert.equal(r.value, null);
+    assert.equal(r.errors[0].code, 'input_too_long');
+    assert.equal(r.errors[0].offset, limit);
+  }
+  assert.equal(puny.toAsciiMany([huge, 'a.com'])[0].error.code, 'input_too_long');
+  assert.equal(puny.toAsciiMany([huge, 'a.com'])[1].output, 'a.com');
+  // At the limit itself the conversion runs (the ASCII name is its own output).
+  assert.equal(puny.toAsciiResult(huge.slice(1)).ok, true);
+});
+
+// WebAssembly memory only grows: after one large call the module kept it
+// for good (144 MB of external memory after a 4M-character name, 456 MB
+// after larger ones).  The loader replaces the instance once the call is
+// over (surfaces/js/lib/load.js), and the module keeps working.
+test('a large call does not pin its memory: the instance is renewed after it', async () => {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc');
+  // V8 frees a dropped WebAssembly memory over a collection or two (and the
+  // tests before this one left some): collect until the figure holds still.
+  const settled = async () => {
+    let last = -1;
+    for (let k = 0; k < 20; ++k) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      gc();
+      const now = process.memoryUsage().external;
+      if (Math.abs(now - last) < 1e6) return now;
+      last = now;
+    }
+    return last;
+  };
+  for (const [name, p] of entries) {
+    const before = await settled();
+    assert.equal(p.encode('\u00fc'.repeat(8e6)).length > 8e6, true);
+    const during = process.memoryUsage().external;
+    assert.ok(during - before > 64e6, `${name}: the call grew the memory (${during - before} bytes)`);
+    const after = await settled();
+    assert.ok(after - before < 32e6, `${name}: ${after - before} bytes still held after the call`);
+    // The renewed instance converts as before, its buffers grown again.
+    assert.equal(p.encode('b\u00fccher'), 'bcher-kva');
+    assert.equal(p.decode('3B-ww4c5e180e575a65lsy2b'), '3年B組金八先生');
+    assert.deepEqual(p.decodeMany(['bcher-kva', 'ab!']).map((r) => r.output), ['bücher', null]);
+  }
+  assert.equal(punyDisplay.toDisplay('b\u00fccher.de'), 'bücher.de');
 });
