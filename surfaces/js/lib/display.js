@@ -16,6 +16,13 @@ function createPunyDisplay(wasm, core) {
   // The lists' text as the module last parsed it (null: not sent yet, or
   // rejected), so an unchanged list is not sent and parsed again.
   const sent = [null, null];
+  // A new instance (surfaces/js/lib/load.js renews it after a large call)
+  // has no lists: send them again.
+  const renewed = wasm.renewed;
+  wasm.renewed = () => {
+    renewed();
+    sent[0] = sent[1] = null;
+  };
   // A malformed list throws a PunyError (code list_syntax, its message
   // "topDomains:3: ...") for the name being decided.
   function sendList(which, text, name) {

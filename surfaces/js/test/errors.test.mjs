@@ -204,4 +204,10 @@ test('a large call does not pin its memory: the instance is renewed after it', a
     assert.deepEqual(p.decodeMany(['bcher-kva', 'ab!']).map((r) => r.output), ['bücher', null]);
   }
   assert.equal(punyDisplay.toDisplay('b\u00fccher.de'), 'bücher.de');
+  // The lists the display layer had sent go to the new instance too.
+  const topDomains = 'google.com\n';
+  assert.equal(punyDisplay.toDisplay('www.googl\u00e9.com', { topDomains }), 'www.xn--googl-fsa.com');
+  punyDisplay.skeleton('\u00fc'.repeat(8e6));
+  await settled();
+  assert.equal(punyDisplay.toDisplay('www.googl\u00e9.com', { topDomains }), 'www.xn--googl-fsa.com');
 });
