@@ -100,7 +100,7 @@ function createPunyCore(wasm, version) {
   // the memory the conversions need (about 40 bytes a code unit for UTS #46)
   // stays well within the module's 2 GB.  Longer is the core's
   // input_too_long at this offset: thrown by the throwing forms, an error
-  // value in the result and bulk forms (docs/javascript.md, "Limits").
+  // value in the result and bulk forms (docs/javascript.md, "Errors and limits").
   const maxUnits = 1 << 24;
   function tooLong() {
     wasm._puny_js_too_long(maxUnits);

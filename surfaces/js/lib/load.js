@@ -20,12 +20,13 @@ function loadWasm(bytes) {
   // Past this much memory the instance is replaced by a fresh one once the
   // running code is done (a microtask: no call into the module is under
   // way then).  WebAssembly memory only grows, so one huge call would
-  // otherwise keep its memory for the life of the process (456 MB after a
-  // 10M-character name); a new instance starts at 16 MB and the compiled
-  // module is reused.  The layers reset what they cached about the old
-  // one through module.renewed (docs/javascript.md, "Limits").  A call
-  // that grows the memory several times past this queues as many checks;
-  // the first renews, the others find the memory small.
+  // otherwise keep its memory for the life of the process (144 MB after a
+  // 4M-character name, 456 MB seen after larger ones); a new instance
+  // starts at 16 MB and the compiled module is reused.  The layers reset
+  // what they cached about the old one through module.renewed
+  // (docs/javascript.md, "Errors and limits").  A call that grows the
+  // memory several times past this queues as many checks; the first
+  // renews, the others find the memory small.
   const keep = 64 << 20;
   // The module calls this whenever its memory grows (the views of the old
   // buffer are detached then); plain properties are much cheaper to read
