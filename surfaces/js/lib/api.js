@@ -89,7 +89,11 @@ function createPunyIdna(wasm, core) {
     try {
       return detailedFn(text, bits);
     } catch (e) {
-      const info = e instanceof PunyError ? e.errors[0] : core.tooLong();
+      // (An abort: input_too_long at the input's end, which is what the
+      // module could not hold; the instance is already a new one.)
+      if (e instanceof PunyError) return { output: null, bestEffort: null, errors: e.errors, validationErrors: [] };
+      wasm._puny_js_too_long(text.length);
+      const info = core.lastError();
       return { output: null, bestEffort: null, errors: [info], validationErrors: [] };
     }
   }

@@ -479,7 +479,6 @@ function createPunyCore(wasm, version) {
     lastError,
     convert,
     text,
-    tooLong,
     many,
     nonAscii,
     failure: () => failure,
