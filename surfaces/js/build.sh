@@ -59,7 +59,11 @@ strip_comments() { sed -e '/^[[:space:]]*\/\//d' -e '/^[[:space:]]*$/d' "$@"; }
 
 # Minifies an entry file in place with Debian's terser: its default (safe)
 # compression but no inlining of functions, local names shortened, class
-# names kept (PunyError's constructor.name), the two header lines kept.  An
+# names kept (PunyError's constructor.name), the two header lines kept,
+# lines broken after 300 characters: Node prints the whole source line of an
+# uncaught error's throw site, which on one minified line was the whole
+# entry file, packed .wasm included (64 KB on stderr for one PunyError;
+# surfaces/js/test/errors.test.mjs holds it small).  An
 # ES module is minified as one (--module).  About 40% of the JavaScript's
 # gzipped size.  (With terser's inlining, core.js's output reader became an
 # inline function expression in `take`, and decoding ran 20-35% slower in
@@ -68,6 +72,7 @@ minify() {
   [ "${PUNY_JS_MINIFY:-1}" = 0 ] && return 0
   local file="$1"; shift
   terser "$file" --compress inline=false,reduce_funcs=false --mangle --keep-classnames --comments '/for JavaScript: generated|puny_wasm\.cpp/' \
+    --format max_line_len=300 \
     "$@" -o "$file.min" && mv "$file.min" "$file"
 }
 
@@ -120,6 +125,11 @@ export const { ${!names_var} } = puny;"
   minify "$out/package/dist/$name.browser.js"
 done
 cp "$lib/puny.d.ts" "$lib/punycode.d.ts" "$lib/display.d.ts" "$out/package/dist/"
+# The CommonJS declarations (NAME.d.cts) for require() and for TypeScript's
+# CommonJS module modes (surfaces/js/tools/cts-types.mjs says why).
+for name in punycode puny display; do
+  node "$here/tools/cts-types.mjs" "$lib" "$name" >"$out/package/dist/$name.d.cts"
+done
 cp "$here/package.json" "$here/README.md" "$out/package/"
 
 # The page: static files plus the browser build, nothing fetched from elsewhere.

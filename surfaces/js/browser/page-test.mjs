@@ -279,6 +279,81 @@ async function main() {
   const typed = await evaluate('location.hash');
   check(typed === '#to-unicode&preset=uts46&q=xn--80ak6aa92e.com', `typing updates the fragment (${typed})`);
 
+  // 8. Issue 45: the page is never wider than the window.  A 300-character
+  //    label used to widen every panel (3,670 px at 1,200) and push the
+  //    Output column off-screen; a phone's page (390 px) was 442 px wide.
+  const longLabel = 'b\u00fc' + 'cher'.repeat(74) + 'xy';
+  // (The window's width, not innerWidth: a mobile viewport widens to the
+  // page's content.)
+  const fits = async (what, width) => {
+    const [scroll, inner, outputRight] = await evaluate(
+      "[document.documentElement.scrollWidth, innerWidth, Math.max(0, ...[...document.querySelectorAll('#results td.output')].map((td) => td.getBoundingClientRect().right))]");
+    check(scroll <= width && inner === width && outputRight <= width,
+          `${what}: the page fits the window (scrollWidth ${scroll}, innerWidth ${inner}, Output column ends at ${Math.round(outputRight)})`);
+  };
+  for (const [width, mobile] of [[1200, false], [390, true]]) {
+    await cdp('Emulation.setDeviceMetricsOverride', { width, height: 900, deviceScaleFactor: 1, mobile });
+    for (const op of ['encode', 'toAscii', 'decode', 'display']) {
+      await chooseOperation(op);
+      await type(op === 'decode' ? 'bcher-kva' + 'x'.repeat(300) : `${longLabel}\nb\u00fccher.de\n${longLabel}.de`);
+      await fits(`${width} px, ${op} of a 300-character label`, width);
+    }
+    await chooseOperation('encode');
+    await type('3年B組金八先生');
+    await fits(`${width} px, the sample`, width);
+  }
+  await screenshot('page-phone.png');
+  await cdp('Emulation.setDeviceMetricsOverride', { width: 1200, height: 900, deviceScaleFactor: 1, mobile: false });
+
+  // 9. The mark covers the culprit: an error inside a decoded xn-- label
+  //    (its offset is the label's start, its code point one of the decoded
+  //    label's) marks the label, not its 'x'; a Bidi error (no code point)
+  //    marks its label.
+  const markOf = async (op, text) => {
+    await chooseOperation(op);
+    // Set as a value: typing drops U+0000.
+    await evaluate(`(() => { const t = document.getElementById('input'); t.value = ${JSON.stringify(text)}; t.dispatchEvent(new Event('input')); return true; })()`);
+    await nextFrame();
+    return evaluate("[...document.querySelectorAll('#results tbody tr')[0].querySelectorAll('mark.bad')].map((m) => m.textContent)");
+  };
+  const aceBad = `xn--${await evaluate("puny.encode('a\\u2028b')")}`;
+  const aceMarks = await markOf('toUnicode', `${aceBad}.de`);
+  check(JSON.stringify(aceMarks) === JSON.stringify([aceBad]), `a V7 inside ${aceBad} marks the whole label (${aceMarks})`);
+  const bidiMarks = await markOf('toAscii', 'a.\u05D0b1.com');
+  check(JSON.stringify(bidiMarks) === JSON.stringify(['\u05D0b1']), `a Bidi error marks its label (${bidiMarks})`);
+  // A Bidi error (B1) at the offset of a V6 (a combining mark starts the
+  // label) used to be hidden behind the V6's one-character mark.
+  const sharedMarks = await markOf('toAscii', 'x.\u0301\u05D0');
+  check(JSON.stringify(sharedMarks) === JSON.stringify(['\u0301\u05D0']), `a Bidi error sharing its offset marks its label (${sharedMarks})`);
+  const nulMarks = await markOf('decode', 'a\u0000c');
+  check(JSON.stringify(nulMarks) === '["U+0000"]', `a U+0000 error (code point 0) marks that one character (${nulMarks})`);
+
+  // 10. A lone surrogate in the input (the library reports invalid_utf16)
+  //     is written to the fragment and read back, without a URIError.
+  const before = exceptions.length;
+  await chooseOperation('toAscii');
+  await evaluate("(() => { const t = document.getElementById('input'); t.value = 'a\\uD800b.com\\n\\uDC00'; t.dispatchEvent(new Event('input')); return true; })()");
+  await nextFrame();
+  check(exceptions.length === before, `a lone surrogate raises no script error (${exceptions.slice(before).map((e) => e.exception?.description || e.text).join('; ')})`);
+  const loneHash = await evaluate('location.hash');
+  check(loneHash.includes('q=a%ED%A0%80b.com%0A%ED%B0%80'), `the fragment carries the lone surrogates (${loneHash})`);
+  const loneCode = await evaluate("document.querySelector('#results tbody tr .error-message')?.textContent");
+  check(/invalid_utf16/.test(loneCode), `the line reports invalid_utf16 (${loneCode})`);
+  await cdp('Page.navigate', { url: `${pageUrl}#to-unicode&q=x%ED%B0%81y` });
+  await nextFrame();
+  const readBack = await evaluate("document.getElementById('input').value === 'x\\uDC01y'");
+  check(readBack, 'a fragment with an encoded lone surrogate gives it back in the input');
+
+  // 11. The decode explanation gives each step its own state: only the
+  //     first delta is taken from n = 128 (RFC 3492 section 6.2).
+  await chooseOperation('decode');
+  await type('3B-ww4c5e180e575a65lsy2b');
+  const states = await evaluate("[...document.querySelectorAll('#explain-body .delta-card .formula.state')].map((f) => f.textContent)");
+  check(states.length === 6 && states[0] === 'i = 0 + 62042 = 62042; n = 128 + (62042 div 3) = 20808; i = 62042 mod 3 = 2' &&
+        states[1] === 'i = 3 + 139 = 142; n = 20808 + (142 div 4) = 20843; i = 142 mod 4 = 2' &&
+        states.slice(1).every((f) => !f.includes('n = 128 +')),
+        `each decode step starts from the previous n and i (${states.slice(0, 2).join(' | ')})`);
+
   check(exceptions.length === 0, `no script errors (${exceptions.map((e) => e.exception?.description || e.text).join('; ')})`);
   const remote = requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'));
   check(remote.length === 0, `nothing fetched from the network (${remote.join(', ') || `${requests.length} local requests`})`);

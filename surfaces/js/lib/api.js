@@ -9,7 +9,7 @@
 /* exported createPunyIdna */
 function createPunyIdna(wasm, core) {
   'use strict';
-  const { PunyError, convert, put, json, nonAscii } = core;
+  const { PunyError, convert, put, json, nonAscii, text: str } = core;
 
   // ---- UTS #46 (puny's own) ----
 
@@ -80,21 +80,37 @@ function createPunyIdna(wasm, core) {
     return json(wasm._puny_js_detailed(bits, 1, put(text)));
   }
 
+  // A string the module cannot take (longer than core.js's maxUnits, or
+  // out of the module's memory, which aborts it: surfaces/js/lib/load.js) is
+  // an input_too_long error value here too: the result forms never throw
+  // for a string.
+  function safely(detailedFn, domain, bits) {
+    const text = str(domain);
+    try {
+      return detailedFn(text, bits);
+    } catch (e) {
+      // (An abort: input_too_long at the input's end, which is what the
+      // module could not hold; the instance is already a new one.)
+      if (e instanceof PunyError) return { output: null, bestEffort: null, errors: e.errors, validationErrors: [] };
+      wasm._puny_js_too_long(text.length);
+      const info = core.lastError();
+      return { output: null, bestEffort: null, errors: [info], validationErrors: [] };
+    }
+  }
+
   function toAsciiResult(domain, options) {
-    const bits = optionBits(options);
-    return result(toAsciiDetailed(String(domain), bits));
+    return result(safely(toAsciiDetailed, domain, optionBits(options)));
   }
 
   function toUnicodeResult(domain, options) {
-    const bits = optionBits(options);
-    return result(toUnicodeDetailed(String(domain), bits));
+    return result(safely(toUnicodeDetailed, domain, optionBits(options)));
   }
 
   // Throwing forms: the common case takes the fast path; a failure is
   // converted again to collect every error and the best-effort string.
   function idnaConvert(fn, detailedFn, domain, options) {
     const bits = optionBits(options);
-    const text = typeof domain === 'string' ? domain : String(domain);
+    const text = str(domain);
     const out = convert(fn, text, bits);
     if (out === null) {
       const info = core.failure();
@@ -142,7 +158,7 @@ function createPunyIdna(wasm, core) {
   // Bootstring trace of that encoding (`punycode`).
   function explain(input, options) {
     const operation = (options && options.operation) || 'encode';
-    const text = String(input);
+    const text = str(input);
     if (operation === 'encode') return explainPunycode(text, 0);
     if (operation === 'decode') return explainPunycode(text, 1);
     if (operation !== 'toAscii')
@@ -169,14 +185,14 @@ function createPunyIdna(wasm, core) {
   // (puny_js_compat_*, the mapping of core.js's label-by-label functions,
   // which still run when that call fails, for punycode.js's exact error).
   function toASCII(input) {
-    const text = String(input);
+    const text = str(input);
     if (!nonAscii.test(text)) return text;
     const out = convert(wasm._puny_js_compat_to_ascii, text);
     return out === null ? core.api.toASCII(text) : out;
   }
 
   function toUnicode(input) {
-    const text = String(input);
+    const text = str(input);
     if (!nonAscii.test(text) && text.indexOf('xn--') < 0) return text;
     const out = convert(wasm._puny_js_compat_to_unicode, text);
     return out === null ? core.api.toUnicode(text) : out;

@@ -91,6 +91,21 @@ function createPunyCore(wasm, version) {
   let inputAt = 0;
   let outputCapacity = 0;
   let outputAt = 0;
+  let asciiCapacity = 0;
+  let asciiAt = 0;
+  // A new instance (surfaces/js/lib/load.js) has new buffers.
+  wasm.renewed = () => { inputCapacity = outputCapacity = asciiCapacity = 0; };
+
+  // The longest input the module is given, in code units: 2^24, so that
+  // the memory the conversions need (about 40 bytes a code unit for UTS #46)
+  // stays well within the module's 2 GB.  Longer is the core's
+  // input_too_long at this offset: thrown by the throwing forms, an error
+  // value in the result and bulk forms (docs/javascript.md, "Errors and limits").
+  const maxUnits = 1 << 24;
+  function tooLong() {
+    wasm._puny_js_too_long(maxUnits);
+    return lastError();
+  }
 
   // Writes the code units of `text` at heap[at...]; returns their count.
   // (A small function of its own: inlined in the bulk forms' larger
@@ -118,6 +133,7 @@ function createPunyCore(wasm, version) {
   function put(text) {
     const n = text.length;
     if (n > inputCapacity) {
+      if (n > maxUnits) throw new PunyError(tooLong(), text);
       inputCapacity = Math.max(n, 256);
       inputAt = wasm._puny_js_input(inputCapacity) >>> 1;
     }
@@ -159,10 +175,21 @@ function createPunyCore(wasm, version) {
     return take(length);
   }
 
+  // The text of a string argument.  Anything else is a TypeError, as in
+  // punycode.js (whose functions fail on undefined, null and numbers) and
+  // Python's puny, rather than converting 'undefined' or 'null'; a String
+  // object counts as its text, as punycode.js reads it.  (Node's
+  // url.domainToASCII stringifies, as WebIDL does; docs/javascript.md.)
+  function text(value, what) {
+    if (typeof value === 'string') return value;
+    if (value instanceof String) return String(value);
+    throw new TypeError('puny: ' + (what || 'the input') + ' is not a string');
+  }
+
   function convert(fn, input, bits) {
-    const text = typeof input === 'string' ? input : String(input);
-    const n = put(text);
-    return outputOf(bits === undefined ? fn(n) : fn(bits, n), text);
+    const t = text(input);
+    const n = put(t);
+    return outputOf(bits === undefined ? fn(n) : fn(bits, n), t);
   }
 
   // ---- Punycode (RFC 3492), one label, no xn-- prefix ----
@@ -175,11 +202,10 @@ function createPunyCore(wasm, version) {
 
   // An ASCII label (the usual Punycode) is written as bytes, which the
   // module decodes without narrowing it first.
-  let asciiCapacity = 0;
-  let asciiAt = 0;
   function decodeText(text) {
     const n = text.length;
     if (n > asciiCapacity) {
+      if (n > maxUnits) throw new PunyError(tooLong(), text);
       asciiCapacity = Math.max(n, 256);
       asciiAt = wasm._puny_js_ascii_input(asciiCapacity);
     }
@@ -188,7 +214,7 @@ function createPunyCore(wasm, version) {
   }
 
   function decode(input) {
-    const out = decodeText(typeof input === 'string' ? input : String(input));
+    const out = decodeText(text(input));
     if (out === null) throw new PunyError(failure, failedText);
     return out;
   }
@@ -208,14 +234,28 @@ function createPunyCore(wasm, version) {
   // about as much as the conversions: with it, converting label by label
   // costs 5-15% more than one call into the module for the whole domain
   // (the IDNA levels make that call, surfaces/js/lib/api.js).
-  function mapDomain(text, fn) {
-    const at = text.lastIndexOf('@');
-    let domain = at >= 0 ? text.slice(at + 1) : text;
+  //
+  // fn(label) returns the label's output, or null with its error in
+  // `failure`, which is thrown with the offset moved into the caller's
+  // whole string (`skip`: what fn dropped from the label's front, 'xn--')
+  // and the label's index in the domain, as docs/javascript.md promises.
+  // (Each separator is one code unit, so indices in `domain` are those of
+  // the input after the '@'.)
+  function mapDomain(input, fn, skip) {
+    const at = input.lastIndexOf('@');
+    let domain = at >= 0 ? input.slice(at + 1) : input;
     if (otherSeparator.test(domain)) domain = domain.replace(separators, '.');
-    let out = at >= 0 ? text.slice(0, at + 1) : '';
-    for (let start = 0; ;) {
+    let out = at >= 0 ? input.slice(0, at + 1) : '';
+    for (let start = 0, label = 0; ; ++label) {
       const end = domain.indexOf('.', start);
-      out += fn(end < 0 ? domain.slice(start) : domain.slice(start, end));
+      const piece = fn(end < 0 ? domain.slice(start) : domain.slice(start, end));
+      if (piece === null) {
+        // (failure is this call's own record, parsed from the module's JSON.)
+        failure.offset += at + 1 + start + skip;
+        failure.label = label;
+        throw new PunyError(failure, input);
+      }
+      out += piece;
       if (end < 0) return out;
       out += '.';
       start = end + 1;
@@ -226,28 +266,39 @@ function createPunyCore(wasm, version) {
   // (the other dots are not ASCII): toASCII returns it as it is, as
   // punycode.js does; likewise toUnicode when no label can start with xn--.
   function toASCII(input) {
-    const text = String(input);
-    if (!nonAscii.test(text)) return text;
-    return mapDomain(text, (label) => (nonAscii.test(label) ? 'xn--' + encode(label) : label));
+    const t = text(input);
+    if (!nonAscii.test(t)) return t;
+    return mapDomain(t, (label) => {
+      if (!nonAscii.test(label)) return label;
+      const out = convert(wasm._puny_js_encode, label);
+      return out === null ? null : 'xn--' + out;
+    }, 0);
   }
 
+  // Lowercased as punycode.js does (the decoded basic code points come out
+  // in lowercase), but only an ASCII label: lowercasing can change the
+  // length of other text (U+0130), and a non-ASCII label fails anyway, at
+  // an offset that must stay the caller's.
   function toUnicode(input) {
-    const text = String(input);
-    if (!nonAscii.test(text) && text.indexOf('xn--') < 0) return text;
-    return mapDomain(text, (label) =>
-      acePrefix.test(label) ? decode(label.slice(4).toLowerCase()) : label);
+    const t = text(input);
+    if (!nonAscii.test(t) && t.indexOf('xn--') < 0) return t;
+    return mapDomain(t, (label) => {
+      if (!acePrefix.test(label)) return label;
+      const rest = label.slice(4);
+      return decodeText(nonAscii.test(rest) ? rest : rest.toLowerCase());
+    }, 4);
   }
 
   // punycode.ucs2: JavaScript strings <-> arrays of code points.  Like
   // punycode.js, a lone surrogate is kept as its own value.
   const ucs2 = {
     decode(string) {
-      const text = String(string);
+      const s = text(string);
       const out = [];
-      for (let i = 0; i < text.length; ++i) {
-        const unit = text.charCodeAt(i);
-        if (unit >= 0xD800 && unit <= 0xDBFF && i + 1 < text.length) {
-          const next = text.charCodeAt(i + 1);
+      for (let i = 0; i < s.length; ++i) {
+        const unit = s.charCodeAt(i);
+        if (unit >= 0xD800 && unit <= 0xDBFF && i + 1 < s.length) {
+          const next = s.charCodeAt(i + 1);
           if (next >= 0xDC00 && next <= 0xDFFF) {
             out.push(((unit - 0xD800) << 10) + (next - 0xDC00) + 0x10000);
             ++i;
@@ -261,9 +312,12 @@ function createPunyCore(wasm, version) {
     encode(codePoints) {
       // In slices: String.fromCodePoint(...array) overflows the stack on
       // long arrays.  Values above U+10FFFF throw a RangeError, as in punycode.js.
+      // Any iterable (a Set, a generator), as punycode.js spreads it; not
+      // iterable (null, a number) is a TypeError there and here.
+      const list = [...codePoints];
       let out = '';
-      for (let i = 0; i < codePoints.length; i += 8192)
-        out += String.fromCodePoint.apply(null, codePoints.slice(i, i + 8192));
+      for (let i = 0; i < list.length; i += 8192)
+        out += String.fromCodePoint.apply(null, list.slice(i, i + 8192));
       return out;
     },
   };
@@ -297,26 +351,39 @@ function createPunyCore(wasm, version) {
   }
   Item.prototype = Object.prototype;
 
-  function item(input, output, failed) {
+  function item(input, text, output, failed) {
     return typeof output === 'string' ? new Item(input, output, null)
-                                      : new Item(input, null, failed(String(input)));
+                                      : new Item(input, null, failed(text));
   }
 
   // bytesIn: the batch is written as bytes (the decoder's ASCII input), an
   // item with a code unit above U+007F left to its single call.  bytesOut:
   // the module answers in bytes (the encoder's ASCII), else in UTF-16.
+  //
+  // The argument must be iterable (not a string: its characters are not
+  // names) and every item a string: anything else is a TypeError for the
+  // whole call, as the single call's (a hole in an array included).
   function many(items, manyFn, single, failed, bytesIn, bytesOut) {
-    const list = Array.isArray(items) ? items : Array.from(items);
+    if (typeof items === 'string') throw new TypeError('puny: a list, not a string');
+    // Spread: not iterable (null, a number) is a TypeError.
+    const list = Array.isArray(items) ? items : [...items];
     const out = new Array(list.length);
     const texts = new Array(Math.min(batchItems, list.length));
     for (let first = 0; first < list.length; first += batchItems) {
+      // An item longer than maxUnits crosses as '' and gets input_too_long
+      // below.
+      const overlong = [];
       const count = Math.min(batchItems, list.length - first);
       let units = 0;
       for (let i = 0; i < count; ++i) {
         const value = list[first + i];
-        const text = typeof value === 'string' ? value : String(value);
-        texts[i] = text;
-        units += text.length;
+        let t = typeof value === 'string' ? value : text(value, 'item ' + (first + i));
+        if (t.length > maxUnits) {
+          overlong.push(first + i);
+          t = '';
+        }
+        texts[i] = t;
+        units += t.length;
       }
       const inputAt = wasm._puny_js_bulk_input(units, count);
       const lengthsAt = wasm._puny_js_bulk_lengths() >>> 2;
@@ -348,6 +415,13 @@ function createPunyCore(wasm, version) {
         all = utf16Decoder.decode(wasm.HEAPU8.subarray(at, at + 2 * size));
       }
       lengths = wasm.HEAP32;  // the call may have grown the memory
+      // A failed item's PunyError is built without a stack trace: V8 would
+      // capture one per error (about 1 KB and several microseconds each, for
+      // frames that only point into this loop).  No caller code runs in
+      // the loop, so the limit is restored before anything else sees it.
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 0;
+      try {
       for (let i = 0, at = 0; i < count; ++i) {
         const n = lengths[lengthsAt + i];
         let output;
@@ -360,7 +434,11 @@ function createPunyCore(wasm, version) {
           output = single(texts[i]);
           lengths = wasm.HEAP32;  // so may this one
         }
-        out[first + i] = item(list[first + i], output, failed);
+        out[first + i] = item(list[first + i], texts[i], output, failed);
+      }
+      for (const k of overlong) out[k] = new Item(list[k], null, new PunyError(tooLong(), text(list[k])));
+      } finally {
+        Error.stackTraceLimit = limit;
       }
     }
     return out;
@@ -400,6 +478,7 @@ function createPunyCore(wasm, version) {
     json,
     lastError,
     convert,
+    text,
     many,
     nonAscii,
     failure: () => failure,

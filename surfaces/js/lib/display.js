@@ -16,6 +16,13 @@ function createPunyDisplay(wasm, core) {
   // The lists' text as the module last parsed it (null: not sent yet, or
   // rejected), so an unchanged list is not sent and parsed again.
   const sent = [null, null];
+  // A new instance (surfaces/js/lib/load.js renews it after a large call)
+  // has no lists: send them again.
+  const renewed = wasm.renewed;
+  wasm.renewed = () => {
+    renewed();
+    sent[0] = sent[1] = null;
+  };
   // A malformed list throws a PunyError (code list_syntax, its message
   // "topDomains:3: ...") for the name being decided.
   function sendList(which, text, name) {
@@ -32,7 +39,7 @@ function createPunyDisplay(wasm, core) {
   function display(name, options) {
     const o = options || {};
     const profile = o.profile === undefined ? 'chromium' : String(o.profile);
-    const text = String(name);
+    const text = core.text(name);
     if (!profileIndex.has(profile))
       throw new TypeError('puny: unknown display profile ' + JSON.stringify(profile) + ' (one of ' +
                           profileList.map((p) => p.name).join(', ') + ')');
@@ -48,7 +55,7 @@ function createPunyDisplay(wasm, core) {
   }
 
   function skeleton(text) {
-    const s = String(text);
+    const s = core.text(text);
     const n = wasm._puny_js_skeleton(put(s));
     if (n < 0) throw new PunyError(core.lastError(), s);
     return take(n);

@@ -15,11 +15,19 @@
 /* exported loadWasm */
 function loadWasm(bytes) {
   'use strict';
-  function aborted() {
-    throw new Error('puny: the WebAssembly module aborted (out of memory?)');
-  }
   const module = {};
   let memory = null;
+  // Past this much memory the instance is replaced by a fresh one once the
+  // running code is done (a microtask: no call into the module is under
+  // way then).  WebAssembly memory only grows, so one huge call would
+  // otherwise keep its memory for the life of the process (144 MB after a
+  // 4M-character name, 456 MB seen after larger ones); a new instance
+  // starts at 16 MB and the compiled module is reused.  The layers reset
+  // what they cached about the old one through module.renewed
+  // (docs/javascript.md, "Errors and limits").  A call that grows the
+  // memory several times past this queues as many checks; the first
+  // renews, the others find the memory small.
+  const keep = 64 << 20;
   // The module calls this whenever its memory grows (the views of the old
   // buffer are detached then); plain properties are much cheaper to read
   // than a getter that compares memory.buffer on every call.
@@ -27,20 +35,36 @@ function loadWasm(bytes) {
     module.HEAPU8 = new Uint8Array(memory.buffer);
     module.HEAPU16 = new Uint16Array(memory.buffer);
     module.HEAP32 = new Int32Array(memory.buffer);
+    if (memory.buffer.byteLength > keep) queueMicrotask(shrink);
+  }
+  function shrink() {
+    if (memory.buffer.byteLength > keep) start();
+  }
+  // An abort (out of memory) leaves the instance's stack and buffers in the
+  // middle of a call: it is replaced at once, then the error goes to the
+  // caller (the result forms turn it into an input_too_long error).
+  function aborted() {
+    start();
+    throw new Error('puny: the WebAssembly module aborted (out of memory?)');
   }
   const imports = {};
   const compiled = new WebAssembly.Module(bytes);
+  // Every import is a function (the module is linked standalone, see
+  // above); one that is not would fail the instantiation with its name.
   for (const wanted of WebAssembly.Module.imports(compiled)) {
-    if (wanted.kind !== 'function') throw new Error('puny: unexpected import ' + wanted.module + '.' + wanted.name);
     (imports[wanted.module] = imports[wanted.module] || {})[wanted.name] =
       wanted.name === 'emscripten_notify_memory_growth' ? views : aborted;
   }
-  const exports = new WebAssembly.Instance(compiled, imports).exports;
-  memory = exports.memory;
-  views();
-  for (const name of Object.keys(exports))
-    if (typeof exports[name] === 'function') module['_' + name] = exports[name];
-  // Static constructors of the C++ side (emscripten's reactor entry).
-  if (module.__initialize) module.__initialize();
+  function start() {
+    const exports = new WebAssembly.Instance(compiled, imports).exports;
+    memory = exports.memory;
+    views();
+    for (const name of Object.keys(exports))
+      if (typeof exports[name] === 'function') module['_' + name] = exports[name];
+    // Static constructors of the C++ side (emscripten's reactor entry).
+    if (module.__initialize) module.__initialize();
+    if (module.renewed) module.renewed();
+  }
+  start();
   return module;
 }

@@ -37,8 +37,10 @@ export interface IdnaResult {
   /** The converted domain, null when ok is false. */
   value: string | null;
   /** The UTS #46 processing result even when there are errors (toUnicode
-   * with preset 'url': the input itself when there are errors). */
-  bestEffort: string;
+   * with preset 'url': the input itself when there are errors); null under
+   * the IDNA2008 presets, which have no best-effort form (RFC 5891 checks
+   * a name, it does not repair one). */
+  bestEffort: string | null;
   errors: PunyErrorInfo[];
   /** Preset 'url': the URL Standard's non-fatal validation errors; they do
    * not change value.  toAsciiResult: its strict ToASCII run's errors;

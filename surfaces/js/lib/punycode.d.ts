@@ -22,6 +22,9 @@ export interface PunyErrorInfo {
 
 /** Thrown by every throwing function: a RangeError, as punycode.js throws. */
 export class PunyError extends RangeError {
+  /** Made by the library only (from the module's error record); catch it
+   * and test it with instanceof. */
+  private constructor();
   readonly name: 'PunyError';
   readonly code: string;
   readonly uts46: string | null;
@@ -49,7 +52,8 @@ export function toASCII(input: string): string;
 export function toUnicode(input: string): string;
 export const ucs2: {
   decode(string: string): number[];
-  encode(codePoints: readonly number[]): string;
+  /** Any iterable of code points (an array, a Set, a generator). */
+  encode(codePoints: Iterable<number>): string;
 };
 
 /** One item of a bulk call: `output` on success, else `error`. */

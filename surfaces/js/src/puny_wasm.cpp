@@ -1080,6 +1080,18 @@ EMSCRIPTEN_KEEPALIVE int puny_js_compat_to_unicode(int n) {
 }
 #endif
 
+// Records input_too_long at `limit` (the core's row; the JavaScript side
+// refuses inputs longer than `limit` code units before they reach the
+// module, surfaces/js/lib/core.js) and returns -1, so the caller reads it as
+// any error.
+PUNY_WASM_COLD EMSCRIPTEN_KEEPALIVE int puny_js_too_long(int limit) {
+  puny::status s;
+  s.code = puny::errc::input_too_long;
+  s.offset = static_cast<std::size_t>(limit);
+  set_error(s, s.offset);
+  return failed;
+}
+
 EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_input(int n) {
   return reinterpret_cast<std::uintptr_t>(g_input.reserve(static_cast<std::size_t>(n)));
 }

@@ -114,6 +114,31 @@
   const opNames = { encode: 'encode', decode: 'decode', toAscii: 'to-ascii', toUnicode: 'to-unicode',
                     display: 'display' };
 
+  // The input in the fragment: encodeURIComponent throws a URIError on a
+  // lone surrogate (which the page must accept: the library reports it as
+  // invalid_utf16), so each lone one is written as the three bytes its code
+  // unit would take in UTF-8 (%ED%A0%80 for U+D800, as WTF-8 writes it),
+  // which fromFragment reads back; no well-formed text encodes to them.
+  const loneSurrogate = /([\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF])/;
+  const byte = (b) => '%' + b.toString(16).toUpperCase();
+  function toFragment(text) {
+    return text.split(loneSurrogate).map((part, i) => {
+      if (i % 2 === 0) return encodeURIComponent(part);
+      const unit = part.charCodeAt(0);
+      return '%ED' + byte(0x80 | ((unit >> 6) & 0x3F)) + byte(0x80 | (unit & 0x3F));
+    }).join('');
+  }
+  function fromFragment(t) {
+    return t.split(/(%ED%[AB][0-9A-F]%[89AB][0-9A-F])/i).map((part, i) => {
+      if (i % 2 === 1) {
+        const b2 = parseInt(part.slice(4, 6), 16);
+        const b3 = parseInt(part.slice(7, 9), 16);
+        return String.fromCharCode(0xD000 | ((b2 & 0x3F) << 6) | (b3 & 0x3F));
+      }
+      try { return decodeURIComponent(part); } catch { return part; }
+    }).join('');
+  }
+
   function stateHash() {
     const op = operation();
     const parts = [opNames[op]];
@@ -124,7 +149,7 @@
         if (box.checked !== base[box.name]) parts.push(box.name + '=' + (box.checked ? '1' : '0'));
     }
     if (op === 'display') parts.push('profile=' + encodeURIComponent($('profile').value));
-    if (inputBox.value !== '') parts.push('q=' + encodeURIComponent(inputBox.value));
+    if (inputBox.value !== '') parts.push('q=' + toFragment(inputBox.value));
     if (selectedLine > 0) parts.push('line=' + (selectedLine + 1));
     return '#' + parts.join('&');
   }
@@ -136,9 +161,8 @@
     const params = new Map();
     for (const part of parts) {
       const eq = part.indexOf('=');
-      const decode = (t) => { try { return decodeURIComponent(t); } catch { return t; } };
-      if (eq < 0) params.set(decode(part), null);
-      else params.set(decode(part.slice(0, eq)), decode(part.slice(eq + 1)));
+      if (eq < 0) params.set(fromFragment(part), null);
+      else params.set(fromFragment(part.slice(0, eq)), fromFragment(part.slice(eq + 1)));
     }
     const op = Object.keys(opNames).find((k) => params.has(opNames[k]));
     if (op) document.querySelector(`input[name=operation][value=${op}]`).checked = true;
@@ -170,31 +194,46 @@
     return op === 'toAscii' ? puny.toAsciiResult(line, opts) : puny.toUnicodeResult(line, opts);
   }
 
-  // The input with each error's character (or, for label errors, the rest of
-  // the label) marked.
+  // Where an error's span ends: its character when the input holds it at
+  // the error's offset; otherwise the rest of the label.  That is the case
+  // of label errors (Bidi, hyphens, length: no code point) and of an error
+  // inside a decoded xn-- label, whose offset is the label's start in the
+  // input while its code point is one of the decoded label's (marking the
+  // 'x' alone would point at the wrong character).
+  function markEnd(line, e) {
+    if (e.codePoint !== null && line.codePointAt(e.offset) === e.codePoint)
+      return e.offset + (e.codePoint > 0xFFFF ? 2 : 1);
+    const dot = line.slice(e.offset).search(/[.\u3002\uFF0E\uFF61]/);
+    return dot < 0 ? line.length : e.offset + Math.max(dot, 1);
+  }
+
+  // The input with each error's character (or the rest of the label, see
+  // markEnd) marked.
   function markedInput(line, errors) {
+    // Errors at the same offset share one mark, as wide as the widest (a
+    // Bidi error's label is not hidden behind a V6 on its first character).
     const marks = new Map();
     for (const e of errors) {
-      let end = e.offset + 1;
-      if (e.codePoint > 0xFFFF) end = e.offset + 2;
-      if (!e.codePoint) {
-        const dot = line.slice(e.offset).search(/[.\u3002\uFF0E\uFF61]/);
-        end = dot < 0 ? line.length : e.offset + Math.max(dot, 1);
+      const end = Math.min(markEnd(line, e), line.length);
+      const mark = marks.get(e.offset);
+      if (mark === undefined) marks.set(e.offset, { end, errors: [e] });
+      else {
+        mark.end = Math.max(mark.end, end);
+        mark.errors.push(e);
       }
-      if (!marks.has(e.offset)) marks.set(e.offset, { end: Math.min(end, line.length), error: e });
     }
     const out = el('span', { class: 'marked' });
     let at = 0;
     for (const start of [...marks.keys()].sort((a, b) => a - b)) {
       if (start < at) continue;
-      const { end, error } = marks.get(start);
+      const { end, errors: here } = marks.get(start);
       out.append(line.slice(at, start));
       // Invisible characters (ZWJ, controls) are named so the mark shows something.
       const piece = [...line.slice(start, end)].map((ch) => {
         const cp = ch.codePointAt(0);
         return invisible(cp) ? el('span', { class: 'invisible' }, hex(cp)) : ch;
       });
-      out.append(el('mark', { class: 'bad', title: errorText(error), 'data-offset': start },
+      out.append(el('mark', { class: 'bad', title: here.map(errorText).join('\n'), 'data-offset': start },
         piece.length ? piece : '\u2205'));
       at = Math.max(end, start);
     }
@@ -346,6 +385,20 @@
     return parts;
   }
 
+  // Step k of RFC 3492 section 6.2 with its numbers: the state (n, i) it
+  // starts from is the previous insertion's (code point, position + 1), or
+  // (128, 0) for the first; `length` is the string's length in code points
+  // before the insertion.  The results (code point, position) are the
+  // library's; the formula shows how they follow.
+  function decoderState(t, k) {
+    const s = t.steps[k];
+    const before = k === 0 ? { n: 128, i: 0 } : { n: t.steps[k - 1].codePoint, i: t.steps[k - 1].position + 1 };
+    const i = before.i + s.delta;
+    const length = [...t.basic].length + k;
+    return `i = ${before.i} + ${s.delta} = ${i}; n = ${before.n} + (${i} div ${length + 1}) = ${s.codePoint}; ` +
+           `i = ${i} mod ${length + 1} = ${s.position}`;
+  }
+
   function explainDecode(t, input) {
     const parts = [];
     parts.push(section('1. Basic code points',
@@ -361,12 +414,13 @@
       el('div', { class: 'bias-line' }, 'bias ', el('b', {}, s.bias)),
       digitBoxes(s.digits, deltaHue(k)),
       el('div', { class: 'formula' }, s.digits.map((d) => `${d.value}\u00d7${d.weight}`).join(' + '), ' = ', el('b', {}, s.delta)),
+      el('div', { class: 'formula state' }, decoderState(t, k)),
       el('div', { class: 'formula' }, 'insert ', el('b', {}, glyph(s.codePoint)), ` ${hex(s.codePoint)} at position ${s.position} \u2192 `,
         el('code', { class: 'growing' }, [...s.textAfter].map((ch, i) =>
           el('span', { class: i === s.position ? 'new' : '' }, ch)))),
       el('div', { class: 'bias-line' }, 'bias adapts to ', el('b', {}, s.newBias))));
     parts.push(section('2. Deltas read and inserted',
-      el('p', {}, 'Each delta advances the decoder\u2019s state (position i, code point n): n = 128 + (i div (length + 1)), i = i mod (length + 1).'),
+      el('p', {}, 'Each delta advances the decoder\u2019s state (RFC 3492 section 6.2): i = i + delta; n = n + (i div (length + 1)); i = i mod (length + 1), the position of the insertion. n starts at 128 and i at 0; after each insertion i moves one past it, so only the first delta counts from 128.'),
       el('div', { class: 'cards' }, cards)));
     parts.push(section('Result', t.output !== null
       ? el('div', { class: 'final' }, el('span', { class: 'basic-part' }, t.output))
