@@ -18,6 +18,8 @@
 //   ACE route          ace_path.cpp       ToUnicode of LDH names with xn-- labels
 //   pipeline           pipeline.cpp       the order the entry points run them in
 //   explain            explain.cpp        the same pipeline, every step kept
+//   mapping rows       mapping_entry.cpp  puny::idna::mapping_of: one row of
+//                                         IdnaMappingTable.txt (puny.idna)
 //   workspace          workspace.hpp,     per-thread buffers, errors, offsets
 //                      workspace.cpp
 //   shared helpers     internal.hpp       what several stages use
