@@ -36,9 +36,17 @@ function createPunyIdna(wasm, core) {
 
   // {preset, flags} -> the option bits of surfaces/js/src/puny_wasm.cpp.  Unknown
   // names throw a TypeError rather than being ignored.
+  // A-Z to a-z only (registry names are ASCII); non-strings stay as they
+  // are and are refused as unknown names below.
+  function asciiLower(name) {
+    return typeof name === 'string' ? name.replace(/[A-Z]/g, (c) => c.toLowerCase()) : name;
+  }
+
   function optionBits(options) {
     if (options === undefined || options === null) return presetBits.uts46;
-    const preset = options.preset === undefined ? 'uts46' : options.preset;
+    // ASCII case is ignored in preset names, as in every surface
+    // (puny::parse_preset_spec): 'UTS46-Strict' names uts46-strict.
+    const preset = options.preset === undefined ? 'uts46' : asciiLower(options.preset);
     if (!Object.prototype.hasOwnProperty.call(presetBits, preset))
       throw new TypeError('puny: unknown preset ' + JSON.stringify(preset) +
                           ' (one of ' + presets.join(', ') + ')');

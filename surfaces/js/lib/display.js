@@ -38,7 +38,8 @@ function createPunyDisplay(wasm, core) {
   // Suffix List); without psl the last two labels are the registrable part.
   function display(name, options) {
     const o = options || {};
-    const profile = o.profile === undefined ? 'chromium' : String(o.profile);
+    // ASCII case ignored, as puny::display::find_profile_ignoring_case does.
+    const profile = o.profile === undefined ? 'chromium' : String(o.profile).replace(/[A-Z]/g, (c) => c.toLowerCase());
     const text = core.text(name);
     if (!profileIndex.has(profile))
       throw new TypeError('puny: unknown display profile ' + JSON.stringify(profile) + ' (one of ' +

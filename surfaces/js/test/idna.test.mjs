@@ -4,7 +4,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import url from 'node:url';
 import fs from 'node:fs';
-import { puny } from './support/load.mjs';
+import { puny, punyDisplay } from './support/load.mjs';
 
 test('toAscii and idna.toUnicode convert whole domains (UTS #46)', () => {
   assert.equal(puny.toAscii('bücher.de'), 'xn--bcher-kva.de');
@@ -243,4 +243,16 @@ test('bulk forms: U+0000, lone surrogates, U+FFFD and several batches', () => {
   assert.deepEqual(puny.encodeMany(['a\u0000b', 'b\u00FCcher']).map((r) => r.output), [puny.encode('a\u0000b'), 'bcher-kva']);
   assert.deepEqual(puny.toAsciiMany(['x\uDC00y.com', 'b\u00FCcher.de']).map((r) => r.error && r.error.code),
                    ['invalid_utf16', null]);
+});
+
+test('preset and display profile names ignore ASCII case, as in SQL, the CLI and C', () => {
+  assert.equal(puny.toAscii('a_b.com', { preset: 'URL' }), 'a_b.com');
+  assert.throws(() => puny.toAscii('a_b.com', { preset: 'UTS46-Strict' }), { code: 'std3_disallowed' });
+  assert.equal(puny.toAscii('a b.com', { preset: 'Uts46-Raw' }), 'a b.com');
+  // Only ASCII case: a dotless or Kelvin-sign spelling names nothing.
+  assert.throws(() => puny.toAscii('a.com', { preset: 'url\u212a' }), TypeError);
+  const apple = '\u0430\u0440\u0440\u04cf\u0435.com';
+  assert.deepEqual(punyDisplay.display(apple, { profile: 'ASCII-Only' }),
+                   punyDisplay.display(apple, { profile: 'ascii-only' }));
+  assert.deepEqual(punyDisplay.display(apple, { profile: 'Chromium' }), punyDisplay.display(apple));
 });
