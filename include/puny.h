@@ -107,6 +107,21 @@ typedef enum puny_errc {
   /* Lists read for display decisions (Public Suffix List, protected domains). */
   PUNY_ERR_LIST_SYNTAX = 33,     /* a line of a list is malformed */
   PUNY_ERR_FILE_UNREADABLE = 34, /* a list file cannot be opened or read */
+  /* E-mail addresses (puny/email.hpp, puny_email_validate). */
+  PUNY_ERR_MISSING_AT = 35,
+  PUNY_ERR_EMPTY_LOCAL_PART = 36,
+  PUNY_ERR_LOCAL_PART_TOO_LONG = 37,
+  PUNY_ERR_ADDRESS_TOO_LONG = 38,
+  PUNY_ERR_LOCAL_PART_CHARACTER = 39,
+  PUNY_ERR_LOCAL_PART_DOT = 40,
+  PUNY_ERR_QUOTED_LOCAL_PART = 41,
+  PUNY_ERR_UNTERMINATED_QUOTE = 42,
+  PUNY_ERR_ADDRESS_LITERAL = 43,
+  PUNY_ERR_INVALID_ADDRESS_LITERAL = 44,
+  PUNY_ERR_SMTPUTF8_REQUIRED = 45,
+  PUNY_ERR_DISPLAY_NAME_SYNTAX = 46,
+  PUNY_ERR_DOMAIN_NOT_GLOBAL = 47,
+  PUNY_ERR_SPECIAL_USE_DOMAIN = 48,
   /* C API only. */
   PUNY_ERR_OUT_OF_MEMORY = 100,    /* the library could not allocate memory */
   PUNY_ERR_INVALID_ARGUMENT = 101, /* NULL pointer with a nonzero length or

@@ -43,8 +43,11 @@ static_assert(PUNY_ERR_FORBIDDEN_DOMAIN_CODE_POINT ==
 static_assert(PUNY_ERR_A_LABEL_NOT_CANONICAL == static_cast<int>(errc::a_label_not_canonical),
               "errc mirror");
 static_assert(PUNY_ERR_FILE_UNREADABLE == static_cast<int>(errc::file_unreadable),
+              "errc mirror");
+static_assert(PUNY_ERR_MISSING_AT == static_cast<int>(errc::missing_at), "errc mirror");
+static_assert(PUNY_ERR_SPECIAL_USE_DOMAIN == static_cast<int>(errc::special_use_domain),
               "errc mirror: the last C++ code");
-constexpr int last_cxx_code = PUNY_ERR_FILE_UNREADABLE;
+constexpr int last_cxx_code = PUNY_ERR_SPECIAL_USE_DOMAIN;
 
 // The header's version macros must name the version CMake builds.
 static_assert(PUNY_VERSION_MAJOR == PUNY_PROJECT_VERSION_MAJOR &&

@@ -503,7 +503,7 @@ static void test_names_and_messages(void) {
   size_t n;
   puny_error err = PUNY_ERROR_INIT;
   /* Every code has a distinct name and a message. */
-  for (code = 0; code <= PUNY_ERR_FILE_UNREADABLE; ++code) {
+  for (code = 0; code <= PUNY_ERR_SPECIAL_USE_DOMAIN; ++code) {
     int other;
     CHECK(strcmp(puny_error_name(code), "unknown") != 0);
     CHECK(strcmp(puny_error_message(code), "unknown error") != 0);
@@ -518,7 +518,9 @@ static void test_names_and_messages(void) {
   CHECK_STR(puny_error_name(PUNY_ERR_INTERNAL), "internal");
   CHECK_STR(puny_error_name(-1), "unknown");
   CHECK_STR(puny_error_name(PUNY_ERR_LIST_SYNTAX), "list_syntax");
-  CHECK_STR(puny_error_name(35), "unknown");
+  CHECK_STR(puny_error_name(PUNY_ERR_MISSING_AT), "missing_at");
+  CHECK_STR(puny_error_name(PUNY_ERR_SPECIAL_USE_DOMAIN), "special_use_domain");
+  CHECK_STR(puny_error_name(49), "unknown");
   CHECK_STR(puny_error_name(1000), "unknown");
   CHECK_STR(puny_error_message(PUNY_ERR_OVERFLOW), "arithmetic overflow (RFC 3492 section 6.4)");
   CHECK_STR(puny_error_message(PUNY_ERR_OUT_OF_MEMORY), "the library could not allocate memory");
