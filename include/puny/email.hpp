@@ -46,8 +46,11 @@ struct options {
   // invalid, local, localhost, onion, test and their subdomains; RFC 6761,
   // 6762, 7686).  email-validator's globally_deliverable.
   bool require_global_domain = true;
-  // The domain policy: an IDNA preset of puny/presets.hpp (null: the
-  // "uts46-strict" preset) and its options (null: the preset's own).
+  // The domain policy: an IDNA preset of puny/presets.hpp and its options
+  // (null: the preset's own).  Both null (the default): email-validator's
+  // policy, the "uts46-strict" preset (UTS #46 mapping, STD3 rules, DNS
+  // lengths) and then IDNA2008 registration (RFC 5891 section 4) of its
+  // A-labels, which refuses symbols and emoji that UTS #46 admits.
   const preset* domain_preset = nullptr;
   const idna::options* domain_options = nullptr;
   // On request: the display decision for the domain (puny/display.hpp) and

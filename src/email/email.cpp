@@ -6,6 +6,7 @@
 #include <string>
 
 #include "internal.hpp"
+#include "puny/idna2008.hpp"
 #include "puny/unicode.hpp"
 #include "puny/uts39.hpp"
 #include "unicode/ucd.hpp"
@@ -323,6 +324,15 @@ status run(std::string_view in, const options& opt, address& out) {
     if (a.value.empty() || a.value.back() == '.')  // a mapped full stop at the end (U+3002)
       return fail(errc::empty_label, end);
     if (a.value.size() > max_domain_octets) return fail(errc::domain_too_long, domain_begin);
+    if (opt.domain_preset == nullptr && opt.domain_options == nullptr &&
+        a.value.find("xn--") != std::string::npos) {
+      // The default policy is email-validator's: UTS #46 mapping, then
+      // IDNA2008 (RFC 5891 section 4) on the result, which refuses what
+      // UTS #46 alone admits (symbols, emoji: U+2665).  The offset is the
+      // domain's, as the check runs on the A-labels.
+      const result<std::string> strict = idna2008::registration(a.value);
+      if (!strict) return fail(strict.status.code, domain_begin, strict.status.code_point);
+    }
     result<std::string> u = to_unicode(a.value, *p, io);
     if (!u) return fail(u.status.code, domain_begin, u.status.code_point);
     out.ascii_domain = std::move(a.value);

@@ -95,14 +95,17 @@ problem email_problem(const puny::status& st) {
 
 void add_email_command(CLI::App& app, action& selected) {
   auto cfg = std::make_shared<email_settings>();
-  cfg->preset = "uts46-strict";
+  // Empty: the library's default policy (uts46-strict, then IDNA2008 on
+  // the A-labels, as email-validator); --preset or a flag word replaces it.
+  cfg->preset.clear();
   CLI::App* sub = app.add_subcommand(
       "email", "What is this e-mail address? Valid or not, normalized (RFC 5321, 6531, 6532)");
   add_io_options(*sub, cfg->io, "ADDRESS",
                  "E-mail address; each argument is one input. Without any, each line of "
                  "standard input is one input");
   add_idna_flags(*sub, *cfg);
-  sub->get_option("--preset")->default_str("uts46-strict");
+  sub->get_option("--preset")->default_str(
+      "the default policy: uts46-strict, then IDNA2008 on the A-labels");
   sub->add_flag("--allow-quoted", cfg->allow_quoted,
                 "Accept a quoted local part (\"john doe\"@example.com, RFC 5321 Quoted-string)");
   sub->add_flag("--allow-literal", cfg->allow_literal,
@@ -178,9 +181,15 @@ void add_email_command(CLI::App& app, action& selected) {
           opt.display.suffixes = psl_data.get();
         }
       }
-      auto domain_options = std::make_shared<idna::options>(cfg->options());
-      opt.domain_preset = &cfg->selected();
-      opt.domain_options = domain_options.get();
+      bool any_flag = cfg->raw;
+      for (int f : cfg->flags) any_flag = any_flag || f != -1;
+      if (cfg->preset.empty() && any_flag) cfg->preset = "uts46-strict";
+      std::shared_ptr<idna::options> domain_options;
+      if (!cfg->preset.empty()) {
+        domain_options = std::make_shared<idna::options>(cfg->options());
+        opt.domain_preset = &cfg->selected();
+        opt.domain_options = domain_options.get();
+      }
       mode_settings mode;
       if (cfg->field > 0) {
         mode.mode = input_mode::field;

@@ -193,6 +193,17 @@ TEST(Email, DisplayNameOnlyWhenAsked) {
   EXPECT_EQ(ok("j@example.com", dn).normalized, "j@example.com");
 }
 
+TEST(Email, DefaultPolicyIsUts46ThenIdna2008AsEmailValidator) {
+  // U+2665 is valid in UTS #46 but DISALLOWED in IDNA2008 (RFC 5892
+  // category: a symbol): the default refuses it, as email-validator does;
+  // the uts46-strict preset alone accepts it.
+  EXPECT_EQ(bad("a@\xE2\x99\xA5.com").code, errc::disallowed);
+  EXPECT_EQ(bad("a@xn--g6h.com").code, errc::disallowed);
+  email::options p;
+  p.domain_preset = puny::find_preset("uts46-strict");
+  EXPECT_EQ(ok("a@\xE2\x99\xA5.com", p).ascii_domain, "xn--g6h.com");
+}
+
 TEST(Email, DomainPolicyIsAnyPreset) {
   // uts46-strict maps U+216B to "xii"; IDNA2008 registration refuses it.
   EXPECT_EQ(ok("a@\xE2\x85\xAB.com").domain, "xii.com");

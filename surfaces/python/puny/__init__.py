@@ -320,3 +320,7 @@ __all__ = [
     "display_profiles", "display_reasons", "Decision", "LabelVerdict", "Finding",
     "PublicSuffixList", "ProtectedDomains", "ERROR_CLASSES", "unicode_version", "__version__",
 ] + [cls.__name__ for cls in ERROR_CLASSES.values()]
+
+# puny.email (e-mail addresses, docs/email.md): imported last, it uses the
+# names above.
+from . import email  # noqa: E402
