@@ -71,8 +71,11 @@ status scan_local(std::string_view in, std::size_t begin, std::size_t end, bool 
   bool previous_dot = false;
   for (std::size_t pos = begin; pos < end;) {
     const std::size_t at = pos;
-    char32_t c = 0;
-    (void)unicode::next_utf8(in, pos, c);  // well-formed: checked first
+    char32_t c = static_cast<unsigned char>(in[pos]);
+    if (c < 0x80)
+      ++pos;
+    else
+      (void)unicode::next_utf8(in, pos, c);  // well-formed: checked first
     if (quoted && c == '\\') {
       // quoted-pairSMTP = %d92 %d32-126
       if (pos >= end || in[pos] < 32 || in[pos] > 126)
@@ -112,7 +115,36 @@ bool is_dot_atom(std::u32string_view s) noexcept {
 
 void append_utf8(std::u32string_view s, std::string& out) {
   char buf[4];
-  for (char32_t c : s) out.append(buf, unicode::put_utf8(c, buf));
+  for (char32_t c : s) {
+    if (c < 0x80)
+      out.push_back(static_cast<char>(c));
+    else
+      out.append(buf, unicode::put_utf8(c, buf));
+  }
+}
+
+// Whether an ASCII domain holds an ACE prefix ("xn--", any case) anywhere.
+bool has_a_label(std::string_view s) noexcept {
+  for (std::size_t i = 0; i + 4 <= s.size(); ++i)
+    if ((s[i] == 'x' || s[i] == 'X') && (s[i + 1] == 'n' || s[i + 1] == 'N') && s[i + 2] == '-' &&
+        s[i + 3] == '-')
+      return true;
+  return false;
+}
+
+// Whether every non-ASCII code point of a U-label form is PVALID in
+// IDNA2008 (RFC 5892 section 2; UTF-8 known to be well-formed).
+bool all_idna2008_pvalid(std::string_view s) noexcept {
+  for (std::size_t pos = 0; pos < s.size();) {
+    char32_t c = static_cast<unsigned char>(s[pos]);
+    if (c < 0x80) {
+      ++pos;
+      continue;
+    }
+    if (!unicode::next_utf8(s, pos, c)) return false;
+    if (ucd::idna2008_property(c) != ucd::idna2008::pvalid) return false;
+  }
+  return true;
 }
 
 // RFC 6761 section 6, RFC 6762 section 3, RFC 7686 section 2: names no
@@ -121,15 +153,18 @@ void append_utf8(std::u32string_view s, std::string& out) {
 bool is_special_use(std::string_view ascii_domain) noexcept {
   static constexpr std::string_view names[] = {"arpa", "invalid", "local", "localhost", "onion",
                                                "test"};
-  std::string lower(ascii_domain);
-  for (char& c : lower)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  for (std::string_view n : names) {
-    if (lower == n) return true;
-    if (lower.size() > n.size() && lower.compare(lower.size() - n.size(), n.size(), n) == 0 &&
-        lower[lower.size() - n.size() - 1] == '.')
-      return true;
-  }
+  const auto ends_with = [&](std::string_view n) {
+    if (ascii_domain.size() < n.size()) return false;
+    const std::string_view tail = ascii_domain.substr(ascii_domain.size() - n.size());
+    for (std::size_t i = 0; i < n.size(); ++i) {
+      char c = tail[i];
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      if (c != n[i]) return false;
+    }
+    return ascii_domain.size() == n.size() || ascii_domain[ascii_domain.size() - n.size() - 1] == '.';
+  };
+  for (std::string_view n : names)
+    if (ends_with(n)) return true;
   return false;
 }
 
@@ -221,8 +256,8 @@ void clear(address& out) {
   out.normalized.clear();
   out.ascii_email.clear();
   out.smtputf8 = out.address_literal = false;
+  if (out.display_checked || !out.display.labels.empty()) out.display = display::decision{};
   out.display_checked = false;
-  out.display = display::decision{};
   out.local_part_checked = false;
   out.local_part_safe = true;
   out.local_part_rule = {};
@@ -235,7 +270,10 @@ status run(std::string_view in, const options& opt, address& out) {
   // Well-formed UTF-8 first, so every later step may decode freely.
   for (std::size_t pos = 0; pos < in.size();) {
     char32_t c = 0;
-    if (!unicode::next_utf8(in, pos, c)) return fail(errc::invalid_utf8, pos);
+    if (static_cast<unsigned char>(in[pos]) < 0x80)
+      ++pos;
+    else if (!unicode::next_utf8(in, pos, c))
+      return fail(errc::invalid_utf8, pos);
   }
 
   // Display name (RFC 5322 section 3.4: name-addr = [display-name] angle-addr).
@@ -246,7 +284,10 @@ status run(std::string_view in, const options& opt, address& out) {
   }
 
   // Local part: Quoted-string or Dot-string (RFC 5321 section 4.1.2).
-  std::u32string local;
+  // The local part as code points; one buffer per thread, so that its
+  // storage is reused from address to address.
+  thread_local std::u32string local;
+  local.clear();
   std::size_t at_sign = 0;
   bool quoted = false;
   if (begin < end && in[begin] == '"') {
@@ -282,7 +323,7 @@ status run(std::string_view in, const options& opt, address& out) {
   bool local_ascii = true;
   for (char32_t c : local)
     if (c >= 0x80) local_ascii = false;
-  if (!local_ascii) local = ucd::nfc(local);
+  if (!local_ascii && !ucd::is_nfc(local)) local = ucd::nfc(local);
   if (quoted && !is_dot_atom(local)) {
     // Keep the quotes, with the fewest escapes (RFC 5321 section 4.1.2
     // asks senders not to quote needlessly; '"' and '\' need a backslash).
@@ -292,7 +333,10 @@ status run(std::string_view in, const options& opt, address& out) {
       append_utf8(std::u32string_view(&c, 1), out.local_part);
     }
     out.local_part.push_back('"');
+  } else if (local_ascii && !quoted) {
+    out.local_part.assign(in.substr(begin, at_sign - begin));  // the input's own bytes
   } else {
+    out.local_part.reserve(local.size() * 3);
     append_utf8(local, out.local_part);
   }
   out.smtputf8 = !local_ascii;
@@ -316,7 +360,19 @@ status run(std::string_view in, const options& opt, address& out) {
     // (RFC 5321 section 4.1.2 Domain = sub-domain *("." sub-domain)).
     if (!domain.empty() && domain.back() == '.')
       return fail(errc::empty_label, domain_begin + domain.size() - 1, U'.');
-    result<std::string> a = to_ascii(domain, *p, io);
+    result<std::string> a;
+    if (p->family == preset_family::uts46) {
+      // Into a buffer on the stack: no allocation for the common domain.
+      char buf[max_domain_octets + 3];
+      std::size_t written = 0;
+      a.status = idna::to_ascii(domain, buf, sizeof buf, written, io);
+      if (a.status.code == errc::buffer_too_small)
+        a = to_ascii(domain, *p, io);  // longer than any valid result: let the errors speak
+      else if (a.status.ok())
+        a.value.assign(buf, written);
+    } else {
+      a = to_ascii(domain, *p, io);
+    }
     if (!a) {
       a.status.offset += domain_begin;
       return a.status;
@@ -324,19 +380,27 @@ status run(std::string_view in, const options& opt, address& out) {
     if (a.value.empty() || a.value.back() == '.')  // a mapped full stop at the end (U+3002)
       return fail(errc::empty_label, end);
     if (a.value.size() > max_domain_octets) return fail(errc::domain_too_long, domain_begin);
-    if (opt.domain_preset == nullptr && opt.domain_options == nullptr &&
-        a.value.find("xn--") != std::string::npos) {
-      // The default policy is email-validator's: UTS #46 mapping, then
-      // IDNA2008 (RFC 5891 section 4) on the result, which refuses what
-      // UTS #46 alone admits (symbols, emoji: U+2665).  The offset is the
-      // domain's, as the check runs on the A-labels.
-      const result<std::string> strict = idna2008::registration(a.value);
-      if (!strict) return fail(strict.status.code, domain_begin, strict.status.code_point);
+    if (!has_a_label(a.value)) {
+      // No A-label: ToUnicode would give the same string back.
+      out.domain = a.value;
+    } else {
+      result<std::string> u = to_unicode(a.value, *p, io);
+      if (!u) return fail(u.status.code, domain_begin, u.status.code_point);
+      out.domain = std::move(u.value);
+      if (opt.domain_preset == nullptr && opt.domain_options == nullptr &&
+          !all_idna2008_pvalid(out.domain)) {
+        // The default policy is email-validator's: UTS #46 mapping, then
+        // IDNA2008 (RFC 5891 section 4), which refuses what UTS #46 alone
+        // admits (symbols, emoji: U+2665).  The checks they share (NFC,
+        // hyphens, joiners, Bidi, combining marks) UTS #46 made already;
+        // what is left is RFC 5892's derived property and its CONTEXTO
+        // rules, so the full IDNA2008 pass runs only when a code point is
+        // not PVALID.  The offset is the domain's: the pass reads A-labels.
+        const result<std::string> strict = idna2008::registration(a.value);
+        if (!strict) return fail(strict.status.code, domain_begin, strict.status.code_point);
+      }
     }
-    result<std::string> u = to_unicode(a.value, *p, io);
-    if (!u) return fail(u.status.code, domain_begin, u.status.code_point);
     out.ascii_domain = std::move(a.value);
-    out.domain = std::move(u.value);
     if (opt.require_global_domain) {
       const char last = out.ascii_domain.back();
       if (out.ascii_domain.find('.') == std::string::npos ||
