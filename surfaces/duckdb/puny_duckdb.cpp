@@ -42,6 +42,9 @@
 
 DUCKDB_EXTENSION_EXTERN
 
+// E-mail addresses: surfaces/duckdb/puny_duckdb_email.cpp.
+bool puny_register_email_functions(duckdb_connection connection);
+
 namespace {
 
 enum class operation { encode, decode, to_ascii, to_unicode, check, skeleton, display, version };
@@ -425,6 +428,7 @@ DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection connection, duckdb_extension_info 
   ok = ok && register_function(connection, &version_function, version_vector, varchar, {{}});
   duckdb_destroy_logical_type(&check);
   duckdb_destroy_logical_type(&varchar);
+  ok = ok && puny_register_email_functions(connection);
   if (!ok) access->set_error(info, "puny: registering the SQL functions failed");
   return ok;
 }
