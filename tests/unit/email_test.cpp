@@ -249,3 +249,29 @@ TEST(Email, ReusedAddressIsClearedOnFailure) {
   EXPECT_FALSE(email::validate("a@@example.com", {}, out).ok());
   EXPECT_TRUE(out.normalized.empty() && out.local_part.empty() && out.domain.empty());
 }
+
+TEST(Email, HugeAndHostileInputsFailWithTheRightErrorAndOffset) {
+  // A megabyte local part: too long (checked on the whole input, linearly).
+  const std::string big(1 << 20, 'a');
+  EXPECT_EQ(bad(big + "@example.com").code, errc::local_part_too_long);
+  // A megabyte domain: the IDNA layer's length errors.
+  const auto d = bad("a@" + big + ".com");
+  EXPECT_TRUE(d.code == errc::label_too_long || d.code == errc::domain_too_long ||
+              d.code == errc::input_too_long)
+      << puny::to_string(d);
+  // A megabyte of dots and of '@' signs: the first offending byte.
+  EXPECT_EQ(bad(std::string(1 << 20, '.')).offset, 0u);
+  EXPECT_EQ(bad(std::string(1 << 20, '@')).code, errc::empty_local_part);
+  // Unterminated quotes, lone backslashes, a '<' without '>'.
+  email::options all;
+  all.allow_quoted_local_part = all.allow_display_name = all.allow_address_literal = true;
+  EXPECT_EQ(bad(std::string(1 << 20, '"'), all).code, errc::local_part_character);
+  EXPECT_EQ(bad("\"" + std::string(1 << 20, '\\'), all).code, errc::unterminated_quote);
+  EXPECT_EQ(bad("<" + big, all).code, errc::display_name_syntax);
+  EXPECT_EQ(bad("a@[" + big + "]", all).code, errc::invalid_address_literal);
+  // NUL and other controls are data, refused where they stand.
+  const auto nul = bad(std::string("a\0b@example.com", 15));
+  EXPECT_EQ(nul.code, errc::local_part_character);
+  EXPECT_EQ(nul.offset, 1u);
+  EXPECT_EQ(nul.code_point, U'\0');
+}
