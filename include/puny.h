@@ -107,6 +107,21 @@ typedef enum puny_errc {
   /* Lists read for display decisions (Public Suffix List, protected domains). */
   PUNY_ERR_LIST_SYNTAX = 33,     /* a line of a list is malformed */
   PUNY_ERR_FILE_UNREADABLE = 34, /* a list file cannot be opened or read */
+  /* E-mail addresses (puny/email.hpp, puny_email_validate). */
+  PUNY_ERR_MISSING_AT = 35,
+  PUNY_ERR_EMPTY_LOCAL_PART = 36,
+  PUNY_ERR_LOCAL_PART_TOO_LONG = 37,
+  PUNY_ERR_ADDRESS_TOO_LONG = 38,
+  PUNY_ERR_LOCAL_PART_CHARACTER = 39,
+  PUNY_ERR_LOCAL_PART_DOT = 40,
+  PUNY_ERR_QUOTED_LOCAL_PART = 41,
+  PUNY_ERR_UNTERMINATED_QUOTE = 42,
+  PUNY_ERR_ADDRESS_LITERAL = 43,
+  PUNY_ERR_INVALID_ADDRESS_LITERAL = 44,
+  PUNY_ERR_SMTPUTF8_REQUIRED = 45,
+  PUNY_ERR_DISPLAY_NAME_SYNTAX = 46,
+  PUNY_ERR_DOMAIN_NOT_GLOBAL = 47,
+  PUNY_ERR_SPECIAL_USE_DOMAIN = 48,
   /* C API only. */
   PUNY_ERR_OUT_OF_MEMORY = 100,    /* the library could not allocate memory */
   PUNY_ERR_INVALID_ARGUMENT = 101, /* NULL pointer with a nonzero length or
@@ -441,6 +456,67 @@ PUNY_API void puny_display_result_free(puny_display_result* result);
 /* UTS #39 skeleton (section 4) of UTF-8 text into a caller buffer. */
 PUNY_API puny_errc puny_skeleton(const char* utf8, size_t length, char* out, size_t capacity,
                                  size_t* written, puny_error* err);
+
+/* ---- E-mail addresses (puny/email.hpp, docs/email.md) ----
+ * What is this address?  RFC 5321 Mailbox, RFC 5322 addr-spec (and
+ * name-addr when asked), RFC 6531/6532 UTF-8.  Errors are PUNY_ERR_MISSING_AT
+ * ... PUNY_ERR_SPECIAL_USE_DOMAIN and the IDNA errors of the domain, with
+ * err->offset the byte offset in the address and the code point to blame. */
+typedef struct puny_email_options {
+  uint32_t struct_size;               /* sizeof(puny_email_options) as compiled */
+  uint32_t allow_quoted_local_part;   /* "john doe"@example.com; default 0 */
+  uint32_t allow_address_literal;     /* a@[192.0.2.1], a@[IPv6:...]; default 0 */
+  uint32_t allow_empty_local_part;    /* @example.com; default 0 */
+  uint32_t allow_display_name;        /* John <john@example.com>; default 0 */
+  uint32_t allow_smtputf8;            /* a non-ASCII local part; default 1 */
+  uint32_t require_global_domain;     /* a dot, a letter-final TLD, no special-use name; default 1 */
+  uint32_t check_local_part_security; /* the local part safety check; default 0 */
+  int32_t domain_preset;              /* puny_preset_find() index; -1 = "uts46-strict" */
+  const puny_idna_options* domain_options; /* NULL = the preset's own */
+  const char* display_profile;        /* NULL = no display decision, else a profile name */
+  const puny_display_lists* display_lists; /* for the display decision; may be NULL */
+} puny_email_options;
+/* The defaults into `size` bytes of *opt.  Use puny_email_options_init. */
+PUNY_API puny_errc puny_email_options_init_sized(puny_email_options* opt, size_t size);
+#define puny_email_options_init(opt) puny_email_options_init_sized((opt), sizeof(*(opt)))
+
+/* The normalized address (local part NFC, domain in U-labels) into a caller
+ * buffer.  `options` may be NULL for the defaults. */
+PUNY_API puny_errc puny_email_normalize(const char* utf8, size_t length, char* out,
+                                        size_t capacity, size_t* written,
+                                        const puny_email_options* options, puny_error* err);
+/* The ASCII form (local part "@" A-label domain) into a caller buffer; when
+ * the local part is not ASCII there is none: PUNY_OK with *written = 0 and
+ * an empty string (a local part is never Punycoded); see also
+ * puny_email_result_smtputf8. */
+PUNY_API puny_errc puny_email_ascii(const char* utf8, size_t length, char* out, size_t capacity,
+                                    size_t* written, const puny_email_options* options,
+                                    puny_error* err);
+
+/* Every field.  Strings live as long as the result; free it with
+ * puny_email_result_free. */
+typedef struct puny_email_result puny_email_result;
+PUNY_API puny_errc puny_email_validate(const char* utf8, size_t length,
+                                       const puny_email_options* options,
+                                       puny_email_result** result, puny_error* err);
+PUNY_API const char* puny_email_result_display_name(const puny_email_result* result);
+PUNY_API const char* puny_email_result_local_part(const puny_email_result* result);
+PUNY_API const char* puny_email_result_domain(const puny_email_result* result);
+PUNY_API const char* puny_email_result_ascii_domain(const puny_email_result* result);
+PUNY_API const char* puny_email_result_normalized(const puny_email_result* result);
+/* NULL when the local part is not ASCII. */
+PUNY_API const char* puny_email_result_ascii_email(const puny_email_result* result);
+/* 1 / 0; -1 for a NULL result. */
+PUNY_API int puny_email_result_smtputf8(const puny_email_result* result);
+PUNY_API int puny_email_result_address_literal(const puny_email_result* result);
+/* The domain's display form under options->display_profile, NULL when no
+ * decision was asked for or made (address literals); *all_shown (if not
+ * NULL) 1 when every label is shown in Unicode. */
+PUNY_API const char* puny_email_result_display(const puny_email_result* result, int* all_shown);
+/* The local part check: 1 safe, 0 not (rule names the failed rule), -1 not
+ * asked for. */
+PUNY_API int puny_email_result_local_part_safe(const puny_email_result* result, const char** rule);
+PUNY_API void puny_email_result_free(puny_email_result* result);
 
 PUNY_API uint32_t puny_version(void);               /* e.g. 100 for 0.1.0 */
 PUNY_API const char* puny_version_string(void);     /* e.g. "0.1.0" */

@@ -9,8 +9,9 @@ packages=(
   libicu-dev libidn2-dev           # reference peers for the differential tests
   python3-dev python3-venv python3-pybind11 python3-pytest  # the Python package and its tests
   python3-idna                     # peer in the Python benchmark (surfaces/python/bench)
-  python3-requests python3-email-validator  # puny.idna's consumers (ctest python.idna_consumers)
+  python3-requests python3-email-validator  # puny.idna's consumers (ctest python.idna_consumers); puny.email is compared with email-validator
   ca-certificates curl             # fetches idna's test suite (below)
+  python3-jsonschema json-schema-test-suite  # puny.formats in jsonschema's FormatChecker on the suite's format files
   postgresql-15 postgresql-server-dev-15  # the PostgreSQL extension (surfaces/postgres/) and its tests
   man-db groff-base bash-completion zsh  # puny(1) and shell completions are tested
   publicsuffix                     # the Public Suffix List file puny display reads by default

@@ -64,6 +64,23 @@ enum class errc : std::uint8_t {
   // Lists read by puny/display.hpp (Public Suffix List, protected domains).
   list_syntax,      // a line of a list is malformed (status::offset = byte offset of the line)
   file_unreadable,  // a list file cannot be opened or read
+
+  // E-mail addresses (puny/email.hpp; RFC 5321, 5322, 6531, 6532).  The
+  // domain's IDNA errors keep the IDNA codes above.
+  missing_at,                 // no "@" between a local part and a domain
+  empty_local_part,           // nothing before the "@" (options may allow it)
+  local_part_too_long,        // local part above 64 octets (RFC 5321 4.5.3.1.1)
+  address_too_long,           // address above 254 octets (RFC 5321 4.5.3.1.3)
+  local_part_character,       // a character not allowed in the local part
+  local_part_dot,             // leading, trailing or doubled dot in a dot-atom
+  quoted_local_part,          // a quoted local part, and the options refuse them
+  unterminated_quote,         // a quoted string with no closing quote
+  address_literal,            // an address literal, and the options refuse them
+  invalid_address_literal,    // an address literal that is no IPv4 or IPv6 address
+  smtputf8_required,          // a non-ASCII local part, and SMTPUTF8 is not allowed
+  display_name_syntax,        // a malformed display name or angle brackets
+  domain_not_global,          // domain without a dot, or its last label not ending in a letter
+  special_use_domain,         // a special-use domain (RFC 6761 and others)
 };
 
 // status::code_point when no code point applies (ill-formed UTF-8, where

@@ -95,6 +95,35 @@ inline constexpr error_info error_table[] = {
      "a line of a domain list or the Public Suffix List is malformed"},
     {errc::file_unreadable, "file_unreadable", "",
      "a list file cannot be opened or read"},
+    // E-mail addresses (puny/email.hpp): no UTS #46 code.
+    {errc::missing_at, "missing_at", "",
+     "the address has no @ between a local part and a domain"},
+    {errc::empty_local_part, "empty_local_part", "",
+     "the address has nothing before the @"},
+    {errc::local_part_too_long, "local_part_too_long", "",
+     "the local part is longer than 64 octets (RFC 5321 section 4.5.3.1.1)"},
+    {errc::address_too_long, "address_too_long", "",
+     "the address is longer than 254 octets (RFC 5321 section 4.5.3.1.3)"},
+    {errc::local_part_character, "local_part_character", "",
+     "a character is not allowed in the local part (RFC 5322 atext or qtext, RFC 6532)"},
+    {errc::local_part_dot, "local_part_dot", "",
+     "a dot starts or ends the local part or follows another dot (RFC 5322 dot-atom)"},
+    {errc::quoted_local_part, "quoted_local_part", "",
+     "the local part is a quoted string, which the options do not allow"},
+    {errc::unterminated_quote, "unterminated_quote", "",
+     "a quoted string has no closing quote"},
+    {errc::address_literal, "address_literal", "",
+     "the domain is an address literal, which the options do not allow"},
+    {errc::invalid_address_literal, "invalid_address_literal", "",
+     "an address literal is not an IPv4 or IPv6 address (RFC 5321 section 4.1.3)"},
+    {errc::smtputf8_required, "smtputf8_required", "",
+     "the local part is not ASCII and SMTPUTF8 is not allowed (RFC 6531)"},
+    {errc::display_name_syntax, "display_name_syntax", "",
+     "the display name or its angle brackets are malformed (RFC 5322 section 3.4)"},
+    {errc::domain_not_global, "domain_not_global", "",
+     "the domain has no dot or its last label does not end in a letter"},
+    {errc::special_use_domain, "special_use_domain", "",
+     "the domain is a special-use name that mail cannot reach (RFC 6761)"},
 };
 
 constexpr bool error_table_in_order() {
@@ -104,7 +133,7 @@ constexpr bool error_table_in_order() {
   return true;
 }
 static_assert(error_table_in_order(), "error_table rows must follow the errc order");
-static_assert(static_cast<std::size_t>(errc::file_unreadable) + 1 ==
+static_assert(static_cast<std::size_t>(errc::special_use_domain) + 1 ==
                   sizeof error_table / sizeof error_table[0],
               "every errc needs a row in error_table (the last enumerator is checked)");
 

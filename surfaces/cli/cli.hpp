@@ -158,6 +158,7 @@ void add_punycode_commands(CLI::App& app, action& selected);
 void add_idna_commands(CLI::App& app, action& selected);
 void add_explain_command(CLI::App& app, action& selected);
 void add_display_commands(CLI::App& app, action& selected);
+void add_email_command(CLI::App& app, action& selected);
 
 // An IDNA status as a problem (code, UTS #46 code, offset, label, code point).
 problem idna_problem(const puny::status& st);

@@ -48,6 +48,9 @@
 
 DUCKDB_EXTENSION_EXTERN
 
+// E-mail addresses: surfaces/duckdb/puny_duckdb_email.cpp.
+bool puny_register_email_functions(duckdb_connection connection);
+
 namespace {
 
 enum class operation { encode, decode, to_ascii, to_unicode, check, skeleton, display, display_check, version };
@@ -589,6 +592,7 @@ DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection connection, duckdb_extension_info 
   duckdb_destroy_logical_type(&list);
   duckdb_destroy_logical_type(&check);
   duckdb_destroy_logical_type(&varchar);
+  ok = ok && puny_register_email_functions(connection);
   if (!ok) access->set_error(info, "puny: registering the SQL functions failed");
   return ok;
 }

@@ -115,3 +115,19 @@ CREATE FUNCTION idna_preset_flags() RETURNS text[]
 CREATE FUNCTION idna_display_profiles() RETURNS text[]
   AS 'MODULE_PATHNAME', 'puny_sql_idna_display_profiles'
   LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- ---- E-mail addresses (issue 38; puny_pg_email.c, docs/email.md) ----
+-- email_normalize: the normalized address (local part NFC, domain in
+-- U-labels); an error naming what failed and where when it is invalid.
+CREATE FUNCTION email_normalize(address text) RETURNS text
+  AS 'MODULE_PATHNAME', 'puny_sql_email_normalize'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- try_email_ascii: the ASCII form (A-label domain), NULL when the address is
+-- invalid or its local part is not ASCII (a local part is never Punycoded).
+CREATE FUNCTION try_email_ascii(address text) RETURNS text
+  AS 'MODULE_PATHNAME', 'puny_sql_try_email_ascii'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- email_check: valid or not, the error and where, and every field.
+CREATE FUNCTION email_check(address text) RETURNS jsonb
+  AS 'MODULE_PATHNAME', 'puny_sql_email_check'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

@@ -6,7 +6,7 @@ _puny() {
   local cur prev words cword
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local commands="encode decode to-ascii to-unicode explain display skeleton"
+  local commands="encode decode to-ascii to-unicode explain display skeleton email"
   local io="--json --line-buffered --quiet -q --input --jobs -j --progress --no-progress --help -h"
   local idna="--preset --transitional --nontransitional --std3 --no-std3 --allow-underscore
     --no-allow-underscore --check-hyphens --no-check-hyphens --check-bidi --no-check-bidi
@@ -21,7 +21,7 @@ _puny() {
   fi
   case "$prev" in
     --preset) COMPREPLY=($(compgen -W "uts46 url url-strict uts46-strict idna2008 idna2008-lookup uts46-raw" -- "$cur")); return ;;
-    --profile) COMPREPLY=($(compgen -W "chromium firefox-moderate firefox-high uts39-highly-restrictive uts39-moderately-restrictive ascii-only" -- "$cur")); return ;;
+    --profile|--display) COMPREPLY=($(compgen -W "chromium firefox-moderate firefox-high uts39-highly-restrictive uts39-moderately-restrictive ascii-only" -- "$cur")); return ;;
     --input|--top-domains|--psl) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --jobs|-j) COMPREPLY=($(compgen -W "auto $(nproc 2>/dev/null)" -- "$cur")); return ;;
     --field|--delimiter) return ;;
@@ -32,6 +32,9 @@ _puny() {
     to-ascii|to-unicode) options="$io $idna $modes" ;;
     display) options="$io --profile --top-domains --psl --no-psl" ;;
     skeleton) options="$io" ;;
+    email) options="$io $idna --allow-quoted --allow-literal --allow-empty-local
+      --allow-display-name --no-smtputf8 --allow-local-domain --display --psl --no-psl
+      --local-security --field --delimiter" ;;
     explain)
       if [ "$COMP_CWORD" -eq 2 ]; then
         COMPREPLY=($(compgen -W "encode decode to-ascii --help" -- "$cur"))

@@ -122,6 +122,26 @@ class ListError(Error):
 class ListSyntaxError(ListError): pass
 class FileUnreadableError(ListError): pass
 
+
+# E-mail addresses (puny.email).
+class EmailError(Error): pass
+
+
+class MissingAtError(EmailError): pass
+class EmptyLocalPartError(EmailError): pass
+class LocalPartTooLongError(EmailError): pass
+class AddressTooLongError(EmailError): pass
+class LocalPartCharacterError(EmailError): pass
+class LocalPartDotError(EmailError): pass
+class QuotedLocalPartError(EmailError): pass
+class UnterminatedQuoteError(EmailError): pass
+class AddressLiteralError(EmailError): pass
+class InvalidAddressLiteralError(EmailError): pass
+class Smtputf8RequiredError(EmailError): pass
+class DisplayNameSyntaxError(EmailError): pass
+class DomainNotGlobalError(EmailError): pass
+class SpecialUseDomainError(EmailError): pass
+
 #: Error kind name (Error.code) -> class.
 ERROR_CLASSES = {
     "invalid_utf8": InvalidUtf8Error,
@@ -155,6 +175,20 @@ ERROR_CLASSES = {
     "a_label_not_canonical": ALabelNotCanonicalError,
     "list_syntax": ListSyntaxError,
     "file_unreadable": FileUnreadableError,
+    "missing_at": MissingAtError,
+    "empty_local_part": EmptyLocalPartError,
+    "local_part_too_long": LocalPartTooLongError,
+    "address_too_long": AddressTooLongError,
+    "local_part_character": LocalPartCharacterError,
+    "local_part_dot": LocalPartDotError,
+    "quoted_local_part": QuotedLocalPartError,
+    "unterminated_quote": UnterminatedQuoteError,
+    "address_literal": AddressLiteralError,
+    "invalid_address_literal": InvalidAddressLiteralError,
+    "smtputf8_required": Smtputf8RequiredError,
+    "display_name_syntax": DisplayNameSyntaxError,
+    "domain_not_global": DomainNotGlobalError,
+    "special_use_domain": SpecialUseDomainError,
 }
 
 
@@ -289,3 +323,7 @@ __all__ = [
     "display_profiles", "display_reasons", "Decision", "LabelVerdict", "Finding",
     "PublicSuffixList", "ProtectedDomains", "ERROR_CLASSES", "unicode_version", "__version__",
 ] + [cls.__name__ for cls in ERROR_CLASSES.values()]
+
+# puny.email (e-mail addresses, docs/email.md): imported last, it uses the
+# names above.
+from . import email  # noqa: E402

@@ -35,6 +35,11 @@
 
 namespace py = pybind11;
 
+// E-mail addresses: surfaces/python/src/email_binding.cpp.
+namespace puny_python {
+void bind_email(py::module_& m);
+}
+
 namespace {
 
 using puny::errc;
@@ -997,6 +1002,7 @@ void bind_idna_api(py::module_& m);  // idna_api.cpp: puny.idna's engine
 
 PYBIND11_MODULE(_puny, m) {
   m.doc() = "puny C++ library bindings; use the puny package, not this module";
+  puny_python::bind_email(m);
 
   m.def("_register",
         [](py::object base, py::dict by_name) {

@@ -1,0 +1,152 @@
+/* puny for PostgreSQL: e-mail addresses (issue 38; puny/email.hpp through
+ * the C API's puny_email_*), in a file of their own beside puny_pg.c.
+ *
+ *   email_normalize(address) -> text   the normalized address; an error
+ *                                      (22P02, the core's error name, byte
+ *                                      offset and character) when invalid
+ *   try_email_ascii(address) -> text   the ASCII form, NULL when invalid or
+ *                                      when the local part is not ASCII
+ *   email_check(address) -> jsonb      valid, the error and where, and every
+ *                                      field of the result
+ *
+ * The library's default options (email-validator's): docs/email.md.  As in
+ * puny_pg.c, the only non-local exit is our own ereport(ERROR), after the
+ * library call has returned and its result has been freed. */
+#include "postgres.h"
+
+#include "fmgr.h"
+#include "mb/pg_wchar.h"
+#include "utils/builtins.h"
+#include "utils/json.h"
+#include "utils/jsonb.h"
+
+#include "puny.h"
+
+/* The address as UTF-8 (converted from the database encoding if need be). */
+static const char *email_utf8(text *value, size_t *length) {
+  const char *data = VARDATA_ANY(value);
+  int n = (int)VARSIZE_ANY_EXHDR(value);
+  int encoding = GetDatabaseEncoding();
+  const char *utf8 = data;
+  if (encoding != PG_UTF8 && encoding != PG_SQL_ASCII) utf8 = pg_server_to_any(data, n, PG_UTF8);
+  *length = utf8 == data ? (size_t)n : strlen(utf8);
+  return utf8;
+}
+
+static text *email_text(const char *utf8) {
+  const char *server = pg_any_to_server(utf8, (int)strlen(utf8), PG_UTF8);
+  return cstring_to_text(server);
+}
+
+/* 1-based character position of a byte offset. */
+static size_t email_position(const char *data, size_t length, size_t offset) {
+  size_t i, n = 0;
+  if (offset > length) offset = length;
+  for (i = 0; i < offset; ++i)
+    if (((unsigned char)data[i] & 0xC0) != 0x80) ++n;
+  return n + 1;
+}
+
+static bool email_data_error(const puny_error *err) {
+  return err->code != PUNY_OK && err->code < PUNY_ERR_OUT_OF_MEMORY;
+}
+
+static void email_raise(const char *function, const char *data, size_t length,
+                        const puny_error *err) pg_attribute_noreturn();
+static void email_raise(const char *function, const char *data, size_t length,
+                        const puny_error *err) {
+  const char *uts46 = puny_uts46_code(err);
+  ereport(ERROR,
+          (errcode(err->code == PUNY_ERR_INVALID_UTF8 ? ERRCODE_CHARACTER_NOT_IN_REPERTOIRE
+                   : email_data_error(err)            ? ERRCODE_INVALID_TEXT_REPRESENTATION
+                   : err->code == PUNY_ERR_OUT_OF_MEMORY ? ERRCODE_OUT_OF_MEMORY
+                                                         : ERRCODE_INTERNAL_ERROR),
+           errmsg("%s: %s%s%s%s at byte %zu (character %zu)%s", function,
+                  puny_error_name(err->code), uts46[0] ? " (" : "", uts46, uts46[0] ? ")" : "",
+                  err->offset, email_position(data, length, err->offset),
+                  err->has_code_point ? psprintf(", U+%04X", (unsigned)err->code_point) : ""),
+           errdetail("%s", puny_error_message(err->code))));
+}
+
+/* Runs the validation; NULL with *err set when the address is invalid. */
+static puny_email_result *email_run(text *value, const char **data, size_t *length,
+                                    puny_error *err) {
+  puny_email_result *result = NULL;
+  *data = email_utf8(value, length);
+  if (puny_email_validate(*data, *length, NULL, &result, err) != PUNY_OK) return NULL;
+  return result;
+}
+
+PG_FUNCTION_INFO_V1(puny_sql_email_normalize);
+Datum puny_sql_email_normalize(PG_FUNCTION_ARGS) {
+  puny_error err = PUNY_ERROR_INIT;
+  const char *data;
+  size_t length;
+  text *out;
+  puny_email_result *r = email_run(PG_GETARG_TEXT_PP(0), &data, &length, &err);
+  if (r == NULL) email_raise("email_normalize", data, length, &err);
+  out = email_text(puny_email_result_normalized(r));
+  puny_email_result_free(r);
+  PG_RETURN_TEXT_P(out);
+}
+
+PG_FUNCTION_INFO_V1(puny_sql_try_email_ascii);
+Datum puny_sql_try_email_ascii(PG_FUNCTION_ARGS) {
+  puny_error err = PUNY_ERROR_INIT;
+  const char *data, *ascii;
+  size_t length;
+  text *out = NULL;
+  puny_email_result *r = email_run(PG_GETARG_TEXT_PP(0), &data, &length, &err);
+  if (r == NULL) {
+    if (email_data_error(&err)) PG_RETURN_NULL();
+    email_raise("try_email_ascii", data, length, &err);
+  }
+  ascii = puny_email_result_ascii_email(r);
+  if (ascii != NULL) out = cstring_to_text(ascii);
+  puny_email_result_free(r);
+  if (out == NULL) PG_RETURN_NULL();
+  PG_RETURN_TEXT_P(out);
+}
+
+static void email_json_string(StringInfo s, const char *key, const char *value) {
+  appendStringInfo(s, ", \"%s\": ", key);
+  if (value == NULL)
+    appendStringInfoString(s, "null");
+  else
+    escape_json(s, value);
+}
+
+PG_FUNCTION_INFO_V1(puny_sql_email_check);
+Datum puny_sql_email_check(PG_FUNCTION_ARGS) {
+  puny_error err = PUNY_ERROR_INIT;
+  const char *data;
+  size_t length;
+  StringInfoData s;
+  puny_email_result *r = email_run(PG_GETARG_TEXT_PP(0), &data, &length, &err);
+  if (r == NULL && !email_data_error(&err)) email_raise("email_check", data, length, &err);
+  initStringInfo(&s);
+  appendStringInfo(&s, "{\"valid\": %s", r != NULL ? "true" : "false");
+  if (r == NULL) {
+    const char *uts46 = puny_uts46_code(&err);
+    email_json_string(&s, "error", puny_error_name(err.code));
+    email_json_string(&s, "uts46_code", uts46[0] ? uts46 : NULL);
+    appendStringInfo(&s, ", \"byte_offset\": %zu, \"position\": %zu", err.offset,
+                     email_position(data, length, err.offset));
+    email_json_string(&s, "code_point",
+                      err.has_code_point ? psprintf("U+%04X", (unsigned)err.code_point) : NULL);
+  } else {
+    appendStringInfoString(&s, ", \"error\": null, \"uts46_code\": null, \"byte_offset\": null, "
+                               "\"position\": null, \"code_point\": null");
+  }
+  email_json_string(&s, "display_name", r ? puny_email_result_display_name(r) : NULL);
+  email_json_string(&s, "local_part", r ? puny_email_result_local_part(r) : NULL);
+  email_json_string(&s, "domain", r ? puny_email_result_domain(r) : NULL);
+  email_json_string(&s, "ascii_domain", r ? puny_email_result_ascii_domain(r) : NULL);
+  email_json_string(&s, "normalized", r ? puny_email_result_normalized(r) : NULL);
+  email_json_string(&s, "ascii_email", r ? puny_email_result_ascii_email(r) : NULL);
+  appendStringInfo(&s, ", \"smtputf8\": %s, \"address_literal\": %s}",
+                   r == NULL ? "null" : puny_email_result_smtputf8(r) ? "true" : "false",
+                   r == NULL ? "null" : puny_email_result_address_literal(r) ? "true" : "false");
+  if (r != NULL) puny_email_result_free(r);
+  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(s.data)));
+}

@@ -1,0 +1,87 @@
+"""puny.formats: JSON Schema format checkers for "hostname", "idn-hostname",
+"email" and "idn-email" (JSON Schema Validation, section 7.3.2 and 7.3.3),
+each a function str -> bool on puny's core, and format_checker(), a
+jsonschema.FormatChecker with the four registered:
+
+    >>> import jsonschema, puny.formats
+    >>> jsonschema.validate("info@bücher.de", {"format": "idn-email"},
+    ...                     format_checker=puny.formats.format_checker())
+
+What each accepts:
+  hostname      RFC 1123 section 2.1 host names (ASCII), A-labels valid
+                IDNA (RFC 5891 section 4.4): UTS #46 with STD3 rules, hyphen
+                checks and DNS lengths (the uts46-strict preset), nothing mapped
+  idn-hostname  RFC 5890 section 2.3.2.3: IDNA2008 registration (RFC 5891
+                section 4) of the name as given
+  email         RFC 5321 section 4.1.2 Mailbox, ASCII only: dot-atom or
+                quoted local part, a host name or an address literal
+  idn-email     RFC 6531 Mailbox: the same with UTF-8 (RFC 6532)
+Reachability (dots, special-use names) is not part of any of the four.
+Non-str instances are valid, as JSON Schema asks of format checks.
+"""
+
+from . import Error, idna2008_register, to_ascii
+from . import email as _email
+
+__all__ = ["hostname", "idn_hostname", "email", "idn_email", "format_checker", "CHECKERS"]
+
+
+def hostname(instance) -> bool:
+    if not isinstance(instance, str):
+        return True
+    if not instance.isascii() or instance.endswith("."):
+        return False
+    try:
+        # Valid and already in its ASCII form (nothing mapped but case).
+        return to_ascii(instance, "uts46-strict") == instance.lower()
+    except Error:
+        return False
+
+
+def idn_hostname(instance) -> bool:
+    if not isinstance(instance, str):
+        return True
+    if instance.endswith("."):
+        return False
+    try:
+        idna2008_register(instance)
+        return True
+    except Error:
+        return False
+
+
+def _mailbox(instance, smtputf8: bool) -> bool:
+    if not isinstance(instance, str):
+        return True
+    if not smtputf8 and not instance.isascii():
+        return False
+    try:
+        _email.validate(instance, allow_quoted_local=True, allow_domain_literal=True,
+                        allow_smtputf8=smtputf8, globally_deliverable=False,
+                        preset="uts46-strict" if not smtputf8 else "idna2008")
+        return True
+    except Error:
+        return False
+
+
+def email(instance) -> bool:
+    return _mailbox(instance, False)
+
+
+def idn_email(instance) -> bool:
+    return _mailbox(instance, True)
+
+
+CHECKERS = {"hostname": hostname, "idn-hostname": idn_hostname, "email": email,
+            "idn-email": idn_email}
+
+
+def format_checker(formats=None):
+    """A jsonschema.FormatChecker (python3-jsonschema) holding these four
+    checkers (or the named ones) beside jsonschema's own others."""
+    import jsonschema
+    checker = jsonschema.FormatChecker(formats)
+    for name, check in CHECKERS.items():
+        if formats is None or name in formats:
+            checker.checks(name)(check)
+    return checker
