@@ -29,9 +29,13 @@ using detail::u64;
 // So x / d == floor(m * (x + 1) / 2^64), one multiplication, with no special
 // case for d == 1 (the first insertion into an empty string) or for powers
 // of two.  (The round-up variant, Lemire, Kaser and Kurz 2019, needs
-// m = 2^64 for d == 1, which does not fit.)  The fixed engine's divisors
-// never pass 2 * decode_limit + 1 (fixed_engine.hpp checks it).
-inline constexpr std::size_t reciprocal_count = 2 * 3072 + 2;
+// m = 2^64 for d == 1, which does not fit.)  The fixed engine's table
+// divisions never pass 2 * decode_limit + 1 (fixed_engine.hpp checks it).
+// The table covers what DNS names reach (decode_limit = 512 bytes, 8 KB of
+// reciprocals): at 3,072 bytes, as before, it was 48 KB, a sixth of what a
+// program that only calls to_ascii/to_unicode links of puny, for inputs
+// that are not host names (bench/README.md, "Size").
+inline constexpr std::size_t reciprocal_count = 2 * 512 + 2;
 
 constexpr std::array<u64, reciprocal_count> make_reciprocals() {
   std::array<u64, reciprocal_count> m{};
@@ -73,6 +77,33 @@ inline u32 div_u32(u32 x, u32 d) {
 // + 1 on m does not wait for x.
 inline u32 div_u32_from_2(u32 x, u32 d) {
   return static_cast<u32>(mul_high(reciprocals[d] + 1, x));
+}
+#endif
+
+// A divisor that may pass the table (the decoder of inputs longer than the
+// table covers), with its reciprocal taken once for the two divisions by it
+// and by twice it: floor(floor(N / d) / 2) == floor(N / (2 * d)), so
+// reciprocals[2 * d] == reciprocals[d] >> 1.  The hardware division for a
+// divisor past the table does not wait for the dividend: it runs off the
+// chain each code point waits on.
+struct wide_divisor {
+  u32 d;
+  u64 m;  // floor((2^64 - 1) / d)
+};
+
+#if defined(__wasm__)
+inline wide_divisor make_divisor(u32 d) { return {d, 0}; }
+inline u32 div_u32(u32 x, wide_divisor v) { return x / v.d; }
+inline u32 div_u32_twice(u32 x, wide_divisor v) { return x / (2 * v.d); }
+#else
+inline wide_divisor make_divisor(u32 d) {
+  return {d, d < reciprocal_count ? reciprocals[d] : ~u64{0} / d};
+}
+// x / v.d for a 32-bit x (see div_u32 above).
+inline u32 div_u32(u32 x, wide_divisor v) { return static_cast<u32>(mul_high(v.m, u64{x} + 1)); }
+// x / (2 * v.d) for a 32-bit x, as div_u32_from_2 with reciprocals[2 * d].
+inline u32 div_u32_twice(u32 x, wide_divisor v) {
+  return static_cast<u32>(mul_high((v.m >> 1) + 1, x));
 }
 #endif
 
