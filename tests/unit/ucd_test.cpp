@@ -22,7 +22,7 @@ namespace {
 void expect_idna(char32_t c, idna_status st, std::u32string_view mapping) {
   const ucd::idna_entry e = ucd::idna_lookup(c);
   EXPECT_EQ(e.status, st) << "U+" << std::hex << static_cast<unsigned>(c);
-  EXPECT_EQ(std::u32string(e.mapping), std::u32string(mapping))
+  EXPECT_EQ(std::u32string(e.mapping()), std::u32string(mapping))
       << "U+" << std::hex << static_cast<unsigned>(c);
 }
 

@@ -331,9 +331,14 @@ def gen_idna_mapping(dd, version):
         if (status[c], mapping[c]) != exp:
             raise DataError("ASCII fast path assumption broken at U+%04X" % c)
 
-    # Pool all mapping strings in one array; longest first so that shorter
-    # strings can often be found inside longer ones.
-    strings = sorted({m for m in mapping if m}, key=lambda s: (-len(s), s))
+    # A mapping to one code point is stored as its distance from the code
+    # point (entry length field SINGLE): runs that map alike (case pairs,
+    # fullwidth forms, mathematical letters) then share entries and trie
+    # blocks, and the pool holds only the longer mappings.
+    SINGLE = 31
+    # Pool the longer mapping strings in one array; longest first so that
+    # shorter strings can often be found inside longer ones.
+    strings = sorted({m for m in mapping if len(m) > 1}, key=lambda s: (-len(s), s))
     pool = ""
     offsets = {}
     for s in strings:
@@ -344,30 +349,45 @@ def gen_idna_mapping(dd, version):
             pool += u
         offsets[s] = at
     max_len = max(len(s) for s in strings)
-    if max_len >= 32 or len(pool) >= (1 << 24):
+    if max_len >= SINGLE or len(pool) >= (1 << 24):
         raise DataError("IDNA mapping too long for the 5-bit length / 24-bit offset packing")
 
-    # Entry = status | len << 3 | offset << 8.  Code points store an entry index.
-    def pack(st, m):
-        off = offsets[m] if m else 0
-        return IDNA_STATUS.index(st) | (len(m) << 3) | (off << 8)
+    # Entry = status | len << 3 | offset << 8, or status | SINGLE << 3 |
+    # (target - code point, 24-bit two's complement) << 8.  Code points store
+    # an entry index.
+    def key(c):
+        m = mapping[c]
+        if len(m) == 1:
+            if m[0] == 0 or not -(1 << 23) <= m[0] - c < (1 << 23):
+                raise DataError("U+%04X: mapping does not fit the 24-bit distance" % c)
+            return (IDNA_STATUS.index(status[c]), 1, (m[0] - c,))
+        return (IDNA_STATUS.index(status[c]), 0, m)
 
-    entry_keys = sorted({(IDNA_STATUS.index(status[c]), mapping[c]) for c in range(MAX_CP)})
+    def pack(k):
+        st_i, single, m = k
+        if single:
+            return st_i | (SINGLE << 3) | ((m[0] & 0xFFFFFF) << 8)
+        off = offsets[m] if m else 0
+        return st_i | (len(m) << 3) | (off << 8)
+
+    entry_keys = sorted({key(c) for c in range(MAX_CP)})
     entry_index = {}
     entries = []
-    for st_i, m in entry_keys:
-        entry_index[(st_i, m)] = len(entries)
-        entries.append(pack(IDNA_STATUS[st_i], m))
-    values = [entry_index[(IDNA_STATUS.index(status[c]), mapping[c])] for c in range(MAX_CP)]
+    for k in entry_keys:
+        entry_index[k] = len(entries)
+        entries.append(pack(k))
+    values = [entry_index[key(c)] for c in range(MAX_CP)]
     fallback = values[MAX_CP - 1]
     trie = Trie3(values, fallback)
 
     inc = IncFile("idna_mapping", version,
                   "UTS #46 section 5 IDNA Mapping Table: per code point an index into idna_entries.")
     enum_asserts(inc, "idna_status", IDNA_STATUS)
-    inc.line("// Mapping strings of all mapped/deviation code points, pooled.")
+    inc.line("// Mapping strings of two code points or more, pooled.")
     inc.array("char32_t", 4, "idna_pool", [ord(ch) for ch in pool], fmt="0x%X")
-    inc.line("// Entry: bits 0-2 idna_status, bits 3-7 mapping length, bits 8-31 offset in idna_pool.")
+    inc.line("// Entry: bits 0-2 idna_status, bits 3-7 mapping length, bits 8-31 offset in idna_pool;")
+    inc.line("// length %d: the mapping is one code point, this one plus bits 8-31 (signed)." % SINGLE)
+    inc.line("constexpr unsigned idna_single = %d;" % SINGLE)
     inc.array("std::uint32_t", 4, "idna_entries", entries, fmt="0x%X")
     inc.trie("idna", trie)
     return inc, status
