@@ -189,15 +189,17 @@ TEST(UcdNfc, IsNfcAndQuickCheck) {
 }
 
 TEST(UcdNfc, LongRunOfMarks) {
-  // Hostile input: many non-starters in reverse ccc order take the
-  // stable_sort path and must still come out canonically ordered.
+  // Hostile input: many non-starters in reverse ccc order take the long-run
+  // (counting sort) path and must still come out canonically ordered, and
+  // stably: U+0301 and U+0300 share ccc 230 and keep their order (D109).
   std::u32string s = U"x";  // no precomposed x with these marks
-  for (int i = 0; i < 500; ++i) s += U"\u0301\u0316";
+  for (int i = 0; i < 500; ++i) s += U"\u0301\u0316\u0300";
   const std::u32string n = ucd::nfc(s);
   ASSERT_EQ(n.size(), s.size());
   EXPECT_EQ(n[0], U'x');
   for (std::size_t i = 1; i <= 500; ++i) EXPECT_EQ(n[i], U'\u0316');
-  for (std::size_t i = 501; i < n.size(); ++i) EXPECT_EQ(n[i], U'\u0301');
+  for (std::size_t i = 501; i < n.size(); ++i)
+    EXPECT_EQ(n[i], (i - 501) % 2 == 0 ? U'\u0301' : U'\u0300') << i;
   EXPECT_TRUE(ucd::is_nfc(n));
 }
 

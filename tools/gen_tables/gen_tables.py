@@ -615,23 +615,37 @@ def gen_nfc(dd, version, ccc, decomp):
     # Below this code point every character has ccc 0 and NFC_QC=Yes.
     fast_limit = next(c for c in range(MAX_CP) if ccc[c] != 0 or qc[c] != 0)
 
-    # Pool decompositions (longest first, reusing substrings).
+    # Pool decompositions in UTF-16 (longest first, reusing substrings):
+    # nearly all their code points are in the BMP, so 16-bit units take half
+    # the room of char32_t; the few others are surrogate pairs.
+    def utf16(s):
+        units = []
+        for x in s:
+            if x >= 0x10000:
+                units += [0xD800 + ((x - 0x10000) >> 10), 0xDC00 + ((x - 0x10000) & 0x3FF)]
+            else:
+                if 0xD800 <= x < 0xE000:
+                    raise DataError("a decomposition holds a surrogate")
+                units.append(x)
+        return "".join(chr(u) for u in units)
+
     strings = sorted(set(full_decomp.values()), key=lambda s: (-len(s), s))
     pool = ""
     offsets = {}
     for s in strings:
-        u = "".join(chr(x) for x in s)
+        u = utf16(s)
         at = pool.find(u)
         if at < 0:
             at = len(pool)
             pool += u
         offsets[s] = at
     max_len = max(len(s) for s in strings)
-    if max_len >= 8:
-        raise DataError("decomposition longer than the 3-bit length field")
+    max_units = max(len(utf16(s)) for s in strings)
+    if max_units >= 8:
+        raise DataError("decomposition longer than the 3-bit length field (UTF-16 units)")
     dvalues = [0] * MAX_CP
     for c, d in full_decomp.items():
-        dvalues[c] = (offsets[d] << 3) | len(d)
+        dvalues[c] = (offsets[d] << 3) | len(utf16(d))
     for c in range(S_BASE, S_BASE + S_COUNT):
         if c in decomp:
             raise DataError("Hangul syllable U+%04X has a tabulated decomposition" % c)
@@ -651,17 +665,29 @@ def gen_nfc(dd, version, ccc, decomp):
     inc.line("// No code point below this has a canonical decomposition.")
     inc.line("constexpr char32_t decomposition_first = 0x%X;" % min(full_decomp))
     inc.line()
-    inc.array("char32_t", 4, "decomposition_pool", [ord(ch) for ch in pool], fmt="0x%X")
-    inc.line("// Value: 0 = no decomposition, else length in bits 0-2, pool offset above.")
+    inc.line("// UTF-16: code points from U+10000 on are surrogate pairs.")
+    inc.array("char16_t", 2, "decomposition_pool", [ord(ch) for ch in pool], fmt="0x%X")
+    inc.line("// Value: 0 = no decomposition, else length (UTF-16 units) in bits 0-2, pool offset above.")
     inc.trie("decomposition", d_trie)
     incs.append(inc)
 
+    # Keys: first << 7 | the second's index in composition_seconds (the
+    # code points that combine backwards, a few dozen); values: the
+    # composite's distance from the first code point.
+    second_list = sorted(seconds)
+    if len(second_list) > 128:
+        raise DataError("more than 128 code points combine backwards: widen the 7-bit index")
+    second_index = {b: k for k, b in enumerate(second_list)}
+    for a, b, c in pairs:
+        if a >= (1 << 25) or not -(1 << 15) <= c - a < (1 << 15):
+            raise DataError("composition U+%04X does not fit the 32-bit key / 16-bit distance" % c)
     inc = IncFile("nfc_composition", version,
-                  "Primary composites (UAX #15 D114): pairs sorted by (first << 21 | second), "
-                  "Full_Composition_Exclusion removed, Hangul excluded (arithmetic).")
-    inc.array("std::uint64_t", 8, "composition_keys", [(a << 21) | b for a, b, _ in pairs],
-              fmt="0x%X")
-    inc.array("char32_t", 4, "composition_values", [c for _, _, c in pairs], fmt="0x%X")
+                  "Primary composites (UAX #15 D114): pairs sorted by (first << 7 | index of "
+                  "second), Full_Composition_Exclusion removed, Hangul excluded (arithmetic).")
+    inc.array("char32_t", 4, "composition_seconds", second_list, fmt="0x%X")
+    inc.array("std::uint32_t", 4, "composition_keys",
+              [(a << 7) | second_index[b] for a, b, _ in pairs], fmt="0x%X")
+    inc.array("std::int16_t", 2, "composition_distances", [c - a for a, _, c in pairs])
     incs.append(inc)
 
     inc = IncFile("nfc_quick_check", version,
