@@ -19,12 +19,15 @@
 #include "unicode/ucd.hpp"
 
 namespace puny::detail::ucd {
+
+// ccc and NFC_QC (with Bidi_Class, Joining_Type and General_Category M, for
+// ucd.cpp) in one table of inline variables shared with ucd.cpp.
+#include "char_properties.inc"
+
 namespace {
 
-#include "ccc.inc"
 #include "nfc_composition.inc"
 #include "nfc_decomposition.inc"
-#include "nfc_quick_check.inc"
 
 // Unicode section 3.12, Conjoining Jamo Behavior.
 constexpr char32_t s_base = 0xAC00;
@@ -41,10 +44,20 @@ constexpr std::uint8_t qc_yes = 0;
 constexpr std::uint8_t qc_maybe = 1;
 constexpr std::uint8_t qc_no = 2;
 
-inline std::uint8_t ccc_of(char32_t c) noexcept { return c < nfc_fast_limit ? 0 : ccc_trie(c); }
+// The packed properties of c (char_properties.inc): ccc in bits 16-23,
+// NFC_QC in bits 9-10.
+inline std::uint32_t properties_of(char32_t c) noexcept {
+  return char_property_values[char_properties_trie(c)];
+}
+inline std::uint8_t ccc_bits(std::uint32_t p) noexcept { return static_cast<std::uint8_t>(p >> 16); }
+inline std::uint8_t qc_bits(std::uint32_t p) noexcept { return static_cast<std::uint8_t>((p >> 9) & 3u); }
+
+inline std::uint8_t ccc_of(char32_t c) noexcept {
+  return c < nfc_fast_limit ? 0 : ccc_bits(properties_of(c));
+}
 
 inline std::uint8_t qc_of(char32_t c) noexcept {
-  return c < nfc_fast_limit ? qc_yes : nfc_qc_trie(c);
+  return c < nfc_fast_limit ? qc_yes : qc_bits(properties_of(c));
 }
 
 // A starter with NFC_QC=Yes: nothing before it can interact with it or with
@@ -206,13 +219,14 @@ scan_result scan(std::u32string_view s) noexcept {
       last_ccc = 0;
       continue;
     }
-    const std::uint8_t cc = ccc_trie(c);
+    const std::uint32_t p = properties_of(c);  // one lookup for ccc and NFC_QC
+    const std::uint8_t cc = ccc_bits(p);
     if (cc != 0 && last_ccc > cc) {
       if (out.result == quick_check::yes) out.first = i;
       out.result = quick_check::no;
       return out;
     }
-    const std::uint8_t q = nfc_qc_trie(c);
+    const std::uint8_t q = qc_bits(p);
     if (q == qc_no) {
       if (out.result == quick_check::yes) out.first = i;
       out.result = quick_check::no;

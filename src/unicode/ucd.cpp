@@ -18,11 +18,8 @@
 namespace puny::detail::ucd {
 namespace {
 
-#include "bidi_class.inc"
 #include "idna2008.inc"
 #include "idna_mapping.inc"
-#include "joining_type.inc"
-#include "mark.inc"
 #include "script.inc"
 #include "unicode_version.inc"
 
@@ -35,6 +32,17 @@ static_assert(std::string_view(tables_unicode_version) == puny::unicode::unicode
 // namespace: idna_plain_kind reads it inline from other files, and the
 // extern declaration in ucd.hpp gives the constexpr array external linkage.
 #include "idna_plain.inc"
+
+// Bidi_Class, Joining_Type, General_Category M (and, for nfc.cpp, NFC_QC
+// and ccc) in one table of inline variables shared with nfc.cpp.
+#include "char_properties.inc"
+
+namespace {
+// The packed properties of c (char_properties.inc says the layout).
+inline std::uint32_t properties_of(char32_t c) noexcept {
+  return char_property_values[char_properties_trie(c)];
+}
+}  // namespace
 
 idna_entry idna_lookup(char32_t c) noexcept {
   if (c < 0x80) {
@@ -57,13 +65,13 @@ idna_entry idna_lookup(char32_t c) noexcept {
   return {status, 0, std::u32string_view(idna_pool + (e >> 8), length)};
 }
 
-bidi_class bidi(char32_t c) noexcept { return static_cast<bidi_class>(bidi_trie(c)); }
+bidi_class bidi(char32_t c) noexcept { return static_cast<bidi_class>(properties_of(c) & 31u); }
 
 joining_type joining(char32_t c) noexcept {
-  return static_cast<joining_type>(joining_trie(c));
+  return static_cast<joining_type>((properties_of(c) >> 5) & 7u);
 }
 
-bool is_mark(char32_t c) noexcept { return mark_trie(c) != 0; }
+bool is_mark(char32_t c) noexcept { return ((properties_of(c) >> 8) & 1u) != 0; }
 
 idna2008 idna2008_property(char32_t c) noexcept {
   return static_cast<idna2008>(idna2008_trie(c));

@@ -224,10 +224,13 @@ class Trie3:
 # ---------------------------------------------------------------------------
 
 class IncFile:
-    def __init__(self, name, version, description):
+    def __init__(self, name, version, description, included_by=None):
         self.name = name
         self.version = version
         self.description = description
+        # None: one .cpp file includes it (internal linkage); else the files
+        # that do, and the arrays are inline variables (one copy linked).
+        self.included_by = included_by
         self.body = []
         self.entries = 0
         self.bytes = 0
@@ -239,7 +242,7 @@ class IncFile:
         self.parts.append("%s: %d x %d B" % (name, len(values), elem_size))
         if comment:
             self.body.append("// " + comment)
-        self.body.append("constexpr %s %s[%d] = {" % (ctype, name, len(values)))
+        self.body.append("%sconstexpr %s %s[%d] = {" % (self.storage(), ctype, name, len(values)))
         line = "   "
         for v in values:
             item = " " + (fmt % v) + ","
@@ -265,13 +268,16 @@ class IncFile:
         self.array(t2, sizes[t2], prefix + "_stage2", trie.stage2)
         self.array(t3, sizes[t3], prefix + "_stage3", trie.stage3)
         self.body.append(
-            "constexpr trie3<%s, %s, %s> %s_trie{%s_stage1, %s_stage2, %s_stage3, 0x%X, %d, %d, %d};"
-            % (t1, t2, t3, prefix, prefix, prefix, prefix, trie.limit,
+            "%sconstexpr trie3<%s, %s, %s> %s_trie{%s_stage1, %s_stage2, %s_stage3, 0x%X, %d, %d, %d};"
+            % (self.storage(), t1, t2, t3, prefix, prefix, prefix, prefix, trie.limit,
                trie.lo_bits, trie.mid_bits, trie.fallback))
         self.body.append("")
 
     def line(self, text=""):
         self.body.append(text)
+
+    def storage(self):
+        return "inline " if self.included_by else ""
 
     def render(self):
         head = [
@@ -279,7 +285,10 @@ class IncFile:
             "// %s" % self.description,
             "// Size: %d entries, %d bytes in total:" % (self.entries, self.bytes),
         ] + ["//   %s" % p for p in self.parts] + [
-            "// Included by exactly one .cpp file, inside namespace puny::detail::ucd.",
+            ("// Included by exactly one .cpp file, inside namespace puny::detail::ucd."
+             if not self.included_by else
+             "// Included by %s,\n// inside namespace puny::detail::ucd, not an anonymous one"
+             " (inline variables, linked once)." % self.included_by),
             "",
         ]
         text = "\n".join(head + self.body).rstrip("\n") + "\n"
@@ -431,11 +440,7 @@ def gen_bidi(dd, version):
             values[c] = v
     if None in values:
         raise DataError("DerivedBidiClass.txt: no value for U+%04X" % values.index(None))
-    trie = Trie3(values, values[MAX_CP - 1])
-    inc = IncFile("bidi_class", version, "Bidi_Class (UAX #44, DerivedBidiClass.txt incl. @missing).")
-    enum_asserts(inc, "bidi_class", BIDI)
-    inc.trie("bidi", trie)
-    return inc, values
+    return values
 
 
 JOINING = ["U", "C", "D", "L", "R", "T"]
@@ -467,19 +472,37 @@ def gen_joining(dd, version, gc):
         for c in range(MAX_CP):
             if derived[c] != values[c]:
                 raise DataError("Joining_Type of U+%04X disagrees with DerivedJoiningType.txt" % c)
-    trie = Trie3(values, 0)
-    inc = IncFile("joining_type", version,
-                  "Joining_Type (ArabicShaping.txt; unlisted Mn, Me, Cf are T, others U).")
+    return values
+
+
+def gen_char_properties(version, bidi, joining, gc, ccc, qc, fast_limit):
+    """Bidi_Class, Joining_Type, General_Category M, NFC_Quick_Check and
+    Canonical_Combining_Class in one trie of indices into the distinct
+    combinations (about a hundred): one table where five took 27 KB, and the
+    NFC scan reads ccc and NFC_QC with one lookup."""
+    mark = [1 if gc[c] in ("Mn", "Mc", "Me") else 0 for c in range(MAX_CP)]
+    packed = [bidi[c] | joining[c] << 5 | mark[c] << 8 | qc[c] << 9 | ccc[c] << 16
+              for c in range(MAX_CP)]
+    distinct = sorted(set(packed))
+    if len(distinct) > 256:
+        raise DataError("more than 256 property combinations: widen the trie's values")
+    index = {v: k for k, v in enumerate(distinct)}
+    trie = Trie3([index[v] for v in packed], index[packed[MAX_CP - 1]])
+    inc = IncFile("char_properties", version,
+                  "Bidi_Class (DerivedBidiClass.txt incl. @missing), Joining_Type (ArabicShaping.txt; "
+                  "unlisted Mn, Me, Cf are T, others U), General_Category M, NFC_Quick_Check and "
+                  "Canonical_Combining_Class, per code point.",
+                  included_by="src/unicode/ucd.cpp and src/unicode/nfc.cpp")
+    enum_asserts(inc, "bidi_class", BIDI)
     enum_asserts(inc, "joining_type", JOINING)
-    inc.trie("joining", trie)
-    return inc
-
-
-def gen_mark(version, gc):
-    values = [1 if gc[c] in ("Mn", "Mc", "Me") else 0 for c in range(MAX_CP)]
-    trie = Trie3(values, 0)
-    inc = IncFile("mark", version, "General_Category M (Mn, Mc, Me) from UnicodeData.txt: 1 = mark.")
-    inc.trie("mark", trie)
+    inc.line("// Every code point below this has ccc 0 and NFC_QC=Yes.")
+    inc.line("inline constexpr char32_t nfc_fast_limit = 0x%X;" % fast_limit)
+    inc.line()
+    inc.line("// Value: bits 0-4 Bidi_Class, 5-7 Joining_Type, 8 General_Category M, 9-10 NFC_QC")
+    inc.line("// (0 Yes, 1 Maybe, 2 No), 16-23 Canonical_Combining_Class.")
+    inc.array("std::uint32_t", 4, "char_property_values", distinct, fmt="0x%X")
+    inc.line("// Per code point: an index into char_property_values.")
+    inc.trie("char_properties", trie)
     return inc
 
 
@@ -650,15 +673,9 @@ def gen_nfc(dd, version, ccc, decomp):
         if c in decomp:
             raise DataError("Hangul syllable U+%04X has a tabulated decomposition" % c)
 
-    ccc_trie = Trie3(ccc, 0)
-    qc_trie = Trie3(qc, 0)
     d_trie = Trie3(dvalues, 0)
 
     incs = []
-    inc = IncFile("ccc", version, "Canonical_Combining_Class (UnicodeData.txt field 3).")
-    inc.trie("ccc", ccc_trie)
-    incs.append(inc)
-
     inc = IncFile("nfc_decomposition", version,
                   "Full canonical decompositions (UAX #15 D68), Hangul excluded (arithmetic).")
     inc.line("constexpr unsigned decomposition_max_length = %d;" % max_len)
@@ -690,14 +707,7 @@ def gen_nfc(dd, version, ccc, decomp):
     inc.array("std::int16_t", 2, "composition_distances", [c - a for a, _, c in pairs])
     incs.append(inc)
 
-    inc = IncFile("nfc_quick_check", version,
-                  "NFC_Quick_Check (DerivedNormalizationProps.txt): 0 Yes, 1 Maybe, 2 No.")
-    inc.line("// Every code point below this has ccc 0 and NFC_QC=Yes.")
-    inc.line("constexpr char32_t nfc_fast_limit = 0x%X;" % fast_limit)
-    inc.line()
-    inc.trie("nfc_qc", qc_trie)
-    incs.append(inc)
-    return incs, qc
+    return incs, qc, fast_limit
 
 
 # ---------------------------------------------------------------------------
@@ -1063,14 +1073,13 @@ def generate(ucd_dir):
     # Read every input before asking for the version so all headers count.
     inc, idna_status = gen_idna_mapping(dd, "?")
     incs.append(inc)
-    inc, bidi = gen_bidi(dd, "?")
-    incs.append(inc)
-    incs.append(gen_joining(dd, "?", gc))
-    incs.append(gen_mark("?", gc))
+    bidi = gen_bidi(dd, "?")
+    joining = gen_joining(dd, "?", gc)
     incs.append(gen_idna2008(dd, "?"))
     incs.append(gen_script(dd, "?"))
-    nfc_incs, nfc_qc = gen_nfc(dd, "?", ccc, decomp)
+    nfc_incs, nfc_qc, fast_limit = gen_nfc(dd, "?", ccc, decomp)
     incs.extend(nfc_incs)
+    incs.append(gen_char_properties("?", bidi, joining, gc, ccc, nfc_qc, fast_limit))
     incs.append(gen_case_mapping(dd, "?"))
     incs.append(gen_idna_plain("?", idna_status, gc, ccc, nfc_qc, bidi))
     incs.append(gen_uts39_properties(dd, "?"))
