@@ -61,6 +61,44 @@ TEST(FixedEngineDecode, CopyFindLastMatchesCountBasic) {
   EXPECT_GT(checked, 5000);
 }
 
+// The CPUID check (fast_arithmetic.hpp) agrees with GCC's CPU model
+// detection, which the library no longer links.
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__POPCNT__)
+TEST(FixedEngineCpu, PopcntCheckMatchesCompilerDetection) {
+  __builtin_cpu_init();
+  EXPECT_EQ(fixed::has_popcnt, __builtin_cpu_supports("popcnt") != 0);
+}
+#endif
+
+// Divisors past the reciprocal table (wide_divisor, for inputs longer than
+// table_limit): x / d and x / (2 d) exact, at the ends of the 32-bit range
+// and at random, from the first divisor past the table to 2^31 - 1.
+TEST(FixedEngineDivision, WideDivisorsMatchHardwareDivision) {
+  std::mt19937_64 rng(6);
+  std::uint64_t checked = 0;
+  const auto check = [&checked](std::uint32_t x, std::uint32_t d) {
+    const fixed::wide_divisor w = fixed::make_divisor(d);
+    ASSERT_EQ(fixed::div_u32(x, w), x / d) << x << " / " << d;
+    ASSERT_EQ(fixed::div_u32_twice(x, w), static_cast<std::uint32_t>(x / (2 * std::uint64_t{d})))
+        << x << " / 2*" << d;
+    ++checked;
+  };
+  for (std::uint32_t d = 1; d < 70000; ++d) {
+    for (const std::uint32_t x : {0u, 1u, d - 1, d, 2 * d - 1, 2 * d, 0xFFFFFFFFu, 0xFFFFFFFEu})
+      check(x, d);
+    check(static_cast<std::uint32_t>(rng()), d);
+  }
+  for (int t = 0; t < 200000; ++t) {
+    const auto d = static_cast<std::uint32_t>(1 + rng() % 0x7FFFFFFFu);
+    check(static_cast<std::uint32_t>(rng()), d);
+    const std::uint32_t q = static_cast<std::uint32_t>(rng() % (0xFFFFFFFFu / d + 1));
+    const std::uint64_t x = std::uint64_t{q} * d;
+    if (x <= 0xFFFFFFFFu) check(static_cast<std::uint32_t>(x), d);
+    if (x >= 1 && x - 1 <= 0xFFFFFFFFu) check(static_cast<std::uint32_t>(x - 1), d);
+  }
+  EXPECT_GT(checked, 700000u);
+}
+
 TEST(FixedEngineDivision, EveryDivisorMatchesHardwareDivision) {
   std::uint64_t checked = 0;
   for (std::uint32_t d = 1; d < fixed::reciprocal_count; ++d) {
