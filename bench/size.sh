@@ -67,7 +67,8 @@ growth = text_data(work + "/prog") - text_data(work + "/empty")
 # Parts, first match wins: (label, kind, pattern on the demangled name).
 PARTS = [
     ("UTS #46 mapping table (idna_pool, idna_entries, idna_stage*)", "table", r"ucd::.*idna_(pool|entries|stage)"),
-    ("plain-code-point BMP map (idna_plain_bmp)", "table", r"ucd::idna_plain_bmp"),
+    ("plain-code-point BMP map (idna_plain_bmp)", "table", r"ucd::idna_plain_"),
+    ("Bidi_Class, Joining_Type, mark, ccc, NFC_QC (char_properties)", "table", r"ucd::.*char_propert"),
     ("NFC decompositions", "table", r"ucd::.*decomposition_"),
     ("NFC compositions", "table", r"ucd::.*composition_"),
     ("ccc and NFC_QC", "table", r"ucd::.*(ccc_|nfc_qc_)"),
@@ -77,6 +78,7 @@ PARTS = [
     ("other Unicode data", "table", r"ucd::.*(stage|pool|keys|values|table)"),
     ("display / UTS #39 data and code", "display", r"puny::(display|uts39)|confusable"),
     ("Punycode fixed engine: data (reciprocals, thresholds, digits)", "engine", r"bootstring::fixed::.*(reciprocals|table|adapt_tail|digits)$"),
+    ("Punycode shared data (byte_select)", "engine", r"bootstring::detail::byte_select"),
     ("Punycode fixed engine: code", "engine", r"bootstring::fixed::"),
     ("Punycode generic engine (engine.cpp, long encodes)", "engine", r"puny::bootstring::"),
     ("Punycode API (punycode.cpp)", "engine", r"puny::punycode::"),
@@ -93,8 +95,8 @@ sums = {label: 0 for label, _, _ in PARTS}
 runtime = 0
 for line in open(work + "/prog.nm"):
     f = line.split(None, 3)
-    if len(f) < 4 or f[2] in "bBuUwWvV":
-        continue  # bss is neither text nor data
+    if len(f) < 4 or f[2] in "bBU":
+        continue  # bss is neither text nor data; U is undefined
     size, name = int(f[1], 16), f[3].strip()
     for label, _, pattern in PARTS:
         if re.search(pattern, name):
@@ -112,9 +114,14 @@ print()
 print("| part | kind | bytes |")
 print("|---|---|---|")
 for label, kind, _ in PARTS:
-    if sums[label]:
+    if sums[label] or kind == "display":  # display: 0 says it is not linked
         print("| %s | %s | %d |" % (label, kind, sums[label]))
+kinds = {}
+for label, kind, _ in PARTS:
+    kinds[kind] = kinds.get(kind, 0) + sums[label]
 print("| C++ runtime and libc the empty program does not link | runtime | %d |" % runtime)
 print("| unwind tables, alignment, other sections (growth - the above) | other | %d |" % (growth - named))
 print("| **total growth** | | **%d** |" % growth)
+print()
+print("by kind: " + ", ".join("%s %.1f KB" % (k, v / 1024) for k, v in kinds.items()))
 PY
