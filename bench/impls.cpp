@@ -545,22 +545,26 @@ class libidn2_idna final : public idna_impl {
 // ------------------------------------------------------------ ada-idna ----
 #if PUNY_BENCH_HAVE_ADA
 
-// Raw Punycode: ada's allocating UTF-32 forms (they append to `out`).
+// Raw Punycode: ada's UTF-32 forms, which append to `out`: one string per
+// pass, cleared per label (as ada_idna below does), so ada reuses its
+// buffer as puny's caller-buffer form does (issue 42's "like for like").
 class ada_punycode final : public native_input_punycode {
  public:
   std::string name() const override { return "ada"; }
   std::size_t encode_all(std::size_t& errors) override {
     std::size_t total = 0;
+    std::string out;
     for (const auto& l : enc_in_) {
-      std::string out;
+      out.clear();
       if (ada::idna::utf32_to_punycode(l, out)) total += out.size(); else ++errors;
     }
     return total;
   }
   std::size_t decode_all(std::size_t& errors) override {
     std::size_t total = 0;
+    std::u32string out;
     for (const auto& p : dec_in_) {
-      std::u32string out;
+      out.clear();
       if (ada::idna::punycode_to_utf32(p, out)) total += out.size(); else ++errors;
     }
     return total;

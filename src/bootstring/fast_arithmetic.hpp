@@ -3,8 +3,8 @@
 // runs on: division by small divisors known only at run time (a table of
 // reciprocals; every divisor in RFC 3492's digit loop and adapt() is small),
 // and whether the POPCNT instruction may count bits.  Owns no Bootstring
-// rule; includes only the standard library and rfc3492_steps.hpp's integer
-// types.
+// rule; includes only the standard library, rfc3492_steps.hpp's integer
+// types and, on x86-64, <cpuid.h>.
 #pragma once
 
 #include <array>
@@ -12,6 +12,10 @@
 #include <cstdint>
 
 #include "bootstring/rfc3492_steps.hpp"
+
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__POPCNT__)
+#include <cpuid.h>
+#endif
 
 namespace puny::bootstring::fixed {
 // Internal linkage, like the engine that uses it.
@@ -29,9 +33,13 @@ using detail::u64;
 // So x / d == floor(m * (x + 1) / 2^64), one multiplication, with no special
 // case for d == 1 (the first insertion into an empty string) or for powers
 // of two.  (The round-up variant, Lemire, Kaser and Kurz 2019, needs
-// m = 2^64 for d == 1, which does not fit.)  The fixed engine's divisors
-// never pass 2 * decode_limit + 1 (fixed_engine.hpp checks it).
-inline constexpr std::size_t reciprocal_count = 2 * 3072 + 2;
+// m = 2^64 for d == 1, which does not fit.)  The fixed engine's table
+// divisions never pass 2 * decode_limit + 1 (fixed_engine.hpp checks it).
+// The table covers what DNS names reach (decode_limit = 512 bytes, 8 KB of
+// reciprocals): at 3,072 bytes, as before, it was 48 KB, a sixth of what a
+// program that only calls to_ascii/to_unicode links of puny, for inputs
+// that are not host names (bench/README.md, "Size").
+inline constexpr std::size_t reciprocal_count = 2 * 512 + 2;
 
 constexpr std::array<u64, reciprocal_count> make_reciprocals() {
   std::array<u64, reciprocal_count> m{};
@@ -76,13 +84,43 @@ inline u32 div_u32_from_2(u32 x, u32 d) {
 }
 #endif
 
+// A divisor that may pass the table (the decoder of inputs longer than the
+// table covers), with its reciprocal taken once for the two divisions by it
+// and by twice it: floor(floor(N / d) / 2) == floor(N / (2 * d)), so
+// reciprocals[2 * d] == reciprocals[d] >> 1.  The hardware division for a
+// divisor past the table does not wait for the dividend: it runs off the
+// chain each code point waits on.
+struct wide_divisor {
+  u32 d;
+  u64 m;  // floor((2^64 - 1) / d)
+};
+
+#if defined(__wasm__)
+inline wide_divisor make_divisor(u32 d) { return {d, 0}; }
+inline u32 div_u32(u32 x, wide_divisor v) { return x / v.d; }
+inline u32 div_u32_twice(u32 x, wide_divisor v) { return x / (2 * v.d); }
+#else
+inline wide_divisor make_divisor(u32 d) {
+  return {d, d < reciprocal_count ? reciprocals[d] : ~u64{0} / d};
+}
+// x / v.d for a 32-bit x (see div_u32 above).
+inline u32 div_u32(u32 x, wide_divisor v) { return static_cast<u32>(mul_high(v.m, u64{x} + 1)); }
+// x / (2 * v.d) for a 32-bit x, as div_u32_from_2 with reciprocals[2 * d].
+inline u32 div_u32_twice(u32 x, wide_divisor v) {
+  return static_cast<u32>(mul_high((v.m >> 1) + 1, x));
+}
+#endif
+
 // Whether the encoder may count bits with the POPCNT instruction: x86-64
 // processors have had it since 2008, but baseline x86-64 code cannot
-// assume it, so it is checked once, at load time.
+// assume it, so it is checked once, at load time, with CPUID leaf 1 (ECX
+// bit 23, Intel SDM vol. 2A, CPUID).  <cpuid.h>'s inline __get_cpuid, not
+// __builtin_cpu_supports: that one links libgcc's CPU model detection,
+// 4.5 KB in every static program that calls to_ascii (bench/size.sh).
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(__POPCNT__)
 inline const bool has_popcnt = [] {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("popcnt") != 0;
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  return __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & bit_POPCNT) != 0;
 }();
 #else
 inline constexpr bool has_popcnt = false;  // __POPCNT__: the builtin is POPCNT already

@@ -27,6 +27,7 @@
 #include <cstring>
 #include <memory>
 #include <string_view>
+#include <type_traits>
 
 #include "bootstring/fast_arithmetic.hpp"
 #include "bootstring/free_slots.hpp"
@@ -46,9 +47,16 @@ using detail::u64;
 inline constexpr std::size_t short_limit = inplace_limit;
 static_assert(short_limit <= 512, "encoder sort keys hold a position in 9 bits");
 
-// Longest input (bytes) decoded with 32-bit arithmetic and table divisions
-// (i stays below 2^32 and every divisor has a reciprocal in the table).
+// Longest input (bytes) decoded with 32-bit arithmetic (i stays below 2^32).
 inline constexpr std::size_t decode_limit = 3072;
+
+// Longest input (bytes) whose every divisor has a reciprocal in the table
+// (fast_arithmetic.hpp): the inputs decoded on the stack, DNS names among
+// them.  Between table_limit and decode_limit the divisors past the table
+// (output lengths above 1,025) divide in hardware, off the chain each code
+// point waits on (fast_arithmetic.hpp, wide_divisor); covering decode_limit
+// took 48 KB of reciprocals instead of 8 KB.
+inline constexpr std::size_t table_limit = short_limit;
 
 // Longest input (bytes) decoded by insertion (from short_limit on into
 // chunks of 128 code points, chunked_text); above it the insertions are
@@ -62,9 +70,10 @@ inline constexpr std::size_t decode_limit = 3072;
 // all at this limit (10 ms measured, against under 1 ms placing).
 inline constexpr std::size_t insert_limit = 48 * 1024;
 
-// Every divisor of the 32-bit decoder (output lengths up to decode_limit + 1,
-// and adapt()'s) has a reciprocal (fast_arithmetic.hpp).
-static_assert(reciprocal_count >= 2 * decode_limit + 2, "the reciprocal table covers decode_limit");
+// Every divisor of the decoder of up to table_limit bytes (output lengths up
+// to table_limit + 1, and adapt()'s) and of the encoder has a reciprocal.
+static_assert(reciprocal_count >= 2 * table_limit + 2, "the reciprocal table covers table_limit");
+static_assert(short_limit <= table_limit, "the encoder's divisors are in the table");
 
 // ---- the engine ----
 
@@ -186,9 +195,11 @@ class engine {
 
   // RFC 3492 section 6.1 adapt(delta, numpoints, firsttime), as the
   // thresholds of the bias it returns (for the encoder and the decoder).
-  // numpoints <= decode_limit (one code point per input byte at most), so
-  // 2 * numpoints < reciprocal_count.
-  static const short_thresholds* adapt_thresholds(u32 delta, u32 numpoints, bool first_time) {
+  // A u32 numpoints is at most table_limit (one code point per input byte
+  // at most), so 2 * numpoints < reciprocal_count; a wide_divisor may be
+  // larger.
+  template <class Divisor>
+  static const short_thresholds* adapt_thresholds(u32 delta, Divisor numpoints, bool first_time) {
     if (first_time) {
       delta /= damp;
       delta += div_u32(delta, numpoints);
@@ -196,7 +207,10 @@ class engine {
       // delta / 2 + (delta / 2) / numpoints, the second term computed as
       // delta / (2 * numpoints): both terms start from delta at once, which
       // shortens the chain every code point waits on (see read_short_integer).
-      delta = (delta >> 1) + div_u32_from_2(delta, 2 * numpoints);
+      if constexpr (std::is_same_v<Divisor, wide_divisor>)
+        delta = (delta >> 1) + div_u32_twice(delta, numpoints);
+      else
+        delta = (delta >> 1) + div_u32_from_2(delta, 2 * numpoints);
     }
     const u32 rounded = delta / (base - tmin);
     const u32 index = delta > adapt_limit ? adapt_limit + 1 + rounded : delta;
@@ -581,8 +595,9 @@ class engine {
   // so far, given to insert(n, index, length).  Sets `length` to the final
   // length.  `padded` is the input followed by three non-digits (for
   // read_short_integer).  Bounded: the input has at most decode_limit bytes,
-  // so i stays below 2^32 and every divisor comes from the reciprocal table.
-  template <bool Bounded, class Insert>
+  // so i stays below 2^32; Tabled: at most table_limit bytes, so every
+  // divisor comes from the reciprocal table.
+  template <bool Bounded, bool Tabled, class Insert>
   static status parse_insertions(const char* padded, std::size_t size, std::size_t b,
                                  std::size_t& length, Insert&& insert) {
     u64 n = initial_n;
@@ -604,17 +619,32 @@ class engine {
       const u64 divisor = length + 1;
       u64 step;
       double reciprocal = 0;
+      [[maybe_unused]] wide_divisor wide{};
+      [[maybe_unused]] bool wide_route = false;
       if constexpr (Bounded) {
         // i / divisor >= 2^32 / (decode_limit + 1) > max_cp: the range
         // error below, found here so that the division is 32-bit.
         static_assert((u64{1} << 32) / (decode_limit + 1) > max_cp, "see above");
         if (i > 0xFFFFFFFFu) return error(errc::decoded_out_of_range, delta_start);
-        step = div_u32(static_cast<u32>(i), static_cast<u32>(divisor));
+        if constexpr (Tabled) {
+          step = div_u32(static_cast<u32>(i), static_cast<u32>(divisor));
+        } else {
+          // Past table_limit bytes: divisors beyond the table too.
+          wide = make_divisor(static_cast<u32>(divisor));
+          step = div_u32(static_cast<u32>(i), wide);
+        }
       } else {
-        reciprocal = 1.0 / static_cast<double>(divisor);
-        step = (i <= 0xFFFFFFFFu && divisor < reciprocal_count)
-                   ? div_u32(static_cast<u32>(i), static_cast<u32>(divisor))
-                   : divide(i, divisor, reciprocal);
+        // Output lengths below 2^31 (all but inputs of 2 GB and more) have a
+        // wide_divisor, exact for 32-bit dividends up to twice it; larger i
+        // (hostile input only) divide through a double reciprocal.
+        wide_route = divisor < (u64{1} << 31);
+        if (wide_route) wide = make_divisor(static_cast<u32>(divisor));
+        if (wide_route && i <= 0xFFFFFFFFu) {
+          step = div_u32(static_cast<u32>(i), wide);
+        } else {
+          reciprocal = 1.0 / static_cast<double>(divisor);
+          step = divide(i, divisor, reciprocal);
+        }
       }
       if (status error; !detail::advance_code_point<Bounded>(profile, n, step, delta_start, error))
         return error;
@@ -625,12 +655,17 @@ class engine {
       if constexpr (Bounded) {
         // n <= max_cp, so i < (max_cp + 1) * divisor: delta fits in 32 bits.
         static_assert((u64{max_cp} + 1) * (decode_limit + 1) <= 0xFFFFFFFFu, "see above");
-        st = adapt_thresholds(static_cast<u32>(delta), static_cast<u32>(divisor), old_i == 0);
+        if constexpr (Tabled)
+          st = adapt_thresholds(static_cast<u32>(delta), static_cast<u32>(divisor), old_i == 0);
+        else
+          st = adapt_thresholds(static_cast<u32>(delta), wide, old_i == 0);
       } else {
-        st = (delta <= 0xFFFFFFFFu && 2 * divisor < reciprocal_count)
-                 ? adapt_thresholds(static_cast<u32>(delta), static_cast<u32>(divisor),
-                                    old_i == 0)
-                 : adapt_thresholds_long(delta, divisor, reciprocal, old_i == 0);
+        if (wide_route && delta <= 0xFFFFFFFFu) {
+          st = adapt_thresholds(static_cast<u32>(delta), wide, old_i == 0);
+        } else {
+          reciprocal = 1.0 / static_cast<double>(divisor);
+          st = adapt_thresholds_long(delta, divisor, reciprocal, old_i == 0);
+        }
       }
       insert(static_cast<char32_t>(n), static_cast<std::size_t>(index), length);
       i = index + 1;
@@ -681,7 +716,7 @@ class engine {
     char32_t* const work = capacity < size + decode_room ? local : out;
     if (status s = detail::check_basic(profile, padded, b, work); !s) return failed(s);
     std::size_t length = 0;
-    const status s = parse_insertions<true>(
+    const status s = parse_insertions<true, true>(
         padded, size, b, length, [work](char32_t n, std::size_t index, std::size_t current) {
           insert_at(work, n, index, current);
         });
@@ -704,7 +739,7 @@ class engine {
     std::memcpy(padded, text, size);
     std::memset(padded + size, 0xFF, 3);
     std::size_t length = 0;
-    const status s = parse_insertions<Bounded>(
+    const status s = parse_insertions<Bounded, false>(
         padded, size, b, length,
         [&chunks](char32_t n, std::size_t index, std::size_t) { chunks.insert(n, index); });
     if (!s) return failed(s);
@@ -841,7 +876,7 @@ class engine {
     std::unique_ptr<u64[]> insertions(new u64[size]);
     std::size_t count = 0;
     std::size_t length = 0;
-    const status s = parse_insertions<false>(
+    const status s = parse_insertions<false, false>(
         padded.get(), size, b, length, [&](char32_t n, std::size_t index, std::size_t) {
           insertions[count++] = u64{n} << 32 | index;
         });

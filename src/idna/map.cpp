@@ -98,18 +98,19 @@ void map_code_point(workspace& ws, const options& opt, char32_t c, std::size_t o
       }
       break;
   }
-  for (std::size_t k = 0; k < e.mapping.size(); ++k) {
-    if (e.mapping[k] >= 0x80) {
+  const std::u32string_view mapping = e.mapping();
+  for (std::size_t k = 0; k < mapping.size(); ++k) {
+    if (mapping[k] >= 0x80) {
       ws.non_ascii = true;
-      note_code_point(ws, e.mapping[k], ws.mapped.size() + k);
-    } else if (e.mapping[k] == '.') {
+      note_code_point(ws, mapping[k], ws.mapped.size() + k);
+    } else if (mapping[k] == '.') {
       note_dot(ws, ws.mapped.size() + k);
-    } else if (forbidden_ascii.forbidden[e.mapping[k]]) {
+    } else if (forbidden_ascii.forbidden[mapping[k]]) {
       ws.may_hold_forbidden = true;  // U+FF0F -> '/', U+2100 -> "a/c"
     }
   }
-  ws.mapped.append(e.mapping.data(), e.mapping.size());
-  ws.mapped_off.append(e.mapping.size(), off);
+  ws.mapped.append(mapping.data(), mapping.size());
+  ws.mapped_off.append(mapping.size(), off);
 }
 
 void decode_and_map(workspace& ws, const options& opt, std::string_view in) {

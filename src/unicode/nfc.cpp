@@ -19,12 +19,15 @@
 #include "unicode/ucd.hpp"
 
 namespace puny::detail::ucd {
+
+// ccc and NFC_QC (with Bidi_Class, Joining_Type and General_Category M, for
+// ucd.cpp) in one table of inline variables shared with ucd.cpp.
+#include "char_properties.inc"
+
 namespace {
 
-#include "ccc.inc"
 #include "nfc_composition.inc"
 #include "nfc_decomposition.inc"
-#include "nfc_quick_check.inc"
 
 // Unicode section 3.12, Conjoining Jamo Behavior.
 constexpr char32_t s_base = 0xAC00;
@@ -41,10 +44,20 @@ constexpr std::uint8_t qc_yes = 0;
 constexpr std::uint8_t qc_maybe = 1;
 constexpr std::uint8_t qc_no = 2;
 
-inline std::uint8_t ccc_of(char32_t c) noexcept { return c < nfc_fast_limit ? 0 : ccc_trie(c); }
+// The packed properties of c (char_properties.inc): ccc in bits 16-23,
+// NFC_QC in bits 9-10.
+inline std::uint32_t properties_of(char32_t c) noexcept {
+  return char_property_values[char_properties_trie(c)];
+}
+inline std::uint8_t ccc_bits(std::uint32_t p) noexcept { return static_cast<std::uint8_t>(p >> 16); }
+inline std::uint8_t qc_bits(std::uint32_t p) noexcept { return static_cast<std::uint8_t>((p >> 9) & 3u); }
+
+inline std::uint8_t ccc_of(char32_t c) noexcept {
+  return c < nfc_fast_limit ? 0 : ccc_bits(properties_of(c));
+}
 
 inline std::uint8_t qc_of(char32_t c) noexcept {
-  return c < nfc_fast_limit ? qc_yes : nfc_qc_trie(c);
+  return c < nfc_fast_limit ? qc_yes : qc_bits(properties_of(c));
 }
 
 // A starter with NFC_QC=Yes: nothing before it can interact with it or with
@@ -81,8 +94,14 @@ void decompose(char32_t c, std::u32string& buf) {
     buf.push_back(pack(c));
     return;
   }
-  const char32_t* p = decomposition_pool + (d >> 3);
-  for (std::uint32_t i = 0; i < (d & 7u); ++i) buf.push_back(pack(p[i]));
+  // The pool is UTF-16 (code points past the BMP as surrogate pairs).
+  const char16_t* p = decomposition_pool + (d >> 3);
+  const char16_t* const end = p + (d & 7u);
+  while (p < end) {
+    char32_t u = *p++;
+    if (u - 0xD800u < 0x400u) u = 0x10000 + ((u - 0xD800u) << 10) + (*p++ - 0xDC00u);
+    buf.push_back(pack(u));
+  }
 }
 
 // Unicode section 3.11 D109 Canonical Ordering Algorithm: a stable sort by
@@ -111,9 +130,14 @@ void canonical_order(std::u32string& buf) {
           buf[m] = x;
         }
       } else {
-        // Long runs (hostile input): O(n log n) and still stable.
-        std::stable_sort(buf.begin() + static_cast<std::ptrdiff_t>(i),
-                         buf.begin() + static_cast<std::ptrdiff_t>(j), by_ccc);
+        // Long runs (hostile input): a counting sort by ccc, linear and
+        // stable (and no std::stable_sort in every program that links NFC).
+        std::array<std::size_t, 257> start{};
+        for (std::size_t k = i; k < j; ++k) ++start[(buf[k] >> 24) + 1];
+        for (std::size_t v = 1; v < start.size(); ++v) start[v] += start[v - 1];
+        std::u32string sorted(j - i, U'\0');
+        for (std::size_t k = i; k < j; ++k) sorted[start[buf[k] >> 24]++] = buf[k];
+        buf.replace(i, j - i, sorted);
       }
     }
     i = j;
@@ -133,11 +157,17 @@ char32_t compose_pair(char32_t a, char32_t b) noexcept {
   if (s_index < s_count && s_index % t_count == 0 && t_index - 1 < t_count - 1) {
     return a + t_index;
   }
-  const std::uint64_t key = (static_cast<std::uint64_t>(a) << 21) | b;
-  const std::uint64_t* end = composition_keys + std::size(composition_keys);
-  const std::uint64_t* it = std::lower_bound(composition_keys, end, key);
+  // Keys are a << 7 | the index of b among the code points that combine
+  // backwards (nfc_composition.inc); values the distance a -> composite.
+  const char32_t* const seconds_end = composition_seconds + std::size(composition_seconds);
+  const char32_t* const second = std::lower_bound(composition_seconds, seconds_end, b);
+  if (second == seconds_end || *second != b || a >= (1u << 25)) return 0;
+  const std::uint32_t key =
+      static_cast<std::uint32_t>(a) << 7 | static_cast<std::uint32_t>(second - composition_seconds);
+  const std::uint32_t* const end = composition_keys + std::size(composition_keys);
+  const std::uint32_t* const it = std::lower_bound(composition_keys, end, key);
   if (it == end || *it != key) return 0;
-  return composition_values[it - composition_keys];
+  return static_cast<char32_t>(static_cast<std::int32_t>(a) + composition_distances[it - composition_keys]);
 }
 
 // UAX #15 D117 Canonical Composition Algorithm, in place over the packed
@@ -189,13 +219,14 @@ scan_result scan(std::u32string_view s) noexcept {
       last_ccc = 0;
       continue;
     }
-    const std::uint8_t cc = ccc_trie(c);
+    const std::uint32_t p = properties_of(c);  // one lookup for ccc and NFC_QC
+    const std::uint8_t cc = ccc_bits(p);
     if (cc != 0 && last_ccc > cc) {
       if (out.result == quick_check::yes) out.first = i;
       out.result = quick_check::no;
       return out;
     }
-    const std::uint8_t q = nfc_qc_trie(c);
+    const std::uint8_t q = qc_bits(p);
     if (q == qc_no) {
       if (out.result == quick_check::yes) out.first = i;
       out.result = quick_check::no;

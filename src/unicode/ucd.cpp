@@ -18,21 +18,13 @@
 namespace puny::detail::ucd {
 namespace {
 
-#include "bidi_class.inc"
 #include "idna2008.inc"
 #include "idna_mapping.inc"
-#include "joining_type.inc"
-#include "mark.inc"
 #include "script.inc"
 #include "unicode_version.inc"
 
 static_assert(std::string_view(tables_unicode_version) == puny::unicode::unicode_version,
               "the tables on the include path are not the Unicode version this build selected");
-
-// UTS #46 section 5: in ASCII only A-Z are mapped (to a-z); everything else
-// is valid (Unicode 16+ has no *_STD3 statuses; STD3 is the U1 check).  The
-// generator verifies this before emitting the tables.
-constexpr char32_t ascii_lower[] = U"abcdefghijklmnopqrstuvwxyz";
 
 }  // namespace
 
@@ -41,26 +33,45 @@ constexpr char32_t ascii_lower[] = U"abcdefghijklmnopqrstuvwxyz";
 // extern declaration in ucd.hpp gives the constexpr array external linkage.
 #include "idna_plain.inc"
 
+// Bidi_Class, Joining_Type, General_Category M (and, for nfc.cpp, NFC_QC
+// and ccc) in one table of inline variables shared with nfc.cpp.
+#include "char_properties.inc"
+
+namespace {
+// The packed properties of c (char_properties.inc says the layout).
+inline std::uint32_t properties_of(char32_t c) noexcept {
+  return char_property_values[char_properties_trie(c)];
+}
+}  // namespace
+
 idna_entry idna_lookup(char32_t c) noexcept {
   if (c < 0x80) {
-    if (c >= U'A' && c <= U'Z') {
-      return {idna_status::mapped, std::u32string_view(ascii_lower + (c - U'A'), 1)};
-    }
-    return {idna_status::valid, {}};
+    // UTS #46 section 5: in ASCII only A-Z are mapped (to a-z); everything
+    // else is valid (Unicode 16+ has no *_STD3 statuses; STD3 is the U1
+    // check).  The generator verifies this before emitting the tables.
+    if (c >= U'A' && c <= U'Z') return {idna_status::mapped, c + 0x20, {}};
+    return {idna_status::valid, 0, {}};
   }
-  // Entry layout: bits 0-2 status, bits 3-7 length, bits 8-31 pool offset.
+  // Entry layout: bits 0-2 status, bits 3-7 length, bits 8-31 pool offset,
+  // or for length idna_single the distance to the one code point it maps to
+  // (24-bit two's complement).
   const std::uint32_t e = idna_entries[idna_trie(c)];
-  return {static_cast<idna_status>(e & 7u),
-          std::u32string_view(idna_pool + (e >> 8), (e >> 3) & 31u)};
+  const auto status = static_cast<idna_status>(e & 7u);
+  const std::uint32_t length = (e >> 3) & 31u;
+  if (length == idna_single) {
+    const std::uint32_t distance = ((e >> 8) ^ 0x800000u) - 0x800000u;  // sign-extended
+    return {status, static_cast<char32_t>(c + distance), {}};
+  }
+  return {status, 0, std::u32string_view(idna_pool + (e >> 8), length)};
 }
 
-bidi_class bidi(char32_t c) noexcept { return static_cast<bidi_class>(bidi_trie(c)); }
+bidi_class bidi(char32_t c) noexcept { return static_cast<bidi_class>(properties_of(c) & 31u); }
 
 joining_type joining(char32_t c) noexcept {
-  return static_cast<joining_type>(joining_trie(c));
+  return static_cast<joining_type>((properties_of(c) >> 5) & 7u);
 }
 
-bool is_mark(char32_t c) noexcept { return mark_trie(c) != 0; }
+bool is_mark(char32_t c) noexcept { return ((properties_of(c) >> 8) & 1u) != 0; }
 
 idna2008 idna2008_property(char32_t c) noexcept {
   return static_cast<idna2008>(idna2008_trie(c));

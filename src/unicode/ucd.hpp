@@ -15,9 +15,18 @@ enum class idna_status : std::uint8_t { valid, ignored, mapped, deviation, disal
 
 struct idna_entry {
   idna_status status;
-  // Replacement for mapped and deviation code points (empty for ignored, and
-  // for deviations that map to nothing, e.g. U+200C in transitional mode).
-  std::u32string_view mapping;
+  // The replacement when it is one code point (0 otherwise): the table keeps
+  // those as a distance from the code point, not as a pooled string.
+  char32_t single = 0;
+  // The replacement when it is longer (empty for ignored, and for
+  // deviations that map to nothing, e.g. U+200C in transitional mode).
+  std::u32string_view pooled;
+
+  // Replacement for mapped and deviation code points; valid while this
+  // entry lives.
+  std::u32string_view mapping() const noexcept {
+    return single != 0 ? std::u32string_view(&single, 1) : pooled;
+  }
 };
 
 idna_entry idna_lookup(char32_t c) noexcept;

@@ -224,10 +224,13 @@ class Trie3:
 # ---------------------------------------------------------------------------
 
 class IncFile:
-    def __init__(self, name, version, description):
+    def __init__(self, name, version, description, included_by=None):
         self.name = name
         self.version = version
         self.description = description
+        # None: one .cpp file includes it (internal linkage); else the files
+        # that do, and the arrays are inline variables (one copy linked).
+        self.included_by = included_by
         self.body = []
         self.entries = 0
         self.bytes = 0
@@ -239,7 +242,7 @@ class IncFile:
         self.parts.append("%s: %d x %d B" % (name, len(values), elem_size))
         if comment:
             self.body.append("// " + comment)
-        self.body.append("constexpr %s %s[%d] = {" % (ctype, name, len(values)))
+        self.body.append("%sconstexpr %s %s[%d] = {" % (self.storage(), ctype, name, len(values)))
         line = "   "
         for v in values:
             item = " " + (fmt % v) + ","
@@ -265,13 +268,16 @@ class IncFile:
         self.array(t2, sizes[t2], prefix + "_stage2", trie.stage2)
         self.array(t3, sizes[t3], prefix + "_stage3", trie.stage3)
         self.body.append(
-            "constexpr trie3<%s, %s, %s> %s_trie{%s_stage1, %s_stage2, %s_stage3, 0x%X, %d, %d, %d};"
-            % (t1, t2, t3, prefix, prefix, prefix, prefix, trie.limit,
+            "%sconstexpr trie3<%s, %s, %s> %s_trie{%s_stage1, %s_stage2, %s_stage3, 0x%X, %d, %d, %d};"
+            % (self.storage(), t1, t2, t3, prefix, prefix, prefix, prefix, trie.limit,
                trie.lo_bits, trie.mid_bits, trie.fallback))
         self.body.append("")
 
     def line(self, text=""):
         self.body.append(text)
+
+    def storage(self):
+        return "inline " if self.included_by else ""
 
     def render(self):
         head = [
@@ -279,7 +285,10 @@ class IncFile:
             "// %s" % self.description,
             "// Size: %d entries, %d bytes in total:" % (self.entries, self.bytes),
         ] + ["//   %s" % p for p in self.parts] + [
-            "// Included by exactly one .cpp file, inside namespace puny::detail::ucd.",
+            ("// Included by exactly one .cpp file, inside namespace puny::detail::ucd."
+             if not self.included_by else
+             "// Included by %s,\n// inside namespace puny::detail::ucd, not an anonymous one"
+             " (inline variables, linked once)." % self.included_by),
             "",
         ]
         text = "\n".join(head + self.body).rstrip("\n") + "\n"
@@ -331,9 +340,14 @@ def gen_idna_mapping(dd, version):
         if (status[c], mapping[c]) != exp:
             raise DataError("ASCII fast path assumption broken at U+%04X" % c)
 
-    # Pool all mapping strings in one array; longest first so that shorter
-    # strings can often be found inside longer ones.
-    strings = sorted({m for m in mapping if m}, key=lambda s: (-len(s), s))
+    # A mapping to one code point is stored as its distance from the code
+    # point (entry length field SINGLE): runs that map alike (case pairs,
+    # fullwidth forms, mathematical letters) then share entries and trie
+    # blocks, and the pool holds only the longer mappings.
+    SINGLE = 31
+    # Pool the longer mapping strings in one array; longest first so that
+    # shorter strings can often be found inside longer ones.
+    strings = sorted({m for m in mapping if len(m) > 1}, key=lambda s: (-len(s), s))
     pool = ""
     offsets = {}
     for s in strings:
@@ -344,30 +358,45 @@ def gen_idna_mapping(dd, version):
             pool += u
         offsets[s] = at
     max_len = max(len(s) for s in strings)
-    if max_len >= 32 or len(pool) >= (1 << 24):
+    if max_len >= SINGLE or len(pool) >= (1 << 24):
         raise DataError("IDNA mapping too long for the 5-bit length / 24-bit offset packing")
 
-    # Entry = status | len << 3 | offset << 8.  Code points store an entry index.
-    def pack(st, m):
-        off = offsets[m] if m else 0
-        return IDNA_STATUS.index(st) | (len(m) << 3) | (off << 8)
+    # Entry = status | len << 3 | offset << 8, or status | SINGLE << 3 |
+    # (target - code point, 24-bit two's complement) << 8.  Code points store
+    # an entry index.
+    def key(c):
+        m = mapping[c]
+        if len(m) == 1:
+            if m[0] == 0 or not -(1 << 23) <= m[0] - c < (1 << 23):
+                raise DataError("U+%04X: mapping does not fit the 24-bit distance" % c)
+            return (IDNA_STATUS.index(status[c]), 1, (m[0] - c,))
+        return (IDNA_STATUS.index(status[c]), 0, m)
 
-    entry_keys = sorted({(IDNA_STATUS.index(status[c]), mapping[c]) for c in range(MAX_CP)})
+    def pack(k):
+        st_i, single, m = k
+        if single:
+            return st_i | (SINGLE << 3) | ((m[0] & 0xFFFFFF) << 8)
+        off = offsets[m] if m else 0
+        return st_i | (len(m) << 3) | (off << 8)
+
+    entry_keys = sorted({key(c) for c in range(MAX_CP)})
     entry_index = {}
     entries = []
-    for st_i, m in entry_keys:
-        entry_index[(st_i, m)] = len(entries)
-        entries.append(pack(IDNA_STATUS[st_i], m))
-    values = [entry_index[(IDNA_STATUS.index(status[c]), mapping[c])] for c in range(MAX_CP)]
+    for k in entry_keys:
+        entry_index[k] = len(entries)
+        entries.append(pack(k))
+    values = [entry_index[key(c)] for c in range(MAX_CP)]
     fallback = values[MAX_CP - 1]
     trie = Trie3(values, fallback)
 
     inc = IncFile("idna_mapping", version,
                   "UTS #46 section 5 IDNA Mapping Table: per code point an index into idna_entries.")
     enum_asserts(inc, "idna_status", IDNA_STATUS)
-    inc.line("// Mapping strings of all mapped/deviation code points, pooled.")
+    inc.line("// Mapping strings of two code points or more, pooled.")
     inc.array("char32_t", 4, "idna_pool", [ord(ch) for ch in pool], fmt="0x%X")
-    inc.line("// Entry: bits 0-2 idna_status, bits 3-7 mapping length, bits 8-31 offset in idna_pool.")
+    inc.line("// Entry: bits 0-2 idna_status, bits 3-7 mapping length, bits 8-31 offset in idna_pool;")
+    inc.line("// length %d: the mapping is one code point, this one plus bits 8-31 (signed)." % SINGLE)
+    inc.line("constexpr unsigned idna_single = %d;" % SINGLE)
     inc.array("std::uint32_t", 4, "idna_entries", entries, fmt="0x%X")
     inc.trie("idna", trie)
     return inc, status
@@ -411,11 +440,7 @@ def gen_bidi(dd, version):
             values[c] = v
     if None in values:
         raise DataError("DerivedBidiClass.txt: no value for U+%04X" % values.index(None))
-    trie = Trie3(values, values[MAX_CP - 1])
-    inc = IncFile("bidi_class", version, "Bidi_Class (UAX #44, DerivedBidiClass.txt incl. @missing).")
-    enum_asserts(inc, "bidi_class", BIDI)
-    inc.trie("bidi", trie)
-    return inc, values
+    return values
 
 
 JOINING = ["U", "C", "D", "L", "R", "T"]
@@ -447,19 +472,37 @@ def gen_joining(dd, version, gc):
         for c in range(MAX_CP):
             if derived[c] != values[c]:
                 raise DataError("Joining_Type of U+%04X disagrees with DerivedJoiningType.txt" % c)
-    trie = Trie3(values, 0)
-    inc = IncFile("joining_type", version,
-                  "Joining_Type (ArabicShaping.txt; unlisted Mn, Me, Cf are T, others U).")
+    return values
+
+
+def gen_char_properties(version, bidi, joining, gc, ccc, qc, fast_limit):
+    """Bidi_Class, Joining_Type, General_Category M, NFC_Quick_Check and
+    Canonical_Combining_Class in one trie of indices into the distinct
+    combinations (about a hundred): one table where five took 27 KB, and the
+    NFC scan reads ccc and NFC_QC with one lookup."""
+    mark = [1 if gc[c] in ("Mn", "Mc", "Me") else 0 for c in range(MAX_CP)]
+    packed = [bidi[c] | joining[c] << 5 | mark[c] << 8 | qc[c] << 9 | ccc[c] << 16
+              for c in range(MAX_CP)]
+    distinct = sorted(set(packed))
+    if len(distinct) > 256:
+        raise DataError("more than 256 property combinations: widen the trie's values")
+    index = {v: k for k, v in enumerate(distinct)}
+    trie = Trie3([index[v] for v in packed], index[packed[MAX_CP - 1]])
+    inc = IncFile("char_properties", version,
+                  "Bidi_Class (DerivedBidiClass.txt incl. @missing), Joining_Type (ArabicShaping.txt; "
+                  "unlisted Mn, Me, Cf are T, others U), General_Category M, NFC_Quick_Check and "
+                  "Canonical_Combining_Class, per code point.",
+                  included_by="src/unicode/ucd.cpp and src/unicode/nfc.cpp")
+    enum_asserts(inc, "bidi_class", BIDI)
     enum_asserts(inc, "joining_type", JOINING)
-    inc.trie("joining", trie)
-    return inc
-
-
-def gen_mark(version, gc):
-    values = [1 if gc[c] in ("Mn", "Mc", "Me") else 0 for c in range(MAX_CP)]
-    trie = Trie3(values, 0)
-    inc = IncFile("mark", version, "General_Category M (Mn, Mc, Me) from UnicodeData.txt: 1 = mark.")
-    inc.trie("mark", trie)
+    inc.line("// Every code point below this has ccc 0 and NFC_QC=Yes.")
+    inc.line("inline constexpr char32_t nfc_fast_limit = 0x%X;" % fast_limit)
+    inc.line()
+    inc.line("// Value: bits 0-4 Bidi_Class, 5-7 Joining_Type, 8 General_Category M, 9-10 NFC_QC")
+    inc.line("// (0 Yes, 1 Maybe, 2 No), 16-23 Canonical_Combining_Class.")
+    inc.array("std::uint32_t", 4, "char_property_values", distinct, fmt="0x%X")
+    inc.line("// Per code point: an index into char_property_values.")
+    inc.trie("char_properties", trie)
     return inc
 
 
@@ -595,63 +638,76 @@ def gen_nfc(dd, version, ccc, decomp):
     # Below this code point every character has ccc 0 and NFC_QC=Yes.
     fast_limit = next(c for c in range(MAX_CP) if ccc[c] != 0 or qc[c] != 0)
 
-    # Pool decompositions (longest first, reusing substrings).
+    # Pool decompositions in UTF-16 (longest first, reusing substrings):
+    # nearly all their code points are in the BMP, so 16-bit units take half
+    # the room of char32_t; the few others are surrogate pairs.
+    def utf16(s):
+        units = []
+        for x in s:
+            if x >= 0x10000:
+                units += [0xD800 + ((x - 0x10000) >> 10), 0xDC00 + ((x - 0x10000) & 0x3FF)]
+            else:
+                if 0xD800 <= x < 0xE000:
+                    raise DataError("a decomposition holds a surrogate")
+                units.append(x)
+        return "".join(chr(u) for u in units)
+
     strings = sorted(set(full_decomp.values()), key=lambda s: (-len(s), s))
     pool = ""
     offsets = {}
     for s in strings:
-        u = "".join(chr(x) for x in s)
+        u = utf16(s)
         at = pool.find(u)
         if at < 0:
             at = len(pool)
             pool += u
         offsets[s] = at
     max_len = max(len(s) for s in strings)
-    if max_len >= 8:
-        raise DataError("decomposition longer than the 3-bit length field")
+    max_units = max(len(utf16(s)) for s in strings)
+    if max_units >= 8:
+        raise DataError("decomposition longer than the 3-bit length field (UTF-16 units)")
     dvalues = [0] * MAX_CP
     for c, d in full_decomp.items():
-        dvalues[c] = (offsets[d] << 3) | len(d)
+        dvalues[c] = (offsets[d] << 3) | len(utf16(d))
     for c in range(S_BASE, S_BASE + S_COUNT):
         if c in decomp:
             raise DataError("Hangul syllable U+%04X has a tabulated decomposition" % c)
 
-    ccc_trie = Trie3(ccc, 0)
-    qc_trie = Trie3(qc, 0)
     d_trie = Trie3(dvalues, 0)
 
     incs = []
-    inc = IncFile("ccc", version, "Canonical_Combining_Class (UnicodeData.txt field 3).")
-    inc.trie("ccc", ccc_trie)
-    incs.append(inc)
-
     inc = IncFile("nfc_decomposition", version,
                   "Full canonical decompositions (UAX #15 D68), Hangul excluded (arithmetic).")
     inc.line("constexpr unsigned decomposition_max_length = %d;" % max_len)
     inc.line("// No code point below this has a canonical decomposition.")
     inc.line("constexpr char32_t decomposition_first = 0x%X;" % min(full_decomp))
     inc.line()
-    inc.array("char32_t", 4, "decomposition_pool", [ord(ch) for ch in pool], fmt="0x%X")
-    inc.line("// Value: 0 = no decomposition, else length in bits 0-2, pool offset above.")
+    inc.line("// UTF-16: code points from U+10000 on are surrogate pairs.")
+    inc.array("char16_t", 2, "decomposition_pool", [ord(ch) for ch in pool], fmt="0x%X")
+    inc.line("// Value: 0 = no decomposition, else length (UTF-16 units) in bits 0-2, pool offset above.")
     inc.trie("decomposition", d_trie)
     incs.append(inc)
 
+    # Keys: first << 7 | the second's index in composition_seconds (the
+    # code points that combine backwards, a few dozen); values: the
+    # composite's distance from the first code point.
+    second_list = sorted(seconds)
+    if len(second_list) > 128:
+        raise DataError("more than 128 code points combine backwards: widen the 7-bit index")
+    second_index = {b: k for k, b in enumerate(second_list)}
+    for a, b, c in pairs:
+        if a >= (1 << 25) or not -(1 << 15) <= c - a < (1 << 15):
+            raise DataError("composition U+%04X does not fit the 32-bit key / 16-bit distance" % c)
     inc = IncFile("nfc_composition", version,
-                  "Primary composites (UAX #15 D114): pairs sorted by (first << 21 | second), "
-                  "Full_Composition_Exclusion removed, Hangul excluded (arithmetic).")
-    inc.array("std::uint64_t", 8, "composition_keys", [(a << 21) | b for a, b, _ in pairs],
-              fmt="0x%X")
-    inc.array("char32_t", 4, "composition_values", [c for _, _, c in pairs], fmt="0x%X")
+                  "Primary composites (UAX #15 D114): pairs sorted by (first << 7 | index of "
+                  "second), Full_Composition_Exclusion removed, Hangul excluded (arithmetic).")
+    inc.array("char32_t", 4, "composition_seconds", second_list, fmt="0x%X")
+    inc.array("std::uint32_t", 4, "composition_keys",
+              [(a << 7) | second_index[b] for a, b, _ in pairs], fmt="0x%X")
+    inc.array("std::int16_t", 2, "composition_distances", [c - a for a, _, c in pairs])
     incs.append(inc)
 
-    inc = IncFile("nfc_quick_check", version,
-                  "NFC_Quick_Check (DerivedNormalizationProps.txt): 0 Yes, 1 Maybe, 2 No.")
-    inc.line("// Every code point below this has ccc 0 and NFC_QC=Yes.")
-    inc.line("constexpr char32_t nfc_fast_limit = 0x%X;" % fast_limit)
-    inc.line()
-    inc.trie("nfc_qc", qc_trie)
-    incs.append(inc)
-    return incs, qc
+    return incs, qc, fast_limit
 
 
 # ---------------------------------------------------------------------------
@@ -1017,14 +1073,13 @@ def generate(ucd_dir):
     # Read every input before asking for the version so all headers count.
     inc, idna_status = gen_idna_mapping(dd, "?")
     incs.append(inc)
-    inc, bidi = gen_bidi(dd, "?")
-    incs.append(inc)
-    incs.append(gen_joining(dd, "?", gc))
-    incs.append(gen_mark("?", gc))
+    bidi = gen_bidi(dd, "?")
+    joining = gen_joining(dd, "?", gc)
     incs.append(gen_idna2008(dd, "?"))
     incs.append(gen_script(dd, "?"))
-    nfc_incs, nfc_qc = gen_nfc(dd, "?", ccc, decomp)
+    nfc_incs, nfc_qc, fast_limit = gen_nfc(dd, "?", ccc, decomp)
     incs.extend(nfc_incs)
+    incs.append(gen_char_properties("?", bidi, joining, gc, ccc, nfc_qc, fast_limit))
     incs.append(gen_case_mapping(dd, "?"))
     incs.append(gen_idna_plain("?", idna_status, gc, ccc, nfc_qc, bidi))
     incs.append(gen_uts39_properties(dd, "?"))

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# What a program that calls only puny::idna::to_ascii and to_unicode links
+# of puny: builds libpuny.a (Release, one section per function and object),
+# links that program and an empty one doing the same string handling
+# statically with -O3 -ffunction-sections -fdata-sections -Wl,--gc-sections
+# -s, and prints the growth (`size`, text + data) and a table of its parts
+# from `nm` of the unstripped program (bench/README.md, "Size").
+#
+#   bench/size.sh
+# Environment: PUNY_SIZE_BUILD (build dir, default build-size), CXX.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+build="${PUNY_SIZE_BUILD:-$root/build-size}"
+cxx="${CXX:-c++}"
+flags=(-std=c++17 -O3 -ffunction-sections -fdata-sections)
+
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$(command -v "$cxx")" \
+      -DCMAKE_CXX_FLAGS="-ffunction-sections -fdata-sections" \
+      -DPUNY_BUILD_TESTS=OFF -DPUNY_BUILD_CLI=OFF -DPUNY_BUILD_BENCH=OFF > /dev/null
+cmake --build "$build" -j"${PUNY_SIZE_JOBS:-2}" --target puny > /dev/null
+
+work="$build/size"
+mkdir -p "$work"
+cat > "$work/prog.cpp" << 'EOF'
+#include <puny/idna.hpp>
+#include <cstdio>
+int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    auto a = puny::idna::to_ascii(argv[i]);
+    auto u = puny::idna::to_unicode(argv[i]);
+    std::printf("%s %s %d\n", a.value.c_str(), u.value.c_str(), (int)a.status.code);
+  }
+}
+EOF
+cat > "$work/empty.cpp" << 'EOF'
+#include <string>
+#include <cstdio>
+int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    std::string a(argv[i]), u(argv[i]);
+    std::printf("%s %s %d\n", a.c_str(), u.c_str(), (int)a.size());
+  }
+}
+EOF
+link=(-Wl,--gc-sections -static)
+"$cxx" "${flags[@]}" -I"$root/include" -I"$build/include" "$work/prog.cpp" \
+       "$build/libpuny.a" "${link[@]}" -o "$work/prog_sym"
+"$cxx" "${flags[@]}" "$work/empty.cpp" "${link[@]}" -o "$work/empty_sym"
+"$cxx" "${flags[@]}" -I"$root/include" -I"$build/include" "$work/prog.cpp" \
+       "$build/libpuny.a" "${link[@]}" -s -o "$work/prog"
+"$cxx" "${flags[@]}" "$work/empty.cpp" "${link[@]}" -s -o "$work/empty"
+nm -S -C "$work/empty_sym" > "$work/empty.nm"
+nm -S -C --size-sort "$work/prog_sym" > "$work/prog.nm"
+
+python3 - "$work" "$cxx $("$cxx" -dumpfullversion)" "$(git -C "$root" rev-parse --short HEAD 2> /dev/null || echo unknown)" << 'PY'
+import re, subprocess, sys
+work, compiler, rev = sys.argv[1:4]
+
+def text_data(path):
+    out = subprocess.run(["size", path], capture_output=True, text=True, check=True).stdout
+    t, d = out.splitlines()[1].split()[:2]
+    return int(t) + int(d)
+
+growth = text_data(work + "/prog") - text_data(work + "/empty")
+
+# Parts, first match wins: (label, kind, pattern on the demangled name).
+PARTS = [
+    ("UTS #46 mapping table (idna_pool, idna_entries, idna_stage*)", "table", r"ucd::.*idna_(pool|entries|stage)"),
+    ("plain-code-point BMP map (idna_plain_bmp)", "table", r"ucd::idna_plain_"),
+    ("Bidi_Class, Joining_Type, mark, ccc, NFC_QC (char_properties)", "table", r"ucd::.*char_propert"),
+    ("NFC decompositions", "table", r"ucd::.*decomposition_"),
+    ("NFC compositions", "table", r"ucd::.*composition_"),
+    ("ccc and NFC_QC", "table", r"ucd::.*(ccc_|nfc_qc_)"),
+    ("Bidi_Class", "table", r"ucd::.*bidi_stage"),
+    ("Joining_Type", "table", r"ucd::.*joining_stage"),
+    ("General_Category M", "table", r"ucd::.*mark_stage"),
+    ("other Unicode data", "table", r"ucd::.*(stage|pool|keys|values|table)"),
+    ("display / UTS #39 data and code", "display", r"puny::(display|uts39)|confusable"),
+    ("Punycode fixed engine: data (reciprocals, thresholds, digits)", "engine", r"bootstring::fixed::.*(reciprocals|table|adapt_tail|digits)$"),
+    ("Punycode shared data (byte_select)", "engine", r"bootstring::detail::byte_select"),
+    ("Punycode fixed engine: code", "engine", r"bootstring::fixed::"),
+    ("Punycode generic engine (engine.cpp, long encodes)", "engine", r"puny::bootstring::"),
+    ("Punycode API (punycode.cpp)", "engine", r"puny::punycode::"),
+    ("Unicode code (NFC, lookups, UTF-8)", "code", r"puny::detail::ucd::|puny::detail::utf8|puny::unicode"),
+    ("IDNA code (pipeline, map, validate, emit)", "code", r"puny::idna::"),
+    ("other puny code and data", "code", r"puny"),
+]
+empty = set()
+for line in open(work + "/empty.nm"):
+    f = line.split(None, 3)
+    if len(f) == 4:
+        empty.add(f[3].strip())
+sums = {label: 0 for label, _, _ in PARTS}
+runtime = 0
+for line in open(work + "/prog.nm"):
+    f = line.split(None, 3)
+    if len(f) < 4 or f[2] in "bBU":
+        continue  # bss is neither text nor data; U is undefined
+    size, name = int(f[1], 16), f[3].strip()
+    for label, _, pattern in PARTS:
+        if re.search(pattern, name):
+            sums[label] += size
+            break
+    else:
+        if name not in empty:
+            runtime += size  # C++ runtime and libc the empty program does not link
+named = sum(sums.values()) + runtime
+print("puny size (bench/size.sh) at %s, %s, static, -O3 -ffunction-sections "
+      "-fdata-sections -Wl,--gc-sections -s" % (rev, compiler))
+print()
+print("to_ascii/to_unicode-only program grows by %d B (%.1f KB) text + data" % (growth, growth / 1024))
+print()
+print("| part | kind | bytes |")
+print("|---|---|---|")
+for label, kind, _ in PARTS:
+    if sums[label] or kind == "display":  # display: 0 says it is not linked
+        print("| %s | %s | %d |" % (label, kind, sums[label]))
+kinds = {}
+for label, kind, _ in PARTS:
+    kinds[kind] = kinds.get(kind, 0) + sums[label]
+print("| C++ runtime and libc the empty program does not link | runtime | %d |" % runtime)
+print("| unwind tables, alignment, other sections (growth - the above) | other | %d |" % (growth - named))
+print("| **total growth** | | **%d** |" % growth)
+print()
+print("by kind: " + ", ".join("%s %.1f KB" % (k, v / 1024) for k, v in kinds.items()))
+PY
