@@ -10,6 +10,7 @@ packages=(
   python3-dev python3-venv python3-pybind11 python3-pytest  # the Python package and its tests
   python3-idna                     # peer in the Python benchmark (surfaces/python/bench)
   postgresql-15 postgresql-server-dev-15  # the PostgreSQL extension (surfaces/postgres/) and its tests
+  python3-dask python3-distributed python3-pandas  # puny.dask and its cluster tests (tests/scale, label dask)
   man-db groff-base bash-completion zsh  # puny(1) and shell completions are tested
   publicsuffix                     # the Public Suffix List file puny display reads by default
 )
