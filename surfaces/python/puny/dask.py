@@ -107,13 +107,11 @@ def convert_partition(names: Iterable, operation: str = "to_ascii", preset: str 
     return out
 
 
-def _strip_line(line: str) -> str:
-    # The CLI's line: without its "\n", and without a "\r" before it.
-    if line.endswith("\n"):
-        line = line[:-1]
-    if line.endswith("\r"):
-        line = line[:-1]
-    return line
+def _strip_lines(lines) -> List[str]:
+    # The CLI's lines: without their "\n", and without a "\r" before it.
+    # One call per partition (not bag.map's call per line).
+    out = [line[:-1] if line.endswith("\n") else line for line in lines]
+    return [line[:-1] if line.endswith("\r") else line for line in out]
 
 
 def read_names(urlpath, blocksize=None, files_per_partition=None, **kwargs) -> dask.bag.Bag:
@@ -128,7 +126,7 @@ def read_names(urlpath, blocksize=None, files_per_partition=None, **kwargs) -> d
     kwargs.setdefault("errors", "surrogateescape")
     bag = dask.bag.read_text(urlpath, blocksize=blocksize,
                              files_per_partition=files_per_partition, **kwargs)
-    return bag.map(_strip_line)
+    return bag.map_partitions(_strip_lines)
 
 
 def _apply(collection, operation: str, kwargs: dict):
@@ -182,12 +180,12 @@ def _write_partition(records, path: str, staging: str, status: bool) -> str:
     # retried task after its worker died) never sees half a file.
     tmp = os.path.join(staging, "%s.%s" % (os.path.basename(path), uuid.uuid4().hex))
     with open(tmp, "w", encoding="utf-8", errors="surrogateescape", newline="\n") as f:
-        for r in records:
-            output = r[1] if r[1] is not None else ""
-            if status:
-                f.write("%s\t%s\t%s\n" % (output, r[2] or "", (r[3] or "").replace("\n", " ")))
-            else:
-                f.write(output + "\n")
+        if status:
+            lines = ["%s\t%s\t%s\n" % (r[1] or "", r[2] or "", (r[3] or "").replace("\n", " "))
+                     for r in records]
+        else:
+            lines = [(r[1] or "") + "\n" for r in records]
+        f.write("".join(lines))
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
