@@ -77,6 +77,12 @@ def convert_partition(names: Iterable, operation: str = "to_ascii", preset: str 
         raise ValueError("puny.dask: operation must be one of %s, not %r"
                          % (", ".join(_OPERATIONS), operation))
     names = list(names)
+    if operation != "display" and all(type(name) is str for name in names):
+        # The usual partition (all str): one comprehension over the bulk call.
+        many = to_ascii_many if operation == "to_ascii" else to_unicode_many
+        return [(r.input, r.output, OK, "") if r.error is None else
+                (r.input, "", r.error.code, str(r.error))
+                for r in many(names, preset, **(flags or {}))]
     out: List[Record] = [None] * len(names)  # type: ignore[list-item]
     # The strings go to the bulk call together; the rest are answered here.
     index = []
