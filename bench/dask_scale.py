@@ -14,10 +14,13 @@ converts every file and writes the outputs: the CLI `puny to-ascii -j N
 --input FILE > FILE.out` file after file; Dask read_names (4 MiB
 partitions) -> to_ascii -> write_lines into a fresh directory, on a
 cluster already started (its start-up is reported apart).  Prints the
-median, minimum and maximum of the names per second.
+median, minimum and maximum of the names per second, and the median CPU
+time a name costs (all processes: the CLI; the workers, the scheduler and
+the client for Dask), which a loaded machine changes less than wall time.
 """
 
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -50,22 +53,43 @@ def make_files(work, names):
     return paths, per_file * FILES
 
 
-def run_cli(puny, paths, jobs, work):
+def _cpu():
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def _children_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def run_cli(puny, paths, jobs, work, cpu):
+    before = _children_cpu()
     start = time.perf_counter()
     for p in paths:
         with open(os.path.join(work, "cli.out"), "wb") as out:
             r = subprocess.run([puny, "to-ascii", "-j", str(jobs), "--no-progress", "-q",
                                 "--input", p], stdout=out)
             assert r.returncode in (0, 1)
-    return time.perf_counter() - start
+    elapsed = time.perf_counter() - start
+    cpu.append(_children_cpu() - before)
+    return elapsed
 
 
-def run_dask(client, pattern, work):
+def _cluster_cpu(client):
+    """CPU seconds of the worker processes, the scheduler and this client."""
+    return sum(client.run(_cpu).values()) + client.run_on_scheduler(_cpu) + _cpu()
+
+
+def run_dask(client, pattern, work, cpu):
     out = os.path.join(work, "dask-out")
     shutil.rmtree(out, ignore_errors=True)
+    before = _cluster_cpu(client)
     start = time.perf_counter()
     puny.dask.write_lines(puny.dask.to_ascii(puny.dask.read_names(pattern, blocksize="4MiB")), out)
-    return time.perf_counter() - start
+    elapsed = time.perf_counter() - start
+    cpu.append(_cluster_cpu(client) - before)
+    return elapsed
 
 
 def main():
@@ -77,6 +101,7 @@ def main():
         paths, total = make_files(work, names)
         pattern = os.path.join(work, "names-*.txt")
         times = {k: [] for k in ("cli -j 1", "cli -j 2", "dask 1 worker", "dask 2 workers")}
+        cpu = {k: [] for k in times}
         clusters = {}
         for n in (1, 2):
             start = time.perf_counter()
@@ -86,19 +111,20 @@ def main():
             client = distributed.Client(cluster, set_as_default=False)
             clusters[n] = (cluster, client, time.perf_counter() - start)
         for _ in range(runs):
-            times["cli -j 1"].append(run_cli(puny_cli, paths, 1, work))
-            times["cli -j 2"].append(run_cli(puny_cli, paths, 2, work))
+            times["cli -j 1"].append(run_cli(puny_cli, paths, 1, work, cpu["cli -j 1"]))
+            times["cli -j 2"].append(run_cli(puny_cli, paths, 2, work, cpu["cli -j 2"]))
             for n in (1, 2):
+                key = "dask %d worker%s" % (n, "s" if n > 1 else "")
                 with clusters[n][1].as_current():
-                    times["dask %d worker%s" % (n, "s" if n > 1 else "")].append(
-                        run_dask(clusters[n][1], pattern, work))
+                    times[key].append(run_dask(clusters[n][1], pattern, work, cpu[key]))
         print("%d names in %d files, %d runs; names/s: median (min-max)" % (total, FILES, runs))
         median = {}
         for k, t in times.items():
             rates = sorted(total / x for x in t)
             median[k] = statistics.median(rates)
-            print("  %-15s %6.2f M/s (%.2f-%.2f)" % (k, median[k] / 1e6, rates[0] / 1e6,
-                                                   rates[-1] / 1e6))
+            print("  %-15s %6.2f M/s (%.2f-%.2f), CPU %.0f ns a name" % (
+                k, median[k] / 1e6, rates[0] / 1e6, rates[-1] / 1e6,
+                statistics.median(cpu[k]) / total * 1e9))
         print("dask 2 workers / 1 worker: %.2fx" % (median["dask 2 workers"] / median["dask 1 worker"]))
         print("cli -j 1 / dask 1 worker: %.2fx" % (median["cli -j 1"] / median["dask 1 worker"]))
         print("cli -j 2 / dask 2 workers: %.2fx" % (median["cli -j 2"] / median["dask 2 workers"]))
