@@ -139,6 +139,9 @@ def test_dataframe_column(client):
                                       "xn--bcher-kva.example", ""]
     assert list(ascii_["status"]) == ["ok", None, "forbidden_domain_code_point", None, "ok",
                                       "wrong_type"]
+    # As docs/scale.md shows it: a new column of the same dataframe.
+    df["ascii"] = puny.dask.to_ascii(df["name"])["output"]
+    assert list(df.compute()["ascii"]) == list(ascii_["output"])
     unicode_ = puny.dask.to_unicode(df["name"], preset="uts46-raw").compute()
     assert list(unicode_["output"])[:3] == ["bücher.example", None, "a b.example"]
     assert list(puny.dask.check(df["name"]).compute()) == list(ascii_["status"])
