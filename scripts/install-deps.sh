@@ -13,6 +13,7 @@ packages=(
   ca-certificates curl             # fetches idna's test suite (below)
   python3-jsonschema json-schema-test-suite  # puny.formats in jsonschema's FormatChecker on the suite's format files
   postgresql-15 postgresql-server-dev-15  # the PostgreSQL extension (surfaces/postgres/) and its tests
+  python3-dask python3-distributed python3-pandas  # puny.dask and its cluster tests (tests/scale, label dask)
   man-db groff-base bash-completion zsh  # puny(1) and shell completions are tested
   publicsuffix                     # the Public Suffix List file puny display reads by default
 )

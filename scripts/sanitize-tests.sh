@@ -25,5 +25,7 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 # Python package, built by pip in its own unsanitized build) is excluded too,
 # and so are the wasm and browser labels (emscripten, node, chromium), which
 # run no sanitized C++, and the PostgreSQL extension (label postgres), which
-# is loaded by an unsanitized server, like the DuckDB extension (label duckdb).
-ctest --test-dir "$build" --output-on-failure -j"$jobs" -E '^(install|api)\.' -LE '^(python|wasm|browser|postgres|duckdb)$'
+# is loaded by an unsanitized server, like the DuckDB extension (label duckdb),
+# and for the same reasons the tests/scale labels: dask (the Python module in
+# Debian's unsanitized interpreter) and postgres_fdw (three servers).
+ctest --test-dir "$build" --output-on-failure -j"$jobs" -E '^(install|api)\.' -LE '^(python|wasm|browser|postgres|duckdb|dask|postgres_fdw)$'
