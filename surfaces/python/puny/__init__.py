@@ -18,7 +18,7 @@ into the str you passed), .label, .code_point.  The *_many functions take an
 iterable and return one Result per item without raising for bad names.
 """
 
-from typing import Iterable, List, NamedTuple, Optional
+from typing import Iterable, List, Literal, NamedTuple, Optional
 
 from . import _puny
 
@@ -32,6 +32,10 @@ PRESETS = tuple(p["name"] for p in _puny.presets())
 #: Former names still accepted, each with the preset it stands for
 #: ("registration" -> "uts46-strict", "url_strict" -> "url-strict").
 PRESET_ALIASES = dict(_puny.preset_aliases())
+#: The type of a preset argument: the names and aliases above (from the
+#: library's registry; a type checker reads the same list in __init__.pyi).
+#: ASCII case is ignored ("UTS46-Strict"), as in every surface.
+Preset = Literal[PRESETS + tuple(PRESET_ALIASES)]
 
 
 def presets() -> List[dict]:
@@ -63,6 +67,16 @@ class Error(ValueError):
         self.code_point = code_point
         self.input = input
         self.best_effort = best_effort
+
+    # pickle and copy: an exception is rebuilt from its args, which hold
+    # only the message here, so say how to call __init__ again; the
+    # attributes' current values (uts46_code may have been set after
+    # __init__) come back as the state.  Errors then cross processes
+    # (ProcessPoolExecutor, multiprocessing) like any ValueError.
+    def __reduce__(self):
+        message = self.args[0] if self.args else ""
+        return (type(self), (message, self.code, self.uts46_code, self.offset, self.label,
+                             self.code_point, self.input, self.best_effort), self.__dict__)
 
 
 # ---- categories ----
@@ -210,6 +224,10 @@ class Decision(NamedTuple):
     labels: List[LabelVerdict]
 
 
+#: The type of a display profile argument: the library's profile names.
+DisplayProfile = Literal[tuple(name for name, _, _ in _puny.display_profiles())]
+
+
 def display_profiles() -> List[str]:
     """The display profile names, from the library, in its order."""
     return [name for name, _, _ in _puny.display_profiles()]
@@ -285,4 +303,5 @@ __all__ = [
     "IdnaError", "ListError", "Result", "PRESETS", "PRESET_ALIASES", "presets", "display", "to_display", "skeleton",
     "display_profiles", "display_reasons", "Decision", "LabelVerdict", "Finding",
     "PublicSuffixList", "ProtectedDomains", "ERROR_CLASSES", "unicode_version", "__version__",
+    "Preset", "DisplayProfile",
 ] + [cls.__name__ for cls in ERROR_CLASSES.values()]
