@@ -30,6 +30,14 @@
  *   and writes only the fields that lie inside `struct_size`, and fields a
  *   caller's older struct lacks take their default.  puny_idna_options has
  *   only uint32_t fields, so every appended field changes its size.
+ * - An options struct whose struct_size is larger than the library's own
+ *   (a newer header) is accepted when every byte past the library's struct
+ *   is zero (those fields keep their defaults) and refused with
+ *   PUNY_ERR_INVALID_ARGUMENT when one is not (the caller asks for
+ *   something this library cannot do).  A struct_size above
+ *   PUNY_STRUCT_SIZE_MAX is refused without reading past the library's
+ *   struct: no version will grow that far, so it is an uninitialized or
+ *   corrupted struct.
  *
  * Versions: PUNY_VERSION_* give the header's version, puny_version() the
  * linked library's.  See docs/c-and-python.md.
@@ -44,6 +52,9 @@
 #define PUNY_VERSION_MINOR 1
 #define PUNY_VERSION_PATCH 0
 #define PUNY_VERSION_STRING "0.1.0"
+
+/* The largest struct_size an options struct may give (see ABI stability). */
+#define PUNY_STRUCT_SIZE_MAX 256
 /* major * 10000 + minor * 100 + patch, as puny_version() returns. */
 #define PUNY_VERSION_NUMBER \
   (PUNY_VERSION_MAJOR * 10000 + PUNY_VERSION_MINOR * 100 + PUNY_VERSION_PATCH)
@@ -65,8 +76,9 @@
 extern "C" {
 #endif
 
-/* What failed.  Values 0..29 are the C++ puny::errc values (puny/status.hpp)
- * and keep their numbers; values from 100 on exist only in the C API. */
+/* What failed.  Values 0..34 are the C++ puny::errc values (puny/status.hpp,
+ * the core's error table) and keep their numbers; values from 100 on exist
+ * only in the C API.  (tests/capi checks this range against the core.) */
 typedef enum puny_errc {
   PUNY_OK = 0,
   /* Input encodings. */
@@ -158,7 +170,11 @@ PUNY_API const char* puny_error_name(int code);
 /* One English sentence describing the code. */
 PUNY_API const char* puny_error_message(int code);
 /* UTS #46 status code as IdnaTestV2.txt writes it ("P4", "V7", "B1",
- * "C2", "X4_2", ...) for an IDNA error; "" for the others. */
+ * "C2", "X4_2", ...) for an IDNA error, and "P4" for every Punycode error
+ * (RFC 3492 decoding and encoding, from puny_decode and puny_encode too:
+ * UTS #46 section 4 step 4 reports them as P4); "" for the others.  The
+ * core's table (puny::idna::uts46_code) decides, and the CLI and Python
+ * report the same codes. */
 PUNY_API const char* puny_uts46_code(const puny_error* err);
 /* Writes a one-line description such as "invalid_digit at offset 2 (U+0021):
  * ..." into buf (NUL-terminated, truncated to fit when capacity > 0) and

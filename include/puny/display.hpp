@@ -140,8 +140,10 @@ class public_suffix_list {
 
   // The registrable domain (public suffix plus one label) of a name, as a
   // suffix of `name`; empty when the name is a public suffix itself.  The
-  // name is in lowercase A-label form or in U-label form (what ToUnicode
-  // gives): every rule is indexed under both.  Without a list
+  // name is in A-label form or in U-label form (what ToUnicode gives):
+  // every rule is indexed under both.  ASCII case is ignored (RFC 4343):
+  // "WWW.EXAMPLE.CO.UK" gives "EXAMPLE.CO.UK"; other letters must be in the
+  // lowercase that ToUnicode gives.  Without a list
   // (default-constructed), the implicit "*" rule: the last two labels.
   std::string_view registrable_domain(std::string_view name) const;
   std::string_view public_suffix(std::string_view name) const;

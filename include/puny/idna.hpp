@@ -276,7 +276,9 @@ result<std::u16string> to_unicode(std::u16string_view domain, const options& opt
 result<std::u32string> to_unicode(std::u32string_view domain, const options& opt = uts46_default);
 
 // ---- Caller buffer: never writes past capacity; errc::buffer_too_small
-// with status.needed when it does not fit.  Does not allocate when the
+// with status.needed when it does not fit.  `out` may overlap `domain` (in
+// place or shifted): such an input is copied first, and the result is the
+// same as with separate buffers.  Does not allocate when the
 // input is lowercase ASCII letters, digits, hyphens and dots without an
 // xn-- label (the common case). ----
 [[nodiscard]]

@@ -79,6 +79,7 @@ result<std::string> lookup(std::string_view domain, const options& opt = {});
 
 // Caller buffer: never writes past `capacity`; errc::buffer_too_small with
 // status.needed when the result does not fit (the checks' errors first).
+// `out` may overlap `domain`: the input is then copied first.
 [[nodiscard]]
 status registration(std::string_view domain, char* out, std::size_t capacity,
                     std::size_t& written, const options& opt = {});

@@ -69,6 +69,10 @@ registry_view<option_flag> option_flags() noexcept;
 // The preset a name or alias names (exact, case-sensitive); nullptr when
 // none does.
 const preset* find_preset(std::string_view name) noexcept;
+// The same with ASCII case ignored ("UTS46-Strict"), the one rule every
+// surface applies to the names its users type (CLI --preset, Python,
+// C puny_preset_find, SQL); other bytes compare exactly.
+const preset* find_preset_ignoring_case(std::string_view name) noexcept;
 
 // Applies one flag word ("std3", "no-check-hyphens", ...) to `opt`; false
 // (opt unchanged) for a word that is no flag's.  `flag`, when given,

@@ -55,7 +55,8 @@ result<annotated> decode_annotated(std::string_view input);
 
 // ---- Caller-buffer forms: never write past `capacity`; when it is too small
 // they return errc::buffer_too_small with the size needed (snprintf style).
-// Allocation-free up to bootstring::inplace_limit code points. ----
+// Allocation-free up to bootstring::inplace_limit code points.  The UTF-8
+// forms read the whole input before they write, so `out` may overlap it. ----
 [[nodiscard]]
 bootstring::buffer_result encode(std::u32string_view input, char* out, std::size_t capacity);
 [[nodiscard]]

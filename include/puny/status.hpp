@@ -125,5 +125,20 @@ struct result {
   explicit operator bool() const noexcept { return ok(); }
 };
 
+namespace detail {
+// True when the caller's buffer out[0, capacity) shares a byte with `in`.
+// The caller-buffer conversions copy such an input before writing: they
+// write some output before they have read all the input (the fast paths
+// lowercase in place), so an input the buffer overlaps, in place or
+// shifted, would be read after it was overwritten.  Addresses compare as
+// integers (operator< on pointers into different objects is unspecified).
+inline bool overlaps(std::string_view in, const char* out, std::size_t capacity) noexcept {
+  if (in.empty() || out == nullptr || capacity == 0) return false;
+  const auto a = reinterpret_cast<std::uintptr_t>(in.data());
+  const auto b = reinterpret_cast<std::uintptr_t>(out);
+  return a < b + capacity && b < a + in.size();
+}
+}  // namespace detail
+
 }  // namespace puny
 PUNY_PUBLIC_END

@@ -37,9 +37,43 @@ inline status make_error(errc code, std::size_t offset, char32_t code_point = no
   return s;
 }
 
-// A byte that is not a digit (or not basic): a byte of 0x80 or more is part
-// of a multi-byte sequence, not a code point, and is reported as none.
-inline char32_t byte_code_point(unsigned char c) { return c < 0x80 ? c : no_code_point; }
+// The code point of the character at text[pos] that is not a digit (or not
+// basic), so that an error names it whatever its size: an ASCII byte is
+// itself; a byte of 0x80 or more is read as the well-formed UTF-8 sequence
+// it starts (RFC 3629 section 4, within text[0, size)), and reported as
+// none when it starts no such sequence (a stray continuation byte, a
+// surrogate, a truncated sequence).  Error path only.
+inline char32_t code_point_at(const char* text, std::size_t size, std::size_t pos) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char lead = byte(pos);
+  if (lead < 0x80) return lead;
+  std::size_t length = 0;
+  unsigned char low = 0x80, high = 0xBF;  // the range of the second byte
+  char32_t cp = 0;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+    cp = lead & 0x1F;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    cp = lead & 0x0F;
+    if (lead == 0xE0) low = 0xA0;
+    if (lead == 0xED) high = 0x9F;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    cp = lead & 0x07;
+    if (lead == 0xF0) low = 0x90;
+    if (lead == 0xF4) high = 0x8F;
+  } else {
+    return no_code_point;
+  }
+  if (size - pos < length) return no_code_point;
+  for (std::size_t i = 1; i < length; ++i) {
+    const unsigned char c = byte(pos + i);
+    if (i == 1 ? (c < low || c > high) : (c & 0xC0) != 0x80) return no_code_point;
+    cp = (cp << 6) | (c & 0x3F);
+  }
+  return cp;
+}
 
 // ---- the view of a run-time parameter set ----
 
@@ -277,7 +311,7 @@ status check_basic(const Profile& p, const char* text, std::size_t b, Out* work)
   for (std::size_t j = 0;; ++j) {
     const auto c = static_cast<unsigned char>(text[j]);
     if (c >= initial_n)
-      return make_error(errc::non_basic_before_delimiter, j, byte_code_point(c));
+      return make_error(errc::non_basic_before_delimiter, j, code_point_at(text, b, j));
   }
 }
 
@@ -301,7 +335,7 @@ bool read_integer(const Profile& p, const char* text, std::size_t size, std::siz
     const auto uc = static_cast<unsigned char>(text[pos]);
     const int digit = p.digit_value(uc);
     if (digit < 0) {
-      error = make_error(errc::invalid_digit, pos, byte_code_point(uc));
+      error = make_error(errc::invalid_digit, pos, code_point_at(text, size, pos));
       return false;
     }
     ++pos;

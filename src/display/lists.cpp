@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <deque>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <fstream>
 #include <sstream>
@@ -37,6 +38,14 @@ void fail(list_error& error, errc code, std::string_view source, std::size_t lin
 }
 
 bool read_file(const std::string& path, std::string& text, list_error& error) {
+  // A directory opens as a stream on POSIX and reads as nothing: without
+  // this check `--psl /tmp` would load an empty list and decide with it.
+  // Pipes and devices (--psl <(...)) stay readable.
+  std::error_code not_needed;
+  if (std::filesystem::is_directory(path, not_needed)) {
+    fail(error, errc::file_unreadable, path, 0, 0, "is a directory, not a file");
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     fail(error, errc::file_unreadable, path, 0, 0, "cannot open the file");
@@ -165,9 +174,19 @@ std::size_t public_suffix_list::rule_count() const noexcept {
   return impl_->rule_count;
 }
 
-std::string_view public_suffix_list::public_suffix(std::string_view name) const {
-  if (!name.empty() && name.back() == '.') name.remove_suffix(1);
-  if (name.empty()) return name;
+std::string_view public_suffix_list::public_suffix(std::string_view original) const {
+  if (!original.empty() && original.back() == '.') original.remove_suffix(1);
+  if (original.empty()) return original;
+  // The rules are stored lowercase (their A-label and U-label forms); DNS
+  // names compare without ASCII case (RFC 4343), so the name is looked up
+  // in ASCII lowercase and the answer is the same span of the name as
+  // given.  Lowercasing ASCII keeps every byte offset.
+  thread_local std::string lowered;
+  lowered.assign(original);
+  for (char& ch : lowered)
+    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch + 32);
+  const std::string_view name = lowered;
+  const auto as_given = [&](std::string_view part) { return original.substr(part.data() - name.data(), part.size()); };
   // Longest suffix first: an exception rule is always longer than the
   // wildcard it excepts, so the first match decides.  No rule matches more
   // labels than the longest rule has, so the search starts there (a name
@@ -184,17 +203,17 @@ std::string_view public_suffix_list::public_suffix(std::string_view name) const 
     const std::string_view suffix = name.substr(start);
     if (impl_->exceptions.count(suffix)) {
       const std::size_t dot = name.find('.', start);
-      return dot == std::string_view::npos ? std::string_view() : name.substr(dot + 1);
+      return dot == std::string_view::npos ? std::string_view() : as_given(name.substr(dot + 1));
     }
-    if (impl_->rules.count(suffix)) return name.substr(start);
+    if (impl_->rules.count(suffix)) return as_given(name.substr(start));
     const std::size_t dot = name.find('.', start);
     if (dot == std::string_view::npos) break;
-    if (impl_->wildcards.count(name.substr(dot + 1))) return name.substr(start);
+    if (impl_->wildcards.count(name.substr(dot + 1))) return as_given(name.substr(start));
     start = dot + 1;
   }
   // The implicit "*" rule: the last label.
   const std::size_t last = name.rfind('.');
-  return last == std::string_view::npos ? name : name.substr(last + 1);
+  return last == std::string_view::npos ? original : original.substr(last + 1);
 }
 
 std::string_view public_suffix_list::registrable_domain(std::string_view name) const {

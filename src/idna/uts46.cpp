@@ -258,6 +258,10 @@ detailed to_unicode_detailed(std::string_view domain, const options& opt) {
 status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
                 const options& opt) {
   written = 0;
+  if (puny::detail::overlaps(domain, out, capacity)) {  // see detail::overlaps
+    const std::string copy(domain);
+    return to_ascii(copy, out, capacity, written, opt);
+  }
   const std::size_t n = domain.size();
   // The fast path's first tier writes straight into the caller's buffer.
   bool settled;
@@ -280,6 +284,10 @@ status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::s
 status to_unicode(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
                   const options& opt) {
   written = 0;
+  if (puny::detail::overlaps(domain, out, capacity)) {  // see detail::overlaps
+    const std::string copy(domain);
+    return to_unicode(copy, out, capacity, written, opt);
+  }
   const std::size_t n = domain.size();
   char low[stack_low];
   const verdict v =

@@ -301,11 +301,19 @@ result<std::string> lookup(std::string_view domain, const options& opt) {
 
 status registration(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
                     const options& opt) {
+  if (puny::detail::overlaps(domain, out, capacity)) {  // see detail::overlaps
+    const std::string copy(domain);
+    return run(copy, mode::registration, opt, out, capacity, written);
+  }
   return run(domain, mode::registration, opt, out, capacity, written);
 }
 
 status lookup(std::string_view domain, char* out, std::size_t capacity, std::size_t& written,
               const options& opt) {
+  if (puny::detail::overlaps(domain, out, capacity)) {  // see detail::overlaps
+    const std::string copy(domain);
+    return run(copy, mode::lookup, opt, out, capacity, written);
+  }
   return run(domain, mode::lookup, opt, out, capacity, written);
 }
 

@@ -111,6 +111,17 @@ const preset* find_preset(std::string_view name) noexcept {
   return nullptr;
 }
 
+const preset* find_preset_ignoring_case(std::string_view name) noexcept {
+  // Every name and alias is short ASCII: a longer word names nothing.
+  char lowered[64];
+  if (name.size() >= sizeof lowered) return nullptr;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
+    lowered[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
+  }
+  return find_preset(std::string_view(lowered, name.size()));
+}
+
 bool apply_flag(std::string_view word, idna::options& opt, const option_flag** flag) noexcept {
   for (const option_flag& f : flag_table) {
     if (word != f.on && word != f.off) continue;
@@ -142,7 +153,7 @@ preset_spec parse_preset_spec(std::string_view text) noexcept {
       }
       const std::string_view name(lowered, word.size());
       if (!have_preset) {
-        const preset* p = find_preset(name);
+        const preset* p = find_preset_ignoring_case(name);
         known = p != nullptr;
         if (known) {
           spec.chosen = p;

@@ -178,8 +178,12 @@ std::u32string code_points_of(const std::uint32_t* p, std::size_t n) {
 
 // A caller's struct of `size` bytes that sets a byte past the struct this
 // library knows asks for something it cannot do.
+// A struct_size above PUNY_STRUCT_SIZE_MAX is refused before any byte past
+// our struct is read: it is garbage (an uninitialized struct), not a newer
+// header, and reading up to it would run past the caller's object.
 template <class Struct>
 bool only_known_fields(const Struct* in, std::size_t size) {
+  if (size > PUNY_STRUCT_SIZE_MAX) return false;
   const auto* bytes = reinterpret_cast<const unsigned char*>(in);
   for (std::size_t i = sizeof(Struct); i < size; ++i)
     if (bytes[i] != 0) return false;
@@ -473,7 +477,7 @@ int puny_preset_is_idna2008(size_t index) {
 }
 
 int puny_preset_find(const char* name, size_t length) {
-  const puny::preset* p = puny::find_preset(c_text(name, length));
+  const puny::preset* p = puny::find_preset_ignoring_case(c_text(name, length));
   return p == nullptr ? -1 : static_cast<int>(p - puny::presets().begin());
 }
 
@@ -499,7 +503,7 @@ const char* puny_option_flag_word(size_t index, int on) {
 
 puny_errc puny_idna_options_init_named_sized(puny_idna_options* opt, size_t size, const char* name,
                                              size_t length) {
-  const puny::preset* p = puny::find_preset(c_text(name, length));
+  const puny::preset* p = puny::find_preset_ignoring_case(c_text(name, length));
   if (opt == nullptr || size < options_v1_size || p == nullptr) return PUNY_ERR_INVALID_ARGUMENT;
   from_options(p->options, opt, size);
   return PUNY_OK;
@@ -615,7 +619,7 @@ puny_errc puny_to_unicode_utf16(const uint16_t* utf16, size_t length, uint16_t* 
 static puny_errc convert_preset(const char* name, const char* utf8, size_t length, char* out,
                          size_t capacity, size_t* written, const puny_idna_options* options,
                          puny_error* err, bool unicode) {
-  const puny::preset* p = puny::find_preset(c_text(name, PUNY_NUL_TERMINATED));
+  const puny::preset* p = puny::find_preset_ignoring_case(c_text(name, PUNY_NUL_TERMINATED));
   if (p == nullptr) return fail(err, PUNY_ERR_INVALID_ARGUMENT);
   puny_idna_options own;
   if (options == nullptr) {

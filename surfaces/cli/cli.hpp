@@ -61,7 +61,7 @@ const std::string& verbatim_argument(const std::string& value);
 // One error found in one input.
 struct problem {
   std::string_view name;    // puny::to_string(errc), e.g. "invalid_digit"
-  std::string_view uts46;   // UTS #46 code ("V7"), empty for Punycode commands
+  std::string_view uts46;   // the core's UTS #46 code ("V7"; "P4" for Punycode errors), or empty
   std::size_t offset = 0;   // byte offset in the input line
   bool has_label = false;   // IDNA commands report the label index
   std::size_t label = 0;

@@ -15,7 +15,7 @@
 namespace puny::cli {
 
 const puny::preset& idna_flags::selected() const {
-  const puny::preset* p = puny::find_preset(preset);
+  const puny::preset* p = puny::find_preset_ignoring_case(preset);
   return p != nullptr ? *p : puny::presets()[0];
 }
 
@@ -227,8 +227,19 @@ void add_idna_flags(CLI::App& sub, idna_flags& s) {
                    std::string(a.name) + ")";
     names.emplace_back(a.alias);
   }
+  std::string choices;
+  for (const std::string& n : names) choices += (choices.empty() ? "{" : ",") + n;
+  choices += "}";
   sub.add_option("--preset", s.preset, preset_help)
-      ->check(CLI::IsMember(names))
+      // The core's rule for names users type: ASCII case ignored.
+      ->check(CLI::Validator(
+          [names](std::string& value) -> std::string {
+            if (puny::find_preset_ignoring_case(value) != nullptr) return {};
+            std::string list;
+            for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+            return "unknown preset '" + value + "' (one of: " + list + "; ASCII case ignored)";
+          },
+          choices))
       ->default_str("uts46");
   // A flag pair per entry of the registry: "--X" turns it on, "--no-X" off,
   // whatever the preset says; giving both is a usage error.

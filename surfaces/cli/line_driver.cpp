@@ -419,7 +419,7 @@ json details_json(const std::vector<problem>& problems, json_shape shape) {
     json d;
     d["error"] = std::string(p.name);
     const bool idna_like = shape != json_shape::punycode;
-    if (idna_like) d["code"] = p.uts46.empty() ? json(nullptr) : json(std::string(p.uts46));
+    d["code"] = p.uts46.empty() ? json(nullptr) : json(std::string(p.uts46));
     d["offset"] = p.offset;
     if (idna_like) d["label"] = p.has_label ? json(p.label) : json(nullptr);
     d["code_point"] = p.has_code_point() ? json(code_point_string(p.code_point)) : json(nullptr);

@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli.hpp"
+#include "puny/idna.hpp"
 #include "puny/punycode.hpp"
 #include "puny/status.hpp"
 #include "puny/unicode.hpp"
@@ -23,6 +24,9 @@ struct punycode_settings {
 problem to_problem(const puny::status& st) {
   problem p;
   p.name = puny::to_string(st.code);
+  // The core's UTS #46 code: P4 for every Punycode error, as the C API's
+  // puny_uts46_code and Python's Error.uts46_code say.
+  p.uts46 = idna::uts46_code(st);
   p.offset = st.offset;
   // For ill-formed UTF-8 there is no code point (the core says so); the
   // offset names the byte.

@@ -347,8 +347,12 @@ static void test_punycode_errors(void) {
   expect_punycode_error(__LINE__, 0, "a\xff", PUNY_ERR_INVALID_UTF8, 1, 0);
   expect_punycode_error(__LINE__, 0, "\xed\xa0\x80", PUNY_ERR_INVALID_UTF8, 0, 0); /* surrogate */
   expect_punycode_error(__LINE__, 1, "b\xc3\xbc" "cher-kva", PUNY_ERR_NON_BASIC_BEFORE_DELIMITER,
-                        1, 0);
+                        1, 0xFC); /* the code point, as for an ASCII character */
   expect_punycode_error(__LINE__, 1, "ab!c", PUNY_ERR_INVALID_DIGIT, 2, '!');
+  /* A non-ASCII character is named by its code point too, not only '!'. */
+  expect_punycode_error(__LINE__, 1, "ab\xc3\xbc" "c", PUNY_ERR_INVALID_DIGIT, 2, 0xFC);
+  expect_punycode_error(__LINE__, 1, "a-b\xe2\x82\xac", PUNY_ERR_INVALID_DIGIT, 3, 0x20AC);
+  expect_punycode_error(__LINE__, 1, "a-\xf0\x9f\x98\x80", PUNY_ERR_INVALID_DIGIT, 2, 0x1F600);
   expect_punycode_error(__LINE__, 1, "abc-kx", PUNY_ERR_TRUNCATED_NUMBER, 6, 0);
   expect_punycode_error(__LINE__, 1, "abc-99999999999999999999", PUNY_ERR_OVERFLOW, 21, '9');
   expect_punycode_error(__LINE__, 1, "a-9z5g", PUNY_ERR_DECODED_OUT_OF_RANGE, 2, 0xDC00);
@@ -495,6 +499,38 @@ static void test_struct_versions(void) {
         PUNY_ERR_INVALID_DIGIT);
   CHECK(older.code == PUNY_ERR_INVALID_DIGIT && older.offset == 2 && older.code_point == '!');
   CHECK(older.canary == 12345); /* `label` would have been written here */
+
+  /* A garbage struct_size (an uninitialized struct) is refused without
+   * reading past the struct: above PUNY_STRUCT_SIZE_MAX, zero bytes or not.
+   * (Under the sanitizers a read up to it would be reported.) */
+  {
+    puny_idna_options* heap = (puny_idna_options*)malloc(sizeof *heap);
+    puny_idna2008_options o2008;
+    CHECK(heap != NULL);
+    if (heap != NULL) {
+      CHECK(puny_idna_options_init(heap, PUNY_PRESET_UTS46) == PUNY_OK);
+      heap->struct_size = 0xFFFFFFF0u;
+      CHECK(puny_to_ascii("a.b", 3, out, sizeof out, NULL, heap, NULL) == PUNY_ERR_INVALID_ARGUMENT);
+      heap->struct_size = PUNY_STRUCT_SIZE_MAX + 1;
+      CHECK(puny_to_ascii("a.b", 3, out, sizeof out, NULL, heap, NULL) == PUNY_ERR_INVALID_ARGUMENT);
+      free(heap);
+    }
+    /* Past the bound even when every byte up to struct_size is zero (the
+     * old rule accepted those; the bound is the documented contract). */
+    {
+      static uint32_t zeros[128]; /* 512 bytes, an options struct at the start */
+      puny_idna_options* big = (puny_idna_options*)(void*)zeros;
+      CHECK(puny_idna_options_init(big, PUNY_PRESET_UTS46) == PUNY_OK);
+      big->struct_size = sizeof zeros;
+      CHECK(puny_to_ascii("a.b", 3, out, sizeof out, NULL, big, NULL) == PUNY_ERR_INVALID_ARGUMENT);
+      big->struct_size = PUNY_STRUCT_SIZE_MAX;
+      CHECK(puny_to_ascii("a.b", 3, out, sizeof out, NULL, big, NULL) == PUNY_OK);
+    }
+    CHECK(puny_idna2008_options_init(&o2008) == PUNY_OK);
+    o2008.struct_size = 0xFFFFFFF0u;
+    CHECK(puny_idna2008_register("a.b", 3, out, sizeof out, NULL, &o2008, NULL) ==
+          PUNY_ERR_INVALID_ARGUMENT);
+  }
 }
 
 static void test_names_and_messages(void) {
@@ -781,9 +817,21 @@ static void test_display(void) {
   CHECK(puny_display_lists_load("/nonexistent/psl.dat", NULL, &lists, message, sizeof message,
                                 &err) == PUNY_ERR_FILE_UNREADABLE);
   CHECK(strstr(message, "/nonexistent/psl.dat") != NULL);
+  /* A directory is no list (it used to load as an empty one). */
+  CHECK(puny_display_lists_load("/tmp", NULL, &lists, message, sizeof message, &err) ==
+        PUNY_ERR_FILE_UNREADABLE);
+  CHECK(lists == NULL && strstr(message, "/tmp") != NULL);
+  CHECK(puny_display_lists_load("", "/tmp", &lists, message, sizeof message, &err) ==
+        PUNY_ERR_FILE_UNREADABLE);
+  CHECK(lists == NULL);
   /* Debian's Public Suffix List (package publicsuffix). */
   CHECK(puny_display_lists_load(NULL, NULL, &lists, message, sizeof message, &err) == PUNY_OK);
   CHECK(puny_display_decide("a.b.example.co.uk", PUNY_NUL_TERMINATED, NULL, lists, &result,
+                            &err) == PUNY_OK);
+  CHECK_STR(puny_display_result_registrable_domain(result), "example.co.uk");
+  puny_display_result_free(result);
+  /* ASCII case does not matter to the Public Suffix List (RFC 4343). */
+  CHECK(puny_display_decide("A.B.EXAMPLE.CO.UK", PUNY_NUL_TERMINATED, NULL, lists, &result,
                             &err) == PUNY_OK);
   CHECK_STR(puny_display_result_registrable_domain(result), "example.co.uk");
   puny_display_result_free(result);
@@ -920,6 +968,140 @@ static void test_presets(void) {
                              &written, NULL, &err) == PUNY_ERR_LEADING_HYPHEN);
   CHECK(puny_to_ascii_preset("nonsense", "a.com", PUNY_NUL_TERMINATED, out, sizeof out, &written,
                              NULL, &err) == PUNY_ERR_INVALID_ARGUMENT);
+  /* Names are matched with ASCII case ignored, as in the CLI and SQL. */
+  CHECK(puny_preset_find("UTS46-Strict", PUNY_NUL_TERMINATED) ==
+        puny_preset_find("uts46-strict", PUNY_NUL_TERMINATED));
+  CHECK(puny_preset_find("REGISTRATION", PUNY_NUL_TERMINATED) ==
+        puny_preset_find("uts46-strict", PUNY_NUL_TERMINATED));
+  CHECK(puny_to_ascii_preset("IDNA2008", "\xe2\x85\xab.com", PUNY_NUL_TERMINATED, out, sizeof out,
+                             &written, NULL, &err) == PUNY_ERR_DISALLOWED);
+  CHECK(puny_preset_find("uts46-strict\xc3\xa9", PUNY_NUL_TERMINATED) == -1);
+}
+
+/* Every caller-buffer function with its input and output in one buffer,
+ * the output shifted by every amount either way (in place included): the
+ * result must be what separate buffers give (issue 45: puny_to_ascii gave
+ * "abcdcdefgh.i" for buf, buf + 2). */
+typedef puny_errc (*utf8_function)(const char*, size_t, char*, size_t, size_t*, puny_error*);
+static puny_errc to_ascii_f(const char* in, size_t n, char* out, size_t cap, size_t* w, puny_error* e) {
+  return puny_to_ascii(in, n, out, cap, w, NULL, e);
+}
+static puny_errc to_unicode_f(const char* in, size_t n, char* out, size_t cap, size_t* w, puny_error* e) {
+  return puny_to_unicode(in, n, out, cap, w, NULL, e);
+}
+static puny_errc to_ascii_preset_f(const char* in, size_t n, char* out, size_t cap, size_t* w, puny_error* e) {
+  return puny_to_ascii_preset("uts46-strict", in, n, out, cap, w, NULL, e);
+}
+static puny_errc to_unicode_preset_f(const char* in, size_t n, char* out, size_t cap, size_t* w, puny_error* e) {
+  return puny_to_unicode_preset("idna2008-lookup", in, n, out, cap, w, NULL, e);
+}
+static puny_errc register_f(const char* in, size_t n, char* out, size_t cap, size_t* w, puny_error* e) {
+  return puny_idna2008_register(in, n, out, cap, w, NULL, e);
+}
+static puny_errc lookup_f(const char* in, size_t n, char* out, size_t cap, size_t* w, puny_error* e) {
+  return puny_idna2008_lookup(in, n, out, cap, w, NULL, e);
+}
+static puny_errc display_f(const char* in, size_t n, char* out, size_t cap, size_t* w, puny_error* e) {
+  return puny_display(in, n, out, cap, w, NULL, NULL, e);
+}
+
+static void test_overlap(void) {
+  static const struct {
+    const char* name;
+    utf8_function f;
+    const char* input;
+  } cases[] = {
+      {"puny_to_ascii", to_ascii_f, "ABCDEFGH.I"},
+      {"puny_to_ascii", to_ascii_f, "B\xc3\xbc" "cher.Example"},
+      {"puny_to_unicode", to_unicode_f, "XN--BCHER-KVA.example"},
+      {"puny_to_unicode", to_unicode_f, "ABCDEFGH.I"},
+      {"puny_to_ascii_preset", to_ascii_preset_f, "Stra\xc3\x9f" "e.DE"},
+      {"puny_to_unicode_preset", to_unicode_preset_f, "xn--bcher-kva.de"},
+      {"puny_idna2008_register", register_f, "b\xc3\xbc" "cher.example"},
+      {"puny_idna2008_lookup", lookup_f, "b\xc3\xbc" "cher.example"},
+      {"puny_encode", puny_encode, "b\xc3\xbc" "cherbuecher"},
+      {"puny_decode", puny_decode, "bcher-kva"},
+      {"puny_skeleton", puny_skeleton, "\xD1\x80\xD0\xB0\xD1\x83\xD1\x80\xD0\xB0l"},
+      {"puny_display", display_f, "XN--80AK6AA92E.com"},
+  };
+  size_t c;
+  for (c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+    char expected[128], buf[256];
+    size_t expected_n = 0, n = 0, len = strlen(cases[c].input);
+    int shift;
+    puny_error e1 = PUNY_ERROR_INIT, e2 = PUNY_ERROR_INIT;
+    const puny_errc want = cases[c].f(cases[c].input, len, expected, sizeof expected, &expected_n, &e1);
+    CHECK(want == PUNY_OK);
+    for (shift = -40; shift <= 40; ++shift) {
+      char* in = buf + 64 + (shift < 0 ? -shift : 0);
+      char* out = buf + 64 + (shift > 0 ? shift : 0);
+      puny_errc got;
+      memset(buf, '#', sizeof buf);
+      memcpy(in, cases[c].input, len);
+      got = cases[c].f(in, len, out, 128, &n, &e2);
+      ++checks;
+      if (got != want || n != expected_n || memcmp(out, expected, n + 1) != 0) {
+        ++failures;
+        fprintf(stderr, "%s:%d: %s(\"%s\") with output shifted by %d: %s \"%.*s\", expected %s \"%s\"\n",
+                __FILE__, __LINE__, cases[c].name, cases[c].input, shift, puny_error_name(got),
+                (int)n, out, puny_error_name(want), expected);
+      }
+    }
+  }
+}
+
+/* The header's documented range of the core's error values ("Values 0..N")
+ * is the core's table: N is its last code, and each code has its
+ * enumerator PUNY_ERR_<NAME> = code in include/puny.h and its name from
+ * puny_error_name (vocabulary.json lists the core's table). */
+static void test_error_table(void) {
+  static char header[1 << 17];
+  const char* vocabulary = read_text(getenv("PUNY_VOCABULARY"));
+  const char* pos;
+  const char* range;
+  int last = -1, documented = -2;
+  size_t n;
+  FILE* f = fopen(PUNY_HEADER_PATH, "rb");
+  CHECK(f != NULL && vocabulary != NULL);
+  if (f == NULL || vocabulary == NULL) return;
+  n = fread(header, 1, sizeof header - 1, f);
+  fclose(f);
+  header[n] = '\0';
+  for (pos = strstr(vocabulary, "\"code\": "); pos != NULL; pos = strstr(pos, "\"code\": ")) {
+    int code = atoi(pos + 8);
+    const char* name = strstr(pos, "\"name\": \"");
+    char wanted[96], upper[64];
+    size_t i;
+    CHECK(name != NULL);
+    if (name == NULL) return;
+    name += 9;
+    for (i = 0; name[i] != '"' && i + 1 < sizeof upper; ++i)
+      upper[i] = (char)(name[i] >= 'a' && name[i] <= 'z' ? name[i] - 32 : name[i]);
+    upper[i] = '\0';
+    if (code == 0) {
+      CHECK(strstr(header, "PUNY_OK = 0,") != NULL);
+    } else {
+      snprintf(wanted, sizeof wanted, "PUNY_ERR_%s = %d", upper, code);
+      ++checks;
+      if (strstr(header, wanted) == NULL) {
+        ++failures;
+        fprintf(stderr, "%s:%d: include/puny.h lacks \"%s\"\n", __FILE__, __LINE__, wanted);
+      }
+      CHECK(strncmp(puny_error_name(code), name, i) == 0 && puny_error_name(code)[i] == '\0');
+    }
+    last = code > last ? code : last;
+    pos += 8;
+  }
+  range = strstr(header, "Values 0..");
+  CHECK(range != NULL);
+  if (range != NULL) documented = atoi(range + 10);
+  ++checks;
+  if (documented != last) {
+    ++failures;
+    fprintf(stderr, "%s:%d: include/puny.h documents values 0..%d, the core's table ends at %d\n",
+            __FILE__, __LINE__, documented, last);
+  }
+  CHECK_STR(puny_error_name(last + 1), "unknown");
 }
 
 /* E-mail addresses (issue 38): the defaults, the options, every field, the
@@ -1031,6 +1213,8 @@ static const struct group groups[] = {
     {"display", test_display},
     {"presets", test_presets},
     {"email", test_email},
+    {"overlap", test_overlap},
+    {"error_table", test_error_table},
 };
 
 int main(int argc, char** argv) {

@@ -185,7 +185,7 @@ class PunycodeCommands(Base):
         self.assertEqual(code, 1)
         # Failed input -> empty line, so output lines stay aligned with input lines.
         self.assertEqual(out_lines(out), ["bücher", "", "ü"])
-        self.assertIn('puny: line 2: invalid_digit at byte 2 (U+0021) in "ab!c"', err)
+        self.assertIn('puny: line 2: invalid_digit (P4) at byte 2 (U+0021) in "ab!c"', err)
         self.assertEqual(len(err.strip().splitlines()), 1, err)
 
     def test_several_failures_all_reported(self):
@@ -194,13 +194,13 @@ class PunycodeCommands(Base):
         self.assertEqual(out_lines(out), ["", "bücher", "", ""])
         self.assertIn("line 1: invalid_digit", err)
         self.assertIn("line 3: ", err)
-        self.assertIn("line 4: invalid_digit at byte 3", err)
+        self.assertIn("line 4: invalid_digit (P4) at byte 3", err)
 
     def test_argument_errors_name_the_argument(self):
         code, out, err = run(["decode", "tda", "a!"])
         self.assertEqual(code, 1)
         self.assertEqual(out_lines(out), ["ü", ""])
-        self.assertIn('argument 2: invalid_digit at byte 1 (U+0021) in "a!"', err)
+        self.assertIn('argument 2: invalid_digit (P4) at byte 1 (U+0021) in "a!"', err)
 
     def test_quiet(self):
         code, out, err = run(["decode", "-q", "a!", "tda"])
@@ -240,8 +240,10 @@ class PunycodeCommands(Base):
         self.assertIsNone(bad["output"])
         self.assertEqual(bad["errors"], ["invalid_digit"])
         self.assertEqual(bad["offset"], 2)
+        # "code": the core's UTS #46 code, P4 for Punycode errors, as the C
+        # API's puny_uts46_code and Python's Error.uts46_code say.
         self.assertEqual(bad["details"],
-                         [{"error": "invalid_digit", "offset": 2, "code_point": "U+0021"}])
+                         [{"error": "invalid_digit", "code": "P4", "offset": 2, "code_point": "U+0021"}])
         code, out, _ = run(["encode", "--json", "3年B組金八先生"])
         self.assertEqual(code, 0)
         self.assertEqual(json_lines(out)[0]["output"], "3B-ww4c5e180e575a65lsy2b")
@@ -282,6 +284,16 @@ class PunycodeCommands(Base):
         self.assertEqual(code, 1)
         self.assertIn('line 1: ', err)
         self.assertIn('"t\\xffda"', err)
+        # A non-ASCII character that is no digit is named by its code point,
+        # as '!' is (U+0021); the UTS #46 code is the core's P4.
+        code, out, err = run(["decode", "--json", "ab\u00fcc", "a-\U0001F600"])
+        self.assertEqual(code, 1)
+        first, second = json_lines(out)
+        self.assertEqual(first["details"], [{"error": "invalid_digit", "code": "P4", "offset": 2,
+                                             "code_point": "U+00FC"}])
+        self.assertEqual(second["details"][0]["code_point"], "U+1F600")
+        code, _, err = run(["decode", "ab\u00fcc"])
+        self.assertIn("invalid_digit (P4) at byte 2 (U+00FC)", err)
 
     def test_mixed_case(self):
         self.expect(["encode", "--mixed-case", "BÜCHER", "Bücher", "bücher"],
@@ -388,6 +400,13 @@ class IdnaCommands(Base):
             self.assertIn("disallowed at byte 0 (label 0, %s)" % cp, err)
         self.expect(["to-ascii", "--preset", "uts46-strict", "\u216b.com"], ["xii.com"])
         self.expect(["to-ascii", "--preset", "registration", "\u216b.com"], ["xii.com"])
+        # Preset names ignore ASCII case (the core's rule, as in SQL, C and Python).
+        self.expect(["to-ascii", "--preset", "UTS46-STRICT", "\u216b.com"], ["xii.com"])
+        self.expect(["to-ascii", "--preset", "Registration", "\u216b.com"], ["xii.com"])
+        self.expect(["to-unicode", "--preset", "IDNA2008", "xn--bcher-kva.de"], ["b\u00fccher.de"])
+        code, out, err = run(["to-ascii", "--preset", "uts46-strict\u00e9", "a.com"])
+        self.assertEqual((code, out), (2, b""))
+        self.assertIn("unknown preset", err)
         self.expect(["to-ascii", "--preset", "idna2008", "b\u00fccher.de", "xn--bcher-kva.de"],
                     ["xn--bcher-kva.de", "xn--bcher-kva.de"])
         self.expect(["to-unicode", "--preset", "idna2008", "xn--bcher-kva.de"], ["b\u00fccher.de"])
@@ -1168,7 +1187,7 @@ class Display(Base):
         self.assertEqual(code, 1)
         self.assertEqual(out_lines(out), ["", "a.com"])
         _, _, err2 = run(["to-unicode", "xn--a.com"])
-        self.assertEqual(err.decode().splitlines()[0], err2.decode().splitlines()[0])
+        self.assertEqual(err.splitlines()[0], err2.splitlines()[0])
 
     def test_json_gives_each_label_and_its_reasons(self):
         code, out, _ = run(["display", "--json", "\u0430\u0440\u0440\u04cf\u0435.com"])
@@ -1204,17 +1223,33 @@ class Display(Base):
                 f.write("google.com\nnot a domain\n")
             code, out, err = run(["display", "--top-domains", bad, "a.com"])
             self.assertEqual((code, out), (2, b""))
-            self.assertIn(bad + ":2", err.decode())
+            self.assertIn(bad + ":2", err)
             code, _, err = run(["display", "--psl", os.path.join(d, "missing.dat"), "a.com"])
             self.assertEqual(code, 2)
-            self.assertIn("file_unreadable", err.decode())
+            self.assertIn("file_unreadable", err)
+            # A directory is no list: it used to load as an empty one (exit 0,
+            # wrong registrable domains).
+            for option in ("--psl", "--top-domains"):
+                code, out, err = run(["display", option, d, "a.b.example.co.uk"])
+                self.assertEqual((code, out), (2, b""), option)
+                self.assertIn("file_unreadable", err)
+
+    def test_public_suffix_list_ignores_ascii_case(self):
+        with tempfile.TemporaryDirectory() as d:
+            psl = os.path.join(d, "psl.dat")
+            with open(psl, "w", encoding="utf-8") as f:
+                f.write("uk\nco.uk\n")
+            for name in ("www.example.co.uk", "WWW.EXAMPLE.CO.UK", "Www.Example.Co.Uk"):
+                code, out, _ = run(["display", "--json", "--psl", psl, name])
+                self.assertEqual(code, 0)
+                self.assertEqual(json_lines(out)[0]["registrable_domain"], "example.co.uk", name)
 
     def test_skeleton(self):
         code, out, _ = run(["skeleton", "\u0440\u0430\u0443\u0440\u0430l", "m", "paypal"])
         self.assertEqual((code, out_lines(out)), (0, ["paypal", "rn", "paypal"]))
         code, out, err = run(["skeleton"], stdin=b"ab\xff\n")
         self.assertEqual(code, 1)
-        self.assertIn("invalid_utf8", err.decode())
+        self.assertIn("invalid_utf8", err)
 
 
 class Email(Base):

@@ -45,6 +45,30 @@ inline status failure(errc code, std::size_t offset, char32_t code_point = no_co
   return s;
 }
 
+// The code point named in an error at input[at]: the byte when ASCII,
+// else the well-formed UTF-8 sequence it starts (RFC 3629), or none.
+// Written the long way (decode by the bit patterns, then refuse overlong
+// forms, surrogates and values past U+10FFFF), not as the engines do it.
+inline char32_t code_point_at(std::string_view input, std::size_t at) {
+  const auto lead = static_cast<unsigned char>(input[at]);
+  if (lead < 0x80) return lead;
+  std::size_t length;
+  char32_t cp;
+  if ((lead & 0xE0) == 0xC0) { length = 2; cp = lead & 0x1F; }
+  else if ((lead & 0xF0) == 0xE0) { length = 3; cp = lead & 0x0F; }
+  else if ((lead & 0xF8) == 0xF0) { length = 4; cp = lead & 0x07; }
+  else return no_code_point;
+  if (input.size() - at < length) return no_code_point;
+  for (std::size_t i = 1; i < length; ++i) {
+    const auto c = static_cast<unsigned char>(input[at + i]);
+    if ((c & 0xC0) != 0x80) return no_code_point;
+    cp = (cp << 6) | (c & 0x3F);
+  }
+  const char32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < smallest[length] || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return no_code_point;
+  return cp;
+}
+
 // Section 6.1, bias adaptation function.
 inline u64 adapt(const bootstring::parameters& p, u64 delta, u64 numpoints, bool firsttime) {
   // if firsttime then let delta = delta div damp
@@ -109,9 +133,10 @@ inline decoded decode(std::string_view input, const bootstring::parameters& p) {
   if (last != std::string_view::npos) {
     for (; in < last; ++in) {
       const auto c = static_cast<unsigned char>(input[in]);
-      // puny: a byte of 0x80 or more is not a code point, reported as none.
+      // puny: a byte of 0x80 or more is reported as the UTF-8 character it
+      // starts (none when it starts no well-formed one).
       if (c >= p.initial_n) {
-        r.status = failure(errc::non_basic_before_delimiter, in, c < 0x80 ? char32_t{c} : no_code_point);
+        r.status = failure(errc::non_basic_before_delimiter, in, code_point_at(input, in));
         return r;
       }
       output.push_back(c);
@@ -142,7 +167,7 @@ inline decoded decode(std::string_view input, const bootstring::parameters& p) {
       //     let digit = the code point's digit-value, fail if it has none
       const int digit = c < 0x80 ? p.digit_values[c] : -1;
       if (digit < 0) {
-        r.status = failure(errc::invalid_digit, at, c < 0x80 ? char32_t{c} : no_code_point);
+        r.status = failure(errc::invalid_digit, at, code_point_at(input, at));
         return r;
       }
       //     let i = i + digit * w, fail on overflow

@@ -34,6 +34,11 @@ PRESETS = tuple(p["name"] for p in _puny.presets())
 #: Former names still accepted, each with the preset it stands for
 #: ("registration" -> "uts46-strict", "url_strict" -> "url-strict").
 PRESET_ALIASES = dict(_puny.preset_aliases())
+# Preset (the type of a preset argument: the names and aliases above, from
+# the library's registry; a type checker reads the same list in
+# __init__.pyi; ASCII case is ignored, "UTS46-Strict", as in every surface)
+# and DisplayProfile (the library's display profile names) are typing
+# Literals built on first use (__getattr__ below), like the display types.
 
 
 def presets() -> List[dict]:
@@ -65,6 +70,16 @@ class Error(ValueError):
         self.code_point = code_point
         self.input = input
         self.best_effort = best_effort
+
+    # pickle and copy: an exception is rebuilt from its args, which hold
+    # only the message here, so say how to call __init__ again; the
+    # attributes' current values (uts46_code may have been set after
+    # __init__) come back as the state.  Errors then cross processes
+    # (ProcessPoolExecutor, multiprocessing) like any ValueError.
+    def __reduce__(self):
+        message = self.args[0] if self.args else ""
+        return (type(self), (message, self.code, self.uts46_code, self.offset, self.label,
+                             self.code_point, self.input, self.best_effort), self.__dict__)
 
 
 # ---- categories ----
@@ -236,13 +251,15 @@ skeleton = _puny.skeleton
 # Finding, LabelVerdict and Decision (the named tuples display() returns)
 # live in puny/_display_types.py, imported on first use (__getattr__ below):
 # `typing` alone costs more than the rest of `import puny`.
-_LAZY = {"Finding", "LabelVerdict", "Decision"}
+_LAZY = {"Finding", "LabelVerdict", "Decision", "Preset", "DisplayProfile"}
 
 
 def __getattr__(name):  # PEP 562
     if name in _LAZY:
         from . import _display_types
-        return getattr(_display_types, name)
+        value = getattr(_display_types, name)
+        globals()[name] = value
+        return value
     raise AttributeError("module 'puny' has no attribute %r" % (name,))
 
 
@@ -322,6 +339,7 @@ __all__ = [
     "IdnaError", "ListError", "Result", "PRESETS", "PRESET_ALIASES", "presets", "display", "to_display", "skeleton",
     "display_profiles", "display_reasons", "Decision", "LabelVerdict", "Finding",
     "PublicSuffixList", "ProtectedDomains", "ERROR_CLASSES", "unicode_version", "__version__",
+    "Preset", "DisplayProfile",
 ] + [cls.__name__ for cls in ERROR_CLASSES.values()]
 
 # puny.email (e-mail addresses, docs/email.md): imported last, it uses the

@@ -1,6 +1,13 @@
-"""The named tuples puny.display() returns (imported on first use)."""
+"""The named tuples puny.display() returns, and the Literal types of preset
+and display profile arguments (imported on first use: `typing` costs more
+than the rest of `import puny`)."""
 
-from typing import List, NamedTuple, Optional
+from typing import List, Literal, NamedTuple, Optional
+
+from . import _puny
+
+Preset = Literal[tuple(p["name"] for p in _puny.presets()) + tuple(dict(_puny.preset_aliases()))]
+DisplayProfile = Literal[tuple(name for name, _, _ in _puny.display_profiles())]
 
 
 class Finding(NamedTuple):

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <fstream>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -112,7 +113,9 @@ std::size_t index_of(std::string_view utf8, std::size_t offset) {
 // A status from UTF-8 input, with the offset turned into a str index and a
 // surrogatepass sequence reported as the surrogate it is.
 status for_python(status s, std::string_view utf8) {
-  if (s.code == errc::invalid_utf8 && s.offset + 2 < utf8.size() &&
+  // Whatever the check that stopped there (invalid_utf8 in IDNA, an invalid
+  // digit in Punycode), a surrogate is the str's own defect.
+  if (!s.ok() && s.offset + 2 < utf8.size() &&
       static_cast<unsigned char>(utf8[s.offset]) == 0xED &&
       (static_cast<unsigned char>(utf8[s.offset + 1]) & 0xE0) == 0xA0) {
     s.code = errc::invalid_code_point;
@@ -132,7 +135,9 @@ py::object make_error(const status& s, py::handle input, bool idna,
   const auto code = static_cast<std::size_t>(s.code);
   py::object cls = code < r.by_code.size() && r.by_code[code] ? r.by_code[code] : r.base;
   if (!cls) throw py::value_error(puny::to_string(s));  // package not initialized
-  const std::string_view uts46 = idna ? puny::idna::uts46_code(s) : std::string_view();
+  // The core's UTS #46 code for every error (P4 for Punycode errors, as
+  // the C API's puny_uts46_code and the CLI say); None where it has none.
+  const std::string_view uts46 = puny::idna::uts46_code(s);
   std::string message = puny::to_string(s);
   if (idna) message += " (label " + std::to_string(s.label) + ")";
   return cls(message, py::str(std::string(puny::to_string(s.code))),
@@ -158,7 +163,7 @@ const puny::preset& preset_named(py::handle preset) {
   if (!PyUnicode_Check(preset.ptr()))
     throw py::type_error("puny: preset must be a str such as 'uts46' or 'uts46-strict'");
   const std::string name = preset.cast<std::string>();
-  if (const puny::preset* p = puny::find_preset(name)) return *p;
+  if (const puny::preset* p = puny::find_preset_ignoring_case(name)) return *p;
   std::string known;
   for (const puny::preset& p : puny::presets()) known += (known.empty() ? "" : ", ") + std::string(p.name);
   throw py::value_error("puny: unknown preset '" + name + "' (" + known + ")");
@@ -247,11 +252,18 @@ outcome idna2008_preset_one(py::handle domain, const idna_choice& choice, bool u
 
 // idna2008_register / idna2008_lookup: the same presets, with output= and
 // check_bidi= as keywords.
-outcome idna2008_one(py::handle domain, bool lookup, const std::string& output,
-                     bool check_bidi) {
+outcome idna2008_one(py::handle domain, bool lookup, py::handle output_arg,
+                     py::handle check_bidi_arg) {
+  if (!PyUnicode_Check(output_arg.ptr()))
+    throw py::type_error("puny: output must be a str, 'ascii' or 'unicode'");
+  const std::string output = output_arg.cast<std::string>();
   if (output != "unicode" && output != "ascii")
     throw py::value_error("puny: output must be 'ascii' or 'unicode', not '" + output + "'");
   const puny::preset* p = puny::find_preset(lookup ? "idna2008-lookup" : "idna2008");
+  // None keeps the preset's value (Bidi checked, as RFC 5891 sections 4.2.3.4
+  // and 5.4 require), as every flag of every function.
+  bool check_bidi = p->options.check_bidi;
+  apply_flag(check_bidi, check_bidi_arg, "check_bidi");
   const idna_choice choice{p, p->options.with_check_bidi(check_bidi)};
   return idna2008_preset_one(domain, choice, output == "unicode");
 }
@@ -442,24 +454,13 @@ PyObject* ready_result_type() {
 // bad name (TypeError for an item that is not a str).  The whole point of a
 // bulk call is to cost less than a loop of single calls, so the list is
 // allocated once at its final size and each Result (above) is made in place.
-// No cyclic collection while a bulk call builds its results: each Result is
-// a GC-type allocation and counts toward the next collection although it is
-// left untracked, so a list of 100,000 would run some 140 young-generation
-// collections (and their older ones) that have nothing to free.  The
-// collector's own state is restored after the call: a program that disabled
-// it keeps it disabled.
-class collector_paused {
- public:
-  collector_paused() : was_enabled_(PyGC_Disable() != 0) {}
-  collector_paused(const collector_paused&) = delete;
-  collector_paused& operator=(const collector_paused&) = delete;
-  ~collector_paused() {
-    if (was_enabled_) PyGC_Enable();
-  }
-
- private:
-  bool was_enabled_;
-};
+// The cyclic collector is left alone: it is process-wide state, and
+// switching it off for the call would switch it off for every other
+// thread too (Python releases the GIL between bytecodes of other threads,
+// and many_parallel releases it).  Each Result is a GC-type allocation that
+// counts toward the next young collection although most are left untracked,
+// so a long bulk call runs collections that find nothing; that cost is
+// accepted (measured in surfaces/python/bench).
 
 class result_list {
  public:
@@ -494,7 +495,6 @@ class result_list {
   py::list take() { return std::move(out_); }
 
  private:
-  collector_paused paused_;
   py::object seq_;
   Py_ssize_t size_ = 0;
   py::list out_;
@@ -832,10 +832,21 @@ bool parse_punycode_args(const char* function, PyObject* const* args, Py_ssize_t
 // Python ones; returns a new reference or nullptr with the error set.
 // ---- display safety (puny/display.hpp) ----
 
-[[noreturn]] void raise_list_error(const puny::display::list_error& e);
+[[noreturn]] void raise_list_error(puny::display::list_error e, std::string_view text);
+
+// The first `bytes` bytes of a file (to turn a list error's byte offset
+// into a str index); what can be read of them.
+std::string file_head(const std::string& path, std::size_t bytes) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(bytes, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(bytes));
+  head.resize(static_cast<std::size_t>(std::max<std::streamsize>(0, in.gcount())));
+  return head;
+}
 
 // A list class (public_suffix_list, protected_domains) with its load(path)
-// and parse(text, source) constructors, which raise ListError.
+// and parse(text, source) constructors, which raise ListError (a
+// directory or an unreadable file: FileUnreadableError, from the core).
 template <class List>
 py::class_<List> bind_list(py::module_& m, const char* name) {
   return py::class_<List>(m, name)
@@ -843,23 +854,29 @@ py::class_<List> bind_list(py::module_& m, const char* name) {
                   [](const std::string& path) {
                     List l;
                     puny::display::list_error e;
-                    if (!List::load(path, l, e)) raise_list_error(e);
+                    if (!List::load(path, l, e)) raise_list_error(e, file_head(path, e.status.offset));
                     return l;
                   },
-                  py::arg("path"))
+                  py::arg("path"), "load($module, path)\n--\n\nReads a list file; raises ListError.")
       .def_static("parse",
-                  [](const std::string& text, const std::string& source) {
+                  [](py::handle text, py::handle source) {
+                    if (!PyUnicode_Check(source.ptr())) throw py::type_error("puny: source must be a str");
+                    py::object holder;
+                    const std::string_view utf8 = utf8_of(text, holder);
                     List l;
                     puny::display::list_error e;
-                    if (!List::parse(text, source, l, e)) raise_list_error(e);
+                    if (!List::parse(utf8, source.cast<std::string>(), l, e)) raise_list_error(e, utf8);
                     return l;
                   },
-                  py::arg("text"), py::arg("source") = "<text>");
+                  py::arg("text"), py::arg("source") = "<text>",
+                  "parse($module, text, source='<text>')\n--\n\nA list from its text; raises ListError.");
 }
 
 // A list_error as the registered ListError subclass (code, offset of the
-// line, its number in `label`, the file:line message).
-[[noreturn]] void raise_list_error(const puny::display::list_error& e) {
+// line as an index into the list's text (`text`, its UTF-8 from the start
+// to at least the offset), its number in `label`, the file:line message).
+[[noreturn]] void raise_list_error(puny::display::list_error e, std::string_view text) {
+  e.status.offset = index_of(text, e.status.offset);
   const registry& r = types();
   const auto code = static_cast<std::size_t>(e.status.code);
   py::object cls = code < r.by_code.size() && r.by_code[code] ? r.by_code[code] : r.base;
@@ -971,13 +988,19 @@ PyObject* py_decode(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject
   });
 }
 
-#define PUNY_IDNA_SIGNATURE                                                               \
-  "(domain: str, preset: str = 'uts46', *, check_hyphens: Optional[bool] = None, "        \
-  "check_bidi: Optional[bool] = None, check_joiners: Optional[bool] = None, "             \
-  "use_std3_ascii_rules: Optional[bool] = None, transitional_processing: Optional[bool] " \
-  "= None, verify_dns_length: Optional[bool] = None, ignore_invalid_punycode: "           \
-  "Optional[bool] = None, allow_underscore: Optional[bool] = None, "                      \
-  "forbid_domain_code_points: Optional[bool] = None) -> str\n"
+// Text signatures (CPython's "name($module, ...)\n--\n\n" docstring head,
+// which becomes __text_signature__): inspect.signature reads them.  The
+// annotations are in puny/__init__.pyi (a text signature cannot hold them).
+#define PUNY_IDNA_FLAGS                                                                    \
+  "check_hyphens=None, check_bidi=None, check_joiners=None, use_std3_ascii_rules=None, "   \
+  "transitional_processing=None, verify_dns_length=None, ignore_invalid_punycode=None, "   \
+  "allow_underscore=None, forbid_domain_code_points=None)\n--\n\n"
+#define PUNY_IDNA_SIGNATURE "($module, domain, /, preset='uts46', *, " PUNY_IDNA_FLAGS
+#define ENCODE_MANY_DOC \
+  "encode_many($module, texts, *, mixed_case=False)\n--\n\nencode of every item: a list of puny.Result."
+#define DECODE_MANY_DOC \
+  "decode_many($module, texts, *, mixed_case=False)\n--\n\ndecode of every item: a list of puny.Result."
+#define PUNY_IDNA_MANY_SIGNATURE "($module, domains, preset='uts46', *, " PUNY_IDNA_FLAGS
 
 PyMethodDef fast_functions[] = {
     {"to_ascii", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_to_ascii)),
@@ -990,10 +1013,10 @@ PyMethodDef fast_functions[] = {
      "UTS #46 ToUnicode; raises puny.Error with .best_effort."},
     {"encode", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_encode)),
      METH_FASTCALL | METH_KEYWORDS,
-     "encode(text: str, *, mixed_case: bool = False) -> str\nPunycode of one label."},
+     "encode($module, text, /, *, mixed_case=False)\n--\n\nPunycode of one label."},
     {"decode", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_decode)),
      METH_FASTCALL | METH_KEYWORDS,
-     "decode(text: str, *, mixed_case: bool = False) -> str\nDecodes one Punycode label."},
+     "decode($module, text, /, *, mixed_case=False)\n--\n\nDecodes one Punycode label."},
     {nullptr, nullptr, 0, nullptr}};
 
 }  // namespace
@@ -1003,6 +1026,10 @@ void bind_idna_api(py::module_& m);  // idna_api.cpp: puny.idna's engine
 PYBIND11_MODULE(_puny, m) {
   m.doc() = "puny C++ library bindings; use the puny package, not this module";
   puny_python::bind_email(m);
+  // Every docstring below starts with its own text signature (see
+  // PUNY_IDNA_SIGNATURE); pybind11's would hide it.
+  py::options docs;
+  docs.disable_function_signatures();
 
   m.def("_register",
         [](py::object base, py::dict by_name) {
@@ -1077,7 +1104,8 @@ PYBIND11_MODULE(_puny, m) {
             domains, [&](std::string_view in, std::string& out) { return to_ascii_native(in, o, out); },
             [&](py::handle d) { return to_ascii_one(d, o); });
       },
-      py::arg("domains"), PUNY_FLAG_ARGS);
+      py::arg("domains"), PUNY_FLAG_ARGS,
+      "to_ascii_many" PUNY_IDNA_MANY_SIGNATURE "to_ascii of every item: a list of puny.Result.");
   m.def(
       "to_unicode_many",
       [flags](py::iterable domains, PUNY_FLAG_PARAMS) {
@@ -1086,7 +1114,8 @@ PYBIND11_MODULE(_puny, m) {
             domains, [&](std::string_view in, std::string& out) { return to_unicode_native(in, o, out); },
             [&](py::handle d) { return to_unicode_one(d, o); });
       },
-      py::arg("domains"), PUNY_FLAG_ARGS);
+      py::arg("domains"), PUNY_FLAG_ARGS,
+      "to_unicode_many" PUNY_IDNA_MANY_SIGNATURE "to_unicode of every item: a list of puny.Result.");
   m.def(
       "explain_to_ascii",
       [flags](py::handle domain, PUNY_FLAG_PARAMS) {
@@ -1099,24 +1128,30 @@ PYBIND11_MODULE(_puny, m) {
 
   m.def(
       "encode_many",
-      [](py::iterable texts, bool mixed_case) {
+      [](py::iterable texts, py::handle mixed) {
+        bool mixed_case = false;
+        apply_flag(mixed_case, mixed, "mixed_case");
         const auto one = [&](py::handle t) { return encode_one(t, mixed_case); };
         if (mixed_case) return many(texts, one);
         return many_parallel(
             texts, [](std::string_view in, std::string& out) { return append_result(puny::punycode::encode_utf8(in), in, out); },
             one);
       },
-      py::arg("texts"), py::kw_only(), py::arg("mixed_case") = false);
+      py::arg("texts"), py::kw_only(), py::arg("mixed_case") = false,
+      ENCODE_MANY_DOC);
   m.def(
       "decode_many",
-      [](py::iterable texts, bool mixed_case) {
+      [](py::iterable texts, py::handle mixed) {
+        bool mixed_case = false;
+        apply_flag(mixed_case, mixed, "mixed_case");
         const auto one = [&](py::handle t) { return decode_one(t, mixed_case); };
         if (mixed_case) return many(texts, one);
         return many_parallel(
             texts, [](std::string_view in, std::string& out) { return append_result(puny::punycode::decode_to_utf8(in), in, out); },
             one);
       },
-      py::arg("texts"), py::kw_only(), py::arg("mixed_case") = false);
+      py::arg("texts"), py::kw_only(), py::arg("mixed_case") = false,
+      DECODE_MANY_DOC);
   m.def(
       "explain_punycode",
       [](py::handle text, bool decoding) { return explain_punycode(text, decoding); },
@@ -1125,13 +1160,15 @@ PYBIND11_MODULE(_puny, m) {
   for (const bool lookup : {false, true}) {
     m.def(
         lookup ? "idna2008_lookup" : "idna2008_register",
-        [lookup](py::handle domain, const std::string& output, bool check_bidi) {
+        [lookup](py::handle domain, py::handle output, py::handle check_bidi) {
           return value_or_raise(idna2008_one(domain, lookup, output, check_bidi));
         },
         py::arg("domain"), py::pos_only(), py::kw_only(), py::arg("output") = "ascii",
-        py::arg("check_bidi") = true,
-        lookup ? "IDNA2008 lookup (RFC 5891 section 5); raises puny.Error."
-               : "IDNA2008 registration (RFC 5891 section 4): no mapping, RFC 5892 derived "
+        py::arg("check_bidi") = py::none(),
+        lookup ? "idna2008_lookup($module, domain, /, *, output='ascii', check_bidi=None)\n--\n\n"
+                 "IDNA2008 lookup (RFC 5891 section 5); raises puny.Error."
+               : "idna2008_register($module, domain, /, *, output='ascii', check_bidi=None)\n--\n\n"
+                 "IDNA2008 registration (RFC 5891 section 4): no mapping, RFC 5892 derived "
                  "property, CONTEXTJ/CONTEXTO, RFC 5893 Bidi, exact A-labels; raises "
                  "puny.Error.");
   }
@@ -1158,22 +1195,33 @@ PYBIND11_MODULE(_puny, m) {
   m.attr("default_psl_path") = std::string(puny::display::public_suffix_list::default_path());
   bind_list<puny::display::public_suffix_list>(m, "PublicSuffixList")
       .def("registrable_domain",
-           [](const puny::display::public_suffix_list& l, const std::string& name) {
-             return std::string(l.registrable_domain(name));
-           })
+           [](const puny::display::public_suffix_list& l, py::handle name) {
+             py::object holder;
+             return std::string(l.registrable_domain(utf8_of(name, holder)));
+           },
+           py::arg("name"), py::pos_only(),
+           "registrable_domain(self, name, /)\n--\n\nThe public suffix and one label more "
+           "(ASCII case ignored); '' for a public suffix.")
       .def("__len__", &puny::display::public_suffix_list::rule_count);
   bind_list<puny::display::protected_domains>(m, "ProtectedDomains")
       .def("lookalike_of",
-           [](const puny::display::protected_domains& l, const std::string& name) -> py::object {
-             const std::string_view s = l.lookalike_of(name);
+           [](const puny::display::protected_domains& l, py::handle name) -> py::object {
+             py::object holder;
+             const std::string_view s = l.lookalike_of(utf8_of(name, holder));
              return s.empty() ? py::object(py::none()) : py::object(py::str(std::string(s)));
-           })
+           },
+           py::arg("name"), py::pos_only(),
+           "lookalike_of(self, name, /)\n--\n\nThe protected domain `name` imitates, or None.")
       .def("__len__", &puny::display::protected_domains::size);
   m.def(
       "display_decide",
-      [](py::handle domain, const std::string& profile,
+      [](py::handle domain, py::handle profile,
          const puny::display::public_suffix_list* psl,
-         const puny::display::protected_domains* top) { return display_decide(domain, profile, psl, top); },
+         const puny::display::protected_domains* top) {
+        if (!PyUnicode_Check(profile.ptr()))
+          throw py::type_error("puny: profile must be a str such as 'chromium'");
+        return display_decide(domain, profile.cast<std::string>(), psl, top);
+      },
       py::arg("domain"), py::arg("profile"), py::arg("psl").none(true), py::arg("top").none(true));
   m.def(
       "skeleton",
@@ -1187,6 +1235,7 @@ PYBIND11_MODULE(_puny, m) {
         }
         return str_of(r.value);
       },
-      py::arg("text"), "UTS #39 skeleton (section 4); raises puny.Error for lone surrogates.");
+      py::arg("text"), py::pos_only(),
+      "skeleton($module, text, /)\n--\n\nUTS #39 skeleton (section 4); raises puny.Error for lone surrogates.");
   bind_idna_api(m);
 }

@@ -6,6 +6,9 @@ version the package was built with, and the Punycode samples); a missing
 file fails the test that needs it.
 """
 import ast
+import copy
+import gc
+import pickle
 import json
 import inspect
 import os
@@ -68,21 +71,23 @@ def test_mixed_case_annotation():
 
 
 @pytest.mark.parametrize("text, cls, code, offset, code_point", [
-    ("b\u00fccher-kva", puny.NonBasicBeforeDelimiterError, "non_basic_before_delimiter", 1, None),
+    # A non-ASCII character is named by its code point too (was None).
+    ("b\u00fccher-kva", puny.NonBasicBeforeDelimiterError, "non_basic_before_delimiter", 1, 0xFC),
     ("ab!c", puny.InvalidDigitError, "invalid_digit", 2, ord("!")),
     ("abc-kx", puny.TruncatedNumberError, "truncated_number", 6, None),
     ("abc-99999999999999999999", puny.PunycodeOverflowError, "overflow", 21, ord("9")),
     ("a-9z5g", puny.DecodedOutOfRangeError, "decoded_out_of_range", 2, 0xDC00),
     # Offsets are str indices: "é" is one index, two UTF-8 bytes.
-    ("\u00e9\u00e9-!", puny.NonBasicBeforeDelimiterError, "non_basic_before_delimiter", 0, None),
+    ("\u00e9\u00e9-!", puny.NonBasicBeforeDelimiterError, "non_basic_before_delimiter", 0, 0xE9),
 ])
 def test_decode_errors(text, cls, code, offset, code_point):
     with pytest.raises(cls) as info:
         puny.decode(text)
     e = info.value
     assert isinstance(e, puny.PunycodeError) and isinstance(e, ValueError)
+    # uts46_code: the core's, P4 for every Punycode error (as C and the CLI).
     assert (e.code, e.offset, e.code_point, e.label, e.uts46_code) == (
-        code, offset, code_point, None, None)
+        code, offset, code_point, None, "P4")
     assert e.input == text
     assert code in str(e)
 
@@ -442,6 +447,24 @@ def test_result_is_a_tuple_with_named_fields():
         gc.enable()
 
 
+def test_bulk_calls_never_switch_the_collector_off():
+    # The collector is process-wide: a bulk call that disabled it while it
+    # ran disabled it for every other thread too.  The iterable runs
+    # Python code inside the call (as another thread would) and looks.
+    seen = []
+
+    def names():
+        for i in range(5000):
+            if i % 1000 == 0:
+                seen.append(gc.isenabled())
+            yield "x%d.example" % i
+
+    for many in (puny.to_ascii_many, puny.to_unicode_many, puny.encode_many, puny.decode_many):
+        seen.clear()
+        many(names())
+        assert seen and all(seen), many.__name__
+
+
 class _Name(str):
     """A str subclass: its result must still be a plain str."""
 
@@ -563,19 +586,18 @@ def test_stubs_match_runtime():
     classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
     for name in puny.__all__:
         obj = getattr(puny, name)
-        if isinstance(obj, type):
+        if name in ("Preset", "DisplayProfile"):  # typing aliases
+            assert re.search(r"^%s = " % name, read_data(stub_path), re.M), name
+        elif isinstance(obj, type):
             assert name in classes, name
         elif callable(obj):
             assert name in functions, name
             stub = functions[name].args
             stub_names = [a.arg for a in stub.posonlyargs + stub.args + stub.kwonlyargs]
-            if inspect.isfunction(obj):  # Python functions
-                runtime = [p for p in inspect.signature(obj).parameters
-                           if inspect.signature(obj).parameters[p].kind
-                           not in (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL)]
-            else:  # C++ functions: names from pybind11's signature line
-                first = obj.__doc__.splitlines()[0]
-                runtime = re.findall(r"(\w+): ", first[first.index("(") + 1:])
+            # Python and C++ functions alike (text signatures).
+            runtime = [p for p in inspect.signature(obj).parameters
+                       if inspect.signature(obj).parameters[p].kind
+                       not in (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL)]
             assert stub_names == runtime, (name, stub_names, runtime)
 
 
@@ -710,3 +732,205 @@ def test_many_survives_another_thread_changing_the_list():
     finally:
         stop.set()
         worker.join()
+
+
+# ---- issue 45: errors cross processes, one rule for arguments, signatures ----
+
+def _convert_in_worker(domain):
+    return puny.to_ascii(domain)
+
+
+def _bulk_in_worker(domains):
+    return puny.to_ascii_many(domains)
+
+
+def test_errors_pickle_and_copy():
+    for name, cls in puny.ERROR_CLASSES.items():
+        e = cls("message of " + name, name, "V7", 3, 1, 0x2028, "input", "best")
+        e.extra = [1, 2]  # any attribute a caller sets comes along
+        for c in (pickle.loads(pickle.dumps(e)), copy.copy(e), copy.deepcopy(e)):
+            assert type(c) is cls and str(c) == str(e) and c.args == e.args
+            assert c.__dict__ == e.__dict__, name
+    with pytest.raises(puny.DisallowedError) as info:
+        puny.to_ascii("a\u2028b.example")
+    c = pickle.loads(pickle.dumps(info.value))
+    assert (c.code, c.uts46_code, c.offset, c.label, c.code_point, c.input) == \
+        ("disallowed", "V7", 1, 0, 0x2028, "a\u2028b.example")
+    with pytest.raises(puny.DisallowedError) as info:
+        puny.to_ascii("\u216b.com", "idna2008")
+    assert pickle.loads(pickle.dumps(info.value)).uts46_code is None  # set after __init__
+
+
+def test_errors_cross_a_process_pool():
+    import concurrent.futures
+    import multiprocessing
+    ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing inherited
+    with concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=ctx) as pool:
+        good = list(pool.map(_convert_in_worker, ["b\u00fccher.de", "a.example"]))
+        assert good == ["xn--bcher-kva.de", "a.example"]
+        with pytest.raises(puny.DisallowedError) as info:
+            list(pool.map(_convert_in_worker, ["ok.example", "a\u2028b.example"]))
+        assert info.value.offset == 1 and info.value.code_point == 0x2028
+        results = pool.submit(_bulk_in_worker, ["ok.example", "a\u2028b", "-x.com"]).result()
+    assert [type(r) for r in results] == [puny.Result] * 3
+    assert results[0] == ("ok.example", "ok.example", None)
+    assert type(results[1].error) is puny.DisallowedError and results[1].error.offset == 1
+
+
+def test_lone_surrogates_in_punycode_are_invalid_code_points():
+    for text, offset in (("\ud800", 0), ("ab\udfff", 2), ("ab\ud800-x", 2)):
+        with pytest.raises(puny.InvalidCodePointError) as info:
+            puny.decode(text)
+        assert (info.value.offset, info.value.code_point) == (offset, ord(text[offset])), text
+        r = puny.decode_many([text])[0]
+        assert type(r.error) is puny.InvalidCodePointError and r.error.offset == offset
+
+
+def test_invalid_non_ascii_digit_has_its_code_point():
+    # '!' is named (33); so is any other character that is no digit.
+    for text, offset in (("ab!c", 2), ("ab\u00fcc", 2), ("a-\U0001F600", 2), ("\u20ac", 0)):
+        with pytest.raises(puny.InvalidDigitError) as info:
+            puny.decode(text)
+        assert (info.value.offset, info.value.code_point) == (offset, ord(text[offset])), text
+    with pytest.raises(puny.NonBasicBeforeDelimiterError) as info:
+        puny.decode("b\u00fccher-kva")
+    assert (info.value.offset, info.value.code_point) == (1, 0xFC)
+
+
+def test_punycode_errors_have_the_cores_uts46_code():
+    # The core's uts46_code decides (P4 for every Punycode error), as the C
+    # API's puny_uts46_code and the CLI say.
+    for text in ("ab!c", "abc-kx", "abc-99999999999999999999"):
+        with pytest.raises(puny.PunycodeError) as info:
+            puny.decode(text)
+        assert info.value.uts46_code == "P4", text
+        assert puny.decode_many([text])[0].error.uts46_code == "P4"
+    with pytest.raises(puny.PunycodeError) as info:
+        puny.to_ascii("xn--ab!c.com")
+    assert info.value.uts46_code == "P4"
+
+
+def test_list_errors_and_loading(tmp_path):
+    # A directory is no list (it loaded as an empty one).
+    for cls in (puny.PublicSuffixList, puny.ProtectedDomains):
+        with pytest.raises(puny.FileUnreadableError):
+            cls.load(str(tmp_path))
+    with pytest.raises(puny.FileUnreadableError):
+        puny.display("a.b.example.co.uk", psl=str(tmp_path))
+    # Offsets are str indices (the line's start), as in every puny error.
+    text = "b\u00fccher.de\n\u0440\u043e\u0441\u0441\u0438\u044f.example\nnot a domain\n"
+    with pytest.raises(puny.ListSyntaxError) as info:
+        puny.ProtectedDomains.parse(text)
+    assert info.value.label == 3 and info.value.offset == text.index("not a domain")
+    bad = tmp_path / "bad.list"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(puny.ListSyntaxError) as info:
+        puny.ProtectedDomains.load(str(bad))
+    assert info.value.offset == text.index("not a domain")
+    psl_text = "// \u00e9t\u00e9\nuk\nco.uk\n*.\u00fc\u00fc\na..b\n"
+    with pytest.raises(puny.ListSyntaxError) as info:
+        puny.PublicSuffixList.parse(psl_text)
+    assert info.value.offset == psl_text.index("a..b")
+    # ASCII case does not matter; the answer is the span of the name given.
+    psl = puny.PublicSuffixList.parse("uk\nco.uk\n")
+    assert psl.registrable_domain("www.example.co.uk") == "example.co.uk"
+    assert psl.registrable_domain("WWW.EXAMPLE.CO.UK") == "EXAMPLE.CO.UK"
+    assert psl.registrable_domain("Www.Example.Co.Uk.") == "Example.Co.Uk"
+    assert psl.registrable_domain("CO.UK") == ""
+
+
+def _public_functions():
+    """Every public callable of the package with a valid call: (name, f, args, kwargs)."""
+    psl = puny.PublicSuffixList.parse("uk\nco.uk\n")
+    top = puny.ProtectedDomains.parse("google.com\n")
+    return [
+        ("to_ascii", puny.to_ascii, ("a.example",), {}),
+        ("to_unicode", puny.to_unicode, ("a.example",), {}),
+        ("to_ascii_many", puny.to_ascii_many, (["a.example"],), {}),
+        ("to_unicode_many", puny.to_unicode_many, (["a.example"],), {}),
+        ("encode", puny.encode, ("abc",), {}),
+        ("decode", puny.decode, ("abc-",), {}),
+        ("encode_many", puny.encode_many, (["abc"],), {}),
+        ("decode_many", puny.decode_many, (["abc-"],), {}),
+        ("idna2008_register", puny.idna2008_register, ("a.example",), {}),
+        ("idna2008_lookup", puny.idna2008_lookup, ("a.example",), {}),
+        ("explain", puny.explain, ("a.example",), {}),
+        ("display", puny.display, ("a.example",), {"psl": None}),
+        ("to_display", puny.to_display, ("a.example",), {"psl": None}),
+        ("skeleton", puny.skeleton, ("abc",), {}),
+        ("presets", puny.presets, (), {}),
+        ("display_profiles", puny.display_profiles, (), {}),
+        ("display_reasons", puny.display_reasons, (), {}),
+        ("PublicSuffixList.parse", puny.PublicSuffixList.parse, ("uk\n",), {}),
+        ("PublicSuffixList.registrable_domain", psl.registrable_domain, ("a.co.uk",), {}),
+        ("ProtectedDomains.parse", puny.ProtectedDomains.parse, ("google.com\n",), {}),
+        ("ProtectedDomains.lookalike_of", top.lookalike_of, ("g00gle.com",), {}),
+    ]
+
+
+def test_one_rule_for_every_argument():
+    # Flags: True, False, or None (the preset's or function's default);
+    # anything else (1, 0, "yes") is a TypeError, in every function.
+    # Text (names, presets, profiles, list text): str only, never bytes.
+    checked = set()
+    for name, f, args, kwargs in _public_functions():
+        f(*args, **kwargs)  # the valid call works
+        params = inspect.signature(f).parameters
+        flags = [p for p in params if p in ("mixed_case", "check_bidi") or
+                 (p.startswith(("check_", "use_", "transitional", "verify", "ignore", "allow",
+                                "forbid")))]
+        for flag in flags:
+            for good in (True, False, None):
+                f(*args, **dict(kwargs, **{flag: good}))
+            for wrong in (1, 0, "yes", 1.0):
+                with pytest.raises(TypeError):
+                    f(*args, **dict(kwargs, **{flag: wrong}))
+            checked.add(name)
+        for text in ("preset", "profile", "output", "source"):
+            if text in params:
+                with pytest.raises(TypeError):
+                    f(*args, **dict(kwargs, **{text: text.encode()}))
+                checked.add(name)
+        if args and isinstance(args[0], str):
+            with pytest.raises(TypeError):
+                f(args[0].encode(), *args[1:], **kwargs)
+            checked.add(name)
+    assert {"to_ascii", "to_ascii_many", "encode", "encode_many", "decode_many", "idna2008_register",
+            "display", "PublicSuffixList.registrable_domain"} <= checked
+    # None keeps the default: RFC 5891's Bidi check stays on.
+    with pytest.raises(puny.BidiError):
+        puny.idna2008_register("0a.\u05D0\u05D1", check_bidi=None)
+    with pytest.raises(puny.BidiError):
+        puny.idna2008_register("0a.\u05D0\u05D1")
+    assert puny.idna2008_register("0a.\u05D0\u05D1", check_bidi=False) == "0a.xn--4dbc"
+    # Preset names ignore ASCII case, as in the CLI, C and SQL.
+    assert puny.to_ascii("\u216b.com", "UTS46-Strict") == "xii.com"
+    with pytest.raises(puny.DisallowedError):
+        puny.to_ascii("\u216b.com", "IDNA2008")
+    assert puny.to_ascii_many(["-x.com"], "Registration")[0].error.code == "leading_hyphen"
+
+
+def test_every_function_has_a_signature():
+    stub_path = os.path.join(os.path.dirname(puny.__file__), "__init__.pyi")
+    tree = ast.parse(read_data(stub_path))
+    stubs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
+        for f in cls.body:
+            if isinstance(f, ast.FunctionDef):
+                stubs[cls.name + "." + f.name] = f
+    for name, f, _, _ in _public_functions():
+        sig = inspect.signature(f)  # raised ValueError for every C++ function
+        stub = stubs[name].args
+        names = [a.arg for a in stub.posonlyargs + stub.args + stub.kwonlyargs]
+        if names and names[0] == "self":
+            names = names[1:]  # bound: the signature has no self
+        runtime = [p for p, v in sig.parameters.items()
+                   if v.kind not in (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL)]
+        assert runtime == names, (name, runtime, names)
+
+
+def test_preset_and_display_profile_types_are_real():
+    import typing
+    assert typing.get_args(puny.Preset) == tuple(puny.PRESETS) + tuple(puny.PRESET_ALIASES)
+    assert typing.get_args(puny.DisplayProfile) == tuple(puny.display_profiles())
+    assert "Preset" in puny.__all__ and "DisplayProfile" in puny.__all__
