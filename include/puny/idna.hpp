@@ -304,11 +304,13 @@ status to_unicode(std::string_view domain, char* out, std::size_t capacity, std:
 // to nothing, e.g. U+200C).  This build's tables have no *_STD3 statuses
 // (UTS #46 revision 31 made UseSTD3ASCIIRules a validity check, U1).
 enum class mapping_status : std::uint8_t { valid, ignored, mapped, deviation, disallowed };
+// The replacement is owned: the tables keep a one-code-point mapping as a
+// distance from c, not as a string the entry could view.
 struct mapping_entry {
   mapping_status status = mapping_status::disallowed;
-  std::u32string_view replacement;
+  std::u32string replacement;
 };
-[[nodiscard]] mapping_entry mapping_of(char32_t c) noexcept;
+[[nodiscard]] mapping_entry mapping_of(char32_t c);
 
 }  // namespace puny::idna
 PUNY_PUBLIC_END

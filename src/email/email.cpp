@@ -57,7 +57,7 @@ bool is_unsafe_non_ascii(char32_t c) noexcept {
   const ucd::idna_entry e = ucd::idna_lookup(c);
   if (e.status == ucd::idna_status::disallowed) return true;
   if (e.status == ucd::idna_status::mapped)
-    for (char32_t m : e.mapping)
+    for (char32_t m : e.mapping())
       if (m == U' ') return true;
   return false;
 }

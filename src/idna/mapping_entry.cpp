@@ -8,7 +8,7 @@
 
 namespace puny::idna {
 
-mapping_entry mapping_of(char32_t c) noexcept {
+mapping_entry mapping_of(char32_t c) {
   namespace ucd = puny::detail::ucd;
   if (c > 0x10FFFF) return {mapping_status::disallowed, {}};
   const ucd::idna_entry e = ucd::idna_lookup(c);
@@ -18,9 +18,9 @@ mapping_entry mapping_of(char32_t c) noexcept {
     case ucd::idna_status::ignored:
       return {mapping_status::ignored, {}};
     case ucd::idna_status::mapped:
-      return {mapping_status::mapped, e.mapping};
+      return {mapping_status::mapped, std::u32string(e.mapping())};
     case ucd::idna_status::deviation:
-      return {mapping_status::deviation, e.mapping};
+      return {mapping_status::deviation, std::u32string(e.mapping())};
     case ucd::idna_status::disallowed:
       break;
   }
