@@ -12,6 +12,9 @@ packages=(
   postgresql-15 postgresql-server-dev-15  # the PostgreSQL extension (surfaces/postgres/) and its tests
   man-db groff-base bash-completion zsh  # puny(1) and shell completions are tested
   publicsuffix                     # the Public Suffix List file puny display reads by default
+  # The libidn2-compatible library's tests (surfaces/idn2/tests): libidn2's
+  # suite needs libunistring's headers; real programs run on the library.
+  libunistring-dev idn2 curl psl
 )
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
 
@@ -37,3 +40,7 @@ install_missing -- "${packages[@]}"
 # Without recommends, which would pull in a desktop.
 wasm_packages=(emscripten terser chromium node-punycode node-typescript fonts-droid-fallback)
 install_missing --no-install-recommends -- "${wasm_packages[@]}"
+
+# libidn2 2.3.3's own test suite, from Debian's archive into ../.cache (not
+# the repository), run against surfaces/idn2 by ctest.
+"$(dirname "$0")/fetch-libidn2-tests.sh"
