@@ -329,36 +329,74 @@ int locale_to_utf8(const char* in, std::string& out) {
   return iconv_convert("UTF-8", locale_codeset(), in, out) ? IDN2_OK : IDN2_ICONV_FAIL;
 }
 
+// Punycode-decodes one xn-- label's tail into `out` (room for 63 code
+// points: libidn2's label limit, IDN2_PUNYCODE_BIG_OUTPUT beyond).
+int decode_ace(std::string_view label, char32_t* out, std::size_t& n) {
+  const auto r = puny::punycode::decode(label, out, IDN2_LABEL_MAX_LENGTH);
+  if (!r.ok())
+    return r.status.code == errc::buffer_too_small ? IDN2_PUNYCODE_BIG_OUTPUT : code_of(r.status.code);
+  n = r.size;
+  return IDN2_OK;
+}
+
 int decode_ace(std::string_view label, std::u32string& out) {
-  puny::result<std::u32string> d = puny::punycode::decode(label);
-  if (!d.ok()) return code_of(d.status.code);
-  if (d.value.size() > IDN2_LABEL_MAX_LENGTH) return IDN2_PUNYCODE_BIG_OUTPUT;
-  out.append(d.value);
+  char32_t buf[IDN2_LABEL_MAX_LENGTH];
+  std::size_t n = 0;
+  if (const int rc = decode_ace(label, buf, n); rc != IDN2_OK) return rc;
+  out.append(buf, n);
   return IDN2_OK;
 }
 
 // libidn2 2.3's ToUnicode: each xn-- label (prefix in any case) is
-// Punycode-decoded; the others are copied; nothing else is checked.
-int to_unicode_u32(std::string_view in, std::u32string& out) {
-  out.clear();
+// Punycode-decoded; the others are copied; nothing else is checked.  At most
+// 63 code points a label and 255 a name (libidn2's limits), so the UTF-8
+// result fits in `out` (4 * 255 bytes); `written` is its length.
+constexpr std::size_t unicode_capacity = 4 * IDN2_DOMAIN_MAX_LENGTH;
+int to_unicode_utf8(std::string_view in, char* out, std::size_t& written) {
+  std::size_t points = 0;  // code points of the result
+  std::size_t used = 0;
   std::size_t start = 0;
   for (;;) {
     std::size_t dot = in.find('.', start);
     const bool last = dot == std::string_view::npos;
     if (last) dot = in.size();
     const std::string_view label = in.substr(start, dot - start);
-    const std::size_t before = out.size();
     if (is_ace(label)) {
-      if (const int rc = decode_ace(label.substr(4), out); rc != IDN2_OK) return rc;
+      char32_t buf[IDN2_LABEL_MAX_LENGTH];
+      std::size_t n = 0;
+      if (const int rc = decode_ace(label.substr(4), buf, n); rc != IDN2_OK) return rc;
+      if (points + n + (last ? 0 : 1) > IDN2_DOMAIN_MAX_LENGTH) return IDN2_TOO_BIG_DOMAIN;
+      for (std::size_t i = 0; i < n; ++i) used += puny::unicode::put_utf8(buf[i], out + used);
+      points += n;
     } else {
-      if (!puny::unicode::utf8_to_utf32(label, out).ok()) return IDN2_ENCODING_ERROR;
-      if (out.size() - before > IDN2_LABEL_MAX_LENGTH) return IDN2_TOO_BIG_LABEL;
+      std::size_t n = 0;
+      for (std::size_t pos = 0; pos < label.size();) {
+        char32_t c;
+        if (!puny::unicode::next_utf8(label, pos, c)) return IDN2_ENCODING_ERROR;
+        if (++n > IDN2_LABEL_MAX_LENGTH) return IDN2_TOO_BIG_LABEL;
+      }
+      if (points + n + (last ? 0 : 1) > IDN2_DOMAIN_MAX_LENGTH) return IDN2_TOO_BIG_DOMAIN;
+      std::memcpy(out + used, label.data(), label.size());
+      used += label.size();
+      points += n;
     }
-    if (out.size() + (last ? 0 : 1) > IDN2_DOMAIN_MAX_LENGTH) return IDN2_TOO_BIG_DOMAIN;
-    if (last) return IDN2_OK;
-    out.push_back(U'.');
+    if (last) {
+      written = used;
+      return IDN2_OK;
+    }
+    out[used++] = '.';
+    ++points;
     start = dot + 1;
   }
+}
+
+int to_unicode_u32(std::string_view in, std::u32string& out) {
+  char buf[unicode_capacity];
+  std::size_t n = 0;
+  if (const int rc = to_unicode_utf8(in, buf, n); rc != IDN2_OK) return rc;
+  out.clear();
+  return puny::unicode::utf8_to_utf32(std::string_view(buf, n), out).ok() ? IDN2_OK
+                                                                          : IDN2_ENCODING_ERROR;
 }
 
 // ---- registration (RFC 5891 section 4) ----
@@ -564,17 +602,14 @@ int idn2_to_unicode_44i(const uint32_t* in, size_t inlen, uint32_t* out, size_t*
 
 int idn2_to_unicode_8z8z(const char* input, char** output, int /*flags*/) {
   if (!input) return IDN2_OK;  // libidn2 leaves *output as it is here
-  return guarded([&] {
-    std::u32string u32;
-    if (const int rc = to_unicode_u32(input, u32); rc != IDN2_OK) return rc;
-    std::string u8;
-    if (!puny::unicode::utf32_to_utf8(u32, u8).ok()) return static_cast<int>(IDN2_ENCODING_ERROR);
-    if (output) {
-      *output = dup(u8.data(), u8.size());
-      if (!*output) return static_cast<int>(IDN2_MALLOC);
-    }
-    return static_cast<int>(IDN2_OK);
-  });
+  char buf[unicode_capacity];
+  std::size_t n = 0;
+  if (const int rc = to_unicode_utf8(input, buf, n); rc != IDN2_OK) return rc;
+  if (output) {
+    *output = dup(buf, n);
+    if (!*output) return IDN2_MALLOC;
+  }
+  return IDN2_OK;
 }
 
 int idn2_to_unicode_8zlz(const char* input, char** output, int flags) {
