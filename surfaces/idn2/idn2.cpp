@@ -125,7 +125,13 @@ int idna2008_lookup(std::string_view name, bool skip_ace, std::string& out) {
     keep[i] = labels[i].empty() || (skip_ace && is_ace(labels[i]));
     if (keep[i]) continue;
     if (!checked.empty()) checked.push_back('.');
-    checked.append(labels[i]);
+    if (is_ace(labels[i])) {
+      // RFC 5891 section 5.3: an A-label is lowercased before it is
+      // converted and checked.
+      for (const char c : labels[i]) checked.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c | 0x20) : c);
+    } else {
+      checked.append(labels[i]);
+    }
   }
   std::vector<std::string_view> results;
   std::string looked_up;
