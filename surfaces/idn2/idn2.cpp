@@ -118,6 +118,19 @@ std::vector<std::string_view> split_labels(std::string_view name) {
 // IDN2_NO_ALABEL_ROUNDTRIP, xn-- labels are left out of the check and kept
 // as they are.  ASCII labels that are not xn-- pass unchanged (5.4).
 int idna2008_lookup(std::string_view name, bool skip_ace, std::string& out) {
+  // Only ASCII labels and no xn-- label: nothing for IDNA2008 to check
+  // (section 5.4 leaves such labels to the DNS), the common case.
+  if (all_ascii(name)) {
+    bool ace = false;
+    for (std::size_t p = 0; p + 4 <= name.size() && !ace; p = name.find('.', p) + 1) {
+      ace = is_ace(name.substr(p));
+      if (name.find('.', p) == std::string_view::npos) break;
+    }
+    if (!ace || skip_ace) {
+      out.assign(name);
+      return IDN2_OK;
+    }
+  }
   const std::vector<std::string_view> labels = split_labels(name);
   std::string checked;
   std::vector<bool> keep(labels.size(), false);
