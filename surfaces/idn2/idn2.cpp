@@ -10,13 +10,11 @@
 //   IDN2_NO_TR46                     IDNA2008 lookup only (no mapping)
 //   idn2_register_*                  IDNA2008 registration (section 4)
 //   idn2_to_unicode_*                Punycode decoding of xn-- labels, as
-//                                    libidn2 2.3 does (no checks)
+//                                    libidn2 2.3 does (no checks):
+//                                    to_unicode.cpp
 // The libidn2 specifics kept here are its ABI: the flag validation, the
 // return codes, NULL handling, the DNS byte limits it reports with its own
 // codes, and malloc'd results.
-#include <langinfo.h>
-#include <iconv.h>
-#include <cerrno>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -27,6 +25,7 @@
 
 #define IDN2_BUILDING 1
 #include "idn2.h"
+#include "internal.hpp"
 
 #include "puny/idna.hpp"
 #include "puny/idna2008.hpp"
@@ -34,12 +33,12 @@
 #include "puny/status.hpp"
 #include "puny/unicode.hpp"
 
-namespace {
+namespace puny_idn2 {
 
 using puny::errc;
 
 // A core error as libidn2's return code.
-int code_of(errc e) noexcept {
+int code_of(puny::errc e) noexcept {
   switch (e) {
     case errc::ok: return IDN2_OK;
     case errc::invalid_utf8:
@@ -75,6 +74,19 @@ int code_of(errc e) noexcept {
   }
 }
 
+int from_u32(const uint32_t* in, std::size_t n, std::string& out) {
+  std::u32string_view view(reinterpret_cast<const char32_t*>(in), n);
+  return puny::unicode::utf32_to_utf8(view, out).ok() ? IDN2_OK : IDN2_ENCODING_ERROR;
+}
+
+}  // namespace puny_idn2
+
+using namespace puny_idn2;
+using puny::errc;
+
+namespace {
+
+
 // libidn2's flag rules (its set_default_flags): contradictory pairs are
 // IDN2_INVALID_FLAGS; without NO_TR46 or TRANSITIONAL, nontransitional.
 int check_flags(int& flags) noexcept {
@@ -85,17 +97,6 @@ int check_flags(int& flags) noexcept {
     return IDN2_INVALID_FLAGS;
   if (!(flags & (IDN2_NO_TR46 | IDN2_TRANSITIONAL))) flags |= IDN2_NONTRANSITIONAL;
   return IDN2_OK;
-}
-
-bool is_ace(std::string_view label) noexcept {
-  return label.size() >= 4 && (label[0] | 0x20) == 'x' && (label[1] | 0x20) == 'n' &&
-         label[2] == '-' && label[3] == '-';
-}
-
-bool all_ascii(std::string_view s) noexcept {
-  for (const unsigned char c : s)
-    if (c >= 0x80) return false;
-  return true;
 }
 
 std::vector<std::string_view> split_labels(std::string_view name) {
@@ -246,29 +247,6 @@ int lookup(std::string_view src, int flags, std::string& out) {
   return check_lengths(out, true);
 }
 
-// A malloc'd copy (the API's results are freed with free()).
-template <class Char>
-Char* dup(const Char* p, std::size_t n) noexcept {
-  Char* m = static_cast<Char*>(std::malloc((n + 1) * sizeof(Char)));
-  if (!m) return nullptr;
-  if (n) std::memcpy(m, p, n * sizeof(Char));
-  m[n] = 0;
-  return m;
-}
-
-// Runs `f`, turning an allocation failure into IDN2_MALLOC (no exception
-// crosses the C boundary).
-template <class F>
-int guarded(F&& f) noexcept {
-  try {
-    return f();
-  } catch (const std::bad_alloc&) {
-    return IDN2_MALLOC;
-  } catch (...) {
-    return IDN2_ENCODING_ERROR;
-  }
-}
-
 int lookup_u8(const char* src, char** output, int flags) noexcept {
   if (!src) {
     if (output) *output = nullptr;
@@ -284,138 +262,6 @@ int lookup_u8(const char* src, char** output, int flags) noexcept {
     }
     return static_cast<int>(IDN2_OK);
   });
-}
-
-std::size_t u32_length(const uint32_t* s) noexcept {
-  std::size_t n = 0;
-  while (s[n]) ++n;
-  return n;
-}
-
-// UTF-32 (values checked: no surrogates, nothing above U+10FFFF) to UTF-8.
-int from_u32(const uint32_t* in, std::size_t n, std::string& out) {
-  std::u32string_view view(reinterpret_cast<const char32_t*>(in), n);
-  return puny::unicode::utf32_to_utf8(view, out).ok() ? IDN2_OK : IDN2_ENCODING_ERROR;
-}
-
-// ---- the locale's character set (iconv), as libidn2 converts it ----
-
-// Converts between the locale's charset (nl_langinfo(CODESET)) and UTF-8;
-// an unconvertible or ill-formed sequence fails (no transliteration).
-bool iconv_convert(const char* to, const char* from, std::string_view in, std::string& out) {
-  iconv_t cd = iconv_open(to, from);
-  if (cd == reinterpret_cast<iconv_t>(-1)) return false;
-  out.assign(in.size() * 4 + 16, '\0');
-  char* src = const_cast<char*>(in.data());
-  std::size_t src_left = in.size();
-  std::size_t used = 0;
-  bool ok = true;
-  while (src_left) {
-    char* dst = &out[used];
-    std::size_t dst_left = out.size() - used;
-    const std::size_t r = iconv(cd, &src, &src_left, &dst, &dst_left);
-    used = out.size() - dst_left;
-    if (r == static_cast<std::size_t>(-1)) {
-      if (errno == E2BIG) {
-        out.resize(out.size() * 2);
-        continue;
-      }
-      ok = false;
-      break;
-    }
-    if (r) {  // irreversible (transliterated) conversions count as failures
-      ok = false;
-      break;
-    }
-  }
-  if (ok) {
-    char* dst = &out[used];
-    std::size_t dst_left = out.size() - used;
-    if (iconv(cd, nullptr, nullptr, &dst, &dst_left) == static_cast<std::size_t>(-1)) ok = false;
-    used = out.size() - dst_left;
-  }
-  iconv_close(cd);
-  out.resize(used);
-  return ok;
-}
-
-const char* locale_codeset() noexcept {
-  const char* cs = nl_langinfo(CODESET);
-  return (cs && *cs) ? cs : "ASCII";
-}
-
-int locale_to_utf8(const char* in, std::string& out) {
-  return iconv_convert("UTF-8", locale_codeset(), in, out) ? IDN2_OK : IDN2_ICONV_FAIL;
-}
-
-// Punycode-decodes one xn-- label's tail into `out` (room for 63 code
-// points: libidn2's label limit, IDN2_PUNYCODE_BIG_OUTPUT beyond).
-int decode_ace(std::string_view label, char32_t* out, std::size_t& n) {
-  const auto r = puny::punycode::decode(label, out, IDN2_LABEL_MAX_LENGTH);
-  if (!r.ok())
-    return r.status.code == errc::buffer_too_small ? IDN2_PUNYCODE_BIG_OUTPUT : code_of(r.status.code);
-  n = r.size;
-  return IDN2_OK;
-}
-
-int decode_ace(std::string_view label, std::u32string& out) {
-  char32_t buf[IDN2_LABEL_MAX_LENGTH];
-  std::size_t n = 0;
-  if (const int rc = decode_ace(label, buf, n); rc != IDN2_OK) return rc;
-  out.append(buf, n);
-  return IDN2_OK;
-}
-
-// libidn2 2.3's ToUnicode: each xn-- label (prefix in any case) is
-// Punycode-decoded; the others are copied; nothing else is checked.  At most
-// 63 code points a label and 255 a name (libidn2's limits), so the UTF-8
-// result fits in `out` (4 * 255 bytes); `written` is its length.
-constexpr std::size_t unicode_capacity = 4 * IDN2_DOMAIN_MAX_LENGTH;
-int to_unicode_utf8(std::string_view in, char* out, std::size_t& written) {
-  std::size_t points = 0;  // code points of the result
-  std::size_t used = 0;
-  std::size_t start = 0;
-  for (;;) {
-    std::size_t dot = in.find('.', start);
-    const bool last = dot == std::string_view::npos;
-    if (last) dot = in.size();
-    const std::string_view label = in.substr(start, dot - start);
-    if (is_ace(label)) {
-      char32_t buf[IDN2_LABEL_MAX_LENGTH];
-      std::size_t n = 0;
-      if (const int rc = decode_ace(label.substr(4), buf, n); rc != IDN2_OK) return rc;
-      if (points + n + (last ? 0 : 1) > IDN2_DOMAIN_MAX_LENGTH) return IDN2_TOO_BIG_DOMAIN;
-      for (std::size_t i = 0; i < n; ++i) used += puny::unicode::put_utf8(buf[i], out + used);
-      points += n;
-    } else {
-      std::size_t n = 0;
-      for (std::size_t pos = 0; pos < label.size();) {
-        char32_t c;
-        if (!puny::unicode::next_utf8(label, pos, c)) return IDN2_ENCODING_ERROR;
-        if (++n > IDN2_LABEL_MAX_LENGTH) return IDN2_TOO_BIG_LABEL;
-      }
-      if (points + n + (last ? 0 : 1) > IDN2_DOMAIN_MAX_LENGTH) return IDN2_TOO_BIG_DOMAIN;
-      std::memcpy(out + used, label.data(), label.size());
-      used += label.size();
-      points += n;
-    }
-    if (last) {
-      written = used;
-      return IDN2_OK;
-    }
-    out[used++] = '.';
-    ++points;
-    start = dot + 1;
-  }
-}
-
-int to_unicode_u32(std::string_view in, std::u32string& out) {
-  char buf[unicode_capacity];
-  std::size_t n = 0;
-  if (const int rc = to_unicode_utf8(in, buf, n); rc != IDN2_OK) return rc;
-  out.clear();
-  return puny::unicode::utf8_to_utf32(std::string_view(buf, n), out).ok() ? IDN2_OK
-                                                                          : IDN2_ENCODING_ERROR;
 }
 
 // ---- registration (RFC 5891 section 4) ----
@@ -569,95 +415,6 @@ int idn2_to_ascii_8z(const char* input, char** output, int flags) {
 
 int idn2_to_ascii_lz(const char* input, char** output, int flags) {
   return idn2_lookup_ul(input, output, flags);
-}
-
-int idn2_to_unicode_8z4z(const char* input, uint32_t** output, int /*flags*/) {
-  if (!input) {
-    if (output) *output = nullptr;
-    return IDN2_OK;
-  }
-  return guarded([&] {
-    std::u32string out;
-    if (const int rc = to_unicode_u32(input, out); rc != IDN2_OK) return rc;
-    if (output) {
-      *output = dup(reinterpret_cast<const uint32_t*>(out.data()), out.size());
-      if (!*output) return static_cast<int>(IDN2_MALLOC);
-    }
-    return static_cast<int>(IDN2_OK);
-  });
-}
-
-int idn2_to_unicode_4z4z(const uint32_t* input, uint32_t** output, int flags) {
-  if (!input) {
-    if (output) *output = nullptr;
-    return IDN2_OK;
-  }
-  return guarded([&] {
-    std::string u8;
-    if (const int rc = from_u32(input, u32_length(input), u8); rc != IDN2_OK) return rc;
-    return idn2_to_unicode_8z4z(u8.c_str(), output, flags);
-  });
-}
-
-int idn2_to_unicode_44i(const uint32_t* in, size_t inlen, uint32_t* out, size_t* outlen, int /*flags*/) {
-  if (!in) {
-    if (outlen) *outlen = 0;
-    return IDN2_OK;
-  }
-  return guarded([&] {
-    std::size_t n = 0;
-    while (n < inlen && in[n]) ++n;
-    std::string u8;
-    if (const int rc = from_u32(in, n, u8); rc != IDN2_OK) return rc;
-    std::u32string result;
-    if (const int rc = to_unicode_u32(u8, result); rc != IDN2_OK) return rc;
-    // Copies at most *outlen values (no NUL); *outlen becomes the length.
-    if (out && outlen)
-      std::memcpy(out, result.data(), (result.size() < *outlen ? result.size() : *outlen) * 4);
-    if (outlen) *outlen = result.size();
-    return static_cast<int>(IDN2_OK);
-  });
-}
-
-int idn2_to_unicode_8z8z(const char* input, char** output, int /*flags*/) {
-  if (!input) return IDN2_OK;  // libidn2 leaves *output as it is here
-  char buf[unicode_capacity];
-  std::size_t n = 0;
-  if (const int rc = to_unicode_utf8(input, buf, n); rc != IDN2_OK) return rc;
-  if (output) {
-    *output = dup(buf, n);
-    if (!*output) return IDN2_MALLOC;
-  }
-  return IDN2_OK;
-}
-
-int idn2_to_unicode_8zlz(const char* input, char** output, int flags) {
-  if (!input) return IDN2_OK;
-  return guarded([&] {
-    char* u8 = nullptr;
-    if (const int rc = idn2_to_unicode_8z8z(input, &u8, flags); rc != IDN2_OK) return rc;
-    std::string local;
-    const bool ok = iconv_convert(locale_codeset(), "UTF-8", u8, local);
-    std::free(u8);
-    if (!ok) return static_cast<int>(IDN2_ENCODING_ERROR);
-    if (output) {
-      *output = dup(local.data(), local.size());
-      if (!*output) return static_cast<int>(IDN2_MALLOC);
-    }
-    return static_cast<int>(IDN2_OK);
-  });
-}
-
-int idn2_to_unicode_lzlz(const char* input, char** output, int flags) {
-  if (!input) {
-    if (output) *output = nullptr;
-    return IDN2_OK;
-  }
-  return guarded([&] {
-    std::string u8;
-    if (const int rc = locale_to_utf8(input, u8); rc != IDN2_OK) return rc;
-    return idn2_to_unicode_8zlz(u8.c_str(), output, flags);
-  });
 }
 
 const char* idn2_check_version(const char* req_version) {
