@@ -16,6 +16,9 @@ packages=(
   python3-dask python3-distributed python3-pandas  # puny.dask and its cluster tests (tests/scale, label dask)
   man-db groff-base bash-completion zsh  # puny(1) and shell completions are tested
   publicsuffix                     # the Public Suffix List file puny display reads by default
+  # The libidn2-compatible library's tests (surfaces/idn2/tests): libidn2's
+  # suite needs libunistring's headers; real programs run on the library.
+  libunistring-dev idn2 curl psl
 )
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
 
@@ -63,3 +66,6 @@ if [ ! -f "$idna_cache/tests/IdnaTestV2.txt" ]; then
          "ctest python.idna_suite will fail until $idna_cache/tests holds idna 3.10's tests/" >&2
   fi
 fi
+# libidn2 2.3.3's own test suite, from Debian's archive into ../.cache (not
+# the repository), run against surfaces/idn2 by ctest.
+"$(dirname "$0")/fetch-libidn2-tests.sh"

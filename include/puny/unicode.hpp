@@ -80,5 +80,11 @@ inline std::size_t put_utf8(char32_t c, char* p) noexcept {
 // code point and advances pos.  Returns false (pos unchanged) when ill-formed.
 bool next_utf8(std::string_view in, std::size_t& pos, char32_t& c) noexcept;
 
+// Unicode Normalization Form C (UAX #15) of this build's Unicode version.
+// `s` must hold scalar values only (e.g. from utf8_to_utf32); linear in its
+// length.  For callers that must normalize before an IDNA2008 check, which
+// (RFC 5891 section 5.3) requires NFC but does not produce it.
+std::u32string to_nfc(std::u32string_view s);
+
 }  // namespace puny::unicode
 PUNY_PUBLIC_END

@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "puny/unicode.hpp"
 #include "unicode/trie.hpp"
 #include "unicode/ucd.hpp"
 
@@ -310,3 +311,8 @@ bool is_nfc(std::u32string_view s) {
 }
 
 }  // namespace puny::detail::ucd
+
+// The public entry point (puny/unicode.hpp).
+namespace puny::unicode {
+std::u32string to_nfc(std::u32string_view s) { return detail::ucd::nfc(s); }
+}  // namespace puny::unicode
