@@ -4,7 +4,10 @@
 // timed; each measurement is the median of REPS runs, the implementations
 // interleaved within each repetition.  Not a test: it asserts nothing about time.
 //
-//   NODE_PATH=/usr/share/nodejs node surfaces/js/bench/bench.mjs [PACKAGE_DIR] [--reps=N]
+//   NODE_PATH=/usr/share/nodejs node surfaces/js/bench/bench.mjs [PACKAGE_DIR] [--reps=N] [--only=TEXT]
+//
+// --only=TEXT runs only the workloads whose name contains TEXT (e.g.
+// --only=puny/punycode for the Punycode-only entry point's four).
 //
 // PACKAGE_DIR defaults to build/wasm/package (surfaces/js/build.sh).  Prints a
 // Markdown table: ns per item and the ratio peer time / puny time.
@@ -17,6 +20,7 @@ import os from 'node:os';
 const here = path.dirname(url.fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const reps = Number((args.find((a) => a.startsWith('--reps=')) || '--reps=7').slice(7));
+const only = (args.find((a) => a.startsWith('--only=')) || '--only=').slice(7);
 const packageDir = path.resolve(args.find((a) => !a.startsWith('--')) ||
                                 path.join(here, '..', '..', '..', 'build', 'wasm', 'package'));
 const dataDir = path.resolve(here, '..', '..', '..', '..', 'shared', 'bench', 'data');
@@ -78,6 +82,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // over the whole array in the same interleaved rounds and checked against
 // the per-name outputs (an item that fails counts as '' like `tried`).
 function workload(name, items, impls, note, bulk) {
+  if (!name.includes(only)) return null;
   const reference = items.map(impls[0][1]);
   const agreement = impls.map(([, fn]) => {
     let same = 0;
@@ -175,7 +180,7 @@ const runs = [
     ['puny idna.toUnicode (url preset)', tried((d) => puny.idna.toUnicode(d, url46)), (d) => puny.idna.toUnicode(d, url46)],
     ['url.domainToUnicode', url.domainToUnicode]], undefined,
     ['puny toUnicodeMany (bulk, url preset)', (xs) => puny.toUnicodeMany(xs, url46)]),
-];
+].filter((w) => w !== null);
 
 console.log(`# puny ${puny.version} (WebAssembly) vs punycode.js ${punycodeJsVersion} and Node ${process.version} url (ICU ${process.versions.icu})`);
 console.log(`# ${os.cpus()[0].model}, ${os.cpus().length} cores; median of ${reps} runs; ratio = peer time / puny time; ` +

@@ -7,6 +7,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { packageDir, puny, punyPunycode } from './support/load.mjs';
 import { budgets, entrySizes } from '../tools/wasm-sizes.mjs';
 
@@ -21,6 +22,16 @@ test('every entry point is there in its three forms', () => {
 
 test('the main entry point fits its budget (gzip -9, every form)', () => {
   assert.ok(largest('puny') <= budgets.puny, `puny: ${largest('puny')} bytes gzipped > ${budgets.puny}`);
+});
+
+// puny/display carries the main entry point's module; the display module
+// (UTS #39 tables) is a file beside it, loaded at the first display call
+// (surfaces/js/lib/display-load.js, issue 42).
+test('the display entry point fits its budget (gzip -9, every form), its module beside it', () => {
+  assert.ok(largest('display') <= budgets.display, `display: ${largest('display')} bytes gzipped > ${budgets.display}`);
+  const dist = path.join(packageDir, 'dist');
+  assert.equal(readFileSync(path.join(dist, 'display.wasm')).readUInt32LE(0), 0x6d736100);
+  assert.match(readFileSync(path.join(dist, 'display-data.js'), 'utf8'), /globalThis\.punyDisplayPacked = \['/);
 });
 
 test('the Punycode-only entry point fits its budget (gzip -9, every form)', () => {

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 
 // Bytes of each entry point, gzipped (issue 23 of the tracker: the full
 // package within 100 KB, the punycode.js replacement within 10 KB).
-export const budgets = { punycode: 10 * 1024, puny: 100 * 1024 };
+export const budgets = { punycode: 10 * 1024, puny: 100 * 1024, display: 100 * 1024 };
 
 export function gzipped(bytes) {
   return gzipSync(bytes, { level: 9 }).length;

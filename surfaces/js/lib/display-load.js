@@ -1,0 +1,88 @@
+// puny for JavaScript: puny/display's display layer, loaded on demand.
+//
+// Why: the display module (UTS #39 tables and the display policies,
+// surfaces/js/src/puny_wasm.cpp built with PUNY_WASM_DISPLAY) weighs about
+// 170 KB packed, against 100 KB gzipped for every entry file a page loads
+// (issue 42).  So the puny/display entry file carries the main entry point's
+// module (UTS #46, IDNA2008, explain) and fetches the display module, which
+// surfaces/js/build.sh writes beside it as display.wasm, at the first call of
+// display(), toDisplay() or skeleton(); the lists displayProfiles and
+// displayReasons are written into the entry file at build time, so reading
+// them loads nothing.
+//
+// Where the module comes from, first that applies:
+//   1. globalThis.punyDisplayPacked, set by display-data.js (the module
+//      packed, as a classic script): a page opened from file://, where a
+//      browser refuses to read a file beside the page, includes that
+//      script (surfaces/js/web/index.html does);
+//   2. `read()`, which each form of the entry file supplies: CommonJS reads
+//      the file beside it with fs; the ES module reads
+//      new URL('display.wasm', import.meta.url) with fs in Node
+//      (process.getBuiltinModule, Node 20.16+) and with a synchronous
+//      request in a browser; the classic script, the file beside its own
+//      <script src>, with a synchronous request.
+// The API stays synchronous, as the rest of the package is.
+
+/* exported createLazyDisplay, readBeside */
+
+// The bytes at `url` (a URL beside the entry file), synchronously.
+function readBeside(url) {
+  'use strict';
+  const proc = globalThis.process;
+  if (url.protocol === 'file:' && proc && proc.getBuiltinModule)
+    return proc.getBuiltinModule('fs').readFileSync(url);
+  // A synchronous request cannot ask for an ArrayBuffer in a window; text
+  // in the user-defined charset maps each byte to one code unit (its low
+  // byte is the byte).
+  const request = new XMLHttpRequest();
+  request.open('GET', String(url), false);
+  request.overrideMimeType('text/plain; charset=x-user-defined');
+  request.send();
+  if (request.status !== 200 && request.status !== 0) throw new Error('HTTP ' + request.status);
+  const text = request.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i) & 0xFF;
+  return bytes;
+}
+
+// The display functions over a module loaded at their first call.
+// `lists`: {displayProfiles, displayReasons}, from the display module at
+// build time; `read()`: the module's bytes (see above).
+function createLazyDisplay(version, core, lists, read) {
+  'use strict';
+  let layer = null;
+  function load() {
+    if (layer !== null) return layer;
+    let bytes;
+    const packed = globalThis.punyDisplayPacked;
+    try {
+      bytes = packed ? unpackWasm.apply(null, packed) : read();
+    } catch (error) {
+      throw new Error('puny/display: could not load display.wasm, which belongs beside the entry file ' +
+                      '(docs/javascript.md, "Sizes"): ' + error.message);
+    }
+    const wasm = loadWasm(bytes);
+    layer = createPunyDisplay(wasm, createPunyCore(wasm, version));
+    return layer;
+  }
+  // The display module's PunyError is its own class: its errors become
+  // instances of this entry point's (puny.PunyError), as every other
+  // function's are.
+  function call(name, args) {
+    const api = load();
+    try {
+      return api[name].apply(null, args);
+    } catch (error) {
+      if (error instanceof RangeError && error.name === 'PunyError')
+        Object.setPrototypeOf(error, core.PunyError.prototype);
+      throw error;
+    }
+  }
+  return {
+    display(name, options) { return call('display', [name, options]); },
+    toDisplay(name, options) { return call('toDisplay', [name, options]); },
+    skeleton(text) { return call('skeleton', [text]); },
+    displayProfiles: Object.freeze(lists.displayProfiles.map((p) => Object.freeze(p))),
+    displayReasons: Object.freeze(lists.displayReasons),
+  };
+}
