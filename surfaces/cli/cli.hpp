@@ -17,6 +17,7 @@
 namespace CLI {
 class App;
 class Option;
+class Validator;
 }
 
 namespace puny::cli {
@@ -159,6 +160,11 @@ void add_idna_commands(CLI::App& app, action& selected);
 void add_explain_command(CLI::App& app, action& selected);
 void add_display_commands(CLI::App& app, action& selected);
 void add_email_command(CLI::App& app, action& selected);
+
+// --profile / --display: a display profile name with ASCII case ignored (the
+// core's rule for names users type, display::find_profile_ignoring_case),
+// rewritten to the profile's own name; `names` lists them for the message.
+CLI::Validator profile_name_validator(const std::vector<std::string>& names);
 
 // An IDNA status as a problem (code, UTS #46 code, offset, label, code point).
 problem idna_problem(const puny::status& st);

@@ -101,7 +101,7 @@ void add_display(CLI::App& app, action& selected) {
     names.emplace_back(p.name);
   }
   sub->add_option("--profile", cfg->profile, profile_help)
-      ->check(CLI::IsMember(names))
+      ->transform(profile_name_validator(names))
       ->default_str("chromium");
   sub->add_option("--top-domains", cfg->top_domains,
                   "Protected domains, one a line, '#' comments (the format of Chromium's "
@@ -182,6 +182,20 @@ void add_skeleton(CLI::App& app, action& selected) {
 }
 
 }  // namespace
+
+CLI::Validator profile_name_validator(const std::vector<std::string>& names) {
+  return CLI::Validator(
+      [names](std::string& value) -> std::string {
+        if (const display::profile_info* p = display::find_profile_ignoring_case(value)) {
+          value = std::string(p->name);
+          return {};
+        }
+        std::string list;
+        for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+        return "unknown display profile '" + value + "' (one of: " + list + "; ASCII case ignored)";
+      },
+      "PROFILE");
+}
 
 void add_display_commands(CLI::App& app, action& selected) {
   add_display(app, selected);

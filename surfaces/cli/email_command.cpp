@@ -125,7 +125,7 @@ void add_email_command(CLI::App& app, action& selected) {
   sub->add_option("--display", cfg->display_profile,
                   "Also decide whether the domain may be shown in Unicode under this display "
                   "profile (see puny display --help); --json field \"display\"")
-      ->check(CLI::IsMember(names));
+      ->transform(profile_name_validator(names));
   CLI::Option* psl = sub->add_option(
       "--psl", cfg->psl,
       "Public Suffix List for --display (default: Debian's "

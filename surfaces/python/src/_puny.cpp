@@ -896,7 +896,7 @@ py::object code_point_or_none(bool has, char32_t c) {
 py::dict display_decide(py::handle domain, const std::string& profile,
                         const puny::display::public_suffix_list* psl,
                         const puny::display::protected_domains* top) {
-  const puny::display::profile_info* p = puny::display::find_profile(profile);
+  const puny::display::profile_info* p = puny::display::find_profile_ignoring_case(profile);
   if (p == nullptr) throw py::value_error("puny: unknown display profile '" + profile + "'");
   py::object holder;
   const std::string_view in = utf8_of(domain, holder);

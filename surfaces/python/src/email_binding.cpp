@@ -73,7 +73,7 @@ py::tuple validate(py::handle address, bool allow_quoted, bool allow_literal, bo
   }
   if (!display_profile.is_none()) {
     const std::string name = display_profile.cast<std::string>();
-    const puny::display::profile_info* p = puny::display::find_profile(name);
+    const puny::display::profile_info* p = puny::display::find_profile_ignoring_case(name);
     if (p == nullptr) throw py::value_error("puny.email: unknown display profile '" + name + "'");
     opt.check_display = true;
     opt.display.which = p->id;
