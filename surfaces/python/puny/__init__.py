@@ -18,6 +18,7 @@ into the str you passed), .label, .code_point.  The *_many functions take an
 iterable and return one Result per item without raising for bad names.
 """
 
+import gc as _gc
 from typing import Iterable, List, NamedTuple, Optional
 
 from . import _puny
@@ -245,18 +246,33 @@ def display(domain: str, profile: str = "chromium", *, top_domains=None, psl=_DE
     registrable part).  Raises the IDNA error when `domain` is not valid IDNA,
     ListError for a malformed or unreadable list, ValueError for an unknown profile.
     """
+    d = _display_decide(domain, profile, top_domains, psl)
+    # One LabelVerdict per label, all new objects in no cycle: the cyclic
+    # collector is paused while they are made, or its passes over them make
+    # a name of many labels superlinear (issue 44: 80,000 labels x2.9 per
+    # doubling).  Its state is restored: a program that disabled it keeps it so.
+    was_enabled = _gc.isenabled()
+    _gc.disable()
+    try:
+        labels = [LabelVerdict(l["a_label"], l["u_label"], l["show_unicode"], l["offset"],
+                               [Finding(**f) for f in l["findings"]]) for l in d["labels"]]
+    finally:
+        if was_enabled:
+            _gc.enable()
+    return Decision(d["display"], d["registrable_domain"], labels)
+
+
+def _display_decide(domain, profile, top_domains, psl):
     if psl is _DEBIAN:
         psl = _puny.default_psl_path
-    d = _puny.display_decide(domain, profile, _list(psl, PublicSuffixList),
-                             _list(top_domains, ProtectedDomains))
-    labels = [LabelVerdict(l["a_label"], l["u_label"], l["show_unicode"], l["offset"],
-                           [Finding(**f) for f in l["findings"]]) for l in d["labels"]]
-    return Decision(d["display"], d["registrable_domain"], labels)
+    return _puny.display_decide(domain, profile, _list(psl, PublicSuffixList),
+                                _list(top_domains, ProtectedDomains))
 
 
 def to_display(domain: str, profile: str = "chromium", *, top_domains=None, psl=_DEBIAN) -> str:
     """The name as `profile` shows it (Decision.display)."""
-    return display(domain, profile, top_domains=top_domains, psl=psl).display
+    # No LabelVerdict objects: only the display string is wanted.
+    return _display_decide(domain, profile, top_domains, psl)["display"]
 
 
 def explain(text: str, operation: str = "to_ascii", preset: str = "uts46", **flags: bool) -> dict:
