@@ -62,7 +62,7 @@ ENTRY_POINTS = [
     ("python", "to_ascii", "py", "puny.to_ascii(s)", 64, None),
     ("python", "to_unicode", "py", "puny.to_unicode(s)", 64, None),
     ("python", "skeleton", "py", "puny.skeleton(s)", 16, None),
-    ("python", "to_display", "py", "puny.to_display(s, psl=None)", 400, None),
+    ("python", "to_display", "py", "puny.to_display(s, psl=None)", 64, None),
     ("python", "display", "py", "puny.display(s, psl=None)", 400, 2 << 20),
     ("python", "explain", "py", "puny.explain(s)", 1500, 1 << 20),
     # JavaScript: the npm package's ES module (surfaces/js/build.sh).
@@ -102,6 +102,10 @@ const fs = require('fs');
 
 def run_measured(argv, stdin_path=None):
     """CPU seconds (children's user+sys), peak RSS bytes and stdout."""
+    # Through /usr/bin/time, which forks the measured program: a child forked
+    # from this script would start with this script's RSS, which wait4's
+    # peak would count.  wait4 on `time` reports its waited-for child too.
+    argv = ["/usr/bin/time", "-o", "/dev/null", "-f", ""] + list(argv)
     stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
     proc = subprocess.Popen(argv, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     out = proc.stdout.read()

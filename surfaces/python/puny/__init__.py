@@ -262,17 +262,17 @@ def display(domain: str, profile: str = "chromium", *, top_domains=None, psl=_DE
     return Decision(d["display"], d["registrable_domain"], labels)
 
 
-def _display_decide(domain, profile, top_domains, psl):
+def _display_decide(domain, profile, top_domains, psl, call=None):
     if psl is _DEBIAN:
         psl = _puny.default_psl_path
-    return _puny.display_decide(domain, profile, _list(psl, PublicSuffixList),
-                                _list(top_domains, ProtectedDomains))
+    return (call or _puny.display_decide)(domain, profile, _list(psl, PublicSuffixList),
+                                          _list(top_domains, ProtectedDomains))
 
 
 def to_display(domain: str, profile: str = "chromium", *, top_domains=None, psl=_DEBIAN) -> str:
     """The name as `profile` shows it (Decision.display)."""
-    # No LabelVerdict objects: only the display string is wanted.
-    return _display_decide(domain, profile, top_domains, psl)["display"]
+    # The core's display form alone: no per-label results (issue 44).
+    return _display_decide(domain, profile, top_domains, psl, _puny.display_string)
 
 
 def explain(text: str, operation: str = "to_ascii", preset: str = "uts46", **flags: bool) -> dict:

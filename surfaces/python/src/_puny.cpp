@@ -914,6 +914,27 @@ py::object code_point_or_none(bool has, char32_t c) {
 
 // The decision as plain Python data; puny/__init__.py wraps it in named
 // tuples.  Offsets are str indices, as in every puny error.
+// The display form only (puny.to_display): no per-label dicts (issue 44).
+py::str display_string(py::handle domain, const std::string& profile,
+                       const puny::display::public_suffix_list* psl,
+                       const puny::display::protected_domains* top) {
+  const puny::display::profile_info* p = puny::display::find_profile(profile);
+  if (p == nullptr) throw py::value_error("puny: unknown display profile '" + profile + "'");
+  py::object holder;
+  const std::string_view in = utf8_of(domain, holder);
+  puny::display::options o;
+  o.which = p->id;
+  o.suffixes = psl;
+  o.protected_list = top;
+  std::string out;
+  const status st = puny::display::to_display(in, o, out);
+  if (!st.ok()) {
+    set_python_error({{}, make_error(for_python(st, in), domain, true)});
+    throw py::error_already_set();
+  }
+  return str_of(out);
+}
+
 py::dict display_decide(py::handle domain, const std::string& profile,
                         const puny::display::public_suffix_list* psl,
                         const puny::display::protected_domains* top) {
@@ -1212,6 +1233,12 @@ PYBIND11_MODULE(_puny, m) {
       [](py::handle domain, const std::string& profile,
          const puny::display::public_suffix_list* psl,
          const puny::display::protected_domains* top) { return display_decide(domain, profile, psl, top); },
+      py::arg("domain"), py::arg("profile"), py::arg("psl").none(true), py::arg("top").none(true));
+  m.def(
+      "display_string",
+      [](py::handle domain, const std::string& profile,
+         const puny::display::public_suffix_list* psl,
+         const puny::display::protected_domains* top) { return display_string(domain, profile, psl, top); },
       py::arg("domain"), py::arg("profile"), py::arg("psl").none(true), py::arg("top").none(true));
   m.def(
       "skeleton",
