@@ -49,20 +49,20 @@ ARG_MAX_BYTES = 128 * 1024 - 16
 # binary, `{file}` the input file (one line, no newline for arguments).
 ENTRY_POINTS = [
     # CLI: line commands read stdin; explain takes an argument.
-    ("cli", "to-ascii", "stdin", ["{cli}", "to-ascii"], 64, None),
-    ("cli", "to-unicode", "stdin", ["{cli}", "to-unicode"], 64, None),
-    ("cli", "to-ascii --json", "stdin", ["{cli}", "to-ascii", "--json"], 80, None),
-    ("cli", "skeleton", "stdin", ["{cli}", "skeleton"], 16, None),
-    ("cli", "display", "stdin", ["{cli}", "display", "--no-psl"], 48, None),
+    ("cli", "to-ascii", "stdin", ["{cli}", "to-ascii"], 96, None),
+    ("cli", "to-unicode", "stdin", ["{cli}", "to-unicode"], 96, None),
+    ("cli", "to-ascii --json", "stdin", ["{cli}", "to-ascii", "--json"], 128, None),
+    ("cli", "skeleton", "stdin", ["{cli}", "skeleton"], 32, None),
+    ("cli", "display", "stdin", ["{cli}", "display", "--no-psl"], 96, None),
     ("cli", "display --json", "stdin", ["{cli}", "display", "--no-psl", "--json"], 200, None),
     ("cli", "explain to-ascii", "arg", ["{cli}", "explain", "to-ascii", "{arg}"], 400, ARG_MAX_BYTES),
     ("cli", "explain to-ascii --json", "arg", ["{cli}", "explain", "to-ascii", "--json", "{arg}"],
      1200, ARG_MAX_BYTES),
     # Python: the package built in the tree or installed (PYTHONPATH).
-    ("python", "to_ascii", "py", "puny.to_ascii(s)", 64, None),
-    ("python", "to_unicode", "py", "puny.to_unicode(s)", 64, None),
-    ("python", "skeleton", "py", "puny.skeleton(s)", 16, None),
-    ("python", "to_display", "py", "puny.to_display(s, psl=None)", 64, None),
+    ("python", "to_ascii", "py", "puny.to_ascii(s)", 96, None),
+    ("python", "to_unicode", "py", "puny.to_unicode(s)", 96, None),
+    ("python", "skeleton", "py", "puny.skeleton(s)", 32, None),
+    ("python", "to_display", "py", "puny.to_display(s, psl=None)", 96, None),
     ("python", "display", "py", "puny.display(s, psl=None)", 400, 2 << 20),
     ("python", "explain", "py", "puny.explain(s)", 1500, 1 << 20),
     # JavaScript: the npm package's ES module (surfaces/js/build.sh).
@@ -101,19 +101,23 @@ const fs = require('fs');
 
 
 def run_measured(argv, stdin_path=None):
-    """CPU seconds (children's user+sys), peak RSS bytes and stdout."""
-    # Through /usr/bin/time, which forks the measured program: a child forked
-    # from this script would start with this script's RSS, which wait4's
-    # peak would count.  wait4 on `time` reports its waited-for child too.
-    argv = ["/usr/bin/time", "-o", "/dev/null", "-f", ""] + list(argv)
-    stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
-    proc = subprocess.Popen(argv, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    out = proc.stdout.read()
-    _, _, usage = os.wait4(proc.pid, 0)
-    proc.returncode = 0
-    if stdin_path:
-        stdin.close()
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, out
+    """CPU seconds (user+sys), peak RSS bytes and stdout of one run."""
+    # The peak comes from /usr/bin/time's %M: `time` forks the measured
+    # program from its own small image.  A child forked from this script
+    # would carry this script's RSS into its peak (Linux keeps the peak
+    # across exec), and so would wait4's figure for `time` itself.
+    with tempfile.NamedTemporaryFile("r") as report:
+        argv = ["/usr/bin/time", "-o", report.name, "-f", "%M"] + list(argv)
+        stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
+        proc = subprocess.Popen(argv, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        out = proc.stdout.read()
+        _, _, usage = os.wait4(proc.pid, 0)
+        proc.returncode = 0
+        if stdin_path:
+            stdin.close()
+        lines = [l for l in open(report.name).read().split("\n") if l.strip().isdigit()]
+        peak = int(lines[-1]) * 1024
+    return usage.ru_utime + usage.ru_stime, peak, out
 
 
 class Runner:
