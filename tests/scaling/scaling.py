@@ -63,7 +63,7 @@ ENTRY_POINTS = [
     ("python", "to_unicode", "py", "puny.to_unicode(s)", 96, None),
     ("python", "skeleton", "py", "puny.skeleton(s)", 32, None),
     ("python", "to_display", "py", "puny.to_display(s, psl=None)", 96, None),
-    ("python", "display", "py", "puny.display(s, psl=None)", 400, 2 << 20),
+    ("python", "display", "py", "puny.display(s, psl=None)", 600, 2 << 20),
     ("python", "explain", "py", "puny.explain(s)", 1500, 1 << 20),
     # JavaScript: the npm package's ES module (surfaces/js/build.sh).
     ("js", "toASCII", "js", "puny.toASCII(s)", 64, None),
