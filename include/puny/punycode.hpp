@@ -23,6 +23,17 @@ inline constexpr bootstring::parameters profile = bootstring::make_parameters(
 static_assert(bootstring::validate(profile) == bootstring::parameter_error::ok,
               "the RFC 3492 section 5 parameters satisfy section 4");
 
+// The longest input a step-by-step trace covers (`puny explain encode|decode`,
+// Python puny.explain(operation='encode'|'decode'), JS explain): code points
+// when encoding, bytes when decoding.  Longer input gets errc::input_too_long
+// at this offset and no steps.  A limit, not a faster trace: the decoder's
+// trace shows the string after every insertion, so its size is the square of
+// the input's (RFC 3492 section 6.2), and section 6.3's encoder scans the
+// input once per distinct code point.  A DNS label has at most 63 octets
+// (RFC 1035 section 2.3.4); 1024 keeps the worst trace near 4 MB (issue 44;
+// docs/security.md).
+inline constexpr std::size_t max_traced_length = 1024;
+
 // Length: encode and decode accept inputs of up to 2^32 - 2 code points
 // (bytes for decoding) and return errc::input_too_long beyond.  Within that
 // limit no encoding can overflow: the 64-bit deltas stay below

@@ -21,6 +21,9 @@ namespace puny::explain {
 
 using u64 = std::uint64_t;
 
+// The limit on a trace's input: puny/punycode.hpp, max_traced_length.
+using puny::punycode::max_traced_length;
+
 inline std::string utf8_of(std::u32string_view s) {
   std::string out;
   (void)puny::unicode::utf32_to_utf8(s, out);
@@ -122,6 +125,11 @@ inline trace run_encode(std::string_view input) {
   t.input = std::string(input);
   t.status = puny::unicode::utf8_to_utf32(input, t.code_points);
   if (!t.status) return t;
+  if (t.code_points.size() > max_traced_length) {
+    t.status.code = errc::input_too_long;
+    t.status.offset = max_traced_length;
+    return t;
+  }
   const auto& p = puny::punycode::profile;
   for (char32_t c : t.code_points)
     if (c < p.initial_n) t.basic.push_back(static_cast<char>(c));
@@ -141,6 +149,11 @@ inline trace run_decode(std::string_view input) {
   t.input = std::string(input);
   const auto& p = puny::punycode::profile;
   t.delimiter = p.delimiter;
+  if (input.size() > max_traced_length) {
+    t.status.code = errc::input_too_long;
+    t.status.offset = max_traced_length;
+    return t;
+  }
   const std::size_t last = input.rfind(p.delimiter);
   if (last != std::string_view::npos) {
     t.basic = std::string(input.substr(0, last));

@@ -133,19 +133,22 @@ trace explain_pipeline(std::string_view domain, const options& opt) {
     a = i + 1;
   }
   std::size_t ascii_start = 0;
+  // One cursor into t.normalized for all labels: label k starts where label
+  // k-1 ended (issue 44: rescanning from the start per label was quadratic).
+  std::size_t text_start = 0;
+  t.labels.reserve(ws.labels.size());
   for (std::size_t k = 0; k < ws.labels.size(); ++k) {
     const label_info& l = ws.labels[k];
     trace::label lt;
     const std::size_t end = k < label_ends.size() ? label_ends[k] : out.size();
-    lt.ascii = out.substr(ascii_start, end - ascii_start);
+    if (ascii_start <= out.size()) lt.ascii = out.substr(ascii_start, end - ascii_start);
     ascii_start = end + 1;
     // The label as NFC left it: ACE labels were replaced by their decoding.
-    std::size_t count = 0, label_start = 0;
-    for (std::size_t i = 0; i <= t.normalized.size() && count <= k; ++i) {
-      if (i < t.normalized.size() && t.normalized[i] != '.') continue;
-      if (count == k) lt.text = t.normalized.substr(label_start, i - label_start);
-      ++count;
-      label_start = i + 1;
+    if (text_start <= t.normalized.size()) {
+      std::size_t text_end = t.normalized.find(U'.', text_start);
+      if (text_end == std::u32string::npos) text_end = t.normalized.size();
+      lt.text = t.normalized.substr(text_start, text_end - text_start);
+      text_start = text_end + 1;
     }
     lt.ace = detail::starts_with_ace_prefix(lt.text.data(), lt.text.size());
     if (lt.ace && l.in_text && l.mapped_begin == l.mapped_end) lt.decoded = std::u32string(ws.view(l));

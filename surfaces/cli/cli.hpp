@@ -81,8 +81,8 @@ struct outcome {
   // non-fatal validation errors (idna::detailed::validation_errors).
   bool has_validation = false;
   std::vector<problem> validation;
-  // display --json: more members for the input's object, as a serialized
-  // JSON object (appended after the common keys).
+  // display --json: more members for the input's object, as JSON text
+  // without the braces ("key":value,...), spliced after the common keys.
   std::string extra_json;
 
   void reset() {

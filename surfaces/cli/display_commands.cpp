@@ -27,37 +27,80 @@ struct display_settings {
   bool no_psl = false;
 };
 
-json finding_json(const display::finding& f) {
-  json j;
-  j["reason"] = std::string(display::to_string(f.why));
-  j["message"] = std::string(display::message(f.why));
-  j["offset"] = f.offset;
-  j["label"] = f.label;
-  j["code_point"] = f.has_code_point ? json(code_point_string(f.code_point)) : json(nullptr);
-  j["step"] = std::string(f.step);
-  j["similar_to"] = f.similar_to.empty() ? json(nullptr) : json(f.similar_to);
-  j["imitates"] = f.imitates != 0 ? json(code_point_string(f.imitates)) : json(nullptr);
-  return j;
+// display --json writes the decision as text, member by member, with no
+// JSON tree in between (issue 44: a tree of a name of 2.5 million labels,
+// then its text, then the tree parsed again by the line driver, took about
+// 850 bytes per input byte).  Strings go through nlohmann's own escaping
+// (ill-formed UTF-8 becomes U+FFFD, as everywhere in --json).
+void append_string(std::string& out, std::string_view s) {
+  out += json(std::string(s)).dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-std::string decision_json(const display::decision& d, std::string_view profile) {
-  json j;
-  j["profile"] = std::string(profile);
-  j["registrable_domain"] = d.registrable_domain.empty() ? json(nullptr) : json(d.registrable_domain);
-  json labels = json::array();
+void append_number(std::string& out, std::size_t n) {
+  out += std::to_string(n);
+}
+
+void append_code_point_or_null(std::string& out, bool has, char32_t c) {
+  if (has)
+    append_string(out, code_point_string(c));
+  else
+    out += "null";
+}
+
+void append_finding(std::string& out, const display::finding& f) {
+  out += "{\"reason\":";
+  append_string(out, display::to_string(f.why));
+  out += ",\"message\":";
+  append_string(out, display::message(f.why));
+  out += ",\"offset\":";
+  append_number(out, f.offset);
+  out += ",\"label\":";
+  append_number(out, f.label);
+  out += ",\"code_point\":";
+  append_code_point_or_null(out, f.has_code_point, f.code_point);
+  out += ",\"step\":";
+  append_string(out, f.step);
+  out += ",\"similar_to\":";
+  if (f.similar_to.empty())
+    out += "null";
+  else
+    append_string(out, f.similar_to);
+  out += ",\"imitates\":";
+  append_code_point_or_null(out, f.imitates != 0, f.imitates);
+  out += '}';
+}
+
+// The decision's members, without the braces: the line driver appends them
+// after the common keys of the input's object (cli.hpp: outcome::extra_json).
+void decision_json(const display::decision& d, std::string_view profile, std::string& out) {
+  out.clear();
+  out += "\"profile\":";
+  append_string(out, profile);
+  out += ",\"registrable_domain\":";
+  if (d.registrable_domain.empty())
+    out += "null";
+  else
+    append_string(out, d.registrable_domain);
+  out += ",\"labels\":[";
+  bool first = true;
   for (const display::label_verdict& l : d.labels) {
-    json v;
-    v["a_label"] = l.a_label;
-    v["u_label"] = l.u_label;
-    v["show_unicode"] = l.show_unicode;
-    v["offset"] = l.offset;
-    json findings = json::array();
-    for (const display::finding& f : l.findings) findings.push_back(finding_json(f));
-    v["findings"] = std::move(findings);
-    labels.push_back(std::move(v));
+    if (!first) out += ',';
+    first = false;
+    out += "{\"a_label\":";
+    append_string(out, l.a_label);
+    out += ",\"u_label\":";
+    append_string(out, l.u_label);
+    out += l.show_unicode ? ",\"show_unicode\":true" : ",\"show_unicode\":false";
+    out += ",\"offset\":";
+    append_number(out, l.offset);
+    out += ",\"findings\":[";
+    for (std::size_t k = 0; k < l.findings.size(); ++k) {
+      if (k > 0) out += ',';
+      append_finding(out, l.findings[k]);
+    }
+    out += "]}";
   }
-  j["labels"] = std::move(labels);
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+  out += ']';
 }
 
 // Loads the lists before any input is read: a bad list is a usage error
@@ -138,6 +181,16 @@ void add_display(CLI::App& app, action& selected) {
       return run_lines(cfg->io, json_shape::display,
                        [opt, psl_data, top_data, profile](std::string_view in, bool detailed,
                                                           outcome& out) {
+                         if (!detailed) {
+                           // Only the display form: no per-label decision
+                           // kept (issue 44: ~75 bytes per input byte).
+                           const status st = display::to_display(in, opt, out.output);
+                           if (!st.ok()) {
+                             out.ok = false;
+                             out.problems.push_back(idna_problem(st));
+                           }
+                           return;
+                         }
                          auto r = display::decide(in, opt);
                          if (!r.ok()) {
                            out.ok = false;
@@ -145,7 +198,7 @@ void add_display(CLI::App& app, action& selected) {
                            return;
                          }
                          out.output = std::move(r.value.display);
-                         if (detailed) out.extra_json = decision_json(r.value, profile);
+                         if (detailed) decision_json(r.value, profile, out.extra_json);
                        });
     };
   });

@@ -126,7 +126,11 @@ void print_text(const trace& t) {
   if (t.status)
     line("Result: " + t.output);
   else
-    line("Failed: " + puny::to_string(t.status));
+    line("Failed: " + puny::to_string(t.status) +
+         (t.status.code == errc::input_too_long
+              ? " (a trace covers at most " + std::to_string(explain::max_traced_length) +
+                    (t.decoding ? " bytes)" : " code points)")
+              : std::string()));
   std::fwrite(out.data(), 1, out.size(), stdout);
 }
 

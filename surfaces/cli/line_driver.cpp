@@ -460,13 +460,17 @@ void append_json(std::string& out, std::size_t number, std::string_view input,
     j["validation_errors"] = details_json(r.validation, shape);
   // display: the decision's own members (profile, labels, ...), made by the
   // subcommand as a JSON object.
-  if (!r.extra_json.empty()) {
-    json extra = json::parse(r.extra_json);
-    for (auto& [key, value] : extra.items()) j[key] = std::move(value);
-  }
   // Ill-formed UTF-8 in the input (or anywhere) becomes U+FFFD: JSON text
   // cannot carry raw bytes.
   out += j.dump(-1, ' ', false, json::error_handler_t::replace);
+  if (!r.extra_json.empty()) {
+    // Spliced as text before the closing brace: parsing it into a tree
+    // again cost hundreds of bytes per input byte (issue 44).
+    out.pop_back();
+    out += ',';
+    out += r.extra_json;
+    out += '}';
+  }
   out += '\n';
 }
 

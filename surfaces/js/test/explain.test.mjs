@@ -55,3 +55,25 @@ test('explain toAscii: mapping, labels, checks and the Punycode of each label', 
   assert.equal(bad.labels[0].errors[0].uts46, 'C2');
   assert.throws(() => puny.explain('x', { operation: 'nope' }), TypeError);
 });
+
+// Issue 44: a Punycode trace covers at most 1024 code points (encode) or
+// bytes (decode), the core's punycode::max_traced_length; beyond, the
+// core's input_too_long at offset 1024 and no steps, as in the CLI and Python.
+test('explain encode/decode: the documented trace limit and its error', () => {
+  const atLimit = puny.explain('\u00fc'.repeat(1024));
+  assert.equal(atLimit.error, null);
+  assert.equal(atLimit.steps.length, 1024);
+  for (const [text, operation] of [['\u00fc'.repeat(1025), 'encode'], ['a'.repeat(1025), 'decode']]) {
+    const t = puny.explain(text, { operation });
+    assert.equal(t.error.code, 'input_too_long', operation);
+    assert.equal(t.error.offset, 1024, operation);
+    assert.equal(t.steps.length, 0, operation);
+    assert.equal(t.output, null, operation);
+  }
+  // Many labels: linear, and every label's offsets still right (the binding
+  // converts them with one forward cursor).
+  const many = puny.explain('\u00fc.'.repeat(3000) + 'A', { operation: 'toAscii' });
+  assert.equal(many.labels.length, 3001);
+  assert.equal(many.mappings.at(-1).offset, 6000);
+  assert.equal(many.labels[2999].punycode.output, 'tda');
+});

@@ -548,8 +548,28 @@
             section(`Per label (${chosen.profile})`, verdicts, skeletons)];
   }
 
-  function renderExplain(op, line, opts) {
-    $('explain-subject').textContent = line ? `${operations[op].title} of \u201c${line}\u201d` : '';
+  // The explanation runs as the user types, so its cost must stay bounded
+  // whatever is pasted (issue 44): the Punycode tables show the string after
+  // every insertion (steps x length cells), the other explanations a few
+  // elements per label and code point.  Longer input is cut, with a note;
+  // the conversion above still covers the whole line.
+  const explainLimits = { encode: 128, decode: 256 };
+  const explainLimitDefault = 2048;
+
+  function cutForExplain(op, line) {
+    const limit = explainLimits[op] || explainLimitDefault;
+    const cps = Array.from(line);
+    if (cps.length <= limit) return { line, note: null };
+    return {
+      line: cps.slice(0, limit).join(''),
+      note: el('p', { class: 'muted explain-cut', role: 'note' },
+        `The line has ${cps.length.toLocaleString('en')} code points; this explanation covers the first ${limit} so the page stays responsive.`),
+    };
+  }
+
+  function renderExplain(op, fullLine, opts) {
+    const { line, note } = cutForExplain(op, fullLine);
+    $('explain-subject').textContent = line ? `${operations[op].title} of \u201c${line}\u201d${note ? '\u2026' : ''}` : '';
     if (!line) {
       explainBody.replaceChildren(el('p', { class: 'muted' }, 'Type something above.'));
       return;
@@ -562,6 +582,7 @@
       parts = [el('p', { class: 'muted' }, `${opts.preset} is IDNA2008 (RFC 5891): no mapping, one verdict per name; the steps shown here are those of the UTS #46 presets.`)];
     else if (op === 'toAscii') parts = explainToAscii(puny.explain(line, { ...opts, operation: 'toAscii' }), line, opts);
     else parts = explainToUnicode(line, opts);
+    if (note) parts.unshift(note);
     explainBody.replaceChildren(...parts);
   }
 

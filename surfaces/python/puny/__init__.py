@@ -298,19 +298,27 @@ def display(domain: str, profile: str = "chromium", *, top_domains=None, psl=_DE
     registrable part).  Raises the IDNA error when `domain` is not valid IDNA,
     ListError for a malformed or unreadable list, ValueError for an unknown profile.
     """
-    if psl is _DEBIAN:
-        psl = _puny.default_psl_path
-    d = _puny.display_decide(domain, profile, _list(psl, PublicSuffixList),
-                             _list(top_domains, ProtectedDomains))
+    d = _display_decide(domain, profile, top_domains, psl)
+    # The cyclic collector is left running (pausing it is process-wide, and
+    # other threads would see it, issue 45); its passes over the new objects
+    # are amortized by its generation thresholds.
     from ._display_types import Decision, Finding, LabelVerdict
     labels = [LabelVerdict(l["a_label"], l["u_label"], l["show_unicode"], l["offset"],
                            [Finding(**f) for f in l["findings"]]) for l in d["labels"]]
     return Decision(d["display"], d["registrable_domain"], labels)
 
 
+def _display_decide(domain, profile, top_domains, psl, call=None):
+    if psl is _DEBIAN:
+        psl = _puny.default_psl_path
+    return (call or _puny.display_decide)(domain, profile, _list(psl, PublicSuffixList),
+                                          _list(top_domains, ProtectedDomains))
+
+
 def to_display(domain: str, profile: str = "chromium", *, top_domains=None, psl=_DEBIAN) -> str:
     """The name as `profile` shows it (Decision.display)."""
-    return display(domain, profile, top_domains=top_domains, psl=psl).display
+    # The core's display form alone: no per-label results (issue 44).
+    return _display_decide(domain, profile, top_domains, psl, _puny.display_string)
 
 
 def explain(text: str, operation: str = "to_ascii", preset: str = "uts46", **flags: bool) -> dict:

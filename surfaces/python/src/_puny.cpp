@@ -100,19 +100,32 @@ std::u32string code_points_of(py::handle obj) {
   return out;
 }
 
-// Code point index of byte `offset` in `utf8` (well-formed except for
-// surrogatepass sequences, which also start with a lead byte).
-std::size_t index_of(std::string_view utf8, std::size_t offset) {
-  if (offset > utf8.size()) offset = utf8.size();
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < offset; ++i)
-    n += (static_cast<unsigned char>(utf8[i]) & 0xC0) != 0x80;
-  return n;
-}
 
-// A status from UTF-8 input, with the offset turned into a str index and a
-// surrogatepass sequence reported as the surrogate it is.
-status for_python(status s, std::string_view utf8) {
+// The code point index of byte offsets in `utf8` (well-formed except for
+// surrogatepass sequences, which also start with a lead byte), for many
+// offsets of one input, mostly ascending (a trace's
+// mappings and errors, a decision's labels and findings): it counts on from
+// the previous offset, so n offsets cost O(n + input) where index_of each
+// would cost O(n * input) (issue 44: puny.display and puny.explain were
+// quadratic in the number of labels).  A smaller offset starts over.
+class index_cursor {
+ public:
+  explicit index_cursor(std::string_view utf8) : utf8_(utf8) {}
+  std::size_t operator()(std::size_t offset) {
+    if (offset > utf8_.size()) offset = utf8_.size();
+    if (offset < byte_) byte_ = index_ = 0;
+    for (; byte_ < offset; ++byte_) index_ += (static_cast<unsigned char>(utf8_[byte_]) & 0xC0) != 0x80;
+    return index_;
+  }
+
+ private:
+  std::string_view utf8_;
+  std::size_t byte_ = 0, index_ = 0;
+};
+
+// A status from UTF-8 input, with the offset turned into a str index (by
+// `at`) and a surrogatepass sequence reported as the surrogate it is.
+status for_python(status s, std::string_view utf8, index_cursor& at) {
   // Whatever the check that stopped there (invalid_utf8 in IDNA, an invalid
   // digit in Punycode), a surrogate is the str's own defect.
   if (!s.ok() && s.offset + 2 < utf8.size() &&
@@ -122,8 +135,13 @@ status for_python(status s, std::string_view utf8) {
     s.code_point = static_cast<char32_t>(0xD000 | ((utf8[s.offset + 1] & 0x3F) << 6) |
                                          (utf8[s.offset + 2] & 0x3F));
   }
-  s.offset = index_of(utf8, s.offset);
+  s.offset = at(s.offset);
   return s;
+}
+
+status for_python(status s, std::string_view utf8) {
+  index_cursor at(utf8);
+  return for_python(s, utf8, at);
 }
 
 // ---- errors ----
@@ -637,32 +655,43 @@ native_outcome to_unicode_native(std::string_view in, const idna_choice& choice,
 
 // ---- explain ----
 
-py::list errors_of(const std::vector<status>& all, std::string_view in, py::handle input) {
+py::list errors_of(const std::vector<status>& all, std::string_view in, py::handle input,
+                   index_cursor& at) {
   py::list out;
-  for (const status& s : all) out.append(make_error(for_python(s, in), input, true));
+  for (const status& s : all) out.append(make_error(for_python(s, in, at), input, true));
   return out;
+}
+
+py::list errors_of(const std::vector<status>& all, std::string_view in, py::handle input) {
+  index_cursor at(in);
+  return errors_of(all, in, input, at);
 }
 
 py::dict explain_to_ascii(py::handle domain, const puny::idna::options& opt) {
   py::object holder;
   const std::string_view in = utf8_of(domain, holder);
   const puny::idna::trace t = puny::idna::explain_to_ascii(in, opt);
+  // The trace's dicts hold only new objects, no cycle: no collection while
+  // they are made (left on, the collector's passes over them made a long
+  // trace superlinear, issue 44).
+  index_cursor at(in);
   py::list mappings;
   for (const auto& m : t.mappings) {
     py::dict d;
-    d["offset"] = index_of(in, m.offset);
+    d["offset"] = at(m.offset);
     d["code_point"] = static_cast<std::uint32_t>(m.code_point);
     d["status"] = py::str(std::string(m.status));
     d["replacement"] = str_of(m.replacement);
     mappings.append(d);
   }
   py::list labels;
+  index_cursor label_at(in);  // label errors ascend with the labels
   for (const auto& l : t.labels) {
     py::dict d;
     d["text"] = str_of(l.text);
     d["ace"] = l.ace;
     d["decoded"] = l.ace ? py::object(str_of(l.decoded)) : py::object(py::none());
-    d["errors"] = errors_of(l.errors, in, domain);
+    d["errors"] = errors_of(l.errors, in, domain, label_at);
     d["ascii"] = str_of(l.ascii);
     labels.append(d);
   }
@@ -746,14 +775,27 @@ py::dict explain_punycode(py::handle text, bool decoding) {
     py::object holder;
     const std::string_view in = utf8_of(text, holder);
     std::u32string decoded;
-    s = puny::bootstring::decode(in, puny::punycode::profile, decoded, nullptr, adv);
-    if (!s.ok()) s = for_python(s, in);
-    out["output"] = s.ok() ? py::object(str_of(decoded)) : py::object(py::none());
+    if (in.size() > puny::punycode::max_traced_length) {
+      // The trace's limit (puny/punycode.hpp), as every surface reports it.
+      s.code = errc::input_too_long;
+      s.offset = puny::punycode::max_traced_length;
+      out["output"] = py::none();
+    } else {
+      s = puny::bootstring::decode(in, puny::punycode::profile, decoded, nullptr, adv);
+      if (!s.ok()) s = for_python(s, in);
+      out["output"] = s.ok() ? py::object(str_of(decoded)) : py::object(py::none());
+    }
   } else {
     const std::u32string cps = code_points_of(text);
     std::string encoded;
-    s = puny::bootstring::encode(cps, puny::punycode::profile, encoded, nullptr, adv);
-    out["output"] = s.ok() ? py::object(py::str(encoded)) : py::object(py::none());
+    if (cps.size() > puny::punycode::max_traced_length) {
+      s.code = errc::input_too_long;
+      s.offset = puny::punycode::max_traced_length;
+      out["output"] = py::none();
+    } else {
+      s = puny::bootstring::encode(cps, puny::punycode::profile, encoded, nullptr, adv);
+      out["output"] = s.ok() ? py::object(py::str(encoded)) : py::object(py::none());
+    }
   }
   out["steps"] = rec.steps;
   py::list errors;
@@ -876,7 +918,7 @@ py::class_<List> bind_list(py::module_& m, const char* name) {
 // line as an index into the list's text (`text`, its UTF-8 from the start
 // to at least the offset), its number in `label`, the file:line message).
 [[noreturn]] void raise_list_error(puny::display::list_error e, std::string_view text) {
-  e.status.offset = index_of(text, e.status.offset);
+  e.status.offset = index_cursor(text)(e.status.offset);
   const registry& r = types();
   const auto code = static_cast<std::size_t>(e.status.code);
   py::object cls = code < r.by_code.size() && r.by_code[code] ? r.by_code[code] : r.base;
@@ -893,6 +935,27 @@ py::object code_point_or_none(bool has, char32_t c) {
 
 // The decision as plain Python data; puny/__init__.py wraps it in named
 // tuples.  Offsets are str indices, as in every puny error.
+// The display form only (puny.to_display): no per-label dicts (issue 44).
+py::str display_string(py::handle domain, const std::string& profile,
+                       const puny::display::public_suffix_list* psl,
+                       const puny::display::protected_domains* top) {
+  const puny::display::profile_info* p = puny::display::find_profile(profile);
+  if (p == nullptr) throw py::value_error("puny: unknown display profile '" + profile + "'");
+  py::object holder;
+  const std::string_view in = utf8_of(domain, holder);
+  puny::display::options o;
+  o.which = p->id;
+  o.suffixes = psl;
+  o.protected_list = top;
+  std::string out;
+  const status st = puny::display::to_display(in, o, out);
+  if (!st.ok()) {
+    set_python_error({{}, make_error(for_python(st, in), domain, true)});
+    throw py::error_already_set();
+  }
+  return str_of(out);
+}
+
 py::dict display_decide(py::handle domain, const std::string& profile,
                         const puny::display::public_suffix_list* psl,
                         const puny::display::protected_domains* top) {
@@ -910,13 +973,15 @@ py::dict display_decide(py::handle domain, const std::string& profile,
     throw py::error_already_set();
   }
   py::list labels;
+  index_cursor at(in);  // labels, and their findings, ascend
   for (const auto& l : r.value.labels) {
+    const std::size_t label_offset = at(l.offset);
     py::list findings;
     for (const auto& f : l.findings) {
       py::dict d;
       d["reason"] = std::string(puny::display::to_string(f.why));
       d["message"] = std::string(puny::display::message(f.why));
-      d["offset"] = index_of(in, f.offset);
+      d["offset"] = at(f.offset);
       d["label"] = f.label;
       d["code_point"] = code_point_or_none(f.has_code_point, f.code_point);
       d["step"] = std::string(f.step);
@@ -928,7 +993,7 @@ py::dict display_decide(py::handle domain, const std::string& profile,
     v["a_label"] = str_of(l.a_label);
     v["u_label"] = str_of(l.u_label);
     v["show_unicode"] = l.show_unicode;
-    v["offset"] = index_of(in, l.offset);
+    v["offset"] = label_offset;
     v["findings"] = std::move(findings);
     labels.append(std::move(v));
   }
@@ -1222,6 +1287,12 @@ PYBIND11_MODULE(_puny, m) {
           throw py::type_error("puny: profile must be a str such as 'chromium'");
         return display_decide(domain, profile.cast<std::string>(), psl, top);
       },
+      py::arg("domain"), py::arg("profile"), py::arg("psl").none(true), py::arg("top").none(true));
+  m.def(
+      "display_string",
+      [](py::handle domain, const std::string& profile,
+         const puny::display::public_suffix_list* psl,
+         const puny::display::protected_domains* top) { return display_string(domain, profile, psl, top); },
       py::arg("domain"), py::arg("profile"), py::arg("psl").none(true), py::arg("top").none(true));
   m.def(
       "skeleton",

@@ -934,3 +934,29 @@ def test_preset_and_display_profile_types_are_real():
     assert typing.get_args(puny.Preset) == tuple(puny.PRESETS) + tuple(puny.PRESET_ALIASES)
     assert typing.get_args(puny.DisplayProfile) == tuple(puny.display_profiles())
     assert "Preset" in puny.__all__ and "DisplayProfile" in puny.__all__
+
+
+# ---- issue 44: limits and offsets on long input ----
+
+def test_explain_punycode_trace_limit():
+    """A Punycode trace covers at most 1024 code points (encode) or bytes
+    (decode), the core's punycode::max_traced_length; beyond, the core's
+    input_too_long at offset 1024 and no steps, as in the CLI and JS."""
+    at_limit = puny.explain("\u00fc" * 1024, operation="encode")
+    assert at_limit["errors"] == [] and len(at_limit["steps"]) == 1024
+    for text, operation in (("\u00fc" * 1025, "encode"), ("a" * 1025, "decode")):
+        t = puny.explain(text, operation=operation)
+        assert [(e.code, e.offset) for e in t["errors"]] == [("input_too_long", 1024)]
+        assert t["steps"] == [] and t["output"] is None
+
+
+def test_many_labels_offsets_are_character_indexes():
+    """Offsets of a long trace and decision are str indexes (one forward
+    cursor in the binding, where each used to count from the start)."""
+    s = "\u00fc." * 3000 + "A"
+    t = puny.explain(s)
+    assert len(t["labels"]) == 3001
+    assert t["mappings"][-1]["offset"] == 6000
+    d = puny.display("\u00fc." * 3000 + "com", psl=None)
+    assert [l.offset for l in d.labels[:3]] == [0, 2, 4]
+    assert d.labels[-1].offset == 6000
