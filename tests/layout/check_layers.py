@@ -37,6 +37,7 @@ CORE_DEPENDENCIES = {
     "idna": {"unicode", "simd"},
     "idna2008": {"idna", "unicode"},
     "display": {"unicode", "uts39"},
+    "hunt": {"unicode", "uts39", "display", "idna"},
 }
 
 # The internal headers a surface may include, and why; anything else of src/

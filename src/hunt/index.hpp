@@ -1,0 +1,63 @@
+// puny hunt: the brand index's data (built by index.cpp, read by match.cpp).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "puny/display.hpp"
+#include "puny/hunt.hpp"
+
+namespace puny::hunt {
+
+struct brand_record {
+  std::string name;          // registrable name, Unicode, lowercase ("paypal.com")
+  std::u32string label;      // the label left of the public suffix ("paypal")
+  std::string suffix;        // the public suffix ("com", "co.uk")
+};
+
+// One entry of the deletion neighbourhood: brand `brand`'s label with the
+// code point at `pos` deleted.
+struct deletion {
+  std::uint32_t brand;
+  std::uint32_t pos;
+};
+
+using ids = std::vector<std::uint32_t>;
+
+struct brand_index::impl {
+  display::public_suffix_list psl;
+  bool have_psl = false;
+  std::vector<brand_record> brands;
+  std::size_t max_label = 0;  // longest brand label, in code points
+  // Exact brand labels, their folded skeletons, and every label with one
+  // code point deleted (the deletion neighbourhood: two strings are at edit
+  // distance 1 only if they share an entry, so lookups replace a scan).
+  std::unordered_map<std::u32string, ids> by_label;
+  std::unordered_map<std::u32string, ids> by_folded;
+  std::unordered_map<std::u32string, std::vector<deletion>> deletions;
+  // Brand label + suffix written without dots ("paypalcom"), for
+  // target embedding inside one label.
+  std::unordered_map<std::u32string, ids> by_flat_name;
+  std::unordered_set<std::u32string> keywords;
+  std::vector<std::size_t> keyword_lengths;  // distinct, ascending
+  // Registrable names that never match: every brand and its allow= names.
+  std::unordered_set<std::string> own_names;
+  std::unordered_set<std::string> suffixes;  // the brands' public suffixes
+  std::size_t bytes = 0;
+};
+
+struct access {
+  static const brand_index::impl& of(const brand_index& b) { return *b.impl_; }
+};
+
+// The skeleton used for homoglyphs: UTS #39 section 4 skeleton, then ASCII
+// lowercase, then "vv" -> "w" (confusables.txt maps m to "rn", 0 to O and
+// 1 to l already, but has no vv/w entry).
+std::u32string folded_skeleton(std::u32string_view label);
+
+}  // namespace puny::hunt
