@@ -83,6 +83,9 @@ struct outcome {
   // display --json: more members for the input's object, as a serialized
   // JSON object (appended after the common keys).
   std::string extra_json;
+  // hunt: an input that matched nothing prints no line at all (it is not a
+  // failure either).
+  bool silent = false;
 
   void reset() {
     ok = true;
@@ -93,6 +96,7 @@ struct outcome {
     has_validation = false;
     validation.clear();
     extra_json.clear();
+    silent = false;
   }
 };
 
@@ -114,7 +118,9 @@ processor with_input_mode(const mode_settings& m, processor inner);
 
 // The shape of the JSON objects.
 // display: like idna without best_effort, plus the decision's members.
-enum class json_shape { punycode, idna, display };
+// hunt: extra_json is an array; one object per element, each {"line": N}
+// followed by the element's members; nothing else.
+enum class json_shape { punycode, idna, display, hunt };
 
 // Runs `process` over the positional inputs, or over the lines of standard
 // input (or of --input FILE) when there are none.  Returns the exit status.
@@ -158,6 +164,7 @@ void add_punycode_commands(CLI::App& app, action& selected);
 void add_idna_commands(CLI::App& app, action& selected);
 void add_explain_command(CLI::App& app, action& selected);
 void add_display_commands(CLI::App& app, action& selected);
+void add_hunt_command(CLI::App& app, action& selected);
 
 // An IDNA status as a problem (code, UTS #46 code, offset, label, code point).
 problem idna_problem(const puny::status& st);
