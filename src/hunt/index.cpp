@@ -101,12 +101,24 @@ std::string_view to_string(rule r) noexcept {
   return "unknown";
 }
 
+namespace {
+// The combining mark blocks (Combining Diacritical Marks and its Extended,
+// Supplement and For Symbols blocks, Combining Half Marks).  The skeleton
+// is in NFD, so a letter's accents are separate code points here.
+bool is_diacritic(char32_t c) {
+  return (c >= 0x0300 && c <= 0x036F) || (c >= 0x1AB0 && c <= 0x1AFF) ||
+         (c >= 0x1DC0 && c <= 0x1DFF) || (c >= 0x20D0 && c <= 0x20FF) ||
+         (c >= 0xFE20 && c <= 0xFE2F);
+}
+}  // namespace
+
 std::u32string folded_skeleton(std::u32string_view label) {
   std::u32string s = uts39::skeleton(label);
   std::u32string out;
   out.reserve(s.size());
   for (std::size_t i = 0; i < s.size(); ++i) {
     char32_t c = s[i];
+    if (is_diacritic(c)) continue;
     if (c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
     if (c == U'v' && i + 1 < s.size() && (s[i + 1] == U'v' || s[i + 1] == U'V')) {
       out.push_back(U'w');

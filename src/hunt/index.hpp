@@ -55,9 +55,11 @@ struct access {
   static const brand_index::impl& of(const brand_index& b) { return *b.impl_; }
 };
 
-// The skeleton used for homoglyphs: UTS #39 section 4 skeleton, then ASCII
-// lowercase, then "vv" -> "w" (confusables.txt maps m to "rn", 0 to O and
-// 1 to l already, but has no vv/w entry).
+// The skeleton used for homoglyphs: UTS #39 section 4 skeleton without its
+// combining diacritics (like Chromium's diacritic-free skeletons: `paypàl`
+// imitates `paypal`), then ASCII lowercase, then "vv" -> "w"
+// (confusables.txt maps m to "rn", 0 to O and 1 to l already, but has no
+// vv/w entry).
 std::u32string folded_skeleton(std::u32string_view label);
 
 }  // namespace puny::hunt

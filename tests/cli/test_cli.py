@@ -858,7 +858,7 @@ def long_options(command):
 
 
 COMMANDS = [["encode"], ["decode"], ["to-ascii"], ["to-unicode"], ["explain", "encode"],
-            ["explain", "decode"], ["explain", "to-ascii"], ["display"], ["skeleton"]]
+            ["explain", "decode"], ["explain", "to-ascii"], ["display"], ["skeleton"], ["hunt"]]
 
 
 def display_profiles():
