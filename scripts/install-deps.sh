@@ -14,6 +14,7 @@ packages=(
   postgresql-15 postgresql-server-dev-15  # the PostgreSQL extension (surfaces/postgres/) and its tests
   man-db groff-base bash-completion zsh  # puny(1) and shell completions are tested
   publicsuffix                     # the Public Suffix List file puny display reads by default
+  dnstwist                         # permutations for puny hunt's recall test (ctest cli.HuntRecall)
 )
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
 
