@@ -113,7 +113,20 @@ bool is_diacritic(char32_t c) {
 }  // namespace
 
 std::u32string folded_skeleton(std::u32string_view label) {
-  std::u32string s = uts39::skeleton(label);
+  // ASCII: NFD changes nothing and confusables.txt maps ASCII to ASCII, so
+  // the skeleton is the concatenation of each character's prototype,
+  // looked up once (the fast path for most names).
+  static const std::vector<std::u32string> ascii_prototypes = [] {
+    std::vector<std::u32string> t(128);
+    for (char32_t c = 0; c < 128; ++c) t[c] = uts39::skeleton(std::u32string(1, c));
+    return t;
+  }();
+  std::u32string s;
+  if (std::all_of(label.begin(), label.end(), [](char32_t c) { return c < 128; })) {
+    for (char32_t c : label) s += ascii_prototypes[c];
+  } else {
+    s = uts39::skeleton(label);
+  }
   std::u32string out;
   out.reserve(s.size());
   for (std::size_t i = 0; i < s.size(); ++i) {

@@ -147,7 +147,7 @@ struct matcher {
     if (R.size() > d.max_label + 1) return;
     if (auto it = d.deletions.find(R); it != d.deletions.end())
       for (const deletion& e : it->second) add(e.brand, rule::omission, r, r);
-    std::u32string del;
+    thread_local std::u32string del;
     for (std::size_t i = 0; i < R.size(); ++i) {
       del.assign(R, 0, i);
       del.append(R, i + 1, std::u32string::npos);
@@ -192,14 +192,16 @@ struct matcher {
     }
     if (auto it = d.by_flat_name.find(L); it != d.by_flat_name.end())
       for (std::uint32_t id : it->second) add(id, rule::target_embedding, first, last);
+    thread_local std::u32string head, tail;  // reused: no allocation per name
     for (std::size_t k : d.keyword_lengths) {
       if (k >= L.size()) break;
-      std::u32string head = L.substr(0, L.size() - k), tail = L.substr(L.size() - k);
+      head.assign(L, 0, L.size() - k);
+      tail.assign(L, L.size() - k, std::u32string::npos);
       if (d.keywords.count(tail))
         if (auto it = d.by_label.find(head); it != d.by_label.end())
           for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
-      head = L.substr(0, k);
-      tail = L.substr(k);
+      head.assign(L, 0, k);
+      tail.assign(L, k, std::u32string::npos);
       if (d.keywords.count(head))
         if (auto it = d.by_label.find(tail); it != d.by_label.end())
           for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
