@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -49,6 +50,21 @@ struct brand_index::impl {
   std::unordered_set<std::string> own_names;
   std::unordered_set<std::string> suffixes;  // the brands' public suffixes
   std::size_t bytes = 0;
+  // A one-hash Bloom filter over the keys of by_label and deletions: most
+  // look-ups of an input's deletions miss, and a bit in a small array
+  // answers them without probing the hash tables (whose nodes are cache
+  // misses).
+  std::vector<std::uint64_t> filter;
+  std::uint64_t filter_mask = 0;
+  static std::uint64_t hash_of(std::u32string_view s) { return std::hash<std::u32string_view>{}(s); }
+  void filter_add(std::u32string_view s) {
+    const std::uint64_t h = hash_of(s) & filter_mask;
+    filter[h >> 6] |= std::uint64_t{1} << (h & 63);
+  }
+  bool maybe(std::u32string_view s) const {
+    const std::uint64_t h = hash_of(s) & filter_mask;
+    return (filter[h >> 6] >> (h & 63)) & 1;
+  }
 };
 
 struct access {

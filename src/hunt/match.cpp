@@ -131,9 +131,10 @@ struct matcher {
     if (R.empty()) return;
     // Exact label: another suffix is a TLD swap (the brand's own name was
     // filtered out before).
-    if (auto it = d.by_label.find(R); it != d.by_label.end())
-      for (std::uint32_t id : it->second)
-        if (d.brands[id].suffix != suffix) add(id, rule::tld_swap, r, labels.size() - 1);
+    if (d.maybe(R))
+      if (auto it = d.by_label.find(R); it != d.by_label.end())
+        for (std::uint32_t id : it->second)
+          if (d.brands[id].suffix != suffix) add(id, rule::tld_swap, r, labels.size() - 1);
     // Skeleton and ASCII homoglyphs (UTS #39 section 4).
     bool ascii = std::all_of(R.begin(), R.end(), [](char32_t c) { return c < 0x80; });
     if (!ascii || R.find_first_of(U"01mwv") != std::u32string::npos ||
@@ -145,12 +146,14 @@ struct matcher {
     combo(R, r, r);
     // Edit distance 1 through the deletion neighbourhood.
     if (R.size() > d.max_label + 1) return;
-    if (auto it = d.deletions.find(R); it != d.deletions.end())
-      for (const deletion& e : it->second) add(e.brand, rule::omission, r, r);
+    if (d.maybe(R))
+      if (auto it = d.deletions.find(R); it != d.deletions.end())
+        for (const deletion& e : it->second) add(e.brand, rule::omission, r, r);
     thread_local std::u32string del;
     for (std::size_t i = 0; i < R.size(); ++i) {
       del.assign(R, 0, i);
       del.append(R, i + 1, std::u32string::npos);
+      if (!d.maybe(del)) continue;
       if (auto it = d.by_label.find(del); it != d.by_label.end()) {
         rule why = rule::insertion;
         if (R[i] == U'-')
