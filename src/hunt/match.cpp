@@ -103,8 +103,11 @@ struct matcher {
     int score = info(r).score + score_delta;
     if (score < opt.min_score) return;
     span s = labels_span(first, last);
-    for (const match& m : out.matches)
-      if (m.brand == brand && m.why == r && m.offset == s.offset && m.length == s.length) return;
+    // Matches are added label by label, so a duplicate can only be among
+    // the last ones with the same offset: looking further back would make
+    // a name of many matching labels quadratic.
+    for (auto it = out.matches.rbegin(); it != out.matches.rend() && it->offset == s.offset; ++it)
+      if (it->brand == brand && it->why == r && it->length == s.length) return;
     out.matches.push_back(match{brand, r, s.offset, s.length, score});
   }
 

@@ -168,6 +168,18 @@ TEST(Hunt, HostileInputNeverCrashes) {
   (void)matches(bad);
   std::string nul("pay\0pal.com", 11);
   (void)matches(nul);
+  // Many matching labels: one embedding match per label, none repeated.
+  std::string many;
+  for (int i = 0; i < 5000; ++i) many += "paypal.com-";
+  many += "x.evil.tld";
+  puny::hunt::report r = puny::hunt::find(many, make_index());
+  EXPECT_EQ(r.matches.size(), 5000u);  // each "paypal" token followed by "com", once
+  std::string labels;
+  for (int i = 0; i < 5000; ++i) labels += "paypal.";
+  labels += "evil.tld";
+  r = puny::hunt::find(labels, make_index());
+  EXPECT_EQ(r.matches.size(), 5000u);  // each bare brand label in the subdomain, once
+  for (const auto& m : r.matches) EXPECT_LE(m.offset + m.length, labels.size());
 }
 
 TEST(Hunt, BrandListErrorsNameTheLine) {
