@@ -74,12 +74,41 @@ void input_labels(std::string_view in, std::vector<span>& out) {
   out.push_back({start, in.size() - start});
 }
 
+// A list whose elements keep their storage from one name to the next, so
+// that matching a name allocates nothing once the buffers have grown.
+template <class T>
+struct reusable {
+  std::vector<T> v;
+  std::size_t n = 0;
+  void clear() { n = 0; }
+  T& push() {
+    if (n == v.size()) v.emplace_back();
+    return v[n++];
+  }
+  void pop_back() { --n; }
+  T& back() { return v[n - 1]; }
+  std::size_t size() const { return n; }
+  const T& operator[](std::size_t i) const { return v[i]; }
+};
+
+struct token {
+  std::u32string text;
+  std::size_t label = 0;
+};
+
+struct scratch {
+  std::vector<span> in_spans;
+  reusable<std::u32string> labels;  // the name's labels, Unicode, lowercase
+  reusable<token> toks;
+};
+
 struct matcher {
   const brand_index::impl& d;
   const options& opt;
   report& out;
-  std::vector<span> in_spans;
-  std::vector<std::u32string> labels;  // the name's labels, Unicode, lowercase
+  std::vector<span>& in_spans;
+  reusable<std::u32string>& labels;
+  reusable<token>& toks;
   bool spans_match = false;
   std::size_t input_size = 0;
 
@@ -111,7 +140,7 @@ struct matcher {
     out.matches.push_back(match{brand, r, s.offset, s.length, score});
   }
 
-  std::size_t suffix_labels(const std::string& name) const {
+  std::size_t suffix_labels(std::string_view name) const {
     std::size_t n = labels.size();
     if (d.have_psl) {
       std::string_view suf = d.psl.public_suffix(name);
@@ -124,7 +153,7 @@ struct matcher {
     for (std::size_t i = name.size(); i-- > 0 && dots < 3;) {
       if (name[i] != '.') continue;
       ++dots;
-      if (d.suffixes.count(name.substr(i + 1))) best = dots;
+      if (d.suffixes.count(std::string(name.substr(i + 1)))) best = dots;
     }
     return std::min(best, n);
   }
@@ -219,17 +248,15 @@ struct matcher {
   // brand's suffix labels ("paypal.com-login.evil.tld", "paypal.com.evil.tld").
   // A brand label alone as a subdomain token scores lower.
   void subdomain_rules(std::size_t r) {
-    struct token {
-      std::u32string text;
-      std::size_t label;
-    };
-    std::vector<token> toks;
+    toks.clear();
     for (std::size_t l = 0; l <= r && l < labels.size(); ++l) {
       const std::u32string& L = labels[l];
       std::size_t start = 0;
       for (;;) {
         std::size_t h = L.find(U'-', start);
-        toks.push_back({L.substr(start, h == std::u32string::npos ? std::u32string::npos : h - start), l});
+        token& tk = toks.push();
+        tk.text.assign(L, start, h == std::u32string::npos ? std::u32string::npos : h - start);
+        tk.label = l;
         if (h == std::u32string::npos) break;
         start = h + 1;
       }
@@ -284,9 +311,8 @@ struct matcher {
     std::size_t start = 0;
     for (;;) {
       std::size_t dot = name.find('.', start);
-      labels.emplace_back();
       to_u32(std::string_view(name).substr(start, dot == std::string::npos ? std::string::npos : dot - start),
-             labels.back());
+             labels.push());
       if (dot == std::string::npos) break;
       start = dot + 1;
     }
@@ -296,15 +322,15 @@ struct matcher {
       if (in_spans.size() > 1 && in_spans.back().length == 0) in_spans.pop_back();
     }
     spans_match = in_spans.size() == labels.size();
-    std::string trimmed = name;
-    if (!trimmed.empty() && trimmed.back() == '.') trimmed.pop_back();
+    std::string_view trimmed = name;
+    if (!trimmed.empty() && trimmed.back() == '.') trimmed.remove_suffix(1);
     std::size_t k = suffix_labels(trimmed);
     std::size_t r = labels.size() > k ? labels.size() - k - 1 : 0;
     // The registrable name and its suffix, as the brands spell them.
     std::size_t reg_start = 0;
     for (std::size_t l = 0, seen = 0; l < trimmed.size() && seen < r; ++l)
       if (trimmed[l] == '.' && ++seen == r) reg_start = l + 1;
-    std::string_view registrable = std::string_view(trimmed).substr(reg_start);
+    std::string_view registrable = trimmed.substr(reg_start);
     if (d.own_names.count(std::string(registrable))) return;  // a brand's own name
     std::size_t dot = registrable.find('.');
     std::string suffix = dot == std::string_view::npos ? std::string() : std::string(registrable.substr(dot + 1));
@@ -326,7 +352,8 @@ void report::clear() {
 void find(std::string_view name, const brand_index& index, const options& opt, report& out) {
   out.clear();
   const brand_index::impl& d = access::of(index);
-  matcher m{d, opt, out, {}, {}, false, 0};
+  thread_local scratch buffers;
+  matcher m{d, opt, out, buffers.in_spans, buffers.labels, buffers.toks};
   m.run(name);
   if (out.matches.empty() || !opt.verdict) return;
   // The display verdict only for names that match: most names do not, and
