@@ -262,11 +262,15 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   }
   // 16 bits per key: about 6% of the misses still probe the tables.
   std::size_t bits = 1024;
-  while (bits < 16 * (d->by_label.size() + d->deletions.size())) bits *= 2;
+  while (bits < 16 * (d->by_label.size() + d->deletions.size() + d->by_folded.size() +
+                      d->by_flat_name.size()))
+    bits *= 2;
   d->filter.assign(bits / 64, 0);
   d->filter_mask = bits - 1;
   for (const auto& kv : d->by_label) d->filter_add(kv.first);
   for (const auto& kv : d->deletions) d->filter_add(kv.first);
+  for (const auto& kv : d->by_folded) d->filter_add(kv.first);
+  for (const auto& kv : d->by_flat_name) d->filter_add(kv.first);
   key_chars += bits / 8 / sizeof(char32_t);
   for (const std::u32string& k : d->keywords) d->keyword_lengths.push_back(k.size());
   std::sort(d->keyword_lengths.begin(), d->keyword_lengths.end());

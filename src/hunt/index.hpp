@@ -50,7 +50,8 @@ struct brand_index::impl {
   std::unordered_set<std::string> own_names;
   std::unordered_set<std::string> suffixes;  // the brands' public suffixes
   std::size_t bytes = 0;
-  // A one-hash Bloom filter over the keys of by_label and deletions: most
+  // A one-hash Bloom filter over the keys of by_label, by_folded,
+  // by_flat_name and deletions: most
   // look-ups of an input's deletions miss, and a bit in a small array
   // answers them without probing the hash tables (whose nodes are cache
   // misses).

@@ -169,11 +169,12 @@ struct matcher {
           if (d.brands[id].suffix != suffix) add(id, rule::tld_swap, r, labels.size() - 1);
     // Skeleton and ASCII homoglyphs (UTS #39 section 4).
     bool ascii = std::all_of(R.begin(), R.end(), [](char32_t c) { return c < 0x80; });
-    if (!ascii || R.find_first_of(U"01mwv") != std::u32string::npos ||
-        R.find(U"rn") != std::u32string::npos) {
-      if (auto it = d.by_folded.find(folded_skeleton(R)); it != d.by_folded.end())
-        for (std::uint32_t id : it->second)
-          if (d.brands[id].label != R) add(id, ascii ? rule::homoglyph : rule::skeleton, r, r);
+    {
+      const std::u32string folded = folded_skeleton(R);
+      if (d.maybe(folded))
+        if (auto it = d.by_folded.find(folded); it != d.by_folded.end())
+          for (std::uint32_t id : it->second)
+            if (d.brands[id].label != R) add(id, ascii ? rule::homoglyph : rule::skeleton, r, r);
     }
     combo(R, r, r);
     // Edit distance 1 through the deletion neighbourhood.
@@ -217,27 +218,27 @@ struct matcher {
       for (;;) {
         std::size_t h = L.find(U'-', start);
         std::u32string tok = L.substr(start, h == std::u32string::npos ? std::u32string::npos : h - start);
-        if (auto it = d.by_label.find(tok); it != d.by_label.end())
+        if (auto it = d.maybe(tok) ? d.by_label.find(tok) : d.by_label.end(); it != d.by_label.end())
           for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
-        if (auto it = d.by_flat_name.find(tok); it != d.by_flat_name.end())
+        if (auto it = d.maybe(tok) ? d.by_flat_name.find(tok) : d.by_flat_name.end(); it != d.by_flat_name.end())
           for (std::uint32_t id : it->second) add(id, rule::target_embedding, first, last);
         if (h == std::u32string::npos) break;
         start = h + 1;
       }
     }
-    if (auto it = d.by_flat_name.find(L); it != d.by_flat_name.end())
+    if (auto it = d.maybe(L) ? d.by_flat_name.find(L) : d.by_flat_name.end(); it != d.by_flat_name.end())
       for (std::uint32_t id : it->second) add(id, rule::target_embedding, first, last);
     thread_local std::u32string head, tail;  // reused: no allocation per name
     for (std::size_t k : d.keyword_lengths) {
       if (k >= L.size()) break;
       head.assign(L, 0, L.size() - k);
       tail.assign(L, L.size() - k, std::u32string::npos);
-      if (d.keywords.count(tail))
+      if (d.maybe(head) && d.keywords.count(tail))
         if (auto it = d.by_label.find(head); it != d.by_label.end())
           for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
       head.assign(L, 0, k);
       tail.assign(L, k, std::u32string::npos);
-      if (d.keywords.count(head))
+      if (d.maybe(tail) && d.keywords.count(head))
         if (auto it = d.by_label.find(tail); it != d.by_label.end())
           for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
     }
@@ -263,7 +264,7 @@ struct matcher {
     }
     for (std::size_t t = 0; t < toks.size(); ++t) {
       if (toks[t].label >= r) break;
-      auto it = d.by_label.find(toks[t].text);
+      auto it = d.maybe(toks[t].text) ? d.by_label.find(toks[t].text) : d.by_label.end();
       if (it != d.by_label.end()) {
         for (std::uint32_t id : it->second) {
           // Does the brand's suffix follow, token by token?
@@ -288,7 +289,7 @@ struct matcher {
             add(id, rule::target_embedding, toks[t].label, toks[t].label, -35);
         }
       }
-      if (auto f = d.by_flat_name.find(toks[t].text); f != d.by_flat_name.end())
+      if (auto f = d.maybe(toks[t].text) ? d.by_flat_name.find(toks[t].text) : d.by_flat_name.end(); f != d.by_flat_name.end())
         for (std::uint32_t id : f->second) add(id, rule::target_embedding, toks[t].label, toks[t].label);
     }
   }
