@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -58,14 +59,16 @@ void names_of(std::string_view line, std::vector<std::string>& out) {
                  j["data"]["leaf_cert"].is_object() && j["data"]["leaf_cert"].contains("all_domains")) {
         list = &j["data"]["leaf_cert"]["all_domains"];
       }
-      if (list && list->is_array())
+      if (list && list->is_array()) {
+        // Each name once ("example.com" and "*.example.com" are one name);
+        // a set, so that a huge array stays linear.
+        std::unordered_set<std::string_view> seen;
         for (const json& d : *list)
           if (d.is_string()) {
             std::string_view n = unwild(d.get_ref<const std::string&>());
-            bool seen = false;
-            for (const std::string& o : out) seen = seen || o == n;
-            if (!seen && !n.empty()) out.emplace_back(n);
+            if (!n.empty() && seen.insert(n).second) out.emplace_back(n);
           }
+      }
       return;
     }
   }
