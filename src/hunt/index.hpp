@@ -63,6 +63,7 @@ struct brand_index::impl {
     filter[h >> 6] |= std::uint64_t{1} << (h & 63);
   }
   bool maybe(std::u32string_view s) const {
+    if (filter.empty()) return false;  // a default-constructed (empty) index
     const std::uint64_t h = hash_of(s) & filter_mask;
     return (filter[h >> 6] >> (h & 63)) & 1;
   }

@@ -182,6 +182,16 @@ TEST(Hunt, HostileInputNeverCrashes) {
   for (const auto& m : r.matches) EXPECT_LE(m.offset + m.length, labels.size());
 }
 
+TEST(Hunt, EmptyIndexMatchesNothing) {
+  puny::hunt::brand_index none;  // default-constructed
+  EXPECT_EQ(none.size(), 0u);
+  EXPECT_TRUE(puny::hunt::find("paypa1.com", none).matches.empty());
+  puny::hunt::brand_index parsed;
+  puny::display::list_error err;
+  ASSERT_TRUE(puny::hunt::brand_index::parse("# nothing\n\n", "empty", parsed, err));
+  EXPECT_TRUE(puny::hunt::find("paypal-login.com", parsed).matches.empty());
+}
+
 TEST(Hunt, BrandListErrorsNameTheLine) {
   puny::hunt::brand_index idx;
   puny::display::list_error err;
