@@ -107,11 +107,13 @@ int main(int argc, char** argv) {
   without_verdict.verdict = false;
   std::size_t matched = 0;
   double rate = run(benign, idx, with_verdict, rounds, matched);
-  std::printf("domains-mixed  %zu names: %.0f names/s, %zu matched\n", benign.size(), rate, matched);
+  std::printf("domains-mixed  %zu names: %.0f names/s, %zu matched\n", benign.size(), rate,
+              matched);
   rate = run(lookalikes, idx, with_verdict, rounds, matched);
   std::printf("lookalikes     %zu names: %.0f names/s with the display verdict, %zu matched\n",
               lookalikes.size(), rate, matched);
   rate = run(lookalikes, idx, without_verdict, rounds, matched);
-  std::printf("lookalikes     %zu names: %.0f names/s without the verdict\n", lookalikes.size(), rate);
+  std::printf("lookalikes     %zu names: %.0f names/s without the verdict\n", lookalikes.size(),
+              rate);
   return 0;
 }

@@ -32,7 +32,8 @@ const hunt::brand_index& index() {
     puny::display::list_error e;
     (void)hunt::brand_index::parse(
         "paypal.com keywords=wallet allow=paypal.me\ngoogle.com\nmicrosoft.com\n"
-        "amazon.co.uk\nebay.com\nb\xc3\xbc" "cher.de\nxn--80ak6aa92e.com\n",
+        "amazon.co.uk\nebay.com\nb\xc3\xbc"
+        "cher.de\nxn--80ak6aa92e.com\n",
         "fuzz", b, e);
     return b;
   }();

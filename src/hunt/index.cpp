@@ -23,8 +23,8 @@ const rule_info rule_table[] = {
     {rule::omission, "omission", "The brand's label with one character left out", 5, 70},
     {rule::replacement, "replacement", "The brand's label with one character replaced", 5, 65},
     {rule::repetition, "repetition", "The brand's label with one character doubled", 5, 75},
-    {rule::transposition, "transposition", "The brand's label with two neighbouring characters swapped",
-     5, 80},
+    {rule::transposition, "transposition",
+     "The brand's label with two neighbouring characters swapped", 5, 80},
     {rule::hyphenation, "hyphenation", "The brand's label with a hyphen added inside it", 5, 75},
     {rule::target_embedding, "target_embedding",
      "The brand's registrable name (or label) inside a subdomain or a longer label", 4, 85},
@@ -35,10 +35,11 @@ const rule_info rule_table[] = {
 
 // Words phishing names pair with brands; a brand list adds its own.
 const char* const builtin_keywords[] = {
-    "login", "signin", "logon", "secure", "security", "account", "accounts", "verify",
-    "verification", "update", "support", "help", "service", "services", "billing", "payment",
-    "pay", "wallet", "auth", "online", "web", "my", "app", "mail", "bank", "confirm", "recovery",
-    "unlock", "official", "customer", "client", "id", "password", "reset", "alert", "notice",
+    "login",        "signin",  "logon",    "secure", "security", "account",  "accounts", "verify",
+    "verification", "update",  "support",  "help",   "service",  "services", "billing",  "payment",
+    "pay",          "wallet",  "auth",     "online", "web",      "my",       "app",      "mail",
+    "bank",         "confirm", "recovery", "unlock", "official", "customer", "client",   "id",
+    "password",     "reset",   "alert",    "notice",
 };
 
 std::u32string ascii_u32(std::string_view s) { return std::u32string(s.begin(), s.end()); }
@@ -48,8 +49,8 @@ std::size_t map_bytes(std::size_t entries, std::size_t key_chars, std::size_t va
   return entries * (48 + value_bytes) + key_chars * sizeof(char32_t);
 }
 
-bool fail(display::list_error& error, std::string_view source, std::size_t line,
-          std::size_t offset, const std::string& why) {
+bool fail(display::list_error& error, std::string_view source, std::size_t line, std::size_t offset,
+          const std::string& why) {
   error.status = status{};
   error.status.code = errc::list_syntax;
   error.status.offset = offset;
@@ -64,7 +65,8 @@ void split(std::string_view s, char sep, std::vector<std::string_view>& out) {
   std::size_t start = 0;
   for (;;) {
     std::size_t p = s.find(sep, start);
-    out.push_back(s.substr(start, p == std::string_view::npos ? std::string_view::npos : p - start));
+    out.push_back(
+        s.substr(start, p == std::string_view::npos ? std::string_view::npos : p - start));
     if (p == std::string_view::npos) break;
     start = p + 1;
   }
@@ -81,7 +83,9 @@ bool normalise_name(std::string_view in, std::string& out) {
 
 }  // namespace
 
-rule_list rules() noexcept { return rule_list{rule_table, sizeof rule_table / sizeof rule_table[0]}; }
+rule_list rules() noexcept {
+  return rule_list{rule_table, sizeof rule_table / sizeof rule_table[0]};
+}
 
 const rule_info& info(rule r) noexcept {
   for (const rule_info& i : rule_table)
@@ -172,7 +176,8 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     const std::size_t line_offset = pos;
     pos = eol + 1;
     ++line_no;
-    if (std::size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    if (std::size_t hash = line.find('#'); hash != std::string_view::npos)
+      line = line.substr(0, hash);
     // Fields separated by blanks.
     std::vector<std::string_view> fields;
     for (std::size_t i = 0; i < line.size();) {
@@ -191,8 +196,10 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
       std::string_view reg = d->psl.registrable_domain(name);
       if (reg != name)
         return fail(error, source, line_no, line_offset,
-                    "'" + name + "' is not a registrable name (the Public Suffix List's "
-                    "registrable part is '" + std::string(reg) + "')");
+                    "'" + name +
+                        "' is not a registrable name (the Public Suffix List's "
+                        "registrable part is '" +
+                        std::string(reg) + "')");
       suffix = std::string(d->psl.public_suffix(name));
     } else {
       std::size_t dot = name.find('.');

@@ -16,9 +16,9 @@
 namespace puny::hunt {
 
 struct brand_record {
-  std::string name;          // registrable name, Unicode, lowercase ("paypal.com")
-  std::u32string label;      // the label left of the public suffix ("paypal")
-  std::string suffix;        // the public suffix ("com", "co.uk")
+  std::string name;      // registrable name, Unicode, lowercase ("paypal.com")
+  std::u32string label;  // the label left of the public suffix ("paypal")
+  std::string suffix;    // the public suffix ("com", "co.uk")
 };
 
 // One entry of the deletion neighbourhood: brand `brand`'s label with the
@@ -57,7 +57,9 @@ struct brand_index::impl {
   // misses).
   std::vector<std::uint64_t> filter;
   std::uint64_t filter_mask = 0;
-  static std::uint64_t hash_of(std::u32string_view s) { return std::hash<std::u32string_view>{}(s); }
+  static std::uint64_t hash_of(std::u32string_view s) {
+    return std::hash<std::u32string_view>{}(s);
+  }
   void filter_add(std::u32string_view s) {
     const std::uint64_t h = hash_of(s) & filter_mask;
     filter[h >> 6] |= std::uint64_t{1} << (h & 63);

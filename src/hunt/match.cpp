@@ -217,16 +217,20 @@ struct matcher {
       std::size_t start = 0;
       for (;;) {
         std::size_t h = L.find(U'-', start);
-        std::u32string tok = L.substr(start, h == std::u32string::npos ? std::u32string::npos : h - start);
-        if (auto it = d.maybe(tok) ? d.by_label.find(tok) : d.by_label.end(); it != d.by_label.end())
+        std::u32string tok =
+            L.substr(start, h == std::u32string::npos ? std::u32string::npos : h - start);
+        if (auto it = d.maybe(tok) ? d.by_label.find(tok) : d.by_label.end();
+            it != d.by_label.end())
           for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
-        if (auto it = d.maybe(tok) ? d.by_flat_name.find(tok) : d.by_flat_name.end(); it != d.by_flat_name.end())
+        if (auto it = d.maybe(tok) ? d.by_flat_name.find(tok) : d.by_flat_name.end();
+            it != d.by_flat_name.end())
           for (std::uint32_t id : it->second) add(id, rule::target_embedding, first, last);
         if (h == std::u32string::npos) break;
         start = h + 1;
       }
     }
-    if (auto it = d.maybe(L) ? d.by_flat_name.find(L) : d.by_flat_name.end(); it != d.by_flat_name.end())
+    if (auto it = d.maybe(L) ? d.by_flat_name.find(L) : d.by_flat_name.end();
+        it != d.by_flat_name.end())
       for (std::uint32_t id : it->second) add(id, rule::target_embedding, first, last);
     thread_local std::u32string head, tail;  // reused: no allocation per name
     for (std::size_t k : d.keyword_lengths) {
@@ -289,8 +293,10 @@ struct matcher {
             add(id, rule::target_embedding, toks[t].label, toks[t].label, -35);
         }
       }
-      if (auto f = d.maybe(toks[t].text) ? d.by_flat_name.find(toks[t].text) : d.by_flat_name.end(); f != d.by_flat_name.end())
-        for (std::uint32_t id : f->second) add(id, rule::target_embedding, toks[t].label, toks[t].label);
+      if (auto f = d.maybe(toks[t].text) ? d.by_flat_name.find(toks[t].text) : d.by_flat_name.end();
+          f != d.by_flat_name.end())
+        for (std::uint32_t id : f->second)
+          add(id, rule::target_embedding, toks[t].label, toks[t].label);
     }
   }
 
@@ -312,7 +318,8 @@ struct matcher {
     std::size_t start = 0;
     for (;;) {
       std::size_t dot = name.find('.', start);
-      to_u32(std::string_view(name).substr(start, dot == std::string::npos ? std::string::npos : dot - start),
+      to_u32(std::string_view(name).substr(
+                 start, dot == std::string::npos ? std::string::npos : dot - start),
              labels.push());
       if (dot == std::string::npos) break;
       start = dot + 1;
@@ -334,7 +341,8 @@ struct matcher {
     std::string_view registrable = trimmed.substr(reg_start);
     if (d.own_names.count(std::string(registrable))) return;  // a brand's own name
     std::size_t dot = registrable.find('.');
-    std::string suffix = dot == std::string_view::npos ? std::string() : std::string(registrable.substr(dot + 1));
+    std::string suffix =
+        dot == std::string_view::npos ? std::string() : std::string(registrable.substr(dot + 1));
     registrable_rules(r, suffix);
     subdomain_rules(r);
   }

@@ -1,15 +1,14 @@
 // puny CLI: `hunt` (which names imitate my brands? puny/hunt.hpp).  Rule
 // names, scores and the brand list format come from the library; this file
 // only finds the names in each line and prints the matches.
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <unordered_set>
 #include <vector>
-
-#include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include "cli.hpp"
 #include "puny/display.hpp"
@@ -32,7 +31,8 @@ struct hunt_settings {
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -56,7 +56,8 @@ void names_of(std::string_view line, std::vector<std::string>& out) {
       if (j.contains("all_domains")) {
         list = &j["all_domains"];
       } else if (j.contains("data") && j["data"].is_object() && j["data"].contains("leaf_cert") &&
-                 j["data"]["leaf_cert"].is_object() && j["data"]["leaf_cert"].contains("all_domains")) {
+                 j["data"]["leaf_cert"].is_object() &&
+                 j["data"]["leaf_cert"].contains("all_domains")) {
         list = &j["data"]["leaf_cert"]["all_domains"];
       }
       if (list && list->is_array()) {
@@ -78,14 +79,16 @@ void names_of(std::string_view line, std::vector<std::string>& out) {
 }
 
 std::string verdict_text(const hunt::report& r) {
-  if (!r.verdict_status.ok()) return "invalid:" + std::string(puny::to_string(r.verdict_status.code));
+  if (!r.verdict_status.ok())
+    return "invalid:" + std::string(puny::to_string(r.verdict_status.code));
   return r.display + (r.all_shown ? " (shown)" : " (kept as A-labels)");
 }
 
 void add_hunt(CLI::App& app, action& selected) {
   auto cfg = std::make_shared<hunt_settings>();
   CLI::App* sub = app.add_subcommand(
-      "hunt", "Which names imitate my brands? Each matching name with brand, rule, offsets, verdict");
+      "hunt",
+      "Which names imitate my brands? Each matching name with brand, rule, offsets, verdict");
   add_io_options(*sub, cfg->io, "NAME",
                  "Domain name (U-labels or A-labels), zone-file line or certstream JSON line; "
                  "each argument is one input. Without any, each line of standard input is one");
@@ -99,7 +102,9 @@ void add_hunt(CLI::App& app, action& selected) {
     rule_help += "\n  " + std::string(r.name) + ": " + std::string(r.description);
     rule_names.emplace_back(r.name);
   }
-  sub->add_option("--rules", cfg->rules, rule_help)->delimiter(',')->check(CLI::IsMember(rule_names));
+  sub->add_option("--rules", cfg->rules, rule_help)
+      ->delimiter(',')
+      ->check(CLI::IsMember(rule_names));
   sub->add_option("--min-score", cfg->min_score, "Drop matches scoring below (0..100)");
   std::vector<std::string> profiles;
   for (const display::profile_info& p : display::profiles()) profiles.emplace_back(p.name);
@@ -152,62 +157,62 @@ void add_hunt(CLI::App& app, action& selected) {
       }
       opt.min_score = cfg->min_score;
       opt.profile = display::find_profile(cfg->profile)->id;
-      return run_lines(cfg->io, json_shape::hunt,
-                       [index, opt](std::string_view in, bool detailed, outcome& out) {
-                         thread_local std::vector<std::string> names;
-                         thread_local hunt::report rep;
-                         names_of(in, names);
-                         json items = json::array();
-                         std::string text;
-                         for (const std::string& name : names) {
-                           hunt::find(name, *index, opt, rep);
-                           if (rep.matches.empty()) continue;
-                           if (detailed) {
-                             json o;
-                             o["input"] = name;
-                             o["name"] = rep.name;
-                             json v;
-                             v["status"] = rep.verdict_status.ok()
-                                               ? json(nullptr)
-                                               : json(std::string(puny::to_string(rep.verdict_status.code)));
-                             v["display"] = rep.verdict_status.ok() ? json(rep.display) : json(nullptr);
-                             v["all_shown"] = rep.all_shown;
-                             o["verdict"] = std::move(v);
-                             json ms = json::array();
-                             for (const hunt::match& m : rep.matches) {
-                               json jm;
-                               jm["brand"] = std::string(index->brand(m.brand));
-                               jm["rule"] = std::string(hunt::to_string(m.why));
-                               jm["offset"] = m.offset;
-                               jm["length"] = m.length;
-                               jm["score"] = m.score;
-                               ms.push_back(std::move(jm));
-                             }
-                             o["matches"] = std::move(ms);
-                             items.push_back(std::move(o));
-                           } else {
-                             if (!text.empty()) text += '\n';
-                             std::string safe;
-                             append_escaped(safe, name);
-                             text += safe + '\t' + verdict_text(rep);
-                             for (const hunt::match& m : rep.matches) {
-                               text += '\t';
-                               text += std::string(index->brand(m.brand)) + ' ' +
-                                       std::string(hunt::to_string(m.why)) + ' ' +
-                                       std::to_string(m.offset) + '+' + std::to_string(m.length) +
-                                       ' ' + std::to_string(m.score);
-                             }
-                           }
-                         }
-                         if (detailed) {
-                           if (!items.empty())
-                             out.extra_json = items.dump(-1, ' ', false, json::error_handler_t::replace);
-                         } else if (text.empty()) {
-                           out.silent = true;
-                         } else {
-                           out.output = std::move(text);
-                         }
-                       });
+      return run_lines(
+          cfg->io, json_shape::hunt,
+          [index, opt](std::string_view in, bool detailed, outcome& out) {
+            thread_local std::vector<std::string> names;
+            thread_local hunt::report rep;
+            names_of(in, names);
+            json items = json::array();
+            std::string text;
+            for (const std::string& name : names) {
+              hunt::find(name, *index, opt, rep);
+              if (rep.matches.empty()) continue;
+              if (detailed) {
+                json o;
+                o["input"] = name;
+                o["name"] = rep.name;
+                json v;
+                v["status"] = rep.verdict_status.ok()
+                                  ? json(nullptr)
+                                  : json(std::string(puny::to_string(rep.verdict_status.code)));
+                v["display"] = rep.verdict_status.ok() ? json(rep.display) : json(nullptr);
+                v["all_shown"] = rep.all_shown;
+                o["verdict"] = std::move(v);
+                json ms = json::array();
+                for (const hunt::match& m : rep.matches) {
+                  json jm;
+                  jm["brand"] = std::string(index->brand(m.brand));
+                  jm["rule"] = std::string(hunt::to_string(m.why));
+                  jm["offset"] = m.offset;
+                  jm["length"] = m.length;
+                  jm["score"] = m.score;
+                  ms.push_back(std::move(jm));
+                }
+                o["matches"] = std::move(ms);
+                items.push_back(std::move(o));
+              } else {
+                if (!text.empty()) text += '\n';
+                std::string safe;
+                append_escaped(safe, name);
+                text += safe + '\t' + verdict_text(rep);
+                for (const hunt::match& m : rep.matches) {
+                  text += '\t';
+                  text += std::string(index->brand(m.brand)) + ' ' +
+                          std::string(hunt::to_string(m.why)) + ' ' + std::to_string(m.offset) +
+                          '+' + std::to_string(m.length) + ' ' + std::to_string(m.score);
+                }
+              }
+            }
+            if (detailed) {
+              if (!items.empty())
+                out.extra_json = items.dump(-1, ' ', false, json::error_handler_t::replace);
+            } else if (text.empty()) {
+              out.silent = true;
+            } else {
+              out.output = std::move(text);
+            }
+          });
     };
   });
 }
