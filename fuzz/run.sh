@@ -28,6 +28,7 @@ if [ ${#targets[@]} -eq 0 ]; then
            fuzz_idna_explain fuzz_simd_ascii fuzz_reference_differential
            fuzz_punycode_decode_long fuzz_punycode_encode_long
            fuzz_idna_to_ascii_long fuzz_idna_to_unicode_long fuzz_display fuzz_email)
+           fuzz_idna_to_ascii_long fuzz_idna_to_unicode_long fuzz_display fuzz_hunt)
 fi
 logs="${FUZZ_LOG_DIR:-$build/fuzz}"
 mkdir -p "$logs"

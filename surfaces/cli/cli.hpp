@@ -84,6 +84,9 @@ struct outcome {
   // display --json: more members for the input's object, as JSON text
   // without the braces ("key":value,...), spliced after the common keys.
   std::string extra_json;
+  // hunt: an input that matched nothing prints no line at all (it is not a
+  // failure either).
+  bool silent = false;
 
   void reset() {
     ok = true;
@@ -94,6 +97,7 @@ struct outcome {
     has_validation = false;
     validation.clear();
     extra_json.clear();
+    silent = false;
   }
 };
 
@@ -115,7 +119,9 @@ processor with_input_mode(const mode_settings& m, processor inner);
 
 // The shape of the JSON objects.
 // display: like idna without best_effort, plus the decision's members.
-enum class json_shape { punycode, idna, display };
+// hunt: extra_json is an array; one object per element, each {"line": N}
+// followed by the element's members; nothing else.
+enum class json_shape { punycode, idna, display, hunt };
 
 // Runs `process` over the positional inputs, or over the lines of standard
 // input (or of --input FILE) when there are none.  Returns the exit status.
@@ -165,6 +171,7 @@ void add_email_command(CLI::App& app, action& selected);
 // core's rule for names users type, display::find_profile_ignoring_case),
 // rewritten to the profile's own name; `names` lists them for the message.
 CLI::Validator profile_name_validator(const std::vector<std::string>& names);
+void add_hunt_command(CLI::App& app, action& selected);
 
 // An IDNA status as a problem (code, UTS #46 code, offset, label, code point).
 problem idna_problem(const puny::status& st);

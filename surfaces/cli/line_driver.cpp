@@ -431,6 +431,18 @@ json details_json(const std::vector<problem>& problems, json_shape shape) {
 // JSON object for one input; see the --json description in puny.cpp.
 void append_json(std::string& out, std::size_t number, std::string_view input,
                  const outcome& r, json_shape shape) {
+  if (shape == json_shape::hunt) {
+    // One object per matching name of the line (docs/hunt.md).
+    if (r.extra_json.empty()) return;
+    for (auto& item : json::parse(r.extra_json)) {
+      json j;
+      j["line"] = number;
+      for (auto& [key, value] : item.items()) j[key] = std::move(value);
+      out += j.dump(-1, ' ', false, json::error_handler_t::replace);
+      out += '\n';
+    }
+    return;
+  }
   json j;
   j["line"] = number;
   j["input"] = std::string(input);
@@ -626,6 +638,21 @@ void format_line(const io_settings& s, json_shape shape, std::string_view input,
                  std::size_t number, const outcome& r, std::string& out, std::string& err) {
   if (s.json) {
     append_json(out, number, input, r, shape);
+  } else if (r.silent) {
+    // hunt: nothing matched, nothing to print.
+  } else if (shape == json_shape::hunt) {
+    // hunt: each output line (one per matching name) starts with the
+    // input's line number.
+    std::size_t start = 0;
+    for (;;) {
+      std::size_t nl = r.output.find('\n', start);
+      out += std::to_string(number);
+      out += '\t';
+      out.append(r.output, start, nl == std::string::npos ? std::string::npos : nl - start);
+      out += '\n';
+      if (nl == std::string::npos) break;
+      start = nl + 1;
+    }
   } else {
     // A failed input prints an empty line: output line N always belongs
     // to input line N.

@@ -114,6 +114,7 @@ int main(int argc, char** argv) {
   add_explain_command(app, selected);
   add_display_commands(app, selected);
   add_email_command(app, selected);
+  add_hunt_command(app, selected);
 
   // An unknown command is named as such, with the valid ones (CLI11 would
   // only say that the arguments were not expected).

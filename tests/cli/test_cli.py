@@ -877,7 +877,7 @@ def long_options(command):
 
 
 COMMANDS = [["encode"], ["decode"], ["to-ascii"], ["to-unicode"], ["explain", "encode"],
-            ["explain", "decode"], ["explain", "to-ascii"], ["display"], ["skeleton"], ["email"]]
+            ["explain", "decode"], ["explain", "to-ascii"], ["display"], ["skeleton"], ["email"], ["hunt"]]
 
 
 def display_profiles():

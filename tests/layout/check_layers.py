@@ -38,6 +38,7 @@ CORE_DEPENDENCIES = {
     "idna2008": {"idna", "unicode"},
     "display": {"unicode", "uts39"},
     "email": {"unicode"},
+    "hunt": {"unicode", "uts39", "display", "idna"},
 }
 
 # The internal headers a surface may include, and why; anything else of src/

@@ -6,7 +6,7 @@ _puny() {
   local cur prev words cword
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local commands="encode decode to-ascii to-unicode explain display skeleton email"
+  local commands="encode decode to-ascii to-unicode explain display skeleton email hunt"
   local io="--json --line-buffered --quiet -q --input --jobs -j --progress --no-progress --help -h"
   local idna="--preset --transitional --nontransitional --std3 --no-std3 --allow-underscore
     --no-allow-underscore --check-hyphens --no-check-hyphens --check-bidi --no-check-bidi
@@ -22,7 +22,8 @@ _puny() {
   case "$prev" in
     --preset) COMPREPLY=($(compgen -W "uts46 url url-strict uts46-strict idna2008 idna2008-lookup uts46-raw" -- "$cur")); return ;;
     --profile|--display) COMPREPLY=($(compgen -W "chromium firefox-moderate firefox-high uts39-highly-restrictive uts39-moderately-restrictive ascii-only" -- "$cur")); return ;;
-    --input|--top-domains|--psl) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --rules) COMPREPLY=($(compgen -W "skeleton homoglyph insertion omission replacement repetition transposition hyphenation target_embedding combo_squatting tld_swap" -- "$cur")); return ;;
+    --input|--top-domains|--psl|--brands) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --jobs|-j) COMPREPLY=($(compgen -W "auto $(nproc 2>/dev/null)" -- "$cur")); return ;;
     --field|--delimiter) return ;;
   esac
@@ -35,6 +36,7 @@ _puny() {
     email) options="$io $idna --allow-quoted --allow-literal --allow-empty-local
       --allow-display-name --no-smtputf8 --allow-local-domain --display --psl --no-psl
       --local-security --field --delimiter" ;;
+    hunt) options="$io --brands --rules --min-score --profile --psl --no-psl" ;;
     explain)
       if [ "$COMP_CWORD" -eq 2 ]; then
         COMPREPLY=($(compgen -W "encode decode to-ascii --help" -- "$cur"))

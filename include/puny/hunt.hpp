@@ -1,0 +1,136 @@
+// puny: lookalike hunting.  Which names imitate a list of brands, by which
+// rule, where in the name, and what a browser would show (puny/display.hpp).
+//
+// A brand_index is built once from a brand list (registrable names such as
+// `paypal.com`, optional keywords and own names); find() then checks one
+// input name (U-labels or A-labels, any depth of subdomains; `xn--` labels
+// are decoded first) against every brand through hash look-ups, never a
+// scan of the brand list: the work per name is linear in its length (each
+// label is at most 63 bytes, so the quadratic deletion neighbourhood of one
+// label is bounded), whatever the number of brands.  docs/hunt.md lists the
+// rules, their reasons and the false-positive controls.
+//
+// An index is immutable once built; copies share it; find() is safe to call
+// from many threads at once.  Nothing here throws except std::bad_alloc.
+#pragma once
+
+#include "puny/config.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "puny/display.hpp"
+#include "puny/registry_view.hpp"
+#include "puny/status.hpp"
+
+PUNY_PUBLIC_BEGIN
+namespace puny::hunt {
+
+// ---- Rules (the reasons every surface prints) ----
+// Values are stable (append only), and so are their names.
+enum class rule : std::uint8_t {
+  skeleton = 1,      // same UTS #39 skeleton as the brand, with non-ASCII characters
+  homoglyph,         // ASCII lookalikes only: rn/m, 0/o, 1/l, vv/w
+  insertion,         // one character added
+  omission,          // one character left out
+  replacement,       // one character replaced
+  repetition,        // one character doubled
+  transposition,     // two neighbouring characters swapped
+  hyphenation,       // a hyphen added inside the brand's label
+  target_embedding,  // the brand's registrable name inside a longer name or a subdomain
+  combo_squatting,   // the brand's label with a keyword or a hyphenated word
+  tld_swap,          // the brand's label under another public suffix
+};
+
+struct rule_info {
+  rule id;
+  std::string_view name;         // "homoglyph"
+  std::string_view description;  // one English sentence
+  std::size_t min_brand_length;  // default: brands with shorter labels are not checked by it
+  int score;                     // default: how strongly a match suggests imitation (0..100)
+};
+using rule_list = registry_view<rule_info>;
+rule_list rules() noexcept;
+const rule_info& info(rule r) noexcept;
+const rule_info* find_rule(std::string_view name) noexcept;
+std::string_view to_string(rule r) noexcept;
+
+// ---- The brand index ----
+
+// A brand list, one brand a line, '#' comments and blank lines ignored:
+//   paypal.com  keywords=login,secure  allow=paypal.me,paypalobjects.com
+// The first field is the brand's registrable name (U-label or A-label
+// form).  keywords= adds words for combo squatting to every brand (a
+// built-in list of common ones is always there); allow= names the brand's
+// own other registrable names, which never match it.  Parse errors name the
+// line (errc::list_syntax), never a silently shorter list.
+class brand_index {
+ public:
+  brand_index();
+  // `suffixes`: where the registrable part of the brands (and later of the
+  // inputs) ends; nullptr: the last label is the public suffix.  The index
+  // keeps a copy (lists share their data).
+  static bool parse(std::string_view text, std::string_view source, brand_index& out,
+                    display::list_error& error,
+                    const display::public_suffix_list* suffixes = nullptr);
+  static bool load(const std::string& path, brand_index& out, display::list_error& error,
+                   const display::public_suffix_list* suffixes = nullptr);
+
+  std::size_t size() const noexcept;            // brands
+  std::size_t keyword_count() const noexcept;   // keywords, built-in ones included
+  std::size_t memory_bytes() const noexcept;    // an estimate of the index's heap use
+  std::string_view brand(std::size_t i) const;  // the brand's registrable name (Unicode)
+
+  struct impl;
+
+ private:
+  std::shared_ptr<const impl> impl_;
+  friend struct access;
+};
+
+// ---- Matching ----
+
+struct match {
+  std::size_t brand = 0;      // index into the brand list (brand_index::brand)
+  rule why{};
+  std::size_t offset = 0;     // byte offset in the caller's input of the labels that matched
+  std::size_t length = 0;     // their byte length in the input (offset + length <= input size)
+  int score = 0;
+};
+
+struct options {
+  // Which rules run (bit 1 << value of each rule); every rule by default.
+  std::uint32_t rules = ~std::uint32_t{0};
+  // Per rule (indexed by its value): a minimum brand label length other than
+  // the rule's default; 0 = the default.
+  std::size_t min_brand_length[16] = {};
+  int min_score = 0;  // matches scoring below are dropped
+  // The display verdict (display::decide) with these options; its suffixes
+  // default to the index's.
+  bool verdict = true;
+  display::profile profile = display::profile::chromium;
+};
+
+struct report {
+  std::vector<match> matches;   // every match, in the order of the input's labels
+  std::string name;             // the name as matched: Unicode labels, lowercase, '.'-joined
+  // The display verdict of the whole input: status of display::decide, and
+  // when it succeeded its display form and whether every label is shown.
+  status verdict_status;
+  std::string display;
+  bool all_shown = false;
+  void clear();
+};
+
+// Every match of `name` against the index into `out` (cleared first).
+// Never fails: a name that is not valid IDNA is still matched on what its
+// labels spell (its verdict_status says why display rejects it).
+void find(std::string_view name, const brand_index& index, const options& opt, report& out);
+report find(std::string_view name, const brand_index& index, const options& opt = {});
+
+}  // namespace puny::hunt
+PUNY_PUBLIC_END

@@ -1,0 +1,308 @@
+// puny hunt: the rule registry and the brand index (docs/hunt.md).
+#include "index.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "puny/idna.hpp"
+#include "puny/unicode.hpp"
+#include "puny/uts39.hpp"
+
+namespace puny::hunt {
+namespace {
+
+// Minimum lengths: short labels are at edit distance 1 of many ordinary
+// words, so the edit rules need longer brands than the skeleton rules.
+const rule_info rule_table[] = {
+    {rule::skeleton, "skeleton",
+     "Same UTS #39 skeleton as the brand's label, spelled with non-ASCII characters", 3, 95},
+    {rule::homoglyph, "homoglyph",
+     "Same skeleton as the brand's label with ASCII lookalikes only (rn/m, 0/o, 1/l, vv/w)", 3, 90},
+    {rule::insertion, "insertion", "The brand's label with one character added", 5, 70},
+    {rule::omission, "omission", "The brand's label with one character left out", 5, 70},
+    {rule::replacement, "replacement", "The brand's label with one character replaced", 5, 65},
+    {rule::repetition, "repetition", "The brand's label with one character doubled", 5, 75},
+    {rule::transposition, "transposition",
+     "The brand's label with two neighbouring characters swapped", 5, 80},
+    {rule::hyphenation, "hyphenation", "The brand's label with a hyphen added inside it", 5, 75},
+    {rule::target_embedding, "target_embedding",
+     "The brand's registrable name (or label) inside a subdomain or a longer label", 4, 85},
+    {rule::combo_squatting, "combo_squatting",
+     "The brand's label joined to a keyword or to a word by a hyphen", 4, 60},
+    {rule::tld_swap, "tld_swap", "The brand's label under another public suffix", 3, 70},
+};
+
+// Words phishing names pair with brands; a brand list adds its own.
+const char* const builtin_keywords[] = {
+    "login",        "signin",  "logon",    "secure", "security", "account",  "accounts", "verify",
+    "verification", "update",  "support",  "help",   "service",  "services", "billing",  "payment",
+    "pay",          "wallet",  "auth",     "online", "web",      "my",       "app",      "mail",
+    "bank",         "confirm", "recovery", "unlock", "official", "customer", "client",   "id",
+    "password",     "reset",   "alert",    "notice",
+};
+
+std::u32string ascii_u32(std::string_view s) { return std::u32string(s.begin(), s.end()); }
+
+std::size_t map_bytes(std::size_t entries, std::size_t key_chars, std::size_t value_bytes) {
+  // Node, key storage, bucket; an estimate, not an allocator count.
+  return entries * (48 + value_bytes) + key_chars * sizeof(char32_t);
+}
+
+bool fail(display::list_error& error, std::string_view source, std::size_t line, std::size_t offset,
+          const std::string& why) {
+  error.status = status{};
+  error.status.code = errc::list_syntax;
+  error.status.offset = offset;
+  error.source = std::string(source);
+  error.line = line;
+  error.text = std::string(source) + ":" + std::to_string(line) + ": " + why;
+  return false;
+}
+
+void split(std::string_view s, char sep, std::vector<std::string_view>& out) {
+  out.clear();
+  std::size_t start = 0;
+  for (;;) {
+    std::size_t p = s.find(sep, start);
+    out.push_back(
+        s.substr(start, p == std::string_view::npos ? std::string_view::npos : p - start));
+    if (p == std::string_view::npos) break;
+    start = p + 1;
+  }
+}
+
+// A registrable name as the index keeps it: Unicode, lowercase, mapped.
+bool normalise_name(std::string_view in, std::string& out) {
+  auto r = idna::to_unicode(in, idna::uts46_default);
+  if (!r.ok()) return false;
+  out = std::move(r.value);
+  if (!out.empty() && out.back() == '.') out.pop_back();
+  return !out.empty();
+}
+
+}  // namespace
+
+rule_list rules() noexcept {
+  return rule_list{rule_table, sizeof rule_table / sizeof rule_table[0]};
+}
+
+const rule_info& info(rule r) noexcept {
+  for (const rule_info& i : rule_table)
+    if (i.id == r) return i;
+  return rule_table[0];
+}
+
+const rule_info* find_rule(std::string_view name) noexcept {
+  for (const rule_info& i : rule_table)
+    if (i.name == name) return &i;
+  return nullptr;
+}
+
+std::string_view to_string(rule r) noexcept {
+  for (const rule_info& i : rule_table)
+    if (i.id == r) return i.name;
+  return "unknown";
+}
+
+namespace {
+// The combining mark blocks (Combining Diacritical Marks and its Extended,
+// Supplement and For Symbols blocks, Combining Half Marks).  The skeleton
+// is in NFD, so a letter's accents are separate code points here.
+bool is_diacritic(char32_t c) {
+  return (c >= 0x0300 && c <= 0x036F) || (c >= 0x1AB0 && c <= 0x1AFF) ||
+         (c >= 0x1DC0 && c <= 0x1DFF) || (c >= 0x20D0 && c <= 0x20FF) ||
+         (c >= 0xFE20 && c <= 0xFE2F);
+}
+}  // namespace
+
+std::u32string folded_skeleton(std::u32string_view label) {
+  // ASCII: NFD changes nothing and confusables.txt maps ASCII to ASCII, so
+  // the skeleton is the concatenation of each character's prototype,
+  // looked up once (the fast path for most names).
+  static const std::vector<std::u32string> ascii_prototypes = [] {
+    std::vector<std::u32string> t(128);
+    for (char32_t c = 0; c < 128; ++c) t[c] = uts39::skeleton(std::u32string(1, c));
+    return t;
+  }();
+  std::u32string s;
+  if (std::all_of(label.begin(), label.end(), [](char32_t c) { return c < 128; })) {
+    for (char32_t c : label) s += ascii_prototypes[c];
+  } else {
+    s = uts39::skeleton(label);
+  }
+  std::u32string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    char32_t c = s[i];
+    if (is_diacritic(c)) continue;
+    if (c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
+    if (c == U'v' && i + 1 < s.size() && (s[i + 1] == U'v' || s[i + 1] == U'V')) {
+      out.push_back(U'w');
+      ++i;
+      continue;
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
+brand_index::brand_index() : impl_(std::make_shared<impl>()) {}
+
+std::size_t brand_index::size() const noexcept { return impl_->brands.size(); }
+std::size_t brand_index::keyword_count() const noexcept { return impl_->keywords.size(); }
+std::size_t brand_index::memory_bytes() const noexcept { return impl_->bytes; }
+std::string_view brand_index::brand(std::size_t i) const {
+  return i < impl_->brands.size() ? std::string_view(impl_->brands[i].name) : std::string_view();
+}
+
+bool brand_index::parse(std::string_view text, std::string_view source, brand_index& out,
+                        display::list_error& error, const display::public_suffix_list* suffixes) {
+  auto d = std::make_shared<impl>();
+  if (suffixes) {
+    d->psl = *suffixes;
+    d->have_psl = true;
+  }
+  for (const char* k : builtin_keywords) d->keywords.insert(ascii_u32(k));
+  std::vector<std::string> allows;
+  std::vector<std::string_view> parts;
+  std::size_t line_no = 0, pos = 0;
+  std::string name;
+  std::u32string u;
+  while (pos < text.size()) {
+    std::size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    std::string_view line = text.substr(pos, eol - pos);
+    const std::size_t line_offset = pos;
+    pos = eol + 1;
+    ++line_no;
+    if (std::size_t hash = line.find('#'); hash != std::string_view::npos)
+      line = line.substr(0, hash);
+    // Fields separated by blanks.
+    std::vector<std::string_view> fields;
+    for (std::size_t i = 0; i < line.size();) {
+      while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+      std::size_t j = i;
+      while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
+      if (j > i) fields.push_back(line.substr(i, j - i));
+      i = j;
+    }
+    if (fields.empty()) continue;
+    if (!normalise_name(fields[0], name))
+      return fail(error, source, line_no, line_offset,
+                  "not a valid domain name: '" + std::string(fields[0]) + "'");
+    std::string suffix;
+    if (d->have_psl) {
+      std::string_view reg = d->psl.registrable_domain(name);
+      if (reg != name)
+        return fail(error, source, line_no, line_offset,
+                    "'" + name +
+                        "' is not a registrable name (the Public Suffix List's "
+                        "registrable part is '" +
+                        std::string(reg) + "')");
+      suffix = std::string(d->psl.public_suffix(name));
+    } else {
+      std::size_t dot = name.find('.');
+      if (dot == std::string::npos)
+        return fail(error, source, line_no, line_offset,
+                    "'" + name + "' has no public suffix (write e.g. paypal.com)");
+      suffix = name.substr(dot + 1);
+    }
+    std::string_view label(name);
+    label = label.substr(0, name.size() - suffix.size() - 1);
+    if (label.empty() || label.find('.') != std::string_view::npos)
+      return fail(error, source, line_no, line_offset, "'" + name + "' is not a registrable name");
+    for (std::size_t f = 1; f < fields.size(); ++f) {
+      std::string_view field = fields[f];
+      std::size_t eq = field.find('=');
+      std::string_view key = field.substr(0, eq == std::string_view::npos ? 0 : eq);
+      if (key != "keywords" && key != "allow")
+        return fail(error, source, line_no, line_offset,
+                    "unknown field '" + std::string(field) + "' (keywords=W,W or allow=NAME,NAME)");
+      split(field.substr(eq + 1), ',', parts);
+      for (std::string_view p : parts) {
+        if (p.empty()) continue;
+        std::string n;
+        if (!normalise_name(p, n))
+          return fail(error, source, line_no, line_offset,
+                      "not a valid " + std::string(key == "allow" ? "domain name" : "keyword") +
+                          ": '" + std::string(p) + "'");
+        if (key == "allow") {
+          d->own_names.insert(n);
+        } else {
+          if (unicode::utf8_to_utf32(n, u).code != errc::ok) continue;
+          d->keywords.insert(u);
+        }
+      }
+    }
+    if (!d->own_names.insert(name).second) continue;  // listed twice: once is enough
+    brand_record rec;
+    rec.name = name;
+    rec.suffix = suffix;
+    if (unicode::utf8_to_utf32(label, rec.label).code != errc::ok)
+      return fail(error, source, line_no, line_offset, "not valid UTF-8");
+    d->suffixes.insert(suffix);
+    d->brands.push_back(std::move(rec));
+  }
+
+  // The index: exact labels, folded skeletons, deletion neighbourhoods.
+  std::size_t key_chars = 0, entries = 0;
+  for (std::uint32_t id = 0; id < d->brands.size(); ++id) {
+    const brand_record& b = d->brands[id];
+    d->max_label = std::max(d->max_label, b.label.size());
+    d->by_label[b.label].push_back(id);
+    d->by_folded[folded_skeleton(b.label)].push_back(id);
+    std::u32string flat = b.label;
+    for (char c : b.suffix)
+      if (c != '.') flat.push_back(static_cast<unsigned char>(c));
+    d->by_flat_name[flat].push_back(id);
+    key_chars += 3 * b.label.size() + flat.size();
+    entries += 3;
+    std::u32string del;
+    for (std::uint32_t i = 0; i < b.label.size(); ++i) {
+      del.assign(b.label, 0, i);
+      del.append(b.label, i + 1, std::u32string::npos);
+      d->deletions[del].push_back(deletion{id, i});
+      key_chars += del.size();
+      ++entries;
+    }
+  }
+  // 16 bits per key: about 6% of the misses still probe the tables.
+  std::size_t bits = 1024;
+  while (bits < 16 * (d->by_label.size() + d->deletions.size() + d->by_folded.size() +
+                      d->by_flat_name.size()))
+    bits *= 2;
+  d->filter.assign(bits / 64, 0);
+  d->filter_mask = bits - 1;
+  for (const auto& kv : d->by_label) d->filter_add(kv.first);
+  for (const auto& kv : d->deletions) d->filter_add(kv.first);
+  for (const auto& kv : d->by_folded) d->filter_add(kv.first);
+  for (const auto& kv : d->by_flat_name) d->filter_add(kv.first);
+  key_chars += bits / 8 / sizeof(char32_t);
+  for (const std::u32string& k : d->keywords) d->keyword_lengths.push_back(k.size());
+  std::sort(d->keyword_lengths.begin(), d->keyword_lengths.end());
+  d->keyword_lengths.erase(std::unique(d->keyword_lengths.begin(), d->keyword_lengths.end()),
+                           d->keyword_lengths.end());
+  d->bytes = map_bytes(entries, key_chars, 16);
+  for (const brand_record& b : d->brands) d->bytes += sizeof b + b.name.size() + b.suffix.size();
+  out.impl_ = std::move(d);
+  return true;
+}
+
+bool brand_index::load(const std::string& path, brand_index& out, display::list_error& error,
+                       const display::public_suffix_list* suffixes) {
+  std::ifstream f(path, std::ios::binary);
+  std::ostringstream text;
+  if (f) text << f.rdbuf();
+  if (!f || f.bad()) {
+    error.status = status{};
+    error.status.code = errc::file_unreadable;
+    error.source = path;
+    error.line = 0;
+    error.text = path + ": cannot be read";
+    return false;
+  }
+  return parse(text.str(), path, out, error, suffixes);
+}
+
+}  // namespace puny::hunt

@@ -1,0 +1,85 @@
+// puny hunt: the brand index's data (built by index.cpp, read by match.cpp).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "puny/display.hpp"
+#include "puny/hunt.hpp"
+
+namespace puny::hunt {
+
+struct brand_record {
+  std::string name;      // registrable name, Unicode, lowercase ("paypal.com")
+  std::u32string label;  // the label left of the public suffix ("paypal")
+  std::string suffix;    // the public suffix ("com", "co.uk")
+};
+
+// One entry of the deletion neighbourhood: brand `brand`'s label with the
+// code point at `pos` deleted.
+struct deletion {
+  std::uint32_t brand;
+  std::uint32_t pos;
+};
+
+using ids = std::vector<std::uint32_t>;
+
+struct brand_index::impl {
+  display::public_suffix_list psl;
+  bool have_psl = false;
+  std::vector<brand_record> brands;
+  std::size_t max_label = 0;  // longest brand label, in code points
+  // Exact brand labels, their folded skeletons, and every label with one
+  // code point deleted (the deletion neighbourhood: two strings are at edit
+  // distance 1 only if they share an entry, so lookups replace a scan).
+  std::unordered_map<std::u32string, ids> by_label;
+  std::unordered_map<std::u32string, ids> by_folded;
+  std::unordered_map<std::u32string, std::vector<deletion>> deletions;
+  // Brand label + suffix written without dots ("paypalcom"), for
+  // target embedding inside one label.
+  std::unordered_map<std::u32string, ids> by_flat_name;
+  std::unordered_set<std::u32string> keywords;
+  std::vector<std::size_t> keyword_lengths;  // distinct, ascending
+  // Registrable names that never match: every brand and its allow= names.
+  std::unordered_set<std::string> own_names;
+  std::unordered_set<std::string> suffixes;  // the brands' public suffixes
+  std::size_t bytes = 0;
+  // A one-hash Bloom filter over the keys of by_label, by_folded,
+  // by_flat_name and deletions: most
+  // look-ups of an input's deletions miss, and a bit in a small array
+  // answers them without probing the hash tables (whose nodes are cache
+  // misses).
+  std::vector<std::uint64_t> filter;
+  std::uint64_t filter_mask = 0;
+  static std::uint64_t hash_of(std::u32string_view s) {
+    return std::hash<std::u32string_view>{}(s);
+  }
+  void filter_add(std::u32string_view s) {
+    const std::uint64_t h = hash_of(s) & filter_mask;
+    filter[h >> 6] |= std::uint64_t{1} << (h & 63);
+  }
+  bool maybe(std::u32string_view s) const {
+    if (filter.empty()) return false;  // a default-constructed (empty) index
+    const std::uint64_t h = hash_of(s) & filter_mask;
+    return (filter[h >> 6] >> (h & 63)) & 1;
+  }
+};
+
+struct access {
+  static const brand_index::impl& of(const brand_index& b) { return *b.impl_; }
+};
+
+// The skeleton used for homoglyphs: UTS #39 section 4 skeleton without its
+// combining diacritics (like Chromium's diacritic-free skeletons: `paypàl`
+// imitates `paypal`), then ASCII lowercase, then "vv" -> "w"
+// (confusables.txt maps m to "rn", 0 to O and 1 to l already, but has no
+// vv/w entry).
+std::u32string folded_skeleton(std::u32string_view label);
+
+}  // namespace puny::hunt

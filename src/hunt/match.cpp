@@ -1,0 +1,387 @@
+// puny hunt: matching one name against the brand index (docs/hunt.md).
+//
+// The name is first brought to the form the index holds: UTS #46 ToUnicode
+// (section 4.3: maps case and width, decodes xn-- labels), so its A-label
+// and U-label forms are matched alike.  Then only the registrable label and
+// the subdomain labels' tokens are looked up; each look-up is a hash of at
+// most one label, so the work is linear in the name.
+#include <algorithm>
+
+#include "index.hpp"
+#include "puny/idna.hpp"
+#include "puny/unicode.hpp"
+
+namespace puny::hunt {
+namespace {
+
+struct span {
+  std::size_t offset, length;
+};
+
+bool is_ascii(std::string_view s) {
+  for (unsigned char c : s)
+    if (c >= 0x80) return false;
+  return true;
+}
+
+bool has_ace_prefix(std::string_view s) {
+  for (std::size_t i = 0; i + 4 <= s.size(); ++i)
+    if ((s[i] | 0x20) == 'x' && (s[i + 1] | 0x20) == 'n' && s[i + 2] == '-' && s[i + 3] == '-')
+      return true;
+  return false;
+}
+
+// Lenient UTF-8 to UTF-32: an ill-formed sequence becomes U+FFFD (it can
+// match nothing), so every input gets labels.
+void to_u32(std::string_view s, std::u32string& out) {
+  out.clear();
+  std::size_t pos = 0;
+  char32_t c;
+  while (pos < s.size()) {
+    std::size_t before = pos;
+    if (unicode::next_utf8(s, pos, c)) {
+      out.push_back(c);
+    } else {
+      out.push_back(0xFFFD);
+      if (pos == before) ++pos;
+    }
+  }
+}
+
+// Label spans in the caller's input: UTS #46 section 2.3's label
+// separators (full stop and its ideographic, fullwidth and halfwidth forms).
+void input_labels(std::string_view in, std::vector<span>& out) {
+  out.clear();
+  std::size_t start = 0, i = 0;
+  while (i < in.size()) {
+    std::size_t sep = 0;
+    auto b = [&](std::size_t k) { return static_cast<unsigned char>(in[i + k]); };
+    if (in[i] == '.') {
+      sep = 1;
+    } else if (i + 2 < in.size() && ((b(0) == 0xE3 && b(1) == 0x80 && b(2) == 0x82) ||
+                                     (b(0) == 0xEF && b(1) == 0xBC && b(2) == 0x8E) ||
+                                     (b(0) == 0xEF && b(1) == 0xBD && b(2) == 0xA1))) {
+      sep = 3;
+    }
+    if (sep) {
+      out.push_back({start, i - start});
+      i += sep;
+      start = i;
+    } else {
+      ++i;
+    }
+  }
+  out.push_back({start, in.size() - start});
+}
+
+// A list whose elements keep their storage from one name to the next, so
+// that matching a name allocates nothing once the buffers have grown.
+template <class T>
+struct reusable {
+  std::vector<T> v;
+  std::size_t n = 0;
+  void clear() { n = 0; }
+  T& push() {
+    if (n == v.size()) v.emplace_back();
+    return v[n++];
+  }
+  void pop_back() { --n; }
+  T& back() { return v[n - 1]; }
+  std::size_t size() const { return n; }
+  const T& operator[](std::size_t i) const { return v[i]; }
+};
+
+struct token {
+  std::u32string text;
+  std::size_t label = 0;
+};
+
+struct scratch {
+  std::vector<span> in_spans;
+  reusable<std::u32string> labels;  // the name's labels, Unicode, lowercase
+  reusable<token> toks;
+};
+
+struct matcher {
+  const brand_index::impl& d;
+  const options& opt;
+  report& out;
+  std::vector<span>& in_spans;
+  reusable<std::u32string>& labels;
+  reusable<token>& toks;
+  bool spans_match = false;
+  std::size_t input_size = 0;
+
+  bool enabled(rule r, const brand_record& b) const {
+    if (!(opt.rules & (std::uint32_t{1} << static_cast<unsigned>(r)))) return false;
+    std::size_t min = opt.min_brand_length[static_cast<unsigned>(r)];
+    if (min == 0) min = info(r).min_brand_length;
+    return b.label.size() >= min;
+  }
+
+  // Input bytes of labels [first, last].
+  span labels_span(std::size_t first, std::size_t last) const {
+    if (!spans_match) return {0, input_size};
+    return {in_spans[first].offset,
+            in_spans[last].offset + in_spans[last].length - in_spans[first].offset};
+  }
+
+  void add(std::uint32_t brand, rule r, std::size_t first, std::size_t last, int score_delta = 0) {
+    const brand_record& b = d.brands[brand];
+    if (!enabled(r, b)) return;
+    int score = info(r).score + score_delta;
+    if (score < opt.min_score) return;
+    span s = labels_span(first, last);
+    // Matches are added label by label, so a duplicate can only be among
+    // the last ones with the same offset: looking further back would make
+    // a name of many matching labels quadratic.
+    for (auto it = out.matches.rbegin(); it != out.matches.rend() && it->offset == s.offset; ++it)
+      if (it->brand == brand && it->why == r && it->length == s.length) return;
+    out.matches.push_back(match{brand, r, s.offset, s.length, score});
+  }
+
+  std::size_t suffix_labels(std::string_view name) const {
+    std::size_t n = labels.size();
+    if (d.have_psl) {
+      std::string_view suf = d.psl.public_suffix(name);
+      std::size_t k = suf.empty() ? 0 : 1 + std::count(suf.begin(), suf.end(), '.');
+      if (k > 0) return k;
+    }
+    // The longest of the brands' suffixes the name ends with, else one label.
+    std::size_t best = 1;
+    std::size_t dots = 0;
+    for (std::size_t i = name.size(); i-- > 0 && dots < 3;) {
+      if (name[i] != '.') continue;
+      ++dots;
+      if (d.suffixes.count(std::string(name.substr(i + 1)))) best = dots;
+    }
+    return std::min(best, n);
+  }
+
+  void registrable_rules(std::size_t r, const std::string& suffix) {
+    const std::u32string& R = labels[r];
+    if (R.empty()) return;
+    // Exact label: another suffix is a TLD swap (the brand's own name was
+    // filtered out before).
+    if (d.maybe(R))
+      if (auto it = d.by_label.find(R); it != d.by_label.end())
+        for (std::uint32_t id : it->second)
+          if (d.brands[id].suffix != suffix) add(id, rule::tld_swap, r, labels.size() - 1);
+    // Skeleton and ASCII homoglyphs (UTS #39 section 4).
+    bool ascii = std::all_of(R.begin(), R.end(), [](char32_t c) { return c < 0x80; });
+    {
+      const std::u32string folded = folded_skeleton(R);
+      if (d.maybe(folded))
+        if (auto it = d.by_folded.find(folded); it != d.by_folded.end())
+          for (std::uint32_t id : it->second)
+            if (d.brands[id].label != R) add(id, ascii ? rule::homoglyph : rule::skeleton, r, r);
+    }
+    combo(R, r, r);
+    // Edit distance 1 through the deletion neighbourhood.
+    if (R.size() > d.max_label + 1) return;
+    if (d.maybe(R))
+      if (auto it = d.deletions.find(R); it != d.deletions.end())
+        for (const deletion& e : it->second) add(e.brand, rule::omission, r, r);
+    thread_local std::u32string del;
+    for (std::size_t i = 0; i < R.size(); ++i) {
+      del.assign(R, 0, i);
+      del.append(R, i + 1, std::u32string::npos);
+      if (!d.maybe(del)) continue;
+      if (auto it = d.by_label.find(del); it != d.by_label.end()) {
+        rule why = rule::insertion;
+        if (R[i] == U'-')
+          why = rule::hyphenation;
+        else if ((i > 0 && R[i - 1] == R[i]) || (i + 1 < R.size() && R[i + 1] == R[i]))
+          why = rule::repetition;
+        for (std::uint32_t id : it->second) add(id, why, r, r);
+      }
+      if (auto it = d.deletions.find(del); it != d.deletions.end()) {
+        for (const deletion& e : it->second) {
+          const std::u32string& B = d.brands[e.brand].label;
+          if (B.size() != R.size() || B == R) continue;
+          if (e.pos == i) {
+            add(e.brand, rule::replacement, r, r);
+          } else if ((e.pos == i + 1 || e.pos + 1 == i) && R[i] == B[e.pos] && R[e.pos] == B[i]) {
+            add(e.brand, rule::transposition, r, r);
+          }
+        }
+      }
+    }
+  }
+
+  // Brand label + keyword (either order, hyphen or not), brand + hyphen +
+  // any word, and the brand's flattened name ("paypalcom").
+  void combo(const std::u32string& L, std::size_t first, std::size_t last) {
+    // Hyphen-separated tokens.
+    if (L.find(U'-') != std::u32string::npos) {
+      std::size_t start = 0;
+      for (;;) {
+        std::size_t h = L.find(U'-', start);
+        std::u32string tok =
+            L.substr(start, h == std::u32string::npos ? std::u32string::npos : h - start);
+        if (auto it = d.maybe(tok) ? d.by_label.find(tok) : d.by_label.end();
+            it != d.by_label.end())
+          for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
+        if (auto it = d.maybe(tok) ? d.by_flat_name.find(tok) : d.by_flat_name.end();
+            it != d.by_flat_name.end())
+          for (std::uint32_t id : it->second) add(id, rule::target_embedding, first, last);
+        if (h == std::u32string::npos) break;
+        start = h + 1;
+      }
+    }
+    if (auto it = d.maybe(L) ? d.by_flat_name.find(L) : d.by_flat_name.end();
+        it != d.by_flat_name.end())
+      for (std::uint32_t id : it->second) add(id, rule::target_embedding, first, last);
+    thread_local std::u32string head, tail;  // reused: no allocation per name
+    for (std::size_t k : d.keyword_lengths) {
+      if (k >= L.size()) break;
+      head.assign(L, 0, L.size() - k);
+      tail.assign(L, L.size() - k, std::u32string::npos);
+      if (d.maybe(head) && d.keywords.count(tail))
+        if (auto it = d.by_label.find(head); it != d.by_label.end())
+          for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
+      head.assign(L, 0, k);
+      tail.assign(L, k, std::u32string::npos);
+      if (d.maybe(tail) && d.keywords.count(head))
+        if (auto it = d.by_label.find(tail); it != d.by_label.end())
+          for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
+    }
+  }
+
+  // Target embedding in the subdomain: tokens (split on '.' and '-') of the
+  // labels left of the registrable label; a brand label followed by the
+  // brand's suffix labels ("paypal.com-login.evil.tld", "paypal.com.evil.tld").
+  // A brand label alone as a subdomain token scores lower.
+  void subdomain_rules(std::size_t r) {
+    toks.clear();
+    for (std::size_t l = 0; l <= r && l < labels.size(); ++l) {
+      const std::u32string& L = labels[l];
+      std::size_t start = 0;
+      for (;;) {
+        std::size_t h = L.find(U'-', start);
+        token& tk = toks.push();
+        tk.text.assign(L, start, h == std::u32string::npos ? std::u32string::npos : h - start);
+        tk.label = l;
+        if (h == std::u32string::npos) break;
+        start = h + 1;
+      }
+    }
+    for (std::size_t t = 0; t < toks.size(); ++t) {
+      if (toks[t].label >= r) break;
+      auto it = d.maybe(toks[t].text) ? d.by_label.find(toks[t].text) : d.by_label.end();
+      if (it != d.by_label.end()) {
+        for (std::uint32_t id : it->second) {
+          // Does the brand's suffix follow, token by token?
+          const std::string& suf = d.brands[id].suffix;
+          std::size_t u = t + 1, pos = 0;
+          bool ok = true;
+          while (pos <= suf.size()) {
+            std::size_t dot = suf.find('.', pos);
+            std::string_view part = std::string_view(suf).substr(
+                pos, dot == std::string::npos ? std::string::npos : dot - pos);
+            if (u >= toks.size() || toks[u].text != std::u32string(part.begin(), part.end())) {
+              ok = false;
+              break;
+            }
+            ++u;
+            if (dot == std::string::npos) break;
+            pos = dot + 1;
+          }
+          if (ok)
+            add(id, rule::target_embedding, toks[t].label, toks[u - 1].label);
+          else
+            add(id, rule::target_embedding, toks[t].label, toks[t].label, -35);
+        }
+      }
+      if (auto f = d.maybe(toks[t].text) ? d.by_flat_name.find(toks[t].text) : d.by_flat_name.end();
+          f != d.by_flat_name.end())
+        for (std::uint32_t id : f->second)
+          add(id, rule::target_embedding, toks[t].label, toks[t].label);
+    }
+  }
+
+  void run(std::string_view input) {
+    input_size = input.size();
+    // ToUnicode unless the name is plain ASCII without an ACE prefix (then
+    // it is only lowercased: the same result, much faster).
+    std::string& name = out.name;
+    if (is_ascii(input) && !has_ace_prefix(input)) {
+      name.assign(input);
+      for (char& c : name)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    } else {
+      idna::detailed u = idna::to_unicode_detailed(input, idna::uts46_raw);
+      name = std::move(u.best_effort);
+    }
+    input_labels(input, in_spans);
+    labels.clear();
+    std::size_t start = 0;
+    for (;;) {
+      std::size_t dot = name.find('.', start);
+      to_u32(std::string_view(name).substr(
+                 start, dot == std::string::npos ? std::string::npos : dot - start),
+             labels.push());
+      if (dot == std::string::npos) break;
+      start = dot + 1;
+    }
+    // The root label of a fully qualified name takes no part.
+    if (labels.size() > 1 && labels.back().empty()) {
+      labels.pop_back();
+      if (in_spans.size() > 1 && in_spans.back().length == 0) in_spans.pop_back();
+    }
+    spans_match = in_spans.size() == labels.size();
+    std::string_view trimmed = name;
+    if (!trimmed.empty() && trimmed.back() == '.') trimmed.remove_suffix(1);
+    std::size_t k = suffix_labels(trimmed);
+    std::size_t r = labels.size() > k ? labels.size() - k - 1 : 0;
+    // The registrable name and its suffix, as the brands spell them.
+    std::size_t reg_start = 0;
+    for (std::size_t l = 0, seen = 0; l < trimmed.size() && seen < r; ++l)
+      if (trimmed[l] == '.' && ++seen == r) reg_start = l + 1;
+    std::string_view registrable = trimmed.substr(reg_start);
+    if (d.own_names.count(std::string(registrable))) return;  // a brand's own name
+    std::size_t dot = registrable.find('.');
+    std::string suffix =
+        dot == std::string_view::npos ? std::string() : std::string(registrable.substr(dot + 1));
+    registrable_rules(r, suffix);
+    subdomain_rules(r);
+  }
+};
+
+}  // namespace
+
+void report::clear() {
+  matches.clear();
+  name.clear();
+  verdict_status = status{};
+  display.clear();
+  all_shown = false;
+}
+
+void find(std::string_view name, const brand_index& index, const options& opt, report& out) {
+  out.clear();
+  const brand_index::impl& d = access::of(index);
+  thread_local scratch buffers;
+  matcher m{d, opt, out, buffers.in_spans, buffers.labels, buffers.toks};
+  m.run(name);
+  if (out.matches.empty() || !opt.verdict) return;
+  // The display verdict only for names that match: most names do not, and
+  // the decision costs more than the look-ups.
+  display::options dopt;
+  dopt.which = opt.profile;
+  dopt.suffixes = d.have_psl ? &d.psl : nullptr;
+  display::decision dec;
+  out.verdict_status = display::decide(name, dopt, dec);
+  if (out.verdict_status.ok()) {
+    out.display = std::move(dec.display);
+    out.all_shown = dec.all_shown();
+  }
+}
+
+report find(std::string_view name, const brand_index& index, const options& opt) {
+  report r;
+  find(name, index, opt, r);
+  return r;
+}
+
+}  // namespace puny::hunt

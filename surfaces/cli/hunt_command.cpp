@@ -1,0 +1,224 @@
+// puny CLI: `hunt` (which names imitate my brands? puny/hunt.hpp).  Rule
+// names, scores and the brand list format come from the library; this file
+// only finds the names in each line and prints the matches.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "cli.hpp"
+#include "puny/display.hpp"
+#include "puny/hunt.hpp"
+
+namespace puny::cli {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+struct hunt_settings {
+  io_settings io;
+  std::string brands;
+  std::string psl;
+  bool no_psl = false;
+  std::string profile = "chromium";
+  std::vector<std::string> rules;  // empty: every rule
+  int min_score = 0;
+};
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
+  return s;
+}
+
+// A certificate's name as a host name: "*.example.com" -> "example.com".
+std::string_view unwild(std::string_view s) {
+  if (s.size() > 2 && s[0] == '*' && s[1] == '.') s.remove_prefix(2);
+  return s;
+}
+
+// The names of one input line: certstream-style JSON (all_domains at the
+// top or under data.leaf_cert), else the first field (a plain name or a
+// zone-file record; comments and $ directives have none).
+void names_of(std::string_view line, std::vector<std::string>& out) {
+  out.clear();
+  line = trim(line);
+  if (line.empty() || line[0] == ';' || line[0] == '#' || line[0] == '$') return;
+  if (line[0] == '{') {
+    json j = json::parse(line.begin(), line.end(), nullptr, false);
+    if (j.is_object()) {
+      const json* list = nullptr;
+      if (j.contains("all_domains")) {
+        list = &j["all_domains"];
+      } else if (j.contains("data") && j["data"].is_object() && j["data"].contains("leaf_cert") &&
+                 j["data"]["leaf_cert"].is_object() &&
+                 j["data"]["leaf_cert"].contains("all_domains")) {
+        list = &j["data"]["leaf_cert"]["all_domains"];
+      }
+      if (list && list->is_array()) {
+        // Each name once ("example.com" and "*.example.com" are one name);
+        // a set, so that a huge array stays linear.
+        std::unordered_set<std::string_view> seen;
+        for (const json& d : *list)
+          if (d.is_string()) {
+            std::string_view n = unwild(d.get_ref<const std::string&>());
+            if (!n.empty() && seen.insert(n).second) out.emplace_back(n);
+          }
+      }
+      return;
+    }
+  }
+  std::size_t end = 0;
+  while (end < line.size() && line[end] != ' ' && line[end] != '\t') ++end;
+  out.emplace_back(line.substr(0, end));
+}
+
+std::string verdict_text(const hunt::report& r) {
+  if (!r.verdict_status.ok())
+    return "invalid:" + std::string(puny::to_string(r.verdict_status.code));
+  return r.display + (r.all_shown ? " (shown)" : " (kept as A-labels)");
+}
+
+void add_hunt(CLI::App& app, action& selected) {
+  auto cfg = std::make_shared<hunt_settings>();
+  CLI::App* sub = app.add_subcommand(
+      "hunt",
+      "Which names imitate my brands? Each matching name with brand, rule, offsets, verdict");
+  add_io_options(*sub, cfg->io, "NAME",
+                 "Domain name (U-labels or A-labels), zone-file line or certstream JSON line; "
+                 "each argument is one input. Without any, each line of standard input is one");
+  sub->add_option("--brands", cfg->brands,
+                  "Brand list: one registrable name a line (paypal.com), optional "
+                  "keywords=W,W and allow=NAME,NAME fields, '#' comments")
+      ->required();
+  std::string rule_help = "Only these rules (comma-separated); default every rule:";
+  std::vector<std::string> rule_names;
+  for (const hunt::rule_info& r : hunt::rules()) {
+    rule_help += "\n  " + std::string(r.name) + ": " + std::string(r.description);
+    rule_names.emplace_back(r.name);
+  }
+  sub->add_option("--rules", cfg->rules, rule_help)
+      ->delimiter(',')
+      ->check(CLI::IsMember(rule_names));
+  sub->add_option("--min-score", cfg->min_score, "Drop matches scoring below (0..100)");
+  std::vector<std::string> profiles;
+  for (const display::profile_info& p : display::profiles()) profiles.emplace_back(p.name);
+  sub->add_option("--profile", cfg->profile, "The display profile of the verdict")
+      ->transform(profile_name_validator(profiles))
+      ->default_str("chromium");
+  CLI::Option* psl = sub->add_option(
+      "--psl", cfg->psl,
+      "Public Suffix List file (default: Debian's /usr/share/publicsuffix/public_suffix_list.dat)");
+  sub->add_flag("--no-psl", cfg->no_psl,
+                "No Public Suffix List: the brands' suffixes, else the last label, are public")
+      ->excludes(psl);
+  sub->footer(
+      "Output: a line per matching name: line number, name, display verdict, then each\n"
+      "match as BRAND RULE OFFSET+LENGTH SCORE (offsets: bytes of the name). Names that\n"
+      "match nothing print nothing. --json: one object per matching name with \"line\",\n"
+      "\"input\", \"name\", \"verdict\" and \"matches\" (brand, rule, offset, length, score).\n"
+      "Example:\n"
+      "  puny hunt --brands brands.txt paypa1.com\n"
+      "  1\tpaypa1.com\tpaypa1.com (shown)\tpaypal.com homoglyph 0+6 90\n"
+      "docs/hunt.md lists the rules, their scores and what they do not catch.");
+  sub->callback([cfg, &selected] {
+    selected = [cfg] {
+      auto psl_data = std::make_shared<display::public_suffix_list>();
+      display::list_error error;
+      if (!cfg->no_psl) {
+        const std::string path =
+            cfg->psl.empty() ? std::string(display::public_suffix_list::default_path()) : cfg->psl;
+        if (!display::public_suffix_list::load(path, *psl_data, error)) {
+          std::fprintf(stderr, "puny: %s (%s)%s\n", error.text.c_str(),
+                       std::string(puny::to_string(error.status.code)).c_str(),
+                       cfg->psl.empty() ? "; install Debian's publicsuffix package, give --psl "
+                                          "FILE, or --no-psl"
+                                        : "");
+          return exit_usage;
+        }
+      }
+      auto index = std::make_shared<hunt::brand_index>();
+      if (!hunt::brand_index::load(cfg->brands, *index, error,
+                                   cfg->no_psl ? nullptr : psl_data.get())) {
+        std::fprintf(stderr, "puny: %s (%s)\n", error.text.c_str(),
+                     std::string(puny::to_string(error.status.code)).c_str());
+        return exit_usage;
+      }
+      hunt::options opt;
+      if (!cfg->rules.empty()) {
+        opt.rules = 0;
+        for (const std::string& r : cfg->rules)
+          opt.rules |= std::uint32_t{1} << static_cast<unsigned>(hunt::find_rule(r)->id);
+      }
+      opt.min_score = cfg->min_score;
+      opt.profile = display::find_profile(cfg->profile)->id;
+      return run_lines(
+          cfg->io, json_shape::hunt,
+          [index, opt](std::string_view in, bool detailed, outcome& out) {
+            thread_local std::vector<std::string> names;
+            thread_local hunt::report rep;
+            names_of(in, names);
+            json items = json::array();
+            std::string text;
+            for (const std::string& name : names) {
+              hunt::find(name, *index, opt, rep);
+              if (rep.matches.empty()) continue;
+              if (detailed) {
+                json o;
+                o["input"] = name;
+                o["name"] = rep.name;
+                json v;
+                v["status"] = rep.verdict_status.ok()
+                                  ? json(nullptr)
+                                  : json(std::string(puny::to_string(rep.verdict_status.code)));
+                v["display"] = rep.verdict_status.ok() ? json(rep.display) : json(nullptr);
+                v["all_shown"] = rep.all_shown;
+                o["verdict"] = std::move(v);
+                json ms = json::array();
+                for (const hunt::match& m : rep.matches) {
+                  json jm;
+                  jm["brand"] = std::string(index->brand(m.brand));
+                  jm["rule"] = std::string(hunt::to_string(m.why));
+                  jm["offset"] = m.offset;
+                  jm["length"] = m.length;
+                  jm["score"] = m.score;
+                  ms.push_back(std::move(jm));
+                }
+                o["matches"] = std::move(ms);
+                items.push_back(std::move(o));
+              } else {
+                if (!text.empty()) text += '\n';
+                std::string safe;
+                append_escaped(safe, name);
+                text += safe + '\t' + verdict_text(rep);
+                for (const hunt::match& m : rep.matches) {
+                  text += '\t';
+                  text += std::string(index->brand(m.brand)) + ' ' +
+                          std::string(hunt::to_string(m.why)) + ' ' + std::to_string(m.offset) +
+                          '+' + std::to_string(m.length) + ' ' + std::to_string(m.score);
+                }
+              }
+            }
+            if (detailed) {
+              if (!items.empty())
+                out.extra_json = items.dump(-1, ' ', false, json::error_handler_t::replace);
+            } else if (text.empty()) {
+              out.silent = true;
+            } else {
+              out.output = std::move(text);
+            }
+          });
+    };
+  });
+}
+
+}  // namespace
+
+void add_hunt_command(CLI::App& app, action& selected) { add_hunt(app, selected); }
+
+}  // namespace puny::cli

@@ -1,0 +1,175 @@
+"""Tests of `puny hunt` (docs/hunt.md): input forms, output shapes, -j, the
+brand list's errors, and recall and false positives measured with Debian's
+dnstwist (its permutations of a few brands) and real benign names.
+
+    PUNY_BIN=build/cli/puny python3 tests/cli/test_hunt.py -v
+
+The recall and false-positive rates are printed; the assertions are loose
+lower (and upper) bounds that only a broken matcher misses, not today's
+numbers.
+"""
+
+import collections
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+PUNY = os.environ.get("PUNY_BIN", os.path.join(REPO, "build", "cli", "puny"))
+BENIGN = os.path.join(REPO, "..", "shared", "bench", "data", "domains-mixed.txt")
+BRANDS = ["paypal.com", "google.com", "microsoft.com", "amazon.com", "netflix.com",
+          "facebook.com"]
+
+
+def run(args, stdin=b""):
+    proc = subprocess.run([PUNY] + args, input=stdin, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, timeout=120)
+    return proc.returncode, proc.stdout, proc.stderr.decode("utf-8", "replace")
+
+
+class Base(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.brands = os.path.join(cls.tmp.name, "brands.txt")
+        with open(cls.brands, "w", encoding="utf-8") as f:
+            f.write("# test brands\n")
+            f.write("paypal.com keywords=wallet allow=paypal.me\n")
+            for b in BRANDS[1:]:
+                f.write(b + "\n")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def hunt(self, lines, *extra):
+        data = ("\n".join(lines) + "\n").encode("utf-8")
+        code, out, err = run(["hunt", "--brands", self.brands, "--json"] + list(extra), data)
+        self.assertEqual(code, 0, err)
+        return [json.loads(l) for l in out.decode("utf-8").splitlines()]
+
+
+class HuntCommand(Base):
+    def test_plain_zone_and_certstream_lines(self):
+        ct = json.dumps({"data": {"leaf_cert": {"all_domains": [
+            "*.paypal.com-login.evil.tld", "harmless.org", "rnicrosoft.com"]}}})
+        objs = self.hunt(["paypa1.com", "example.com", ct,
+                          "paypal-login.com. 3600 IN A 192.0.2.1", "; a comment",
+                          "xn--80aa0cbo65f.com"])
+        got = [(o["line"], o["input"], sorted({m["rule"] for m in o["matches"]})) for o in objs]
+        self.assertIn((1, "paypa1.com", ["homoglyph", "replacement"]), got)
+        self.assertIn((3, "paypal.com-login.evil.tld", ["target_embedding"]), got)
+        self.assertIn((3, "rnicrosoft.com", ["homoglyph"]), got)
+        self.assertIn((4, "paypal-login.com.", ["combo_squatting"]), got)
+        self.assertIn((6, "xn--80aa0cbo65f.com", ["skeleton"]), got)
+        self.assertEqual(len(got), 5, got)  # example.com and harmless.org: nothing
+        for o in objs:
+            for m in o["matches"]:
+                self.assertLessEqual(m["offset"] + m["length"], len(o["input"].encode()))
+                self.assertIn(m["brand"], BRANDS)
+        # The verdict: the Cyrillic name is kept in A-label form.
+        cyr = [o for o in objs if o["line"] == 6][0]
+        self.assertFalse(cyr["verdict"]["all_shown"])
+        self.assertEqual(cyr["name"], "\u0440\u0430\u0443\u0440\u0430\u04cf.com")
+
+    def test_u_label_and_a_label_forms_match_alike(self):
+        u = "\u0440\u0430\u0443\u0440\u0430l.com"
+        a = subprocess.run([PUNY, "to-ascii", u], stdout=subprocess.PIPE).stdout.decode().strip()
+        self.assertTrue(a.startswith("xn--"), a)
+        ou, oa = self.hunt([u]), self.hunt([a])
+        strip = lambda o: [(m["brand"], m["rule"]) for m in o[0]["matches"]]
+        self.assertEqual(strip(ou), strip(oa))
+        self.assertNotEqual(strip(ou), [])
+
+    def test_text_output_names_line_brand_rule_offsets(self):
+        code, out, err = run(["hunt", "--brands", self.brands, "ok.org", "x.paypal.com.evil.tld"])
+        self.assertEqual(code, 0, err)
+        fields = out.decode().rstrip("\n").split("\t")
+        self.assertEqual(fields[:2], ["2", "x.paypal.com.evil.tld"])
+        self.assertEqual(fields[3], "paypal.com target_embedding 2+10 85")
+
+    def test_own_names_and_rules_option(self):
+        self.assertEqual(self.hunt(["paypal.com", "www.paypal.com", "paypal.me"]), [])
+        self.assertEqual(self.hunt(["paypa1.com"], "--rules", "tld_swap"), [])
+        objs = self.hunt(["paypa1.com"], "--rules", "homoglyph")
+        self.assertEqual([m["rule"] for m in objs[0]["matches"]], ["homoglyph"])
+        self.assertEqual(self.hunt(["paypa1.com"], "--min-score", "100"), [])
+
+    def test_jobs_give_the_same_output(self):
+        lines = ["paypa1.com", "example.org", "g00gle.com", "amazon.net"] * 3000
+        data = ("\n".join(lines) + "\n").encode()
+        one = run(["hunt", "--brands", self.brands], data)
+        many = run(["hunt", "--brands", self.brands, "-j", "2", "--progress"], data)
+        self.assertEqual(one[0], 0)
+        self.assertEqual(one[1], many[1])
+        self.assertEqual(len(one[1].splitlines()), 9000)
+
+    def test_brand_list_errors_are_usage_errors(self):
+        bad = os.path.join(self.tmp.name, "bad.txt")
+        with open(bad, "w") as f:
+            f.write("paypal.com\ncom\n")
+        code, out, err = run(["hunt", "--brands", bad, "paypa1.com"])
+        self.assertEqual(code, 2)
+        self.assertEqual(out, b"")
+        self.assertIn("bad.txt:2:", err)
+        code, _, err = run(["hunt", "--brands", os.path.join(self.tmp.name, "none"), "x.com"])
+        self.assertEqual(code, 2)
+        self.assertIn("file_unreadable", err)
+        code, _, _ = run(["hunt", "x.com"])  # --brands is required
+        self.assertEqual(code, 2)
+
+
+def dnstwist_permutations():
+    # Debian's dnstwist (scripts/install-deps.sh) imports under /usr/bin/python3.
+    script = ("import dnstwist, json, sys\n"
+              "out = []\n"
+              "for b in sys.argv[1:]:\n"
+              "    f = dnstwist.Fuzzer(b); f.generate()\n"
+              "    out += [(d['fuzzer'], d['domain']) for d in f.domains if d['fuzzer'] != '*original']\n"
+              "print(json.dumps(out))\n")
+    proc = subprocess.run(["/usr/bin/python3", "-c", script] + BRANDS, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, timeout=200)
+    if proc.returncode != 0:
+        raise AssertionError("dnstwist is needed (apt-get install dnstwist): "
+                             + proc.stderr.decode()[-300:])
+    return json.loads(proc.stdout)
+
+
+class HuntRecall(Base):
+    def test_recall_on_dnstwist_permutations(self):
+        perms = dnstwist_permutations()
+        objs = self.hunt([d for _, d in perms])
+        hit = {o["input"] for o in objs}
+        total, found = collections.Counter(), collections.Counter()
+        for fuzzer, d in perms:
+            total[fuzzer] += 1
+            found[fuzzer] += d in hit
+        for fuzzer in sorted(total):
+            print("recall %-14s %5d / %5d = %.3f" % (fuzzer, found[fuzzer], total[fuzzer],
+                                                   found[fuzzer] / total[fuzzer]), file=sys.stderr)
+        overall = sum(found.values()) / sum(total.values())
+        print("recall overall %.3f of %d" % (overall, sum(total.values())), file=sys.stderr)
+        # Edit-distance permutations: every rule of docs/hunt.md's table.
+        for fuzzer in ("insertion", "omission", "replacement", "transposition", "repetition",
+                       "hyphenation", "bitsquatting", "vowel-swap", "addition"):
+            self.assertGreater(found[fuzzer] / total[fuzzer], 0.8, fuzzer)
+        self.assertGreater(found["homoglyph"] / total["homoglyph"], 0.4)
+        self.assertGreater(overall, 0.5)
+
+    def test_false_positives_on_benign_names(self):
+        with open(BENIGN, encoding="utf-8", errors="replace") as f:
+            names = [l.strip() for l in f if l.strip()]
+        objs = self.hunt(names)
+        rate = len(objs) / len(names)
+        print("false positives %d / %d = %.5f" % (len(objs), len(names), rate), file=sys.stderr)
+        for o in objs[:20]:
+            print("  ", o["input"], [(m["brand"], m["rule"]) for m in o["matches"]], file=sys.stderr)
+        self.assertLess(rate, 0.01)
+
+
+if __name__ == "__main__":
+    unittest.main()
