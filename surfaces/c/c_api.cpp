@@ -999,9 +999,15 @@ puny_errc puny_email_validate(const char* utf8, size_t length, const puny_email_
   });
 }
 
-puny_errc puny_email_normalize(const char* utf8, size_t length, char* out, size_t capacity,
-                               size_t* written, const puny_email_options* options,
-                               puny_error* err) {
+}  // extern "C"
+
+namespace {
+
+// puny_email_normalize and puny_email_ascii: one field of the validated
+// address into the caller's buffer.
+puny_errc email_field(const char* utf8, size_t length, char* out, size_t capacity, size_t* written,
+                      const puny_email_options* options, puny_error* err,
+                      std::string puny::email::address::*field) {
   return guarded(err, [&] {
     puny::email::options o;
     puny::idna::options idna;
@@ -1010,22 +1016,25 @@ puny_errc puny_email_normalize(const char* utf8, size_t length, char* out, size_
       return fail(err, PUNY_ERR_INVALID_ARGUMENT);
     auto r = puny::email::validate(std::string_view(utf8, length), o);
     if (!r.ok()) return report(err, r.status);
-    return copy_out(r.value.normalized, out, capacity, r.status, written, err);
+    return copy_out(r.value.*field, out, capacity, r.status, written, err);
   });
+}
+
+}  // namespace
+
+extern "C" {
+
+puny_errc puny_email_normalize(const char* utf8, size_t length, char* out, size_t capacity,
+                               size_t* written, const puny_email_options* options,
+                               puny_error* err) {
+  return email_field(utf8, length, out, capacity, written, options, err,
+                     &puny::email::address::normalized);
 }
 
 puny_errc puny_email_ascii(const char* utf8, size_t length, char* out, size_t capacity,
                            size_t* written, const puny_email_options* options, puny_error* err) {
-  return guarded(err, [&] {
-    puny::email::options o;
-    puny::idna::options idna;
-    if (!input_ok(utf8, length) || !output_ok(out, capacity) ||
-        !to_email_options(options, o, idna))
-      return fail(err, PUNY_ERR_INVALID_ARGUMENT);
-    auto r = puny::email::validate(std::string_view(utf8, length), o);
-    if (!r.ok()) return report(err, r.status);
-    return copy_out(r.value.ascii_email, out, capacity, r.status, written, err);
-  });
+  return email_field(utf8, length, out, capacity, written, options, err,
+                     &puny::email::address::ascii_email);
 }
 
 const char* puny_email_result_display_name(const puny_email_result* r) {

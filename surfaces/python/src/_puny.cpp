@@ -936,17 +936,26 @@ py::object code_point_or_none(bool has, char32_t c) {
 // The decision as plain Python data; puny/__init__.py wraps it in named
 // tuples.  Offsets are str indices, as in every puny error.
 // The display form only (puny.to_display): no per-label dicts (issue 44).
-py::str display_string(py::handle domain, const std::string& profile,
-                       const puny::display::public_suffix_list* psl,
-                       const puny::display::protected_domains* top) {
-  const puny::display::profile_info* p = puny::display::find_profile(profile);
+// The options of a display call: the profile by name (ASCII case ignored,
+// as in every surface) and the lists.
+puny::display::options display_options(const std::string& profile,
+                                       const puny::display::public_suffix_list* psl,
+                                       const puny::display::protected_domains* top) {
+  const puny::display::profile_info* p = puny::display::find_profile_ignoring_case(profile);
   if (p == nullptr) throw py::value_error("puny: unknown display profile '" + profile + "'");
-  py::object holder;
-  const std::string_view in = utf8_of(domain, holder);
   puny::display::options o;
   o.which = p->id;
   o.suffixes = psl;
   o.protected_list = top;
+  return o;
+}
+
+py::str display_string(py::handle domain, const std::string& profile,
+                       const puny::display::public_suffix_list* psl,
+                       const puny::display::protected_domains* top) {
+  const puny::display::options o = display_options(profile, psl, top);
+  py::object holder;
+  const std::string_view in = utf8_of(domain, holder);
   std::string out;
   const status st = puny::display::to_display(in, o, out);
   if (!st.ok()) {
@@ -959,14 +968,9 @@ py::str display_string(py::handle domain, const std::string& profile,
 py::dict display_decide(py::handle domain, const std::string& profile,
                         const puny::display::public_suffix_list* psl,
                         const puny::display::protected_domains* top) {
-  const puny::display::profile_info* p = puny::display::find_profile_ignoring_case(profile);
-  if (p == nullptr) throw py::value_error("puny: unknown display profile '" + profile + "'");
+  const puny::display::options o = display_options(profile, psl, top);
   py::object holder;
   const std::string_view in = utf8_of(domain, holder);
-  puny::display::options o;
-  o.which = p->id;
-  o.suffixes = psl;
-  o.protected_list = top;
   auto r = puny::display::decide(in, o);
   if (!r.ok()) {
     set_python_error({{}, make_error(for_python(r.status, in), domain, true)});
