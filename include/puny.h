@@ -76,7 +76,7 @@
 extern "C" {
 #endif
 
-/* What failed.  Values 0..34 are the C++ puny::errc values (puny/status.hpp,
+/* What failed.  Values 0..48 are the C++ puny::errc values (puny/status.hpp,
  * the core's error table) and keep their numbers; values from 100 on exist
  * only in the C API.  (tests/capi checks this range against the core.) */
 typedef enum puny_errc {

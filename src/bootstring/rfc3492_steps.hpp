@@ -91,6 +91,10 @@ struct runtime_profile {
   bool reject_surrogates() const { return p.reject_surrogates; }
   int digit_value(unsigned char c) const { return c < 128 ? p.digit_values[c] : -1; }
   char digit_char(u32 d) const { return p.digits[d]; }
+  // The code point an error names at text[pos] (code_point_at).
+  static char32_t error_code_point(const char* text, std::size_t size, std::size_t pos) {
+    return code_point_at(text, size, pos);
+  }
 };
 
 // The view of a profile known at compile time: its parameters fold into
@@ -109,6 +113,12 @@ struct constant_profile {
   static constexpr bool reject_surrogates() { return P.reject_surrogates; }
   static int digit_value(unsigned char c) { return c < 128 ? P.digit_values[c] : -1; }
   static char digit_char(u32 d) { return P.digits[d]; }
+  // The code point an error names at text[pos] (code_point_at).  A caller
+  // that knows the code point better (the Punycode-only WebAssembly module
+  // has its UTF-16 input) may derive a profile that hides this one.
+  static char32_t error_code_point(const char* text, std::size_t size, std::size_t pos) {
+    return code_point_at(text, size, pos);
+  }
 };
 
 // Longest input the engines take (the O(n log n) paths index positions with
@@ -311,7 +321,7 @@ status check_basic(const Profile& p, const char* text, std::size_t b, Out* work)
   for (std::size_t j = 0;; ++j) {
     const auto c = static_cast<unsigned char>(text[j]);
     if (c >= initial_n)
-      return make_error(errc::non_basic_before_delimiter, j, code_point_at(text, b, j));
+      return make_error(errc::non_basic_before_delimiter, j, p.error_code_point(text, b, j));
   }
 }
 
@@ -335,7 +345,7 @@ bool read_integer(const Profile& p, const char* text, std::size_t size, std::siz
     const auto uc = static_cast<unsigned char>(text[pos]);
     const int digit = p.digit_value(uc);
     if (digit < 0) {
-      error = make_error(errc::invalid_digit, pos, code_point_at(text, size, pos));
+      error = make_error(errc::invalid_digit, pos, p.error_code_point(text, size, pos));
       return false;
     }
     ++pos;

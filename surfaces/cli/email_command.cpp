@@ -81,7 +81,10 @@ std::string fields_json(const email::address& a, bool ok, const email::options& 
                                      ? json(code_point_string(a.local_part_code_point))
                                      : json(nullptr);
   }
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+  // The members without the braces: the line driver splices them after the
+  // common keys (cli.hpp, outcome::extra_json).
+  std::string text = j.dump(-1, ' ', false, json::error_handler_t::replace);
+  return text.size() > 2 ? text.substr(1, text.size() - 2) : std::string();
 }
 
 problem email_problem(const puny::status& st) {

@@ -232,7 +232,10 @@ test('the same functions as PostgreSQL: names, argument counts, registries', asy
   assert.equal(pgFields.length, 8);
   for (const [name, type] of await rows(`SELECT DISTINCT function_name, replace(return_type, '"', '') FROM duckdb_functions()
                                           WHERE function_name IN (${[...postgres.keys()].map(quote).join(', ')})`))
-    assert.equal(type, returns.get(name), name);
+    // email_check: PostgreSQL's jsonb object is a STRUCT of the same fields
+    // here (docs/duckdb.md), DuckDB's record type; checked in email.test.mjs.
+    if (name === 'email_check') assert.match(type, /^STRUCT\(valid BOOLEAN, error VARCHAR, /);
+    else assert.equal(type, returns.get(name), name);
 
   // The registries are the core's (tests/vocabulary), as PostgreSQL's are.
   const core = JSON.parse(fs.readFileSync(vocabularyFile, 'utf8'));

@@ -534,7 +534,16 @@ bool narrow_ascii(std::u16string_view in, Bytes& out) {
 // puny::punycode's own choice, the short-string and long-string engines
 // specialised for speed, some 20 KB of code more.
 #ifdef PUNY_WASM_PUNYCODE_ONLY
-using punycode_profile = puny::bootstring::detail::constant_profile<puny::punycode::profile>;
+// Punycode's constants, with an error naming only an ASCII character itself:
+// decode_utf16 names any other from the caller's UTF-16 input, which keeps
+// the engines' UTF-8 reader (rfc3492_steps.hpp, code_point_at) out of this
+// module's size budget.
+struct punycode_profile : puny::bootstring::detail::constant_profile<puny::punycode::profile> {
+  static char32_t error_code_point(const char* text, std::size_t, std::size_t pos) {
+    const auto c = static_cast<unsigned char>(text[pos]);
+    return c < 0x80 ? c : puny::no_code_point;
+  }
+};
 constexpr std::size_t decode_room = 0;
 buffer<std::uint64_t> g_engine_scratch;
 
@@ -623,9 +632,20 @@ PUNY_WASM_COLD int decode_utf16(std::u16string_view in) {
   std::size_t size = 0;
   for (std::size_t i = 0; i < count; ++i) size += puny::unicode::put_utf8(g_code_points.data()[i], bytes + size);
   const std::string_view utf8(g_bytes.data(), size);
-  const auto r = decode_scratch(utf8);
+  auto r = decode_scratch(utf8);
   if (!r.ok()) {  // the decoder counts bytes
-    set_error(r.status, utf16_index(utf8, r.status.offset));
+    const std::size_t at = utf16_index(utf8, r.status.offset);
+    // The character an error names, from the input (a surrogate pair is
+    // one code point), where the engine named none.
+    const bool names_a_character = r.status.code == puny::errc::invalid_digit ||
+                                   r.status.code == puny::errc::non_basic_before_delimiter;
+    if (names_a_character && !r.status.has_code_point() && at < in.size()) {
+      char32_t c = in[at];
+      if (c >= 0xD800 && c < 0xDC00 && at + 1 < in.size() && in[at + 1] >= 0xDC00 && in[at + 1] < 0xE000)
+        c = 0x10000 + ((c - 0xD800) << 10) + (in[at + 1] - 0xDC00);
+      r.status.code_point = c;
+    }
+    set_error(r.status, at);
     return failed;
   }
   return put_output(std::u32string_view(g_code_points.data(), r.size));

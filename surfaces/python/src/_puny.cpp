@@ -1294,9 +1294,13 @@ PYBIND11_MODULE(_puny, m) {
       py::arg("domain"), py::arg("profile"), py::arg("psl").none(true), py::arg("top").none(true));
   m.def(
       "display_string",
-      [](py::handle domain, const std::string& profile,
+      [](py::handle domain, py::handle profile,
          const puny::display::public_suffix_list* psl,
-         const puny::display::protected_domains* top) { return display_string(domain, profile, psl, top); },
+         const puny::display::protected_domains* top) {
+        if (!PyUnicode_Check(profile.ptr()))
+          throw py::type_error("puny: profile must be a str such as 'chromium'");
+        return display_string(domain, profile.cast<std::string>(), psl, top);
+      },
       py::arg("domain"), py::arg("profile"), py::arg("psl").none(true), py::arg("top").none(true));
   m.def(
       "skeleton",
