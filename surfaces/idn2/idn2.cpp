@@ -150,7 +150,11 @@ int idna2008_lookup(std::string_view name, bool skip_ace, std::string& out) {
   std::vector<std::string_view> results;
   std::string looked_up;
   if (!checked.empty()) {
-    puny::result<std::string> r = puny::idna2008::lookup(checked);
+    // libidn2 leaves ASCII labels to the DNS, space and '/' included: the
+    // core's lookup without its host-name safety check (issue 43).
+    puny::idna2008::options plain;
+    plain.forbid_domain_code_points = false;
+    puny::result<std::string> r = puny::idna2008::lookup(checked, plain);
     if (!r.ok()) return code_of(r.status.code);
     looked_up = std::move(r.value);
     results = split_labels(looked_up);
@@ -222,8 +226,10 @@ int lookup(std::string_view src, int flags, std::string& out) {
   // (CheckHyphens, CheckBidi, CheckJoiners on; VerifyDnsLength off, so
   // empty labels pass as they do in libidn2).  Its mapping includes NFC,
   // so IDN2_NFC_INPUT changes nothing here.
+  // Plain UTS #46 (uts46_raw): libidn2's TR46 step has no host-name safety
+  // check of puny's kind (issue 43); STD3 rules only when asked.
   const puny::idna::options opt =
-      puny::idna::uts46_default.with_transitional_processing((flags & IDN2_TRANSITIONAL) != 0)
+      puny::idna::uts46_raw.with_transitional_processing((flags & IDN2_TRANSITIONAL) != 0)
           .with_use_std3_ascii_rules((flags & IDN2_USE_STD3_ASCII_RULES) != 0);
   puny::result<std::string> mapped = puny::idna::to_ascii(src, opt);
   if (!mapped.ok()) {
