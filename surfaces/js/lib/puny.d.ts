@@ -8,7 +8,7 @@ import type { PunyErrorInfo, ManyResult } from './punycode.js';
 /** The library's preset names (the CLI's --preset), then the former names
  * it still accepts ('registration' = 'uts46-strict', 'url_strict'). */
 export type Preset = 'uts46' | 'url' | 'url-strict' | 'uts46-strict' | 'idna2008' |
-  'idna2008-lookup' | 'registration' | 'url_strict';
+  'idna2008-lookup' | 'uts46-raw' | 'registration' | 'url_strict';
 
 /** UTS #46 processing flags; each overrides the preset's value. */
 export interface Flags {
