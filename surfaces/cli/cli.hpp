@@ -167,9 +167,14 @@ void add_explain_command(CLI::App& app, action& selected);
 void add_display_commands(CLI::App& app, action& selected);
 void add_email_command(CLI::App& app, action& selected);
 
-// --profile / --display: a display profile name with ASCII case ignored (the
-// core's rule for names users type, display::find_profile_ignoring_case),
-// rewritten to the profile's own name; `names` lists them for the message.
+// A name of one of the core's registries as users type it, ASCII case
+// ignored (the core's rule): `find` says whether the typed name names an
+// entry and may rewrite it to the entry's own name; the error message calls
+// it a `what` and lists `names`.
+CLI::Validator registry_name_validator(const std::string& what, const std::vector<std::string>& names,
+                                       std::function<bool(std::string&)> find);
+// --profile / --display: a display profile (display::find_profile_ignoring_case),
+// rewritten to the profile's own name.
 CLI::Validator profile_name_validator(const std::vector<std::string>& names);
 void add_hunt_command(CLI::App& app, action& selected);
 

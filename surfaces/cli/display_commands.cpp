@@ -237,17 +237,11 @@ void add_skeleton(CLI::App& app, action& selected) {
 }  // namespace
 
 CLI::Validator profile_name_validator(const std::vector<std::string>& names) {
-  return CLI::Validator(
-      [names](std::string& value) -> std::string {
-        if (const display::profile_info* p = display::find_profile_ignoring_case(value)) {
-          value = std::string(p->name);
-          return {};
-        }
-        std::string list;
-        for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
-        return "unknown display profile '" + value + "' (one of: " + list + "; ASCII case ignored)";
-      },
-      "PROFILE");
+  return registry_name_validator("display profile", names, [](std::string& value) {
+    const display::profile_info* p = display::find_profile_ignoring_case(value);
+    if (p != nullptr) value = std::string(p->name);
+    return p != nullptr;
+  });
 }
 
 void add_display_commands(CLI::App& app, action& selected) {

@@ -14,6 +14,21 @@
 
 namespace puny::cli {
 
+CLI::Validator registry_name_validator(const std::string& what, const std::vector<std::string>& names,
+                                       std::function<bool(std::string&)> find) {
+  std::string choices;
+  for (const std::string& n : names) choices += (choices.empty() ? "{" : ",") + n;
+  choices += "}";
+  return CLI::Validator(
+      [what, names, find](std::string& value) -> std::string {
+        if (find(value)) return {};
+        std::string list;
+        for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+        return "unknown " + what + " '" + value + "' (one of: " + list + "; ASCII case ignored)";
+      },
+      choices);
+}
+
 const puny::preset& idna_flags::selected() const {
   const puny::preset* p = puny::find_preset_ignoring_case(preset);
   return p != nullptr ? *p : puny::presets()[0];
@@ -227,19 +242,10 @@ void add_idna_flags(CLI::App& sub, idna_flags& s) {
                    std::string(a.name) + ")";
     names.emplace_back(a.alias);
   }
-  std::string choices;
-  for (const std::string& n : names) choices += (choices.empty() ? "{" : ",") + n;
-  choices += "}";
   sub.add_option("--preset", s.preset, preset_help)
-      // The core's rule for names users type: ASCII case ignored.
-      ->check(CLI::Validator(
-          [names](std::string& value) -> std::string {
-            if (puny::find_preset_ignoring_case(value) != nullptr) return {};
-            std::string list;
-            for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
-            return "unknown preset '" + value + "' (one of: " + list + "; ASCII case ignored)";
-          },
-          choices))
+      ->check(registry_name_validator("preset", names, [](std::string& value) {
+        return puny::find_preset_ignoring_case(value) != nullptr;
+      }))
       ->default_str("uts46");
   // A flag pair per entry of the registry: "--X" turns it on, "--no-X" off,
   // whatever the preset says; giving both is a usage error.

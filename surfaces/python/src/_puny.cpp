@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "call_guard.hpp"
 #include "puny/bootstring.hpp"
 #include "puny/case.hpp"
 #include "puny/display.hpp"
@@ -1013,23 +1014,14 @@ py::dict display_decide(py::handle domain, const std::string& profile,
 
 template <class F>
 PyObject* python_call(F&& body) noexcept {
-  try {
+  return puny_python::call_guarded([&]() -> PyObject* {
     outcome o = body();
     if (o.error) {
       set_python_error(o);
       return nullptr;
     }
     return o.value.release().ptr();
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (py::builtin_exception& e) {
-    e.set_error();
-  } catch (const std::bad_alloc&) {
-    PyErr_NoMemory();
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
-  }
-  return nullptr;
+  });
 }
 
 PyObject* py_to_ascii(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {

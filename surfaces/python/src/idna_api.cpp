@@ -30,6 +30,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "call_guard.hpp"
 #include "puny/idna.hpp"
 #include "puny/idna2008.hpp"
 #include "puny/punycode.hpp"
@@ -524,18 +525,7 @@ py::object text_of(PyObject* s, const char* what) {
 
 template <class F>
 PyObject* guarded(F&& body) noexcept {
-  try {
-    return body().release().ptr();
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (py::builtin_exception& e) {
-    e.set_error();
-  } catch (const std::bad_alloc&) {
-    PyErr_NoMemory();
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
-  }
-  return nullptr;
+  return puny_python::call_guarded([&]() -> PyObject* { return body().release().ptr(); });
 }
 
 PyObject* py_encode(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
