@@ -51,6 +51,13 @@ struct preset_alias {
 // One UTS #46 processing flag (or puny's own) as a pair of words: `on`
 // sets the field, `off` clears it ("std3" / "no-std3").  The CLI spells them
 // --std3 / --no-std3, SQL and the bindings as the bare words.
+//
+// `field_name` is the identifier every binding derives its option from:
+// the C struct member and the Python keyword use it as is
+// ("use_std3_ascii_rules"), JavaScript in camelCase ("useStd3AsciiRules").
+// `bit` is the flag's stable bit in an option word (option_bits below):
+// the JavaScript module and any surface that passes options as one
+// integer use it; a bit is never reused once published.
 struct option_flag {
   std::string_view on;
   std::string_view off;
@@ -58,7 +65,19 @@ struct option_flag {
   std::string_view on_description;
   std::string_view off_description;
   bool idna2008_applies;  // the IDNA2008 presets honour it (CheckBidi only)
+  std::string_view field_name;
+  std::uint32_t bit;
 };
+
+// The bit of an option word that marks the URL family
+// (idna::options::url_domain_to_ascii).  It is no flag word: the url
+// presets set it, users choose it by naming one of them.
+constexpr std::uint32_t url_family_bit = 128;
+
+// idna::options as one option word: each flag of option_flags() at its
+// `bit`, plus url_family_bit; and back (bits no flag owns are ignored).
+std::uint32_t option_bits(const idna::options& opt) noexcept;
+idna::options options_from_bits(std::uint32_t bits) noexcept;
 
 // Every preset, in a stable order (new ones are appended); the first is
 // the default ("uts46").

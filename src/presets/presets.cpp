@@ -46,32 +46,36 @@ constexpr preset_alias alias_table[] = {
 constexpr option_flag flag_table[] = {
     {"transitional", "nontransitional", &idna::options::transitional_processing,
      "Transitional_Processing: map deviations (\u00df -> ss, \u03c2 -> \u03c3, ZWJ/ZWNJ removed)",
-     "Nontransitional processing (the default of every preset)", false},
+     "Nontransitional processing (the default of every preset)", false,
+     "transitional_processing", 16},
     {"std3", "no-std3", &idna::options::use_std3_ascii_rules,
      "UseSTD3ASCIIRules: only letters, digits and hyphen in ASCII",
-     "UseSTD3ASCIIRules off (e.g. uts46-strict without it)", true},
+     "UseSTD3ASCIIRules off (e.g. uts46-strict without it)", true, "use_std3_ascii_rules", 8},
     {"check-hyphens", "no-check-hyphens", &idna::options::check_hyphens,
      "CheckHyphens on: no leading/trailing hyphen, no \"--\" at positions 3-4",
-     "CheckHyphens off: allow leading/trailing hyphens and \"--\" at positions 3-4", false},
+     "CheckHyphens off: allow leading/trailing hyphens and \"--\" at positions 3-4", false,
+     "check_hyphens", 1},
     {"check-bidi", "no-check-bidi", &idna::options::check_bidi,
-     "CheckBidi on: the RFC 5893 Bidi rule", "CheckBidi off: skip the RFC 5893 Bidi rule", true},
+     "CheckBidi on: the RFC 5893 Bidi rule", "CheckBidi off: skip the RFC 5893 Bidi rule", true,
+     "check_bidi", 2},
     {"check-joiners", "no-check-joiners", &idna::options::check_joiners,
      "CheckJoiners on: the RFC 5892 CONTEXTJ rules for ZWJ/ZWNJ",
-     "CheckJoiners off: skip the RFC 5892 CONTEXTJ rules", false},
+     "CheckJoiners off: skip the RFC 5892 CONTEXTJ rules", false, "check_joiners", 4},
     {"verify-dns-length", "no-verify-dns-length", &idna::options::verify_dns_length,
      "VerifyDnsLength: labels 1-63 bytes, domain at most 253 bytes",
-     "VerifyDnsLength off (e.g. uts46-strict without it)", false},
+     "VerifyDnsLength off (e.g. uts46-strict without it)", false, "verify_dns_length", 32},
     {"ignore-invalid-punycode", "no-ignore-invalid-punycode", &idna::options::ignore_invalid_punycode,
      "IgnoreInvalidPunycode: keep xn-- labels that fail to decode", "IgnoreInvalidPunycode off",
-     false},
+     false, "ignore_invalid_punycode", 64},
     {"allow-underscore", "no-allow-underscore", &idna::options::allow_underscore,
      "With STD3 rules, allow '_' too (SRV/DMARC names: _dmarc.example.com)",
-     "With STD3 rules, '_' is an error (the default)", false},
+     "With STD3 rules, '_' is an error (the default)", false, "allow_underscore", 256},
     {"forbid-domain-code-points", "no-forbid-domain-code-points",
      &idna::options::forbid_domain_code_points,
      "The URL Standard's forbidden domain code points (space, controls, # % / : < > ? @ [ \\ ] ^ "
      "|) are errors, so URLs, e-mail addresses and stray whitespace fail instead of converting",
-     "Plain UTS #46: forbidden domain code points are not checked (the uts46-raw preset)", true},
+     "Plain UTS #46: forbidden domain code points are not checked (the uts46-raw preset)", true,
+     "forbid_domain_code_points", 512},
 };
 
 template <class T, std::size_t N>
@@ -120,6 +124,20 @@ const preset* find_preset_ignoring_case(std::string_view name) noexcept {
     lowered[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
   }
   return find_preset(std::string_view(lowered, name.size()));
+}
+
+std::uint32_t option_bits(const idna::options& opt) noexcept {
+  std::uint32_t bits = opt.url_family() ? url_family_bit : 0;
+  for (const option_flag& f : flag_table)
+    if (opt.*f.field) bits |= f.bit;
+  return bits;
+}
+
+idna::options options_from_bits(std::uint32_t bits) noexcept {
+  idna::options opt;
+  opt.url_domain_to_ascii = (bits & url_family_bit) != 0;
+  for (const option_flag& f : flag_table) opt.*f.field = (bits & f.bit) != 0;
+  return opt;
 }
 
 bool apply_flag(std::string_view word, idna::options& opt, const option_flag** flag) noexcept {

@@ -225,3 +225,29 @@ TEST(HostSafeDefault, ScreenedAndUnscreenedInputAgreeOnEveryCodePoint) {
   // that map to them (U+FF0F, U+2100 ...).
   EXPECT_GT(refused, 3u * 33u);
 }
+
+// The option word (puny::option_bits): one distinct stable bit per flag,
+// none on the URL family's bit, and every preset's options survive the
+// round trip, so a surface that passes options as one integer loses nothing.
+TEST(OptionBits, OneDistinctBitPerFlagAndPresetsRoundTrip) {
+  std::uint32_t seen = puny::url_family_bit;
+  for (const puny::option_flag& f : puny::option_flags()) {
+    SCOPED_TRACE(std::string(f.on));
+    EXPECT_EQ(f.bit & (f.bit - 1), 0u) << "one bit";
+    EXPECT_EQ(seen & f.bit, 0u) << "bit used twice";
+    seen |= f.bit;
+    EXPECT_FALSE(f.field_name.empty());
+    puny::idna::options only{};
+    for (const puny::option_flag& g : puny::option_flags()) only.*g.field = false;
+    only.*f.field = true;
+    EXPECT_EQ(puny::option_bits(only), f.bit);
+    EXPECT_TRUE(puny::options_from_bits(f.bit).*f.field);
+  }
+  for (const puny::preset& p : puny::presets()) {
+    SCOPED_TRACE(std::string(p.name));
+    const puny::idna::options back = puny::options_from_bits(puny::option_bits(p.options));
+    EXPECT_EQ(puny::option_bits(back), puny::option_bits(p.options));
+    EXPECT_EQ(back.url_family(), p.options.url_family());
+    for (const puny::option_flag& f : puny::option_flags()) EXPECT_EQ(back.*f.field, p.options.*f.field);
+  }
+}

@@ -22,7 +22,10 @@ int main() {
   for (const puny::preset_alias& a : puny::preset_aliases())
     aliases.push_back({{"alias", std::string(a.alias)}, {"name", std::string(a.name)}});
   for (const puny::option_flag& f : puny::option_flags())
-    flags.push_back({{"on", std::string(f.on)}, {"off", std::string(f.off)}});
+    flags.push_back({{"on", std::string(f.on)},
+                     {"off", std::string(f.off)},
+                     {"field", std::string(f.field_name)},
+                     {"bit", f.bit}});
   // Every errc value, by code, until the names run out.
   for (int code = 0; code < 256; ++code) {
     const std::string_view name = puny::to_string(static_cast<puny::errc>(code));
@@ -34,6 +37,7 @@ int main() {
   const json all = {{"presets", presets},
                     {"aliases", aliases},
                     {"flags", flags},
+                    {"url_family_bit", puny::url_family_bit},
                     {"errors", errors},
                     {"display_profiles", profiles},
                     {"unicode_version", std::string(puny::unicode::unicode_version)}};
