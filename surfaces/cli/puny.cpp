@@ -5,7 +5,7 @@
 //
 // Subcommands live in their own files and register themselves below; the
 // line-by-line machinery (stdin, buffering, messages, JSON, exit status) is in
-// line_driver.cpp.
+// line_driver.cpp and the files it names.
 #include <algorithm>
 #include <cstdio>
 #include <vector>

@@ -1,0 +1,87 @@
+// puny CLI: the ordered output (output_sink.hpp): the progress line's text,
+// and the flushes of the buffered standard output and standard error.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "output_sink.hpp"
+
+namespace puny::cli {
+
+void progress_meter::draw(std::size_t lines, std::size_t bytes, std::size_t failures,
+                          clock::time_point now) {
+  const double seconds = std::chrono::duration<double>(now - start_).count();
+  const double rate = seconds > 0 ? static_cast<double>(lines) / seconds : 0;
+  char text[160];
+  int n = std::snprintf(text, sizeof text, "puny: %zu lines, %.0f lines/s, %zu failed", lines, rate,
+                        failures);
+  if (total_ > 0 && n > 0 && static_cast<std::size_t>(n) < sizeof text) {
+    const double done = std::min(1.0, static_cast<double>(bytes) / static_cast<double>(total_));
+    const double left = done > 0 ? seconds * (1 - done) / done : 0;
+    n += std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), ", %.1f%%, %.0f s left",
+                       100 * done, left);
+  }
+  std::fputs(terminal_ ? "\r\033[K" : "", stderr);
+  std::fputs(text, stderr);
+  if (!terminal_) std::fputs("\n", stderr);
+  std::fflush(stderr);
+  shown_ = true;
+}
+
+// The outputs and messages of consecutive lines (line i's end in `out`
+// is out_ends[i], in `err` err_ends[i]), flushed where appending them a
+// line at a time with end_line() would flush: the same writes, found by
+// binary search instead of a test per line.
+void sink::append_lines(std::string_view out, std::string_view err, const std::vector<std::size_t>& out_ends,
+                        const std::vector<std::size_t>& err_ends) {
+  std::size_t first = 0, out_at = 0, err_at = 0;
+  const std::size_t count = out_ends.size();
+  while (first < count) {
+    // The first line after which a buffer reaches the limit.
+    const std::size_t out_room = flush_limit - std::min(flush_limit, out_.size());
+    const std::size_t err_room = flush_limit - std::min(flush_limit, err_.size());
+    const auto fills = [&](std::size_t i) {
+      return line_buffered_ || out_ends[i] - out_at >= out_room || err_ends[i] - err_at >= err_room;
+    };
+    std::size_t lo = first, hi = count;  // fills() is monotonic in i
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (fills(mid)) hi = mid; else lo = mid + 1;
+    }
+    const std::size_t last = lo < count ? lo : count - 1;
+    const std::string_view out_part = out.substr(out_at, out_ends[last] - out_at);
+    err_.append(err.substr(err_at, err_ends[last] - err_at));
+    out_at = out_ends[last];
+    err_at = err_ends[last];
+    if (lo < count) {  // flush, writing this part from where it is
+      write(stdout, out_);
+      if (std::fwrite(out_part.data(), 1, out_part.size(), stdout) != out_part.size()) failed_ = true;
+      flush();
+    } else {
+      out_.append(out_part);
+    }
+    first = last + 1;
+  }
+}
+
+// Standard output reaches the file before the messages do, so that when
+// both go to one file (2>&1) a message follows the output lines written
+// before it, whatever stdio kept in its buffer (and the same with --jobs).
+void sink::flush() {
+  write(stdout, out_);
+  std::fflush(stdout);
+  if (meter_ != nullptr && !err_.empty()) meter_->erase();
+  write(stderr, err_);
+  std::fflush(stderr);
+}
+
+void sink::write(std::FILE* f, std::string& s) {
+  if (s.empty()) return;
+  if (std::fwrite(s.data(), 1, s.size(), f) != s.size()) failed_ = true;
+  s.clear();
+}
+
+}  // namespace puny::cli

@@ -1,0 +1,105 @@
+// puny CLI: the ordered output of run_lines() (line_driver.cpp): standard
+// output and standard error buffered together and flushed in input order,
+// and the --progress line drawn between their writes.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace puny::cli {
+
+constexpr std::size_t flush_limit = std::size_t{1} << 16;  // flush at 64 KiB
+
+// --progress: one line on standard error, redrawn at most a few times a
+// second: lines done, lines per second, failures so far and, when the
+// input's size is known (a regular file), the percentage and the time left.
+// On a terminal the line is redrawn in place and erased before anything
+// else is written to standard error; elsewhere (asked for with --progress)
+// each update is a line of its own.
+class progress_meter {
+ public:
+  progress_meter(bool terminal, std::size_t total_bytes)
+      : terminal_(terminal), total_(total_bytes), start_(clock::now()), last_(start_) {}
+
+  void update(std::size_t lines, std::size_t bytes, std::size_t failures) {
+    const auto now = clock::now();
+    if (now - last_ < interval) return;
+    last_ = now;
+    draw(lines, bytes, failures, now);
+  }
+
+  void finish(std::size_t lines, std::size_t bytes, std::size_t failures) {
+    draw(lines, bytes, failures, clock::now());
+    if (terminal_) std::fputs("\n", stderr);
+    shown_ = false;
+    std::fflush(stderr);
+  }
+
+  // Before other text goes to standard error: the line is erased, and
+  // drawn again at the next update.
+  void erase() {
+    if (!terminal_ || !shown_) return;
+    std::fputs("\r\033[K", stderr);
+    shown_ = false;
+  }
+
+ private:
+  using clock = std::chrono::steady_clock;
+  static constexpr std::chrono::milliseconds interval{250};
+
+  void draw(std::size_t lines, std::size_t bytes, std::size_t failures, clock::time_point now);
+
+  bool terminal_;
+  std::size_t total_;
+  clock::time_point start_;
+  clock::time_point last_;
+  bool shown_ = false;
+};
+
+// Buffered stdout and stderr.  Both are written out together (stdout first)
+// so that their order stays roughly the order of the inputs.
+class sink {
+ public:
+  explicit sink(bool line_buffered) : line_buffered_(line_buffered) {
+    out_.reserve(flush_limit * 2);
+  }
+  ~sink() { flush(); }
+
+  void set_progress(progress_meter* meter) { meter_ = meter; }
+
+  std::string& out() { return out_; }
+  std::string& err() { return err_; }
+
+  void end_line() {
+    if (line_buffered_ || out_.size() >= flush_limit || err_.size() >= flush_limit) flush();
+  }
+
+  // The outputs and messages of consecutive lines (line i's end in `out`
+  // is out_ends[i], in `err` err_ends[i]), flushed where appending them a
+  // line at a time with end_line() would flush: the same writes, found by
+  // binary search instead of a test per line.
+  void append_lines(std::string_view out, std::string_view err, const std::vector<std::size_t>& out_ends,
+                    const std::vector<std::size_t>& err_ends);
+
+  // Standard output reaches the file before the messages do, so that when
+  // both go to one file (2>&1) a message follows the output lines written
+  // before it, whatever stdio kept in its buffer (and the same with --jobs).
+  void flush();
+
+  bool failed() const { return failed_; }
+
+ private:
+  void write(std::FILE* f, std::string& s);
+
+  std::string out_;
+  std::string err_;
+  bool line_buffered_;
+  bool failed_ = false;
+  progress_meter* meter_ = nullptr;
+};
+
+}  // namespace puny::cli
