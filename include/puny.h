@@ -78,7 +78,7 @@ extern "C" {
 
 /* What failed.  Values 0..48 are the C++ puny::errc values (puny/status.hpp,
  * the core's error table) and keep their numbers; values from 100 on exist
- * only in the C API.  (tests/capi checks this range against the core.) */
+ * only in the C API.  (surfaces/c/tests checks this range against the core.) */
 typedef enum puny_errc {
   PUNY_OK = 0,
   /* Input encodings. */

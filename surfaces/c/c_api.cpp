@@ -190,6 +190,54 @@ bool only_known_fields(const Struct* in, std::size_t size) {
   return true;
 }
 
+// The member of puny_idna_options that carries each flag of the core's
+// registry (puny::option_flags()), keyed by the flag's field_name: the
+// registry says which flags exist and converts them, this table only where
+// C keeps each one.  The C API test (surfaces/c/tests, group option_flags)
+// holds the header's members, this table and the core's vocabulary to one
+// another, so a flag added to the core without its C member fails there.
+struct c_flag_member {
+  std::string_view field_name;
+  std::size_t offset;
+};
+constexpr c_flag_member c_flag_members[] = {
+    {"check_hyphens", offsetof(puny_idna_options, check_hyphens)},
+    {"check_bidi", offsetof(puny_idna_options, check_bidi)},
+    {"check_joiners", offsetof(puny_idna_options, check_joiners)},
+    {"use_std3_ascii_rules", offsetof(puny_idna_options, use_std3_ascii_rules)},
+    {"transitional_processing", offsetof(puny_idna_options, transitional_processing)},
+    {"verify_dns_length", offsetof(puny_idna_options, verify_dns_length)},
+    {"ignore_invalid_punycode", offsetof(puny_idna_options, ignore_invalid_punycode)},
+    {"allow_underscore", offsetof(puny_idna_options, allow_underscore)},
+    {"forbid_domain_code_points", offsetof(puny_idna_options, forbid_domain_code_points)},
+};
+
+// The offset of the member of each flag of option_flags(), in the
+// registry's order: looked up by name once, not on every call.  0 (the
+// place of struct_size, never a flag's) for a flag without a C member.
+// A fixed array, so that no C entry point can meet an allocation failure
+// here: every flag owns one bit of a 32-bit option word, so there are
+// fewer than 32.
+struct flag_offset_table {
+  std::size_t offset[32] = {};
+  flag_offset_table() {
+    const auto flags = puny::option_flags();
+    for (std::size_t i = 0; i < flags.size() && i < 32; ++i)
+      for (const c_flag_member& m : c_flag_members)
+        if (m.field_name == flags[i].field_name) offset[i] = m.offset;
+  }
+};
+const std::size_t* flag_offsets() {
+  static const flag_offset_table table;
+  return table.offset;
+}
+
+// Whether a caller's struct of `size` bytes has the member at `offset`
+// (fields appended after the first version are optional).
+constexpr bool has_member(std::size_t offset, std::size_t size) {
+  return offset != 0 && size >= offset + sizeof(std::uint32_t);
+}
+
 // puny_idna_options -> puny::idna::options.  Fields beyond the caller's
 // struct_size keep their defaults; nonzero bytes beyond ours (a newer
 // header asking for something this library cannot do) are refused.
@@ -198,20 +246,16 @@ bool to_options(const puny_idna_options* in, puny::idna::options& out) {
   if (in == nullptr) return true;
   const std::size_t size = in->struct_size;
   if (size < options_v1_size || !only_known_fields(in, size)) return false;
-  out.check_hyphens = in->check_hyphens != 0;
-  out.check_bidi = in->check_bidi != 0;
-  out.check_joiners = in->check_joiners != 0;
-  out.use_std3_ascii_rules = in->use_std3_ascii_rules != 0;
-  out.transitional_processing = in->transitional_processing != 0;
-  out.verify_dns_length = in->verify_dns_length != 0;
-  out.ignore_invalid_punycode = in->ignore_invalid_punycode != 0;
+  const auto flags = puny::option_flags();
+  const std::size_t* offsets = flag_offsets();
+  for (std::size_t i = 0; i < flags.size() && i < 32; ++i) {
+    if (!has_member(offsets[i], size)) continue;
+    std::uint32_t value;
+    std::memcpy(&value, reinterpret_cast<const char*>(in) + offsets[i], sizeof value);
+    out.*flags[i].field = value != 0;
+  }
+  // The URL family is no flag: the url presets choose it.
   out.url_domain_to_ascii = in->url_domain_to_ascii != 0;
-  // Fields appended after the first version: read only when the caller's
-  // struct has them.
-  if (size >= offsetof(puny_idna_options, allow_underscore) + sizeof(std::uint32_t))
-    out.allow_underscore = in->allow_underscore != 0;
-  if (size >= offsetof(puny_idna_options, forbid_domain_code_points) + sizeof(std::uint32_t))
-    out.forbid_domain_code_points = in->forbid_domain_code_points != 0;
   return true;
 }
 
@@ -258,18 +302,14 @@ static_assert(PUNY_PRESET_UTS46 == 0 && PUNY_PRESET_URL == 1 && PUNY_PRESET_URL_
 void from_options(const puny::idna::options& o, puny_idna_options* opt, std::size_t size) {
   std::memset(opt, 0, size);  // fields this library does not know: 0 = default
   opt->struct_size = static_cast<std::uint32_t>(size);
-  opt->check_hyphens = o.check_hyphens;
-  opt->check_bidi = o.check_bidi;
-  opt->check_joiners = o.check_joiners;
-  opt->use_std3_ascii_rules = o.use_std3_ascii_rules;
-  opt->transitional_processing = o.transitional_processing;
-  opt->verify_dns_length = o.verify_dns_length;
-  opt->ignore_invalid_punycode = o.ignore_invalid_punycode;
+  const auto flags = puny::option_flags();
+  const std::size_t* offsets = flag_offsets();
+  for (std::size_t i = 0; i < flags.size() && i < 32; ++i) {
+    if (!has_member(offsets[i], size)) continue;
+    const std::uint32_t value = o.*flags[i].field ? 1 : 0;
+    std::memcpy(reinterpret_cast<char*>(opt) + offsets[i], &value, sizeof value);
+  }
   opt->url_domain_to_ascii = o.url_family();
-  if (size >= offsetof(puny_idna_options, allow_underscore) + sizeof(std::uint32_t))
-    opt->allow_underscore = o.allow_underscore;
-  if (size >= offsetof(puny_idna_options, forbid_domain_code_points) + sizeof(std::uint32_t))
-    opt->forbid_domain_code_points = o.forbid_domain_code_points;
 }
 
 std::string_view c_text(const char* p, std::size_t length) {

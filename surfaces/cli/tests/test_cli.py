@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Tests of the `puny` command-line tool (Python 3 standard library only).
 
-Run by ctest (tests/cli/CMakeLists.txt), or by hand:
+Run by ctest (surfaces/cli/tests/CMakeLists.txt), or by hand:
 
-    PUNY_BIN=build/cli/puny python3 tests/cli/test_cli.py -v
-    PUNY_BIN=build/cli/puny python3 tests/cli/test_cli.py -v PunycodeCommands
+    PUNY_BIN=build/cli/puny python3 surfaces/cli/tests/test_cli.py -v
+    PUNY_BIN=build/cli/puny python3 surfaces/cli/tests/test_cli.py -v PunycodeCommands
 
 Environment:
     PUNY_BIN           the puny executable (required)
@@ -26,7 +26,7 @@ import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 PUNY = os.environ.get("PUNY_BIN", "")
 TESTDATA = os.environ.get("PUNY_TESTDATA_DIR",
                           os.path.join(REPO, "..", "shared", "testdata"))

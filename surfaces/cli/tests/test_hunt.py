@@ -2,7 +2,7 @@
 brand list's errors, and recall and false positives measured with Debian's
 dnstwist (its permutations of a few brands) and real benign names.
 
-    PUNY_BIN=build/cli/puny python3 tests/cli/test_hunt.py -v
+    PUNY_BIN=build/cli/puny python3 surfaces/cli/tests/test_hunt.py -v
 
 The recall and false-positive rates are printed; the assertions are loose
 lower (and upper) bounds that only a broken matcher misses, not today's
@@ -18,7 +18,7 @@ import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 PUNY = os.environ.get("PUNY_BIN", os.path.join(REPO, "build", "cli", "puny"))
 BENIGN = os.path.join(REPO, "..", "shared", "bench", "data", "domains-mixed.txt")
 BRANDS = ["paypal.com", "google.com", "microsoft.com", "amazon.com", "netflix.com",

@@ -978,6 +978,116 @@ static void test_presets(void) {
   CHECK(puny_preset_find("uts46-strict\xc3\xa9", PUNY_NUL_TERMINATED) == -1);
 }
 
+/* A quoted JSON string value after `"key": ` at or after *pos, copied into
+ * `out`; moves *pos past it.  0 when there is none. */
+static int next_value(const char** pos, const char* key, char* out, size_t size) {
+  char wanted[64];
+  const char* at;
+  size_t n = 0;
+  snprintf(wanted, sizeof wanted, "\"%s\": \"", key);
+  at = strstr(*pos, wanted);
+  if (at == NULL) return 0;
+  at += strlen(wanted);
+  while (at[n] != '"' && at[n] != '\0' && n + 1 < size) {
+    out[n] = at[n];
+    ++n;
+  }
+  out[n] = '\0';
+  *pos = at + n;
+  return 1;
+}
+
+/* The C struct's flag members are the core's flags (issue 41): every flag
+ * of the core's vocabulary (PUNY_VOCABULARY, its "field") is a uint32_t
+ * member of puny_idna_options as include/puny.h declares it, every member
+ * but struct_size and url_domain_to_ascii is a flag's, and the conversions
+ * carry each flag through its own member: its "on" word sets that member
+ * and no other, its "off" word clears it.  A flag added to the core
+ * without its C member (or without its row in c_api.cpp's table) fails. */
+static void test_option_flags(void) {
+  static char header[1 << 17];
+  char members[40][48];
+  size_t member_count = 0, flag_count = 0, n, k;
+  const char* vocabulary = read_text(getenv("PUNY_VOCABULARY"));
+  const char* line;
+  const char* end;
+  FILE* f = fopen(PUNY_HEADER_PATH, "rb");
+  CHECK(f != NULL && vocabulary != NULL);
+  if (f == NULL || vocabulary == NULL) return;
+  n = fread(header, 1, sizeof header - 1, f);
+  fclose(f);
+  header[n] = '\0';
+
+  /* The members, in order: each line of the struct that starts with
+   * "uint32_t " declares one (every member is a uint32_t, so member k is at
+   * byte 4 k). */
+  line = strstr(header, "typedef struct puny_idna_options {");
+  end = line != NULL ? strstr(line, "} puny_idna_options;") : NULL;
+  CHECK(line != NULL && end != NULL);
+  if (line == NULL || end == NULL) return;
+  for (line = strchr(line, '\n'); line != NULL && line < end; line = strchr(line + 1, '\n')) {
+    const char* at = line + 1;
+    size_t len = 0;
+    while (*at == ' ') ++at;
+    if (strncmp(at, "uint32_t ", 9) != 0) continue;
+    at += 9;
+    while (*at == ' ') ++at;
+    while (at[len] != ';' && at[len] != ' ' && at[len] != '\0' && len + 1 < sizeof members[0]) ++len;
+    CHECK(member_count < sizeof members / sizeof members[0]);
+    if (member_count >= sizeof members / sizeof members[0]) return;
+    memcpy(members[member_count], at, len);
+    members[member_count][len] = '\0';
+    ++member_count;
+  }
+  CHECK(member_count * sizeof(uint32_t) == sizeof(puny_idna_options));
+  CHECK(member_count > 2 && strcmp(members[0], "struct_size") == 0);
+
+  line = strstr(vocabulary, "\"flags\": [");
+  CHECK(line != NULL);
+  if (line == NULL) return;
+  for (;;) {
+    char on[64], off[64], field[64];
+    const char* at = line;
+    size_t found = member_count;
+    puny_idna_options opt, before;
+    const uint32_t* words = (const uint32_t*)(const void*)&opt;
+    const uint32_t* old_words = (const uint32_t*)(const void*)&before;
+    if (!next_value(&at, "on", on, sizeof on) || !next_value(&at, "off", off, sizeof off) ||
+        !next_value(&at, "field", field, sizeof field))
+      break;
+    line = at;
+    ++flag_count;
+    for (k = 1; k < member_count; ++k)
+      if (strcmp(members[k], field) == 0) found = k;
+    ++checks;
+    if (found == member_count || strcmp(field, "url_domain_to_ascii") == 0) {
+      ++failures;
+      fprintf(stderr, "%s:%d: the core's flag \"%s\" (field %s) has no member of puny_idna_options "
+              "in include/puny.h\n", __FILE__, __LINE__, on, field);
+      continue;
+    }
+    /* From each preset's options: "off" clears the member, "on" sets it,
+     * nothing else moves. */
+    for (k = 0; k < puny_preset_count(); ++k) {
+      size_t m;
+      if (puny_preset_is_idna2008(k) != 0) continue;
+      CHECK(puny_idna_options_init_named(&opt, puny_preset_name(k), PUNY_NUL_TERMINATED) == PUNY_OK);
+      before = opt;
+      CHECK(puny_idna_options_apply_flag(&opt, off, PUNY_NUL_TERMINATED) == PUNY_OK);
+      CHECK(words[found] == 0);
+      for (m = 0; m < member_count; ++m)
+        if (m != found) CHECK(words[m] == old_words[m]);
+      CHECK(puny_idna_options_apply_flag(&opt, on, PUNY_NUL_TERMINATED) == PUNY_OK);
+      CHECK(words[found] == 1);
+      for (m = 0; m < member_count; ++m)
+        if (m != found) CHECK(words[m] == old_words[m]);
+    }
+  }
+  /* Every member but struct_size and url_domain_to_ascii is a flag's. */
+  CHECK(flag_count == puny_option_flag_count());
+  CHECK(flag_count + 2 == member_count);
+}
+
 /* Every caller-buffer function with its input and output in one buffer,
  * the output shifted by every amount either way (in place included): the
  * result must be what separate buffers give (issue 45: puny_to_ascii gave
@@ -1212,6 +1322,7 @@ static const struct group groups[] = {
     {"idna2008", test_idna2008},
     {"display", test_display},
     {"presets", test_presets},
+    {"option_flags", test_option_flags},
     {"email", test_email},
     {"overlap", test_overlap},
     {"error_table", test_error_table},
