@@ -550,6 +550,14 @@ class IdnaCommands(Base):
             for flag in vocabulary["flags"]:
                 self.assertIn("--" + flag["on"], offered, command)
                 self.assertIn("--" + flag["off"], offered, command)
+            # ... and the CLI offers no processing flag of its own: every
+            # option but the input/output ones, --preset, --raw (a synonym
+            # of --no-forbid-domain-code-points) and the input modes is one
+            # of the core's flag words.
+            not_flags = {"--input", "--json", "--line-buffered", "--progress", "--preset", "--raw",
+                         "--email", "--url", "--field", "--delimiter"}
+            words = {"--" + f[key] for f in vocabulary["flags"] for key in ("on", "off")}
+            self.assertEqual(offered - not_flags, words, command)
         # Each alias converts as the preset it names; the IDNA2008 presets by name.
         for alias in vocabulary["aliases"]:
             a = run(["to-ascii", "--preset", alias["alias"], "--json", "-x.com", "bücher.de"])
