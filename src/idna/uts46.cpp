@@ -260,7 +260,7 @@ namespace {
 // An input the caller's buffer overlaps (detail::overlaps) is converted from
 // a copy.  Out of line, so that the common call carries no string to
 // destroy (1.4 instructions a name less on domains-mixed/to_ascii; the
-// overlap test itself costs about 9, bench/README.md).
+// overlap test itself costs about 9, bench/HISTORY.md).
 PUNY_NOINLINE status to_ascii_from_copy(std::string_view domain, char* out, std::size_t capacity,
                                         std::size_t& written, const options& opt) {
   const std::string copy(domain);
