@@ -211,6 +211,11 @@ constexpr c_flag_member c_flag_members[] = {
     {"allow_underscore", offsetof(puny_idna_options, allow_underscore)},
     {"forbid_domain_code_points", offsetof(puny_idna_options, forbid_domain_code_points)},
 };
+// Every member of the header's struct but struct_size and
+// url_domain_to_ascii (all uint32_t) has its row.
+static_assert(sizeof c_flag_members / sizeof c_flag_members[0] + 2 ==
+                  sizeof(puny_idna_options) / sizeof(std::uint32_t),
+              "a member of puny_idna_options has no row in c_flag_members");
 
 // The offset of the member of each flag of option_flags(), in the
 // registry's order: looked up by name once, not on every call.  0 (the
