@@ -6,12 +6,14 @@
 
 The maps a contributor reads first, and what each must name:
 
-  * src/idna/stages.hpp's table: every file of src/idna/ (a stage added
-    without a row is a stage nobody finds);
+  * src/idna/stages.hpp's table (its leading comment): every file of
+    src/idna/ (a stage added without a row is a stage nobody finds; an
+    #include of it further down is no row);
   * src/README.md's table: every folder of src/ as `name/`;
   * docs/library.md's header table: every public header include/puny/*.hpp
-    as `puny/name.hpp` (the generated ones, version.hpp and
-    unicode_version.hpp, are named there by hand or not at all);
+    in a row of its own, "| `puny/name.hpp` | ...", not only in the prose
+    (the generated ones, version.hpp and unicode_version.hpp, are named
+    there by hand or not at all);
   * docs/architecture.md: the count it gives of the internal headers granted
     to surfaces ("Three internal headers are granted ...") equals the number
     of distinct headers check_layers.py grants.
@@ -32,6 +34,19 @@ NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 GRANT_SENTENCE = re.compile(r"\b([A-Za-z]+) internal headers? (?:is|are) granted to surfaces")
 
 
+HEADER_ROW = re.compile(r"^\| `puny/([\w.]+\.hpp)` \|", re.M)
+
+
+def leading_comment(text):
+    """The "//" lines a file starts with (its map), up to the first other line."""
+    lines = []
+    for line in text.splitlines():
+        if not line.startswith("//"):
+            break
+        lines.append(line)
+    return "\n".join(lines)
+
+
 def read(root, path):
     with open(os.path.join(root, path), encoding="utf-8") as f:
         return f.read()
@@ -45,7 +60,7 @@ def listing(root, path):
 def omissions(root):
     """(file, message) for each thing a map fails to name."""
     found = []
-    stages = read(root, "src/idna/stages.hpp")
+    stages = leading_comment(read(root, "src/idna/stages.hpp"))
     for name in listing(root, "src/idna"):
         if name != "stages.hpp" and not re.search(r"(?<![\w.])" + re.escape(name) + r"\b", stages):
             found.append(("src/idna/stages.hpp", f"the stage table does not name src/idna/{name}"))
@@ -55,9 +70,9 @@ def omissions(root):
         if os.path.isdir(os.path.join(root, "src", name)) and f"`{name}/" not in src_readme:
             found.append(("src/README.md", f"the folder table does not name src/{name}/"))
 
-    library = read(root, "docs/library.md")
+    rows = set(HEADER_ROW.findall(read(root, "docs/library.md")))
     for name in listing(root, "include/puny"):
-        if name.endswith(".hpp") and f"`puny/{name}`" not in library:
+        if name.endswith(".hpp") and name not in rows:
             found.append(("docs/library.md", f"the header table does not name puny/{name}"))
 
     granted = {h for headers in SURFACE_INTERNALS.values() for h in headers}
@@ -117,6 +132,12 @@ def self_test():
                                                 "src/idna/ap.cpp": ""},
         "a folder of src/ without a row": {"src/email/x.cpp": ""},
         "a public header without a row": {"include/puny/email.hpp": ""},
+        "a public header named only in the prose": {"include/puny/email.hpp": "",
+                                                     "docs/library.md": "| `puny/idna.hpp` | ... |\n"
+                                                                        "See `puny/email.hpp`.\n"},
+        "a stage file named only below the table": {"src/idna/stages.hpp": "// map.cpp, url.hpp\n#pragma once\n"
+                                                                          "#include \"idna/ace.hpp\"\n",
+                                                    "src/idna/ace.hpp": ""},
         "a wrong count of grants": {"docs/architecture.md": "Ten internal headers are granted to surfaces.\n"},
         "no count of grants": {"docs/architecture.md": "Some headers are granted.\n"},
     }
