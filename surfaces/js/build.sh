@@ -165,7 +165,12 @@ export const { ${!names_var} } = puny;" "() => readBeside(new URL('display.wasm'
   assemble "$out/package/dist/$name.cjs" "$base" "$layers" "'use strict';" "module.exports = puny;" \
     "() => require('fs').readFileSync(require('path').join(__dirname, 'display.wasm'))"
   # (document.currentScript: the <script> element running now, at load.)
-  assemble "$out/package/dist/$name.browser.js" "$base" "$layers" "" "globalThis.$global = puny;" \
+  # The classic script is one block, so that its `const puny` is no global
+  # binding: two of the package's scripts on one page (puny.browser.js and
+  # formats.browser.js, say) would otherwise fail with "Identifier 'puny' has
+  # already been declared".
+  assemble "$out/package/dist/$name.browser.js" "$base" "$layers" "{" "globalThis.$global = puny;
+}" \
     "((src) => () => readBeside(new URL('display.wasm', src)))(typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : globalThis.location ? globalThis.location.href : '')"
   minify "$out/package/dist/$name.mjs" --module
   minify "$out/package/dist/$name.cjs"
