@@ -28,9 +28,15 @@ function createPunyFormats(email, idna) {
   'use strict';
   const nonAscii = /[^\0-\x7F]/;
 
+  // RFC 1123 section 2.1 (RFC 952's letters, digits and hyphens) and dots:
+  // what UseSTD3ASCIIRules leaves of ASCII.  Tested first so that a long
+  // string of other characters is refused at once, without the UTS #46
+  // pass collecting an error for each of them.
+  const ldh = /^[A-Za-z0-9.-]*$/;
+
   function hostname(value) {
     if (typeof value !== 'string') return true;
-    if (nonAscii.test(value) || value.endsWith('.')) return false;
+    if (!ldh.test(value) || value.endsWith('.')) return false;
     const r = idna.toAsciiResult(value, { preset: 'uts46-strict' });
     if (!r.ok || r.value !== value.toLowerCase()) return false;
     // An A-label must decode to a valid U-label under IDNA2008 (RFC 5890
