@@ -10,6 +10,8 @@
 #                     punycode  punycode.js's API (global `punycode`)
 #                     puny      + UTS #46 / IDNA2008, presets, explain (global `puny`)
 #                     display   + display safety and skeletons (global `puny`)
+#                     email     e-mail addresses (global `punyEmail`)
+#                     formats   JSON Schema format checkers (global `punyFormats`)
 #   web/            the converter page (surfaces/js/web/), runnable from file:// or any
 #                   static server
 #   sizes.txt       what each entry point weighs, gzipped, and each .wasm per section
@@ -106,6 +108,18 @@ assemble() {
         strip_comments "$lib/display-load.js"
         parts="$parts, createLazyDisplay('$version', core, $(cat "$out/cmake/display-lists.json"), $6)" ;;
     esac
+    # puny/email and puny/formats: their own functions only (over the
+    # email module), with the package's version, PunyError and Unicode version.
+    local own="{ version: core.api.version, PunyError: core.PunyError, unicodeVersion: core.api.unicodeVersion }"
+    case "$layers" in
+      *email*) strip_comments "$lib/email.js" ;;
+    esac
+    case "$layers" in
+      *formats*)
+        strip_comments "$lib/formats.js"
+        parts="$own, createPunyFormats(createPunyEmail(Module, core), createPunyIdna(Module, core))" ;;
+      *email*) parts="$own, createPunyEmail(Module, core)" ;;
+    esac
     echo "const core = createPunyCore(Module, '$version');"
     echo "return Object.freeze(Object.assign({}, $parts));"
     echo "})();"
@@ -116,6 +130,8 @@ assemble() {
 punycode_names="version, encode, decode, toASCII, toUnicode, ucs2, encodeMany, decodeMany, PunyError, unicodeVersion"
 idna_names="$punycode_names, toAscii, toAsciiResult, toUnicodeResult, toAsciiMany, toUnicodeMany, idna, explain, presets, presetList, presetAliases, presetFlags, flagNames"
 display_names="$idna_names, display, toDisplay, skeleton, displayProfiles, displayReasons"
+email_names="version, PunyError, unicodeVersion, validate, validateResult, normalize, toAscii, toUnicode, displayProfiles"
+formats_names="version, PunyError, unicodeVersion, hostname, idnHostname, email, idnEmail, formats, addFormats"
 
 mkdir -p "$out/package/dist"
 # The display module goes beside puny/display's entry files twice: as
@@ -138,7 +154,8 @@ python3 "$here/tools/pack-wasm.py" "$out/cmake/puny-display.wasm" >"$out/cmake/p
   echo "process.stdout.write(JSON.stringify({ displayProfiles: v.displayProfiles, displayReasons: v.displayReasons }));"
 } >"$out/cmake/display-lists.cjs"
 node "$out/cmake/display-lists.cjs" "$out/cmake/puny-display.wasm" >"$out/cmake/display-lists.json"
-for entry in punycode:puny-punycode:punycode:punycode puny:puny:idna:puny display:puny:idna,display:puny; do
+for entry in punycode:puny-punycode:punycode:punycode puny:puny:idna:puny display:puny:idna,display:puny \
+             email:puny-email:email:punyEmail formats:puny-email:idna,email,formats:punyFormats; do
   IFS=: read -r name base layers global <<<"$entry"
   [ "$out/cmake/$base.packed" -nt "$out/cmake/$base.wasm" ] || python3 "$here/tools/pack-wasm.py" "$out/cmake/$base.wasm" >"$out/cmake/$base.packed"
   names_var="${name}_names"
@@ -148,16 +165,21 @@ export const { ${!names_var} } = puny;" "() => readBeside(new URL('display.wasm'
   assemble "$out/package/dist/$name.cjs" "$base" "$layers" "'use strict';" "module.exports = puny;" \
     "() => require('fs').readFileSync(require('path').join(__dirname, 'display.wasm'))"
   # (document.currentScript: the <script> element running now, at load.)
-  assemble "$out/package/dist/$name.browser.js" "$base" "$layers" "" "globalThis.$global = puny;" \
+  # The classic script is one block, so that its `const puny` is no global
+  # binding: two of the package's scripts on one page (puny.browser.js and
+  # formats.browser.js, say) would otherwise fail with "Identifier 'puny' has
+  # already been declared".
+  assemble "$out/package/dist/$name.browser.js" "$base" "$layers" "{" "globalThis.$global = puny;
+}" \
     "((src) => () => readBeside(new URL('display.wasm', src)))(typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : globalThis.location ? globalThis.location.href : '')"
   minify "$out/package/dist/$name.mjs" --module
   minify "$out/package/dist/$name.cjs"
   minify "$out/package/dist/$name.browser.js"
 done
-cp "$lib/puny.d.ts" "$lib/punycode.d.ts" "$lib/display.d.ts" "$out/package/dist/"
+cp "$lib/puny.d.ts" "$lib/punycode.d.ts" "$lib/display.d.ts" "$lib/email.d.ts" "$lib/formats.d.ts" "$out/package/dist/"
 # The CommonJS declarations (NAME.d.cts) for require() and for TypeScript's
 # CommonJS module modes (surfaces/js/tools/cts-types.mjs says why).
-for name in punycode puny display; do
+for name in punycode puny display email formats; do
   node "$here/tools/cts-types.mjs" "$lib" "$name" >"$out/package/dist/$name.d.cts"
 done
 cp "$here/package.json" "$here/README.md" "$out/package/"
@@ -171,5 +193,5 @@ cp "$out/package/dist/display-data.js" "$out/web/puny-display-data.js"
 # What a browser or bundler loads for each entry point, gzipped (the
 # package's size budget, checked by surfaces/js/test/sizes.test.mjs).
 node "$here/tools/wasm-sizes.mjs" --entries "$out/package/dist" \
-  "$out/cmake/puny-punycode.wasm" "$out/cmake/puny.wasm" "$out/cmake/puny-display.wasm" >"$out/sizes.txt"
+  "$out/cmake/puny-punycode.wasm" "$out/cmake/puny.wasm" "$out/cmake/puny-display.wasm" "$out/cmake/puny-email.wasm" >"$out/sizes.txt"
 cat "$out/sizes.txt"

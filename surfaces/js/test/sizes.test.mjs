@@ -15,7 +15,7 @@ const sizes = entrySizes(path.join(packageDir, 'dist'));
 const largest = (entry) => Math.max(...sizes.filter((s) => s.entry === entry).map((s) => s.gzip));
 
 test('every entry point is there in its three forms', () => {
-  for (const entry of ['punycode', 'puny', 'display'])
+  for (const entry of ['punycode', 'puny', 'display', 'email', 'formats'])
     assert.deepEqual(sizes.filter((s) => s.entry === entry).map((s) => s.file).sort(),
                      [`${entry}.browser.js`, `${entry}.cjs`, `${entry}.mjs`]);
 });
@@ -32,6 +32,13 @@ test('the display entry point fits its budget (gzip -9, every form), its module 
   const dist = path.join(packageDir, 'dist');
   assert.equal(readFileSync(path.join(dist, 'display.wasm')).readUInt32LE(0), 0x6d736100);
   assert.match(readFileSync(path.join(dist, 'display-data.js'), 'utf8'), /globalThis\.punyDisplayPacked = \['/);
+});
+
+// puny/email and puny/formats embed the email module (the main level plus
+// the core's e-mail code, which reaches the display and UTS #39 tables).
+test('the email and formats entry points fit their budgets (gzip -9, every form)', () => {
+  for (const entry of ['email', 'formats'])
+    assert.ok(largest(entry) <= budgets[entry], `${entry}: ${largest(entry)} bytes gzipped > ${budgets[entry]}`);
 });
 
 test('the Punycode-only entry point fits its budget (gzip -9, every form)', () => {

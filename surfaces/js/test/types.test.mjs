@@ -16,7 +16,7 @@ function declared(file) {
 }
 
 const require = createRequire(import.meta.url);
-for (const entry of ['punycode', 'puny', 'display']) {
+for (const entry of ['punycode', 'puny', 'display', 'email', 'formats']) {
   test(`dist/${entry}.d.ts declares exactly the runtime exports`, async () => {
     const esm = await import(path.join(packageDir, 'dist', `${entry}.mjs`));
     const runtime = Object.keys(esm).filter((k) => k !== 'default').sort();

@@ -15,7 +15,11 @@ import { fileURLToPath } from 'node:url';
 
 // Bytes of each entry point, gzipped (issue 23 of the tracker: the full
 // package within 100 KB, the punycode.js replacement within 10 KB).
-export const budgets = { punycode: 10 * 1024, puny: 100 * 1024, display: 100 * 1024 };
+// puny/email and puny/formats (issue 38) carry a module of their own with the
+// display and UTS #39 tables the core's e-mail code reaches (170 KB when
+// they were added): within 180 KB.
+export const budgets = { punycode: 10 * 1024, puny: 100 * 1024, display: 100 * 1024,
+                         email: 180 * 1024, formats: 180 * 1024 };
 
 export function gzipped(bytes) {
   return gzipSync(bytes, { level: 9 }).length;

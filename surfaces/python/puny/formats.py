@@ -10,17 +10,22 @@ jsonschema.FormatChecker with the four registered:
 What each accepts:
   hostname      RFC 1123 section 2.1 host names (ASCII), A-labels valid
                 IDNA (RFC 5891 section 4.4): UTS #46 with STD3 rules, hyphen
-                checks and DNS lengths (the uts46-strict preset), nothing mapped
+                checks and DNS lengths (the uts46-strict preset), nothing mapped,
+                and each A-label's U-label valid IDNA2008
   idn-hostname  RFC 5890 section 2.3.2.3: IDNA2008 registration (RFC 5891
-                section 4) of the name as given
+                section 4) of the name, U+3002, U+FF0E and U+FF61 taken as
+                label separators (RFC 3490 section 3.1)
   email         RFC 5321 section 4.1.2 Mailbox, ASCII only: dot-atom or
                 quoted local part, a host name or an address literal
-  idn-email     RFC 6531 Mailbox: the same with UTF-8 (RFC 6532)
+  idn-email     RFC 6531 Mailbox: the same with UTF-8 (RFC 6532), the domain
+                under the library's e-mail policy (UTS #46 mapping, then
+                IDNA2008 on the A-labels), as mail software maps it (RFC 5895)
+The same rules as JavaScript's puny/formats (docs/email.md).
 Reachability (dots, special-use names) is not part of any of the four.
 Non-str instances are valid, as JSON Schema asks of format checks.
 """
 
-from . import Error, idna2008_register, to_ascii
+from . import Error, idna2008_register, to_ascii, to_unicode
 from . import email as _email
 
 __all__ = ["hostname", "idn_hostname", "email", "idn_email", "format_checker", "CHECKERS"]
@@ -33,7 +38,13 @@ def hostname(instance) -> bool:
         return False
     try:
         # Valid and already in its ASCII form (nothing mapped but case).
-        return to_ascii(instance, "uts46-strict") == instance.lower()
+        if to_ascii(instance, "uts46-strict") != instance.lower():
+            return False
+        # An A-label's U-label must be valid IDNA2008 (RFC 5890 section
+        # 2.3.2.1), which refuses what UTS #46 alone admits (symbols).
+        if any(label[:4].lower() == "xn--" for label in instance.split(".")):
+            to_unicode(instance, "idna2008")
+        return True
     except Error:
         return False
 
@@ -41,6 +52,8 @@ def hostname(instance) -> bool:
 def idn_hostname(instance) -> bool:
     if not isinstance(instance, str):
         return True
+    for dot in "\u3002\uff0e\uff61":
+        instance = instance.replace(dot, ".")
     if instance.endswith("."):
         return False
     try:
@@ -58,7 +71,7 @@ def _mailbox(instance, smtputf8: bool) -> bool:
     try:
         _email.validate(instance, allow_quoted_local=True, allow_domain_literal=True,
                         allow_smtputf8=smtputf8, globally_deliverable=False,
-                        preset="uts46-strict" if not smtputf8 else "idna2008")
+                        preset="uts46-strict" if not smtputf8 else None)
         return True
     except Error:
         return False

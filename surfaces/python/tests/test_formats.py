@@ -45,6 +45,11 @@ def test_the_rfc_forms():
     assert f.hostname("xn--bcher-kva.de") and not f.hostname("b\u00fccher.de")
     assert not f.hostname("xn--a.com") and not f.hostname("-a.com") and not f.hostname("a_b.com")
     assert f.idn_hostname("b\u00fccher.de") and not f.idn_hostname("\u302e\uc2e4\ub840.com")
+    # The same rules as JavaScript's puny/formats (surfaces/js/test/formats.test.mjs).
+    assert not f.hostname("xn--n3h.com")  # U+2603 is DISALLOWED in IDNA2008
+    assert f.idn_hostname("a\u3002b") and not f.idn_hostname("a\u3002")  # RFC 3490 3.1 dots
+    assert f.idn_email("user@cafe\u0301.com")  # the domain mapped (NFC) before the look-up
+    assert not f.idn_email("user\uff20example.com")
     # Non-strings are valid for a format check.
     assert all(check(12) for check in f.CHECKERS.values())
     # Registered by name, beside jsonschema's own formats.

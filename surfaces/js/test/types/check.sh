@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # wasm.types: Debian's tsc --strict against the built package's declarations:
-#   usage.ts      the three entry points' dist/*.d.ts, imported by path
+#   usage.ts      the entry points' dist/*.d.ts, imported by path
 #   usage-cjs.ts  as an installed package from a CommonJS project: module node16,
 #                 module nodenext (require condition: dist/*.d.cts), and
 #                 moduleResolution node (types, typesVersions)
@@ -31,4 +31,4 @@ for mode in "--module node16" "--module nodenext" "--module commonjs --moduleRes
   (cd "$project" && "$tsc" "${common[@]}" $mode usage-cjs.ts) || { echo "wasm.types: usage-cjs.ts fails under $mode" >&2; exit 1; }
 done
 (cd "$project" && "$tsc" "${common[@]}" --module node16 usage-esm.mts) || { echo "wasm.types: usage-esm.mts fails under --module node16" >&2; exit 1; }
-echo "wasm.types: $package/dist/{puny,punycode,display}.d.ts and .d.cts accept usage.ts, usage-cjs.ts (node16, nodenext, node) and usage-esm.mts ($("$tsc" --version))"
+echo "wasm.types: $package/dist/{puny,punycode,display,email,formats}.d.ts and .d.cts accept usage.ts, usage-cjs.ts (node16, nodenext, node) and usage-esm.mts ($("$tsc" --version))"

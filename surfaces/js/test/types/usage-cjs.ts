@@ -6,6 +6,8 @@
 import puny = require('puny');
 import punycode = require('puny/punycode');
 import punyDisplay = require('puny/display');
+import punyEmail = require('puny/email');
+import punyFormats = require('puny/formats');
 import type { IdnaResult, PunyErrorInfo } from 'puny';
 
 const ascii: string = puny.toAscii('bücher.de', { preset: 'uts46' });
@@ -25,4 +27,6 @@ try {
 } catch (e) {
   if (e instanceof punycode.PunyError) console.log(e.offset, e.code);
 }
-console.log(ascii, label, shown, wrong, best, first, made);
+const mailbox: punyEmail.EmailAddress = punyEmail.validate('info@bücher.de');
+const valid: boolean = punyFormats.formats.email('a@b.c') && punyFormats.idnHostname('bücher.de');
+console.log(ascii, label, shown, wrong, best, first, made, mailbox, valid);

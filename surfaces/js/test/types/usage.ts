@@ -1,5 +1,5 @@
-// Compiled with Debian's tsc (--strict --noEmit) against the three entry
-// points' declarations (dist/puny.d.ts, punycode.d.ts, display.d.ts) by the
+// Compiled with Debian's tsc (--strict --noEmit) against the entry
+// points' declarations (dist/puny.d.ts, punycode.d.ts, display.d.ts, email.d.ts, formats.d.ts) by the
 // wasm.types test: the declarations must accept this code as written.
 import puny, { encode, decode, toASCII, toUnicode, ucs2, toAscii, toAsciiResult, explain,
               PunyError, IdnaResult, PunycodeTrace, IdnaTrace, Preset } from '../dist/puny';
@@ -35,3 +35,20 @@ const why: (string | null)[] = decision.labels.flatMap((l: DisplayLabel) => l.fi
 const profileNames: DisplayProfile[] = punyDisplay.displayProfiles.map((p) => p.name);
 console.log(decision.display, why, profileNames, punyDisplay.toDisplay('a.com'), punyDisplay.skeleton('m'),
             punyDisplay.displayReasons.length);
+// puny/email and puny/formats (issue 38).
+import punyEmail, { validate, validateResult, EmailAddress, EmailResult, EmailOptions } from '../dist/email';
+import punyFormats, { addFormats, formats, FormatChecker } from '../dist/formats';
+const emailOptions: EmailOptions = { allowQuotedLocalPart: true, preset: 'idna2008', flags: { checkBidi: true },
+                                     displayProfile: 'chromium' };
+const address: EmailAddress = validate('info@bücher.de', emailOptions);
+const asciiEmail: string | null = address.asciiEmail;
+const checked: EmailResult = validateResult('a..b@example.com');
+const errorLabel: number | null | undefined = checked.errors[0]?.label;
+const emailAscii: string | null = punyEmail.toAscii('ü@example.com');
+// @ts-expect-error: toAscii may have no ASCII form
+const notNull: string = punyEmail.toAscii('ü@example.com');
+// @ts-expect-error: no such option
+validate('a@b.c', { allowQuoted: true });
+const checker: FormatChecker = formats['idn-email'];
+const registry = addFormats({ addFormat: (_name: string, _format: { validate: FormatChecker }) => undefined });
+console.log(asciiEmail, errorLabel, emailAscii, notNull, checker(12), registry, punyFormats.hostname('a.b'));
