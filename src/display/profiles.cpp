@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "display/internal.hpp"
+#include "unicode/ucd.hpp"
 
 namespace puny::detail::display {
 namespace {
@@ -65,6 +66,25 @@ std::size_t foreign_mark_at(std::u32string_view t) {
   return std::u32string_view::npos;
 }
 
+// nsIDNService::isLabelSafe: U+0300-U+0314 or U+031A on a dotless i
+// (U+0131) looks like the same accent on an ordinary i, so the label stays
+// Punycode.  The base is the last character that is not a mark, so other
+// marks in between do not hide it.  (Firefox tracks nonspacing marks, Mn;
+// the marks it names are all Mn, and a spacing or enclosing mark on a
+// dotless i is not valid in a domain name's Latin text anyway.)
+std::size_t dotless_i_mark_at(std::u32string_view t) {
+  char32_t base = 0;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const char32_t c = t[i];
+    if (!ucd::is_mark(c)) {
+      base = c;
+      continue;
+    }
+    if (base == 0x0131 && ((c >= 0x0300 && c <= 0x0314) || c == 0x031A)) return i;
+  }
+  return std::u32string_view::npos;
+}
+
 }  // namespace
 
 void check_firefox(const label_input& in, bool high, std::vector<raw_finding>& out) {
@@ -87,6 +107,9 @@ void check_firefox(const label_input& in, bool high, std::vector<raw_finding>& o
   const std::size_t foreign = foreign_mark_at(t);
   if (foreign != std::u32string_view::npos)
     add(out, reason::combining_mark, t, foreign, "firefox/4-combining-mark-script");
+  const std::size_t dotless = dotless_i_mark_at(t);
+  if (dotless != std::u32string_view::npos)
+    add(out, reason::combining_mark, t, dotless, "firefox/4-dotless-i-mark");
   const uts39::restriction_level most =
       high ? uts39::restriction_level::highly_restrictive : uts39::restriction_level::moderately_restrictive;
   if (uts39::script_restriction_level(t) > most)

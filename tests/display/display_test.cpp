@@ -234,6 +234,26 @@ TEST(Display, FirefoxProfiles) {
   ASSERT_TRUE(g.ok());
   EXPECT_EQ(g.value.labels[0].findings.at(0).why, reason::restricted_character);
   EXPECT_EQ(g.value.labels[0].findings.at(0).code_point, U'\u0261');
+  // A dotless i with a combining mark (na\u0131\u0308ve) looks like an
+  // accented i: nsIDNService keeps it as Punycode, in both profiles, and
+  // names the mark.  The same mark on a dotted i's base is shown.
+  for (const options* o : {&moderate, &high}) {
+    const auto naive = decide("na\xC4\xB1\xCC\x88ve.com", *o);
+    ASSERT_TRUE(naive.ok());
+    EXPECT_FALSE(naive.value.labels[0].show_unicode);
+    bool named = false;
+    for (const auto& f : naive.value.labels[0].findings)
+      named = named || (f.why == reason::combining_mark && f.code_point == U'\u0308' &&
+                        f.step == "firefox/4-dotless-i-mark");
+    EXPECT_TRUE(named);
+    // Another mark in between does not hide the dotless i (U+0323 below,
+    // U+0301 above).
+    EXPECT_FALSE(decide("p\xC4\xB1\xCC\xA3\xCC\x81n.com", *o).value.all_shown());
+    // The same accent on an ordinary i (precomposed U+00EF) is shown.
+    EXPECT_TRUE(decide("na\xC3\xAFve.com", *o).value.all_shown());
+    // A dotless i without a mark is an ordinary Turkish letter.
+    EXPECT_TRUE(decide("s\xC4\xB1k.com", *o).value.all_shown());
+  }
   // Ordinary names.
   EXPECT_TRUE(decide("b\xC3\xBC" "cher.de", high).value.all_shown());
   EXPECT_TRUE(decide("\xE4\xBE\x8B\xE3\x81\x88.jp", high).value.all_shown());
