@@ -260,6 +260,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     const std::u32string folded = folded_skeleton(b.label);
     d->brands[id].folded = folded;
     d->max_folded = std::max(d->max_folded, folded.size());
+    d->brand_has_rn = d->brand_has_rn || b.label.find(U"rn") != std::u32string::npos;
     d->by_folded[folded].push_back(id);
     std::u32string flat = b.label;
     for (char c : b.suffix)

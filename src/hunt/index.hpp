@@ -37,6 +37,7 @@ struct brand_index::impl {
   std::vector<brand_record> brands;
   std::size_t max_label = 0;  // longest brand label, in code points
   std::size_t max_folded = 0; // longest folded skeleton of a brand label
+  bool brand_has_rn = false;  // some brand label spells "rn" (matcher's homoglyph_edit gate)
   // Exact brand labels, their folded skeletons, and every label with one
   // code point deleted (the deletion neighbourhood: two strings are at edit
   // distance 1 only if they share an entry, so lookups replace a scan).

@@ -215,22 +215,15 @@ struct matcher {
   }
 
   // Whether a label may hold a lookalike the folded skeleton replaces: a
-  // non-ASCII character, an ASCII character whose prototype differs
-  // (confusables.txt: 0, 1, m, ...), or the sequences rn and vv, which the
-  // skeleton of the brand side produces.  Other labels fold to themselves,
-  // and the edit rules have already compared them.
-  static bool may_hold_homoglyph(const std::u32string& R) {
-    static const std::vector<bool> changes = [] {
-      std::vector<bool> t(128, false);
-      for (char32_t c = 0; c < 128; ++c) {
-        const char32_t lower = c >= U'A' && c <= U'Z' ? c - U'A' + U'a' : c;
-        t[c] = folded_skeleton(std::u32string(1, c)) != std::u32string(1, lower);
-      }
-      return t;
-    }();
+  // non-ASCII character, 0 or 1 (confusables.txt folds them to o and l), or
+  // the sequences rn and vv; an m only when some brand's label has "rn"
+  // (the skeleton writes m as rn on both sides, so otherwise an m changes no
+  // distance).  Other labels fold to themselves, and the edit rules have
+  // already compared them as spelled.
+  bool may_hold_homoglyph(const std::u32string& R) const {
     for (std::size_t i = 0; i < R.size(); ++i) {
       const char32_t c = R[i];
-      if (c >= 0x80 || changes[c]) return true;
+      if (c >= 0x80 || c == U'0' || c == U'1' || (c == U'm' && d.brand_has_rn)) return true;
       if (i + 1 < R.size() && ((c == U'r' && R[i + 1] == U'n') || (c == U'v' && R[i + 1] == U'v')))
         return true;
     }
