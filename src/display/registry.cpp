@@ -3,7 +3,9 @@
 #include <cstddef>
 #include <string_view>
 
+#include "display/chromium_allowed_version.inc"
 #include "puny/display.hpp"
+#include "puny/unicode.hpp"
 
 namespace puny::display {
 namespace {
@@ -12,24 +14,32 @@ constexpr profile_info profile_table[] = {
     {profile::chromium, "chromium",
      "Chromium's IDN spoof checker: ICU highly restrictive with its allowed set, deviation and "
      "TLD-specific characters, whole-script and digit lookalikes, dangerous patterns, top domains",
-     "chromium/chromium components/url_formatter/spoof_checks/idn_spoof_checker.cc at 58a4b28c5469"},
+     "chromium/chromium components/url_formatter/spoof_checks/idn_spoof_checker.cc at 58a4b28c5469",
+     "ICU " PUNY_CHROMIUM_ICU_VERSION " recommended + inclusion sets (Identifier_Type of Unicode "
+     PUNY_CHROMIUM_ICU_UNICODE_VERSION "), minus Chromium's removals"},
     {profile::firefox_moderate, "firefox-moderate",
      "Firefox's default (network.IDN.restriction_profile = moderate): UTS #39 moderately "
      "restrictive, Allowed characters, blocklist, numbering systems, combining marks",
-     "Firefox netwerk/dns/nsIDNService.cpp and UTS #39 section 5.2 level 4"},
+     "Firefox netwerk/dns/nsIDNService.cpp and UTS #39 section 5.2 level 4",
+     "Identifier_Status of this build's Unicode " PUNY_UNICODE_VERSION_STRING
+     " (Firefox's own data version is not established)"},
     {profile::firefox_high, "firefox-high",
      "Firefox with network.IDN.restriction_profile = high: as firefox-moderate with UTS #39 highly "
      "restrictive",
-     "Firefox netwerk/dns/nsIDNService.cpp and UTS #39 section 5.2 level 3"},
+     "Firefox netwerk/dns/nsIDNService.cpp and UTS #39 section 5.2 level 3",
+     "Identifier_Status of this build's Unicode " PUNY_UNICODE_VERSION_STRING
+     " (Firefox's own data version is not established)"},
     {profile::uts39_highly_restrictive, "uts39-highly-restrictive",
      "UTS #39 General Security Profile, highly restrictive (5.2), no mixed numbers or invisible marks",
-     "UTS #39 sections 3.1, 5.2 (level 3), 5.3, 5.4"},
+     "UTS #39 sections 3.1, 5.2 (level 3), 5.3, 5.4",
+     "Identifier_Status of this build's Unicode " PUNY_UNICODE_VERSION_STRING},
     {profile::uts39_moderately_restrictive, "uts39-moderately-restrictive",
      "UTS #39 General Security Profile, moderately restrictive (5.2), no mixed numbers or invisible "
      "marks",
-     "UTS #39 sections 3.1, 5.2 (level 4), 5.3, 5.4"},
+     "UTS #39 sections 3.1, 5.2 (level 4), 5.3, 5.4",
+     "Identifier_Status of this build's Unicode " PUNY_UNICODE_VERSION_STRING},
     {profile::ascii_only, "ascii-only", "never show Unicode: every non-ASCII label stays an A-label",
-     "UTS #39 section 5.2 level 1"},
+     "UTS #39 section 5.2 level 1", "ASCII only"},
 };
 
 struct reason_info {
