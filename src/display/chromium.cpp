@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <initializer_list>
-#include <iterator>
 #include <string>
 #include <string_view>
 
@@ -31,23 +30,10 @@ using puny::display::reason;
 bool in(char32_t c, std::u32string_view set) noexcept { return set.find(c) != std::u32string_view::npos; }
 bool in_range(char32_t c, char32_t lo, char32_t hi) noexcept { return c >= lo && c <= hi; }
 
-// The allowed set before Chromium's removals: ICU's recommended and
-// inclusion sets of the ICU Chromium ships, whatever this build's Unicode
-// version (chromium_allowed.inc says which, tools/gen_tables/
-// gen_browser_sets.py makes it).
-#include "display/chromium_allowed.inc"
-
-bool in_icu_sets(char32_t c) noexcept {
-  const auto* first = std::begin(chromium_allowed_ranges);
-  const auto* last = std::end(chromium_allowed_ranges);
-  const auto* it = std::upper_bound(first, last, c, [](char32_t v, const char32_t (&r)[2]) { return v < r[0]; });
-  return it != first && c <= (*(it - 1))[1];
-}
-
 // SetAllowedUnicodeSet: ICU's recommended plus inclusion sets, minus
 // Chromium's edits.
 bool chromium_allowed(char32_t c) noexcept {
-  const bool base = in_icu_sets(c);
+  const bool base = in_browser_icu_set(c);
   if (!base) return false;
   switch (c) {
     case 0x0338:  // combining long solidus overlay: a slash with a broken font

@@ -1,6 +1,7 @@
 // The `firefox-moderate` and `firefox-high` profiles' label check: Firefox's
 // nsIDNService::isLabelSafe (netwerk/dns/nsIDNService.cpp) with its
-// default network.IDN.blocklist_chars; docs/display.md has the steps.
+// default network.IDN.blocklist_chars and the identifier data of the ICU
+// Firefox bundles; docs/display.md has the steps.
 #include <cstddef>
 #include <string_view>
 
@@ -79,9 +80,13 @@ void check_firefox(const label_input& in, bool high, std::vector<raw_finding>& o
       break;
     }
   }
-  const std::size_t restricted = first_restricted(t);
-  if (restricted != std::u32string_view::npos)
-    add_finding(out, reason::restricted_character, t, restricted, "firefox/2-identifier-status");
+  // nsIDNService: GetIdentifierType is ICU's Identifier_Status, of the ICU
+  // Firefox bundles, not of this build's Unicode data.
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (in_browser_icu_set(t[i])) continue;
+    add_finding(out, reason::restricted_character, t, i, "firefox/2-identifier-status");
+    break;
+  }
   const std::size_t mixed = uts39::mixed_numbers_at(t);
   if (mixed != std::u32string_view::npos)
     add_finding(out, reason::mixed_numbers, t, mixed, "firefox/3-numbering-systems");

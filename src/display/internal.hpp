@@ -66,6 +66,11 @@ class skeleton_list {
 void lookalike_skeletons(std::string_view utf8_name, skeleton_list& out);
 void lookalike_skeletons(std::string_view utf8_name, std::vector<std::string>& out);
 
+// The identifier set of the ICU the browsers ship (ICU 78.2: Unicode
+// 17.0.0's Identifier_Type Recommended or Inclusion, which is its
+// Identifier_Status Allowed), whatever this build's Unicode version.
+bool in_browser_icu_set(char32_t c) noexcept;
+
 // Shared rules.
 // Appends the finding `why` at code point `pos` of `text` (none when pos is
 // past the end: a finding on the whole label).

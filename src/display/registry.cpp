@@ -21,14 +21,14 @@ constexpr profile_info profile_table[] = {
      "Firefox's default (network.IDN.restriction_profile = moderate): UTS #39 moderately "
      "restrictive, Allowed characters, blocklist, numbering systems, combining marks",
      "Firefox netwerk/dns/nsIDNService.cpp and UTS #39 section 5.2 level 4",
-     "Identifier_Status of this build's Unicode " PUNY_UNICODE_VERSION_STRING
-     " (Firefox's own data version is not established)"},
+     "Identifier_Status of Unicode " PUNY_CHROMIUM_ICU_UNICODE_VERSION
+     " (ICU 78's data: nsIDNService asks the ICU Firefox bundles)"},
     {profile::firefox_high, "firefox-high",
      "Firefox with network.IDN.restriction_profile = high: as firefox-moderate with UTS #39 highly "
      "restrictive",
      "Firefox netwerk/dns/nsIDNService.cpp and UTS #39 section 5.2 level 3",
-     "Identifier_Status of this build's Unicode " PUNY_UNICODE_VERSION_STRING
-     " (Firefox's own data version is not established)"},
+     "Identifier_Status of Unicode " PUNY_CHROMIUM_ICU_UNICODE_VERSION
+     " (ICU 78's data: nsIDNService asks the ICU Firefox bundles)"},
     {profile::uts39_highly_restrictive, "uts39-highly-restrictive",
      "UTS #39 General Security Profile, highly restrictive (5.2), no mixed numbers or invisible marks",
      "UTS #39 sections 3.1, 5.2 (level 3), 5.3, 5.4",

@@ -259,12 +259,12 @@ TEST(Display, FirefoxProfiles) {
   EXPECT_TRUE(decide("\xE4\xBE\x8B\xE3\x81\x88.jp", high).value.all_shown());
 }
 
-// The chromium profile's characters are those of the ICU Chromium ships
-// (ICU 78.2: Unicode 17.0.0's Identifier_Type), not this build's Unicode
-// data.  U+11B0A DEVANAGARI LETTER ALTERNATE DDDA is new in Unicode 18.0.0
+// The browser profiles' characters are those of the ICU the browsers ship
+// (ICU 78: Unicode 17.0.0's Identifier_Type / Identifier_Status), not this
+// build's Unicode data.  U+11B0A DEVANAGARI LETTER ALTERNATE DDDA is new in Unicode 18.0.0
 // (Identifier_Type Recommended there): ICU 78 does not know it, so Chromium
-// keeps a label with it as an A-label while the uts39 profiles, on this
-// build's data, show it.
+// and Firefox keep a label with it as an A-label while the uts39 profiles,
+// on this build's data, show it.
 TEST(ChromiumProfile, CharacterDataIsChromiumsIcu) {
   EXPECT_NE(info(profile::chromium).character_data.find("ICU 78.2"), std::string_view::npos);
   EXPECT_NE(info(profile::chromium).character_data.find("Unicode 17.0.0"), std::string_view::npos);
@@ -284,6 +284,14 @@ TEST(ChromiumProfile, CharacterDataIsChromiumsIcu) {
     EXPECT_EQ(c.value.labels[0].findings[0].why, reason::restricted_character);
     EXPECT_EQ(c.value.labels[0].findings[0].code_point, U'\U00011B0A');
     EXPECT_EQ(c.value.labels[0].findings[0].step, "chromium/1-icu-allowed-set");
+    // Firefox asks its ICU (Identifier_Status) the same question.
+    options firefox;
+    firefox.which = profile::firefox_moderate;
+    const auto f = decide(label, firefox);
+    ASSERT_TRUE(f.ok());
+    EXPECT_FALSE(f.value.labels[0].show_unicode);
+    EXPECT_EQ(f.value.labels[0].findings.at(0).step, "firefox/2-identifier-status");
+    EXPECT_EQ(f.value.labels[0].findings.at(0).code_point, U'\U00011B0A');
   } else {
     // A build on Unicode 17.0.0 does not know the letter: not valid IDNA.
     EXPECT_FALSE(c.ok());
