@@ -98,7 +98,7 @@ void check_firefox(const label_input& in, bool high, std::vector<raw_finding>& o
     add_finding(out, reason::combining_mark, t, foreign, "firefox/4-combining-mark-script");
   const std::size_t dotless = dotless_i_mark_at(t);
   if (dotless != std::u32string_view::npos)
-    add_finding(out, reason::combining_mark, t, dotless, "firefox/4-dotless-i-mark");
+    add_finding(out, reason::dangerous_pattern, t, dotless, "firefox/4-dotless-i-mark");
   const uts39::restriction_level most =
       high ? uts39::restriction_level::highly_restrictive : uts39::restriction_level::moderately_restrictive;
   if (uts39::script_restriction_level(t) > most)

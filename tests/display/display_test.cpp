@@ -243,7 +243,7 @@ TEST(Display, FirefoxProfiles) {
     EXPECT_FALSE(naive.value.labels[0].show_unicode);
     bool named = false;
     for (const auto& f : naive.value.labels[0].findings)
-      named = named || (f.why == reason::combining_mark && f.code_point == U'\u0308' &&
+      named = named || (f.why == reason::dangerous_pattern && f.code_point == U'\u0308' &&
                         f.step == "firefox/4-dotless-i-mark");
     EXPECT_TRUE(named);
     // Another mark in between does not hide the dotless i (U+0323 below,
