@@ -146,6 +146,8 @@ Datum puny_sql_hunt_matches(PG_FUNCTION_ARGS) {
   puny_hunt_result *result = NULL;
   puny_error err = PUNY_ERROR_INIT;
   const char *name, *rules = NULL, *profile = "chromium", *display = NULL;
+  char *display_copy;
+  puny_hunt_match *matches;
   size_t length, i, count;
   int min_score = PG_ARGISNULL(3) ? 0 : PG_GETARG_INT32(3);
   int shown = 0;
@@ -167,27 +169,36 @@ Datum puny_sql_hunt_matches(PG_FUNCTION_ARGS) {
                         ? psprintf("unknown display profile \"%s\"", profile)
                         : psprintf("unknown rule in \"%s\"", rules ? rules : "")),
              errhint("Rules: hunt_rules(); profiles: idna_display_profiles().")));
+  /* Copy what the rows need, free the result, then convert: a conversion
+   * to the database encoding may raise an error, and no library object may
+   * be left behind by it. */
   verdict = puny_hunt_result_verdict(result, &display, &shown);
   count = puny_hunt_result_match_count(result);
+  matches = palloc0(sizeof(puny_hunt_match) * (count > 0 ? count : 1));
   for (i = 0; i < count; ++i) {
-    puny_hunt_match m = PUNY_HUNT_MATCH_INIT;
+    matches[i].struct_size = sizeof(puny_hunt_match);
+    (void)puny_hunt_result_match(result, i, &matches[i]);
+  }
+  display_copy = verdict == PUNY_OK ? pstrdup(display) : NULL;
+  puny_hunt_result_free(result);
+  for (i = 0; i < count; ++i) {
+    const puny_hunt_match *m = &matches[i];
     Datum values[7];
     bool nulls[7] = {false, false, false, false, false, false, false};
-    (void)puny_hunt_result_match(result, i, &m);
-    values[0] = PointerGetDatum(hunt_text(m.brand_name));
-    values[1] = PointerGetDatum(cstring_to_text(m.rule_name));
-    values[2] = Int32GetDatum(m.score);
-    values[3] = Int32GetDatum(hunt_chars(name, m.offset) + 1);
-    values[4] = Int32GetDatum(hunt_chars(name + m.offset, m.length));
-    if (verdict == PUNY_OK) {
-      values[5] = PointerGetDatum(hunt_text(display));
+    /* brand_name lives in the index, rule_name is static. */
+    values[0] = PointerGetDatum(hunt_text(m->brand_name));
+    values[1] = PointerGetDatum(cstring_to_text(m->rule_name));
+    values[2] = Int32GetDatum(m->score);
+    values[3] = Int32GetDatum(hunt_chars(name, m->offset) + 1);
+    values[4] = Int32GetDatum(hunt_chars(name + m->offset, m->length));
+    if (display_copy != NULL) {
+      values[5] = PointerGetDatum(hunt_text(display_copy));
       values[6] = BoolGetDatum(shown != 0);
     } else {
       nulls[5] = nulls[6] = true;
     }
     tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
   }
-  puny_hunt_result_free(result);
   return (Datum)0;
 }
 
