@@ -534,6 +534,77 @@ PUNY_API const char* puny_email_result_display(const puny_email_result* result, 
 PUNY_API int puny_email_result_local_part_safe(const puny_email_result* result, const char** rule);
 PUNY_API void puny_email_result_free(puny_email_result* result);
 
+/* ---- Lookalike hunting (puny/hunt.hpp, docs/hunt.md) ----
+ * Which names imitate a list of brands, by which rule, where in the name and
+ * what a browser would show.  An index is built once from a brand list (one
+ * registrable name a line, optional keywords=W,W and allow=NAME,NAME) and is
+ * then safe to use from many threads at once. */
+
+/* The rules, in the library's order (every surface prints these names);
+ * NULL past the end.  puny_hunt_rule_find gives a rule's value (the
+ * puny_hunt_match `rule` field; from 1) for its name, -1 when unknown. */
+PUNY_API size_t puny_hunt_rule_count(void);
+PUNY_API const char* puny_hunt_rule_name(size_t index);
+PUNY_API const char* puny_hunt_rule_description(size_t index);
+PUNY_API int puny_hunt_rule_find(const char* name);
+
+/* The brand index from a file or from text in memory.  psl_path: the Public
+ * Suffix List that says where the brands' and the names' registrable part
+ * ends; NULL = Debian's /usr/share/publicsuffix/public_suffix_list.dat, "" =
+ * none (the last label is the suffix).  A malformed line or an unreadable
+ * file fails as puny_display_lists_load does (PUNY_ERR_LIST_SYNTAX /
+ * PUNY_ERR_FILE_UNREADABLE, err->label the line, `message` "FILE:LINE:
+ * what").  Free with puny_hunt_index_free. */
+typedef struct puny_hunt_index puny_hunt_index;
+PUNY_API puny_errc puny_hunt_index_load(const char* brands_path, const char* psl_path,
+                                        puny_hunt_index** index, char* message,
+                                        size_t message_capacity, puny_error* err);
+PUNY_API puny_errc puny_hunt_index_parse(const char* text, size_t length, const char* source,
+                                         const char* psl_path, puny_hunt_index** index,
+                                         char* message, size_t message_capacity,
+                                         puny_error* err);
+/* Brands in the index; brand `i`'s registrable name (Unicode), NULL past the end. */
+PUNY_API size_t puny_hunt_index_size(const puny_hunt_index* index);
+PUNY_API const char* puny_hunt_index_brand(const puny_hunt_index* index, size_t i);
+PUNY_API void puny_hunt_index_free(puny_hunt_index* index);
+
+/* Every match of one name (U-labels or A-labels, any depth of subdomains).
+ * rules: NULL or "" = every rule, else rule names separated by commas or
+ * spaces; min_score: matches scoring below are dropped; profile: the
+ * display profile of the verdict (NULL = "chromium", ASCII case ignored),
+ * computed only for names that match.  An unknown rule or profile is
+ * PUNY_ERR_INVALID_ARGUMENT.  A name that is not valid IDNA still gets its
+ * matches (puny_hunt_result_verdict says why it has no display form). */
+typedef struct puny_hunt_result puny_hunt_result;
+PUNY_API puny_errc puny_hunt_find(const char* utf8, size_t length, const puny_hunt_index* index,
+                                  const char* rules, int min_score, const char* profile,
+                                  puny_hunt_result** result, puny_error* err);
+PUNY_API size_t puny_hunt_result_match_count(const puny_hunt_result* result);
+/* One match.  Set struct_size (PUNY_HUNT_MATCH_INIT); strings are static or
+ * live as long as the index. */
+typedef struct puny_hunt_match {
+  uint32_t struct_size;
+  int32_t rule;            /* the rule's value; rule_name names it */
+  size_t brand;            /* index of the brand (puny_hunt_index_brand) */
+  size_t offset;           /* byte offset in the input of the labels that matched */
+  size_t length;           /* their byte length (offset + length <= input length) */
+  int32_t score;           /* 0..100 */
+  const char* rule_name;   /* "homoglyph" */
+  const char* brand_name;  /* "paypal.com" */
+} puny_hunt_match;
+#define PUNY_HUNT_MATCH_INIT {sizeof(puny_hunt_match), 0, 0, 0, 0, 0, 0, 0}
+PUNY_API puny_errc puny_hunt_result_match(const puny_hunt_result* result, size_t index,
+                                          puny_hunt_match* match);
+/* The name as matched (Unicode labels, lowercase); the display verdict:
+ * PUNY_OK and *display its display form and *all_shown 1 when every label is
+ * shown in Unicode, else the status puny_display_decide gives (then *display
+ * is "").  No matches: PUNY_OK, "" and 0 (no verdict is made).  Out pointers
+ * may be NULL. */
+PUNY_API const char* puny_hunt_result_name(const puny_hunt_result* result);
+PUNY_API puny_errc puny_hunt_result_verdict(const puny_hunt_result* result, const char** display,
+                                            int* all_shown);
+PUNY_API void puny_hunt_result_free(puny_hunt_result* result);
+
 PUNY_API uint32_t puny_version(void);               /* e.g. 100 for 0.1.0 */
 PUNY_API const char* puny_version_string(void);     /* e.g. "0.1.0" */
 PUNY_API const char* puny_unicode_version(void);    /* the tables', e.g. "18.0.0" */

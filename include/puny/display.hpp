@@ -49,6 +49,10 @@ struct profile_info {
   std::string_view name;         // "chromium", "firefox-moderate", ... (every surface uses it)
   std::string_view description;  // one line
   std::string_view source;       // what it follows, e.g. the Chromium revision
+  // Where its allowed characters come from, with the data's version, e.g.
+  // "ICU 78.2 recommended + inclusion sets (Unicode 17.0.0)"; a browser
+  // profile's is the browser's, not this build's Unicode version.
+  std::string_view character_data;
 };
 
 // Every profile, in a stable order; surfaces list these and add none.

@@ -44,6 +44,7 @@ enum class rule : std::uint8_t {
   target_embedding,  // the brand's registrable name inside a longer name or a subdomain
   combo_squatting,   // the brand's label with a keyword or a hyphenated word
   tld_swap,          // the brand's label under another public suffix
+  homoglyph_edit,    // one edit (added, left out, replaced or swapped character) plus a homoglyph
 };
 
 struct rule_info {

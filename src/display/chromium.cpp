@@ -1,4 +1,5 @@
-// The `chromium` profile: Chromium's IDN spoof checker, label by label, as
+// The `chromium` profile's label check: Chromium's IDN spoof checker, label
+// by label, as
 // components/url_formatter/spoof_checks/idn_spoof_checker.cc does it at
 // chromium/chromium commit 58a4b28c5469 (IDNSpoofChecker::
 // SafeToDisplayAsUnicode and SetAllowedUnicodeSet), with ICU's uspoof
@@ -29,11 +30,10 @@ using puny::display::reason;
 bool in(char32_t c, std::u32string_view set) noexcept { return set.find(c) != std::u32string_view::npos; }
 bool in_range(char32_t c, char32_t lo, char32_t hi) noexcept { return c >= lo && c <= hi; }
 
-// SetAllowedUnicodeSet: Identifier_Status Allowed plus Identifier_Type
-// Inclusion (ICU's recommended and inclusion sets), minus Chromium's edits.
+// SetAllowedUnicodeSet: ICU's recommended plus inclusion sets, minus
+// Chromium's edits.
 bool chromium_allowed(char32_t c) noexcept {
-  const bool base = uts39::identifier_status_of(c) == uts39::identifier_status::allowed ||
-                    uts39::identifier_types_of(c).has(uts39::identifier_type::inclusion);
+  const bool base = in_browser_icu_set(c);
   if (!base) return false;
   switch (c) {
     case 0x0338:  // combining long solidus overlay: a slash with a broken font
@@ -196,32 +196,6 @@ std::size_t dangerous_pattern_at(std::u32string_view t) {
   return std::u32string_view::npos;
 }
 
-// skeleton_generator.cc's ShouldRemoveDiacriticsFromLabel: text (a label,
-// or a whole name for the lookalike skeletons) of Latin, Greek, Cyrillic,
-// ASCII digits, '.', '_', '-' and U+0300-U+0339 gets its diacritics removed;
-// step 6 asks the same of a label.
-bool is_lgc_label(std::u32string_view t) noexcept {
-  for (const char32_t c : t) {
-    const uts39::script_id s = uts39::script_of(c);
-    if (s == scripts::latin || s == scripts::greek || s == scripts::cyrillic) continue;
-    if ((c >= U'0' && c <= U'9') || c == U'.' || c == U'_' || c == U'-') continue;
-    if (c >= 0x0300 && c <= 0x0339) continue;
-    return false;
-  }
-  return true;
-}
-
-void add(std::vector<raw_finding>& out, reason why, std::u32string_view text, std::size_t pos,
-         std::string_view step) {
-  raw_finding f;
-  f.why = why;
-  f.position = pos < text.size() ? pos : 0;
-  f.has_code_point = pos < text.size();
-  f.code_point = f.has_code_point ? text[pos] : 0;
-  f.step = step;
-  out.push_back(f);
-}
-
 std::size_t find_first(std::u32string_view text, bool (*pred)(char32_t)) {
   for (std::size_t i = 0; i < text.size(); ++i)
     if (pred(text[i])) return i;
@@ -316,16 +290,16 @@ void check_chromium(const label_input& in_label, std::vector<raw_finding>& out) 
   //    (CHAR_LIMIT), restriction level, invisible marks, mixed numbers.
   const std::size_t not_allowed = find_first(t, [](char32_t c) { return !chromium_allowed(c); });
   if (not_allowed != std::u32string_view::npos)
-    add(out, reason::restricted_character, t, not_allowed, "chromium/1-icu-allowed-set");
+    add_finding(out, reason::restricted_character, t, not_allowed, "chromium/1-icu-allowed-set");
   const uts39::restriction_level level = uts39::script_restriction_level(t);
   if (level > uts39::restriction_level::highly_restrictive)
-    add(out, reason::restriction_level, t, first_script_break(t), "chromium/1-icu-restriction-level");
+    add_finding(out, reason::restriction_level, t, first_script_break(t), "chromium/1-icu-restriction-level");
   const std::size_t invisible = repeated_mark_at(t);
   if (invisible != std::u32string_view::npos)
-    add(out, reason::invisible_character, t, invisible, "chromium/1-icu-invisible");
+    add_finding(out, reason::invisible_character, t, invisible, "chromium/1-icu-invisible");
   const std::size_t mixed = uts39::mixed_numbers_at(t);
   if (mixed != std::u32string_view::npos)
-    add(out, reason::mixed_numbers, t, mixed, "chromium/1-icu-mixed-numbers");
+    add_finding(out, reason::mixed_numbers, t, mixed, "chromium/1-icu-mixed-numbers");
   if (out.size() != before) return;
 
   // 2. Deviation characters: Chromium keeps a label with U+00DF, U+03C2,
@@ -340,12 +314,12 @@ void check_chromium(const label_input& in_label, std::vector<raw_finding>& out) 
   if (t.size() > 1 && in_label.tld != "is" && in_label.tld != "fo") {
     const std::size_t icelandic = find_first(t, [](char32_t c) { return c == 0x00FE || c == 0x00F0; });
     if (icelandic != std::u32string_view::npos)
-      return add(out, reason::tld_specific_character, t, icelandic, "chromium/3-tld-specific-characters");
+      return add_finding(out, reason::tld_specific_character, t, icelandic, "chromium/3-tld-specific-characters");
   }
   if (t.size() > 1 && in_label.tld != "az") {
     const std::size_t schwa = find_first(t, [](char32_t c) { return c == 0x0259; });
     if (schwa != std::u32string_view::npos)
-      return add(out, reason::tld_specific_character, t, schwa, "chromium/3-tld-specific-characters");
+      return add_finding(out, reason::tld_specific_character, t, schwa, "chromium/3-tld-specific-characters");
   }
 
   // 4. Middle dot only between two l's under .cat (RFC 5892 appendix A.3,
@@ -353,7 +327,7 @@ void check_chromium(const label_input& in_label, std::vector<raw_finding>& out) 
   for (std::size_t i = 0; i < t.size(); ++i) {
     if (t[i] != 0x00B7) continue;
     if (in_label.tld != "cat" || i == 0 || i + 1 == t.size() || t[i - 1] != U'l' || t[i + 1] != U'l')
-      return add(out, reason::unsafe_middle_dot, t, i, "chromium/4-middle-dot");
+      return add_finding(out, reason::unsafe_middle_dot, t, i, "chromium/4-middle-dot");
   }
 
   if (level == uts39::restriction_level::ascii_only) return;
@@ -395,26 +369,26 @@ void check_chromium(const label_input& in_label, std::vector<raw_finding>& out) 
              unicode::next_utf8(in_label.tld_unicode, pos, c))
         tld_allows = uts39::script_of(c) == w.script;
       if (!tld_allows && !is_allowed_word(t))
-        return add(out, reason::whole_script_confusable, t, first, "chromium/5-whole-script-confusable");
+        return add_finding(out, reason::whole_script_confusable, t, first, "chromium/5-whole-script-confusable");
       break;
     }
     if (is_digit_lookalike_label(t))
-      return add(out, reason::digit_lookalike, t, 0, "chromium/5-digit-lookalikes");
+      return add_finding(out, reason::digit_lookalike, t, 0, "chromium/5-digit-lookalikes");
     return;
   }
 
   // 6. Mixed scripts (Latin with Han, kana or Hangul, as highly restrictive
   //    allows).
   if (is_digit_lookalike_label(t))
-    return add(out, reason::digit_lookalike, t, 0, "chromium/6-digit-lookalikes");
+    return add_finding(out, reason::digit_lookalike, t, 0, "chromium/6-digit-lookalikes");
   const std::size_t latin = find_first(t, [](char32_t c) {
     return uts39::script_of(c) == scripts::latin && !((c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z'));
   });
   if (latin != std::u32string_view::npos && !is_lgc_label(t))
-    return add(out, reason::latin_mixed_with_other, t, latin, "chromium/6-non-ascii-latin");
+    return add_finding(out, reason::latin_mixed_with_other, t, latin, "chromium/6-non-ascii-latin");
   const std::size_t dangerous = dangerous_pattern_at(t);
   if (dangerous != std::u32string_view::npos)
-    add(out, reason::dangerous_pattern, t, dangerous, "chromium/7-dangerous-patterns");
+    add_finding(out, reason::dangerous_pattern, t, dangerous, "chromium/7-dangerous-patterns");
 }
 
 quick_verdict chromium_quick_verdict(std::string_view utf8_label) noexcept {
@@ -472,319 +446,6 @@ quick_verdict chromium_quick_verdict(std::string_view utf8_label) noexcept {
   if (han_family_seen && script != quick_any_script) return quick_verdict::unknown;
   if (script != quick_any_script && scripts_with_rows()[script] && !breaker) return quick_verdict::unknown;
   return not_digitish ? quick_verdict::passes : quick_verdict::unknown;
-}
-
-namespace {
-
-// skeleton_generator.cc's additions to the confusables (its "ExtraConf"
-// transliterator, at chromium/chromium f24a8e130d36): letters of other scripts that look like a Latin letter or
-// a digit, and dashes.  Applied before the UTS #39 skeleton.
-struct extra_mapping {
-  std::u32string_view from;
-  std::u32string_view to;
-};
-constexpr extra_mapping extra_confusables[] = {
-    {U"\u00E6\u04D5", U"ae"},
-    {U"\u03FC\u048F", U"p"},
-    {U"\u0127\u043D\u045B\u04A3\u04A5\u04C8\u04CA\u050B\u0527\u0529", U"h"},
-    {U"\u0138\u03BA\u043A\u049B\u049D\u049F\u04A1\u04C4\u051F", U"k"},
-    {U"\u014B\u043F\u0525\u0E01\u05D7", U"n"},
-    {U"\u0167\u0442\u04AD\u050F\u4E03\u4E05\u4E06\u4E01", U"t"},
-    {U"\u0185\u044C\u048D\u0432\u00DF", U"b"},
-    {U"\u03C9\u0448\u0449\u0E1E\u0E1F\u0E9E\u0E9F", U"w"},
-    {U"\u043C\u04CE", U"m"},
-    {U"\u0454\u04BD\u04BF\u1054", U"e"},
-    {U"\u0491", U"r"},
-    {U"\u0493\u04FB", U"f"},
-    {U"\u04AB\u1004", U"c"},
-    {U"\u04B1\u4E2B", U"y"},
-    {U"\u03C7\u04B3\u04FD\u04FF\u4E42", U"x"},
-    {U"\u0503\u10EB", U"d"},
-    {U"\u050D\u100C", U"g"},
-    {U"\u0D1F\u0E23\u0EA3\u0EAE", U"s"},
-    {U"\u1042", U"j"},
-    {U"\u0966\u09E6\u0A66\u0AE6\u0B20\u0B66\u0CE6\u1005", U"o"},
-    {U"\u09ED\u0A67\u0AE7", U"q"},
-    {U"\u0E1A\u0E9A", U"u"},
-    {U"\u03B8", U"0"},
-    {U"\u0968\u09E8\u0A68\u0AE8\u0CE9\u0CED\u0577", U"2"},
-    {U"\u0437\u0499\u04E1\u0909\u0993\u0A24\u0A69\u0AE9\u0C69\u1012\u10D5\u10DE\u0A5C\u10D9", U"3"},
-    {U"\u0A6B\u4E29\u3110", U"4"},
-    {U"\u0573", U"6"},
-    {U"\u09EA\u0A6A\u0B6B", U"8"},
-    {U"\u0AED\u0B68\u0C68", U"9"},
-    {U"\u2014\u4E00\u2015\u2E3A\u2E3B", U"-"},
-};
-
-// Every code point the extra confusables map, with its replacement, sorted
-// for a binary search (built once).
-const std::vector<std::pair<char32_t, std::u32string_view>>& extra_confusable_index() {
-  static const std::vector<std::pair<char32_t, std::u32string_view>> index = [] {
-    std::vector<std::pair<char32_t, std::u32string_view>> v;
-    for (const extra_mapping& m : extra_confusables)
-      for (const char32_t c : m.from) v.emplace_back(c, m.to);
-    std::sort(v.begin(), v.end());
-    return v;
-  }();
-  return index;
-}
-
-std::u32string_view extra_confusable(char32_t c) noexcept {
-  if (c < 0x80) return {};
-  const auto& index = extra_confusable_index();
-  const auto it = std::lower_bound(index.begin(), index.end(), c,
-                                   [](const std::pair<char32_t, std::u32string_view>& e, char32_t k) { return e.first < k; });
-  return it != index.end() && it->first == c ? it->second : std::u32string_view();
-}
-
-// Its "DropAcc" transliterator: NFD, nonspacing marks removed, NFC, then
-// l with stroke, o with stroke and d with stroke to their base letters.  The
-// enclosing marks a Cyrillic name may hold (U+0488, U+0489, U+A670-U+A672)
-// are not nonspacing and stay.  The result is left decomposed: the skeleton
-// starts with NFD, so composing first would change nothing it gives.
-std::u32string without_diacritics(std::u32string_view t) {
-  std::u32string decomposed, kept;
-  ucd::nfd_append(t, decomposed);
-  kept.reserve(decomposed.size());
-  for (char32_t c : decomposed) {
-    const bool enclosing = c == 0x0488 || c == 0x0489 || (c >= 0xA670 && c <= 0xA672);
-    if (ucd::is_mark(c) && !enclosing) continue;
-    if (c == 0x0142) c = U'l';
-    if (c == 0x00F8) c = U'o';
-    if (c == 0x0111) c = U'd';
-    kept.push_back(c);
-  }
-  return kept;
-}
-
-// GenerateSupplementalHostnames: a character that looks like two things
-// (thorn like b or p, oe like ce or oe, l with stroke like l or t) gives each
-// spelling, up to 5 such characters and 128 spellings, for names of at most
-// 32 UTF-16 units.  (Chromium makes no skeleton at all for longer names;
-// here they keep the one spelling they have.)
-void add_spellings(const std::u32string& name, std::vector<std::u32string>& out) {
-  auto alternatives_of = [](char32_t c, std::u32string_view (&alt)[2]) {
-    switch (c) {
-      case 0x00FE: alt[0] = U"b", alt[1] = U"p"; return true;
-      case 0x0153: alt[0] = U"ce", alt[1] = U"oe"; return true;
-      case 0x0142: alt[0] = U"l", alt[1] = U"t"; return true;
-      default: return false;
-    }
-  };
-  const std::size_t first = out.size();
-  out.push_back(name);
-  std::size_t units = 0, doubles = 0;
-  std::u32string_view alt[2];
-  for (const char32_t c : name) {
-    units += c >= 0x10000 ? 2 : 1;
-    doubles += alternatives_of(c, alt);
-  }
-  if (doubles == 0 || doubles > 5 || units > 32) return;
-  for (std::size_t i = 0; i < name.size(); ++i) {
-    if (!alternatives_of(name[i], alt)) continue;
-    const std::size_t before = out.size();
-    for (std::size_t k = first; k < before && out.size() - first < 128; ++k) {
-      for (const std::u32string_view a : alt) {
-        if (out.size() - first >= 128) break;
-        // The character sits at the same distance from the end in every
-        // spelling made so far (only earlier characters were replaced).
-        std::u32string v = out[k];
-        v.replace(v.size() - (name.size() - i), 1, a);
-        out.push_back(std::move(v));
-      }
-    }
-  }
-}
-
-// The skeleton of `text` (UTF-8) as the next entry of `out`, unless an
-// earlier entry has it already or the text is ill-formed.
-void add_skeleton(std::string_view text, skeleton_list& out) {
-  std::string& slot = out.next();
-  if (!uts39::skeleton(text, slot).ok()) return out.drop_last();
-  for (std::size_t i = 0; i + 1 < out.size(); ++i)
-    if (out[i] == slot) return out.drop_last();
-}
-
-void add_skeleton(std::u32string_view text, skeleton_list& out) {
-  std::string utf8;
-  if (unicode::utf32_to_utf8(text, utf8).ok()) add_skeleton(std::string_view(utf8), out);
-}
-
-// What one code point becomes before the UTS #39 skeleton, in a name of
-// Latin, Greek and Cyrillic: its diacritics dropped (without_diacritics),
-// then the extra confusables.  Both act on each code point alone (dropping
-// every mark makes canonical reordering irrelevant, and the extra
-// confusables map single code points), so a name's text is the
-// concatenation of its code points' pieces.
-void append_lgc_piece(char32_t c, std::string& out) {
-  char buf[4];
-  for (const char32_t d : without_diacritics(std::u32string_view(&c, 1))) {
-    const std::u32string_view to = extra_confusable(d);
-    if (to.empty()) {
-      out.append(buf, unicode::put_utf8(d, buf));
-    } else {
-      for (const char32_t t : to) out.append(buf, unicode::put_utf8(t, buf));
-    }
-  }
-}
-
-// The pieces of the code points below U+2000 (every Latin, Greek and
-// Cyrillic letter of the basic blocks and their extensions), built once.
-struct lgc_piece_table {
-  static constexpr char32_t limit = 0x2000;
-  std::vector<std::uint32_t> offset = std::vector<std::uint32_t>(limit + 1, 0);
-  std::string pool;
-  lgc_piece_table() {
-    for (char32_t c = 0; c < limit; ++c) {
-      offset[c] = static_cast<std::uint32_t>(pool.size());
-      append_lgc_piece(c, pool);
-    }
-    offset[limit] = static_cast<std::uint32_t>(pool.size());
-  }
-};
-
-const lgc_piece_table& lgc_pieces() {
-  static const lgc_piece_table table;
-  return table;
-}
-
-// Per BMP code point, built once: whether it makes a name leave the plain
-// path (the extra confusables map it, it has several spellings, or it is
-// U+04CF; every such code point is in the BMP), and whether it belongs to
-// the Latin/Greek/Cyrillic set of is_lgc_label.
-constexpr std::uint8_t skeleton_special = 1, skeleton_lgc = 2, skeleton_spellings = 4;
-const std::vector<std::uint8_t>& skeleton_classes() {
-  static const std::vector<std::uint8_t> table = [] {
-    std::vector<std::uint8_t> t(0x10000, 0);
-    for (char32_t c = 0; c < 0x10000; ++c)
-      if (is_lgc_label(std::u32string_view(&c, 1))) t[c] |= skeleton_lgc;
-    for (const auto& entry : extra_confusable_index()) t[entry.first] |= skeleton_special;
-    for (const char32_t c : {char32_t{0x00FE}, char32_t{0x0153}, char32_t{0x0142}})
-      t[c] |= skeleton_special | skeleton_spellings;
-    t[0x04CF] |= skeleton_special;
-    return t;
-  }();
-  return table;
-}
-
-// The general path, for names with a character of several spellings (at
-// most a few in any list): every spelling, each through the extra
-// confusables and the skeleton.
-void spelled_skeletons(std::string_view name, bool lgc, skeleton_list& out) {
-  std::u32string text;
-  (void)unicode::utf8_to_utf32(name, text);  // well-formed: checked by the caller
-  const std::u32string base = lgc ? without_diacritics(text) : text;
-  std::vector<std::u32string> names;
-  add_spellings(base, names);
-  if (text.find(0x0142) != std::u32string::npos) add_spellings(text, names);
-  for (std::u32string& n : names) {
-    std::u32string mapped;
-    for (const char32_t c : n) {
-      const std::u32string_view to = extra_confusable(c);
-      if (to.empty()) {
-        mapped.push_back(c);
-      } else {
-        mapped.append(to);
-      }
-    }
-    // U+04CF (palochka) is also taken for a lowercase L (AddSkeletonMapping),
-    // where the confusables make it an i.
-    if (mapped.find(0x04CF) != std::u32string::npos) {
-      std::u32string as_l = mapped;
-      std::replace(as_l.begin(), as_l.end(), char32_t{0x04CF}, U'l');
-      add_skeleton(std::u32string_view(as_l), out);
-    }
-    add_skeleton(std::u32string_view(mapped), out);
-  }
-}
-
-}  // namespace
-
-std::string& skeleton_list::next() {
-  if (count_ == items_.size()) items_.emplace_back();
-  std::string& slot = items_[count_++];
-  slot.clear();
-  return slot;
-}
-
-void lookalike_skeletons(std::string_view name, skeleton_list& out) {
-  out.clear();
-  bool ascii = true;
-  for (const char ch : name) ascii = ascii && static_cast<unsigned char>(ch) < 0x80;
-  if (ascii) {  // nothing to drop, map or spell twice: the skeleton alone
-    (void)uts39::skeleton(name, out.next());
-    return;
-  }
-  // One pass over the UTF-8: is the name Latin/Greek/Cyrillic only, and
-  // does it hold a code point the extra confusables or the spellings name?
-  const std::vector<std::uint8_t>& classes = skeleton_classes();
-  bool plain = true, lgc = true, spellings = false;
-  for (std::size_t pos = 0; pos < name.size();) {
-    const auto lead = static_cast<unsigned char>(name[pos]);
-    char32_t c = lead;
-    if (lead < 0x80) {
-      ++pos;
-    } else if (!unicode::next_utf8(name, pos, c)) {
-      return;  // ill-formed: no skeleton, no match
-    }
-    if (c < 0x10000) {
-      plain = plain && !(classes[c] & skeleton_special);
-      lgc = lgc && (classes[c] & skeleton_lgc);
-      spellings = spellings || (classes[c] & skeleton_spellings);
-    } else {
-      lgc = lgc && is_lgc_label(std::u32string_view(&c, 1));
-    }
-  }
-  if (plain && !lgc) return add_skeleton(name, out);  // most names: the skeleton of the name as it is
-  if (spellings) return spelled_skeletons(name, lgc, out);
-
-  // One spelling: the text before the skeleton, piece by piece in UTF-8.
-  thread_local std::string text;
-  text.clear();
-  const lgc_piece_table& pieces = lgc_pieces();
-  char buf[4];
-  for (std::size_t pos = 0; pos < name.size();) {
-    const std::size_t start = pos;
-    char32_t c = static_cast<unsigned char>(name[pos]);
-    if (c < 0x80) {
-      ++pos;
-    } else {
-      (void)unicode::next_utf8(name, pos, c);  // well-formed: checked above
-    }
-    if (lgc && c < lgc_piece_table::limit) {
-      text.append(pieces.pool, pieces.offset[c], pieces.offset[c + 1] - pieces.offset[c]);
-    } else if (lgc) {
-      append_lgc_piece(c, text);
-    } else if (c < 0x10000 && (classes[c] & skeleton_special)) {
-      const std::u32string_view to = extra_confusable(c);
-      if (to.empty()) text.append(name, start, pos - start);
-      for (const char32_t t : to) text.append(buf, unicode::put_utf8(t, buf));
-    } else {
-      text.append(name, start, pos - start);
-    }
-  }
-  // U+04CF (palochka, D3 8F) is also taken for a lowercase L
-  // (AddSkeletonMapping), where the confusables make it an i.
-  if (text.find("\xD3\x8F") != std::string::npos) {
-    thread_local std::string as_l;
-    as_l.clear();
-    for (std::size_t i = 0; i < text.size(); ++i) {
-      if (text[i] == '\xD3' && i + 1 < text.size() && text[i + 1] == '\x8F') {
-        as_l += 'l';
-        ++i;
-      } else {
-        as_l += text[i];
-      }
-    }
-    add_skeleton(std::string_view(as_l), out);
-  }
-  add_skeleton(std::string_view(text), out);
-}
-
-void lookalike_skeletons(std::string_view name, std::vector<std::string>& out) {
-  thread_local skeleton_list list;
-  lookalike_skeletons(name, list);
-  out.assign(list.begin(), list.end());
 }
 
 }  // namespace puny::detail::display

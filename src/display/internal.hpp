@@ -66,7 +66,23 @@ class skeleton_list {
 void lookalike_skeletons(std::string_view utf8_name, skeleton_list& out);
 void lookalike_skeletons(std::string_view utf8_name, std::vector<std::string>& out);
 
+// The identifier set of the ICU the browsers ship (ICU 78.2: Unicode
+// 17.0.0's Identifier_Type Recommended or Inclusion, which is its
+// Identifier_Status Allowed), whatever this build's Unicode version.
+bool in_browser_icu_set(char32_t c) noexcept;
+
 // Shared rules.
+// Appends the finding `why` at code point `pos` of `text` (none when pos is
+// past the end: a finding on the whole label).
+void add_finding(std::vector<raw_finding>& out, puny::display::reason why, std::u32string_view text,
+                 std::size_t pos, std::string_view step);
+// Position of the first code point whose Identifier_Status is not Allowed
+// (UTS #39 section 3.1, the build's Unicode data), or npos.
+std::size_t first_restricted(std::u32string_view text) noexcept;
+// Latin, Greek, Cyrillic, ASCII digits, '.', '_', '-' and U+0300-U+0339
+// only: skeleton_generator.cc's ShouldRemoveDiacriticsFromLabel, which the
+// chromium profile's step 6 also asks of a label.
+bool is_lgc_label(std::u32string_view t) noexcept;
 // Position of the first nonspacing mark that repeats in one run of marks
 // after NFD (ICU's INVISIBLE check, UTS #39 section 5.4), or npos.  The
 // position is that of the code point in `text` whose decomposition holds it.

@@ -51,4 +51,21 @@ bool has_scx(char32_t c, puny::uts39::script_id s) noexcept {
   return !set.is_all() && set.contains(s);
 }
 
+void add_finding(std::vector<raw_finding>& out, puny::display::reason why, std::u32string_view text,
+                 std::size_t pos, std::string_view step) {
+  raw_finding f;
+  f.why = why;
+  f.has_code_point = pos < text.size();
+  f.position = f.has_code_point ? pos : 0;
+  f.code_point = f.has_code_point ? text[pos] : 0;
+  f.step = step;
+  out.push_back(f);
+}
+
+std::size_t first_restricted(std::u32string_view t) noexcept {
+  for (std::size_t i = 0; i < t.size(); ++i)
+    if (puny::uts39::identifier_status_of(t[i]) != puny::uts39::identifier_status::allowed) return i;
+  return std::u32string_view::npos;
+}
+
 }  // namespace puny::detail::display

@@ -31,6 +31,12 @@ const rule_info rule_table[] = {
     {rule::combo_squatting, "combo_squatting",
      "The brand's label joined to a keyword or to a word by a hyphen", 4, 60},
     {rule::tld_swap, "tld_swap", "The brand's label under another public suffix", 3, 70},
+    // Two changes at once match more ordinary words than one, so the brand
+    // must be longer and the score is lower than either rule alone.
+    {rule::homoglyph_edit, "homoglyph_edit",
+     "The brand's label with one edit and a lookalike character (rn/m, 0/o, 1/l, vv/w or a "
+     "non-ASCII confusable) together",
+     6, 60},
 };
 
 // Words phishing names pair with brands; a brand list adds its own.
@@ -251,7 +257,11 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     const brand_record& b = d->brands[id];
     d->max_label = std::max(d->max_label, b.label.size());
     d->by_label[b.label].push_back(id);
-    d->by_folded[folded_skeleton(b.label)].push_back(id);
+    const std::u32string folded = folded_skeleton(b.label);
+    d->brands[id].folded = folded;
+    d->max_folded = std::max(d->max_folded, folded.size());
+    d->brand_has_rn = d->brand_has_rn || b.label.find(U"rn") != std::u32string::npos;
+    d->by_folded[folded].push_back(id);
     std::u32string flat = b.label;
     for (char c : b.suffix)
       if (c != '.') flat.push_back(static_cast<unsigned char>(c));
@@ -266,11 +276,19 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
       key_chars += del.size();
       ++entries;
     }
+    // The same neighbourhood of the folded skeleton, for homoglyph_edit.
+    for (std::uint32_t i = 0; i < folded.size(); ++i) {
+      del.assign(folded, 0, i);
+      del.append(folded, i + 1, std::u32string::npos);
+      d->folded_deletions[del].push_back(deletion{id, i});
+      key_chars += del.size();
+      ++entries;
+    }
   }
   // 16 bits per key: about 6% of the misses still probe the tables.
   std::size_t bits = 1024;
   while (bits < 16 * (d->by_label.size() + d->deletions.size() + d->by_folded.size() +
-                      d->by_flat_name.size()))
+                      d->by_flat_name.size() + d->folded_deletions.size()))
     bits *= 2;
   d->filter.assign(bits / 64, 0);
   d->filter_mask = bits - 1;
@@ -278,6 +296,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   for (const auto& kv : d->deletions) d->filter_add(kv.first);
   for (const auto& kv : d->by_folded) d->filter_add(kv.first);
   for (const auto& kv : d->by_flat_name) d->filter_add(kv.first);
+  for (const auto& kv : d->folded_deletions) d->filter_add(kv.first);
   key_chars += bits / 8 / sizeof(char32_t);
   for (const std::u32string& k : d->keywords) d->keyword_lengths.push_back(k.size());
   std::sort(d->keyword_lengths.begin(), d->keyword_lengths.end());

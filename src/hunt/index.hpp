@@ -19,6 +19,7 @@ struct brand_record {
   std::string name;      // registrable name, Unicode, lowercase ("paypal.com")
   std::u32string label;  // the label left of the public suffix ("paypal")
   std::string suffix;    // the public suffix ("com", "co.uk")
+  std::u32string folded; // folded_skeleton(label)
 };
 
 // One entry of the deletion neighbourhood: brand `brand`'s label with the
@@ -35,12 +36,18 @@ struct brand_index::impl {
   bool have_psl = false;
   std::vector<brand_record> brands;
   std::size_t max_label = 0;  // longest brand label, in code points
+  std::size_t max_folded = 0; // longest folded skeleton of a brand label
+  bool brand_has_rn = false;  // some brand label spells "rn" (matcher's homoglyph_edit gate)
   // Exact brand labels, their folded skeletons, and every label with one
   // code point deleted (the deletion neighbourhood: two strings are at edit
   // distance 1 only if they share an entry, so lookups replace a scan).
   std::unordered_map<std::u32string, ids> by_label;
   std::unordered_map<std::u32string, ids> by_folded;
   std::unordered_map<std::u32string, std::vector<deletion>> deletions;
+  // The deletion neighbourhood of each brand's folded skeleton: a name
+  // whose folded skeleton is at edit distance 1 of a brand's imitates it
+  // with a homoglyph and an edit together (rule::homoglyph_edit).
+  std::unordered_map<std::u32string, std::vector<deletion>> folded_deletions;
   // Brand label + suffix written without dots ("paypalcom"), for
   // target embedding inside one label.
   std::unordered_map<std::u32string, ids> by_flat_name;

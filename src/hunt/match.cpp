@@ -177,8 +177,13 @@ struct matcher {
             if (d.brands[id].label != R) add(id, ascii ? rule::homoglyph : rule::skeleton, r, r);
     }
     combo(R, r, r);
-    // Edit distance 1 through the deletion neighbourhood.
-    if (R.size() > d.max_label + 1) return;
+    if (R.size() <= d.max_label + 1) edit_rules(R, r);
+    // After the edit rules: it reports only brands nothing else matched.
+    homoglyph_edit_rule(r);
+  }
+
+  // Edit distance 1 through the deletion neighbourhood.
+  void edit_rules(const std::u32string& R, std::size_t r) {
     if (d.maybe(R))
       if (auto it = d.deletions.find(R); it != d.deletions.end())
         for (const deletion& e : it->second) add(e.brand, rule::omission, r, r);
@@ -204,6 +209,65 @@ struct matcher {
           } else if ((e.pos == i + 1 || e.pos + 1 == i) && R[i] == B[e.pos] && R[e.pos] == B[i]) {
             add(e.brand, rule::transposition, r, r);
           }
+        }
+      }
+    }
+  }
+
+  // Whether a label may hold a lookalike the folded skeleton replaces: a
+  // non-ASCII character, 0 or 1 (confusables.txt folds them to o and l), or
+  // the sequences rn and vv; an m only when some brand's label has "rn"
+  // (the skeleton writes m as rn on both sides, so otherwise an m changes no
+  // distance).  Other labels fold to themselves, and the edit rules have
+  // already compared them as spelled.
+  bool may_hold_homoglyph(const std::u32string& R) const {
+    for (std::size_t i = 0; i < R.size(); ++i) {
+      const char32_t c = R[i];
+      if (c >= 0x80 || c == U'0' || c == U'1' || (c == U'm' && d.brand_has_rn)) return true;
+      if (i + 1 < R.size() && ((c == U'r' && R[i + 1] == U'n') || (c == U'v' && R[i + 1] == U'v')))
+        return true;
+    }
+    return false;
+  }
+
+  // Edit distance 1 between the folded skeletons of the label and of a
+  // brand's label ("rnicrosft", "paypa1l"): a homoglyph and an edit
+  // together.  Reported only when nothing else matched the brand on this
+  // label, so a name one rule explains is not counted twice.
+  void homoglyph_edit_rule(std::size_t r) {
+    const std::u32string& R = labels[r];
+    if (!(opt.rules & (std::uint32_t{1} << static_cast<unsigned>(rule::homoglyph_edit)))) return;
+    if (!may_hold_homoglyph(R)) return;
+    thread_local std::u32string F, del;
+    F = folded_skeleton(R);
+    if (F.empty() || F.size() > d.max_folded + 1) return;
+    const std::size_t offset = labels_span(r, r).offset;
+    auto consider = [&](std::uint32_t id) {
+      const brand_record& b = d.brands[id];
+      if (b.folded == F || b.label == R) return;  // the homoglyph rule's, or the brand itself
+      for (auto it = out.matches.rbegin(); it != out.matches.rend() && it->offset == offset; ++it)
+        if (it->brand == id) return;
+      add(id, rule::homoglyph_edit, r, r);
+    };
+    // One character more than the brand's folded skeleton.
+    if (F.size() <= d.max_folded + 1 && d.maybe(F))
+      if (auto it = d.folded_deletions.find(F); it != d.folded_deletions.end())
+        for (const deletion& e : it->second) consider(e.brand);
+    for (std::size_t i = 0; i < F.size(); ++i) {
+      del.assign(F, 0, i);
+      del.append(F, i + 1, std::u32string::npos);
+      if (!d.maybe(del)) continue;
+      // One character fewer.
+      if (auto it = d.by_folded.find(del); it != d.by_folded.end())
+        for (std::uint32_t id : it->second) consider(id);
+      // One character replaced, or two neighbours swapped.
+      if (auto it = d.folded_deletions.find(del); it != d.folded_deletions.end()) {
+        for (const deletion& e : it->second) {
+          const std::u32string& B = d.brands[e.brand].folded;
+          if (B.size() != F.size()) continue;
+          if (e.pos == i ||
+              ((e.pos == i + 1 || e.pos + 1 == i) && F[i] == B[e.pos] && F[e.pos] == B[i]))
+            consider(e.brand);
         }
       }
     }

@@ -6,6 +6,7 @@
 // exception crosses the boundary: std::bad_alloc becomes
 // PUNY_ERR_OUT_OF_MEMORY, anything else PUNY_ERR_INTERNAL.
 #include "puny.h"
+#include "c_api_internal.hpp"
 
 #include <cstddef>
 #include <cstdio>
@@ -27,10 +28,54 @@
 #include "puny/status.hpp"
 #include "puny/unicode.hpp"
 
+// Writes one field of *err when the caller's struct has it.
+#define PUNY_PUT(err, field, value)                                                 \
+  do {                                                                              \
+    if ((err)->struct_size >= offsetof(puny_error, field) + sizeof((err)->field)) \
+      (err)->field = (value);                                                       \
+  } while (0)
+
+namespace puny::capi {
+
+puny_errc fail(puny_error* err, puny_errc code) {
+  if (err != nullptr) {
+    PUNY_PUT(err, code, static_cast<std::int32_t>(code));
+    PUNY_PUT(err, code_point, 0u);
+    PUNY_PUT(err, offset, std::size_t{0});
+    PUNY_PUT(err, label, std::size_t{0});
+    PUNY_PUT(err, needed, std::size_t{0});
+    PUNY_PUT(err, detail, 0u);
+    PUNY_PUT(err, has_code_point, 0u);
+  }
+  return code;
+}
+
+// `needed_units` is the C++ needed size; the C API adds the terminator.
+puny_errc report(puny_error* err, const puny::status& s) {
+  const auto code = static_cast<puny_errc>(static_cast<int>(s.code));
+  if (err != nullptr) {
+    PUNY_PUT(err, code, static_cast<std::int32_t>(code));
+    PUNY_PUT(err, code_point, s.has_code_point() ? static_cast<std::uint32_t>(s.code_point) : 0u);
+    PUNY_PUT(err, has_code_point, s.has_code_point() ? 1u : 0u);
+    PUNY_PUT(err, offset, s.offset);
+    PUNY_PUT(err, label, s.label);
+    PUNY_PUT(err, needed, s.code == puny::errc::buffer_too_small ? s.needed + 1 : std::size_t{0});
+    PUNY_PUT(err, detail, std::uint32_t{s.detail});
+  }
+  return code;
+}
+
+}  // namespace puny::capi
+
 namespace {
 
 using puny::errc;
 using puny::status;
+using puny::capi::fail;
+using puny::capi::guarded;
+using puny::capi::input_ok;
+using puny::capi::terminated_length;
+using puny::capi::report;
 
 // The C values mirror puny::errc (puny/status.hpp); checked at both ends.
 static_assert(PUNY_ERR_INVALID_UTF8 == static_cast<int>(errc::invalid_utf8), "errc mirror");
@@ -65,74 +110,12 @@ constexpr std::size_t options_v1_size =
 constexpr std::size_t idna2008_options_v1_size =
     offsetof(puny_idna2008_options, check_bidi) + sizeof(std::uint32_t);
 
-// Writes one field of *err when the caller's struct has it.
-#define PUNY_PUT(err, field, value)                                                 \
-  do {                                                                              \
-    if ((err)->struct_size >= offsetof(puny_error, field) + sizeof((err)->field)) \
-      (err)->field = (value);                                                       \
-  } while (0)
-
-puny_errc fail(puny_error* err, puny_errc code) {
-  if (err != nullptr) {
-    PUNY_PUT(err, code, static_cast<std::int32_t>(code));
-    PUNY_PUT(err, code_point, 0u);
-    PUNY_PUT(err, offset, std::size_t{0});
-    PUNY_PUT(err, label, std::size_t{0});
-    PUNY_PUT(err, needed, std::size_t{0});
-    PUNY_PUT(err, detail, 0u);
-    PUNY_PUT(err, has_code_point, 0u);
-  }
-  return code;
-}
-
-// `needed_units` is the C++ needed size; the C API adds the terminator.
-puny_errc report(puny_error* err, const status& s) {
-  const auto code = static_cast<puny_errc>(static_cast<int>(s.code));
-  if (err != nullptr) {
-    PUNY_PUT(err, code, static_cast<std::int32_t>(code));
-    PUNY_PUT(err, code_point, s.has_code_point() ? static_cast<std::uint32_t>(s.code_point) : 0u);
-    PUNY_PUT(err, has_code_point, s.has_code_point() ? 1u : 0u);
-    PUNY_PUT(err, offset, s.offset);
-    PUNY_PUT(err, label, s.label);
-    PUNY_PUT(err, needed, s.code == errc::buffer_too_small ? s.needed + 1 : std::size_t{0});
-    PUNY_PUT(err, detail, std::uint32_t{s.detail});
-  }
-  return code;
-}
 
 status too_small(std::size_t needed_without_terminator) {
   status s;
   s.code = errc::buffer_too_small;
   s.needed = needed_without_terminator;
   return s;
-}
-
-// Runs `body` (which returns a puny_errc), turning exceptions into codes.
-template <class F>
-puny_errc guarded(puny_error* err, F&& body) noexcept {
-  try {
-    return body();
-  } catch (const std::bad_alloc&) {
-    return fail(err, PUNY_ERR_OUT_OF_MEMORY);
-  } catch (...) {
-    return fail(err, PUNY_ERR_INTERNAL);
-  }
-}
-
-template <class Unit>
-std::size_t terminated_length(const Unit* p) {
-  std::size_t n = 0;
-  while (p[n] != 0) ++n;
-  return n;
-}
-
-// Resolves PUNY_NUL_TERMINATED; false when the pointer is NULL but the
-// length says there is data.
-template <class Unit>
-bool input_ok(const Unit* p, std::size_t& length) {
-  if (p == nullptr) return length == 0;
-  if (length == PUNY_NUL_TERMINATED) length = terminated_length(p);
-  return true;
 }
 
 template <class Unit>

@@ -76,6 +76,10 @@ void decision_json(const display::decision& d, std::string_view profile, std::st
   out.clear();
   out += "\"profile\":";
   append_string(out, profile);
+  // Where the profile's characters come from, with the data's version.
+  out += ",\"character_data\":";
+  const display::profile_info* info = display::find_profile_ignoring_case(profile);
+  append_string(out, info != nullptr ? info->character_data : std::string_view());
   out += ",\"registrable_domain\":";
   if (d.registrable_domain.empty())
     out += "null";
@@ -159,7 +163,8 @@ void add_display(CLI::App& app, action& selected) {
   sub->footer(
       "Output: one line per input, the name as the profile shows it: U-labels where safe,\n"
       "A-labels where not. A name that is not valid IDNA fails as to-unicode does.\n"
-      "--json adds \"profile\", \"registrable_domain\" and \"labels\": each label's a_label,\n"
+      "--json adds \"profile\", \"character_data\" (where the profile's characters come\n"
+      "from, with the data's version), \"registrable_domain\" and \"labels\": each label's a_label,\n"
       "u_label, show_unicode, offset and findings (reason, message, offset, label,\n"
       "code_point, step, similar_to, imitates).\n"
       "Examples:\n"

@@ -50,6 +50,7 @@ DUCKDB_EXTENSION_EXTERN
 
 // E-mail addresses: surfaces/duckdb/puny_duckdb_email.cpp.
 bool puny_register_email_functions(duckdb_connection connection);
+bool puny_register_hunt_functions(duckdb_connection connection);
 
 namespace {
 
@@ -564,6 +565,9 @@ constexpr registry_function registries[] = {
 
 }  // namespace
 
+// The list idna_display reads, for puny_duckdb_hunt.cpp's brand index.
+const puny::display::public_suffix_list* puny_duckdb_suffix_list() { return suffix_list(); }
+
 DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection connection, duckdb_extension_info info,
                             struct duckdb_extension_access* access) {
   constexpr duckdb_type text = DUCKDB_TYPE_VARCHAR;
@@ -593,6 +597,7 @@ DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection connection, duckdb_extension_info 
   duckdb_destroy_logical_type(&check);
   duckdb_destroy_logical_type(&varchar);
   ok = ok && puny_register_email_functions(connection);
+  ok = ok && puny_register_hunt_functions(connection);
   if (!ok) access->set_error(info, "puny: registering the SQL functions failed");
   return ok;
 }

@@ -131,3 +131,24 @@ CREATE FUNCTION try_email_ascii(address text) RETURNS text
 CREATE FUNCTION email_check(address text) RETURNS jsonb
   AS 'MODULE_PATHNAME', 'puny_sql_email_check'
   LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- ---- Lookalike hunting (issue 39; puny_pg_hunt.c, docs/hunt.md) ----
+-- hunt_matches: every match of a name against a brand list (one brand line
+-- an element: 'paypal.com keywords=login allow=paypal.me'), for joins such as
+--   SELECT d.name, m.* FROM domains d,
+--     LATERAL hunt_matches(d.name, (SELECT array_agg(line) FROM brands)) m;
+-- The index is built once per call site and query.  position and length
+-- (characters) cover the labels that matched; display and shown are the
+-- name's display verdict.  rules '' = every rule, else names separated by
+-- commas or spaces (hunt_rules()).  STABLE: it reads the setting
+-- puny.psl_file.
+CREATE FUNCTION hunt_matches(name text, brands text[], rules text DEFAULT '',
+                             min_score integer DEFAULT 0, profile text DEFAULT 'chromium')
+  RETURNS TABLE(brand text, rule text, score integer, "position" integer, length integer,
+                display text, shown boolean)
+  AS 'MODULE_PATHNAME', 'puny_sql_hunt_matches'
+  LANGUAGE C STABLE STRICT PARALLEL SAFE ROWS 1;
+-- The rules and what each catches, from the library's registry.
+CREATE FUNCTION hunt_rules() RETURNS TABLE(name text, description text)
+  AS 'MODULE_PATHNAME', 'puny_sql_hunt_rules'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

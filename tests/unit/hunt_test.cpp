@@ -85,6 +85,34 @@ TEST(Hunt, EditDistanceOne) {
   EXPECT_TRUE(matches("pzypzl.com").empty());
 }
 
+// Each name below is built by hand from a brand with two changes, one
+// lookalike and one edit; neither the homoglyph rule (equal skeletons) nor
+// an edit rule (distance 1 as spelled) can match it alone.
+TEST(Hunt, HomoglyphCombinedWithAnEdit) {
+  EXPECT_TRUE(has("rnicrosft.com", "microsoft.com", rule::homoglyph_edit));    // rn/m + omission
+  EXPECT_TRUE(has("pay9a1.com", "paypal.com", rule::homoglyph_edit));         // 1/l + replacement
+  EXPECT_TRUE(has("g00gel.com", "google.com", rule::homoglyph_edit));         // 0/o + swap
+  EXPECT_TRUE(has("rnicrosaft.com", "microsoft.com", rule::homoglyph_edit));  // rn/m + replacement
+  // Cyrillic a and e (skeleton a, e) with one letter left out.
+  EXPECT_TRUE(has("p\xd0\xb0ypl.com", "paypal.com", rule::homoglyph_edit));
+  // The A-label of the same name matches alike.
+  EXPECT_TRUE(has(puny::idna::to_ascii("p\xd0\xb0ypl.com").value, "paypal.com", rule::homoglyph_edit));
+  // One change alone is another rule's, never reported twice.
+  EXPECT_FALSE(has("rnicrosoft.com", "microsoft.com", rule::homoglyph_edit));
+  EXPECT_FALSE(has("paypl.com", "paypal.com", rule::homoglyph_edit));
+  EXPECT_EQ(matches("paypl.com").size(), 1u);
+  // Two edits, or a lookalike and two edits, are too far.
+  EXPECT_FALSE(has("rnicrsft.com", "microsoft.com", rule::homoglyph_edit));
+  EXPECT_TRUE(matches("paypa1xx.com").empty());
+  // Brands shorter than the rule's minimum (6) stay out: google has 6
+  // letters, ebay 4.
+  EXPECT_FALSE(has("3bey.com", "ebay.com", rule::homoglyph_edit));
+  // Off when the rule set leaves it out.
+  puny::hunt::options opt;
+  opt.rules &= ~(std::uint32_t{1} << static_cast<unsigned>(rule::homoglyph_edit));
+  EXPECT_TRUE(puny::hunt::find("rnicrosft.com", make_index(), opt).matches.empty());
+}
+
 TEST(Hunt, MinimumLengthKeepsShortBrandsOutOfEditRules) {
   // ebay has 4 letters: below the edit rules' default minimum of 5.
   EXPECT_TRUE(matches("ebey.com").empty());

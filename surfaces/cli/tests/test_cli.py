@@ -1203,6 +1203,9 @@ class Display(Base):
         [j] = json_lines(out)
         self.assertEqual(j["output"], "xn--80ak6aa92e.com")
         self.assertEqual(j["profile"], "chromium")
+        # The browser's character data, not this build's Unicode version.
+        self.assertIn("ICU 78.2", j["character_data"])
+        self.assertIn("Unicode 17.0.0", j["character_data"])
         self.assertEqual(j["registrable_domain"], "\u0430\u0440\u0440\u04cf\u0435.com")
         first, tld = j["labels"]
         self.assertEqual((first["a_label"], first["u_label"], first["show_unicode"]),

@@ -209,9 +209,13 @@ test('the same functions as PostgreSQL: names, argument counts, registries', asy
   const scalar = { text: 'VARCHAR', 'text[]': 'VARCHAR[]', boolean: 'BOOLEAN', integer: 'INTEGER', jsonb: 'VARCHAR' };
   const struct = `STRUCT(${pgFields.map(([, n, t]) => `${n} ${scalar[t]}`).join(', ')})`;
   const duckdbType = (t) => (t === 'idna_check_result' ? struct : scalar[t]);
+  // RETURNS TABLE(columns): PostgreSQL's set of rows is DuckDB's list of
+  // STRUCTs with the same fields (hunt_matches, hunt_rules; docs/duckdb.md).
+  const tableType = (columns) =>
+    `STRUCT(${[...columns.matchAll(/"?(\w+)"? (\w+)/g)].map(([, n, t]) => `${n} ${scalar[t]}`).join(', ')})[]`;
   const returns = new Map();
-  for (const m of pgSql.matchAll(/CREATE FUNCTION (\w+)\(([^)]*)\)\s+RETURNS ([\w[\]]+)/g)) {
-    returns.set(m[1], duckdbType(m[3]));
+  for (const m of pgSql.matchAll(/CREATE FUNCTION (\w+)\(([^)]*)\)\s+RETURNS ([\w[\]]+)(?:\(([^)]*)\))?/g)) {
+    returns.set(m[1], m[3] === 'TABLE' ? tableType(m[4]) : duckdbType(m[3]));
     const params = m[2].trim() === '' ? [] : m[2].split(',');
     const required = params.filter((p) => !/DEFAULT/i.test(p)).length;
     const counts = [];

@@ -1,7 +1,8 @@
--- Every function is STRICT and PARALLEL SAFE; all but idna_display and
--- idna_display_check (STABLE: they read the lists the settings name) are
--- IMMUTABLE: usable in indexes, generated columns and parallel plans (and
--- pushed down to shards by a distributed PostgreSQL such as Citus).
+-- Every function is STRICT and PARALLEL SAFE; all but idna_display,
+-- idna_display_check and hunt_matches (STABLE: they read the lists the
+-- settings name) are IMMUTABLE: usable in indexes, generated columns and
+-- parallel plans (and pushed down to shards by a distributed PostgreSQL such
+-- as Citus).
 \pset null '(null)'
 SELECT p.oid::regprocedure AS function, p.provolatile AS volatility, p.proisstrict AS strict,
        p.proparallel AS parallel

@@ -1,0 +1,219 @@
+/* puny for PostgreSQL: lookalike hunting (issue 39; puny/hunt.hpp through the
+ * C API's puny_hunt_*), in a file of its own beside puny_pg.c.
+ *
+ *   hunt_matches(name text, brands text[], rules text DEFAULT '',
+ *                min_score int DEFAULT 0, profile text DEFAULT 'chromium')
+ *     RETURNS TABLE(brand text, rule text, score int, "position" int,
+ *                   length int, display text, shown boolean)
+ *
+ * One row per match of `name` against the brand list `brands` (one brand
+ * line an element, docs/hunt.md: 'paypal.com keywords=login allow=paypal.me'),
+ * typically (SELECT array_agg(line) FROM brands) beside a big table of names.
+ * `position` and `length` are in characters (1-based, as substr takes them)
+ * and cover the labels of the name that matched; display and shown are the
+ * name's display verdict under `profile` (NULL when the name is not valid
+ * IDNA).  STRICT, as every function of the extension: a NULL argument gives
+ * no rows; rules '' = every rule.
+ *
+ * The brand index is built once per call site and query: it is kept in
+ * fn_extra while the array is byte for byte the one it was built from, and
+ * freed with the query's memory (a reset callback), so a join over millions
+ * of names builds it once.  The Public Suffix List is the file the setting
+ * puny.psl_file names, as for idna_display.  Unknown rules and profiles,
+ * malformed brand lines and unreadable files raise errors naming them.  As
+ * in puny_pg.c, every library object is freed before our own ereport. */
+#include "postgres.h"
+
+#include "fmgr.h"
+#include "funcapi.h"
+#include "mb/pg_wchar.h"
+#include "utils/array.h"
+#include "utils/builtins.h"
+#include "utils/guc.h"
+#include "utils/lsyscache.h"
+#include "utils/tuplestore.h"
+
+#include "puny.h"
+
+typedef struct hunt_cache {
+  char *array_bytes; /* the brand array the index was built from (its varlena) */
+  Size array_size;
+  char *psl;         /* the puny.psl_file setting it was built with */
+  puny_hunt_index *index;
+  MemoryContextCallback free_index;
+} hunt_cache;
+
+static void hunt_free_index(void *arg) {
+  hunt_cache *cache = (hunt_cache *)arg;
+  puny_hunt_index_free(cache->index);
+  cache->index = NULL;
+}
+
+/* A text datum as UTF-8 (converted from the database encoding if need be). */
+static const char *hunt_utf8(text *value, size_t *length) {
+  const char *data = VARDATA_ANY(value);
+  int n = (int)VARSIZE_ANY_EXHDR(value);
+  int encoding = GetDatabaseEncoding();
+  const char *utf8 = data;
+  if (encoding != PG_UTF8 && encoding != PG_SQL_ASCII) utf8 = pg_server_to_any(data, n, PG_UTF8);
+  *length = utf8 == data ? (size_t)n : strlen(utf8);
+  return utf8;
+}
+
+static text *hunt_text(const char *utf8) {
+  return cstring_to_text(pg_any_to_server(utf8, (int)strlen(utf8), PG_UTF8));
+}
+
+/* Characters in the first `bytes` bytes of UTF-8 text. */
+static int hunt_chars(const char *data, size_t bytes) {
+  int n = 0;
+  size_t i;
+  for (i = 0; i < bytes; ++i)
+    if (((unsigned char)data[i] & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+/* The brand lines of the array joined by newlines (NULL elements skipped). */
+static char *hunt_brand_text(ArrayType *brands, size_t *length) {
+  Datum *items;
+  bool *nulls;
+  int count, i;
+  StringInfoData s;
+  deconstruct_array(brands, TEXTOID, -1, false, TYPALIGN_INT, &items, &nulls, &count);
+  initStringInfo(&s);
+  for (i = 0; i < count; ++i) {
+    size_t n;
+    const char *line;
+    if (nulls[i]) continue;
+    line = hunt_utf8(DatumGetTextPP(items[i]), &n);
+    appendBinaryStringInfo(&s, line, (int)n);
+    appendStringInfoChar(&s, '\n');
+  }
+  *length = (size_t)s.len;
+  return s.data;
+}
+
+/* The index for this call's brand array, built when it is not the cached one. */
+static const puny_hunt_index *hunt_index(FunctionCallInfo fcinfo, ArrayType *brands) {
+  hunt_cache *cache = (hunt_cache *)fcinfo->flinfo->fn_extra;
+  const char *psl = GetConfigOption("puny.psl_file", true, false);
+  Size size = VARSIZE(brands);
+  char message[256];
+  puny_error err = PUNY_ERROR_INIT;
+  puny_hunt_index *index = NULL;
+  size_t length;
+  char *lines;
+  puny_errc rc;
+  if (psl == NULL) psl = "/usr/share/publicsuffix/public_suffix_list.dat";
+  if (cache == NULL) {
+    cache = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(hunt_cache));
+    cache->free_index.func = hunt_free_index;
+    cache->free_index.arg = cache;
+    MemoryContextRegisterResetCallback(fcinfo->flinfo->fn_mcxt, &cache->free_index);
+    fcinfo->flinfo->fn_extra = cache;
+  }
+  if (cache->index != NULL && cache->array_size == size && strcmp(cache->psl, psl) == 0 &&
+      memcmp(cache->array_bytes, brands, size) == 0)
+    return cache->index;
+  lines = hunt_brand_text(brands, &length);
+  message[0] = 0;
+  rc = puny_hunt_index_parse(lines, length, "brands", psl, &index, message, sizeof message, &err);
+  pfree(lines);
+  if (rc != PUNY_OK)
+    ereport(ERROR,
+            (errcode(rc == PUNY_ERR_OUT_OF_MEMORY ? ERRCODE_OUT_OF_MEMORY
+                     : rc == PUNY_ERR_FILE_UNREADABLE ? ERRCODE_UNDEFINED_FILE
+                                                      : ERRCODE_INVALID_PARAMETER_VALUE),
+             errmsg("hunt_matches: %s", message[0] ? message : puny_error_name(rc)),
+             errdetail("%s", puny_error_message(rc)),
+             errhint("brands holds one brand line an element (docs/hunt.md); "
+                     "the Public Suffix List is the setting puny.psl_file.")));
+  puny_hunt_index_free(cache->index);
+  cache->index = index;
+  if (cache->array_bytes != NULL) pfree(cache->array_bytes);
+  if (cache->psl != NULL) pfree(cache->psl);
+  cache->array_bytes = MemoryContextAlloc(fcinfo->flinfo->fn_mcxt, size);
+  memcpy(cache->array_bytes, brands, size);
+  cache->array_size = size;
+  cache->psl = MemoryContextStrdup(fcinfo->flinfo->fn_mcxt, psl);
+  return index;
+}
+
+PG_FUNCTION_INFO_V1(puny_sql_hunt_matches);
+Datum puny_sql_hunt_matches(PG_FUNCTION_ARGS) {
+  ReturnSetInfo *rsinfo = (ReturnSetInfo *)fcinfo->resultinfo;
+  const puny_hunt_index *index;
+  puny_hunt_result *result = NULL;
+  puny_error err = PUNY_ERROR_INIT;
+  const char *name, *rules = NULL, *profile = "chromium", *display = NULL;
+  char *display_copy;
+  puny_hunt_match *matches;
+  size_t length, i, count;
+  int min_score = PG_ARGISNULL(3) ? 0 : PG_GETARG_INT32(3);
+  int shown = 0;
+  puny_errc rc, verdict;
+  InitMaterializedSRF(fcinfo, 0);
+  if (PG_ARGISNULL(0) || PG_ARGISNULL(1)) return (Datum)0;  /* no rows */
+  index = hunt_index(fcinfo, PG_GETARG_ARRAYTYPE_P(1));
+  name = hunt_utf8(PG_GETARG_TEXT_PP(0), &length);
+  if (!PG_ARGISNULL(2)) rules = text_to_cstring(PG_GETARG_TEXT_PP(2));
+  if (!PG_ARGISNULL(4)) profile = text_to_cstring(PG_GETARG_TEXT_PP(4));
+  rc = puny_hunt_find(name, length, index, rules, min_score, profile, &result, &err);
+  if (rc != PUNY_OK)
+    ereport(ERROR,
+            (errcode(rc == PUNY_ERR_OUT_OF_MEMORY ? ERRCODE_OUT_OF_MEMORY
+                                                  : ERRCODE_INVALID_PARAMETER_VALUE),
+             errmsg("hunt_matches: %s",
+                    rc != PUNY_ERR_INVALID_ARGUMENT ? puny_error_name(rc)
+                    : puny_display_profile_find(profile) < 0
+                        ? psprintf("unknown display profile \"%s\"", profile)
+                        : psprintf("unknown rule in \"%s\"", rules ? rules : "")),
+             errhint("Rules: hunt_rules(); profiles: idna_display_profiles().")));
+  /* Copy what the rows need, free the result, then convert: a conversion
+   * to the database encoding may raise an error, and no library object may
+   * be left behind by it. */
+  verdict = puny_hunt_result_verdict(result, &display, &shown);
+  count = puny_hunt_result_match_count(result);
+  matches = palloc0(sizeof(puny_hunt_match) * (count > 0 ? count : 1));
+  for (i = 0; i < count; ++i) {
+    matches[i].struct_size = sizeof(puny_hunt_match);
+    (void)puny_hunt_result_match(result, i, &matches[i]);
+  }
+  display_copy = verdict == PUNY_OK ? pstrdup(display) : NULL;
+  puny_hunt_result_free(result);
+  for (i = 0; i < count; ++i) {
+    const puny_hunt_match *m = &matches[i];
+    Datum values[7];
+    bool nulls[7] = {false, false, false, false, false, false, false};
+    /* brand_name lives in the index, rule_name is static. */
+    values[0] = PointerGetDatum(hunt_text(m->brand_name));
+    values[1] = PointerGetDatum(cstring_to_text(m->rule_name));
+    values[2] = Int32GetDatum(m->score);
+    values[3] = Int32GetDatum(hunt_chars(name, m->offset) + 1);
+    values[4] = Int32GetDatum(hunt_chars(name + m->offset, m->length));
+    if (display_copy != NULL) {
+      values[5] = PointerGetDatum(hunt_text(display_copy));
+      values[6] = BoolGetDatum(shown != 0);
+    } else {
+      nulls[5] = nulls[6] = true;
+    }
+    tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+  }
+  return (Datum)0;
+}
+
+/* hunt_rules(): the rule registry (name, description), from the library. */
+PG_FUNCTION_INFO_V1(puny_sql_hunt_rules);
+Datum puny_sql_hunt_rules(PG_FUNCTION_ARGS) {
+  ReturnSetInfo *rsinfo = (ReturnSetInfo *)fcinfo->resultinfo;
+  size_t i;
+  InitMaterializedSRF(fcinfo, 0);
+  for (i = 0; i < puny_hunt_rule_count(); ++i) {
+    Datum values[2];
+    bool nulls[2] = {false, false};
+    values[0] = PointerGetDatum(cstring_to_text(puny_hunt_rule_name(i)));
+    values[1] = PointerGetDatum(cstring_to_text(puny_hunt_rule_description(i)));
+    tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+  }
+  return (Datum)0;
+}
