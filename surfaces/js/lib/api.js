@@ -141,9 +141,11 @@ function createPunyIdna(wasm, core) {
   function idnaMany(fn, manyFn, detailedFn, domains, options) {
     const bits = optionBits(options);
     return core.many(domains, (count) => manyFn(bits, count), (text) => convert(fn, text, bits), (text) => {
-      const info = core.failure();
+      const e = core.itemError(text, false);  // before detailedFn replaces the module's error
       const all = detailedFn(text, bits);
-      return new PunyError(info, text, { errors: all.errors, bestEffort: all.bestEffort });
+      Object.defineProperty(e, 'errors', { value: all.errors, writable: true, enumerable: true, configurable: true });
+      e.bestEffort = all.bestEffort;
+      return e;
     });
   }
 

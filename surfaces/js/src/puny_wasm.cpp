@@ -359,15 +359,6 @@ json_writer g_json;
 
 // ---- Errors ----
 
-std::string_view uts46_code_of(const puny::status& s) {
-#ifndef PUNY_WASM_PUNYCODE_ONLY
-  return puny::idna::uts46_code(s);
-#else
-  (void)s;
-  return {};
-#endif
-}
-
 // Each error's stable name and message, from the core's table.  The
 // Punycode-only module carries only the rows of the errors it can report
 // (its input's UTF-16 and the Bootstring engine's), picked at compile time,
@@ -402,15 +393,21 @@ const puny::detail::error_info* error_row(puny::errc code) { return puny::detail
 #endif
 
 // The status as the JavaScript side's error record; `offset` already in
-// UTF-16 code units.  The UTS #46 code is given for IDNA calls only (for a
-// plain Punycode call the library would name decoding errors P4).
-PUNY_WASM_COLD void write_error(json_writer& w, const puny::status& s, std::size_t offset, bool idna,
-                 std::string_view message = {}) {
+// UTF-16 code units.  Its UTS #46 code is the core's rule for where the
+// error was found (puny::error_source): UTS #46 processing its code, plain
+// Punycode P4, IDNA2008 none (issue 45: as C, the CLI and Python).
+PUNY_WASM_COLD void write_error(json_writer& w, const puny::status& s, std::size_t offset,
+                                puny::error_source source, std::string_view message = {}) {
   w.open_object();
   const puny::detail::error_info* row = error_row(s.code);
   w.key("code");
   if (row != nullptr) w.string(row->name); else w.number(static_cast<std::uint64_t>(s.code));
-  w.key("uts46").string(idna ? uts46_code_of(s) : std::string_view());
+#ifdef PUNY_WASM_PUNYCODE_ONLY
+  (void)source;  // always Punycode's
+  w.key("uts46").string(puny::detail::uts46_code(row, s, puny::error_source::punycode));
+#else
+  w.key("uts46").string(puny::detail::uts46_code(row, s, source));
+#endif
   w.key("description").string(row != nullptr ? row->message : std::string_view());
   w.key("offset").number(offset);
   w.key("label").number(s.label);
@@ -423,7 +420,7 @@ PUNY_WASM_COLD void write_error(json_writer& w, const puny::status& s, std::size
 struct last_error {
   puny::status status;
   std::size_t offset = 0;  // UTF-16 code units
-  bool idna = false;
+  puny::error_source source = puny::error_source::punycode;
   buffer<char> message;    // a malformed display list: "topDomains:3: ..."
 };
 last_error g_error;
@@ -431,19 +428,23 @@ last_error g_error;
 void clear_error() {
   g_error.status = {};
   g_error.offset = 0;
-  g_error.idna = false;
+  g_error.source = puny::error_source::punycode;
   g_error.message.clear();
 }
 
-void set_error(const puny::status& s, std::size_t utf16_offset, bool idna = false) {
+// `source`: the Punycode paths' by default (an error whose row has no UTS
+// #46 code, an ill-formed input or a list's, has none from any source).
+void set_error(const puny::status& s, std::size_t utf16_offset,
+               puny::error_source source = puny::error_source::punycode) {
   g_error.status = s;
   g_error.offset = utf16_offset;
-  g_error.idna = idna;
+  g_error.source = source;
   g_error.message.clear();
 }
 
-std::u16string fail(const puny::status& s, std::size_t utf16_offset, bool idna = false) {
-  set_error(s, utf16_offset, idna);
+std::u16string fail(const puny::status& s, std::size_t utf16_offset,
+                    puny::error_source source = puny::error_source::punycode) {
+  set_error(s, utf16_offset, source);
   return {};
 }
 
@@ -708,7 +709,7 @@ void write_punycode_trace(json_writer& w, const puny::explain::trace& t, std::si
   } else {
     w.key("output").null();
     w.key("error");
-    write_error(w, t.status, error_offset, false);
+    write_error(w, t.status, error_offset, puny::error_source::punycode);
   }
   w.close_object();
 }
@@ -807,7 +808,7 @@ std::u16string idna2008_convert(std::u16string_view domain, const puny::preset& 
   puny::status s = to_utf8(domain, utf8);
   if (!s) return fail(s, s.offset);
   const auto r = unicode ? puny::to_unicode(utf8, p, options_of(bits)) : puny::to_ascii(utf8, p, options_of(bits));
-  if (!r.ok()) return fail(r.status, utf16_index(utf8, r.status.offset));
+  if (!r.ok()) return fail(r.status, utf16_index(utf8, r.status.offset), puny::error_source::idna2008);
   return to_utf16(r.value);
 }
 
@@ -816,7 +817,7 @@ std::u16string to_ascii(std::u16string_view domain, unsigned bits) {
   clear_error();
   if (const puny::preset* p = idna2008_of(bits)) return idna2008_convert(domain, *p, bits, false);
   puny::result<std::string> r = puny::idna::to_ascii(domain, options_of(bits));
-  if (!r.ok()) return fail(r.status, r.status.offset, true);
+  if (!r.ok()) return fail(r.status, r.status.offset, puny::error_source::uts46);
   return std::u16string(r.value.begin(), r.value.end());
 }
 
@@ -824,21 +825,20 @@ std::u16string to_unicode(std::u16string_view domain, unsigned bits) {
   clear_error();
   if (const puny::preset* p = idna2008_of(bits)) return idna2008_convert(domain, *p, bits, true);
   puny::result<std::u16string> r = puny::idna::to_unicode(domain, options_of(bits));
-  if (!r.ok()) return fail(r.status, r.status.offset, true);
+  if (!r.ok()) return fail(r.status, r.status.offset, puny::error_source::uts46);
   return std::move(r.value);
 }
 
-void write_errors(json_writer& w, const std::vector<puny::status>& all, utf16_cursor& at,
-                  bool idna = true) {
+// UTS #46 processing's errors.
+void write_errors(json_writer& w, const std::vector<puny::status>& all, utf16_cursor& at) {
   w.open_array();
-  for (const auto& e : all) write_error(w, e, at(e.offset), idna);
+  for (const auto& e : all) write_error(w, e, at(e.offset), puny::error_source::uts46);
   w.close_array();
 }
 
-void write_errors(json_writer& w, const std::vector<puny::status>& all, std::string_view utf8,
-                  bool idna = true) {
+void write_errors(json_writer& w, const std::vector<puny::status>& all, std::string_view utf8) {
   utf16_cursor at(utf8);
-  write_errors(w, all, at, idna);
+  write_errors(w, all, at);
 }
 
 // Every error and the best-effort string (the page and the error objects),
@@ -853,7 +853,7 @@ void detailed(std::u16string_view domain, unsigned bits, bool unicode) {
     w.key("output").null();
     w.key("bestEffort").string("");
     w.key("errors").open_array();
-    write_error(w, s, s.offset, true);
+    write_error(w, s, s.offset, puny::error_source::uts46);
     w.close_array();
     w.key("validationErrors").open_array().close_array();
   } else if (const puny::preset* p = idna2008_of(bits)) {  // one error at most, no best effort
@@ -863,7 +863,7 @@ void detailed(std::u16string_view domain, unsigned bits, bool unicode) {
     w.key("bestEffort");
     r.ok() ? w.string(r.value) : w.null();
     w.key("errors").open_array();
-    if (!r.ok()) write_error(w, r.status, utf16_index(utf8, r.status.offset), false);
+    if (!r.ok()) write_error(w, r.status, utf16_index(utf8, r.status.offset), puny::error_source::idna2008);
     w.close_array();
     w.key("validationErrors").open_array().close_array();
   } else {
@@ -890,7 +890,7 @@ void explain_to_ascii(std::u16string_view domain, unsigned bits) {
   const puny::status s = to_utf8(domain, utf8);
   if (!s) {
     w.key("error");
-    write_error(w, s, s.offset, true);
+    write_error(w, s, s.offset, puny::error_source::uts46);
     w.close_object();
     return;
   }
@@ -972,7 +972,7 @@ bool display_decide(std::u16string_view domain, const puny::display::profile_inf
   std::string utf8;
   const puny::status s = to_utf8(domain, utf8);
   if (!s) {
-    fail(s, s.offset, true);
+    fail(s, s.offset, puny::error_source::uts46);
     return false;
   }
   puny::display::options o;
@@ -981,7 +981,7 @@ bool display_decide(std::u16string_view domain, const puny::display::profile_inf
   o.protected_list = g_lists.have_top ? &g_lists.top : nullptr;
   const auto r = puny::display::decide(utf8, o);
   if (!r.ok()) {
-    fail(r.status, utf16_index(utf8, r.status.offset), true);
+    fail(r.status, utf16_index(utf8, r.status.offset), puny::error_source::uts46);
     return false;
   }
   json_writer& w = g_json;
@@ -1327,9 +1327,10 @@ EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode_many(unsigned bits, int count) {
 PUNY_WASM_COLD EMSCRIPTEN_KEEPALIVE int puny_js_last_error() {
   if (g_error.status.ok()) return 0;
   g_json.clear();
-  write_error(g_json, g_error.status, g_error.offset, g_error.idna, g_error.message.view());
+  write_error(g_json, g_error.status, g_error.offset, g_error.source, g_error.message.view());
   return put_json();
 }
+
 
 // What the module offers, as JSON: {unicodeVersion[, presets][,
 // displayProfiles, displayReasons]}, asked for once at load.
