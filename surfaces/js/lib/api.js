@@ -20,19 +20,11 @@ function createPunyIdna(wasm, core) {
   const presets = Object.freeze(registry.list.map((p) => p.name));
   const presetList = Object.freeze(registry.list.map((p) => Object.freeze(p)));
   const presetAliases = Object.freeze(registry.aliases);
-  // The flags: puny::idna::options' fields in camelCase (bit order of
-  // surfaces/js/src/puny_wasm.cpp).
-  const flagBits = Object.freeze({
-    checkHyphens: 1,
-    checkBidi: 2,
-    checkJoiners: 4,
-    useStd3AsciiRules: 8,
-    transitionalProcessing: 16,
-    verifyDnsLength: 32,
-    ignoreInvalidPunycode: 64,
-    allowUnderscore: 256,
-    forbidDomainCodePoints: 512,
-  });
+  // The flags: the core's registry (puny::option_flags()), each named by
+  // its field in camelCase ('use_std3_ascii_rules': useStd3AsciiRules), at
+  // its stable bit of the option word, in bit order.
+  const flagBits = Object.freeze(Object.fromEntries(registry.flags.map((f) =>
+    [f.field.replace(/_([a-z0-9])/g, (m, c) => c.toUpperCase()), f.bit])));
 
   // {preset, flags} -> the option bits of surfaces/js/src/puny_wasm.cpp.  Unknown
   // names throw a TypeError rather than being ignored.

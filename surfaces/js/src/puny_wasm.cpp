@@ -749,32 +749,18 @@ const puny::preset* idna2008_of(unsigned bits) {
   return p.family == puny::preset_family::idna2008 ? &p : nullptr;
 }
 
-puny::idna::options options_of(unsigned bits) {
-  puny::idna::options o;
-  o.check_hyphens = bits & 1u;
-  o.check_bidi = bits & 2u;
-  o.check_joiners = bits & 4u;
-  o.use_std3_ascii_rules = bits & 8u;
-  o.transitional_processing = bits & 16u;
-  o.verify_dns_length = bits & 32u;
-  o.ignore_invalid_punycode = bits & 64u;
-  o.url_domain_to_ascii = bits & 128u;
-  o.allow_underscore = bits & 256u;
-  o.forbid_domain_code_points = bits & 512u;
-  return o;
-}
+// The option word's flag bits are the core's (puny::option_bits, each
+// flag's stable `bit` in puny::option_flags(), url_family_bit); the preset
+// index above them is ignored there.
+puny::idna::options options_of(unsigned bits) { return puny::options_from_bits(bits); }
 
-unsigned option_bits(const puny::idna::options& o) {
-  return (o.check_hyphens ? 1u : 0u) | (o.check_bidi ? 2u : 0u) | (o.check_joiners ? 4u : 0u) |
-         (o.use_std3_ascii_rules ? 8u : 0u) | (o.transitional_processing ? 16u : 0u) |
-         (o.verify_dns_length ? 32u : 0u) | (o.ignore_invalid_punycode ? 64u : 0u) |
-         (o.url_family() ? 128u : 0u) | (o.allow_underscore ? 256u : 0u) |
-         (o.forbid_domain_code_points ? 512u : 0u);
-}
+unsigned option_bits(const puny::idna::options& o) { return puny::option_bits(o); }
 
 // The core's registry (puny/presets.hpp), so the JavaScript side never
 // restates it: {bits: {name or alias: option bits}, list: [{name,
-// description, family}], aliases: {alias: name}}.
+// description, family}], aliases: {alias: name}, flags: [{field, bit}]}
+// (the flags in bit order; surfaces/js/lib/api.js names each by its field
+// in camelCase).
 void write_presets(json_writer& w) {
   const auto all = puny::presets();
   w.open_object();
@@ -798,6 +784,17 @@ void write_presets(json_writer& w) {
   w.key("aliases").open_object();
   for (const puny::preset_alias& a : puny::preset_aliases()) w.key(a.alias).string(a.name);
   w.close_object();
+  w.key("flags").open_array();
+  for (std::uint32_t bit = 1; bit != 0; bit <<= 1) {  // bit order
+    for (const puny::option_flag& f : puny::option_flags()) {
+      if (f.bit != bit) continue;
+      w.open_object();
+      w.key("field").string(f.field_name);
+      w.key("bit").number(f.bit);
+      w.close_object();
+    }
+  }
+  w.close_array();
   w.close_object();
 }
 
