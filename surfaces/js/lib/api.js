@@ -1,6 +1,6 @@
 // puny for JavaScript: UTS #46 / IDNA2008 (toAscii, toUnicode, results,
 // presets and flags from the library's registry) and explain, over the
-// module's exports (surfaces/js/src/puny_wasm.cpp) and the shared layer
+// module's exports (surfaces/js/src/idna_exports.cpp, explain_exports.cpp) and the shared layer
 // (surfaces/js/lib/core.js), for the `puny` and `puny/display` entry points.
 //
 // surfaces/js/build.sh places this file after surfaces/js/lib/core.js in the same function
@@ -26,7 +26,7 @@ function createPunyIdna(wasm, core) {
   const flagBits = Object.freeze(Object.fromEntries(registry.flags.map((f) =>
     [f.field.replace(/_([a-z0-9])/g, (m, c) => c.toUpperCase()), f.bit])));
 
-  // {preset, flags} -> the option bits of surfaces/js/src/puny_wasm.cpp.  Unknown
+  // {preset, flags} -> the option bits of surfaces/js/src/idna_options.hpp.  Unknown
   // names throw a TypeError rather than being ignored.
   // A-Z to a-z only (registry names are ASCII); non-strings stay as they
   // are and are refused as unknown names below.

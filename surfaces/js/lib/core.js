@@ -1,5 +1,5 @@
 // puny for JavaScript: the layer every entry point shares, over the
-// WebAssembly module (surfaces/js/src/puny_wasm.cpp): errors, the module's buffers,
+// WebAssembly module (surfaces/js/src/): errors, the module's buffers,
 // and punycode.js's API (encode, decode, toASCII, toUnicode, ucs2, version).
 //
 // surfaces/js/build.sh places this file after emscripten's glue (which defines
@@ -364,7 +364,7 @@ function createPunyCore(wasm, version) {
   // the module per batch: their code units written one after another and
   // their lengths beside them, each item converted by the function its
   // single call uses, all the outputs read with one decoder call (see
-  // puny_js_*_many in surfaces/js/src/puny_wasm.cpp).  An item that fails is
+  // puny_js_*_many in surfaces/js/src/punycode_exports.cpp).  An item that fails is
   // converted again by the single call, which records its error.
   const batchItems = 4096;
   const sameAsInput = -2;  // an item's length after the call: its output is its input
