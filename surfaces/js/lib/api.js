@@ -129,15 +129,61 @@ function createPunyIdna(wasm, core) {
   }
 
   // ---- Bulk forms (see many() in surfaces/js/lib/core.js) ----
+
+  // A bulk item's error at this level (issue 45): as core.js's (the fields
+  // of the PunyError the single call throws, on a prototype inheriting
+  // PunyError's, no Error object), read from the module's error record in
+  // place (puny_js_error_record, surfaces/js/src/error_record_export.cpp)
+  // rather than as JSON: one prototype per kind of error (code, detail,
+  // source) holds the JSON record of that kind, read once, and whether it
+  // is a plain Punycode error; the item holds only its own fields.
+  const kinds = {};
+  const kindOf = Symbol();
+  // The item's error record, as PunyError's errors[0].
+  const recordOf = (e) => Object.assign({}, e[kindOf][0], { offset: e.offset, label: e.label, codePoint: e.codePoint });
+  // (Never constructed: its prototype is the one the kinds inherit.)
+  class ItemError extends PunyError {
+    get name() { return 'PunyError'; }
+    get message() { return core.describe(recordOf(this), this[kindOf][1]); }
+    get stack() { return String(this); }  // Error.prototype.toString: name and message
+    get errors() { return [recordOf(this)]; }
+    get bestEffort() { return null; }
+  }
+
+  function itemError(input) {
+    // The record's layout is fixed in surfaces/js/src/error_record_export.cpp;
+    // read before lastError() may move the memory.
+    const at = wasm._puny_js_error_record();
+    const bytes = wasm.HEAPU8;
+    const words = wasm.HEAP32.subarray(at >>> 2);
+    const offset = words[6];
+    const label = words[2];
+    const codePoint = words[3];
+    const source = bytes[at + 28];
+    const key = bytes[at] + ',' + bytes[at + 16] + ',' + source;
+    const kind = kinds[key] || (kinds[key] = Object.create(ItemError.prototype, {
+      [kindOf]: { value: [core.lastError(), source === 1] } }));
+    const record = kind[kindOf][0];
+    const e = Object.create(kind);
+    e.code = record.code;
+    e.uts46 = record.uts46 || null;
+    e.offset = offset;
+    e.label = label;
+    e.codePoint = codePoint < 0 ? null : codePoint;
+    e.detail = record.detail;
+    e.input = input;
+    return e;
+  }
+  core.setItemError(itemError);
+
   // The options are read once.
   function idnaMany(fn, manyFn, detailedFn, domains, options) {
     const bits = optionBits(options);
     return core.many(domains, (count) => manyFn(bits, count), (text) => convert(fn, text, bits), (text) => {
-      const e = core.itemError(text, false);  // before detailedFn replaces the module's error
+      const e = itemError(text);  // before detailedFn replaces the module's error
       const all = detailedFn(text, bits);
-      Object.defineProperty(e, 'errors', { value: all.errors, writable: true, enumerable: true, configurable: true });
-      e.bestEffort = all.bestEffort;
-      return e;
+      const own = (value) => ({ value, writable: true, enumerable: true, configurable: true });
+      return Object.defineProperties(e, { errors: own(all.errors), bestEffort: own(all.bestEffort) });
     });
   }
 

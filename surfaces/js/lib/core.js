@@ -70,8 +70,11 @@ function createPunyCore(wasm, version) {
   });
 
   // The last failed call's error as a bulk item's (an IDNA call's
-  // surfaces/js/lib/api.js gives it its own errors and bestEffort).
-  function itemError(input, plain) {
+  // surfaces/js/lib/api.js gives it its own errors and bestEffort).  The IDNA
+  // levels replace this with a reader of the module's record in place
+  // (surfaces/js/lib/api.js), which reads the JSON once per kind of error:
+  // it does not fit the Punycode-only entry point's 10 KB budget.
+  function recordError(input, plain) {
     const info = lastError();
     const e = Object.create(ItemError);
     e.code = info.code;
@@ -393,6 +396,7 @@ function createPunyCore(wasm, version) {
   }
 
   // A Punycode item's error.
+  let itemError = recordError;
   const punycodeFailure = (text) => itemError(text, true);
 
   // bytesIn: the batch is written as bytes (the decoder's ASCII input), an
@@ -521,6 +525,8 @@ function createPunyCore(wasm, version) {
     many,
     nonAscii,
     failure: () => failure,
-    itemError,
+    itemError: (input, plain) => itemError(input, plain),
+    setItemError: (fn) => { itemError = fn; },
+    describe,
   };
 }

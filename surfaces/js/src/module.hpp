@@ -10,7 +10,8 @@
 //   puny      + UTS #46 / IDNA2008, presets and explain (`puny`):
 //             memory_malloc.cpp, error_rows_all.cpp,
 //             punycode_engine_fast.cpp, idna_exports.cpp, presets.cpp,
-//             explain_exports.cpp, vocabulary_idna.cpp and the common files
+//             explain_exports.cpp, error_record_export.cpp,
+//             vocabulary_idna.cpp and the common files
 //   display   + display safety and UTS #39 skeletons (`puny/display`): the
 //             puny level's files with display_exports.cpp and
 //             vocabulary_display.cpp for vocabulary_idna.cpp

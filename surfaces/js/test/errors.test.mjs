@@ -148,6 +148,25 @@ test("a bulk call's failed item is the PunyError of its single call, without a c
   assert.equal(idna[0].error.bestEffort, 'xn--a-ugn.de');
   assert.equal(idna[0].error.uts46, 'C2');
   assert.match(idna[0].error.message, /^contextj \(C2\) at offset 1/);
+  // Items of one kind of error keep their own places, and kinds that differ
+  // only in their detail (C1 / C2) or source (P4 / none) stay apart: the
+  // IDNA levels read each item's record in place, its kind's JSON once.
+  for (const [name, p] of entries) {
+    const r = p.decodeMany(['ab!', 'abcd!', 'a-\u00fc', 'xyzzy-!']);
+    for (const [i, input] of ['ab!', 'abcd!', 'a-\u00fc', 'xyzzy-!'].entries()) {
+      let single;
+      try { p.decode(input); } catch (x) { single = x; }
+      assert.deepEqual([r[i].error.offset, r[i].error.codePoint, r[i].error.message, r[i].error.errors],
+                       [single.offset, single.codePoint, single.message, single.errors], `${name}: ${input}`);
+    }
+  }
+  const joiners = puny.toAsciiMany(['a\u200c.de', 'a\u200d.de', 'bb\u200c.de']);
+  assert.deepEqual(joiners.map((x) => [x.error.uts46, x.error.offset, x.error.detail]),
+                   [['C1', 1, 1], ['C2', 1, 2], ['C1', 2, 1]]);
+  assert.deepEqual(joiners.map((x) => x.error.message), ['a\u200c.de', 'a\u200d.de', 'bb\u200c.de'].map((d) => {
+    try { puny.toAscii(d); } catch (x) { return x.message; }
+    return null;
+  }));
   // IDNA2008 errors carry no UTS #46 code, thrown or in a bulk item.
   const ii = puny.toAsciiMany(['\u216b.com'], { preset: 'idna2008' })[0].error;
   assert.deepEqual([ii.code, ii.uts46, ii.errors[0].uts46], ['disallowed', null, '']);
