@@ -1,7 +1,9 @@
 // puny for JavaScript: display safety and UTS #39 skeletons (the display
 // level).
 #include <emscripten/emscripten.h>
+
 #include <string>
+
 #include "module.hpp"
 #include "puny/display.hpp"
 #include "puny/uts39.hpp"

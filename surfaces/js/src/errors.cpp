@@ -1,7 +1,9 @@
 // puny for JavaScript: the error record every failed call leaves (one:
 // the module is single-threaded) and its JSON form.
 #include <emscripten/emscripten.h>
+
 #include <vector>
+
 #include "module.hpp"
 
 namespace {

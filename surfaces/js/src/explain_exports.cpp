@@ -1,7 +1,9 @@
 // puny for JavaScript: explain, the steps of Bootstring (from the library's
 // own coder) and of ToASCII, for the IDNA levels.
 #include <emscripten/emscripten.h>
+
 #include <string>
+
 #include "explain/punycode_trace.hpp"
 #include "idna_options.hpp"
 #include "module.hpp"

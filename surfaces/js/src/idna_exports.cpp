@@ -2,8 +2,10 @@
 // detailed and bulk), and punycode.js's toASCII / toUnicode of a whole
 // domain in one call, for the IDNA levels.
 #include <emscripten/emscripten.h>
+
 #include <cstdint>
 #include <string>
+
 #include "idna_options.hpp"
 #include "module.hpp"
 #include "puny/unicode.hpp"

@@ -14,7 +14,7 @@ namespace {
 
 // ---- Buffers ----
 // A growable array of a trivially copyable type (on malloc, or in the
-// Punycode-only module on the heap's top, see below).  What every
+// Punycode-only module on the heap's top, memory_heap_top.cpp).  What every
 // entry point runs (Punycode, the error record, the JSON text) is written
 // on these rather than on std::basic_string, whose code would be a large
 // part of the Punycode-only module (surfaces/js/test/sizes.test.mjs holds it to its

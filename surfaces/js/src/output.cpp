@@ -1,7 +1,9 @@
 // puny for JavaScript: the caller's input and the call's output, on
 // buffers the JavaScript side reads and writes directly.
 #include <emscripten/emscripten.h>
+
 #include <algorithm>
+
 #include "module.hpp"
 #include "puny/unicode.hpp"
 

@@ -1,7 +1,9 @@
 // puny for JavaScript: Punycode (RFC 3492), label level, no xn-- prefix:
 // encode, decode and their bulk forms (every level).
 #include <emscripten/emscripten.h>
+
 #include <cstdint>
+
 #include "module.hpp"
 #include "puny/unicode.hpp"
 

@@ -1,6 +1,7 @@
 // puny for JavaScript: UTF-16 <-> UTF-8 with offsets kept in UTF-16 code units.
 #include <string>
 #include <string_view>
+
 #include "module.hpp"
 #include "puny/unicode.hpp"
 

@@ -1,5 +1,6 @@
 // puny for JavaScript: what the module offers, asked for once at load.
 #include <emscripten/emscripten.h>
+
 #include "module.hpp"
 #include "puny/unicode.hpp"
 
