@@ -158,11 +158,22 @@ typedef struct puny_error {
                               errors of a whole label); tells U+0000 apart
                               from "none" (appended after the first release; older structs lack
                               it and see 0 for both) */
+  uint32_t source;     /* a puny_error_source: what found the error, which
+                          decides puny_uts46_code (appended later; older
+                          structs lack it and are read as UTS #46) */
   /* New fields are appended here. */
 } puny_error;
 
+/* Where an error was found (puny_error.source); the core's
+ * puny::error_source. */
+typedef enum puny_error_source {
+  PUNY_SOURCE_UTS46 = 0,    /* UTS #46 processing (and anything else) */
+  PUNY_SOURCE_PUNYCODE = 1, /* puny_encode, puny_decode and their forms */
+  PUNY_SOURCE_IDNA2008 = 2  /* puny_idna2008_*, the idna2008 presets */
+} puny_error_source;
+
 /* puny_error err = PUNY_ERROR_INIT; (C and C++) */
-#define PUNY_ERROR_INIT {sizeof(puny_error), 0, 0, 0, 0, 0, 0, 0}
+#define PUNY_ERROR_INIT {sizeof(puny_error), 0, 0, 0, 0, 0, 0, 0, 0}
 
 /* Stable identifier of a code, e.g. "invalid_digit" (the C++ to_string and
  * the CLI's JSON names); "unknown" for values this library does not know. */
@@ -170,11 +181,13 @@ PUNY_API const char* puny_error_name(int code);
 /* One English sentence describing the code. */
 PUNY_API const char* puny_error_message(int code);
 /* UTS #46 status code as IdnaTestV2.txt writes it ("P4", "V7", "B1",
- * "C2", "X4_2", ...) for an IDNA error, and "P4" for every Punycode error
- * (RFC 3492 decoding and encoding, from puny_decode and puny_encode too:
- * UTS #46 section 4 step 4 reports them as P4); "" for the others.  The
- * core's table (puny::idna::uts46_code) decides, and the CLI and Python
- * report the same codes. */
+ * "C2", "X4_2", ...) for an error of UTS #46 processing, and "P4" for every
+ * Punycode error (RFC 3492 decoding and encoding, from puny_decode and
+ * puny_encode too: UTS #46 section 4 step 4 reports them as P4); "" for
+ * IDNA2008 errors (err->source PUNY_SOURCE_IDNA2008: not UTS #46 errors)
+ * and the others.  The core's rule (puny::uts46_code with the error's
+ * source) decides, and the CLI, Python and JavaScript report the same
+ * codes. */
 PUNY_API const char* puny_uts46_code(const puny_error* err);
 /* Writes a one-line description such as "invalid_digit at offset 2 (U+0021):
  * ..." into buf (NUL-terminated, truncated to fit when capacity > 0) and
@@ -346,9 +359,9 @@ PUNY_API puny_errc puny_to_unicode_utf16(const uint16_t* utf16, size_t length, u
  * round-trip exactly.  See docs/idna2008.md.  Errors carry the byte offset
  * and label index like the UTS #46 functions (PUNY_ERR_UNASSIGNED,
  * PUNY_ERR_CONTEXTO and PUNY_ERR_A_LABEL_NOT_CANONICAL come only from
- * here, and puny_uts46_code() is "" for them; for the codes both share it
- * names the UTS #46 code of the same kind of error, e.g. "V7" for
- * PUNY_ERR_DISALLOWED).  On failure the output is unspecified. */
+ * here; err->source is PUNY_SOURCE_IDNA2008, so puny_uts46_code() is ""
+ * for every IDNA2008 error, as in the other surfaces).  On failure the
+ * output is unspecified. */
 
 /* The form the name is written in. */
 typedef enum puny_idna2008_output {

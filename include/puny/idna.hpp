@@ -161,6 +161,8 @@ inline constexpr options registration = uts46_strict;
 //   errc::empty_label  detail 1 = X4_2 (found by to_unicode), else A4_2
 // The Punycode decoding errors (invalid_digit, truncated_number, overflow,
 // decoded_out_of_range, non_basic_before_delimiter) of an xn-- label are P4.
+// The same as puny::uts46_code(s, error_source::uts46) (puny/status.hpp),
+// which also names the codes of plain Punycode and IDNA2008 errors.
 //
 // Offsets: invalid input, V7 (disallowed), U1 (std3_disallowed), C1/C2,
 // forbidden_domain_code_point and the Punycode decoding errors point at the

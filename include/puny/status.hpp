@@ -105,6 +105,24 @@ struct status {
   constexpr bool has_code_point() const noexcept { return code_point != no_code_point; }
 };
 
+// Where an error was found, which decides the UTS #46 status code it
+// carries (uts46_code below): one rule for every surface.
+enum class error_source : std::uint8_t {
+  uts46,     // UTS #46 processing (idna::to_ascii, to_unicode, the url and
+             // uts46 presets, display, e-mail domains): the code IdnaTestV2.txt
+             // writes, refined by status::detail (B1..B6, C1/C2, A4_2/X4_2)
+  punycode,  // a plain RFC 3492 encode or decode: P4 for the Bootstring
+             // errors (UTS #46 section 4.1 step 4 reports a failed
+             // Punycode conversion as P4), none for invalid input text
+  idna2008,  // IDNA2008 (puny/idna2008.hpp, the idna2008 presets): none, its
+             // errors are RFC 5891-5893's, not UTS #46 status codes
+};
+
+// The UTS #46 status code ("P4", "V7", "B1", ...) of an error from
+// `source`; empty where none applies.  idna::uts46_code(s) is
+// uts46_code(s, error_source::uts46).
+std::string_view uts46_code(const status& s, error_source source) noexcept;
+
 // Stable identifier, e.g. "invalid_digit"; used by the CLI and JSON output.
 std::string_view to_string(errc code) noexcept;
 

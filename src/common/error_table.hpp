@@ -143,4 +143,26 @@ constexpr const error_info* find_error(errc code) noexcept {
   return i < sizeof error_table / sizeof error_table[0] ? &error_table[i] : nullptr;
 }
 
+// The UTS #46 status code of `s`, from `row` (its code's row; null: none)
+// and where the error was found (puny::error_source): the one rule
+// behind puny::uts46_code and idna::uts46_code.  Inline, so a module that
+// carries only some rows (the Punycode-only WebAssembly entry point,
+// surfaces/js) applies it to them.
+constexpr std::string_view uts46_code(const error_info* row, const status& s,
+                                      error_source source) noexcept {
+  if (row == nullptr || source == error_source::idna2008) return {};
+  if (source == error_source::punycode) return row->uts46;  // P4 for the Bootstring rows
+  switch (s.code) {
+    case errc::bidi:  // RFC 5893 section 2 rule number in detail (1..6)
+      if (s.detail >= 1 && s.detail <= 6) {
+        constexpr std::string_view rules[] = {"B1", "B2", "B3", "B4", "B5", "B6"};
+        return rules[s.detail - 1];
+      }
+      return row->uts46;
+    case errc::contextj: return s.detail == 2 ? "C2" : row->uts46;       // detail 2: U+200D
+    case errc::empty_label: return s.detail == 1 ? "X4_2" : row->uts46;  // detail 1: ToUnicode
+    default: return row->uts46;
+  }
+}
+
 }  // namespace puny::detail

@@ -1,4 +1,4 @@
-// to_string, message and idna::uts46_code: look-ups in the one table of
+// to_string, message and uts46_code: look-ups in the one table of
 // error codes (error_table.hpp).
 #include "puny/status.hpp"
 
@@ -39,19 +39,12 @@ std::string to_string(const status& s) {
   return text;
 }
 
+std::string_view uts46_code(const status& s, error_source source) noexcept {
+  return detail::uts46_code(detail::find_error(s.code), s, source);
+}
+
 std::string_view idna::uts46_code(const status& s) noexcept {
-  const detail::error_info* e = detail::find_error(s.code);
-  if (e == nullptr) return {};
-  switch (s.code) {
-    case errc::bidi: {
-      // RFC 5893 section 2 rule number in detail (1..6).
-      static constexpr std::string_view rules[] = {"B1", "B2", "B3", "B4", "B5", "B6"};
-      return s.detail >= 1 && s.detail <= 6 ? rules[s.detail - 1] : e->uts46;
-    }
-    case errc::contextj: return s.detail == 2 ? "C2" : e->uts46;         // detail 2: U+200D
-    case errc::empty_label: return s.detail == 1 ? "X4_2" : e->uts46;    // detail 1: ToUnicode
-    default: return e->uts46;
-  }
+  return puny::uts46_code(s, error_source::uts46);
 }
 
 }  // namespace puny

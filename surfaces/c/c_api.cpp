@@ -46,6 +46,7 @@ puny_errc fail(puny_error* err, puny_errc code) {
     PUNY_PUT(err, needed, std::size_t{0});
     PUNY_PUT(err, detail, 0u);
     PUNY_PUT(err, has_code_point, 0u);
+    PUNY_PUT(err, source, std::uint32_t{PUNY_SOURCE_UTS46});
   }
   return code;
 }
@@ -61,6 +62,7 @@ puny_errc report(puny_error* err, const puny::status& s) {
     PUNY_PUT(err, label, s.label);
     PUNY_PUT(err, needed, s.code == puny::errc::buffer_too_small ? s.needed + 1 : std::size_t{0});
     PUNY_PUT(err, detail, std::uint32_t{s.detail});
+    PUNY_PUT(err, source, std::uint32_t{PUNY_SOURCE_UTS46});  // from_source says otherwise
   }
   return code;
 }
@@ -110,6 +112,15 @@ constexpr std::size_t options_v1_size =
 constexpr std::size_t idna2008_options_v1_size =
     offsetof(puny_idna2008_options, check_bidi) + sizeof(std::uint32_t);
 
+
+// The error an entry point reports came from `source` (puny_error.source,
+// which puny_uts46_code reads): the Punycode and IDNA2008 functions mark
+// theirs; everything else is UTS #46 processing (report's default).
+puny_errc from_source(puny_error* err, puny_errc code, puny_error_source source) {
+  if (err != nullptr && code != PUNY_OK)
+    PUNY_PUT(err, source, static_cast<std::uint32_t>(source));
+  return code;
+}
 
 status too_small(std::size_t needed_without_terminator) {
   status s;
@@ -354,7 +365,14 @@ const char* puny_uts46_code(const puny_error* err) {
   if (err == nullptr || err->struct_size < error_v1_size || err->code < 0 ||
       err->code > last_cxx_code)
     return "";
-  const std::string_view code = puny::idna::uts46_code(status_of(err));
+  // A struct without `source` (an older caller's) is read as UTS #46, as
+  // before the field; so is a value this library does not know.
+  puny::error_source source = puny::error_source::uts46;
+  if (err->struct_size >= offsetof(puny_error, source) + sizeof(err->source)) {
+    if (err->source == PUNY_SOURCE_PUNYCODE) source = puny::error_source::punycode;
+    if (err->source == PUNY_SOURCE_IDNA2008) source = puny::error_source::idna2008;
+  }
+  const std::string_view code = puny::uts46_code(status_of(err), source);
   return code.empty() ? "" : code.data();  // literals, NUL-terminated
 }
 
@@ -396,7 +414,7 @@ puny_errc punycode_utf8(const char* in, size_t length, char* out, size_t capacit
     char none = 0;
     char* target = out != nullptr ? out : &none;
     const auto r = convert(std::string_view(in ? in : "", length), target, room(capacity));
-    return finish(out, capacity, r.size, r.status, written, err);
+    return from_source(err, finish(out, capacity, r.size, r.status, written, err), PUNY_SOURCE_PUNYCODE);
   });
 }
 
@@ -427,7 +445,7 @@ puny_errc puny_encode_utf32(const uint32_t* code_points, size_t length, char* ou
     char none = 0;
     const auto r =
         puny::punycode::encode(input, out != nullptr ? out : &none, room(capacity));
-    return finish(out, capacity, r.size, r.status, written, err);
+    return from_source(err, finish(out, capacity, r.size, r.status, written, err), PUNY_SOURCE_PUNYCODE);
   });
 }
 
@@ -437,8 +455,8 @@ puny_errc puny_decode_utf32(const char* ascii, size_t length, uint32_t* out, siz
     if (!input_ok(ascii, length) || !output_ok(out, capacity))
       return fail(err, PUNY_ERR_INVALID_ARGUMENT);
     const auto r = puny::punycode::decode(std::string_view(ascii ? ascii : "", length));
-    if (!r.ok()) return report(err, r.status);
-    return copy_out(r.value, out, capacity, r.status, written, err);
+    if (!r.ok()) return from_source(err, report(err, r.status), PUNY_SOURCE_PUNYCODE);
+    return from_source(err, copy_out(r.value, out, capacity, r.status, written, err), PUNY_SOURCE_PUNYCODE);
   });
 }
 
@@ -456,7 +474,7 @@ puny_errc puny_encode_utf32_annotated(const uint32_t* code_points, const unsigne
     const auto r = puny::bootstring::encode(input, puny::punycode::profile,
                                             out != nullptr ? out : &none, room(capacity),
                                             flags.get());
-    return finish(out, capacity, r.size, r.status, written, err);
+    return from_source(err, finish(out, capacity, r.size, r.status, written, err), PUNY_SOURCE_PUNYCODE);
   });
 }
 
@@ -468,8 +486,9 @@ puny_errc puny_decode_utf32_annotated(const char* ascii, size_t length, uint32_t
         (uppercase == nullptr && capacity != 0))
       return fail(err, PUNY_ERR_INVALID_ARGUMENT);
     const auto r = puny::punycode::decode_annotated(std::string_view(ascii ? ascii : "", length));
-    if (!r.ok()) return report(err, r.status);
-    const puny_errc code = copy_out(r.value.text, out, capacity, r.status, written, err);
+    if (!r.ok()) return from_source(err, report(err, r.status), PUNY_SOURCE_PUNYCODE);
+    const puny_errc code =
+        from_source(err, copy_out(r.value.text, out, capacity, r.status, written, err), PUNY_SOURCE_PUNYCODE);
     if (code == PUNY_OK)
       for (std::size_t i = 0; i < r.value.uppercase.size(); ++i)
         uppercase[i] = r.value.uppercase[i] ? 1 : 0;
@@ -702,15 +721,17 @@ puny_errc puny_idna2008_options_init_sized(puny_idna2008_options* opt, size_t si
 puny_errc puny_idna2008_register(const char* utf8, size_t length, char* out, size_t capacity,
                                  size_t* written, const puny_idna2008_options* options,
                                  puny_error* err) {
-  return domain_to_buffer(utf8, length, out, capacity, written, options, err,
-                          &to_idna2008_options, &puny::idna2008::registration);
+  return from_source(err, domain_to_buffer(utf8, length, out, capacity, written, options, err,
+                                           &to_idna2008_options, &puny::idna2008::registration),
+                     PUNY_SOURCE_IDNA2008);
 }
 
 puny_errc puny_idna2008_lookup(const char* utf8, size_t length, char* out, size_t capacity,
                                size_t* written, const puny_idna2008_options* options,
                                puny_error* err) {
-  return domain_to_buffer(utf8, length, out, capacity, written, options, err,
-                          &to_idna2008_options, &puny::idna2008::lookup);
+  return from_source(err, domain_to_buffer(utf8, length, out, capacity, written, options, err,
+                                           &to_idna2008_options, &puny::idna2008::lookup),
+                     PUNY_SOURCE_IDNA2008);
 }
 
 // ---- Display safety ----

@@ -161,6 +161,26 @@ TEST(IdnaErrors, DisallowedOffsetAndLabel) {
   EXPECT_EQ(d.best_effort, "ok.a\xEF\xBF\xBD" "b");
 }
 
+// Issue 45: one rule for every surface, by where the error was found.
+TEST(IdnaErrors, Uts46CodeDependsOnTheErrorSource) {
+  status s;
+  s.code = errc::disallowed;
+  EXPECT_EQ(uts46_code(s, error_source::uts46), "V7");
+  EXPECT_EQ(uts46_code(s, error_source::idna2008), "");  // not a UTS #46 error
+  s.code = errc::invalid_digit;
+  EXPECT_EQ(uts46_code(s, error_source::punycode), "P4");
+  EXPECT_EQ(uts46_code(s, error_source::idna2008), "");
+  s.code = errc::invalid_utf8;  // ill-formed input: none from any source
+  EXPECT_EQ(uts46_code(s, error_source::punycode), "");
+  s.code = errc::bidi;
+  s.detail = 3;
+  EXPECT_EQ(uts46_code(s, error_source::uts46), "B3");
+  EXPECT_EQ(idna::uts46_code(s), "B3");  // the uts46 source
+  s.code = errc::contextj;
+  s.detail = 2;
+  EXPECT_EQ(idna::uts46_code(s), "C2");
+}
+
 TEST(IdnaErrors, PunycodeErrorsAreP4) {
   const auto r = idna::to_ascii("xn--0.com");
   EXPECT_FALSE(r.ok());

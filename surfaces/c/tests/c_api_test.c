@@ -11,6 +11,7 @@
  * and internal) have their names, messages and UTS #46 codes checked. */
 #include <puny.h>
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -660,6 +661,45 @@ static void test_idna2008(void) {
     CHECK(puny_idna2008_register("XN--BCHER-KVA.de", 16, out, sizeof out, &written, NULL, &e) ==
           PUNY_ERR_A_LABEL_NOT_CANONICAL);
     CHECK_STR(puny_uts46_code(&e), ""); /* no UTS #46 counterpart */
+  }
+  {
+    /* Issue 45: an IDNA2008 error carries no UTS #46 code, whatever its
+     * kind (disallowed is V7 only when UTS #46 processing found it), as
+     * Python, the CLI and JavaScript say; Punycode errors are P4. */
+    puny_error e = PUNY_ERROR_INIT;
+    CHECK(puny_idna2008_register("\xe2\x85\xab.com", PUNY_NUL_TERMINATED, out, sizeof out,
+                                 &written, NULL, &e) == PUNY_ERR_DISALLOWED);
+    CHECK(e.source == PUNY_SOURCE_IDNA2008);
+    CHECK_STR(puny_uts46_code(&e), "");
+    CHECK(puny_to_ascii_preset("idna2008-lookup", "a\xe2\x80\xa8" "b.com", PUNY_NUL_TERMINATED,
+                               out, sizeof out, &written, NULL, &e) == PUNY_ERR_DISALLOWED);
+    CHECK_STR(puny_uts46_code(&e), "");
+    CHECK(puny_idna2008_lookup("xn--ab!c.com", PUNY_NUL_TERMINATED, out, sizeof out, &written,
+                               NULL, &e) != PUNY_OK);
+    CHECK_STR(puny_uts46_code(&e), "");
+    /* The same code from UTS #46 processing: V7, and the source says so. */
+    CHECK(puny_to_ascii_preset("uts46", "a\xe2\x80\xa8" "b.com", PUNY_NUL_TERMINATED, out,
+                               sizeof out, &written, NULL, &e) == PUNY_ERR_DISALLOWED);
+    CHECK(e.source == PUNY_SOURCE_UTS46);
+    CHECK_STR(puny_uts46_code(&e), "V7");
+    /* Plain Punycode: P4, from every form. */
+    CHECK(puny_decode("ab!c", 4, out, sizeof out, NULL, &e) == PUNY_ERR_INVALID_DIGIT);
+    CHECK(e.source == PUNY_SOURCE_PUNYCODE);
+    CHECK_STR(puny_uts46_code(&e), "P4");
+    {
+      uint32_t cps[8];
+      CHECK(puny_decode_utf32("abc-99999999999999", PUNY_NUL_TERMINATED, cps, 8, NULL, &e) !=
+            PUNY_OK);
+      CHECK_STR(puny_uts46_code(&e), "P4");
+    }
+    /* A struct from before `source` (struct_size ends at has_code_point) is
+     * read as UTS #46, as it was. */
+    e.struct_size = offsetof(puny_error, source);
+    e.source = 0;
+    CHECK(puny_idna2008_register("\xe2\x85\xab.com", PUNY_NUL_TERMINATED, out, sizeof out,
+                                 &written, NULL, &e) == PUNY_ERR_DISALLOWED);
+    CHECK(e.source == 0);
+    CHECK_STR(puny_uts46_code(&e), "V7");
   }
   expect_idna2008_error(__LINE__, 1, "xn---9uc", NULL, PUNY_ERR_INVALID_DIGIT, 4, 0, '-');
   /* CONTEXTO (RFC 5892 A.3, MIDDLE DOT): registration evaluates the rule,

@@ -1,6 +1,6 @@
 // puny for JavaScript: UTS #46 / IDNA2008 (toAscii, toUnicode, results,
 // presets and flags from the library's registry) and explain, over the
-// module's exports (surfaces/js/src/puny_wasm.cpp) and the shared layer
+// module's exports (surfaces/js/src/idna_exports.cpp, explain_exports.cpp) and the shared layer
 // (surfaces/js/lib/core.js), for the `puny` and `puny/display` entry points.
 //
 // surfaces/js/build.sh places this file after surfaces/js/lib/core.js in the same function
@@ -20,21 +20,13 @@ function createPunyIdna(wasm, core) {
   const presets = Object.freeze(registry.list.map((p) => p.name));
   const presetList = Object.freeze(registry.list.map((p) => Object.freeze(p)));
   const presetAliases = Object.freeze(registry.aliases);
-  // The flags: puny::idna::options' fields in camelCase (bit order of
-  // surfaces/js/src/puny_wasm.cpp).
-  const flagBits = Object.freeze({
-    checkHyphens: 1,
-    checkBidi: 2,
-    checkJoiners: 4,
-    useStd3AsciiRules: 8,
-    transitionalProcessing: 16,
-    verifyDnsLength: 32,
-    ignoreInvalidPunycode: 64,
-    allowUnderscore: 256,
-    forbidDomainCodePoints: 512,
-  });
+  // The flags: the core's registry (puny::option_flags()), each named by
+  // its field in camelCase ('use_std3_ascii_rules': useStd3AsciiRules), at
+  // its stable bit of the option word, in bit order.
+  const flagBits = Object.freeze(Object.fromEntries(registry.flags.map((f) =>
+    [f.field.replace(/_([a-z0-9])/g, (m, c) => c.toUpperCase()), f.bit])));
 
-  // {preset, flags} -> the option bits of surfaces/js/src/puny_wasm.cpp.  Unknown
+  // {preset, flags} -> the option bits of surfaces/js/src/idna_options.hpp.  Unknown
   // names throw a TypeError rather than being ignored.
   // A-Z to a-z only (registry names are ASCII); non-strings stay as they
   // are and are refused as unknown names below.
@@ -137,13 +129,61 @@ function createPunyIdna(wasm, core) {
   }
 
   // ---- Bulk forms (see many() in surfaces/js/lib/core.js) ----
+
+  // A bulk item's error at this level (issue 45): as core.js's (the fields
+  // of the PunyError the single call throws, on a prototype inheriting
+  // PunyError's, no Error object), read from the module's error record in
+  // place (puny_js_error_record, surfaces/js/src/error_record_export.cpp)
+  // rather than as JSON: one prototype per kind of error (code, detail,
+  // source) holds the JSON record of that kind, read once, and whether it
+  // is a plain Punycode error; the item holds only its own fields.
+  const kinds = {};
+  const kindOf = Symbol();
+  // The item's error record, as PunyError's errors[0].
+  const recordOf = (e) => Object.assign({}, e[kindOf][0], { offset: e.offset, label: e.label, codePoint: e.codePoint });
+  // (Never constructed: its prototype is the one the kinds inherit.)
+  class ItemError extends PunyError {
+    get name() { return 'PunyError'; }
+    get message() { return core.describe(recordOf(this), this[kindOf][1]); }
+    get stack() { return String(this); }  // Error.prototype.toString: name and message
+    get errors() { return [recordOf(this)]; }
+    get bestEffort() { return null; }
+  }
+
+  function itemError(input) {
+    // The record's layout is fixed in surfaces/js/src/error_record_export.cpp;
+    // read before lastError() may move the memory.
+    const at = wasm._puny_js_error_record();
+    const bytes = wasm.HEAPU8;
+    const words = wasm.HEAP32.subarray(at >>> 2);
+    const offset = words[6];
+    const label = words[2];
+    const codePoint = words[3];
+    const source = bytes[at + 28];
+    const key = bytes[at] + ',' + bytes[at + 16] + ',' + source;
+    const kind = kinds[key] || (kinds[key] = Object.create(ItemError.prototype, {
+      [kindOf]: { value: [core.lastError(), source === 1] } }));
+    const record = kind[kindOf][0];
+    const e = Object.create(kind);
+    e.code = record.code;
+    e.uts46 = record.uts46 || null;
+    e.offset = offset;
+    e.label = label;
+    e.codePoint = codePoint < 0 ? null : codePoint;
+    e.detail = record.detail;
+    e.input = input;
+    return e;
+  }
+  core.setItemError(itemError);
+
   // The options are read once.
   function idnaMany(fn, manyFn, detailedFn, domains, options) {
     const bits = optionBits(options);
     return core.many(domains, (count) => manyFn(bits, count), (text) => convert(fn, text, bits), (text) => {
-      const info = core.failure();
+      const e = itemError(text);  // before detailedFn replaces the module's error
       const all = detailedFn(text, bits);
-      return new PunyError(info, text, { errors: all.errors, bestEffort: all.bestEffort });
+      const own = (value) => ({ value, writable: true, enumerable: true, configurable: true });
+      return Object.defineProperties(e, { errors: own(all.errors), bestEffort: own(all.bestEffort) });
     });
   }
 

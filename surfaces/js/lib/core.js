@@ -1,5 +1,5 @@
 // puny for JavaScript: the layer every entry point shares, over the
-// WebAssembly module (surfaces/js/src/puny_wasm.cpp): errors, the module's buffers,
+// WebAssembly module (surfaces/js/src/): errors, the module's buffers,
 // and punycode.js's API (encode, decode, toASCII, toUnicode, ucs2, version).
 //
 // surfaces/js/build.sh places this file after emscripten's glue (which defines
@@ -22,22 +22,26 @@ function createPunyCore(wasm, version) {
     return 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
   }
 
-  function describe(info) {
+  // The message names the UTS #46 code of an IDNA error only: a plain
+  // Punycode error's (P4) stays out of it (`plain`), so that its message
+  // reads as it always has, 'invalid_digit at offset 2 (U+0021): ...'.
+  function describe(info, plain) {
     let text = info.code;
-    if (info.uts46) text += ' (' + info.uts46 + ')';
+    if (info.uts46 && !plain) text += ' (' + info.uts46 + ')';
     text += ' at offset ' + info.offset;
     if (info.codePoint !== null) text += ' (' + codePointName(info.codePoint) + ')';
     return text + ': ' + info.description;
   }
 
   // Every failure is a PunyError: a RangeError (as punycode.js throws) with
-  // the fields of puny::status.
+  // the fields of puny::status.  `extra`: {errors, bestEffort} of an IDNA
+  // call, or 0 for a plain Punycode call's error.
   class PunyError extends RangeError {
     constructor(info, input, extra) {
-      super(describe(info));
+      super(describe(info, extra === 0));
       this.name = 'PunyError';
       this.code = info.code;                // stable name, e.g. 'invalid_digit'
-      this.uts46 = info.uts46 || null;      // 'P4', 'V7', 'C2'... for IDNA errors
+      this.uts46 = info.uts46 || null;      // 'V7', 'C2'...; 'P4' for Punycode; null for IDNA2008
       this.offset = info.offset;            // index into `input` (UTF-16 code units)
       this.label = info.label;              // 0-based label index (IDNA)
       this.codePoint = info.codePoint;
@@ -48,6 +52,40 @@ function createPunyCore(wasm, version) {
       // A malformed list (display's topDomains / psl): "topDomains:3: ...".
       if (info.message) this.message = info.message;
     }
+  }
+
+  // A bulk item's error (issue 45): the fields of the PunyError its single
+  // call throws, on a prototype that inherits PunyError's (instanceof
+  // PunyError and RangeError hold), without an Error object behind it: no
+  // stack is captured and no message built until one is read (an Error
+  // cost about 5 us and 600 bytes an item).  The module's record is kept
+  // (errors[0]) with whether it is a plain Punycode error's.
+  const recordOf = Symbol();
+  const ItemError = Object.create(PunyError.prototype, {
+    name: { value: 'PunyError' },
+    message: { get() { return describe(this[recordOf][0], this[recordOf][1]); } },
+    stack: { get() { return 'PunyError: ' + this.message; } },
+    errors: { get() { return [this[recordOf][0]]; } },
+    bestEffort: { value: null, writable: true },
+  });
+
+  // The last failed call's error as a bulk item's (an IDNA call's
+  // surfaces/js/lib/api.js gives it its own errors and bestEffort).  The IDNA
+  // levels replace this with a reader of the module's record in place
+  // (surfaces/js/lib/api.js), which reads the JSON once per kind of error:
+  // it does not fit the Punycode-only entry point's 10 KB budget.
+  function recordError(input, plain) {
+    const info = lastError();
+    const e = Object.create(ItemError);
+    e.code = info.code;
+    e.uts46 = info.uts46 || null;
+    e.offset = info.offset;
+    e.label = info.label;
+    e.codePoint = info.codePoint;
+    e.detail = info.detail;
+    e.input = input;
+    e[recordOf] = [info, plain];
+    return e;
   }
 
   // ---- The module's buffers ----
@@ -165,10 +203,11 @@ function createPunyCore(wasm, version) {
   // input string in `failedText`).
   let failure = null;
   let failedText = '';
+  let inBulk = false;  // a bulk form's item: its error is read by itemError, not as JSON
   function outputOf(length, text) {
     if (length === -2) return text;  // the output is the input
     if (length < 0) {
-      failure = lastError();
+      failure = inBulk ? null : lastError();
       failedText = text;
       return null;
     }
@@ -196,7 +235,7 @@ function createPunyCore(wasm, version) {
 
   function encode(input) {
     const out = convert(wasm._puny_js_encode, input);
-    if (out === null) throw new PunyError(failure, failedText);
+    if (out === null) throw new PunyError(failure, failedText, 0);
     return out;
   }
 
@@ -215,7 +254,7 @@ function createPunyCore(wasm, version) {
 
   function decode(input) {
     const out = decodeText(text(input));
-    if (out === null) throw new PunyError(failure, failedText);
+    if (out === null) throw new PunyError(failure, failedText, 0);
     return out;
   }
 
@@ -253,7 +292,7 @@ function createPunyCore(wasm, version) {
         // (failure is this call's own record, parsed from the module's JSON.)
         failure.offset += at + 1 + start + skip;
         failure.label = label;
-        throw new PunyError(failure, input);
+        throw new PunyError(failure, input, 0);
       }
       out += piece;
       if (end < 0) return out;
@@ -323,12 +362,12 @@ function createPunyCore(wasm, version) {
   };
 
   // ---- Bulk forms: an array in, one {input, output, error} per item ----
-  // Nothing is thrown for a bad item (its error is a PunyError, as the
-  // single call would throw).  The items cross in batches, one call into
+  // Nothing is thrown for a bad item (its error has the PunyError's fields
+  // the single call would throw, see itemError).  The items cross in batches, one call into
   // the module per batch: their code units written one after another and
   // their lengths beside them, each item converted by the function its
   // single call uses, all the outputs read with one decoder call (see
-  // puny_js_*_many in surfaces/js/src/puny_wasm.cpp).  An item that fails is
+  // puny_js_*_many in surfaces/js/src/punycode_exports.cpp).  An item that fails is
   // converted again by the single call, which records its error.
   const batchItems = 4096;
   const sameAsInput = -2;  // an item's length after the call: its output is its input
@@ -355,6 +394,10 @@ function createPunyCore(wasm, version) {
     return typeof output === 'string' ? new Item(input, output, null)
                                       : new Item(input, null, failed(text));
   }
+
+  // A Punycode item's error.
+  let itemError = recordError;
+  const punycodeFailure = (text) => itemError(text, true);
 
   // bytesIn: the batch is written as bytes (the decoder's ASCII input), an
   // item with a code unit above U+007F left to its single call.  bytesOut:
@@ -415,12 +458,9 @@ function createPunyCore(wasm, version) {
         all = utf16Decoder.decode(wasm.HEAPU8.subarray(at, at + 2 * size));
       }
       lengths = wasm.HEAP32;  // the call may have grown the memory
-      // A failed item's PunyError is built without a stack trace: V8 would
-      // capture one per error (about 1 KB and several microseconds each, for
-      // frames that only point into this loop).  No caller code runs in
-      // the loop, so the limit is restored before anything else sees it.
-      const limit = Error.stackTraceLimit;
-      Error.stackTraceLimit = 0;
+      // No caller code runs in the loop, so the flag is back before
+      // anything else sees it.
+      inBulk = true;
       try {
       for (let i = 0, at = 0; i < count; ++i) {
         const n = lengths[lengthsAt + i];
@@ -436,9 +476,12 @@ function createPunyCore(wasm, version) {
         }
         out[first + i] = item(list[first + i], texts[i], output, failed);
       }
-      for (const k of overlong) out[k] = new Item(list[k], null, new PunyError(tooLong(), text(list[k])));
+      for (const k of overlong) {
+        wasm._puny_js_too_long(maxUnits);
+        out[k] = new Item(list[k], null, itemError(text(list[k])));
+      }
       } finally {
-        Error.stackTraceLimit = limit;
+        inBulk = false;
       }
     }
     return out;
@@ -446,11 +489,11 @@ function createPunyCore(wasm, version) {
 
   function encodeMany(labels) {
     return many(labels, wasm._puny_js_encode_many, (text) => convert(wasm._puny_js_encode, text),
-                (text) => new PunyError(failure, text), false, true);
+                punycodeFailure, false, true);
   }
 
   function decodeMany(labels) {
-    return many(labels, wasm._puny_js_decode_many, decodeText, (text) => new PunyError(failure, text), true);
+    return many(labels, wasm._puny_js_decode_many, decodeText, punycodeFailure, true);
   }
 
   const vocabulary = json(wasm._puny_js_vocabulary());
@@ -482,5 +525,8 @@ function createPunyCore(wasm, version) {
     many,
     nonAscii,
     failure: () => failure,
+    itemError: (input, plain) => itemError(input, plain),
+    setItemError: (fn) => { itemError = fn; },
+    describe,
   };
 }

@@ -1,7 +1,7 @@
 // puny for JavaScript: puny/display's display layer, loaded on demand.
 //
 // Why: the display module (UTS #39 tables and the display policies,
-// surfaces/js/src/puny_wasm.cpp built with PUNY_WASM_DISPLAY) weighs about
+// surfaces/js/src/ at its display level) weighs about
 // 170 KB packed, against 100 KB gzipped for every entry file a page loads
 // (issue 42).  So the puny/display entry file carries the main entry point's
 // module (UTS #46, IDNA2008, explain) and fetches the display module, which

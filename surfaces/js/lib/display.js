@@ -1,6 +1,6 @@
 // puny for JavaScript: display safety (may a name be shown in Unicode?
 // docs/display.md) and UTS #39 skeletons, for the `puny/display` entry
-// point, over the module's exports (surfaces/js/src/puny_wasm.cpp) and the shared
+// point, over the module's exports (surfaces/js/src/display_exports.cpp) and the shared
 // layer (surfaces/js/lib/core.js).
 //
 // surfaces/js/build.sh places this file after surfaces/js/lib/core.js and surfaces/js/lib/api.js in

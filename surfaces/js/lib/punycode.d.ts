@@ -6,7 +6,8 @@
 export interface PunyErrorInfo {
   /** Stable name, e.g. "invalid_digit", "disallowed", "bidi". */
   code: string;
-  /** UTS #46 status code ("P4", "V7", "B1", "C2", ...) for IDNA calls, else "". */
+  /** UTS #46 status code ("V7", "B1", "C2", ...) of UTS #46 processing, "P4" for a
+   * Punycode error, "" for IDNA2008 errors and those with none. */
   uts46: string;
   /** One sentence about this kind of error. */
   description: string;
@@ -27,6 +28,7 @@ export class PunyError extends RangeError {
   private constructor();
   readonly name: 'PunyError';
   readonly code: string;
+  /** As PunyErrorInfo.uts46, null for none. */
   readonly uts46: string | null;
   readonly offset: number;
   readonly label: number;

@@ -1,7 +1,7 @@
 // puny for JavaScript: e-mail addresses (puny/email.hpp) for the package's
 // `puny/email` and `puny/formats` entry points (surfaces/js/lib/email.js,
-// surfaces/js/lib/formats.js).  Linked beside surfaces/js/src/puny_wasm.cpp into
-// the email module only (surfaces/js/CMakeLists.txt, puny_wasm_email): the
+// surfaces/js/lib/formats.js).  Linked beside the main level's files
+// (surfaces/js/src/module.hpp) into the email module only (surfaces/js/CMakeLists.txt, puny_wasm_email): the
 // core's e-mail code reaches its display and UTS #39 tables, which the
 // main entry point must not carry.
 //

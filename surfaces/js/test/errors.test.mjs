@@ -131,6 +131,14 @@ test("a bulk call's failed item is the PunyError of its single call, without a c
       assert.deepEqual(e.errors, single.errors);
       // The stack is the message alone: no frames were captured.
       assert.equal(e.stack.split('\n').filter((l) => /^\s+at /.test(l)).length, 0, `${name}: ${e.stack}`);
+      // No Error object per failed item (issue 45: each cost about 5 us and
+      // 600 bytes): a record on a prototype that inherits PunyError's.
+      assert.notEqual(Object.prototype.toString.call(e), '[object Error]', name);
+      assert.equal(String(e), String(single));
+      // The UTS #46 code of a plain Punycode error is P4 (the core's rule,
+      // as C, the CLI and Python), its message as it always was.
+      assert.deepEqual([e.uts46, single.uts46], i === 0 ? ['P4', 'P4'] : [null, null]);
+      assert.match(e.message, /^[a-z_0-9]+ at offset \d/);
     }
     // The single call still has its stack, and the limit is back.
     assert.match(new Error('x').stack, /\n\s+at /);
@@ -138,6 +146,30 @@ test("a bulk call's failed item is the PunyError of its single call, without a c
   const idna = puny.toAsciiMany(['a\u200d.de']);
   assert.equal(idna[0].error.code, 'contextj');
   assert.equal(idna[0].error.bestEffort, 'xn--a-ugn.de');
+  assert.equal(idna[0].error.uts46, 'C2');
+  assert.match(idna[0].error.message, /^contextj \(C2\) at offset 1/);
+  // Items of one kind of error keep their own places, and kinds that differ
+  // only in their detail (C1 / C2) or source (P4 / none) stay apart: the
+  // IDNA levels read each item's record in place, its kind's JSON once.
+  for (const [name, p] of entries) {
+    const r = p.decodeMany(['ab!', 'abcd!', 'a-\u00fc', 'xyzzy-!']);
+    for (const [i, input] of ['ab!', 'abcd!', 'a-\u00fc', 'xyzzy-!'].entries()) {
+      let single;
+      try { p.decode(input); } catch (x) { single = x; }
+      assert.deepEqual([r[i].error.offset, r[i].error.codePoint, r[i].error.message, r[i].error.errors],
+                       [single.offset, single.codePoint, single.message, single.errors], `${name}: ${input}`);
+    }
+  }
+  const joiners = puny.toAsciiMany(['a\u200c.de', 'a\u200d.de', 'bb\u200c.de']);
+  assert.deepEqual(joiners.map((x) => [x.error.uts46, x.error.offset, x.error.detail]),
+                   [['C1', 1, 1], ['C2', 1, 2], ['C1', 2, 1]]);
+  assert.deepEqual(joiners.map((x) => x.error.message), ['a\u200c.de', 'a\u200d.de', 'bb\u200c.de'].map((d) => {
+    try { puny.toAscii(d); } catch (x) { return x.message; }
+    return null;
+  }));
+  // IDNA2008 errors carry no UTS #46 code, thrown or in a bulk item.
+  const ii = puny.toAsciiMany(['\u216b.com'], { preset: 'idna2008' })[0].error;
+  assert.deepEqual([ii.code, ii.uts46, ii.errors[0].uts46], ['disallowed', null, '']);
 });
 
 // The module takes up to 2^24 code units (docs/javascript.md, "Limits"):

@@ -38,6 +38,7 @@ test('explain decode replays the insertions', () => {
   assert.equal(bad.output, null);
   assert.equal(bad.error.code, 'invalid_digit');
   assert.equal(bad.error.offset, 3);
+  assert.equal(bad.error.uts46, 'P4');  // a Punycode error: P4, the core's rule (issue 45)
 });
 
 test('explain toAscii: mapping, labels, checks and the Punycode of each label', () => {

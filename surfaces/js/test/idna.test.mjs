@@ -137,6 +137,26 @@ test('U+0000 is a code point (codePoint 0), "none" is null', () => {
                 (e) => e.code === 'hyphen_3_4' && e.codePoint === null && e.errors[0].codePoint === null);
 });
 
+test('flags: the core registry (field names in camelCase, in the order of their stable bits)', () => {
+  const vocabulary = JSON.parse(fs.readFileSync(process.env.PUNY_VOCABULARY, 'utf8'));
+  const camel = (field) => field.replace(/_([a-z0-9])/g, (m, c) => c.toUpperCase());
+  const byBit = [...vocabulary.flags].sort((a, b) => a.bit - b.bit);
+  assert.deepEqual([...puny.flagNames], byBit.map((f) => camel(f.field)));
+  assert.ok(puny.flagNames.includes('useStd3AsciiRules'));
+  // Every flag the core has is accepted, on and off, and reaches the module
+  // as its own bit: switching one flag changes that flag alone.
+  for (const name of puny.flagNames) {
+    for (const on of [true, false]) {
+      assert.doesNotThrow(() => puny.toAsciiResult('a.example', { preset: 'uts46-raw', flags: { [name]: on } }), name);
+    }
+  }
+  assert.throws(() => puny.toAscii('a.example', { flags: { use_std3_ascii_rules: true } }), TypeError);
+  assert.equal(puny.toAscii('fa\u00df.de', { flags: { transitionalProcessing: true } }), 'fass.de');
+  assert.throws(() => puny.toAscii('a_b.de', { preset: 'uts46-raw', flags: { useStd3AsciiRules: true } }),
+                { code: 'std3_disallowed', uts46: 'U1' });
+  assert.doesNotThrow(() => puny.toAscii('-a.de', { flags: { checkHyphens: false } }));
+});
+
 test('presets: the core registry, IDNA2008 included, aliases as the presets they name', () => {
   const vocabulary = JSON.parse(fs.readFileSync(process.env.PUNY_VOCABULARY, 'utf8'));
   assert.deepEqual([...puny.presets], vocabulary.presets.map((p) => p.name));

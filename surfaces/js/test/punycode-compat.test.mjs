@@ -113,7 +113,7 @@ test('invalid input throws a RangeError, as punycode.js does, with code and offs
       assert.ok(e instanceof RangeError);
       assert.ok(e instanceof puny.PunyError);
       assert.equal(e.code, code, input);
-      assert.equal(e.uts46, null, 'a Punycode error has no UTS #46 code');
+      assert.equal(e.uts46, 'P4', 'a Punycode error is P4 (UTS #46 section 4.1 step 4), as in C, the CLI and Python');
       assert.ok(e.offset >= 0 && e.offset <= input.length, `${input}: offset ${e.offset}`);
       assert.match(e.message, new RegExp(`^${code} at offset ${e.offset}`));
       return true;

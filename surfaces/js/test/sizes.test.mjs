@@ -55,7 +55,7 @@ test('the Punycode-only entry point carries no UTS #46 tables', () => {
 });
 
 // The Punycode-only module carries the rows of the core's error table for
-// the errors it can report (surfaces/js/src/puny_wasm.cpp, reported_errors):
+// the errors it can report (surfaces/js/src/error_rows_punycode.cpp, reported_errors):
 // each of them, from every path that raises it, must reach the caller with
 // the same name, message and position as from the main entry point.
 test('the Punycode-only entry point reports every Punycode error in the core\'s words', () => {

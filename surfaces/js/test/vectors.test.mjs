@@ -25,7 +25,7 @@ test('long strings: 100,000 code points round-trip', () => {
 });
 
 // Past the module's first 16 MB of memory (the Punycode-only module takes
-// its buffers from the top of the heap, surfaces/js/src/puny_wasm.cpp grow_block):
+// its buffers from the top of the heap, surfaces/js/src/memory_heap_top.cpp grow_block):
 // the memory grows during the calls and the results read back whole.
 test('long strings: 2,000,000 code points round-trip, growing the memory', () => {
   const parts = [];

@@ -1,0 +1,214 @@
+// puny for JavaScript: UTS #46 / IDNA2008 ToASCII and ToUnicode (single,
+// detailed and bulk), and punycode.js's toASCII / toUnicode of a whole
+// domain in one call, for the IDNA levels.
+#include <emscripten/emscripten.h>
+
+#include <cstdint>
+#include <string>
+
+#include "idna_options.hpp"
+#include "module.hpp"
+#include "puny/unicode.hpp"
+
+namespace {
+
+// An IDNA2008 preset's conversion (its errors have no UTS #46 code).
+std::u16string idna2008_convert(std::u16string_view domain, const puny::preset& p, unsigned bits,
+                                bool unicode) {
+  std::string utf8;
+  puny::status s = to_utf8(domain, utf8);
+  if (!s) return fail(s, s.offset);
+  const auto r = unicode ? puny::to_unicode(utf8, p, options_of(bits)) : puny::to_ascii(utf8, p, options_of(bits));
+  if (!r.ok()) return fail(r.status, utf16_index(utf8, r.status.offset), puny::error_source::idna2008);
+  return to_utf16(r.value);
+}
+
+// The UTF-16 entry points count offsets in code units already.
+std::u16string to_ascii(std::u16string_view domain, unsigned bits) {
+  clear_error();
+  if (const puny::preset* p = idna2008_of(bits)) return idna2008_convert(domain, *p, bits, false);
+  puny::result<std::string> r = puny::idna::to_ascii(domain, options_of(bits));
+  if (!r.ok()) return fail(r.status, r.status.offset, puny::error_source::uts46);
+  return std::u16string(r.value.begin(), r.value.end());
+}
+
+std::u16string to_unicode(std::u16string_view domain, unsigned bits) {
+  clear_error();
+  if (const puny::preset* p = idna2008_of(bits)) return idna2008_convert(domain, *p, bits, true);
+  puny::result<std::u16string> r = puny::idna::to_unicode(domain, options_of(bits));
+  if (!r.ok()) return fail(r.status, r.status.offset, puny::error_source::uts46);
+  return std::move(r.value);
+}
+
+// as JSON in g_json: {output, bestEffort, errors, validationErrors}.
+void detailed(std::u16string_view domain, unsigned bits, bool unicode) {
+  json_writer& w = g_json;
+  w.clear();
+  w.open_object();
+  std::string utf8;
+  const puny::status s = to_utf8(domain, utf8);
+  if (!s) {
+    w.key("output").null();
+    w.key("bestEffort").string("");
+    w.key("errors").open_array();
+    write_error(w, s, s.offset, puny::error_source::uts46);
+    w.close_array();
+    w.key("validationErrors").open_array().close_array();
+  } else if (const puny::preset* p = idna2008_of(bits)) {  // one error at most, no best effort
+    const auto r = unicode ? puny::to_unicode(utf8, *p, options_of(bits)) : puny::to_ascii(utf8, *p, options_of(bits));
+    w.key("output");
+    r.ok() ? w.string(r.value) : w.null();
+    w.key("bestEffort");
+    r.ok() ? w.string(r.value) : w.null();
+    w.key("errors").open_array();
+    if (!r.ok()) write_error(w, r.status, utf16_index(utf8, r.status.offset), puny::error_source::idna2008);
+    w.close_array();
+    w.key("validationErrors").open_array().close_array();
+  } else {
+    const puny::idna::detailed d = unicode ? puny::idna::to_unicode_detailed(utf8, options_of(bits))
+                                           : puny::idna::to_ascii_detailed(utf8, options_of(bits));
+    w.key("output");
+    d.ok() ? w.string(d.output) : w.null();
+    w.key("bestEffort").string(d.best_effort);
+    w.key("errors");
+    write_errors(w, d.errors.all, utf8);
+    // The URL Standard's non-fatal validation errors (url preset).
+    w.key("validationErrors");
+    write_errors(w, d.validation_errors, utf8);
+  }
+  w.close_object();
+}
+
+
+// punycode.js's toASCII / toUnicode of a whole domain in one call, for the
+// IDNA levels (surfaces/js/lib/api.js; the same mapping as mapDomain in
+// surfaces/js/lib/core.js, which the Punycode-only entry runs label by label): the
+// part after the last '@', split at U+002E, U+3002, U+FF0E and U+FF61 and
+// joined with '.'.  Anything unusual (an error, a non-ASCII xn-- label)
+// fails with no error recorded, and the JavaScript functions go label by
+// label, which gives punycode.js's exact error.
+buffer<char16_t> g_compat;
+
+constexpr bool is_separator(char16_t c) noexcept {
+  return c == 0x2E || c == 0x3002 || c == 0xFF0E || c == 0xFF61;
+}
+
+template <class Label>
+int compat_map(int n, Label label_fn) {
+  const std::u16string_view in = input_view(n);
+  const std::size_t at = in.rfind(u'@');
+  const std::size_t domain = at == std::u16string_view::npos ? 0 : at + 1;
+  g_compat.clear();
+  g_compat.append(in.substr(0, domain));
+  for (std::size_t b = domain;;) {
+    std::size_t e = b;
+    while (e < in.size() && !is_separator(in[e])) ++e;
+    if (!label_fn(in.substr(b, e - b))) return failed;
+    if (e == in.size()) break;
+    g_compat.push_back(u'.');
+    b = e + 1;
+  }
+  if (g_compat.view() == in) return same_as_input;
+  return put_output(g_compat.view());
+}
+
+// An ASCII domain (most host names, every ACE name) through the UTF-8
+// caller-buffer forms, where byte offsets are code unit offsets.
+int to_ascii_utf16(unsigned bits, std::u16string_view in) {
+  clear_error();
+  const auto general_ascii = [bits](std::u16string_view text) { return to_ascii(text, bits); };
+  if (idna2008_of(bits) != nullptr || !narrow_ascii(in, g_bytes)) return general(in, general_ascii);
+  static std::string out;
+  if (out.size() < g_bytes.size() + 64) out.resize(g_bytes.size() * 2 + 64);
+  std::size_t written = 0;
+  const puny::status st = puny::idna::to_ascii(g_bytes.view(), out.data(), out.size(), written, options_of(bits));
+  if (!st.ok()) return general(in, general_ascii);
+  if (std::string_view(out.data(), written) == g_bytes.view()) return same_as_input;
+  return put_output_ascii(std::string_view(out.data(), written));
+}
+
+int to_unicode_utf16(unsigned bits, std::u16string_view in) {
+  clear_error();
+  const auto general_unicode = [bits](std::u16string_view text) { return to_unicode(text, bits); };
+  if (idna2008_of(bits) != nullptr || !narrow_ascii(in, g_bytes)) return general(in, general_unicode);
+  static std::string out;
+  if (out.size() < g_bytes.size() * 4 + 64) out.resize(g_bytes.size() * 4 + 64);
+  std::size_t written = 0;
+  const puny::status st = puny::idna::to_unicode(g_bytes.view(), out.data(), out.size(), written, options_of(bits));
+  if (!st.ok()) return general(in, general_unicode);
+  if (std::string_view(out.data(), written) == g_bytes.view()) return same_as_input;
+  return put_output_utf8(std::string_view(out.data(), written));
+}
+
+}  // namespace
+
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE int puny_js_compat_to_ascii(int n) {
+  clear_error();
+  return compat_map(n, [](std::u16string_view label) {
+    bool ascii = true;
+    for (const char16_t c : label) ascii = ascii && c < 0x80;
+    if (ascii) {
+      g_compat.append(label);
+      return true;
+    }
+    std::size_t count = 0;
+    if (!puny::unicode::utf16_to_utf32(label, g_code_points.reserve(label.size()), count).ok()) return false;
+    const auto r = encode_scratch(count);
+    if (!r.ok()) return false;
+    g_compat.append(u"xn--");
+    for (std::size_t i = 0; i < r.size; ++i) g_compat.push_back(static_cast<unsigned char>(g_bytes.data()[i]));
+    return true;
+  });
+}
+
+EMSCRIPTEN_KEEPALIVE int puny_js_compat_to_unicode(int n) {
+  clear_error();
+  return compat_map(n, [](std::u16string_view label) {
+    if (label.size() < 4 || label.substr(0, 4) != u"xn--") {
+      g_compat.append(label);
+      return true;
+    }
+    // label.slice(4).toLowerCase(), for ASCII (anything else: the general path).
+    char* bytes = g_bytes.reserve(label.size() - 4);
+    for (std::size_t i = 4; i < label.size(); ++i) {
+      char16_t c = label[i];
+      if (c >= 0x80) return false;
+      if (c >= u'A' && c <= u'Z') c = static_cast<char16_t>(c + 32);
+      bytes[i - 4] = static_cast<char>(c);
+    }
+    const auto r = decode_scratch(std::string_view(bytes, label.size() - 4));
+    if (!r.ok()) return false;
+    // Decoded code points are scalar values: the conversion cannot fail.
+    std::size_t units = 0;
+    const std::size_t before = g_compat.size();
+    g_compat.reserve(before + 2 * r.size);
+    (void)puny::unicode::utf32_to_utf16(std::u32string_view(g_code_points.data(), r.size),
+                                        g_compat.data() + before, units);
+    g_compat.resize(before + units);
+    return true;
+  });
+}
+
+EMSCRIPTEN_KEEPALIVE int puny_js_to_ascii(unsigned bits, int n) { return to_ascii_utf16(bits, input_view(n)); }
+
+EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode(unsigned bits, int n) { return to_unicode_utf16(bits, input_view(n)); }
+
+EMSCRIPTEN_KEEPALIVE int puny_js_to_ascii_many(unsigned bits, int count) {
+  return convert_many<char16_t>(count, [bits](std::u16string_view in) { return append_output(to_ascii_utf16(bits, in)); });
+}
+
+EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode_many(unsigned bits, int count) {
+  return convert_many<char16_t>(count, [bits](std::u16string_view in) { return append_output(to_unicode_utf16(bits, in)); });
+}
+
+// Every error and the best-effort output of ToASCII (unicode = 0) or
+// ToUnicode under the option bits.
+EMSCRIPTEN_KEEPALIVE int puny_js_detailed(unsigned bits, int unicode, int n) {
+  detailed(input_view(n), bits, unicode != 0);
+  return put_json();
+}
+
+}  // extern "C"
