@@ -5,7 +5,9 @@
 #include <array>
 #include <memory>
 
+#include "bootstring/compact_engine.hpp"
 #include "bootstring/fixed_engine.hpp"
+#include "bootstring/label_codec.hpp"
 #include "puny/unicode.hpp"
 
 namespace puny::punycode {
@@ -238,3 +240,37 @@ buffer_result decode_to_utf8(std::string_view input, char* out, std::size_t capa
 }
 
 }  // namespace puny::punycode
+
+namespace puny::bootstring::label {
+namespace {
+
+// The compact engine's scratch for an input of n code points or bytes; none
+// past the length limit, which the engine refuses before touching it.
+class compact_scratch {
+ public:
+  explicit compact_scratch(std::size_t n) {
+    if (n <= detail::max_length) memory_.reset(new detail::u64[compact::scratch_words(n)]);
+  }
+  detail::u64* data() { return memory_.get(); }
+
+ private:
+  std::unique_ptr<detail::u64[]> memory_;
+};
+
+constexpr detail::constant_profile<punycode::profile> compact_profile{};
+
+}  // namespace
+
+buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity) {
+  if (in.size() <= punycode::short_limit) return punycode::engine::decode_short(in, out, capacity);
+  compact_scratch scratch(in.size());
+  return compact::decode(compact_profile, in, out, capacity, scratch.data());
+}
+
+buffer_result encode(std::u32string_view in, char* out, std::size_t capacity) {
+  if (in.size() <= punycode::short_limit) return punycode::engine::encode(in, out, capacity);
+  compact_scratch scratch(in.size());
+  return compact::encode(compact_profile, in, out, capacity, scratch.data());
+}
+
+}  // namespace puny::bootstring::label
