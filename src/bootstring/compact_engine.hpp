@@ -201,8 +201,18 @@ template <class Profile>
 buffer_result decode(const Profile& p, std::string_view in, char32_t* out, std::size_t capacity,
                      u64* scratch) {
   buffer_result r;
-  std::size_t b = 0;
-  if (r.status = detail::split_basic(p, in, b); !r.ok()) return r;
+  // Section 6.2's first step (detail::split_basic) with the last delimiter
+  // found by string_view::rfind, a plain loop: split_basic's glibc memrchr
+  // links four CPU variants of it (2.4 KB) into a program that calls this
+  // engine alone.  A delimiter at 0 is a digit (detail::count_basic).
+  if (in.size() > detail::max_length) {
+    r.status = detail::make_error(errc::input_too_long, detail::max_length);
+    return r;
+  }
+  const std::size_t last = in.rfind(p.delimiter());
+  const std::size_t b = last == std::string_view::npos ? 0 : last;
+  if (r.status = detail::check_basic(p, in.data(), b, static_cast<char32_t*>(nullptr)); !r.ok())
+    return r;
   u64* const insertions = scratch;  // (code point << 32 | index), in order
   std::size_t count = 0;
   std::size_t length = 0;
