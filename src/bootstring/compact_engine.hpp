@@ -12,9 +12,11 @@
 //    positions; decoding records every insertion (code point, index), then
 //    places them in reverse order, each into the index-th slot that no later
 //    insertion took (a Fenwick tree over the slots), and the basic code
-//    points into the slots left, in order.  (Outputs of up to
-//    insertion_limit code points, every DNS label, are built by section
-//    6.2's literal insertions instead: a loop of a few lines, and faster.)
+//    points into the slots left, in order.  (Inputs of up to
+//    insertion_limit bytes decoded into a buffer with room for one code
+//    point per byte, every DNS label as the JavaScript module decodes it,
+//    are built by section 6.2's literal insertions while they are parsed
+//    instead: a loop of a few lines, and faster.)
 //  * the caller provides the scratch memory (scratch_words(n) 64-bit words
 //    for an input of n code points or bytes): nothing is allocated, and
 //    nothing beyond <cstring> and the shared steps is linked.
@@ -49,8 +51,10 @@ constexpr std::size_t scratch_words(std::size_t n) {
   return n >= static_cast<std::size_t>(-1) / 2 ? static_cast<std::size_t>(-1) : n + n / 2 + 1;
 }
 
-// Longest output the decoder builds by inserting into the middle of it (at
-// most this many code points moved per insertion); longer ones are placed.
+// Longest input (bytes) the decoder builds by inserting into the middle of
+// its output (at most this many code points moved per insertion); longer
+// ones, and output buffers without room for one code point per byte, are
+// placed.
 inline constexpr std::size_t insertion_limit = 256;
 
 namespace impl {
@@ -201,35 +205,49 @@ template <class Profile>
 buffer_result decode(const Profile& p, std::string_view in, char32_t* out, std::size_t capacity,
                      u64* scratch) {
   buffer_result r;
-  std::size_t b = 0;
-  if (r.status = detail::split_basic(p, in, b); !r.ok()) return r;
-  u64* const insertions = scratch;  // (code point << 32 | index), in order
+  // Section 6.2's first step (detail::split_basic) with the last delimiter
+  // found by string_view::rfind, a plain loop: split_basic's glibc memrchr
+  // links four CPU variants of it (2.4 KB) into a program that calls this
+  // engine alone.  A delimiter at 0 is a digit (detail::count_basic).
+  if (in.size() > detail::max_length) {
+    r.status = detail::make_error(errc::input_too_long, detail::max_length);
+    return r;
+  }
+  const std::size_t last = in.rfind(p.delimiter());
+  const std::size_t b = last == std::string_view::npos ? 0 : last;
+  if (r.status = detail::check_basic(p, in.data(), b, static_cast<char32_t*>(nullptr)); !r.ok())
+    return r;
+  // Inputs of up to insertion_limit bytes into a buffer with room for any
+  // result (one code point per input byte: every DNS label, as the
+  // JavaScript module calls it): section 6.2's insertions, literally, as
+  // they are parsed.  Otherwise every insertion (code point << 32 | index)
+  // is recorded, in order, and placed once the length is known.
+  const bool direct = in.size() <= insertion_limit && capacity >= in.size();
+  if (direct)
+    for (std::size_t j = 0; j < b; ++j) out[j] = static_cast<unsigned char>(in[j]);
+  u64* const insertions = scratch;
   std::size_t count = 0;
   std::size_t length = 0;
   r.status = detail::parse_deltas(p, in, b, length, nullptr,
-                                  [&](char32_t cp, std::size_t index, std::size_t, bool) {
-                                    insertions[count++] = (u64{cp} << 32) | index;
+                                  [&](char32_t cp, std::size_t index, std::size_t current, bool) {
+                                    if (direct) {
+                                      // Labels move a few code points: a loop, not a library call.
+                                      for (std::size_t j = current; j > index; --j) out[j] = out[j - 1];
+                                      out[index] = cp;
+                                    } else {
+                                      insertions[count++] = (u64{cp} << 32) | index;
+                                    }
                                   });
   if (!r.ok()) return r;
   r.size = length;
+  if (direct) return r;
   if (length > capacity) {
     r.status.code = errc::buffer_too_small;
     r.status.needed = length;
     return r;
   }
-  if (length <= insertion_limit) {
-    // Short strings (every DNS label): section 6.2's insertions, literally.
-    for (std::size_t j = 0; j < b; ++j) out[j] = static_cast<unsigned char>(in[j]);
-    for (std::size_t k = 0; k < count; ++k) {
-      const auto index = static_cast<std::size_t>(insertions[k] & 0xFFFFFFFFu);
-      // Labels move a few code points: a loop, not a library call.
-      for (std::size_t j = b + k; j > index; --j) out[j] = out[j - 1];
-      out[index] = static_cast<char32_t>(insertions[k] >> 32);
-    }
-    return r;
-  }
-  // Longer: every slot free (a count of 1 each), then the insertions from
-  // the last: each takes the index-th slot still free.
+  // Every slot free (a count of 1 each), then the insertions from the
+  // last: each takes the index-th slot still free.
   impl::fenwick free_slots{impl::tree_after(scratch, in.size()), length};
   for (std::size_t i = 1; i <= length; ++i) free_slots.tree[i] = static_cast<u32>(i & (0 - i));
   for (std::size_t k = count; k-- > 0;) {

@@ -487,6 +487,12 @@ class engine {
   // placing the insertions with free_slots (O(n log n)).
   static buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity) {
     if (in.size() <= short_limit) return decode_short(in, out, capacity);
+    return decode_long(in, out, capacity);
+  }
+
+  // Caller-buffer decode of in.size() > short_limit bytes (callers that
+  // have chosen by length already, as punycode.cpp does).
+  static buffer_result decode_long(std::string_view in, char32_t* out, std::size_t capacity) {
     if (in.size() <= decode_limit) return decode_chunked<true>(in, out, capacity);
     if (in.size() <= insert_limit) return decode_chunked<false>(in, out, capacity);
     return decode_placing(in, out, capacity);

@@ -5,7 +5,9 @@
 #include <array>
 #include <memory>
 
+#include "bootstring/compact_engine.hpp"
 #include "bootstring/fixed_engine.hpp"
+#include "bootstring/label_codec.hpp"
 #include "puny/unicode.hpp"
 
 namespace puny::punycode {
@@ -14,31 +16,44 @@ namespace {
 using bootstring::buffer_result;
 using bootstring::inplace_limit;
 
-// Strings of at most short_limit code points (every DNS label) take the
-// engine specialised for the section 5 parameters in both directions.
-// Longer strings: encoding runs the generic engine's O(n log n) route
-// (encode_trusted), decoding the fixed engine's own O(n log n) decoder.
-// encode_buffer, decode_buffer and encode_to_string are where that choice
-// is made.
+// The one length choice of this file.  Strings of at most short_limit code
+// points to encode or bytes to decode (every DNS label and name) take the
+// engine specialised for the section 5 parameters, with its buffers on the
+// stack.  Longer strings:
+//  * encoding runs the generic engine (engine.cpp, encode_trusted: O(n log
+//    n) with a Fenwick tree over the positions);
+//  * decoding stays in the fixed engine (engine::decode_long: insertion
+//    into chunks up to 48 KB, then O(n log n) placement, fixed_engine.hpp);
+//  * the IDNA pipeline's labels (bootstring::label, at the end of this
+//    file) take the compact engine instead, so that a program calling only
+//    to_ascii and to_unicode does not link the two routes above.
+// by_length makes that choice for every entry point below, each naming its
+// two routes; always inlined, it costs nothing against calling the route
+// directly (bench/instructions.sh labels/decode and long-1024/decode).
 using engine = bootstring::fixed::engine<profile>;
 using bootstring::fixed::short_limit;
 
-// Inlined into every caller: the choice must cost nothing against a direct
-// call of the engine (bench/instructions.sh labels/decode).
 #if defined(__GNUC__)
 #define PUNY_DISPATCH_INLINE inline __attribute__((always_inline))
 #else
 #define PUNY_DISPATCH_INLINE inline
 #endif
 
+template <class ShortRoute, class LongRoute>
+PUNY_DISPATCH_INLINE auto by_length(std::size_t length, ShortRoute&& short_route, LongRoute&& long_route) {
+  return length <= short_limit ? short_route() : long_route();
+}
+
 PUNY_DISPATCH_INLINE buffer_result encode_buffer(std::u32string_view in, char* out, std::size_t capacity) {
-  if (in.size() <= short_limit) return engine::encode(in, out, capacity);
-  return bootstring::detail::encode_trusted(in, profile, out, capacity);
+  return by_length(
+      in.size(), [&] { return engine::encode(in, out, capacity); },
+      [&] { return bootstring::detail::encode_trusted(in, profile, out, capacity); });
 }
 
 PUNY_DISPATCH_INLINE buffer_result decode_buffer(std::string_view in, char32_t* out, std::size_t capacity) {
-  if (in.size() <= short_limit) return engine::decode_short(in, out, capacity);
-  return engine::decode(in, out, capacity);
+  return by_length(
+      in.size(), [&] { return engine::decode_short(in, out, capacity); },
+      [&] { return engine::decode_long(in, out, capacity); });
 }
 
 // Scratch for code points: on the stack up to inplace_limit (plus the room
@@ -113,23 +128,24 @@ status utf8_into(std::string_view in, char32_t* cps, std::size_t& count) {
 // no scratch is needed to learn which.
 bool too_long_to_decode(std::string_view in) { return in.size() > max_input_length; }
 
-// Short input: encode on the stack, then construct the result from it (no
-// assignment to a default string: one allocation at most, none when the
-// encoding fits the string's inline buffer).
-result<std::string> encode_short(std::u32string_view input) {
-  char buf[engine::max_encoded(short_limit)];
-  const buffer_result br = engine::encode(input, buf, engine::max_encoded(input.size()));
-  if (!br.ok()) return {{}, br.status};
-  return {std::string(buf, br.size), {}};
-}
-
-// The string-returning encoders' form of encode_buffer's choice: the short
-// engine on the stack, or the generic engine growing the result itself.
+// The string-returning encoders' form of encode_buffer: the fixed engine
+// on the stack, then the result constructed from it (no assignment to a
+// default string: one allocation at most, none when the encoding fits the
+// string's inline buffer); or the generic engine growing the result itself.
 result<std::string> encode_to_string(std::u32string_view input) {
-  if (input.size() <= short_limit) return encode_short(input);
-  result<std::string> r;
-  r.status = bootstring::detail::encode_trusted(input, profile, r.value, nullptr);
-  return r;
+  return by_length(
+      input.size(),
+      [&]() -> result<std::string> {
+        char buf[engine::max_encoded(short_limit)];
+        const buffer_result br = engine::encode(input, buf, engine::max_encoded(input.size()));
+        if (!br.ok()) return {{}, br.status};
+        return {std::string(buf, br.size), {}};
+      },
+      [&] {
+        result<std::string> r;
+        r.status = bootstring::detail::encode_trusted(input, profile, r.value, nullptr);
+        return r;
+      });
 }
 
 }  // namespace
@@ -143,22 +159,27 @@ result<std::string> encode(std::u32string_view input, const std::vector<bool>& u
 }
 
 result<std::u32string> decode(std::string_view input) {
-  if (input.size() <= short_limit) {
-    // At most one code point per input byte, plus the engine's working
-    // room: it decodes in place here, and the result is constructed from
-    // it (one allocation, one copy; no assignment to a default string).
-    char32_t buf[short_limit + engine::decode_room];
-    const buffer_result br = decode_buffer(input, buf, input.size() + engine::decode_room);
-    if (!br.ok()) return {{}, br.status};
-    return {std::u32string(buf, br.size), {}};
-  }
-  // Straight into the result, with the engine's working room.
-  result<std::u32string> r;
-  r.value.resize(input.size() + engine::decode_room);
-  const buffer_result br = decode_buffer(input, &r.value[0], r.value.size());
-  r.status = br.status;
-  r.value.resize(br.ok() ? br.size : 0);
-  return r;
+  return by_length(
+      input.size(),
+      [&]() -> result<std::u32string> {
+        // At most one code point per input byte, plus the engine's working
+        // room: it decodes in place here, and the result is constructed
+        // from it (one allocation, one copy; no assignment to a default
+        // string).
+        char32_t buf[short_limit + engine::decode_room];
+        const buffer_result br = engine::decode_short(input, buf, input.size() + engine::decode_room);
+        if (!br.ok()) return {{}, br.status};
+        return {std::u32string(buf, br.size), {}};
+      },
+      [&] {
+        // Straight into the result, with the engine's working room.
+        result<std::u32string> r;
+        r.value.resize(input.size() + engine::decode_room);
+        const buffer_result br = engine::decode_long(input, &r.value[0], r.value.size());
+        r.status = br.status;
+        r.value.resize(br.ok() ? br.size : 0);
+        return r;
+      });
 }
 
 result<annotated> decode_annotated(std::string_view input) {
@@ -238,3 +259,56 @@ buffer_result decode_to_utf8(std::string_view input, char* out, std::size_t capa
 }
 
 }  // namespace puny::punycode
+
+namespace puny::bootstring::label {
+namespace {
+
+// The compact engine's scratch for an input of n code points or bytes; none
+// past the length limit, which the engine refuses before touching it.
+class compact_scratch {
+ public:
+  explicit compact_scratch(std::size_t n) {
+    if (n <= detail::max_length) memory_.reset(new detail::u64[compact::scratch_words(n)]);
+  }
+  detail::u64* data() { return memory_.get(); }
+
+ private:
+  std::unique_ptr<detail::u64[]> memory_;
+};
+
+constexpr detail::constant_profile<punycode::profile> compact_profile{};
+
+// The long routes out of line: inlined, their scratch and the compact
+// engine's frame would be set up on every label's call (+13 instructions
+// per label, bench/instructions.sh domains-idn.ascii/to_unicode).
+#if defined(__GNUC__)
+#define PUNY_LABEL_LONG_ROUTE __attribute__((noinline, cold))
+#else
+#define PUNY_LABEL_LONG_ROUTE
+#endif
+
+PUNY_LABEL_LONG_ROUTE buffer_result decode_long(std::string_view in, char32_t* out, std::size_t capacity) {
+  compact_scratch scratch(in.size());
+  return compact::decode(compact_profile, in, out, capacity, scratch.data());
+}
+
+PUNY_LABEL_LONG_ROUTE buffer_result encode_long(std::u32string_view in, char* out, std::size_t capacity) {
+  compact_scratch scratch(in.size());
+  return compact::encode(compact_profile, in, out, capacity, scratch.data());
+}
+
+}  // namespace
+
+buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity) {
+  return punycode::by_length(
+      in.size(), [&] { return punycode::engine::decode_short(in, out, capacity); },
+      [&] { return decode_long(in, out, capacity); });
+}
+
+buffer_result encode(std::u32string_view in, char* out, std::size_t capacity) {
+  return punycode::by_length(
+      in.size(), [&] { return punycode::engine::encode(in, out, capacity); },
+      [&] { return encode_long(in, out, capacity); });
+}
+
+}  // namespace puny::bootstring::label

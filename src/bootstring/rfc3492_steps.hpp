@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#include <type_traits>
 
 #include "puny/bootstring.hpp"
 #include "puny/status.hpp"
@@ -101,6 +102,10 @@ struct runtime_profile {
 // constants; the digits are read from P's own arrays.
 template <const parameters& P>
 struct constant_profile {
+  // The parameters themselves, for the steps that specialise on a profile
+  // known at compile time (unchecked_digit_count, adapt); a profile derived
+  // from this one keeps them.
+  static constexpr const parameters& definition = P;
   static constexpr u32 base() { return P.base; }
   static constexpr u32 tmin() { return P.tmin; }
   static constexpr u32 tmax() { return P.tmax; }
@@ -168,10 +173,40 @@ constexpr u32 adapt_tail(u64 delta, u32 base, u32 tmin, u32 skew) {
   return static_cast<u32>(((u64{base} - tmin + 1) * delta) / (delta + skew));
 }
 
+// Whether Profile is known at compile time: constant_profile<P>, or a
+// profile derived from it (Profile::definition is P).
+template <class Profile, class = void>
+struct compile_time_profile : std::false_type {};
+template <class Profile>
+struct compile_time_profile<Profile, std::void_t<decltype(Profile::definition)>> : std::true_type {};
+
 // Section 6.1 adapt(delta, numpoints, firsttime).  Cannot overflow: delta
-// only shrinks and the result is below base * 64 + base.
+// only shrinks and the result is below base * 64 + base.  For a profile
+// known at compile time and operands below 2^32 (every string of up to 4 GB
+// but hostile ones), in 32-bit arithmetic: the same result, and on targets
+// without a 64-bit high multiply (WebAssembly) the divisions by damp and
+// base - tmin become multiplications instead of 64-bit divisions, and the
+// other two 32-bit ones (the Punycode-only JavaScript module's decoder,
+// surfaces/js/bench).
 template <class Profile>
 constexpr u32 adapt(const Profile& p, u64 delta, u64 numpoints, bool first_time) {
+  if constexpr (compile_time_profile<Profile>::value) {
+    constexpr const parameters& P = Profile::definition;
+    static_assert(P.base - P.tmin >= 2, "see adapt_rounds");
+    static_assert(u64{P.base - P.tmin + 1} * ((P.base - P.tmin) * u64{P.tmax} / 2) <= 0xFFFFFFFFu,
+                  "adapt_tail's product fits in 32 bits");
+    if (delta <= 0xFFFFFFFFu && numpoints <= 0xFFFFFFFFu) {
+      u32 d = static_cast<u32>(delta);
+      d = first_time ? d / P.damp : d / 2;
+      d += d / static_cast<u32>(numpoints);
+      u32 k = 0;
+      while (d > ((P.base - P.tmin) * P.tmax) / 2) {
+        d /= P.base - P.tmin;
+        k += P.base;
+      }
+      return k + ((P.base - P.tmin + 1) * d) / (d + P.skew);
+    }
+  }
   delta = adapt_scale(delta, numpoints, first_time, p.damp());
   const u64 k = adapt_rounds(delta, p.base(), p.tmin(), p.tmax());
   return static_cast<u32>(k + adapt_tail(delta, p.base(), p.tmin(), p.skew()));
@@ -201,13 +236,16 @@ constexpr u32 unchecked_digits(u64 start, u32 base, u32 tmin) {
 // How many digits of each integer parse_deltas() reads unchecked: for a
 // profile known at compile time, as many as cannot overflow with any index
 // below 2^32; for one known at run time, none.
-template <class Profile>
+// (A profile derived from constant_profile counts as one: the
+// Punycode-only WebAssembly module's, surfaces/js/src/puny_wasm.cpp.)
+template <class Profile, class = void>
 struct unchecked_digit_count {
   static constexpr u32 value = 0;
 };
-template <const parameters& P>
-struct unchecked_digit_count<constant_profile<P>> {
-  static constexpr u32 value = unchecked_digits(u64{1} << 32, P.base, P.tmin);
+template <class Profile>
+struct unchecked_digit_count<Profile, std::void_t<decltype(Profile::definition)>> {
+  static constexpr u32 value =
+      unchecked_digits(u64{1} << 32, Profile::definition.base, Profile::definition.tmin);
 };
 
 // i += d * w, false when it would pass 2^64.
@@ -497,8 +535,15 @@ status parse_deltas(const Profile& p, std::string_view in, std::size_t b,
                                                              i, last_digit, error, digit))
       return error;
     const u64 delta = i - old_i;
-    if (!advance_code_point<false>(p, n, i / (out + 1), delta_start, error)) return error;
-    i %= (out + 1);
+    // out + 1 <= max_length + 1 < 2^32.  A 32-bit division when i allows
+    // it, for profiles known at compile time (see adapt).
+    u64 step;
+    if (compile_time_profile<Profile>::value && i <= 0xFFFFFFFFu)
+      step = static_cast<u32>(i) / static_cast<u32>(out + 1);
+    else
+      step = i / (out + 1);
+    if (!advance_code_point<false>(p, n, step, delta_start, error)) return error;
+    i -= step * (out + 1);
     if (trace) trace->on_delta(static_cast<char32_t>(n), static_cast<std::size_t>(i), delta, bias);
     bias = adapt(p, delta, out + 1, old_i == 0);
     if (trace) trace->on_bias(bias);

@@ -33,9 +33,9 @@
 // ACE labels of every kind of code point, and random strings.
 #include <cstring>
 
+#include "bootstring/label_codec.hpp"
 #include "idna/fast_path.hpp"
 #include "idna/internal.hpp"
-#include "puny/punycode.hpp"
 #include "puny/unicode.hpp"
 #include "unicode/ucd.hpp"
 
@@ -61,7 +61,7 @@ char* put_decoded_label(const char* ace, std::size_t size, const options& opt,
                         domain_code_points& d, char* p) noexcept {
   char32_t* const cps = d.cps + d.used;
   const bootstring::buffer_result r =
-      punycode::decode(std::string_view(ace, size), cps, sizeof d.cps / sizeof d.cps[0] - d.used);
+      bootstring::label::decode(std::string_view(ace, size), cps, sizeof d.cps / sizeof d.cps[0] - d.used);
   if (!r.ok() || r.size == 0) return nullptr;
   const std::size_t n = r.size;
   if (opt.check_hyphens && fails_hyphen_rules(cps, n)) return nullptr;

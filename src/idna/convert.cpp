@@ -12,8 +12,8 @@
 // IgnoreInvalidPunycode, where the label is kept as it is).
 #include <algorithm>
 
+#include "bootstring/label_codec.hpp"
 #include "idna/stages.hpp"
-#include "puny/punycode.hpp"
 #include "simd/ascii.hpp"
 
 namespace puny::idna::detail {
@@ -61,7 +61,7 @@ void convert_ace_label(workspace& ws, const options& opt, std::size_t index) {
   const std::size_t at = ws.text.size();
   ws.text.resize(at + (n - 4) + slack);
   const bootstring::buffer_result r =
-      punycode::decode(std::string_view(ace, n - 4), &ws.text[at], n - 4 + slack);
+      bootstring::label::decode(std::string_view(ace, n - 4), &ws.text[at], n - 4 + slack);
   if (!r.ok()) {
     ws.text.resize(at);
     // IgnoreInvalidPunycode: keep the label as it is, without an error.

@@ -14,8 +14,8 @@
 // A new output encoding is one more emit_unicode overload here.
 #include <cstring>
 
+#include "bootstring/label_codec.hpp"
 #include "idna/stages.hpp"
-#include "puny/punycode.hpp"
 #include "puny/unicode.hpp"
 #include "simd/ascii.hpp"
 
@@ -130,7 +130,7 @@ void emit_ascii(workspace& ws, const options& opt, std::string& out) {
       for (;;) {
         room(4);
         const bootstring::buffer_result r =
-            punycode::encode(s, &out[pos + 4], out.size() - pos - 4);
+            bootstring::label::encode(s, &out[pos + 4], out.size() - pos - 4);
         if (r.ok()) {
           std::memcpy(&out[pos], "xn--", 4);
           pos += 4 + r.size;

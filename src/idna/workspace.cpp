@@ -4,6 +4,8 @@
 // workspace_keep_limit; errors are reported in input order.
 #include "idna/workspace.hpp"
 
+#include <algorithm>
+#include <new>
 #include <utility>
 
 namespace puny::idna::detail {
@@ -31,19 +33,28 @@ constexpr std::size_t inputs_below_need_no_check =
     workspace_keep_limit / (2 * max_elements_per_input_unit);
 static_assert(inputs_below_need_no_check >= 64, "names up to 64 bytes skip the check");
 
+// Destroys ws and builds it afresh in place, not `ws = workspace{}`:
+// move-assigning an empty std::string keeps the destination's heap storage
+// (libstdc++ copies a short string into the existing buffer), so out8 and
+// ace would stay huge.  Not a swap with a fresh one either: its three moves
+// are 1.6 KB of code (bench/README.md, "Size").  Nothing here throws: every
+// member's default constructor is noexcept.  Out of line: inlined, it costs
+// every call a few instructions of register saves.
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+void start_afresh(workspace& ws) {
+  ws.~workspace();
+  new (&ws) workspace();
+}
+
 }  // namespace
 
 workspace& local_workspace() {
   thread_local workspace ws;
   // ws.input_length is still the previous call's (reset() clears it below).
-  if (ws.input_length > inputs_below_need_no_check && ws.holds_more_than(workspace_keep_limit)) {
-    // Swap, not `ws = workspace{}`: move-assigning an empty std::string
-    // keeps the destination's heap storage (libstdc++ copies a short string
-    // into the existing buffer), so out8 and ace would stay huge.  After the
-    // swap the old buffers belong to `discarded` and are freed with it.
-    workspace discarded;
-    std::swap(ws, discarded);
-  }
+  if (ws.input_length > inputs_below_need_no_check && ws.holds_more_than(workspace_keep_limit))
+    start_afresh(ws);
   ws.reset();
   return ws;
 }
@@ -59,28 +70,54 @@ void add_error(workspace& ws, errc code, std::size_t offset, std::size_t label, 
   ws.errors.push_back(s);
 }
 
+// Errors are recorded check by check, each check in input order; a stable
+// sort by offset puts them in input order overall (equal offsets keep the
+// order of the checks).  A bottom-up merge sort through a second buffer, not
+// std::stable_sort: the same O(n log n), a fifth of its code
+// (bench/README.md, "Size").
 status sort_errors_and_take_first(workspace& ws) {
-  if (ws.errors.size() > 1)
-    std::stable_sort(ws.errors.begin(), ws.errors.end(),
-                     [](const status& a, const status& b) { return a.offset < b.offset; });
-  return ws.errors.empty() ? status{} : ws.errors.front();
+  std::vector<status>& errors = ws.errors;
+  const std::size_t n = errors.size();
+  const auto by_offset = [](const status& a, const status& b) { return a.offset < b.offset; };
+  if (n > 1 && !std::is_sorted(errors.begin(), errors.end(), by_offset)) {
+    std::vector<status> other(n);
+    status* from = errors.data();
+    status* to = other.data();
+    for (std::size_t width = 1; width < n; width *= 2) {
+      for (std::size_t low = 0; low < n; low += 2 * width) {
+        const std::size_t middle = std::min(low + width, n);
+        const std::size_t high = std::min(low + 2 * width, n);
+        // std::merge takes the first range's element of equal ones: stable.
+        std::merge(from + low, from + middle, from + middle, from + high, to + low, by_offset);
+      }
+      std::swap(from, to);
+    }
+    if (from != errors.data()) errors.swap(other);
+  }
+  return errors.empty() ? status{} : errors.front();
 }
 
 // A label with many errors after NFC would make a scan per error quadratic,
-// so the first offset of every code point of the mapped label is tabulated
-// once (linear in the label) and looked up.
+// so the code points of the mapped label are sorted once (O(n log n)) with
+// their positions, and looked up by binary search.
 std::size_t offset_of(workspace& ws, const label_info& l, std::size_t i) {
   if (!l.in_text) return ws.source_offset(l.begin + i);
   const std::size_t n = l.mapped_end - l.mapped_begin;
   if (n == 0) return l.src;  // decoded Punycode
+  // Positions take the low 43 bits (labels below 8 T code points), code
+  // points (21 bits) the rest.
+  constexpr unsigned shift = 43;
   if (ws.offsets_label != l.mapped_begin) {
-    ws.first_offset.clear();
-    for (std::size_t k = 0; k < n; ++k)  // emplace keeps the first occurrence
-      ws.first_offset.emplace(ws.mapped[l.mapped_begin + k], ws.source_offset(l.mapped_begin + k));
+    ws.first_offset.resize(n);
+    for (std::size_t k = 0; k < n; ++k)
+      ws.first_offset[k] = std::uint64_t{ws.mapped[l.mapped_begin + k]} << shift | k;
+    std::sort(ws.first_offset.begin(), ws.first_offset.end());
     ws.offsets_label = l.mapped_begin;
   }
-  const auto it = ws.first_offset.find(ws.text[l.begin + i]);
-  return it != ws.first_offset.end() ? it->second : l.src;
+  const std::uint64_t cp = ws.text[l.begin + i];
+  const auto it = std::lower_bound(ws.first_offset.begin(), ws.first_offset.end(), cp << shift);
+  if (it == ws.first_offset.end() || (*it >> shift) != cp) return l.src;
+  return ws.source_offset(l.mapped_begin + static_cast<std::size_t>(*it & ((std::uint64_t{1} << shift) - 1)));
 }
 
 report make_report(const workspace& ws, const status& first) {

@@ -16,7 +16,6 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "puny/idna.hpp"
@@ -168,7 +167,11 @@ struct workspace {
   // offset_of for labels changed by NFC: the first source offset of each
   // code point of one mapped label, built once per label that needs it.
   std::size_t offsets_label = static_cast<std::size_t>(-1);
-  std::unordered_map<char32_t, std::size_t> first_offset;
+  // Keys code point << 43 | index in the label, sorted: the first entry
+  // of a code point is its first occurrence (a sorted vector, not a hash
+  // map: the same O(n log n), and no hash table linked into every program
+  // that calls to_ascii, bench/README.md "Size").
+  std::vector<std::uint64_t> first_offset;
   std::string ace;                      // ASCII copy of an xn-- label
   // While process() runs on input that was all letters, digits, hyphens
   // and dots (map_ldh_ascii): that input lowercased, so mapped[i] ==
@@ -208,7 +211,7 @@ struct workspace {
     return mapped.capacity() > n || mapped_off.capacity() > n || check.capacity() > n ||
            rtl.capacity() > n || dots.capacity() > n || dot_label_non_ascii.capacity() > n ||
            text.capacity() > n || nfc_scratch.capacity() > n || labels.capacity() > n ||
-           marked.capacity() > n || errors.capacity() > n || first_offset.size() > n ||
+           marked.capacity() > n || errors.capacity() > n || first_offset.capacity() > n ||
            ace.capacity() > n || out8.capacity() > n;
   }
 

@@ -34,7 +34,7 @@ CORE_DEPENDENCIES = {
     "explain": set(),
     "presets": set(),
     "uts39": {"unicode"},
-    "idna": {"unicode", "simd"},
+    "idna": {"unicode", "simd", "bootstring"},
     "idna2008": {"idna", "unicode"},
     "display": {"unicode", "uts39"},
     "email": {"unicode"},

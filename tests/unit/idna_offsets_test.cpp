@@ -304,4 +304,19 @@ TEST(StatusCodePoint, NulIsReportedAsACodePoint) {
   }
   EXPECT_FALSE(status{}.has_code_point());
 }
+
+// An error found after NFC changed the label (CheckJoiners here) is placed
+// at the first source occurrence of its code point (workspace.cpp,
+// offset_of), not at the start of the label: "x" "e" U+0301 composes to
+// "x" U+00E9, and the ZWNJ after it (no virama before it: C1) is byte 4 of
+// the input.  A second label makes the label start differ from 0 as well.
+TEST(IdnaOffsets, ErrorAfterNfcPointsAtItsSourceCodePoint) {
+  const std::string input = "xe\xCC\x81\xE2\x80\x8Cy.ab\xE2\x80\x8C" "c";
+  const auto d = idna::to_unicode_detailed(input);
+  ASSERT_EQ(d.errors.all.size(), 2u);
+  EXPECT_EQ(idna::uts46_code(d.errors.all[0]), "C1");
+  EXPECT_EQ(d.errors.all[0].offset, 4u);
+  EXPECT_EQ(idna::uts46_code(d.errors.all[1]), "C1");
+  EXPECT_EQ(d.errors.all[1].offset, 11u);
+}
 }  // namespace

@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include "puny/punycode.hpp"
+#include "puny/unicode.hpp"
+
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -233,6 +237,48 @@ TEST(IdnaErrors, HyphensAndLengths) {
   const auto empty = idna::to_ascii_detailed("", o);
   EXPECT_TRUE(has_code(empty, "A4_1"));
   EXPECT_TRUE(has_code(empty, "A4_2"));
+}
+
+// Labels longer than 512 bytes or code points (no DNS length check) take
+// another Punycode engine inside the pipeline than the raw functions use
+// for them (src/bootstring/label_codec.hpp): both must give the same
+// encodings, decodings and errors, on each side of the switch.
+TEST(IdnaLongLabels, AgreeWithTheRawPunycodeFunctions) {
+  options o;
+  o.verify_dns_length = false;
+  for (const std::size_t length : {63u, 200u, 511u, 512u, 513u, 600u, 1500u, 5000u}) {
+    // Lowercase letters and CJK ideographs (valid, NFC, no Bidi or
+    // joiner rules) in a pattern that spreads the insertions.
+    std::u32string label;
+    for (std::size_t j = 0; j < length; ++j)
+      label.push_back(j % 3 == 0 ? static_cast<char32_t>(U'a' + j % 26)
+                                 : static_cast<char32_t>(0x4E00 + (j * 7919) % 0x5000));
+    std::string utf8;
+    for (const char32_t c : label) {
+      char bytes[4];
+      utf8.append(bytes, unicode::put_utf8(c, bytes));
+    }
+    const auto raw = punycode::encode(label);
+    ASSERT_TRUE(raw.ok()) << length;
+    const std::string ace = "xn--" + raw.value;
+    const auto a = idna::to_ascii(utf8 + ".example", o);
+    ASSERT_TRUE(a.ok()) << length << " " << idna::uts46_code(a.status);
+    EXPECT_EQ(a.value, ace + ".example") << length;
+    const auto u = idna::to_unicode(ace + ".example", o);
+    ASSERT_TRUE(u.ok()) << length;
+    EXPECT_EQ(u.value, utf8 + ".example") << length;
+    // Invalid Punycode of the same length: a digit run that overflows at
+    // the end.  The pipeline reports the raw decoder's error.
+    const std::string bad = raw.value.substr(0, raw.value.size() - 1) + "99999999999";
+    const auto want = punycode::decode(bad);
+    ASSERT_FALSE(want.ok()) << length;
+    const auto d = idna::to_unicode_detailed("xn--" + bad, o);
+    ASSERT_FALSE(d.errors.all.empty()) << length;
+    EXPECT_EQ(d.errors.all.front().code, want.status.code) << length;
+    // convert.cpp places an error at the end of the input on the label's
+    // last byte.
+    EXPECT_EQ(d.errors.all.front().offset, std::min(want.status.offset + 4, bad.size() + 3)) << length;
+  }
 }
 
 TEST(IdnaPresets, UrlAsciiPassThrough) {

@@ -1,0 +1,29 @@
+// Internal: Punycode (RFC 3492 with the section 5 parameters) as the IDNA
+// pipeline calls it, one label at a time (UTS #46 section 4 steps 4.1 and
+// section 4.2's encoding).  Labels of up to bootstring::inplace_limit code
+// points or bytes (every DNS label: 63 bytes) take the engine built for
+// speed (fixed_engine.hpp), exactly as punycode::encode and decode do.
+// Longer labels, which DNS and every workload of bench/ leave out, take the
+// engine built for size (compact_engine.hpp: O(n log n), a few hundred bytes
+// of code, the same outputs and errors as the others, tests/reference/), so
+// that a program calling only to_ascii and to_unicode does not link the
+// long-string routes of the fixed and generic engines (some 20 KB,
+// bench/README.md "Size").  The raw punycode:: functions keep those routes:
+// there, long strings are a measured workload.
+// Defined in punycode.cpp, where the fixed engine is instantiated.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include "puny/bootstring.hpp"
+
+namespace puny::bootstring::label {
+
+// Same contract as punycode::decode(std::string_view, char32_t*, size_t).
+buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity);
+
+// Same contract as punycode::encode(std::u32string_view, char*, size_t).
+buffer_result encode(std::u32string_view in, char* out, std::size_t capacity);
+
+}  // namespace puny::bootstring::label
