@@ -15,8 +15,12 @@
 #include <pybind11/pybind11.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <system_error>
 #include <cstdint>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -77,11 +81,34 @@ std::string_view utf8_of(py::handle obj, py::object& holder) {
                           static_cast<std::size_t>(PyBytes_GET_SIZE(holder.ptr())));
 }
 
-py::str str_of(std::string_view utf8) {
+bool is_ascii(std::string_view text) {
+  std::size_t i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, text.data() + i, 8);
+    if (word & 0x8080808080808080u) return false;
+  }
+  for (; i < text.size(); ++i)
+    if (static_cast<unsigned char>(text[i]) >= 0x80) return false;
+  return true;
+}
+
+// A new str of UTF-8 text.  ASCII text (every to_ascii and encode output,
+// most host names) is copied into an ASCII str as it is, where
+// PyUnicode_DecodeUTF8 would first scan it and size it.
+PyObject* new_str(std::string_view utf8) {
+  if (is_ascii(utf8)) {
+    PyObject* s = PyUnicode_New(static_cast<Py_ssize_t>(utf8.size()), 127);
+    if (s == nullptr) throw py::error_already_set();
+    if (!utf8.empty()) std::memcpy(PyUnicode_DATA(s), utf8.data(), utf8.size());
+    return s;
+  }
   PyObject* s = PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()), "strict");
   if (s == nullptr) throw py::error_already_set();
-  return py::reinterpret_steal<py::str>(s);
+  return s;
 }
+
+py::str str_of(std::string_view utf8) { return py::reinterpret_steal<py::str>(new_str(utf8)); }
 
 py::str str_of(std::u32string_view text) {
   PyObject* s = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, text.data(),
@@ -363,9 +390,7 @@ outcome decode_one(py::handle text, bool mixed_case) {
 // frees one per item, so its cost counts: a NamedTuple (a Python class)
 // takes the generic subtype paths, and a struct sequence looks its field
 // counts up in the type's dict on every allocation and deallocation
-// (CPython 3.11 structseq.c), which cost more than converting a mostly-ASCII
-// name.  This type allocates with PyObject_GC_NewVar and frees through
-// tuple's own deallocator, with nothing looked up.
+// (CPython 3.11 structseq.c).
 PyObject* result_field(PyObject* self, void* index) {
   PyObject* v = PyTuple_GET_ITEM(self, reinterpret_cast<std::intptr_t>(index));
   Py_INCREF(v);
@@ -381,12 +406,49 @@ PyGetSetDef result_fields[] = {
 
 PyTypeObject result_type = {PyVarObject_HEAD_INIT(nullptr, 0)};
 
-// A Result of the three objects (new references stolen).  A Result of str
-// and None cannot be part of a cycle and is left untracked, as CPython
-// leaves such tuples, or the collector walks every result again and again
-// while a list of them grows; one holding an Error is tracked.
+// A Result of exact str and None (every successful item of a bulk call)
+// can be part of no reference cycle, so it is allocated as a plain object,
+// without the collector's header: making one then counts toward no
+// collection.  As a collectible object it did (CPython counts every
+// allocation of a collectible type, tracked or not): a young collection
+// every 700 results and, for a list of 100,000, a full one, which cost a
+// bulk call more than the Python loop it replaces (issue 37: about 200
+// instructions a name on domains-mixed).  Any other Result (one holding an
+// Error, which user code can put in a cycle, or made by the user from any
+// objects) is collectible and tracked.  The type says per object which
+// kind it is through tp_is_gc, the slot CPython provides for types with
+// both kinds of instances; a Result never changes, so its content decides.
+bool result_is_plain(PyObject* input, PyObject* output, PyObject* error) {
+  return error == Py_None && PyUnicode_CheckExact(input) && (output == Py_None || PyUnicode_CheckExact(output));
+}
+
+int result_is_gc(PyObject* self) {
+  PyObject* const* item = reinterpret_cast<PyTupleObject*>(self)->ob_item;
+  return !result_is_plain(item[0], item[1], item[2]);
+}
+
+void result_dealloc(PyObject* self) {
+  // A collectible one: tuple's own deallocator (untracks it, frees it
+  // through tp_free, PyObject_GC_Del).
+  if (result_is_gc(self)) return PyTuple_Type.tp_dealloc(self);
+  PyObject** item = reinterpret_cast<PyTupleObject*>(self)->ob_item;
+  Py_DECREF(item[0]);
+  Py_DECREF(item[1]);
+  Py_DECREF(item[2]);
+  PyObject_Free(self);
+}
+
+// A Result of the three objects (new references stolen).
 PyObject* make_result(PyObject* input, PyObject* output, PyObject* error) {
-  PyTupleObject* r = PyObject_GC_NewVar(PyTupleObject, &result_type, 3);
+  const bool plain = result_is_plain(input, output, error);
+  PyTupleObject* r = nullptr;
+  if (plain) {
+    void* memory = PyObject_Malloc(static_cast<std::size_t>(result_type.tp_basicsize) + 3 * sizeof(PyObject*));
+    if (memory == nullptr) PyErr_NoMemory();
+    else r = reinterpret_cast<PyTupleObject*>(PyObject_InitVar(static_cast<PyVarObject*>(memory), &result_type, 3));
+  } else {
+    r = PyObject_GC_NewVar(PyTupleObject, &result_type, 3);
+  }
   if (r == nullptr) {
     Py_DECREF(input);
     Py_DECREF(output);
@@ -396,7 +458,7 @@ PyObject* make_result(PyObject* input, PyObject* output, PyObject* error) {
   r->ob_item[0] = input;
   r->ob_item[1] = output;
   r->ob_item[2] = error;
-  if (error != Py_None || !PyUnicode_CheckExact(input)) PyObject_GC_Track(r);
+  if (!plain) PyObject_GC_Track(r);
   return reinterpret_cast<PyObject*>(r);
 }
 
@@ -421,9 +483,7 @@ PyObject* result_new(PyTypeObject*, PyObject* args, PyObject* kwargs) {
   Py_INCREF(out);
   Py_INCREF(err);
   Py_DECREF(t);
-  PyObject* r = make_result(in, out, err);
-  if (r != nullptr && !PyObject_GC_IsTracked(r)) PyObject_GC_Track(r);  // made by the user: anything goes
-  return r;
+  return make_result(in, out, err);
 }
 
 PyObject* result_repr(PyObject* self) {
@@ -454,8 +514,9 @@ PyObject* ready_result_type() {
     result_type.tp_new = result_new;
     result_type.tp_repr = result_repr;
     result_type.tp_traverse = PyTuple_Type.tp_traverse;
-    result_type.tp_dealloc = PyTuple_Type.tp_dealloc;
-    result_type.tp_free = PyObject_GC_Del;
+    result_type.tp_dealloc = result_dealloc;
+    result_type.tp_free = PyObject_GC_Del;  // collectible ones (tuple's deallocator calls it)
+    result_type.tp_is_gc = result_is_gc;
     if (PyType_Ready(&result_type) < 0) return nullptr;
     PyObject* match_args = Py_BuildValue("(sss)", "input", "output", "error");
     if (match_args == nullptr || PyDict_SetItemString(result_type.tp_dict, "__match_args__", match_args) < 0) {
@@ -469,189 +530,322 @@ PyObject* ready_result_type() {
   return reinterpret_cast<PyObject*>(&result_type);
 }
 
-// Bulk: one Result(input, output, error) per item, nothing raised for a
-// bad name (TypeError for an item that is not a str).  The whole point of a
-// bulk call is to cost less than a loop of single calls, so the list is
-// allocated once at its final size and each Result (above) is made in place.
-// The cyclic collector is left alone: it is process-wide state, and
-// switching it off for the call would switch it off for every other
-// thread too (Python releases the GIL between bytecodes of other threads,
-// and many_parallel releases it).  Each Result is a GC-type allocation that
-// counts toward the next young collection although most are left untracked,
-// so a long bulk call runs collections that find nothing; that cost is
-// accepted (measured in surfaces/python/bench).
+// ---- bulk: one Result(input, output, error) per item ----
+// Nothing is raised for a bad name (TypeError for an item that is not a
+// str).  The whole point of a bulk call is to cost less than a loop of
+// single calls (issue 37), so per item it does only what the conversion
+// needs: the str's own UTF-8 is read in place, the conversion writes into
+// a buffer reused from item to item (a native conversion, below), an
+// unchanged name is returned as the same str, an output str is made from
+// ASCII by a copy (new_str), and the Result is a plain object (above).
+// Every item the native conversion does not vouch for (an error, lone
+// surrogates, not a str) is converted again by the single call (`one`),
+// which builds exactly the error the user would see.  The cyclic
+// collector is left alone: it is process-wide state, and switching it off
+// for the call would switch it off for every other thread too.
 
-class result_list {
+// A conversion's output, reused across items: a buffer that grows to the
+// longest output (the caller-buffer forms of the core), or the text of an
+// allocating form.
+class scratch {
  public:
-  explicit result_list(py::iterable items) {
-    // A tuple is read in place; a list is copied into a tuple (pointers
-    // only), so that another thread changing it while the GIL is released
-    // (many_parallel) or while an error object is made cannot pull an item
-    // away; any other iterable is read once, into a list of our own.
-    seq_ = py::reinterpret_steal<py::object>(PyList_Check(items.ptr())
-                                                 ? PySequence_Tuple(items.ptr())
-                                                 : PySequence_Fast(items.ptr(), "puny: expected an iterable of str"));
-    if (!seq_) throw py::error_already_set();
-    size_ = PySequence_Fast_GET_SIZE(seq_.ptr());
-    out_ = py::reinterpret_steal<py::list>(PyList_New(size_));
-    if (!out_) throw py::error_already_set();
+  // write(out, capacity, written) -> status; again with the size needed
+  // when the buffer was too small.
+  template <class Write>
+  bool run(Write&& write, std::string_view& output) {
+    std::size_t written = 0;
+    status s = write(buffer_.data(), buffer_.size(), written);
+    if (s.code == errc::buffer_too_small) {
+      buffer_.resize(std::max(s.needed, 2 * buffer_.size()));
+      s = write(buffer_.data(), buffer_.size(), written);
+    }
+    if (!s.ok()) return false;
+    output = std::string_view(buffer_.data(), written);
+    return true;
+  }
+  bool keep(puny::result<std::string>&& r, std::string_view& output) {
+    if (!r.ok()) return false;
+    text_ = std::move(r.value);
+    output = text_;
+    return true;
+  }
+
+ private:
+  std::vector<char> buffer_ = std::vector<char>(512);
+  std::string text_;
+};
+
+// The native halves: (UTF-8 in, scratch, output) -> whether `output` is
+// the conversion.  No Python object is touched (they run without the GIL).
+bool to_ascii_native(std::string_view in, const idna_choice& c, scratch& s, std::string_view& output) {
+  if (c.idna2008()) return s.keep(puny::to_ascii(in, *c.preset, c.options), output);
+  return s.run([&](char* out, std::size_t cap, std::size_t& w) { return puny::idna::to_ascii(in, out, cap, w, c.options); },
+               output);
+}
+
+bool to_unicode_native(std::string_view in, const idna_choice& c, scratch& s, std::string_view& output) {
+  if (c.idna2008()) return s.keep(puny::to_unicode(in, *c.preset, c.options), output);
+  return s.run([&](char* out, std::size_t cap, std::size_t& w) { return puny::idna::to_unicode(in, out, cap, w, c.options); },
+               output);
+}
+
+bool encode_native(std::string_view in, scratch& s, std::string_view& output) {
+  return s.run(
+      [&](char* out, std::size_t cap, std::size_t& w) {
+        const auto r = puny::punycode::encode_utf8(in, out, cap);
+        w = r.size;
+        return r.status;
+      },
+      output);
+}
+
+bool decode_native(std::string_view in, scratch& s, std::string_view& output) {
+  return s.run(
+      [&](char* out, std::size_t cap, std::size_t& w) {
+        const auto r = puny::punycode::decode_to_utf8(in, out, cap);
+        w = r.size;
+        return r.status;
+      },
+      output);
+}
+
+// A str's UTF-8, read in place (CPython keeps it for an ASCII str, and
+// caches it for any other); false for anything else and for lone
+// surrogates (the single call reports those).
+bool utf8_in_place(PyObject* item, std::string_view& utf8) {
+  if (!PyUnicode_Check(item)) return false;
+  if (PyUnicode_IS_COMPACT_ASCII(item)) {
+    utf8 = std::string_view(static_cast<const char*>(PyUnicode_DATA(item)),
+                            static_cast<std::size_t>(PyUnicode_GET_LENGTH(item)));
+    return true;
+  }
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(item, &size);
+  if (data == nullptr) {
+    PyErr_Clear();
+    return false;
+  }
+  utf8 = std::string_view(data, static_cast<std::size_t>(size));
+  return true;
+}
+
+// The items of a bulk call and their Results: the result list, each slot
+// holding its item (a new reference) until the item's Result replaces it.
+// The items are taken once, before anything is converted: another thread
+// changing the given list while the GIL is released (bulk_parallel), or
+// code run while an error object is made, cannot pull an item away.
+class bulk_results {
+ public:
+  explicit bulk_results(py::handle items) {
+    const py::object seq = py::reinterpret_steal<py::object>(
+        PySequence_Fast(items.ptr(), "puny: expected an iterable of str"));
+    if (!seq) throw py::error_already_set();
+    size_ = PySequence_Fast_GET_SIZE(seq.ptr());
+    list_ = py::reinterpret_steal<py::list>(PyList_New(size_));
+    if (!list_) throw py::error_already_set();
+    PyObject** from = PySequence_Fast_ITEMS(seq.ptr());
+    for (Py_ssize_t i = 0; i < size_; ++i) {
+      Py_INCREF(from[i]);
+      PyList_SET_ITEM(list_.ptr(), i, from[i]);
+    }
   }
   Py_ssize_t size() const { return size_; }
-  py::handle item(Py_ssize_t i) const { return PySequence_Fast_ITEMS(seq_.ptr())[i]; }
+  PyObject* item(Py_ssize_t i) const { return PyList_GET_ITEM(list_.ptr(), i); }
 
-  // Result i: the item, and the outcome's output or error.
-  void set(Py_ssize_t i, outcome o) {
-    PyObject* input = item(i).ptr();
-    PyObject* output = o.error ? Py_None : o.value.release().ptr();
-    PyObject* error = o.error ? o.error.release().ptr() : Py_None;
-    if (output == Py_None) Py_INCREF(Py_None);
-    if (error == Py_None) Py_INCREF(Py_None);
+  // Result i of a new reference to its output and error (Py_None for none).
+  void set(Py_ssize_t i, PyObject* output, PyObject* error) {
+    PyObject* input = item(i);
     Py_INCREF(input);
     PyObject* r = make_result(input, output, error);
     if (r == nullptr) throw py::error_already_set();
-    PyList_SET_ITEM(out_.ptr(), i, r);
+    PyList_SET_ITEM(list_.ptr(), i, r);
+    Py_DECREF(input);  // the slot's reference; the Result holds its own
   }
-  py::list take() { return std::move(out_); }
+  void set(Py_ssize_t i, outcome o) {
+    PyObject* output = o.error ? py::none().release().ptr() : o.value.release().ptr();
+    PyObject* error = o.error ? o.error.release().ptr() : py::none().release().ptr();
+    set(i, output, error);
+  }
+  // Result i of a successful conversion: `text` (a new reference) or,
+  // when the output is the item's own UTF-8, the item itself (a str is
+  // immutable; a str subclass is converted to a str, as the single call does).
+  void set_output(Py_ssize_t i, PyObject* text) {
+    Py_INCREF(Py_None);
+    set(i, text, Py_None);
+  }
+  void set_unchanged(Py_ssize_t i) {
+    PyObject* item = this->item(i);
+    if (PyUnicode_CheckExact(item)) {
+      Py_INCREF(item);
+      return set_output(i, item);
+    }
+    Py_ssize_t size = 0;
+    const char* utf8 = PyUnicode_AsUTF8AndSize(item, &size);
+    if (utf8 == nullptr) throw py::error_already_set();
+    set_output(i, new_str(std::string_view(utf8, static_cast<std::size_t>(size))));
+  }
+  py::list take() { return std::move(list_); }
 
  private:
-  py::object seq_;
   Py_ssize_t size_ = 0;
-  py::list out_;
+  py::list list_;
 };
 
-template <class F>
-py::list many(py::iterable items, F&& one) {
-  result_list results(items);
+// Every item under the GIL, one after the other.
+template <class One>
+py::list bulk(py::handle items, One&& one) {
+  bulk_results results(items);
   for (Py_ssize_t i = 0; i < results.size(); ++i) results.set(i, one(results.item(i)));
   return results.take();
 }
 
-// Bulk on every core.  A list long enough to pay for threads (2,048 items
-// a thread) is converted in three passes: under the GIL, each str's UTF-8
-// (which CPython keeps in the str); without it, the conversions, the list
-// split among up to std::thread::hardware_concurrency() threads, each
-// writing its outputs back to back into its own buffer; under the GIL
-// again, one Result per item.  `native(utf8, out)` appends a successful
-// conversion's UTF-8 to `out` and says which it was (native_outcome); every
-// item it does not vouch for (not a str, lone surrogates, any error) is
-// converted again by the single call `one`, which builds the error the
-// user sees.
-// The library is thread-safe (tests/threads run it under ThreadSanitizer).
-constexpr Py_ssize_t items_per_thread = 2048;
-
-// What a native conversion did: `converted` appended the output, `unchanged`
-// appended nothing (the output is the input, returned as the same str).
-enum class native_outcome { failed, converted, unchanged };
-
-// For a conversion that appended its output: unchanged when that equals the
-// input (the output then taken back out).
-native_outcome settle(bool ok, std::string_view in, std::string& out, std::size_t before) {
-  if (!ok) {
-    out.resize(before);
-    return native_outcome::failed;
-  }
-  if (std::string_view(out).substr(before) == in) {
-    out.resize(before);
-    return native_outcome::unchanged;
-  }
-  return native_outcome::converted;
-}
-
 template <class Native, class One>
-py::list many_parallel(py::iterable items, Native&& native, One&& one) {
-  result_list results(items);
-  const Py_ssize_t n = results.size();
-  const auto cores = static_cast<Py_ssize_t>(std::max(1u, std::thread::hardware_concurrency()));
-  const Py_ssize_t threads = std::min(cores, n / items_per_thread);
-  if (threads < 2) {
-    for (Py_ssize_t i = 0; i < n; ++i) results.set(i, one(results.item(i)));
-    return results.take();
-  }
-
-  std::vector<std::string_view> inputs(static_cast<std::size_t>(n));
-  for (Py_ssize_t i = 0; i < n; ++i) {
-    PyObject* item = results.item(i).ptr();
-    Py_ssize_t size = 0;
-    const char* data = PyUnicode_Check(item) ? PyUnicode_AsUTF8AndSize(item, &size) : nullptr;
-    if (data == nullptr) PyErr_Clear();  // not a str, or lone surrogates: the single call says
-    inputs[static_cast<std::size_t>(i)] = data ? std::string_view(data, static_cast<std::size_t>(size))
-                                               : std::string_view();
-  }
-  constexpr std::size_t failed = static_cast<std::size_t>(-1);
-  constexpr std::size_t unchanged = static_cast<std::size_t>(-2);  // output == input
-  struct slice {
-    std::string text;               // the outputs, back to back
-    std::vector<std::size_t> ends;  // each output's end in text, `failed` or `unchanged`
-  };
-  std::vector<slice> slices(static_cast<std::size_t>(threads));
-  const auto convert = [&](std::size_t t) {
-    const std::size_t begin = inputs.size() * t / slices.size();
-    const std::size_t end = inputs.size() * (t + 1) / slices.size();
-    slice& s = slices[t];
-    s.ends.reserve(end - begin);
-    for (std::size_t i = begin; i < end; ++i) {
-      const std::size_t before = s.text.size();
-      native_outcome o = native_outcome::failed;
-      if (inputs[i].data() != nullptr) {
-        try {
-          o = native(inputs[i], s.text);
-        } catch (...) {  // out of memory: the single call reports it
-          s.text.resize(before);
-          o = native_outcome::failed;
-        }
-      }
-      s.ends.push_back(o == native_outcome::converted ? s.text.size() : o == native_outcome::unchanged ? unchanged : failed);
-    }
-  };
-  {
-    py::gil_scoped_release unlocked;
-    std::vector<std::thread> workers;
-    for (std::size_t t = 1; t < slices.size(); ++t) workers.emplace_back(convert, t);
-    convert(0);
-    for (std::thread& w : workers) w.join();
-  }
-  for (std::size_t t = 0, i = 0; t < slices.size(); ++t) {
-    std::size_t start = 0;
-    for (const std::size_t end : slices[t].ends) {
-      const auto at = static_cast<Py_ssize_t>(i++);
-      const py::handle input = results.item(at);
-      if (end == failed || (end == unchanged && !PyUnicode_CheckExact(input.ptr()))) {
-        results.set(at, one(input));
-      } else if (end == unchanged) {  // the same str: a str is immutable
-        results.set(at, {py::reinterpret_borrow<py::object>(input), {}});
-      } else {
-        results.set(at, {str_of(std::string_view(slices[t].text).substr(start, end - start)), {}});
-        start = end;
+py::list bulk_serial(bulk_results& results, Native&& native, One&& one) {
+  scratch s;
+  for (Py_ssize_t i = 0; i < results.size(); ++i) {
+    PyObject* item = results.item(i);
+    std::string_view in, output;
+    bool ok = false;
+    if (utf8_in_place(item, in)) {
+      try {
+        ok = native(in, s, output);
+      } catch (const std::bad_alloc&) {  // the single call reports it
       }
     }
+    if (!ok) results.set(i, one(item));
+    else if (output == in) results.set_unchanged(i);
+    else results.set_output(i, new_str(output));
   }
   return results.take();
 }
 
-// The native halves of the bulk conversions (see many_parallel).
-native_outcome append_result(const puny::result<std::string>& r, std::string_view in, std::string& out) {
-  const std::size_t before = out.size();
-  if (r.ok()) out += r.value;
-  return settle(r.ok(), in, out, before);
-}
+// Bulk on every core.  A list long enough to pay for threads (2,048 items
+// a thread) is converted in three passes: under the GIL, every str's UTF-8
+// is copied into one text of the call's own; without it, the conversions,
+// by up to std::thread::hardware_concurrency() threads that take chunks of
+// 256 items as they go, each chunk's outputs published whole; under the
+// GIL again, one Result per item.  The calling thread never waits for
+// another: when no chunk is left to take it converts any chunk another
+// thread took but has not published (that thread's copy is then dropped),
+// and returns.  So on a busy machine, where the system may not run a
+// helper thread for milliseconds, the call costs about what the serial one
+// does; the helper touches nothing of Python's (hence the copy), and the
+// state it shares with the call lives until both are done with it.
+// The library is thread-safe (tests/threads run it under ThreadSanitizer).
+constexpr Py_ssize_t items_per_thread = 2048;
+constexpr std::size_t chunk_items = 256;
+constexpr std::size_t failed = static_cast<std::size_t>(-1);
+constexpr std::size_t unchanged = static_cast<std::size_t>(-2);  // output == input
 
-native_outcome to_ascii_native(std::string_view in, const idna_choice& choice, std::string& out) {
-  if (choice.idna2008()) return append_result(puny::to_ascii(in, *choice.preset, choice.options), in, out);
-  // Into a buffer on the stack first: most names come back unchanged, and
-  // then nothing is appended.
-  char buffer[256];
-  std::size_t written = 0;
-  const status s = puny::idna::to_ascii(in, buffer, sizeof buffer, written, choice.options);
-  if (s.code == errc::buffer_too_small) return append_result(puny::idna::to_ascii(in, choice.options), in, out);
-  if (!s.ok()) return native_outcome::failed;
-  if (std::string_view(buffer, written) == in) return native_outcome::unchanged;
-  out.append(buffer, written);
-  return native_outcome::converted;
-}
+struct chunk_result {
+  std::string text;                 // the outputs, back to back
+  std::size_t ends[chunk_items]{};  // each output's end in text, `failed` or `unchanged`
+};
 
-native_outcome to_unicode_native(std::string_view in, const idna_choice& choice, std::string& out) {
-  if (choice.idna2008()) return append_result(puny::to_unicode(in, *choice.preset, choice.options), in, out);
-  return append_result(puny::idna::to_unicode(in, choice.options), in, out);
+template <class Native>
+struct parallel_work {
+  parallel_work(Native n, std::size_t items) : native(std::move(n)), spans(items), done((items + chunk_items - 1) / chunk_items) {}
+  ~parallel_work() {
+    for (auto& d : done) delete d.load();
+  }
+  Native native;
+  std::string inputs;  // every readable item's UTF-8, back to back
+  std::vector<std::pair<std::size_t, std::size_t>> spans;  // item i's bytes in `inputs`; first == failed: not readable
+  std::atomic<std::size_t> next{0};
+  std::vector<std::atomic<chunk_result*>> done;
+
+  std::string_view input(std::size_t i) const {
+    return std::string_view(inputs).substr(spans[i].first, spans[i].second - spans[i].first);
+  }
+  // Converts chunk c and publishes it unless another thread did first.
+  void convert(std::size_t c, scratch& s) {
+    std::unique_ptr<chunk_result> r(new chunk_result);
+    const std::size_t first = c * chunk_items, end = std::min(spans.size(), first + chunk_items);
+    for (std::size_t i = first; i < end; ++i) {
+      std::size_t& e = r->ends[i - first];
+      e = failed;
+      if (spans[i].first == failed) continue;
+      const std::string_view in = input(i);
+      std::string_view output;
+      try {
+        if (!native(in, s, output)) continue;
+        if (output == in) {
+          e = unchanged;
+        } else {
+          r->text += output;
+          e = r->text.size();
+        }
+      } catch (const std::bad_alloc&) {  // the single call reports it
+      }
+    }
+    chunk_result* expected = nullptr;
+    if (done[c].compare_exchange_strong(expected, r.get(), std::memory_order_acq_rel)) r.release();
+  }
+  // Takes chunks while there are.
+  void take_chunks() {
+    scratch s;
+    for (std::size_t c = next++; c < done.size(); c = next++) {
+      try {
+        convert(c, s);
+      } catch (const std::bad_alloc&) {  // the calling thread does it
+      }
+    }
+  }
+};
+
+template <class Native, class One>
+py::list bulk_parallel(py::handle items, Native&& native, One&& one) {
+  bulk_results results(items);
+  const Py_ssize_t n = results.size();
+  const auto cores = static_cast<Py_ssize_t>(std::max(1u, std::thread::hardware_concurrency()));
+  const Py_ssize_t threads = std::min(cores, n / items_per_thread);
+  if (threads < 2) return bulk_serial(results, native, one);
+
+  using work_type = parallel_work<std::decay_t<Native>>;
+  const auto work = std::make_shared<work_type>(native, static_cast<std::size_t>(n));
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    std::string_view in;
+    auto& span = work->spans[static_cast<std::size_t>(i)];
+    if (!utf8_in_place(results.item(i), in)) {
+      span = {failed, failed};
+      continue;
+    }
+    span.first = work->inputs.size();
+    work->inputs += in;
+    span.second = work->inputs.size();
+  }
+  {
+    py::gil_scoped_release unlocked;
+    for (Py_ssize_t t = 1; t < threads; ++t) {
+      try {
+        std::thread([work] { work->take_chunks(); }).detach();
+      } catch (const std::system_error&) {  // no thread: this one does it all
+      }
+    }
+    work->take_chunks();
+    scratch s;
+    for (std::size_t c = 0; c < work->done.size(); ++c)
+      if (work->done[c].load(std::memory_order_acquire) == nullptr) work->convert(c, s);
+  }
+  for (std::size_t c = 0; c < work->done.size(); ++c) {
+    const chunk_result& r = *work->done[c].load(std::memory_order_acquire);
+    const std::string_view text = r.text;
+    std::size_t start = 0;
+    const std::size_t first = c * chunk_items, end = std::min(static_cast<std::size_t>(n), first + chunk_items);
+    for (std::size_t i = first; i < end; ++i) {
+      const auto at = static_cast<Py_ssize_t>(i);
+      const std::size_t e = r.ends[i - first];
+      if (e == failed) {
+        results.set(at, one(results.item(at)));
+      } else if (e == unchanged) {
+        results.set_unchanged(at);
+      } else {
+        results.set_output(at, new_str(text.substr(start, e - start)));
+        start = e;
+      }
+    }
+  }
+  return results.take();
 }
 
 // ---- explain ----
@@ -1161,8 +1355,8 @@ PYBIND11_MODULE(_puny, m) {
       "to_ascii_many",
       [flags](py::iterable domains, PUNY_FLAG_PARAMS) {
         const idna_choice o = flags(PUNY_FLAG_VALUES);
-        return many_parallel(
-            domains, [&](std::string_view in, std::string& out) { return to_ascii_native(in, o, out); },
+        return bulk_parallel(
+            domains, [o](std::string_view in, scratch& s, std::string_view& out) { return to_ascii_native(in, o, s, out); },
             [&](py::handle d) { return to_ascii_one(d, o); });
       },
       py::arg("domains"), PUNY_FLAG_ARGS,
@@ -1171,8 +1365,8 @@ PYBIND11_MODULE(_puny, m) {
       "to_unicode_many",
       [flags](py::iterable domains, PUNY_FLAG_PARAMS) {
         const idna_choice o = flags(PUNY_FLAG_VALUES);
-        return many_parallel(
-            domains, [&](std::string_view in, std::string& out) { return to_unicode_native(in, o, out); },
+        return bulk_parallel(
+            domains, [o](std::string_view in, scratch& s, std::string_view& out) { return to_unicode_native(in, o, s, out); },
             [&](py::handle d) { return to_unicode_one(d, o); });
       },
       py::arg("domains"), PUNY_FLAG_ARGS,
@@ -1193,10 +1387,8 @@ PYBIND11_MODULE(_puny, m) {
         bool mixed_case = false;
         apply_flag(mixed_case, mixed, "mixed_case");
         const auto one = [&](py::handle t) { return encode_one(t, mixed_case); };
-        if (mixed_case) return many(texts, one);
-        return many_parallel(
-            texts, [](std::string_view in, std::string& out) { return append_result(puny::punycode::encode_utf8(in), in, out); },
-            one);
+        if (mixed_case) return bulk(texts, one);
+        return bulk_parallel(texts, encode_native, one);
       },
       py::arg("texts"), py::kw_only(), py::arg("mixed_case") = false,
       ENCODE_MANY_DOC);
@@ -1206,10 +1398,8 @@ PYBIND11_MODULE(_puny, m) {
         bool mixed_case = false;
         apply_flag(mixed_case, mixed, "mixed_case");
         const auto one = [&](py::handle t) { return decode_one(t, mixed_case); };
-        if (mixed_case) return many(texts, one);
-        return many_parallel(
-            texts, [](std::string_view in, std::string& out) { return append_result(puny::punycode::decode_to_utf8(in), in, out); },
-            one);
+        if (mixed_case) return bulk(texts, one);
+        return bulk_parallel(texts, decode_native, one);
       },
       py::arg("texts"), py::kw_only(), py::arg("mixed_case") = false,
       DECODE_MANY_DOC);
