@@ -216,6 +216,39 @@ def test_presets_are_the_cores():
         puny.to_ascii("a.com", "strict")
 
 
+IDNA_FUNCTIONS = ("to_ascii", "to_unicode", "to_ascii_many", "to_unicode_many")
+
+
+def test_flags_are_the_cores():
+    # The flag keywords of the IDNA functions are the core's option registry
+    # (puny/presets.hpp option_flags(), each flag's field name, in its
+    # order), as the C API's struct members and the CLI's words are: a flag
+    # the core gains must be a keyword here, in the text signatures and in
+    # the stubs, or this fails.
+    fields = [f["field"] for f in core_vocabulary()["flags"]]
+    assert fields and len(set(fields)) == len(fields)
+    stub = ast.parse(read_data(os.path.join(os.path.dirname(puny.__file__), "__init__.pyi")))
+    stubs = {n.name: n for n in stub.body if isinstance(n, ast.FunctionDef)}
+    for name in IDNA_FUNCTIONS:
+        function = getattr(puny, name)
+        keywords = [p.name for p in inspect.signature(function).parameters.values()
+                    if p.kind == inspect.Parameter.KEYWORD_ONLY]
+        assert keywords == fields, name
+        assert [a.arg for a in stubs[name].args.kwonlyargs] == fields, name
+        domain = ["a.example"] if name.endswith("_many") else "a.example"
+        for field in fields:
+            for value in (True, False, None):
+                function(domain, **{field: value})  # accepted
+            with pytest.raises(TypeError, match=field):
+                function(domain, **{field: 1})  # a flag is True, False or None
+        with pytest.raises(TypeError, match="no_such_flag"):
+            function(domain, no_such_flag=True)
+    for field in fields:
+        assert puny.explain("a.example", **{field: False})["output"] == "a.example"
+    with pytest.raises(TypeError, match="no_such_flag"):
+        puny.explain("a.example", no_such_flag=True)
+
+
 def test_presets_and_flags():
     assert puny.to_ascii("-x-.example", "url") == "-x-.example"
     with pytest.raises(puny.LeadingHyphenError):
