@@ -56,9 +56,11 @@ bool is_keyword(PyObject* name, const char* keyword) {
 // the hot functions parse their arguments here.
 idna_choice parse_idna_args(const char* function, const char* first_keyword, PyObject* const* args,
                             Py_ssize_t nargs, PyObject* kwnames, PyObject*& first) {
-  const std::string name = std::string("puny.") + function + "()";
+  // The function's name for a TypeError (made only then: a std::string per
+  // call would cost the single call as much as its arguments).
+  const auto name_of = [function] { return std::string("puny.") + function + "()"; };
   if (nargs > 2)
-    throw py::type_error(name + " takes at most two positional arguments (" + std::to_string(nargs) + " given)");
+    throw py::type_error(name_of() + " takes at most two positional arguments (" + std::to_string(nargs) + " given)");
   first = nargs >= 1 ? args[0] : nullptr;
   PyObject* preset = nargs == 2 ? args[1] : nullptr;
   const Py_ssize_t nkw = kwnames != nullptr ? PyTuple_GET_SIZE(kwnames) : 0;
@@ -67,11 +69,11 @@ idna_choice parse_idna_args(const char* function, const char* first_keyword, PyO
     PyObject** slot = is_keyword(keyword, "preset") ? &preset : is_keyword(keyword, first_keyword) ? &first : nullptr;
     if (slot == nullptr) continue;  // a flag, below
     if (*slot != nullptr)
-      throw py::type_error(name + " got multiple values for argument '" + py::str(keyword).cast<std::string>() + "'");
+      throw py::type_error(name_of() + " got multiple values for argument '" + py::str(keyword).cast<std::string>() + "'");
     *slot = args[nargs + k];
   }
   if (first == nullptr)
-    throw py::type_error(name + " missing its first argument" +
+    throw py::type_error(name_of() + " missing its first argument" +
                          (first_keyword ? std::string(" '") + first_keyword + "'" : std::string()));
   const puny::preset& chosen = preset_named(preset != nullptr ? py::handle(preset) : py::handle(Py_None));
   puny::idna::options o = chosen.options;
@@ -80,7 +82,7 @@ idna_choice parse_idna_args(const char* function, const char* first_keyword, PyO
     if (is_keyword(keyword, "preset") || is_keyword(keyword, first_keyword)) continue;
     const puny::option_flag* flag = flag_named(keyword);
     if (flag == nullptr)
-      throw py::type_error(name + " got an unexpected keyword '" + py::str(keyword).cast<std::string>() + "'");
+      throw py::type_error(name_of() + " got an unexpected keyword '" + py::str(keyword).cast<std::string>() + "'");
     apply_flag(o.*(flag->field), args[nargs + k], std::string(flag->field_name).c_str());
   }
   return {&chosen, o};
