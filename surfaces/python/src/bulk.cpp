@@ -13,6 +13,7 @@
 // for the call would switch it off for every other thread too.
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -244,6 +245,7 @@ struct parallel_work {
   // Converts chunk c and publishes it unless another thread did first.
   void convert(std::size_t c, scratch& s) {
     std::unique_ptr<chunk_result> r(new chunk_result);
+    r->text.reserve(chunk_items * 32);
     const std::size_t first = c * chunk_items, end = std::min(spans.size(), first + chunk_items);
     for (std::size_t i = first; i < end; ++i) {
       std::size_t& e = r->ends[i - first];
@@ -287,6 +289,8 @@ py::list bulk_parallel(py::handle items, Native&& native, One&& one) {
 
   using work_type = parallel_work<std::decay_t<Native>>;
   const auto work = std::make_shared<work_type>(native, static_cast<std::size_t>(n));
+  // Each item's UTF-8 (a view into its str), then all of it copied at once.
+  std::size_t bytes = 0;
   for (Py_ssize_t i = 0; i < n; ++i) {
     std::string_view in;
     auto& span = work->spans[static_cast<std::size_t>(i)];
@@ -294,9 +298,15 @@ py::list bulk_parallel(py::handle items, Native&& native, One&& one) {
       span = {failed, failed};
       continue;
     }
-    span.first = work->inputs.size();
-    work->inputs += in;
-    span.second = work->inputs.size();
+    span = {reinterpret_cast<std::uintptr_t>(in.data()), in.size()};
+    bytes += in.size();
+  }
+  work->inputs.reserve(bytes);
+  for (auto& span : work->spans) {
+    if (span.first == failed) continue;
+    const std::size_t at = work->inputs.size();
+    work->inputs.append(reinterpret_cast<const char*>(span.first), span.second);
+    span = {at, work->inputs.size()};
   }
   {
     py::gil_scoped_release unlocked;
