@@ -94,23 +94,66 @@ bool decode_native(std::string_view in, scratch& s, std::string_view& output) {
       output);
 }
 
-// A str's UTF-8, read in place (CPython keeps it for an ASCII str, and
-// caches it for any other); false for anything else and for lone
-// surrogates (the single call reports those).
-bool utf8_in_place(PyObject* item, std::string_view& utf8) {
+// A str's UTF-8 appended to `out`, encoded here: PyUnicode_AsUTF8AndSize
+// would run CPython's encoder and keep a copy of the bytes in the str for
+// as long as it lives (for a non-ASCII name, more than converting it
+// costs).  False for anything but a str and for a str with lone
+// surrogates, which UTF-8 cannot hold (the single call reports those).
+bool append_utf8(PyObject* item, std::string& out) {
   if (!PyUnicode_Check(item)) return false;
-  if (PyUnicode_IS_COMPACT_ASCII(item)) {
+#if PY_VERSION_HEX < 0x030C0000
+  if (PyUnicode_READY(item) < 0) {
+    PyErr_Clear();
+    return false;
+  }
+#endif
+  const int kind = PyUnicode_KIND(item);
+  const void* data = PyUnicode_DATA(item);
+  const auto n = static_cast<std::size_t>(PyUnicode_GET_LENGTH(item));
+  if (PyUnicode_IS_ASCII(item)) {
+    out.append(static_cast<const char*>(data), n);
+    return true;
+  }
+  const std::size_t start = out.size();
+  out.resize(start + 4 * n);
+  char* p = &out[start];
+  for (std::size_t i = 0; i < n; ++i) {
+    const Py_UCS4 c = PyUnicode_READ(kind, data, static_cast<Py_ssize_t>(i));
+    if (c < 0x80) {
+      *p++ = static_cast<char>(c);
+    } else if (c < 0x800) {
+      *p++ = static_cast<char>(0xC0 | (c >> 6));
+      *p++ = static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      if (c >= 0xD800 && c <= 0xDFFF) {
+        out.resize(start);
+        return false;
+      }
+      *p++ = static_cast<char>(0xE0 | (c >> 12));
+      *p++ = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      *p++ = static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+      *p++ = static_cast<char>(0xF0 | (c >> 18));
+      *p++ = static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+      *p++ = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      *p++ = static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  out.resize(static_cast<std::size_t>(p - out.data()));
+  return true;
+}
+
+// A str's UTF-8: an ASCII str's own bytes, read in place, else encoded
+// into `buffer` (append_utf8).
+bool utf8_of_item(PyObject* item, std::string& buffer, std::string_view& utf8) {
+  if (PyUnicode_Check(item) && PyUnicode_IS_COMPACT_ASCII(item)) {
     utf8 = std::string_view(static_cast<const char*>(PyUnicode_DATA(item)),
                             static_cast<std::size_t>(PyUnicode_GET_LENGTH(item)));
     return true;
   }
-  Py_ssize_t size = 0;
-  const char* data = PyUnicode_AsUTF8AndSize(item, &size);
-  if (data == nullptr) {
-    PyErr_Clear();
-    return false;
-  }
-  utf8 = std::string_view(data, static_cast<std::size_t>(size));
+  buffer.clear();
+  if (!append_utf8(item, buffer)) return false;
+  utf8 = buffer;
   return true;
 }
 
@@ -187,11 +230,12 @@ py::list bulk(py::handle items, One&& one) {
 template <class Native, class One>
 py::list bulk_serial(bulk_results& results, Native&& native, One&& one) {
   scratch s;
+  std::string encoded;
   for (Py_ssize_t i = 0; i < results.size(); ++i) {
     PyObject* item = results.item(i);
     std::string_view in, output;
     bool ok = false;
-    if (utf8_in_place(item, in)) {
+    if (utf8_of_item(item, encoded, in)) {
       try {
         ok = native(in, s, output);
       } catch (const std::bad_alloc&) {  // the single call reports it
@@ -293,24 +337,18 @@ py::list bulk_parallel(py::handle items, Native&& native, One&& one) {
 
   using work_type = parallel_work<std::decay_t<Native>>;
   const auto work = std::make_shared<work_type>(native, static_cast<std::size_t>(n));
-  // Each item's UTF-8 (a view into its str), then all of it copied at once.
+  // Every item's UTF-8 into one text, reserved at its largest size.
   std::size_t bytes = 0;
   for (Py_ssize_t i = 0; i < n; ++i) {
-    std::string_view in;
-    auto& span = work->spans[static_cast<std::size_t>(i)];
-    if (!utf8_in_place(results.item(i), in)) {
-      span = {failed, failed};
-      continue;
-    }
-    span = {reinterpret_cast<std::uintptr_t>(in.data()), in.size()};
-    bytes += in.size();
+    PyObject* item = results.item(i);
+    if (PyUnicode_Check(item)) bytes += static_cast<std::size_t>(PyUnicode_GET_LENGTH(item)) * (PyUnicode_IS_ASCII(item) ? 1 : 4);
   }
   work->inputs.reserve(bytes);
-  for (auto& span : work->spans) {
-    if (span.first == failed) continue;
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    auto& span = work->spans[static_cast<std::size_t>(i)];
     const std::size_t at = work->inputs.size();
-    work->inputs.append(reinterpret_cast<const char*>(span.first), span.second);
-    span = {at, work->inputs.size()};
+    span = append_utf8(results.item(i), work->inputs) ? std::make_pair(at, work->inputs.size())
+                                                      : std::make_pair(failed, failed);
   }
   {
     py::gil_scoped_release unlocked;
