@@ -248,7 +248,7 @@ py::list bulk_serial(bulk_results& results, Native&& native, One&& one) {
   return results.take();
 }
 
-// Bulk on every core.  A list long enough to pay for threads (8,192 items
+// Bulk on every core.  A list long enough to pay for threads (32,768 items
 // a thread) is converted in three passes: under the GIL, every str's UTF-8
 // is copied into one text of the call's own; without it, the conversions,
 // by up to std::thread::hardware_concurrency() threads that take chunks of
@@ -260,12 +260,13 @@ py::list bulk_serial(bulk_results& results, Native&& native, One&& one) {
 // helper thread for milliseconds, the call costs about what the serial one
 // does; the helper touches nothing of Python's (hence the copy), and the
 // state it shares with the call lives until both are done with it.
-// Below 8,192 items a thread the work is a few milliseconds, where on a
-// shared machine the helper's start and the chunk it may leave to redo
-// cost more than it gains (issue 37 measured labels.txt, 10,024 labels:
-// slower than the serial pass with 2,048).
+// Below 32,768 items a thread the work is tens of milliseconds at most,
+// where on a shared machine the helper's start, the memory it writes and
+// the chunk it may leave to redo cost more than it gains: issue 37
+// measured the bench's 10,024 labels and 20,000 IDN names slower threaded
+// than in the serial pass under load, although faster on an idle machine.
 // The library is thread-safe (tests/threads run it under ThreadSanitizer).
-constexpr Py_ssize_t items_per_thread = 8192;
+constexpr Py_ssize_t items_per_thread = 32768;
 constexpr std::size_t chunk_items = 256;
 constexpr std::size_t failed = static_cast<std::size_t>(-1);
 constexpr std::size_t unchanged = static_cast<std::size_t>(-2);  // output == input

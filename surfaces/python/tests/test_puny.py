@@ -510,13 +510,13 @@ def _single(function, item, **kwargs):
 
 
 def test_many_on_several_threads_answers_as_the_single_calls():
-    # Long enough for the bulk forms' threads (8,192 items a thread), with
+    # Long enough for the bulk forms' threads (32,768 items a thread), with
     # items each pass must hand to the single call: errors, lone
     # surrogates, a str subclass, unchanged names, U+0000.
     awkward = ["a\u2028b.example", "x\udc00y.com", _Name("Sub.Example"), "ok.example",
                "-bad-.example", "b\u00fccher.de", "a\u0000b", "xn--a.com", ""]
     items = [awkward[i // 7 % len(awkward)] if i % 7 == 0 else "n\u00e4me%d.Example" % i
-             for i in range(17000)]
+             for i in range(66000)]
     labels = [x.split(".")[0] for x in items]
     aces = [("bcher-kva" if i % 3 else x) for i, x in enumerate(labels)]
     cases = [(puny.to_ascii_many, puny.to_ascii, items, {}),
