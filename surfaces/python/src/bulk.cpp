@@ -94,7 +94,16 @@ bool decode_native(std::string_view in, scratch& s, std::string_view& output) {
       output);
 }
 
-// A str's UTF-8 appended to `out`, encoded here: PyUnicode_AsUTF8AndSize
+// The UTF-8 CPython keeps in a non-ASCII str once something asked for it
+// (PyUnicode_AsUTF8AndSize: the single calls do), or a null view.
+std::string_view cached_utf8(PyObject* item) {
+  if (!PyUnicode_IS_COMPACT(item) || PyUnicode_IS_ASCII(item)) return {};
+  const auto* compact = reinterpret_cast<const PyCompactUnicodeObject*>(item);
+  if (compact->utf8 == nullptr) return {};
+  return std::string_view(compact->utf8, static_cast<std::size_t>(compact->utf8_length));
+}
+
+// A str's UTF-8 appended to `out`, encoded here (unless cached_utf8 has it): PyUnicode_AsUTF8AndSize
 // would run CPython's encoder and keep a copy of the bytes in the str for
 // as long as it lives (for a non-ASCII name, more than converting it
 // costs).  False for anything but a str and for a str with lone
@@ -112,6 +121,10 @@ bool append_utf8(PyObject* item, std::string& out) {
   const auto n = static_cast<std::size_t>(PyUnicode_GET_LENGTH(item));
   if (PyUnicode_IS_ASCII(item)) {
     out.append(static_cast<const char*>(data), n);
+    return true;
+  }
+  if (const std::string_view cached = cached_utf8(item); cached.data() != nullptr) {
+    out.append(cached);
     return true;
   }
   const std::size_t start = out.size();
@@ -150,6 +163,10 @@ bool utf8_of_item(PyObject* item, std::string& buffer, std::string_view& utf8) {
     utf8 = std::string_view(static_cast<const char*>(PyUnicode_DATA(item)),
                             static_cast<std::size_t>(PyUnicode_GET_LENGTH(item)));
     return true;
+  }
+  if (PyUnicode_Check(item)) {
+    utf8 = cached_utf8(item);
+    if (utf8.data() != nullptr) return true;
   }
   buffer.clear();
   if (!append_utf8(item, buffer)) return false;
