@@ -1,12 +1,14 @@
 // puny._puny: the bulk conversions (*_many), one Result(input, output,
 // error) per item.  Nothing is raised for a bad name (TypeError for an
-// item that is not a str).  The whole point of a bulk call is to cost less than a loop of
-// single calls (issue 37), so per item it does only what the conversion
-// needs: the str's own UTF-8 is read in place, the conversion writes into
-// a buffer reused from item to item (a native conversion, below), an
-// unchanged name is returned as the same str, an output str is made from
-// ASCII by a copy (new_str), and the Result is a plain object (result_type.cpp).
-// Every item the native conversion does not vouch for (an error, lone
+// item that is not a str).  The whole point of a bulk call is to cost
+// less than a loop of single calls (issue 37; bench/README.md measures
+// both), so per item it does only what the conversion needs: an ASCII
+// str's bytes are read in place and any other str's UTF-8 is encoded into
+// a reused buffer (append_utf8), the conversion writes into a buffer reused
+// from item to item (a native conversion, below), an unchanged name is
+// returned as the same str, an output str is made from ASCII by a copy
+// (new_str), and the Result is a plain object (result_type.cpp).  Every
+// item the native conversion does not vouch for (an error, lone
 // surrogates, not a str) is converted again by the single call (`one`),
 // which builds exactly the error the user would see.  The cyclic
 // collector is left alone: it is process-wide state, and switching it off
