@@ -59,7 +59,8 @@ SURFACE_INTERNALS = {
         "src/common/error_table.hpp",
     },
     "c": set(),
-    "python": set(),
+    # puny.explain's Punycode steps (surfaces/python/src/explain.cpp).
+    "python": {"src/explain/punycode_trace.hpp"},
     "postgres": set(),
     "duckdb": set(),
 }
@@ -177,11 +178,11 @@ def self_test():
              "src/display/internal.hpp", "src/bootstring/fixed_engine.hpp",
              "src/bootstring/compact_engine.hpp",
              "src/explain/punycode_trace.hpp", "surfaces/cli/cli.hpp",
-             "surfaces/python/src/_puny.cpp", "surfaces/duckdb/puny_duckdb.cpp"}
+             "surfaces/python/src/module.cpp", "surfaces/duckdb/puny_duckdb.cpp"}
     cases = [
         ("surfaces/duckdb/puny_duckdb.cpp", '#include "../cli/cli.hpp"', True),
-        ("surfaces/python/src/_puny.cpp", '#include "idna/internal.hpp"', True),
-        ("surfaces/python/src/_puny.cpp", '#include "puny/idna.hpp"', False),
+        ("surfaces/python/src/module.cpp", '#include "idna/internal.hpp"', True),
+        ("surfaces/python/src/module.cpp", '#include "puny/idna.hpp"', False),
         ("surfaces/duckdb/puny_duckdb.cpp", '#include "duckdb_extension.h"', False),
         ("surfaces/js/src/punycode_engine_compact.cpp", '#include "bootstring/compact_engine.hpp"', False),
         ("surfaces/js/src/punycode_engine_compact.cpp", '#include "bootstring/fixed_engine.hpp"', True),

@@ -84,26 +84,30 @@ class Result(Tuple[str, Optional[str], Optional[Error]]):
     @property
     def error(self) -> Optional[Error]: ...
 
-def to_ascii(domain: str, /, preset: Preset = "uts46", *, check_hyphens: Optional[bool] = None,
-    check_bidi: Optional[bool] = None, check_joiners: Optional[bool] = None,
-    use_std3_ascii_rules: Optional[bool] = None, transitional_processing: Optional[bool] = None,
-    verify_dns_length: Optional[bool] = None, ignore_invalid_punycode: Optional[bool] = None,
-    allow_underscore: Optional[bool] = None, forbid_domain_code_points: Optional[bool] = None) -> str: ...
-def to_unicode(domain: str, /, preset: Preset = "uts46", *, check_hyphens: Optional[bool] = None,
-    check_bidi: Optional[bool] = None, check_joiners: Optional[bool] = None,
-    use_std3_ascii_rules: Optional[bool] = None, transitional_processing: Optional[bool] = None,
-    verify_dns_length: Optional[bool] = None, ignore_invalid_punycode: Optional[bool] = None,
-    allow_underscore: Optional[bool] = None, forbid_domain_code_points: Optional[bool] = None) -> str: ...
-def to_ascii_many(domains: Iterable[str], preset: Preset = "uts46", *, check_hyphens: Optional[bool] = None,
-    check_bidi: Optional[bool] = None, check_joiners: Optional[bool] = None,
-    use_std3_ascii_rules: Optional[bool] = None, transitional_processing: Optional[bool] = None,
-    verify_dns_length: Optional[bool] = None, ignore_invalid_punycode: Optional[bool] = None,
-    allow_underscore: Optional[bool] = None, forbid_domain_code_points: Optional[bool] = None) -> List[Result]: ...
-def to_unicode_many(domains: Iterable[str], preset: Preset = "uts46", *, check_hyphens: Optional[bool] = None,
-    check_bidi: Optional[bool] = None, check_joiners: Optional[bool] = None,
-    use_std3_ascii_rules: Optional[bool] = None, transitional_processing: Optional[bool] = None,
-    verify_dns_length: Optional[bool] = None, ignore_invalid_punycode: Optional[bool] = None,
-    allow_underscore: Optional[bool] = None, forbid_domain_code_points: Optional[bool] = None) -> List[Result]: ...
+def to_ascii(domain: str, /, preset: Preset = "uts46", *,
+    transitional_processing: Optional[bool] = None, use_std3_ascii_rules: Optional[bool] = None,
+    check_hyphens: Optional[bool] = None, check_bidi: Optional[bool] = None,
+    check_joiners: Optional[bool] = None, verify_dns_length: Optional[bool] = None,
+    ignore_invalid_punycode: Optional[bool] = None, allow_underscore: Optional[bool] = None,
+    forbid_domain_code_points: Optional[bool] = None) -> str: ...
+def to_unicode(domain: str, /, preset: Preset = "uts46", *,
+    transitional_processing: Optional[bool] = None, use_std3_ascii_rules: Optional[bool] = None,
+    check_hyphens: Optional[bool] = None, check_bidi: Optional[bool] = None,
+    check_joiners: Optional[bool] = None, verify_dns_length: Optional[bool] = None,
+    ignore_invalid_punycode: Optional[bool] = None, allow_underscore: Optional[bool] = None,
+    forbid_domain_code_points: Optional[bool] = None) -> str: ...
+def to_ascii_many(domains: Iterable[str], preset: Preset = "uts46", *,
+    transitional_processing: Optional[bool] = None, use_std3_ascii_rules: Optional[bool] = None,
+    check_hyphens: Optional[bool] = None, check_bidi: Optional[bool] = None,
+    check_joiners: Optional[bool] = None, verify_dns_length: Optional[bool] = None,
+    ignore_invalid_punycode: Optional[bool] = None, allow_underscore: Optional[bool] = None,
+    forbid_domain_code_points: Optional[bool] = None) -> List[Result]: ...
+def to_unicode_many(domains: Iterable[str], preset: Preset = "uts46", *,
+    transitional_processing: Optional[bool] = None, use_std3_ascii_rules: Optional[bool] = None,
+    check_hyphens: Optional[bool] = None, check_bidi: Optional[bool] = None,
+    check_joiners: Optional[bool] = None, verify_dns_length: Optional[bool] = None,
+    ignore_invalid_punycode: Optional[bool] = None, allow_underscore: Optional[bool] = None,
+    forbid_domain_code_points: Optional[bool] = None) -> List[Result]: ...
 # Flags everywhere: True, False or None (None: the default); nothing else.
 def encode(text: str, /, *, mixed_case: Optional[bool] = False) -> str: ...
 def decode(text: str, /, *, mixed_case: Optional[bool] = False) -> str: ...

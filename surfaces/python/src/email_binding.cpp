@@ -4,7 +4,7 @@
 // and (error, None) on failure, where error is (code name, str offset,
 // code point or None, label or None, UTS #46 code or None); puny/email.py
 // raises the registered puny.Error subclass of that name.  Keeping the
-// raising in Python keeps this file free of _puny.cpp's internals.
+// raising in Python keeps this file free of the other binding files' internals.
 #include <pybind11/pybind11.h>
 
 #include <cstdint>

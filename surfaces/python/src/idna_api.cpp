@@ -575,7 +575,7 @@ PyMethodDef fast_functions[] = {
 
 }  // namespace
 
-// Called from PYBIND11_MODULE(_puny) in _puny.cpp.
+// Called from PYBIND11_MODULE(_puny) in module.cpp.
 void bind_idna_api(py::module_& m) {
   m.def("idna_register", [](py::object error, py::object bidi, py::object codepoint, py::object context) {
     py::object* c = classes();

@@ -216,6 +216,39 @@ def test_presets_are_the_cores():
         puny.to_ascii("a.com", "strict")
 
 
+IDNA_FUNCTIONS = ("to_ascii", "to_unicode", "to_ascii_many", "to_unicode_many")
+
+
+def test_flags_are_the_cores():
+    # The flag keywords of the IDNA functions are the core's option registry
+    # (puny/presets.hpp option_flags(), each flag's field name, in its
+    # order), as the C API's struct members and the CLI's words are: a flag
+    # the core gains must be a keyword here, in the text signatures and in
+    # the stubs, or this fails.
+    fields = [f["field"] for f in core_vocabulary()["flags"]]
+    assert fields and len(set(fields)) == len(fields)
+    stub = ast.parse(read_data(os.path.join(os.path.dirname(puny.__file__), "__init__.pyi")))
+    stubs = {n.name: n for n in stub.body if isinstance(n, ast.FunctionDef)}
+    for name in IDNA_FUNCTIONS:
+        function = getattr(puny, name)
+        keywords = [p.name for p in inspect.signature(function).parameters.values()
+                    if p.kind == inspect.Parameter.KEYWORD_ONLY]
+        assert keywords == fields, name
+        assert [a.arg for a in stubs[name].args.kwonlyargs] == fields, name
+        domain = ["a.example"] if name.endswith("_many") else "a.example"
+        for field in fields:
+            for value in (True, False, None):
+                function(domain, **{field: value})  # accepted
+            with pytest.raises(TypeError, match=field):
+                function(domain, **{field: 1})  # a flag is True, False or None
+        with pytest.raises(TypeError, match="no_such_flag"):
+            function(domain, no_such_flag=True)
+    for field in fields:
+        assert puny.explain("a.example", **{field: False})["output"] == "a.example"
+    with pytest.raises(TypeError, match="no_such_flag"):
+        puny.explain("a.example", no_such_flag=True)
+
+
 def test_presets_and_flags():
     assert puny.to_ascii("-x-.example", "url") == "-x-.example"
     with pytest.raises(puny.LeadingHyphenError):
@@ -477,13 +510,13 @@ def _single(function, item, **kwargs):
 
 
 def test_many_on_several_threads_answers_as_the_single_calls():
-    # Long enough for the bulk forms' threads (2,048 items a thread), with
+    # Long enough for the bulk forms' threads (32,768 items a thread), with
     # items each pass must hand to the single call: errors, lone
     # surrogates, a str subclass, unchanged names, U+0000.
     awkward = ["a\u2028b.example", "x\udc00y.com", _Name("Sub.Example"), "ok.example",
                "-bad-.example", "b\u00fccher.de", "a\u0000b", "xn--a.com", ""]
     items = [awkward[i // 7 % len(awkward)] if i % 7 == 0 else "n\u00e4me%d.Example" % i
-             for i in range(9000)]
+             for i in range(66000)]
     labels = [x.split(".")[0] for x in items]
     aces = [("bcher-kva" if i % 3 else x) for i, x in enumerate(labels)]
     cases = [(puny.to_ascii_many, puny.to_ascii, items, {}),

@@ -1,0 +1,177 @@
+// puny._puny, the Python extension (pybind11) over the puny C++ library:
+// what its source files share.  Each file has one job:
+//   module.cpp       the module: registers every part, and the core's
+//                    registries (presets, aliases, error names)
+//   text.cpp         str <-> UTF-8 and byte offsets -> str indices
+//   errors.cpp       the registered exception classes, error objects
+//   options.cpp      presets and flag keywords (from the core's registry),
+//                    argument parsing of the C-level functions
+//   single.cpp       the one-name conversions (to_ascii, encode, ...)
+//   result_type.cpp  puny.Result, one item of a bulk call
+//   bulk.cpp         the bulk conversions (*_many)
+//   explain.cpp      puny.explain's traces
+//   display.cpp      display safety, lists, skeleton
+//   email_binding.cpp, idna_api.cpp: puny.email and puny.idna's engine.
+//
+// puny/__init__.py is the public face; it registers its exception classes
+// here (_register) and re-exports these functions.  Conventions:
+//  * str in, str out.  A str is passed to the library as UTF-8; a str with
+//    lone surrogates (which UTF-8 cannot hold) is passed with its surrogates
+//    encoded as three bytes ("surrogatepass"), which the library rejects as
+//    ill-formed at their offset, reported as invalid_code_point.
+//  * Offsets in errors are indices into the Python str (code points), not
+//    UTF-8 bytes: the library's byte offset is converted on the error path.
+//  * Errors raise the registered puny.Error subclass for the code, carrying
+//    code, uts46_code, offset, label, code_point, input and (to_unicode)
+//    best_effort.  The *_many functions return the same objects instead of
+//    raising them.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "call_guard.hpp"
+#include "puny/idna.hpp"
+#include "puny/presets.hpp"
+#include "puny/status.hpp"
+
+namespace py = pybind11;
+
+namespace puny_python {
+
+using puny::errc;
+using puny::status;
+
+// Each part's registration, called by module.cpp.
+void bind_registries(py::module_& m);
+void bind_single(py::module_& m);
+void bind_result_type(py::module_& m);
+void bind_bulk(py::module_& m);
+void bind_explain(py::module_& m);
+void bind_display(py::module_& m);
+void bind_email(py::module_& m);
+
+// ---- registered Python types (kept for the process lifetime): errors.cpp ----
+
+struct registry {
+  std::vector<py::object> by_code;  // errc value -> exception class
+  py::object base;                  // puny.Error
+  py::object result;                // puny.Result (input, output, error)
+};
+registry& types();
+
+// ---- str <-> UTF-8: text.cpp ----
+
+// UTF-8 of a str; `holder` keeps the bytes alive when surrogates forced a
+// copy.  Raises TypeError for anything but str.
+std::string_view utf8_of(py::handle obj, py::object& holder);
+bool is_ascii(std::string_view text);
+// A new str of UTF-8 text (a new reference; raises on failure).
+PyObject* new_str(std::string_view utf8);
+py::str str_of(std::string_view utf8);
+py::str str_of(std::u32string_view text);
+std::u32string code_points_of(py::handle obj);
+
+// The code point index of byte offsets in `utf8` (well-formed except for
+// surrogatepass sequences, which also start with a lead byte), for many
+// offsets of one input, mostly ascending (a trace's mappings and errors, a
+// decision's labels and findings): it counts on from the previous offset,
+// so n offsets cost O(n + input) where index_of each would cost
+// O(n * input) (issue 44: puny.display and puny.explain were quadratic in
+// the number of labels).  A smaller offset starts over.
+class index_cursor {
+ public:
+  explicit index_cursor(std::string_view utf8) : utf8_(utf8) {}
+  std::size_t operator()(std::size_t offset) {
+    if (offset > utf8_.size()) offset = utf8_.size();
+    if (offset < byte_) byte_ = index_ = 0;
+    for (; byte_ < offset; ++byte_) index_ += (static_cast<unsigned char>(utf8_[byte_]) & 0xC0) != 0x80;
+    return index_;
+  }
+
+ private:
+  std::string_view utf8_;
+  std::size_t byte_ = 0, index_ = 0;
+};
+
+// A status from UTF-8 input, with the offset turned into a str index (by
+// `at`) and a surrogatepass sequence reported as the surrogate it is.
+status for_python(status s, std::string_view utf8, index_cursor& at);
+status for_python(status s, std::string_view utf8);
+
+// ---- errors: errors.cpp ----
+
+// The exception object for `s` (offset already a str index), not raised.
+py::object make_error(const status& s, py::handle input, bool idna, py::object best_effort = py::none());
+
+// What a conversion gives: the str, or the (unraised) error.
+struct outcome {
+  py::object value;  // str on success
+  py::object error;  // puny.Error instance on failure
+};
+// Makes a failed outcome's error object the pending Python exception.
+void set_python_error(const outcome& o);
+// An outcome's str, or its error raised.
+py::object value_or_raise(outcome o);
+
+// ---- options: options.cpp ----
+
+// A preset of the core's registry (puny/presets.hpp) and the options the
+// keyword flags make of it.
+struct idna_choice {
+  const puny::preset* preset;
+  puny::idna::options options;
+  bool idna2008() const noexcept { return preset->family == puny::preset_family::idna2008; }
+};
+
+const puny::preset& preset_named(py::handle preset);
+// True, False or None (keep `field`); TypeError for anything else.
+void apply_flag(bool& field, py::handle value, const char* name);
+
+// The arguments of an IDNA function written against the C API
+// (METH_FASTCALL | METH_KEYWORDS): (first, preset="uts46", *, flags...),
+// the flags being the core's option_flags() by field name.  `first_keyword`
+// names the first argument when it may be passed by keyword (nullptr:
+// positional only).  Sets `first`; raises TypeError.
+idna_choice parse_idna_args(const char* function, const char* first_keyword, PyObject* const* args,
+                            Py_ssize_t nargs, PyObject* kwnames, PyObject*& first);
+// (text, /, *, mixed_case=False) -> mixed_case
+bool parse_punycode_args(const char* function, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames);
+// A docstring with its text signature (CPython's "name($module, ...)\n--\n\n"
+// head, which inspect.signature reads): `head` is "name($module, domain, /,
+// preset='uts46', *", the flag keywords (the core's) are appended, then `doc`.
+// The string lives for the process.
+const char* idna_docstring(const char* head, const char* doc);
+
+// ---- conversions of one name: single.cpp ----
+
+outcome to_ascii_one(py::handle domain, const idna_choice& choice);
+outcome to_unicode_one(py::handle domain, const idna_choice& choice);
+outcome encode_one(py::handle text, bool mixed_case);
+outcome decode_one(py::handle text, bool mixed_case);
+
+// Runs `body` (returning an outcome) with C++ exceptions turned into
+// Python ones; returns a new reference or nullptr with the error set.
+template <class F>
+PyObject* python_call(F&& body) noexcept {
+  return call_guarded([&]() -> PyObject* {
+    outcome o = body();
+    if (o.error) {
+      set_python_error(o);
+      return nullptr;
+    }
+    return o.value.release().ptr();
+  });
+}
+
+// ---- puny.Result: result_type.cpp ----
+
+// A Result of the three objects (new references stolen); nullptr with the
+// error set on failure.
+PyObject* make_result(PyObject* input, PyObject* output, PyObject* error);
+
+}  // namespace puny_python

@@ -1,0 +1,229 @@
+// puny._puny: display safety (puny/display.hpp): the display decision and
+// form of a name under a profile, the list classes (Public Suffix List,
+// protected domains) and the UTS #39 skeleton.  Profile and reason names
+// are the library's.
+#include <algorithm>
+#include <cstdint>
+#include <fstream>
+#include <string>
+
+#include "binding.hpp"
+#include "puny/display.hpp"
+#include "puny/uts39.hpp"
+
+namespace puny_python {
+namespace {
+
+[[noreturn]] void raise_list_error(puny::display::list_error e, std::string_view text);
+
+// The first `bytes` bytes of a file (to turn a list error's byte offset
+// into a str index); what can be read of them.
+std::string file_head(const std::string& path, std::size_t bytes) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(bytes, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(bytes));
+  head.resize(static_cast<std::size_t>(std::max<std::streamsize>(0, in.gcount())));
+  return head;
+}
+
+// A list class (public_suffix_list, protected_domains) with its load(path)
+// and parse(text, source) constructors, which raise ListError (a
+// directory or an unreadable file: FileUnreadableError, from the core).
+template <class List>
+py::class_<List> bind_list(py::module_& m, const char* name) {
+  return py::class_<List>(m, name)
+      .def_static("load",
+                  [](const std::string& path) {
+                    List l;
+                    puny::display::list_error e;
+                    if (!List::load(path, l, e)) raise_list_error(e, file_head(path, e.status.offset));
+                    return l;
+                  },
+                  py::arg("path"), "load($module, path)\n--\n\nReads a list file; raises ListError.")
+      .def_static("parse",
+                  [](py::handle text, py::handle source) {
+                    if (!PyUnicode_Check(source.ptr())) throw py::type_error("puny: source must be a str");
+                    py::object holder;
+                    const std::string_view utf8 = utf8_of(text, holder);
+                    List l;
+                    puny::display::list_error e;
+                    if (!List::parse(utf8, source.cast<std::string>(), l, e)) raise_list_error(e, utf8);
+                    return l;
+                  },
+                  py::arg("text"), py::arg("source") = "<text>",
+                  "parse($module, text, source='<text>')\n--\n\nA list from its text; raises ListError.");
+}
+
+// A list_error as the registered ListError subclass (code, offset of the
+// line as an index into the list's text (`text`, its UTF-8 from the start
+// to at least the offset), its number in `label`, the file:line message).
+[[noreturn]] void raise_list_error(puny::display::list_error e, std::string_view text) {
+  e.status.offset = index_cursor(text)(e.status.offset);
+  const registry& r = types();
+  const auto code = static_cast<std::size_t>(e.status.code);
+  py::object cls = code < r.by_code.size() && r.by_code[code] ? r.by_code[code] : r.base;
+  py::object error = cls(e.text, py::str(std::string(puny::to_string(e.status.code))), py::none(),
+                         e.status.offset, py::int_(e.line), py::none(), py::str(e.source),
+                         py::none());
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
+  throw py::error_already_set();
+}
+
+py::object code_point_or_none(bool has, char32_t c) {
+  return has ? py::object(py::int_(static_cast<std::uint32_t>(c))) : py::object(py::none());
+}
+
+// The decision as plain Python data; puny/__init__.py wraps it in named
+// tuples.  Offsets are str indices, as in every puny error.
+// The display form only (puny.to_display): no per-label dicts (issue 44).
+// The options of a display call: the profile by name (ASCII case ignored,
+// as in every surface) and the lists.
+puny::display::options display_options(const std::string& profile,
+                                       const puny::display::public_suffix_list* psl,
+                                       const puny::display::protected_domains* top) {
+  const puny::display::profile_info* p = puny::display::find_profile_ignoring_case(profile);
+  if (p == nullptr) throw py::value_error("puny: unknown display profile '" + profile + "'");
+  puny::display::options o;
+  o.which = p->id;
+  o.suffixes = psl;
+  o.protected_list = top;
+  return o;
+}
+
+py::str display_string(py::handle domain, const std::string& profile,
+                       const puny::display::public_suffix_list* psl,
+                       const puny::display::protected_domains* top) {
+  const puny::display::options o = display_options(profile, psl, top);
+  py::object holder;
+  const std::string_view in = utf8_of(domain, holder);
+  std::string out;
+  const status st = puny::display::to_display(in, o, out);
+  if (!st.ok()) {
+    set_python_error({{}, make_error(for_python(st, in), domain, true)});
+    throw py::error_already_set();
+  }
+  return str_of(out);
+}
+
+py::dict display_decide(py::handle domain, const std::string& profile,
+                        const puny::display::public_suffix_list* psl,
+                        const puny::display::protected_domains* top) {
+  const puny::display::options o = display_options(profile, psl, top);
+  py::object holder;
+  const std::string_view in = utf8_of(domain, holder);
+  auto r = puny::display::decide(in, o);
+  if (!r.ok()) {
+    set_python_error({{}, make_error(for_python(r.status, in), domain, true)});
+    throw py::error_already_set();
+  }
+  py::list labels;
+  index_cursor at(in);  // labels, and their findings, ascend
+  for (const auto& l : r.value.labels) {
+    const std::size_t label_offset = at(l.offset);
+    py::list findings;
+    for (const auto& f : l.findings) {
+      py::dict d;
+      d["reason"] = std::string(puny::display::to_string(f.why));
+      d["message"] = std::string(puny::display::message(f.why));
+      d["offset"] = at(f.offset);
+      d["label"] = f.label;
+      d["code_point"] = code_point_or_none(f.has_code_point, f.code_point);
+      d["step"] = std::string(f.step);
+      d["similar_to"] = f.similar_to.empty() ? py::object(py::none()) : py::object(py::str(f.similar_to));
+      d["imitates"] = code_point_or_none(f.imitates != 0, f.imitates);
+      findings.append(std::move(d));
+    }
+    py::dict v;
+    v["a_label"] = str_of(l.a_label);
+    v["u_label"] = str_of(l.u_label);
+    v["show_unicode"] = l.show_unicode;
+    v["offset"] = label_offset;
+    v["findings"] = std::move(findings);
+    labels.append(std::move(v));
+  }
+  py::dict out;
+  out["display"] = str_of(r.value.display);
+  out["registrable_domain"] = r.value.registrable_domain.empty()
+                                  ? py::object(py::none())
+                                  : py::object(str_of(r.value.registrable_domain));
+  out["labels"] = std::move(labels);
+  return out;
+}
+
+}  // namespace
+
+void bind_display(py::module_& m) {
+  m.def("display_profiles", [] {
+    py::list out;
+    for (const auto& p : puny::display::profiles())
+      out.append(py::make_tuple(std::string(p.name), std::string(p.description), std::string(p.source)));
+    return out;
+  });
+  m.def("display_reasons", [] {
+    py::list out;
+    for (int r = 1; r < 256; ++r) {
+      const std::string_view name = puny::display::to_string(static_cast<puny::display::reason>(r));
+      if (name.empty()) break;
+      out.append(py::make_tuple(std::string(name),
+                                std::string(puny::display::message(static_cast<puny::display::reason>(r)))));
+    }
+    return out;
+  });
+  m.attr("default_psl_path") = std::string(puny::display::public_suffix_list::default_path());
+  bind_list<puny::display::public_suffix_list>(m, "PublicSuffixList")
+      .def("registrable_domain",
+           [](const puny::display::public_suffix_list& l, py::handle name) {
+             py::object holder;
+             return std::string(l.registrable_domain(utf8_of(name, holder)));
+           },
+           py::arg("name"), py::pos_only(),
+           "registrable_domain(self, name, /)\n--\n\nThe public suffix and one label more "
+           "(ASCII case ignored); '' for a public suffix.")
+      .def("__len__", &puny::display::public_suffix_list::rule_count);
+  bind_list<puny::display::protected_domains>(m, "ProtectedDomains")
+      .def("lookalike_of",
+           [](const puny::display::protected_domains& l, py::handle name) -> py::object {
+             py::object holder;
+             const std::string_view s = l.lookalike_of(utf8_of(name, holder));
+             return s.empty() ? py::object(py::none()) : py::object(py::str(std::string(s)));
+           },
+           py::arg("name"), py::pos_only(),
+           "lookalike_of(self, name, /)\n--\n\nThe protected domain `name` imitates, or None.")
+      .def("__len__", &puny::display::protected_domains::size);
+  m.def(
+      "display_decide",
+      [](py::handle domain, py::handle profile,
+         const puny::display::public_suffix_list* psl,
+         const puny::display::protected_domains* top) {
+        if (!PyUnicode_Check(profile.ptr()))
+          throw py::type_error("puny: profile must be a str such as 'chromium'");
+        return display_decide(domain, profile.cast<std::string>(), psl, top);
+      },
+      py::arg("domain"), py::arg("profile"), py::arg("psl").none(true), py::arg("top").none(true));
+  m.def(
+      "display_string",
+      [](py::handle domain, py::handle profile,
+         const puny::display::public_suffix_list* psl,
+         const puny::display::protected_domains* top) {
+        if (!PyUnicode_Check(profile.ptr()))
+          throw py::type_error("puny: profile must be a str such as 'chromium'");
+        return display_string(domain, profile.cast<std::string>(), psl, top);
+      },
+      py::arg("domain"), py::arg("profile"), py::arg("psl").none(true), py::arg("top").none(true));
+  m.def(
+      "skeleton",
+      [](py::handle text) {
+        py::object holder;
+        const std::string_view in = utf8_of(text, holder);
+        auto r = puny::uts39::skeleton(in);
+        if (!r.ok()) {
+          set_python_error({{}, make_error(for_python(r.status, in), text, false)});
+          throw py::error_already_set();
+        }
+        return str_of(r.value);
+      },
+      py::arg("text"), py::pos_only(),
+      "skeleton($module, text, /)\n--\n\nUTS #39 skeleton (section 4); raises puny.Error for lone surrogates.");
+}
+
+}  // namespace puny_python

@@ -1,0 +1,152 @@
+// puny._puny: puny.explain's traces.  UTS #46 ToASCII from the core's
+// idna::explain_to_ascii; Punycode from the core's step recorder
+// (src/explain/punycode_trace.hpp, the one every explainer uses: the CLI,
+// the web page), turned into dicts.  Offsets are str indices.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "binding.hpp"
+#include "explain/punycode_trace.hpp"
+
+namespace puny_python {
+namespace {
+
+py::list errors_of(const std::vector<status>& all, std::string_view in, py::handle input,
+                   index_cursor& at) {
+  py::list out;
+  for (const status& s : all) out.append(make_error(for_python(s, in, at), input, true));
+  return out;
+}
+
+py::list errors_of(const std::vector<status>& all, std::string_view in, py::handle input) {
+  index_cursor at(in);
+  return errors_of(all, in, input, at);
+}
+
+py::dict explain_to_ascii(py::handle domain, const puny::idna::options& opt) {
+  py::object holder;
+  const std::string_view in = utf8_of(domain, holder);
+  const puny::idna::trace t = puny::idna::explain_to_ascii(in, opt);
+  // The trace's dicts hold only new objects, no cycle: no collection while
+  // they are made (left on, the collector's passes over them made a long
+  // trace superlinear, issue 44).
+  index_cursor at(in);
+  py::list mappings;
+  for (const auto& m : t.mappings) {
+    py::dict d;
+    d["offset"] = at(m.offset);
+    d["code_point"] = static_cast<std::uint32_t>(m.code_point);
+    d["status"] = py::str(std::string(m.status));
+    d["replacement"] = str_of(m.replacement);
+    mappings.append(d);
+  }
+  py::list labels;
+  index_cursor label_at(in);  // label errors ascend with the labels
+  for (const auto& l : t.labels) {
+    py::dict d;
+    d["text"] = str_of(l.text);
+    d["ace"] = l.ace;
+    d["decoded"] = l.ace ? py::object(str_of(l.decoded)) : py::object(py::none());
+    d["errors"] = errors_of(l.errors, in, domain, label_at);
+    d["ascii"] = str_of(l.ascii);
+    labels.append(d);
+  }
+  py::dict out;
+  out["operation"] = "to_ascii";
+  out["input"] = domain;
+  out["mappings"] = mappings;
+  out["mapped"] = str_of(t.mapped);
+  out["normalized"] = str_of(t.normalized);
+  out["labels"] = labels;
+  out["domain_errors"] = errors_of(t.domain_errors, in, domain);
+  out["output"] = t.result.ok() ? py::object(str_of(t.result.output)) : py::object(py::none());
+  out["best_effort"] = str_of(t.result.best_effort);
+  out["errors"] = errors_of(t.result.errors.all, in, domain);
+  // The URL Standard's non-fatal validation errors (url preset; else []).
+  out["validation_errors"] = errors_of(t.result.validation_errors, in, domain);
+  return out;
+}
+
+// The RFC 3492 steps (sections 6.2 and 6.3) of one Punycode encoding or
+// decoding, as dicts: per delta its code point, position, value, bias and
+// digits, the bias after it, and (encoder) how the delta was built when
+// it starts a new code point.
+py::list steps_of(const std::vector<puny::explain::delta_step>& steps) {
+  py::list out;
+  for (const puny::explain::delta_step& s : steps) {
+    py::dict d;
+    if (s.starts_code_point) {
+      py::dict change;
+      change["next_code_point"] = static_cast<std::uint32_t>(s.code_point);
+      change["previous_code_point"] = static_cast<std::uint32_t>(s.previous_n);
+      change["handled"] = s.handled;
+      change["carried_delta"] = s.carried;
+      d["code_point_change"] = change;
+    }
+    d["code_point"] = static_cast<std::uint32_t>(s.code_point);
+    d["position"] = s.position;
+    d["delta"] = s.delta;
+    d["bias"] = s.bias;
+    py::list digits;
+    for (const puny::explain::digit_step& g : s.digits) {
+      py::dict digit;
+      digit["digit"] = g.value;
+      digit["threshold"] = g.threshold;
+      digit["weight"] = g.weight;
+      digit["character"] = std::string(1, g.character);
+      digits.append(digit);
+    }
+    d["digits"] = digits;
+    d["new_bias"] = s.new_bias;
+    out.append(d);
+  }
+  return out;
+}
+
+py::dict explain_punycode(py::handle text, bool decoding) {
+  py::object holder;
+  const std::string_view in = utf8_of(text, holder);
+  const puny::explain::trace t = decoding ? puny::explain::run_decode(in) : puny::explain::run_encode(in);
+  status s = t.status;
+  // The trace's limit (puny/punycode.hpp max_traced_length, in code points
+  // when encoding, bytes when decoding) is reported at that offset, as
+  // every surface does; other offsets are bytes of `in`.
+  if (!s.ok() && s.code != errc::input_too_long) s = for_python(s, in);
+  py::dict out;
+  out["operation"] = decoding ? "decode" : "encode";
+  out["input"] = text;
+  out["output"] = s.ok() ? py::object(str_of(t.output)) : py::object(py::none());
+  out["steps"] = s.code == errc::input_too_long ? py::list() : steps_of(t.steps);
+  py::list errors;
+  if (!s.ok()) errors.append(make_error(s, text, false));
+  out["errors"] = errors;
+  return out;
+}
+
+PyObject* py_explain_to_ascii(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  return call_guarded([&]() -> PyObject* {
+    PyObject* domain = nullptr;
+    const idna_choice o = parse_idna_args("explain", nullptr, args, nargs, kwnames, domain);
+    if (o.idna2008())
+      throw py::value_error("puny.explain: the IDNA2008 presets have no trace (UTS #46 presets only)");
+    return explain_to_ascii(domain, o.options).release().ptr();
+  });
+}
+
+}  // namespace
+
+void bind_explain(py::module_& m) {
+  static PyMethodDef functions[] = {
+      {"explain_to_ascii", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)(void)>(py_explain_to_ascii)),
+       METH_FASTCALL | METH_KEYWORDS,
+       idna_docstring("explain_to_ascii($module, domain, /, preset='uts46', *",
+                      "The UTS #46 ToASCII trace of puny.explain (a dict).")},
+      {nullptr, nullptr, 0, nullptr}};
+  if (PyModule_AddFunctions(m.ptr(), functions) != 0) throw py::error_already_set();
+  m.def(
+      "explain_punycode", [](py::handle text, bool decoding) { return explain_punycode(text, decoding); },
+      py::arg("text"), py::arg("decoding"));
+}
+
+}  // namespace puny_python
