@@ -301,13 +301,15 @@ converted convert(operation op, std::string_view in, const puny::preset_spec& pr
 }
 
 // idna_to_ascii: disallowed (V7) at byte 1 (label 0, U+2028): <description>
-// `idna`: the error has a label; `uts46`: and a UTS #46 code (not IDNA2008).
-std::string describe(const char* function, const puny::status& s, bool idna, bool uts46_codes) {
+// `idna`: the error has a label; `source`: where it came from, which
+// decides its UTS #46 code by the core's one rule (P4 for the Punycode
+// functions, none under the IDNA2008 presets).
+std::string describe(const char* function, const puny::status& s, bool idna, puny::error_source source) {
   std::string out = function;
   out += ": ";
   const std::string_view name = puny::to_string(s.code);
   out.append(name.data(), name.size());
-  const std::string_view uts46 = idna && uts46_codes ? puny::idna::uts46_code(s) : std::string_view();
+  const std::string_view uts46 = puny::uts46_code(s, source);
   if (!uts46.empty()) {
     out += " (";
     out.append(uts46.data(), uts46.size());
@@ -381,8 +383,11 @@ void convert_vector(duckdb_function_info info, duckdb_data_chunk input, duckdb_v
       set_null(output, row);
     } else {
       const bool labelled = idna || kind->op == operation::display || kind->op == operation::display_check;
-      const bool uts46_codes = !idna || preset->chosen->family == puny::preset_family::uts46;
-      duckdb_scalar_function_set_error(info, describe(kind->name, r.status, labelled, uts46_codes).c_str());
+      const puny::error_source source =
+          kind->op == operation::encode || kind->op == operation::decode ? puny::error_source::punycode
+          : idna && preset->chosen->family == puny::preset_family::idna2008 ? puny::error_source::idna2008
+                                                                            : puny::error_source::uts46;
+      duckdb_scalar_function_set_error(info, describe(kind->name, r.status, labelled, source).c_str());
       return;
     }
   }
@@ -432,8 +437,9 @@ void check_vector(duckdb_function_info info, duckdb_data_chunk input, duckdb_vec
       continue;
     }
     set_text(fields[1], row, puny::to_string(s.code));
-    const std::string_view uts46 =
-        preset->chosen->family == puny::preset_family::idna2008 ? std::string_view() : puny::idna::uts46_code(s);
+    const std::string_view uts46 = puny::uts46_code(
+        s, preset->chosen->family == puny::preset_family::idna2008 ? puny::error_source::idna2008
+                                                                   : puny::error_source::uts46);
     if (uts46.empty()) set_null(fields[2], row); else set_text(fields[2], row, uts46);
     label[row] = static_cast<int32_t>(s.label);
     byte_offset[row] = static_cast<int32_t>(s.offset);

@@ -291,19 +291,15 @@ static int sqlstate_of(const puny_error *err) {
   }
 }
 
-/* The UTS #46 code of an error ("V7"), "" where there is none: Punycode
- * conversions and the IDNA2008 presets. */
-static const char *uts46_code_of(conversion kind, const idna_choice *choice, const puny_error *err) {
-  bool idna = kind == CONVERT_TO_ASCII || kind == CONVERT_TO_UNICODE;
-  return idna && (choice == NULL || !choice->idna2008) ? puny_uts46_code(err) : "";
-}
-
 /* "disallowed (V7) at byte 1 (character 2) in label 0, U+2028" */
 static char *describe(conversion kind, utf8_input in, const puny_error *err,
                       const idna_choice *choice) {
   StringInfoData s;
   bool idna = kind == CONVERT_TO_ASCII || kind == CONVERT_TO_UNICODE;
-  const char *uts46 = uts46_code_of(kind, choice, err);
+  /* The core's one rule by where the error came from (err->source, set by
+   * the C API's Punycode and IDNA2008 functions): P4 for the Punycode
+   * conversions, none for the IDNA2008 presets. */
+  const char *uts46 = puny_uts46_code(err);
   initStringInfo(&s);
   appendStringInfoString(&s, puny_error_name(err->code));
   if (uts46[0] != '\0') appendStringInfo(&s, " (%s)", uts46);
@@ -379,7 +375,7 @@ Datum puny_sql_idna_check(PG_FUNCTION_ARGS) {
 
   values[0] = BoolGetDatum(!failed);
   if (failed) {
-    const char *uts46 = uts46_code_of(kind, &choice, &err);
+    const char *uts46 = puny_uts46_code(&err);
     if (err.offset > (size_t)PG_INT32_MAX || err.label > (size_t)PG_INT32_MAX)
       elog(ERROR, "idna_check: offset beyond a 1 GB value");
     values[1] = CStringGetTextDatum(puny_error_name(err.code));
