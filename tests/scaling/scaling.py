@@ -55,9 +55,9 @@ ENTRY_POINTS = [
     ("cli", "skeleton", "stdin", ["{cli}", "skeleton"], 32, None),
     ("cli", "display", "stdin", ["{cli}", "display", "--no-psl"], 96, None),
     ("cli", "display --json", "stdin", ["{cli}", "display", "--no-psl", "--json"], 200, None),
-    ("cli", "explain to-ascii", "arg", ["{cli}", "explain", "to-ascii", "{arg}"], 400, ARG_MAX_BYTES),
+    ("cli", "explain to-ascii", "arg", ["{cli}", "explain", "to-ascii", "{arg}"], 200, ARG_MAX_BYTES),
     ("cli", "explain to-ascii --json", "arg", ["{cli}", "explain", "to-ascii", "--json", "{arg}"],
-     1200, ARG_MAX_BYTES),
+     200, ARG_MAX_BYTES),
     # Python: the package built in the tree or installed (PYTHONPATH).
     ("python", "to_ascii", "py", "puny.to_ascii(s)", 96, None),
     ("python", "to_unicode", "py", "puny.to_unicode(s)", 96, None),
