@@ -112,7 +112,7 @@ ENTRY_POINTS = [
     ("postgres", "idna_display", "pg", "idna_display(v)", 96, None, "name"),
     # jsonb: jsonb_in parses the JSON text into PostgreSQL's JsonbValue tree
     # (about 860 bytes per input byte); jsonb itself stops at 256 MB.
-    ("postgres", "idna_display_check", "pg", "idna_display_check(v)::text", 1200, 1 << 20, "name"),
+    ("postgres", "idna_display_check", "pg", "idna_display_check(v)::text", 1500, 1 << 20, "name"),
     ("postgres", "idna_check", "pg", "idna_check(v)::text", 96, None, "name"),
     ("postgres", "email_check", "pg", "email_check(v)::text", 64, None, "email"),
     # DuckDB (surfaces/duckdb) in @duckdb/node-api's DuckDB, one thread.
