@@ -7,11 +7,14 @@ to run it on a file holding the input (a CLI command line, or a Python / JS
 snippet).  An entry point added later (email, the compatibility layers) is one
 more row.  Each measurement runs in a fresh process:
 
-- CLI: CPU time (user + sys, from wait4) minus that of the same command on an
-  empty input, and the process's peak RSS minus that empty run's;
-- Python / JS: CPU time of the call alone, measured in the child
-  (time.process_time, process.cpuUsage), and the process's peak RSS
-  (ru_maxrss from wait4) minus that of the child on an empty input.
+- CLI, C (c_driver.c) and idn2 (Debian's program on our libidn2.so.0): CPU
+  time (user + sys, from wait4) minus that of the same command on an empty
+  input, and the process's peak RSS minus that empty run's;
+- Python / JS / DuckDB: CPU time of the call alone, measured in the child
+  (time.process_time, process.cpuUsage), and the process's peak RSS minus
+  that of the child on an empty input;
+- PostgreSQL: the query's time in a throwaway server, and the backend's
+  peak RSS (VmHWM) growth during it.
 
 Checks: time(2n)/time(n) <= --max-ratio between consecutive doublings (only
 where time(n) is above a floor, below which timer noise dominates), and peak
