@@ -196,15 +196,183 @@ std::string error_text(const puny::status& e) {
   return s + ": " + std::string(puny::message(e.code));
 }
 
-json error_json(const puny::status& e) {
-  json j;
-  j["error"] = std::string(puny::to_string(e.code));
+// explain to-ascii --json writes its document as text while it walks the
+// trace, with no JSON tree in between (issue 44: the tree of a name of many
+// labels took 600-860 bytes per input byte; the text is the same, byte for
+// byte, as nlohmann's dump(2) of that tree).  Output leaves in blocks of
+// 64 KiB, so memory is the trace plus one block.  Strings go through
+// nlohmann's own escaping; ill-formed UTF-8 becomes U+FFFD, as everywhere
+// in --json (the tree's strict dump threw on it and printed no document).
+class pretty_writer {
+ public:
+  explicit pretty_writer(std::FILE* out) : out_(out) {}
+  ~pretty_writer() { flush(); }
+  pretty_writer(const pretty_writer&) = delete;
+  pretty_writer& operator=(const pretty_writer&) = delete;
+
+  void begin_object() { open('{'); }
+  void end_object() { close('}'); }
+  void begin_array() { open('['); }
+  void end_array() { close(']'); }
+  // A member's key; its value follows through one of the calls below.
+  void key(std::string_view name) {
+    next_item();
+    append_string(name);
+    buf_ += ": ";
+    after_key_ = true;
+  }
+  void string(std::string_view v) {
+    next_item();
+    append_string(v);
+  }
+  void number(std::uint64_t v) {
+    next_item();
+    buf_ += std::to_string(v);
+  }
+  void boolean(bool v) {
+    next_item();
+    buf_ += v ? "true" : "false";
+  }
+  void null() {
+    next_item();
+    buf_ += "null";
+  }
+  void end_document() {
+    buf_ += '\n';
+    flush();
+  }
+
+ private:
+  // dump(2): a non-empty container puts each item on its own line, indented
+  // two spaces per level, and its closing bracket on a line of its own; an
+  // empty one is "{}" or "[]".  Whether a container is empty is known only
+  // at its first item, so the newline after the opening bracket waits.
+  void next_item() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    if (open_.empty()) return;
+    buf_ += open_.back() ? ",\n" : "\n";
+    open_.back() = true;
+    buf_.append(2 * open_.size(), ' ');
+  }
+  void open(char bracket) {
+    next_item();
+    buf_ += bracket;
+    open_.push_back(false);
+  }
+  void close(char bracket) {
+    const bool had_items = open_.back();
+    open_.pop_back();
+    if (had_items) {
+      buf_ += '\n';
+      buf_.append(2 * open_.size(), ' ');
+    }
+    buf_ += bracket;
+    if (buf_.size() >= block) flush();
+  }
+  void append_string(std::string_view s) {
+    buf_ += json(std::string(s)).dump(-1, ' ', false, json::error_handler_t::replace);
+    if (buf_.size() >= block) flush();
+  }
+  void flush() {
+    if (!buf_.empty()) std::fwrite(buf_.data(), 1, buf_.size(), out_);
+    buf_.clear();
+  }
+
+  static constexpr std::size_t block = 64 * 1024;
+  std::FILE* out_;
+  std::string buf_;
+  std::vector<bool> open_;  // per open container: has it an item yet
+  bool after_key_ = false;
+};
+
+void write_error(pretty_writer& w, const puny::status& e) {
+  w.begin_object();
+  w.key("error");
+  w.string(puny::to_string(e.code));
+  w.key("code");
   const std::string_view code = idna::uts46_code(e);
-  j["code"] = code.empty() ? json(nullptr) : json(std::string(code));
-  j["offset"] = e.offset;
-  j["label"] = e.label;
-  j["code_point"] = e.has_code_point() ? json(code_point_name(e.code_point)) : json(nullptr);
-  return j;
+  if (code.empty())
+    w.null();
+  else
+    w.string(code);
+  w.key("offset");
+  w.number(e.offset);
+  w.key("label");
+  w.number(e.label);
+  w.key("code_point");
+  if (e.has_code_point())
+    w.string(code_point_name(e.code_point));
+  else
+    w.null();
+  w.end_object();
+}
+
+void write_errors(pretty_writer& w, std::string_view name, const std::vector<puny::status>& errors) {
+  w.key(name);
+  w.begin_array();
+  for (const auto& e : errors) write_error(w, e);
+  w.end_array();
+}
+
+void write_trace_json(const idna::trace& t, std::string_view input, bool url_family) {
+  pretty_writer w(stdout);
+  w.begin_object();
+  w.key("input");
+  w.string(input);
+  w.key("url_ascii_pass");
+  w.boolean(t.url_ascii_pass);
+  w.key("mappings");
+  w.begin_array();
+  for (const auto& m : t.mappings) {
+    w.begin_object();
+    w.key("offset");
+    w.number(m.offset);
+    w.key("code_point");
+    w.string(code_point_name(m.code_point));
+    w.key("status");
+    w.string(m.status);
+    w.key("replacement");
+    w.string(utf8_of(m.replacement));
+    w.end_object();
+  }
+  w.end_array();
+  w.key("mapped");
+  w.string(utf8_of(t.mapped));
+  w.key("normalized");
+  w.string(utf8_of(t.normalized));
+  w.key("labels");
+  w.begin_array();
+  for (const auto& l : t.labels) {
+    w.begin_object();
+    w.key("text");
+    w.string(utf8_of(l.text));
+    w.key("ace");
+    w.boolean(l.ace);
+    w.key("decoded");
+    if (l.ace)
+      w.string(utf8_of(l.decoded));
+    else
+      w.null();
+    write_errors(w, "errors", l.errors);
+    w.key("ascii");
+    w.string(l.ascii);
+    w.end_object();
+  }
+  w.end_array();
+  write_errors(w, "domain_errors", t.domain_errors);
+  w.key("output");
+  if (t.result.ok())
+    w.string(t.result.output);
+  else
+    w.null();
+  w.key("best_effort");
+  w.string(t.result.best_effort);
+  if (url_family) write_errors(w, "validation_errors", t.result.validation_errors);
+  w.end_object();
+  w.end_document();
 }
 
 int explain_to_ascii(const idna_explain_settings& s) {
@@ -218,46 +386,21 @@ int explain_to_ascii(const idna_explain_settings& s) {
   const idna::options opt = s.options();
   const idna::trace t = idna::explain_to_ascii(s.domain, opt);
   if (s.json) {
-    json j;
-    j["input"] = s.domain;
-    j["url_ascii_pass"] = t.url_ascii_pass;
-    json maps = json::array();
-    for (const auto& m : t.mappings)
-      maps.push_back({{"offset", m.offset},
-                      {"code_point", code_point_name(m.code_point)},
-                      {"status", std::string(m.status)},
-                      {"replacement", utf8_of(m.replacement)}});
-    j["mappings"] = maps;
-    j["mapped"] = utf8_of(t.mapped);
-    j["normalized"] = utf8_of(t.normalized);
-    json labels = json::array();
-    for (const auto& l : t.labels) {
-      json errs = json::array();
-      for (const auto& e : l.errors) errs.push_back(error_json(e));
-      labels.push_back({{"text", utf8_of(l.text)},
-                        {"ace", l.ace},
-                        {"decoded", l.ace ? json(utf8_of(l.decoded)) : json(nullptr)},
-                        {"errors", errs},
-                        {"ascii", l.ascii}});
-    }
-    j["labels"] = labels;
-    json derrs = json::array();
-    for (const auto& e : t.domain_errors) derrs.push_back(error_json(e));
-    j["domain_errors"] = derrs;
-    j["output"] = t.result.ok() ? json(t.result.output) : json(nullptr);
-    j["best_effort"] = t.result.best_effort;
-    if (opt.url_family()) {
-      json verrs = json::array();
-      for (const auto& e : t.result.validation_errors) verrs.push_back(error_json(e));
-      j["validation_errors"] = verrs;
-    }
-    const std::string text = j.dump(2) + "\n";
-    std::fwrite(text.data(), 1, text.size(), stdout);
+    write_trace_json(t, s.domain, opt.url_family());
     std::fflush(stdout);
     return t.result.ok() ? exit_ok : exit_failed;
   }
+  // The text leaves in blocks of 64 KiB, as the JSON does: a name of many
+  // labels holds the trace, not its text as well.
   std::string out;
-  auto line = [&](const std::string& x) { out += x + "\n"; };
+  auto line = [&](const std::string& x) {
+    out += x;
+    out += '\n';
+    if (out.size() >= 64 * 1024) {
+      std::fwrite(out.data(), 1, out.size(), stdout);
+      out.clear();
+    }
+  };
   line("UTS #46 ToASCII of \"" + s.domain + "\" (Unicode " +
        std::string(puny::unicode::unicode_version) + ", " +
        (opt.transitional_processing ? "transitional" : "nontransitional") + ")");

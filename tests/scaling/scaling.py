@@ -7,11 +7,14 @@ to run it on a file holding the input (a CLI command line, or a Python / JS
 snippet).  An entry point added later (email, the compatibility layers) is one
 more row.  Each measurement runs in a fresh process:
 
-- CLI: CPU time (user + sys, from wait4) minus that of the same command on an
-  empty input, and the process's peak RSS minus that empty run's;
-- Python / JS: CPU time of the call alone, measured in the child
-  (time.process_time, process.cpuUsage), and the process's peak RSS
-  (ru_maxrss from wait4) minus that of the child on an empty input.
+- CLI, C (c_driver.c) and idn2 (Debian's program on our libidn2.so.0): CPU
+  time (user + sys, from wait4) minus that of the same command on an empty
+  input, and the process's peak RSS minus that empty run's;
+- Python / JS / DuckDB: CPU time of the call alone, measured in the child
+  (time.process_time, process.cpuUsage), and the process's peak RSS minus
+  that of the child on an empty input;
+- PostgreSQL: the query's time in a throwaway server, and the backend's
+  peak RSS (VmHWM) growth during it.
 
 Checks: time(2n)/time(n) <= --max-ratio between consecutive doublings (only
 where time(n) is above a floor, below which timer noise dominates), and peak
@@ -29,6 +32,7 @@ import json
 import os
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -36,53 +40,104 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-# Units the inputs are made of: a name of many short labels, ASCII and not
-# (issue 44's cases).
-UNITS = {"ascii": "a.", "latin": "\u00fc."}
 
 # Linux caps one command-line argument at 128 KiB (MAX_ARG_STRLEN): the
 # commands that take their input as an argument stop there.
 ARG_MAX_BYTES = 128 * 1024 - 16
 
+# Input shapes: "name" is one line, a name of many short labels (issue 44's
+# junk line); "lines" and "email" are many short host names / addresses, one
+# a line, for the entry points with a natural input limit (DNS lengths:
+# idn2, puny.idna.encode; an address's domain) and for those a user calls
+# once per name or address anyway.  check_limits checks the limit's error
+# on one long line.
+SHAPES = {
+    "name": {"ascii": ("a.", "com"), "latin": ("\u00fc.", "com")},
+    # Line shapes number their lines (no two alike: a cache would hide work).
+    "lines": {"ascii": ("ab{}.example.com\n", ""), "latin": ("b\u00fc{}cher.example.de\n", "")},
+    "email": {"ascii": ("user.{}@example.com\n", ""), "latin": ("\u00fcser{}@b\u00fccher.example.de\n", "")},
+}
+
 # surface, name, kind, runner, memory multiple (bytes per input byte),
-# largest input (bytes, None: the sweep's largest).  `{cli}` is the puny
-# binary, `{file}` the input file (one line, no newline for arguments).
+# largest input (bytes, None: the sweep's largest), shape.  `{cli}` is the
+# puny binary, `{brands}` a small brand list, `{file}` the input file (one
+# line, no newline for arguments).  Python and JS snippets see the input as
+# `s` and, for the line shapes, as `lines`; SQL expressions as `v`.
 ENTRY_POINTS = [
     # CLI: line commands read stdin; explain takes an argument.
-    ("cli", "to-ascii", "stdin", ["{cli}", "to-ascii"], 96, None),
-    ("cli", "to-unicode", "stdin", ["{cli}", "to-unicode"], 96, None),
-    ("cli", "to-ascii --json", "stdin", ["{cli}", "to-ascii", "--json"], 128, None),
-    ("cli", "skeleton", "stdin", ["{cli}", "skeleton"], 32, None),
-    ("cli", "display", "stdin", ["{cli}", "display", "--no-psl"], 96, None),
-    ("cli", "display --json", "stdin", ["{cli}", "display", "--no-psl", "--json"], 200, None),
-    ("cli", "explain to-ascii", "arg", ["{cli}", "explain", "to-ascii", "{arg}"], 400, ARG_MAX_BYTES),
+    ("cli", "to-ascii", "stdin", ["{cli}", "to-ascii"], 96, None, "name"),
+    ("cli", "to-unicode", "stdin", ["{cli}", "to-unicode"], 96, None, "name"),
+    ("cli", "to-ascii --json", "stdin", ["{cli}", "to-ascii", "--json"], 128, None, "name"),
+    ("cli", "skeleton", "stdin", ["{cli}", "skeleton"], 32, None, "name"),
+    ("cli", "display", "stdin", ["{cli}", "display", "--no-psl"], 96, None, "name"),
+    ("cli", "display --json", "stdin", ["{cli}", "display", "--no-psl", "--json"], 200, None, "name"),
+    ("cli", "explain to-ascii", "arg", ["{cli}", "explain", "to-ascii", "{arg}"], 200, ARG_MAX_BYTES, "name"),
     ("cli", "explain to-ascii --json", "arg", ["{cli}", "explain", "to-ascii", "--json", "{arg}"],
-     1200, ARG_MAX_BYTES),
+     200, ARG_MAX_BYTES, "name"),
+    ("cli", "email", "stdin", ["{cli}", "email"], 32, None, "email"),
+    ("cli", "email --json", "stdin", ["{cli}", "email", "--json"], 32, None, "email"),
+    ("cli", "email (one long line)", "stdin", ["{cli}", "email"], 32, None, "name"),
+    ("cli", "hunt", "stdin", ["{cli}", "hunt", "--brands", "{brands}"], 96, None, "name"),
+    ("cli", "hunt --json", "stdin", ["{cli}", "hunt", "--json", "--brands", "{brands}"], 96, None, "name"),
+    # C API: tests/scaling/c_driver.c, the whole file or line by line.
+    ("c", "puny_to_ascii", "c", "to_ascii", 96, None, "name"),
+    ("c", "puny_to_unicode", "c", "to_unicode", 96, None, "name"),
+    ("c", "puny_skeleton", "c", "skeleton", 32, None, "name"),
+    ("c", "puny_display", "c", "display", 96, None, "name"),
+    ("c", "puny_display_decide", "c", "display_decide", 200, None, "name"),
+    ("c", "puny_email_ascii", "c", "email_ascii", 16, None, "email"),
+    ("c", "puny_email_validate", "c", "email_validate", 16, None, "email"),
+    # libidn2 compatibility: Debian's idn2 program on our libidn2.so.0.  A
+    # name is at most 255 bytes there (IDN2_TOO_BIG_DOMAIN): one per line.
+    ("idn2", "idn2 (idn2_lookup_u8)", "idn2", [], 16, None, "lines"),
+    ("idn2", "idn2 -d (idn2_to_unicode_8z8z)", "idn2", ["-d"], 16, None, "lines"),
     # Python: the package built in the tree or installed (PYTHONPATH).
-    ("python", "to_ascii", "py", "puny.to_ascii(s)", 96, None),
-    ("python", "to_unicode", "py", "puny.to_unicode(s)", 96, None),
-    ("python", "skeleton", "py", "puny.skeleton(s)", 32, None),
-    ("python", "to_display", "py", "puny.to_display(s, psl=None)", 96, None),
-    ("python", "display", "py", "puny.display(s, psl=None)", 600, 2 << 20),
-    ("python", "explain", "py", "puny.explain(s)", 1500, 1 << 20),
+    ("python", "to_ascii", "py", "puny.to_ascii(s)", 96, None, "name"),
+    ("python", "to_unicode", "py", "puny.to_unicode(s)", 96, None, "name"),
+    ("python", "skeleton", "py", "puny.skeleton(s)", 32, None, "name"),
+    ("python", "to_display", "py", "puny.to_display(s, psl=None)", 96, None, "name"),
+    ("python", "display", "py", "puny.display(s, psl=None)", 600, 2 << 20, "name"),
+    ("python", "explain", "py", "puny.explain(s)", 1500, 1 << 20, "name"),
+    ("python", "email.validate", "py", "for l in lines: puny.email.validate(l)", 64, None, "email"),
+    # puny.idna (python-idna's API): encode checks DNS lengths (253 bytes).
+    ("python", "idna.encode", "py", "for l in lines: puny.idna.encode(l)", 64, None, "lines"),
+    ("python", "idna.decode", "py", "for l in lines: puny.idna.decode(l)", 64, None, "lines"),
     # JavaScript: the npm package's ES module (surfaces/js/build.sh).
-    ("js", "toASCII", "js", "puny.toASCII(s)", 64, None),
-    ("js", "toUnicode", "js", "puny.toUnicode(s)", 64, None),
-    ("js", "display", "js", "puny.display(s)", 600, 2 << 20),
-    ("js", "explain toAscii", "js", "puny.explain(s, {operation: 'toAscii'})", 1500, 1 << 20),
+    ("js", "toASCII", "js", "puny.toASCII(s)", 64, None, "name"),
+    ("js", "toUnicode", "js", "puny.toUnicode(s)", 64, None, "name"),
+    ("js", "display", "js", "puny.display(s)", 600, 2 << 20, "name"),
+    ("js", "explain toAscii", "js", "puny.explain(s, {operation: 'toAscii'})", 1500, 1 << 20, "name"),
+    # PostgreSQL 15 (surfaces/postgres): the query's time in the server, the
+    # backend's peak RSS.  Inputs sit in a table first (not timed).
+    ("postgres", "idna_to_ascii", "pg", "idna_to_ascii(v)", 96, None, "name"),
+    ("postgres", "idna_to_unicode", "pg", "idna_to_unicode(v)", 96, None, "name"),
+    ("postgres", "idna_skeleton", "pg", "idna_skeleton(v)", 32, None, "name"),
+    ("postgres", "idna_display", "pg", "idna_display(v)", 96, None, "name"),
+    # jsonb: jsonb_in parses the JSON text into PostgreSQL's JsonbValue tree
+    # (about 860 bytes per input byte); jsonb itself stops at 256 MB.
+    ("postgres", "idna_display_check", "pg", "idna_display_check(v)::text", 1500, 1 << 20, "name"),
+    ("postgres", "idna_check", "pg", "idna_check(v)::text", 96, None, "name"),
+    ("postgres", "email_check", "pg", "email_check(v)::text", 64, None, "email"),
+    # DuckDB (surfaces/duckdb) in @duckdb/node-api's DuckDB, one thread.
+    ("duckdb", "idna_to_ascii", "duckdb", "idna_to_ascii(v)", 96, None, "name"),
+    ("duckdb", "idna_to_unicode", "duckdb", "idna_to_unicode(v)", 96, None, "name"),
+    ("duckdb", "idna_skeleton", "duckdb", "idna_skeleton(v)", 32, None, "name"),
+    ("duckdb", "idna_display", "duckdb", "idna_display(v)", 96, None, "name"),
+    ("duckdb", "idna_display_check", "duckdb", "idna_display_check(v)::VARCHAR", 400, 2 << 20, "name"),
+    ("duckdb", "idna_check", "duckdb", "idna_check(v)::VARCHAR", 96, None, "name"),
+    ("duckdb", "email_check", "duckdb", "email_check(v)::VARCHAR", 64, None, "email"),
 ]
 MEMORY_CONSTANT = 32 << 20  # bytes: allocator slack, tables touched
 
 PY_CHILD = r"""
 import gc, sys, time
 sys.path[:0] = [p for p in {paths!r} if p]
-import puny
+import puny, puny.idna, puny.email
 s = open({file!r}, encoding="utf-8").read()
+lines = s.split("\n")
+lines = lines[:-1] if lines[-1] == "" else lines
 t = time.process_time()
-try:
-    {call}
-except Exception:
-    pass
+{call}
 print(time.process_time() - t)
 """
 
@@ -92,15 +147,35 @@ const fs = require('fs');
   const puny = await import({module!r});
   await (puny.ready || Promise.resolve());
   const s = fs.readFileSync({file!r}, 'utf8');
+  const lines = s ? s.replace(/\n$/, '').split('\n') : [];
   const t = process.cpuUsage();
-  try {{ {call}; }} catch (e) {{}}
+  {call};
+  const d = process.cpuUsage(t);
+  console.log((d.user + d.system) / 1e6);
+}})();
+"""
+
+DUCKDB_CHILD = r"""
+const path = require('path');
+const {{ createRequire }} = require('module');
+(async () => {{
+  const req = createRequire(path.join({dir!r}, 'node', 'package.json'));
+  const {{ DuckDBInstance }} = req('@duckdb/node-api');
+  const instance = await DuckDBInstance.create(':memory:', {{ allow_unsigned_extensions: 'true', threads: '1' }});
+  const db = await instance.connect();
+  await db.run("LOAD '" + path.join({dir!r}, 'puny.duckdb_extension') + "'");
+  const text = "SELECT content FROM read_text('" + {file!r} + "')";
+  await db.run({lines} ? "CREATE TABLE input AS SELECT unnest(string_split(rtrim(content, chr(10)), chr(10))) AS v FROM (" + text + ")"
+                       : "CREATE TABLE input AS SELECT content AS v FROM (" + text + ")");
+  const t = process.cpuUsage();
+  await db.runAndReadAll("SELECT sum(length({call})) FROM input");
   const d = process.cpuUsage(t);
   console.log((d.user + d.system) / 1e6);
 }})();
 """
 
 
-def run_measured(argv, stdin_path=None):
+def run_measured(argv, stdin_path=None, env=None):
     """CPU seconds (user+sys), peak RSS bytes and stdout of one run."""
     # The peak comes from /usr/bin/time's %M: `time` forks the measured
     # program from its own small image.  A child forked from this script
@@ -109,7 +184,8 @@ def run_measured(argv, stdin_path=None):
     with tempfile.NamedTemporaryFile("r") as report:
         argv = ["/usr/bin/time", "-o", report.name, "-f", "%M"] + list(argv)
         stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
-        proc = subprocess.Popen(argv, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(argv, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                env=env)
         out = proc.stdout.read()
         _, _, usage = os.wait4(proc.pid, 0)
         proc.returncode = 0
@@ -120,41 +196,192 @@ def run_measured(argv, stdin_path=None):
     return usage.ru_utime + usage.ru_stime, peak, out
 
 
+class PostgresServer:
+    """A throwaway PostgreSQL 15 server (Unix socket only, in a temporary
+    directory, as surfaces/postgres/pg-env.sh starts one), with the
+    extension's functions created from the build tree's puny.so: nothing is
+    installed into the system's PostgreSQL directories."""
+
+    def __init__(self, build, pg_config):
+        self.dir = None
+        self.problem = None
+        self.build, self.pg_config = build, pg_config
+        self.port = str(50000 + os.getpid() % 10000)
+        self.as_server = ["runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
+
+    def start(self):
+        if not os.access(self.pg_config, os.X_OK):
+            self.problem = "%s missing (postgresql-15)" % self.pg_config
+            return False
+        ext = os.path.join(self.build, "postgres", "ext")
+        lib = os.path.join(self.build, "libpuny.a")
+        if not os.path.exists(lib):
+            self.problem = "%s missing (cmake --build %s --target puny)" % (lib, self.build)
+            return False
+        os.makedirs(ext, exist_ok=True)
+        src = os.path.join(ROOT, "surfaces", "postgres")
+        p = subprocess.run(["make", "-s", "-C", ext, "-f", os.path.join(src, "Makefile"), "VPATH=" + src,
+                            "PG_CONFIG=" + self.pg_config, "PUNY_SOURCE_DIR=" + ROOT,
+                            "PUNY_BUILD_DIR=" + self.build, "PUNY_LIB=" + lib],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            self.problem = "building the extension failed: " + p.stderr[-500:]
+            return False
+        bindir = subprocess.run([self.pg_config, "--bindir"], capture_output=True, text=True).stdout.strip()
+        self.dir = tempfile.mkdtemp(prefix="puny-scaling-pg.")
+        os.chmod(self.dir, 0o755)
+        if self.as_server:
+            shutil.chown(self.dir, "postgres")
+        shutil.copy(os.path.join(ext, "puny.so"), os.path.join(self.dir, "puny.so"))
+        self.pg_ctl = os.path.join(bindir, "pg_ctl")
+        data = os.path.join(self.dir, "data")
+        steps = [[os.path.join(bindir, "initdb"), "-D", data, "-E", "UTF8", "--locale=C.UTF-8", "-A", "trust"],
+                 [self.pg_ctl, "-D", data, "-l", os.path.join(self.dir, "server.log"), "-w", "-t", "60",
+                  "-o", "-k %s -p %s -c listen_addresses=''" % (self.dir, self.port), "start"]]
+        for step in steps:
+            p = subprocess.run(self.as_server + step, capture_output=True, text=True)
+            if p.returncode != 0:
+                self.problem = "%s failed: %s" % (os.path.basename(step[0]), (p.stdout + p.stderr)[-500:])
+                return False
+        script = open(os.path.join(src, "puny--0.1.0.sql"), encoding="utf-8").read()
+        script = "\n".join(l for l in script.split("\n") if not l.startswith("\\echo"))
+        script = script.replace("MODULE_PATHNAME", os.path.join(self.dir, "puny.so"))
+        p = self.psql(script)
+        if p.returncode != 0:
+            self.problem = "creating the functions failed: " + p.stderr[-500:]
+            return False
+        return True
+
+    def psql(self, script):
+        env = dict(os.environ, PGHOST=self.dir, PGPORT=self.port,
+                   PGUSER="postgres" if self.as_server else os.environ.get("USER", "postgres"),
+                   PGDATABASE="postgres")
+        return subprocess.run(["psql", "-qAt", "-v", "ON_ERROR_STOP=1"], input=script,
+                              capture_output=True, text=True, env=env)
+
+    def measure(self, expression, path, lines):
+        """(seconds of the query in the server, the backend's peak RSS
+        growth during it)."""
+        copy = os.path.join(self.dir, "input.txt")
+        shutil.copy(path, copy)
+        os.chmod(copy, 0o644)
+        read = "pg_read_file('%s')" % copy
+        source = ("SELECT l FROM regexp_split_to_table(rtrim(%s, E'\\n'), E'\\n') l" % read
+                  if lines else "SELECT %s" % read)
+        p = self.psql("DROP TABLE IF EXISTS input; CREATE TABLE input (v text);"
+                      " ALTER TABLE input ALTER v SET STORAGE EXTERNAL; INSERT INTO input %s;" % source)
+        if p.returncode != 0:
+            raise RuntimeError("postgres: loading the input failed: " + p.stderr[-300:])
+        # A fresh backend: its peak RSS before and after the query alone.
+        p = self.psql("SELECT pg_backend_pid() AS pid \\gset\n\\setenv PID :pid\n"
+                      "\\! grep VmHWM /proc/$PID/status\n"
+                      "DO $$DECLARE t0 timestamptz := clock_timestamp(); BEGIN"
+                      " PERFORM length(%s) FROM input;"
+                      " RAISE NOTICE 'scaling-seconds %%', extract(epoch FROM clock_timestamp() - t0);"
+                      " EXCEPTION WHEN others THEN"
+                      " RAISE NOTICE 'scaling-seconds %%', extract(epoch FROM clock_timestamp() - t0); END$$;\n"
+                      "\\! grep VmHWM /proc/$PID/status\n" % expression)
+        peaks = [int(x) * 1024 for x in re.findall(r"VmHWM:\s*(\d+) kB", p.stdout)]
+        seconds = re.findall(r"scaling-seconds ([0-9.e-]+)", p.stderr)
+        if p.returncode != 0 or len(peaks) != 2 or not seconds:
+            raise RuntimeError("postgres: measuring %s failed: %s %s" % (expression, p.stdout[-300:], p.stderr[-300:]))
+        return float(seconds[0]), peaks[1] - peaks[0]
+
+    def stop(self):
+        if self.dir:
+            subprocess.run(self.as_server + [self.pg_ctl, "-D", os.path.join(self.dir, "data"), "-m", "immediate",
+                                             "-w", "stop"], capture_output=True)
+            shutil.rmtree(self.dir, ignore_errors=True)
+            self.dir = None
+
+
 class Runner:
-    def __init__(self, args):
+    def __init__(self, args, directory):
         self.cli = args.cli
+        self.c_driver = args.c_driver
+        self.idn2 = args.idn2
+        self.idn2_libdir = args.idn2_libdir
         self.pythonpath = args.pythonpath
         self.js_module = args.js_module
+        self.duckdb_dir = args.duckdb_dir
         self.node = args.node
         self.python = args.python
+        self.brands = os.path.join(directory, "brands.txt")
+        with open(self.brands, "w") as f:
+            f.write("paypal.com\nexample.org keywords=login,secure\n")
+        self.postgres = PostgresServer(args.build, args.pg_config)
+        self.checked = {}
+        self.why = {}
 
     def available(self, surface):
+        if surface not in self.checked:
+            self.checked[surface] = self._available(surface)
+        return self.checked[surface]
+
+    def _available(self, surface):
         if surface == "cli":
+            self.why[surface] = "no %s" % self.cli
             return os.access(self.cli, os.X_OK)
+        if surface == "c":
+            self.why[surface] = "no %s (cmake target puny_scaling_c)" % self.c_driver
+            return os.access(self.c_driver, os.X_OK)
+        if surface == "idn2":
+            self.why[surface] = "no %s or no %s/libidn2.so.0 (cmake target puny_idn2)" % (self.idn2, self.idn2_libdir)
+            return os.access(self.idn2, os.X_OK) and os.path.exists(os.path.join(self.idn2_libdir, "libidn2.so.0"))
         if surface == "python":
+            self.why[surface] = "import puny failed with PYTHONPATH %r (cmake target puny_scale_python)" % self.pythonpath
             head = PY_CHILD.split("s = open")[0].format(paths=[self.pythonpath])
-            return subprocess.run([self.python, "-c", head],
+            return subprocess.run([self.python, "-c", head + "import puny.idna, puny.email\n"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
         if surface == "js":
+            self.why[surface] = "no %s (surfaces/js/build.sh)" % self.js_module
             return bool(self.js_module) and os.path.exists(self.js_module)
+        if surface == "duckdb":
+            self.why[surface] = "no %s/puny.duckdb_extension (surfaces/duckdb/build.sh)" % self.duckdb_dir
+            return os.path.exists(os.path.join(self.duckdb_dir, "puny.duckdb_extension"))
+        if surface == "postgres":
+            ok = self.postgres.start()
+            self.why[surface] = self.postgres.problem
+            return ok
+        self.why[surface] = "unknown surface"
         return False
 
     def measure(self, row, path):
-        """(seconds, peak bytes) for one run on the input in `path`."""
+        """(seconds, peak bytes) for one run on the input in `path`; CLI, C
+        and idn2 rows count the whole process (the caller subtracts the
+        empty run), the others the call alone."""
         surface, _, kind, runner = row[:4]
+        lines = row[6] != "name"
         if kind in ("stdin", "arg"):
             text = open(path, encoding="utf-8").read()
-            argv = [a.replace("{cli}", self.cli) for a in runner]
+            argv = [a.replace("{cli}", self.cli).replace("{brands}", self.brands) for a in runner]
             argv = [text if a == "{arg}" else a for a in argv]
             seconds, peak, _ = run_measured(argv, path if kind == "stdin" else None)
             return seconds, peak
+        if kind == "c":
+            seconds, peak, _ = run_measured([self.c_driver, runner, "lines" if lines else "whole", path])
+            return seconds, peak
+        if kind == "idn2":
+            env = dict(os.environ, LD_LIBRARY_PATH=self.idn2_libdir)
+            seconds, peak, _ = run_measured([self.idn2] + runner, path, env)
+            return seconds, peak
+        if kind == "pg":
+            return self.postgres.measure(runner, path, lines)
         if kind == "py":
             code = PY_CHILD.format(paths=[self.pythonpath], file=path, call=runner)
             _, peak, out = run_measured([self.python, "-c", code])
+        elif kind == "duckdb":
+            code = DUCKDB_CHILD.format(dir=self.duckdb_dir, file=path, call=runner,
+                                       lines="true" if lines else "false")
+            _, peak, out = run_measured([self.node, "-e", code])
         else:
             code = JS_CHILD.format(module=self.js_module, file=path, call=runner)
             _, peak, out = run_measured([self.node, "-e", code])
-        return float(out.decode().strip().splitlines()[-1]), peak
+        try:
+            return float(out.decode().strip().splitlines()[-1]), peak
+        except (ValueError, IndexError):
+            raise RuntimeError("%s %s printed no time (it failed; run its snippet by hand): %r"
+                               % (surface, row[1], out[-300:]))
 
 
 def scaled_to(sizes, cap):
@@ -163,34 +390,62 @@ def scaled_to(sizes, cap):
     return [s for s in (int(x / factor) for x in sizes) if s >= 1024 or len(sizes) <= 2]
 
 
-def make_input(directory, unit, size):
-    path = os.path.join(directory, "%s-%d.txt" % (unit, size))
+def make_input(directory, shape, unit, size):
+    path = os.path.join(directory, "%s-%s-%d.txt" % (shape, unit, size))
     if not os.path.exists(path):
-        text = UNITS[unit]
-        n = max(1, size // len(text.encode("utf-8")))
+        text, tail = SHAPES[shape][unit]
         with open(path, "w", encoding="utf-8") as f:
-            f.write(text * n + "com")
+            if "{}" not in text:
+                f.write(text * max(1, size // len(text.encode("utf-8"))) + tail)
+            else:
+                written, i = 0, 0
+                while True:
+                    line = text.format(i)
+                    written += len(line.encode("utf-8"))
+                    if written > size and i > 0:
+                        break
+                    f.write(line)
+                    i += 1
     return path
 
 
-def sweep(runner, rows, sizes, units, max_ratio, time_floor, directory):
-    """Measures every row; returns table rows and failures."""
+def sweep(runner, rows, sizes, units, max_ratio, time_floor, directory, optional=()):
+    """Measures every row; returns table rows and failures.  A row whose
+    surface is not built is a failure unless its surface is in `optional`;
+    either way it says so on standard error and in the table."""
     table, failures = [], []
     for row in rows:
-        surface, name, kind, _, multiple, cap = row
+        surface, name, kind, _, multiple, cap, shape = row
         if not runner.available(surface):
-            table.append((surface, name, "-", "not built", "", "", ""))
+            why = runner.why.get(surface, "")
+            print("NOT BUILT: %s %s: %s" % (surface, name, why), file=sys.stderr)
+            table.append((surface, name, "-", "**not built**", "", "", ""))
+            if surface not in optional:
+                failures.append("%s %s: not built (%s)" % (surface, name, why))
             continue
+        try:
+            table += measure_row(runner, row, sizes, units, max_ratio, time_floor, directory, failures)
+        except RuntimeError as e:
+            failures.append(str(e))
+            table.append((surface, name, "-", "**failed**", "", "", ""))
+        print("measured: %s %s" % (surface, name), file=sys.stderr, flush=True)
+    return table, failures
+
+
+def measure_row(runner, row, sizes, units, max_ratio, time_floor, directory, failures):
+    surface, name, kind, _, multiple, cap, shape = row
+    table = []
+    if True:
         for unit in units:
             base_path = os.path.join(directory, "empty.txt")
             open(base_path, "w").close()
             base_seconds, base_peak = runner.measure(row, base_path)
             points = []
             for size in sizes if not cap or cap >= sizes[-1] else scaled_to(sizes, cap):
-                path = make_input(directory, unit, size)
+                path = make_input(directory, shape, unit, size)
                 real = os.path.getsize(path)
                 seconds, peak = runner.measure(row, path)
-                if kind in ("stdin", "arg"):
+                if kind in ("stdin", "arg", "c", "idn2"):
                     seconds = max(0.0, seconds - base_seconds)
                 extra = max(0, peak - base_peak)
                 points.append((real, seconds, extra))
@@ -207,12 +462,12 @@ def sweep(runner, rows, sizes, units, max_ratio, time_floor, directory):
                     failures.append("%s %s (%s): time x%.2f per doubling from %d to %d bytes (limit %.2f)"
                                     % (surface, name, unit, r, n1, n2, max_ratio))
             largest = points[-1] if points else (0, 0, 0)
-            table.append((surface, name, unit,
+            table.append((surface, name, unit + ("" if shape == "name" else " " + shape),
                           "%s" % human(largest[0]),
                           "%.3f s" % largest[1],
                           "%.2f" % max(ratios) if ratios else "n/a (below %.0f ms)" % (time_floor * 1000),
                           "%.0f (limit %d)" % (largest[2] / max(1, largest[0]), multiple)))
-    return table, failures
+    return table
 
 
 def human(n):
@@ -230,12 +485,12 @@ def markdown(table, sizes, max_ratio):
     return "\n".join(lines)
 
 
-def check_limits(runner):
+def check_limits(runner, surfaces):
     """The documented limits and their errors, in each built surface."""
     failures = []
     over = "\u00fc" * 1025
     at_limit = "\u00fc" * 1024
-    if runner.available("cli"):
+    if "cli" in surfaces and runner.available("cli"):
         for op, text in (("encode", over), ("decode", "a" * 1025)):
             p = subprocess.run([runner.cli, "explain", op, "--json", text], capture_output=True, text=True)
             doc = json.loads(p.stdout)
@@ -248,7 +503,7 @@ def check_limits(runner):
         p = subprocess.run([runner.cli, "explain", "encode", "--json", at_limit], capture_output=True, text=True)
         if p.returncode != 0 or json.loads(p.stdout).get("error") is not None:
             failures.append("cli explain encode of 1024 code points should succeed")
-    if runner.available("python"):
+    if "python" in surfaces and runner.available("python"):
         code = (PY_CHILD.split("s = open")[0] +
                 "import json\n"
                 "r = [puny.explain('\u00fc' * 1025, operation='encode'), puny.explain('a' * 1025, operation='decode'),"
@@ -259,7 +514,7 @@ def check_limits(runner):
         got = json.loads(p.stdout) if p.returncode == 0 else p.stderr
         if got != [[["input_too_long", 1024]], [["input_too_long", 1024]], [], 1024]:
             failures.append("python explain limit: %r" % (got,))
-    if runner.available("js"):
+    if "js" in surfaces and runner.available("js"):
         code = ("(async () => { const puny = await import(%r); await (puny.ready || Promise.resolve());"
                 " const r = [puny.explain('\u00fc'.repeat(1025)), puny.explain('a'.repeat(1025), {operation: 'decode'}),"
                 " puny.explain('\u00fc'.repeat(1024))];"
@@ -269,6 +524,33 @@ def check_limits(runner):
         got = p.stdout.strip()
         if not got.startswith('[["input_too_long",1024,0],["input_too_long",1024,0],[null'):
             failures.append("js explain limit: %r %r" % (got, p.stderr[-300:]))
+    # Entry points with a natural limit (the DNS's 253 / 255 bytes): one long
+    # line gives the limit's error, naming it, at once.
+    long_name = "\u00fc." * 100000 + "com"
+    if "cli" in surfaces and runner.available("cli"):
+        p = subprocess.run([runner.cli, "email"], input="a@" + long_name + "\n", capture_output=True, text=True)
+        if p.returncode != 1 or "domain_too_long" not in p.stderr:
+            failures.append("cli email of a 200 KB address: expected domain_too_long, got %r (exit %d)"
+                            % (p.stderr[:120], p.returncode))
+    if "idn2" in surfaces and runner.available("idn2"):
+        env = dict(os.environ, LD_LIBRARY_PATH=runner.idn2_libdir)
+        p = subprocess.run([runner.idn2], input=long_name + "\n", capture_output=True, text=True, env=env)
+        if p.returncode != 1 or "too long" not in p.stderr:
+            failures.append("idn2 of a 200 KB name: expected the too-long error, got %r (exit %d)"
+                            % (p.stderr[:120], p.returncode))
+    if "python" in surfaces and runner.available("python"):
+        code = (PY_CHILD.split("s = open")[0].format(paths=[runner.pythonpath]) +
+                "import puny.idna, puny.email\n"
+                "s = '\\u00fc.' * 100000 + 'com'\n"
+                "try: puny.idna.encode(s)\n"
+                "except puny.idna.IDNAError as e: print('idna:', e)\n"
+                "try: puny.email.validate('a@' + s)\n"
+                "except Exception as e: print('email:', type(e).__name__, e)\n")
+        p = subprocess.run([runner.python, "-c", code], capture_output=True, text=True)
+        if "idna: domain name is longer than 253 bytes" not in p.stdout or \
+           "email: DomainTooLongError domain_too_long" not in p.stdout:
+            failures.append("python puny.idna.encode / puny.email.validate of a 200 KB name: %r %r"
+                            % (p.stdout[:300], p.stderr[-300:]))
     return failures
 
 
@@ -282,35 +564,56 @@ def write_docs(path, text):
     open(path, "w", encoding="utf-8").write(head + begin + "\n" + text + "\n" + end + tail)
 
 
+ALL_SURFACES = "cli,c,idn2,python,js,postgres,duckdb"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--cli", default=os.path.join(ROOT, "build", "cli", "puny"))
-    ap.add_argument("--pythonpath", default=os.environ.get("PUNY_PYTHONPATH", ""))
+    build = os.path.join(ROOT, "build")
+    ap.add_argument("--build", default=build, help="the CMake build directory (libpuny.a for PostgreSQL)")
+    ap.add_argument("--cli", default=os.path.join(build, "cli", "puny"))
+    ap.add_argument("--c-driver", default=os.path.join(build, "tests", "puny_scaling_c"))
+    ap.add_argument("--idn2", default="/usr/bin/idn2", help="Debian's idn2 program (package idn2)")
+    ap.add_argument("--idn2-libdir", default=os.path.join(build, "idn2", "lib"))
+    ap.add_argument("--pythonpath", default=os.environ.get("PUNY_PYTHONPATH",
+                                                           os.path.join(build, "tests", "scale", "python")))
     ap.add_argument("--python", default=sys.executable)
-    ap.add_argument("--js-module", default=os.path.join(ROOT, "build", "wasm", "package", "dist", "display.mjs"))
+    ap.add_argument("--js-module", default=os.path.join(build, "wasm", "package", "dist", "display.mjs"))
+    ap.add_argument("--duckdb-dir", default=os.path.join(build, "duckdb"))
+    ap.add_argument("--pg-config", default="/usr/lib/postgresql/15/bin/pg_config")
     ap.add_argument("--node", default="node")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--sweep", action="store_true")
     ap.add_argument("--min", type=int, default=1 << 10)
     ap.add_argument("--max", type=int, default=8 << 20)
-    ap.add_argument("--surfaces", default="cli,python,js")
+    ap.add_argument("--surfaces", default=ALL_SURFACES)
+    ap.add_argument("--rows", help="only the rows whose entry point name contains this text")
+    ap.add_argument("--optional", default="",
+                    help="surfaces that may be missing (reported as NOT BUILT, not failed)")
     ap.add_argument("--write-docs")
     args = ap.parse_args()
-    runner = Runner(args)
-    surfaces = set(args.surfaces.split(","))
-    rows = [r for r in ENTRY_POINTS if r[0] in surfaces]
+    surfaces = args.surfaces.split(",")
+    rows = [r for r in ENTRY_POINTS if r[0] in surfaces and (not args.rows or args.rows in r[1])]
+    rows.sort(key=lambda r: surfaces.index(r[0]))
+    optional = set(args.optional.split(",")) - {""}
     with tempfile.TemporaryDirectory() as directory:
-        if args.quick:
-            # Two sizes four times apart: a linear entry point takes ~4x the
-            # time, a quadratic one 16x; < 8x leaves room for noise.
-            table, failures = sweep(runner, rows, [256 << 10, 1 << 20], ["latin"], 4.0, 0.01, directory)
-            failures += check_limits(runner)
-        else:
-            sizes, s = [], args.min
-            while s <= args.max:
-                sizes.append(s)
-                s *= 2
-            table, failures = sweep(runner, rows, sizes, list(UNITS), 2.3, 0.02, directory)
+        runner = Runner(args, directory)
+        try:
+            if args.quick:
+                # Two sizes four times apart: a linear entry point takes ~4x
+                # the time, a quadratic one 16x; < 8x leaves room for noise.
+                table, failures = sweep(runner, rows, [256 << 10, 1 << 20], ["latin"], 4.0, 0.01,
+                                        directory, optional)
+                failures += check_limits(runner, surfaces)
+            else:
+                sizes, s = [], args.min
+                while s <= args.max:
+                    sizes.append(s)
+                    s *= 2
+                table, failures = sweep(runner, rows, sizes, ["ascii", "latin"], 2.3, 0.02, directory,
+                                        optional)
+        finally:
+            runner.postgres.stop()
         text = markdown(table, None, 2.3)
         print(text)
         if args.write_docs:

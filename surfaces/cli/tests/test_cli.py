@@ -716,6 +716,30 @@ class DemandingUser(Base):
                     else:
                         self.assertTrue(last.startswith("Failed: "), what)
 
+    def test_explain_json_is_dump_2_written_as_it_goes(self):
+        # explain to-ascii --json streams its document (issue 44); the text
+        # must be the two-space layout of any JSON pretty printer, here
+        # Python's: empty arrays as [], control characters escaped, one
+        # member per line.  Many labels, errors, URL validation errors.
+        inputs = ["", "a", "a..b", "Fa\u00df.DE", "a\"b\\c\t\x01\x7f.com", "xn--zz.xn--tda",
+                  "\u0661\u0031.com", "a.\u00fc." * 3000 + "com"]
+        for preset in ("uts46", "url", "uts46-raw"):
+            for domain in inputs:
+                _, out, _ = run(["explain", "to-ascii", "--json", "--preset", preset, "--", domain])
+                text = out.decode("utf-8")
+                doc = json.loads(text)
+                self.assertEqual(text, json.dumps(doc, indent=2, ensure_ascii=False) + "\n",
+                                 (preset, domain[:40]))
+                self.assertEqual(len(doc["labels"]), domain.count(".") + 1)
+        # Ill-formed UTF-8 still gives a document (it used to give the JSON
+        # library's exception): U+FFFD in the strings, the error at byte 1.
+        code, out, _ = run(["explain", "to-ascii", "--json", b"a\xffb.c"])
+        doc = json.loads(out.decode("utf-8"))
+        self.assertEqual(code, 1)
+        self.assertEqual(doc["input"], "a\ufffdb.c")
+        self.assertEqual([(e["error"], e["offset"]) for e in doc["labels"][0]["errors"]][:1],
+                         [("invalid_utf8", 1)])
+
     def test_host_name_safe_by_default(self):
         garbage = ["https://bücher.de/path?q=ü", "user@bücher.de", "a b.de", "a\tb.de",
                    "a\rb.de", "bücher.de:443", "a%2e.de", "[::1]"]
