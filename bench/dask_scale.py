@@ -11,12 +11,16 @@ PUNY: the puny executable (default build/cli/puny); NAMES: names in all
 RUNS: repetitions (default 5), the configurations alternating run by run
 so that a change in the machine's load touches all of them.  Each run
 converts every file and writes the outputs: the CLI `puny to-ascii -j N
---input FILE > FILE.out` file after file; Dask read_names (4 MiB
+--input FILE > FILE.out` file after file; Dask read_names (1 MiB
 partitions) -> to_ascii -> write_lines into a fresh directory, on a
 cluster already started (its start-up is reported apart).  Prints the
 median, minimum and maximum of the names per second, and the median CPU
 time a name costs (all processes: the CLI; the workers, the scheduler and
-the client for Dask), which a loaded machine changes less than wall time.
+the client for Dask), which a loaded machine changes less than wall time,
+and for Dask the workers' efficiency: their CPU time summed over the worker
+processes divided by the wall time (near 1 a worker when nothing
+serializes them; less when they wait on the disk, the scheduler or other
+jobs on the machine).
 """
 
 import os
@@ -28,6 +32,7 @@ import sys
 import tempfile
 import time
 
+import dask
 import distributed
 
 import puny.dask
@@ -77,18 +82,20 @@ def run_cli(puny, paths, jobs, work, cpu):
 
 
 def _cluster_cpu(client):
-    """CPU seconds of the worker processes, the scheduler and this client."""
-    return sum(client.run(_cpu).values()) + client.run_on_scheduler(_cpu) + _cpu()
+    """CPU seconds of the worker processes, and of the scheduler and this client."""
+    return sum(client.run(_cpu).values()), client.run_on_scheduler(_cpu) + _cpu()
 
 
-def run_dask(client, pattern, work, cpu):
+def run_dask(client, pattern, work, cpu, efficiency):
     out = os.path.join(work, "dask-out")
     shutil.rmtree(out, ignore_errors=True)
-    before = _cluster_cpu(client)
+    workers0, rest0 = _cluster_cpu(client)
     start = time.perf_counter()
-    puny.dask.write_lines(puny.dask.to_ascii(puny.dask.read_names(pattern, blocksize="4MiB")), out)
+    puny.dask.write_lines(puny.dask.to_ascii(puny.dask.read_names(pattern, blocksize="1MiB")), out)
     elapsed = time.perf_counter() - start
-    cpu.append(_cluster_cpu(client) - before)
+    workers1, rest1 = _cluster_cpu(client)
+    cpu.append(workers1 - workers0 + rest1 - rest0)
+    efficiency.append((workers1 - workers0) / elapsed)
     return elapsed
 
 
@@ -102,6 +109,7 @@ def main():
         pattern = os.path.join(work, "names-*.txt")
         times = {k: [] for k in ("cli -j 1", "cli -j 2", "dask 1 worker", "dask 2 workers")}
         cpu = {k: [] for k in times}
+        efficiency = {1: [], 2: []}
         clusters = {}
         for n in (1, 2):
             start = time.perf_counter()
@@ -115,8 +123,11 @@ def main():
             times["cli -j 2"].append(run_cli(puny_cli, paths, 2, work, cpu["cli -j 2"]))
             for n in (1, 2):
                 key = "dask %d worker%s" % (n, "s" if n > 1 else "")
-                with clusters[n][1].as_current():
-                    times[key].append(run_dask(clusters[n][1], pattern, work, cpu[key]))
+                # Client.as_current() alone left dask.compute on the local
+                # threaded scheduler (the workers' CPU said so): name it.
+                with dask.config.set(scheduler=clusters[n][1]):
+                    times[key].append(run_dask(clusters[n][1], pattern, work, cpu[key],
+                                                 efficiency[n]))
         print("%d names in %d files, %d runs; names/s: median (min-max)" % (total, FILES, runs))
         median = {}
         for k, t in times.items():
@@ -128,6 +139,11 @@ def main():
         print("dask 2 workers / 1 worker: %.2fx" % (median["dask 2 workers"] / median["dask 1 worker"]))
         print("cli -j 1 / dask 1 worker: %.2fx" % (median["cli -j 1"] / median["dask 1 worker"]))
         print("cli -j 2 / dask 2 workers: %.2fx" % (median["cli -j 2"] / median["dask 2 workers"]))
+        for n in (1, 2):
+            e = sorted(efficiency[n])
+            print("dask %d worker(s): worker CPU / wall %.2f (%.2f-%.2f)"
+                  % (n, statistics.median(e), e[0], e[-1]))
+        print("load average at the end: %.1f" % os.getloadavg()[0])
         for n in (1, 2):
             print("cluster start-up, %d worker(s): %.2f s" % (n, clusters[n][2]))
         for n in (1, 2):

@@ -58,6 +58,20 @@ Record = Tuple[Optional[str], Optional[str], Optional[str], Optional[str]]
 _OPERATIONS = ("to_ascii", "to_unicode", "display")
 
 
+# The bulk functions convert a list of 4,096 names or more on every core
+# (2,048 a thread, surfaces/python/src/_puny.cpp).  Under Dask the workers
+# are the parallelism (one process a core, one thread each): a worker whose
+# bulk call took every core would share them with the other workers, and
+# two workers would scale no better than one.  So a partition goes to the
+# bulk call in slices just under that threshold, one thread a worker.
+_SLICE = 4095
+
+
+def _bulk(many, names: List[str], preset: str, flags: Optional[dict]):
+    for start in range(0, len(names), _SLICE):
+        yield from many(names[start:start + _SLICE], preset, **(flags or {}))
+
+
 def _is_missing(value) -> bool:
     # None, or a float NaN (pandas' missing value in an object column).
     return value is None or (isinstance(value, float) and value != value)
@@ -82,7 +96,7 @@ def convert_partition(names: Iterable, operation: str = "to_ascii", preset: str 
         many = to_ascii_many if operation == "to_ascii" else to_unicode_many
         return [(r.input, r.output, OK, "") if r.error is None else
                 (r.input, "", r.error.code, str(r.error))
-                for r in many(names, preset, **(flags or {}))]
+                for r in _bulk(many, names, preset, flags)]
     out: List[Record] = [None] * len(names)  # type: ignore[list-item]
     # The strings go to the bulk call together; the rest are answered here.
     index = []
@@ -105,7 +119,7 @@ def convert_partition(names: Iterable, operation: str = "to_ascii", preset: str 
                 out[i] = (name, "", e.code, str(e))
         return out
     many = to_ascii_many if operation == "to_ascii" else to_unicode_many
-    for i, r in zip(index, many(strings, preset, **(flags or {}))):
+    for i, r in zip(index, _bulk(many, strings, preset, flags)):
         if r.error is None:
             out[i] = (r.input, r.output, OK, "")
         else:
@@ -191,9 +205,10 @@ def _write_partition(records, path: str, staging: str, status: bool) -> str:
                      for r in records]
         else:
             lines = [(r[1] or "") + "\n" for r in records]
+        # No fsync: the rename is atomic against a worker that dies (the
+        # file is complete or absent); an fsync a part made every task wait
+        # on the disk, and the workers sat idle for half the run.
         f.write("".join(lines))
-        f.flush()
-        os.fsync(f.fileno())
     os.replace(tmp, path)
     return path
 
