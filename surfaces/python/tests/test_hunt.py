@@ -200,10 +200,12 @@ def test_verdict_and_errors_as_data():
     # A lone surrogate: matched on the rest, the verdict's error names it at
     # its str index, as every puny function does; nothing raised.
     for call in (index.matches, lambda n: index.matches_many([n])[0]):
-        r = call("x.\ud800paypa1.com")
+        r = call("\u00fc.\ud800paypa1.com")  # byte offset 3, str index 2
         assert r.matches and r.display is None
         assert isinstance(r.error, puny.InvalidCodePointError)
         assert (r.error.offset, r.error.code_point) == (2, 0xD800)
+        (m,) = [m for m in r.matches if m.rule == "homoglyph_edit"]
+        assert r.input[m.offset:m.offset + m.length] == "\ud800paypa1"
     # A name display rejects (a space is a forbidden domain code point).
     r = index.matches("ex ample.paypa1.com")
     assert r.matches and r.display is None and isinstance(r.error, puny.Error)
