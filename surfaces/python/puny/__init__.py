@@ -350,6 +350,7 @@ __all__ = [
     "Preset", "DisplayProfile",
 ] + [cls.__name__ for cls in ERROR_CLASSES.values()]
 
-# puny.email (e-mail addresses, docs/email.md): imported last, it uses the
-# names above.
+# puny.email (e-mail addresses, docs/email.md) and puny.hunt (lookalike
+# hunting, docs/hunt.md): imported last, they use the names above.
 from . import email  # noqa: E402
+from . import hunt  # noqa: E402

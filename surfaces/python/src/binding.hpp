@@ -11,6 +11,7 @@
 //   bulk.cpp         the bulk conversions (*_many)
 //   explain.cpp      puny.explain's traces
 //   display.cpp      display safety, lists, skeleton
+//   hunt.cpp         puny.hunt's brand index and matching
 //   email_binding.cpp, idna_api.cpp: puny.email and puny.idna's engine.
 //
 // puny/__init__.py is the public face; it registers its exception classes
@@ -41,6 +42,10 @@
 
 namespace py = pybind11;
 
+namespace puny::display {
+struct list_error;
+}
+
 namespace puny_python {
 
 using puny::errc;
@@ -54,6 +59,7 @@ void bind_bulk(py::module_& m);
 void bind_explain(py::module_& m);
 void bind_display(py::module_& m);
 void bind_email(py::module_& m);
+void bind_hunt(py::module_& m);
 
 // ---- registered Python types (kept for the process lifetime): errors.cpp ----
 
@@ -117,6 +123,14 @@ struct outcome {
 void set_python_error(const outcome& o);
 // An outcome's str, or its error raised.
 py::object value_or_raise(outcome o);
+
+// ---- list errors (display.cpp), for every list file a part reads ----
+
+// Raises the registered ListError subclass of `e`; `text` is the list's
+// UTF-8 from its start to at least the error's offset.
+[[noreturn]] void raise_list_error_of(const puny::display::list_error& e, std::string_view text);
+// The first `bytes` bytes of a file (what can be read of them).
+std::string list_file_head(const std::string& path, std::size_t bytes);
 
 // ---- options: options.cpp ----
 

@@ -152,6 +152,9 @@ py::dict display_decide(py::handle domain, const std::string& profile,
 
 }  // namespace
 
+void raise_list_error_of(const puny::display::list_error& e, std::string_view text) { raise_list_error(e, text); }
+std::string list_file_head(const std::string& path, std::size_t bytes) { return file_head(path, bytes); }
+
 void bind_display(py::module_& m) {
   m.def("display_profiles", [] {
     py::list out;

@@ -68,5 +68,6 @@ PYBIND11_MODULE(_puny, m) {
   puny_python::bind_bulk(m);
   puny_python::bind_explain(m);
   puny_python::bind_display(m);
+  puny_python::bind_hunt(m);
   bind_idna_api(m);
 }

@@ -1,0 +1,52 @@
+# Types of puny.hunt (puny/hunt.py; docs/hunt.md).
+from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
+
+from . import Error, PublicSuffixList
+
+class Rule(NamedTuple):
+    name: str
+    description: str
+    min_brand_length: int
+    score: int
+
+class Match(NamedTuple):
+    brand: str
+    rule: str
+    offset: int  # str index into Report.input
+    length: int  # in code points
+    score: int
+
+class Report(NamedTuple):
+    input: str
+    name: str
+    matches: List[Match]
+    display: Optional[str]
+    all_shown: bool
+    error: Optional[Error]
+
+RULES: Tuple[str, ...]
+
+def rules() -> List[Rule]: ...
+
+class BrandIndex:
+    def __init__(self, brands: Iterable[str], *, keywords: Iterable[str] = ...,
+                 allow: Iterable[str] = ..., rules: Optional[Iterable[str]] = ...,
+                 min_brand_length: Optional[Dict[str, int]] = ..., min_score: int = ...,
+                 profile: str = ..., psl: Union[str, PublicSuffixList, None] = ...) -> None: ...
+    @classmethod
+    def parse(cls, text: str, source: str = ..., *, rules: Optional[Iterable[str]] = ...,
+              min_brand_length: Optional[Dict[str, int]] = ..., min_score: int = ...,
+              profile: str = ..., psl: Union[str, PublicSuffixList, None] = ...) -> BrandIndex: ...
+    @classmethod
+    def load(cls, path: str, *, rules: Optional[Iterable[str]] = ...,
+             min_brand_length: Optional[Dict[str, int]] = ..., min_score: int = ...,
+             profile: str = ..., psl: Union[str, PublicSuffixList, None] = ...) -> BrandIndex: ...
+    def __len__(self) -> int: ...
+    @property
+    def brands(self) -> List[str]: ...
+    @property
+    def keyword_count(self) -> int: ...
+    @property
+    def memory_bytes(self) -> int: ...
+    def matches(self, name: str) -> Report: ...
+    def matches_many(self, names: Iterable[str]) -> List[Report]: ...

@@ -1,0 +1,199 @@
+// puny._puny: lookalike hunting (puny/hunt.hpp) for puny.hunt
+// (surfaces/python/puny/hunt.py wraps it; docs/hunt.md).  A HuntIndex is a
+// brand_index built once with its matching options; find() checks one
+// name, find_many() a list of names with the GIL released for the
+// matching.  Rule names, scores and the brand list format are the core's;
+// this file only converts: str in as UTF-8 (lone surrogates as
+// "surrogatepass" bytes, which the core's display verdict reports as
+// ill-formed, turned into invalid_code_point at the surrogate's index),
+// match offsets out as str indices (binding.hpp).
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "binding.hpp"
+#include "puny/display.hpp"
+#include "puny/hunt.hpp"
+
+namespace puny_python {
+namespace {
+
+namespace hunt = puny::hunt;
+
+struct hunt_index {
+  hunt::brand_index index;
+  hunt::options options;
+};
+
+// The matching options from the keywords puny.hunt passes: rule names (None:
+// every rule), per-rule minimum brand lengths, minimum score, profile.
+hunt::options make_options(py::handle rules, py::handle min_lengths, py::handle min_score,
+                           py::handle profile) {
+  hunt::options o;
+  if (!rules.is_none()) {
+    o.rules = 0;
+    for (py::handle r : rules) {
+      if (!PyUnicode_Check(r.ptr())) throw py::type_error("puny.hunt: rule names must be str");
+      const hunt::rule_info* info = hunt::find_rule(r.cast<std::string>());
+      if (info == nullptr)
+        throw py::value_error("puny.hunt: unknown rule '" + r.cast<std::string>() + "'");
+      o.rules |= std::uint32_t{1} << static_cast<unsigned>(info->id);
+    }
+  }
+  if (!min_lengths.is_none()) {
+    if (!PyDict_Check(min_lengths.ptr()))
+      throw py::type_error("puny.hunt: min_brand_length must be a dict of rule name to int");
+    for (auto item : min_lengths.cast<py::dict>()) {
+      if (!PyUnicode_Check(item.first.ptr()) || !PyLong_Check(item.second.ptr()) ||
+          PyBool_Check(item.second.ptr()))
+        throw py::type_error("puny.hunt: min_brand_length must be a dict of rule name to int");
+      const hunt::rule_info* info = hunt::find_rule(item.first.cast<std::string>());
+      if (info == nullptr)
+        throw py::value_error("puny.hunt: unknown rule '" + item.first.cast<std::string>() + "'");
+      const long long n = item.second.cast<long long>();
+      if (n < 0 || n > 63) throw py::value_error("puny.hunt: min_brand_length must be 0..63");
+      o.min_brand_length[static_cast<unsigned>(info->id)] = static_cast<std::size_t>(n);
+    }
+  }
+  if (!PyLong_Check(min_score.ptr()) || PyBool_Check(min_score.ptr()))
+    throw py::type_error("puny.hunt: min_score must be an int");
+  const long long score = min_score.cast<long long>();
+  if (score < 0 || score > 100) throw py::value_error("puny.hunt: min_score must be 0..100");
+  o.min_score = static_cast<int>(score);
+  if (!PyUnicode_Check(profile.ptr()))
+    throw py::type_error("puny.hunt: profile must be a str such as 'chromium'");
+  const std::string name = profile.cast<std::string>();
+  const puny::display::profile_info* p = puny::display::find_profile_ignoring_case(name);
+  if (p == nullptr) throw py::value_error("puny.hunt: unknown display profile '" + name + "'");
+  o.profile = p->id;
+  return o;
+}
+
+// One report as plain data for puny.hunt: (name, matches, display,
+// all_shown, error), each match (brand, rule, offset, length, score) with
+// str indices of `input` (`utf8`, its UTF-8).
+py::tuple report_data(const hunt_index& h, const hunt::report& r, py::handle input,
+                      std::string_view utf8) {
+  index_cursor at(utf8);  // the matches follow the labels, mostly ascending
+  py::list matches;
+  for (const hunt::match& m : r.matches) {
+    const std::size_t start = at(m.offset);
+    const std::size_t end = at(m.offset + m.length);
+    matches.append(py::make_tuple(str_of(h.index.brand(m.brand)),
+                                  py::str(std::string(hunt::to_string(m.why))), start, end - start,
+                                  m.score));
+  }
+  // The core decides the verdict only for a name that matches (puny/hunt.hpp):
+  // no verdict, no display.
+  py::object error = py::none(), display = py::none();
+  if (r.matches.empty())
+    ;
+  else if (r.verdict_status.ok())
+    display = str_of(r.display);
+  else
+    error = make_error(for_python(r.verdict_status, utf8), input, true);
+  // The name as matched holds U+FFFD where the input's UTF-8 was ill-formed
+  // (lone surrogates); decoded leniently so that it is data, never an error.
+  PyObject* name = PyUnicode_DecodeUTF8(r.name.data(), static_cast<Py_ssize_t>(r.name.size()), "replace");
+  if (name == nullptr) throw py::error_already_set();
+  return py::make_tuple(py::reinterpret_steal<py::object>(name), std::move(matches), display,
+                        r.all_shown, error);
+}
+
+}  // namespace
+
+void bind_hunt(py::module_& m) {
+  m.def("hunt_rules", [] {
+    py::list out;
+    for (const hunt::rule_info& r : hunt::rules())
+      out.append(py::make_tuple(std::string(r.name), std::string(r.description), r.min_brand_length,
+                                r.score));
+    return out;
+  });
+  py::class_<hunt_index, std::shared_ptr<hunt_index>>(m, "HuntIndex")
+      .def(py::init([](py::handle text, py::handle path, py::handle source,
+                       const puny::display::public_suffix_list* psl, py::handle rules,
+                       py::handle min_lengths, py::handle min_score, py::handle profile) {
+             auto h = std::make_shared<hunt_index>();
+             h->options = make_options(rules, min_lengths, min_score, profile);
+             puny::display::list_error e;
+             if (!path.is_none()) {
+               if (!PyUnicode_Check(path.ptr())) throw py::type_error("puny.hunt: path must be a str");
+               const std::string file = path.cast<std::string>();
+               if (!hunt::brand_index::load(file, h->index, e, psl))
+                 raise_list_error_of(e, list_file_head(file, e.status.offset));
+             } else {
+               if (!PyUnicode_Check(source.ptr())) throw py::type_error("puny.hunt: source must be a str");
+               py::object holder;
+               const std::string_view utf8 = utf8_of(text, holder);
+               if (!hunt::brand_index::parse(utf8, source.cast<std::string>(), h->index, e, psl))
+                 raise_list_error_of(e, utf8);
+             }
+             return h;
+           }),
+           py::arg("text"), py::arg("path"), py::arg("source"), py::arg("psl").none(true),
+           py::arg("rules"), py::arg("min_brand_length"), py::arg("min_score"), py::arg("profile"))
+      .def("__len__", [](const hunt_index& h) { return h.index.size(); })
+      .def("brands",
+           [](const hunt_index& h) {
+             py::list out;
+             for (std::size_t i = 0; i < h.index.size(); ++i) out.append(str_of(h.index.brand(i)));
+             return out;
+           })
+      .def("keyword_count", [](const hunt_index& h) { return h.index.keyword_count(); })
+      .def("memory_bytes", [](const hunt_index& h) { return h.index.memory_bytes(); })
+      .def("find",
+           [](const hunt_index& h, py::handle name) {
+             py::object holder;
+             const std::string_view utf8 = utf8_of(name, holder);  // TypeError for non-str
+             hunt::report r;
+             {
+               py::gil_scoped_release unlocked;  // a name is at most linear work
+               hunt::find(utf8, h.index, h.options, r);
+             }
+             return report_data(h, r, name, utf8);
+           })
+      // Every name's UTF-8 is copied under the GIL (the given list may
+      // change while it is released), matched without it, and the reports
+      // made into Python data under it again.  An item that is not a str
+      // raises TypeError before anything is matched.
+      .def("find_many", [](const hunt_index& h, py::handle names) {
+        const py::object seq = py::reinterpret_steal<py::object>(
+            PySequence_Fast(names.ptr(), "puny.hunt: expected an iterable of str"));
+        if (!seq) throw py::error_already_set();
+        const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
+        std::vector<py::object> items(static_cast<std::size_t>(n));
+        std::vector<std::pair<std::size_t, std::size_t>> spans(items.size());
+        std::string inputs;
+        for (Py_ssize_t i = 0; i < n; ++i) {
+          py::object item = py::reinterpret_borrow<py::object>(PySequence_Fast_GET_ITEM(seq.ptr(), i));
+          if (!PyUnicode_Check(item.ptr()))
+            throw py::type_error("puny.hunt: expected str, not " +
+                                 std::string(Py_TYPE(item.ptr())->tp_name) + " (item " +
+                                 std::to_string(i) + ")");
+          py::object holder;
+          const std::string_view utf8 = utf8_of(item, holder);
+          spans[static_cast<std::size_t>(i)] = {inputs.size(), inputs.size() + utf8.size()};
+          inputs.append(utf8);
+          items[static_cast<std::size_t>(i)] = std::move(item);
+        }
+        std::vector<hunt::report> reports(items.size());
+        {
+          py::gil_scoped_release unlocked;
+          for (std::size_t i = 0; i < reports.size(); ++i)
+            hunt::find(std::string_view(inputs).substr(spans[i].first, spans[i].second - spans[i].first),
+                       h.index, h.options, reports[i]);
+        }
+        py::list out(n);
+        for (std::size_t i = 0; i < reports.size(); ++i) {
+          const std::string_view utf8 =
+              std::string_view(inputs).substr(spans[i].first, spans[i].second - spans[i].first);
+          out[i] = report_data(h, reports[i], items[i], utf8);
+        }
+        return out;
+      });
+}
+
+}  // namespace puny_python

@@ -1,0 +1,305 @@
+"""puny.hunt (docs/hunt.md): the same matches as `puny hunt --json` on the same
+inputs and brand file, offsets as str indices, the verdict, errors as data,
+types, pickling.
+
+PUNY_BIN names the CLI (ctest python.package sets it; default build/cli/puny
+of the checkout).  The CLI's byte offsets are turned into str indices here, by
+Python's own UTF-8 encoder, so a wrong conversion in the binding fails.
+"""
+
+import json
+import os
+import pickle
+import subprocess
+import sys
+import threading
+
+import pytest
+
+import puny
+import puny.hunt
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+PUNY_BIN = os.environ.get("PUNY_BIN", os.path.join(REPO, "build", "cli", "puny"))
+BENIGN = os.path.join(REPO, "..", "shared", "bench", "data", "domains-mixed.txt")
+BRANDS = ["paypal.com", "google.com", "microsoft.com", "amazon.com", "netflix.com",
+          "facebook.com"]
+BRAND_FILE = ("# test brands (as surfaces/cli/tests/test_hunt.py)\n"
+              "paypal.com keywords=wallet allow=paypal.me\n"
+              + "".join(b + "\n" for b in BRANDS[1:]))
+
+# Inputs of every rule, A-label and U-label forms, subdomains, non-ASCII
+# before a match (str indices differ from bytes there), names display rejects
+# (no blanks: the CLI takes a line's first field).
+INPUTS = [
+    "paypa1.com", "example.com", "paypal.com-login.evil.tld", "harmless.org",
+    "rnicrosoft.com", "paypal-login.com.", "xn--80aa0cbo65f.com",
+    "\u0440\u0430\u0443\u0440\u0430l.com", "\u0420\u0430\u0443\u0440\u0430l.com",
+    "x.paypal.com.evil.tld", "b\u00fccher.paypal.com.evil.tld", "\u00fc.g00gle.com",
+    "paypal.com", "www.paypal.com", "paypal.me", "paypal.net", "paypal-wallet.com",
+    "gooogle.com", "goolge.com", "amazom.com", "arnazon.com", "faceb00k.com", "netf1ix.com",
+    "micro-soft.com", "googIe.com", "paypal_login.com", "paypa1.com\u3002evil",
+    "\u65e5\u672c.paypal.com.evil", "PAYPA1.COM", "g\u043e\u043egle.com", "",
+    ".", "paypa1..com", "xn--zz.paypa1.com",
+]
+
+
+def cli_available():
+    if not os.path.exists(PUNY_BIN):
+        raise AssertionError("the CLI is needed for these tests: set PUNY_BIN (now %s)" % PUNY_BIN)
+
+
+def cli_hunt(brand_file, names, *extra):
+    cli_available()
+    data = "".join(n + "\n" for n in names).encode("utf-8")
+    proc = subprocess.run([PUNY_BIN, "hunt", "--brands", brand_file, "--json"] + list(extra),
+                          input=data, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    assert proc.returncode == 0, proc.stderr.decode()
+    return [json.loads(line) for line in proc.stdout.decode("utf-8").splitlines()]
+
+
+def as_cli(index, lines):
+    """puny.hunt's reports in the shape of the CLI's --json, offsets in bytes
+    (from the str indices, by Python's encoder)."""
+    out = []
+    for number, report in enumerate(index.matches_many(lines), 1):
+        if not report.matches:
+            continue
+        text = report.input
+
+        def byte(i):
+            return len(text[:i].encode("utf-8"))
+
+        out.append({
+            "line": number, "input": text, "name": report.name,
+            "verdict": {"status": report.error.code if report.error else None,
+                        "display": report.display, "all_shown": report.all_shown},
+            "matches": [{"brand": m.brand, "rule": m.rule, "offset": byte(m.offset),
+                         "length": byte(m.offset + m.length) - byte(m.offset),
+                         "score": m.score} for m in report.matches],
+        })
+    return out
+
+
+def plain(report):
+    """A Report comparable with ==: its error (an exception, equal only to
+    itself) as its class, code, offset and code point."""
+    e = report.error
+    return report._replace(error=e and (type(e), e.code, e.offset, e.code_point))
+
+
+@pytest.fixture(scope="module")
+def brand_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("hunt") / "brands.txt"
+    path.write_text(BRAND_FILE, encoding="utf-8")
+    return str(path)
+
+
+def test_same_matches_as_the_cli(brand_file):
+    index = puny.hunt.BrandIndex.load(brand_file)
+    cli = cli_hunt(brand_file, INPUTS)
+    assert len(cli) >= 20  # the inputs match; an empty comparison proves nothing
+    assert as_cli(index, INPUTS) == cli
+    # One name at a time gives the same.
+    assert [plain(index.matches(n)) for n in INPUTS] == list(map(plain, index.matches_many(INPUTS)))
+
+
+def test_same_matches_as_the_cli_with_options(brand_file):
+    for extra, options in [
+            (["--no-psl"], {"psl": None}),
+            (["--rules", "homoglyph,skeleton,tld_swap"],
+             {"rules": ["homoglyph", "skeleton", "tld_swap"]}),
+            (["--min-score", "80", "--profile", "firefox-high"],
+             {"min_score": 80, "profile": "firefox-high"})]:
+        index = puny.hunt.BrandIndex.load(brand_file, **options)
+        cli = cli_hunt(brand_file, INPUTS, *extra)
+        assert cli, extra
+        assert as_cli(index, INPUTS) == cli, extra
+
+
+def dnstwist_permutations():
+    # Debian's dnstwist, as the CLI's tests use it (scripts/install-deps.sh).
+    script = ("import dnstwist, json, sys\n"
+              "out = []\n"
+              "for b in sys.argv[1:]:\n"
+              "    f = dnstwist.Fuzzer(b); f.generate()\n"
+              "    out += [d['domain'] for d in f.domains if d['fuzzer'] != '*original']\n"
+              "print(json.dumps(out))\n")
+    proc = subprocess.run(["/usr/bin/python3", "-c", script] + BRANDS, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, timeout=200)
+    assert proc.returncode == 0, "dnstwist is needed: " + proc.stderr.decode()[-300:]
+    return json.loads(proc.stdout)
+
+
+def test_dnstwist_permutations_and_benign_names_as_the_cli(brand_file):
+    # Thousands of lookalikes (every rule) and real benign names: the bulk
+    # form agrees with the CLI on each, U-labels among them.
+    names = dnstwist_permutations()
+    with open(BENIGN, encoding="utf-8") as f:
+        names += [line.strip() for _, line in zip(range(5000), f)]
+    assert len(names) > 10000
+    index = puny.hunt.BrandIndex.load(brand_file)
+    cli = cli_hunt(brand_file, names)
+    assert len(cli) > 5000
+    assert {m["rule"] for o in cli for m in o["matches"]} >= {
+        "skeleton", "homoglyph", "insertion", "omission", "replacement", "transposition",
+        "hyphenation"}
+    assert as_cli(index, names) == cli
+
+
+def test_rules_are_the_cores():
+    # The names the CLI offers for --rules (its help lists the core's registry).
+    cli_available()
+    help_text = subprocess.run([PUNY_BIN, "hunt", "--help"], stdout=subprocess.PIPE,
+                               timeout=60).stdout.decode()
+    listed = [line.split(":")[0].strip() for line in help_text.splitlines()
+              if line.startswith("  ") and ":" in line and line.split(":")[0].strip() in
+              puny.hunt.RULES]
+    assert tuple(listed) == puny.hunt.RULES
+    assert len(puny.hunt.RULES) == 12
+    for r in puny.hunt.rules():
+        assert r.description and 0 <= r.score <= 100 and r.min_brand_length >= 0
+
+
+def test_offsets_are_str_indices():
+    index = puny.hunt.BrandIndex(BRANDS, psl=None)
+    name = "\u00fcber.b\u00fccher.paypal.com.evil.tld"
+    (m,) = index.matches(name).matches
+    assert (m.brand, m.rule) == ("paypal.com", "target_embedding")
+    assert name[m.offset:m.offset + m.length] == "paypal.com"
+    (m,) = [x for x in index.matches("\U0001f600.g\u043e\u043egle.com").matches
+            if x.rule == "skeleton"]
+    assert "\U0001f600.g\u043e\u043egle.com"[m.offset:m.offset + m.length] == \
+        "g\u043e\u043egle"
+
+
+def test_from_names_keywords_and_allow():
+    index = puny.hunt.BrandIndex(["paypal.com", "google.com"], keywords=["wallet"],
+                                 allow=["paypal.me"], psl=None)
+    assert len(index) == 2 and index.brands == ["paypal.com", "google.com"]
+    assert index.keyword_count >= 1 and index.memory_bytes > 0
+    assert [m.rule for m in index.matches("paypal-wallet.com").matches] == ["combo_squatting"]
+    assert index.matches("paypal.me").matches == []
+    assert index.matches("paypal.com").matches == []
+    # The same brands from the list's text.
+    text_index = puny.hunt.BrandIndex.parse(
+        "paypal.com keywords=wallet allow=paypal.me\ngoogle.com\n", psl=None)
+    names = ["paypal-wallet.com", "paypa1.com", "g00gle.com", "paypal.me"]
+    assert list(map(plain, text_index.matches_many(names))) == list(map(plain, index.matches_many(names)))
+
+
+def test_verdict_and_errors_as_data():
+    index = puny.hunt.BrandIndex(BRANDS, psl=None)
+    r = index.matches("xn--80aa0cbo65f.com")
+    assert r.name == "\u0440\u0430\u0443\u0440\u0430\u04cf.com"
+    assert (r.display, r.all_shown, r.error) == ("xn--80aa0cbo65f.com", False, None)
+    assert index.matches("paypa1.com")[3:] == ("paypa1.com", True, None)
+    # No match: no verdict.
+    assert index.matches("example.com")[2:] == ([], None, False, None)
+    # A lone surrogate: matched on the rest, the verdict's error names it at
+    # its str index, as every puny function does; nothing raised.
+    for call in (index.matches, lambda n: index.matches_many([n])[0]):
+        r = call("\u00fc.\ud800paypa1.com")  # byte offset 3, str index 2
+        assert r.matches and r.display is None
+        assert isinstance(r.error, puny.InvalidCodePointError)
+        assert (r.error.offset, r.error.code_point) == (2, 0xD800)
+        (m,) = [m for m in r.matches if m.rule == "homoglyph_edit"]
+        assert r.input[m.offset:m.offset + m.length] == "\ud800paypa1"
+    # A name display rejects (a space is a forbidden domain code point).
+    r = index.matches("ex ample.paypa1.com")
+    assert r.matches and r.display is None and isinstance(r.error, puny.Error)
+    # Huge and empty inputs.
+    assert index.matches("").matches == []
+    assert index.matches("a" * 100000 + ".paypa1.com").input.endswith("paypa1.com")
+    assert index.matches_many([]) == []
+
+
+def test_reports_pickle():
+    index = puny.hunt.BrandIndex(BRANDS, psl=None)
+    for r in index.matches_many(["paypa1.com", "x.\ud800paypa1.com", "example.com"]):
+        c = pickle.loads(pickle.dumps(r))
+        assert plain(c) == plain(r) and type(c) is puny.hunt.Report
+        assert all(type(m) is puny.hunt.Match for m in c.matches)
+
+
+def test_wrong_types_raise_type_error():
+    index = puny.hunt.BrandIndex(BRANDS, psl=None)
+    for bad in (b"paypa1.com", None, 3):
+        with pytest.raises(TypeError):
+            index.matches(bad)
+    with pytest.raises(TypeError):
+        index.matches_many(["paypa1.com", b"x"])
+    with pytest.raises(TypeError):
+        index.matches_many("paypa1.com")
+    with pytest.raises(TypeError):
+        index.matches_many(3)
+    with pytest.raises(TypeError):
+        puny.hunt.BrandIndex("paypal.com")
+    with pytest.raises(TypeError):
+        puny.hunt.BrandIndex([b"paypal.com"])
+    with pytest.raises(TypeError):
+        puny.hunt.BrandIndex(BRANDS, rules="homoglyph")
+    with pytest.raises(TypeError):
+        puny.hunt.BrandIndex(BRANDS, min_score="80")
+    with pytest.raises(TypeError):
+        puny.hunt.BrandIndex(BRANDS, min_brand_length={"homoglyph": "3"})
+    with pytest.raises(TypeError):
+        puny.hunt.BrandIndex.parse("paypal.com\n", colour="red")
+    with pytest.raises(TypeError):
+        puny.hunt.BrandIndex.parse(b"paypal.com\n")
+    with pytest.raises(TypeError):
+        puny.hunt.BrandIndex.load(3)
+
+
+def test_bad_values_raise():
+    with pytest.raises(ValueError, match="unknown rule"):
+        puny.hunt.BrandIndex(BRANDS, rules=["homoglyphs"])
+    with pytest.raises(ValueError, match="display profile"):
+        puny.hunt.BrandIndex(BRANDS, profile="netscape")
+    with pytest.raises(ValueError):
+        puny.hunt.BrandIndex(BRANDS, min_score=101)
+    with pytest.raises(ValueError):
+        puny.hunt.BrandIndex(["paypal com"])
+    with pytest.raises(ValueError):
+        puny.hunt.BrandIndex(BRANDS, keywords=["a,b"])
+    # The brand list's errors are the core's, naming the line.
+    with pytest.raises(puny.ListSyntaxError) as info:
+        puny.hunt.BrandIndex.parse("paypal.com\ncom\n", "brands.txt", psl=None)
+    assert info.value.label == 2 and "brands.txt:2:" in str(info.value)
+    assert info.value.offset == len("paypal.com\n")
+    with pytest.raises(puny.ListSyntaxError):
+        puny.hunt.BrandIndex(["www.paypal.com"])  # not registrable under the PSL
+    with pytest.raises(puny.FileUnreadableError):
+        puny.hunt.BrandIndex.load("/nonexistent/brands.txt")
+
+
+def test_min_brand_length_and_profile_options():
+    index = puny.hunt.BrandIndex(BRANDS, psl=None)
+    assert any(m.rule == "homoglyph" for m in index.matches("paypa1.com").matches)
+    longer = puny.hunt.BrandIndex(BRANDS, psl=None, min_brand_length={"homoglyph": 7})
+    assert not any(m.rule == "homoglyph" for m in longer.matches("paypa1.com").matches)
+    assert any(m.rule == "homoglyph" for m in longer.matches("rnicrosoft.com").matches)
+
+
+def test_bulk_from_threads_matches_serial():
+    # The index is shared by threads calling matches_many at once (the GIL
+    # released while they match).
+    index = puny.hunt.BrandIndex(BRANDS, psl=None)
+    names = INPUTS * 200
+    expected = [r[:5] for r in index.matches_many(names)]
+    got = [None] * 4
+
+    def work(i):
+        got[i] = [r[:5] for r in index.matches_many(names)]
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(g == expected for g in got)
+
+
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__, "-v"]))
