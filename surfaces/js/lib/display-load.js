@@ -20,30 +20,12 @@
 //      new URL('display.wasm', import.meta.url) with fs in Node
 //      (process.getBuiltinModule, Node 20.16+) and with a synchronous
 //      request in a browser; the classic script, the file beside its own
-//      <script src>, with a synchronous request.
+//      <script src>, with a synchronous request (readBeside,
+//      surfaces/js/lib/read-beside.js).
 // The API stays synchronous, as the rest of the package is.
 
-/* exported createLazyDisplay, readBeside */
-
-// The bytes at `url` (a URL beside the entry file), synchronously.
-function readBeside(url) {
-  'use strict';
-  const proc = globalThis.process;
-  if (url.protocol === 'file:' && proc && proc.getBuiltinModule)
-    return proc.getBuiltinModule('fs').readFileSync(url);
-  // A synchronous request cannot ask for an ArrayBuffer in a window; text
-  // in the user-defined charset maps each byte to one code unit (its low
-  // byte is the byte).
-  const request = new XMLHttpRequest();
-  request.open('GET', String(url), false);
-  request.overrideMimeType('text/plain; charset=x-user-defined');
-  request.send();
-  if (request.status !== 200 && request.status !== 0) throw new Error('HTTP ' + request.status);
-  const text = request.responseText;
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i) & 0xFF;
-  return bytes;
-}
+/* exported createLazyDisplay */
+/* global readBeside */
 
 // The display functions over a module loaded at their first call.
 // `lists`: {displayProfiles, displayReasons}, from the display module at

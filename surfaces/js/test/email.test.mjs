@@ -159,14 +159,17 @@ test('CommonJS gives the same functions and errors', () => {
   assert.throws(() => emailCjs.validate('a..b@x.com'), (e) => e instanceof emailCjs.PunyError && e.offset === 2);
 });
 
+// (email-data.js first: the e-mail functions' module, packed, as a page from
+// file:// includes it; surfaces/js/lib/email-load.js.)
 test('the classic scripts share a page: puny, email and formats side by side', async () => {
   const vm = await import('node:vm');
   const page = { TextDecoder, WebAssembly, queueMicrotask, atob };
   page.globalThis = page;
   vm.createContext(page);
-  for (const file of ['puny.browser.js', 'email.browser.js', 'formats.browser.js'])
+  for (const file of ['puny.browser.js', 'email-data.js', 'email.browser.js', 'formats.browser.js'])
     vm.runInContext(fs.readFileSync(path.join(packageDir, 'dist', file), 'utf8'), page, { filename: file });
   assert.equal(page.puny.toAscii('b\u00fccher.de'), 'xn--bcher-kva.de');
   assert.equal(page.punyEmail.normalize('info@B\u00fccher.DE'), 'info@b\u00fccher.de');
   assert.equal(page.punyFormats.formats['idn-hostname']('b\u00fccher.de'), true);
+  assert.equal(page.punyFormats.formats['idn-email']('info@b\u00fccher.de'), true);
 });

@@ -34,11 +34,16 @@ test('the display entry point fits its budget (gzip -9, every form), its module 
   assert.match(readFileSync(path.join(dist, 'display-data.js'), 'utf8'), /globalThis\.punyDisplayPacked = \['/);
 });
 
-// puny/email and puny/formats embed the email module (the main level plus
-// the core's e-mail code, which reaches the display and UTS #39 tables).
-test('the email and formats entry points fit their budgets (gzip -9, every form)', () => {
+// puny/email and puny/formats carry the main entry point's module; the
+// email module (the main level plus the core's e-mail code, which reaches
+// the display and UTS #39 tables) is one file beside both, loaded at the
+// first e-mail call (surfaces/js/lib/email-load.js).
+test('the email and formats entry points fit their budgets (gzip -9, every form), their module beside them', () => {
   for (const entry of ['email', 'formats'])
     assert.ok(largest(entry) <= budgets[entry], `${entry}: ${largest(entry)} bytes gzipped > ${budgets[entry]}`);
+  const dist = path.join(packageDir, 'dist');
+  assert.equal(readFileSync(path.join(dist, 'email.wasm')).readUInt32LE(0), 0x6d736100);
+  assert.match(readFileSync(path.join(dist, 'email-data.js'), 'utf8'), /globalThis\.punyEmailPacked = \['/);
 });
 
 test('the Punycode-only entry point fits its budget (gzip -9, every form)', () => {
