@@ -76,7 +76,12 @@ strip_comments() { sed -e '/^[[:space:]]*\/\//d' -e '/^[[:space:]]*$/d' "$@"; }
 minify() {
   [ "${PUNY_JS_MINIFY:-1}" = 0 ] && return 0
   local file="$1"; shift
-  terser "$file" --compress inline=false,reduce_funcs=false --mangle --keep-classnames --comments '/for JavaScript: generated|\(emscripten /' \
+  # The Punycode-only entry point: a second pass, which folds its apiOnly
+  # (surfaces/js/lib/core.js) into createPunyCore once that is inlined, so
+  # that the helpers only the other layers use go (113 B gzipped).
+  local passes=1
+  case "$file" in */punycode.*) passes=2 ;; esac
+  terser "$file" --compress inline=false,reduce_funcs=false,passes=$passes --mangle --keep-classnames --comments '/for JavaScript: generated|\(emscripten /' \
     --format max_line_len=300 \
     "$@" -o "$file.min" && mv "$file.min" "$file"
 }
@@ -99,6 +104,9 @@ assemble() {
     strip_comments "$lib/unpack.js"
     strip_comments "$lib/load.js"
     echo "const Module = loadWasm($(cat "$out/cmake/$base.packed"));"
+    # apiOnly (surfaces/js/lib/core.js): no layer over the core's API at
+    # the Punycode-only level, so its helpers for the layers can go.
+    if [ "$layers" = punycode ]; then echo "const apiOnly = true;"; else echo "const apiOnly = false;"; fi
     strip_comments "$lib/core.js"
     local parts="core.api"
     case "$layers" in
@@ -165,6 +173,7 @@ beside() {
 beside display puny-display punyDisplayPacked
 beside email puny-email punyEmailPacked
 {
+  echo "const apiOnly = false;"
   strip_comments "$lib/load.js" "$lib/core.js"
   echo "const m = loadWasm(require('fs').readFileSync(process.argv[2]));"
   echo "const v = createPunyCore(m, '').vocabulary;"

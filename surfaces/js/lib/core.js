@@ -498,21 +498,27 @@ function createPunyCore(wasm, version) {
 
   const vocabulary = json(wasm._puny_js_vocabulary());
 
+  const api = {
+    // punycode.js
+    version,
+    encode,
+    decode,
+    toASCII,
+    toUnicode,
+    ucs2: Object.freeze(ucs2),
+    // puny
+    encodeMany,
+    decodeMany,
+    PunyError,
+    unicodeVersion: vocabulary.unicodeVersion,
+  };
+  // The Punycode-only entry point has no other layer: surfaces/js/build.sh
+  // declares `apiOnly` true there (false at the other levels), and the
+  // minifier drops the helpers below from it (about 100 B of its 10 KB
+  // budget, gzipped).
+  if (apiOnly) return { api };
   return {
-    api: {
-      // punycode.js
-      version,
-      encode,
-      decode,
-      toASCII,
-      toUnicode,
-      ucs2: Object.freeze(ucs2),
-      // puny
-      encodeMany,
-      decodeMany,
-      PunyError,
-      unicodeVersion: vocabulary.unicodeVersion,
-    },
+    api,
     // For surfaces/js/lib/api.js and surfaces/js/lib/display.js.
     vocabulary,
     PunyError,

@@ -62,8 +62,10 @@ int decode_ascii(std::string_view in) {
   return put_output(std::u32string_view(g_code_points.data(), r.size));
 }
 
+// (The JavaScript side sends ASCII input to decode_ascii, through
+// puny_js_decode_ascii; ASCII that comes here anyway is its own UTF-8 and
+// decodes to the same result and error, without a shortcut of its own.)
 PUNY_WASM_COLD int decode_utf16(std::u16string_view in) {
-  if (narrow_ascii(in, g_bytes)) return decode_ascii(g_bytes.view());
   clear_error();
   std::size_t count = 0;
   if (!utf16_to_scratch(in, count)) return failed;
