@@ -105,9 +105,16 @@ py::str display_string(py::handle domain, const std::string& profile,
   return str_of(out);
 }
 
-py::dict display_decide(py::handle domain, const std::string& profile,
-                        const puny::display::public_suffix_list* psl,
-                        const puny::display::protected_domains* top) {
+// (display, registrable_domain, labels): each label a tuple (a_label,
+// u_label, show_unicode, offset, findings), each finding a tuple in the
+// field order of puny/_display_types.py's Finding; puny.display() names
+// them.  Tuples, not a dict and a list per label: a tuple of strs, ints
+// and None is untracked by the first collection it survives, so the
+// cyclic collector walks far fewer objects while the result is built
+// (issue 44).
+py::tuple display_decide(py::handle domain, const std::string& profile,
+                         const puny::display::public_suffix_list* psl,
+                         const puny::display::protected_domains* top) {
   const puny::display::options o = display_options(profile, psl, top);
   py::object holder;
   const std::string_view in = utf8_of(domain, holder);
@@ -116,38 +123,26 @@ py::dict display_decide(py::handle domain, const std::string& profile,
     set_python_error({{}, make_error(for_python(r.status, in), domain, true)});
     throw py::error_already_set();
   }
-  py::list labels;
+  py::list labels(r.value.labels.size());
   index_cursor at(in);  // labels, and their findings, ascend
+  std::size_t i = 0;
   for (const auto& l : r.value.labels) {
     const std::size_t label_offset = at(l.offset);
-    py::list findings;
+    py::tuple findings(l.findings.size());
+    std::size_t k = 0;
     for (const auto& f : l.findings) {
-      py::dict d;
-      d["reason"] = std::string(puny::display::to_string(f.why));
-      d["message"] = std::string(puny::display::message(f.why));
-      d["offset"] = at(f.offset);
-      d["label"] = f.label;
-      d["code_point"] = code_point_or_none(f.has_code_point, f.code_point);
-      d["step"] = std::string(f.step);
-      d["similar_to"] = f.similar_to.empty() ? py::object(py::none()) : py::object(py::str(f.similar_to));
-      d["imitates"] = code_point_or_none(f.imitates != 0, f.imitates);
-      findings.append(std::move(d));
+      findings[k++] = py::make_tuple(
+          std::string(puny::display::to_string(f.why)), std::string(puny::display::message(f.why)),
+          at(f.offset), f.label, code_point_or_none(f.has_code_point, f.code_point), std::string(f.step),
+          f.similar_to.empty() ? py::object(py::none()) : py::object(py::str(f.similar_to)),
+          code_point_or_none(f.imitates != 0, f.imitates));
     }
-    py::dict v;
-    v["a_label"] = str_of(l.a_label);
-    v["u_label"] = str_of(l.u_label);
-    v["show_unicode"] = l.show_unicode;
-    v["offset"] = label_offset;
-    v["findings"] = std::move(findings);
-    labels.append(std::move(v));
+    labels[i++] = py::make_tuple(str_of(l.a_label), str_of(l.u_label), l.show_unicode, label_offset,
+                                 std::move(findings));
   }
-  py::dict out;
-  out["display"] = str_of(r.value.display);
-  out["registrable_domain"] = r.value.registrable_domain.empty()
-                                  ? py::object(py::none())
-                                  : py::object(str_of(r.value.registrable_domain));
-  out["labels"] = std::move(labels);
-  return out;
+  py::object registrable = r.value.registrable_domain.empty() ? py::object(py::none())
+                                                              : py::object(str_of(r.value.registrable_domain));
+  return py::make_tuple(str_of(r.value.display), std::move(registrable), std::move(labels));
 }
 
 }  // namespace

@@ -993,3 +993,24 @@ def test_many_labels_offsets_are_character_indexes():
     d = puny.display("\u00fc." * 3000 + "com", psl=None)
     assert [l.offset for l in d.labels[:3]] == [0, 2, 4]
     assert d.labels[-1].offset == 6000
+
+
+def test_display_builds_one_tracked_object_less_per_label():
+    """Issue 44: the binding hands display() tuples, not a dict and a list per
+    label, so a long name's decision leaves the collector fewer objects to
+    walk: after a collection, at most the LabelVerdict and its findings list
+    of each label are tracked (the dicts of the former binding were too)."""
+    labels = 20000
+    name = "a." * labels
+    gc.collect()
+    before = len(gc.get_objects())
+    raw = puny._puny.display_decide(name, "chromium", None, None)
+    gc.collect()
+    assert len(gc.get_objects()) - before < labels // 10
+    assert type(raw) is tuple and type(raw[2][0]) is tuple
+    del raw
+    d = puny.display(name, psl=None)
+    gc.collect()
+    assert len(gc.get_objects()) - before <= 2 * labels + 100
+    assert len(d.labels) == labels + 1 and d.labels[0].findings == []
+
