@@ -181,6 +181,7 @@ beside email puny-email punyEmailPacked
 } >"$out/cmake/display-lists.cjs"
 node "$out/cmake/display-lists.cjs" "$out/cmake/puny-display.wasm" >"$out/cmake/display-lists.json"
 {
+  echo "const apiOnly = false;"
   strip_comments "$lib/load.js" "$lib/core.js" "$lib/email.js"
   echo "const m = loadWasm(require('fs').readFileSync(process.argv[2]));"
   echo "process.stdout.write(JSON.stringify(createPunyEmail(m, createPunyCore(m, '')).displayProfiles));"
