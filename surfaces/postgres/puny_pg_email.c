@@ -21,31 +21,7 @@
 #include "utils/jsonb.h"
 
 #include "puny.h"
-
-/* The address as UTF-8 (converted from the database encoding if need be). */
-static const char *email_utf8(text *value, size_t *length) {
-  const char *data = VARDATA_ANY(value);
-  int n = (int)VARSIZE_ANY_EXHDR(value);
-  int encoding = GetDatabaseEncoding();
-  const char *utf8 = data;
-  if (encoding != PG_UTF8 && encoding != PG_SQL_ASCII) utf8 = pg_server_to_any(data, n, PG_UTF8);
-  *length = utf8 == data ? (size_t)n : strlen(utf8);
-  return utf8;
-}
-
-static text *email_text(const char *utf8) {
-  const char *server = pg_any_to_server(utf8, (int)strlen(utf8), PG_UTF8);
-  return cstring_to_text(server);
-}
-
-/* 1-based character position of a byte offset. */
-static size_t email_position(const char *data, size_t length, size_t offset) {
-  size_t i, n = 0;
-  if (offset > length) offset = length;
-  for (i = 0; i < offset; ++i)
-    if (((unsigned char)data[i] & 0xC0) != 0x80) ++n;
-  return n + 1;
-}
+#include "puny_pg_text.h"
 
 static bool email_data_error(const puny_error *err) {
   return err->code != PUNY_OK && err->code < PUNY_ERR_OUT_OF_MEMORY;
@@ -63,7 +39,7 @@ static void email_raise(const char *function, const char *data, size_t length,
                                                          : ERRCODE_INTERNAL_ERROR),
            errmsg("%s: %s%s%s%s at byte %zu (character %zu)%s", function,
                   puny_error_name(err->code), uts46[0] ? " (" : "", uts46, uts46[0] ? ")" : "",
-                  err->offset, email_position(data, length, err->offset),
+                  err->offset, puny_pg_chars(data, err->offset < length ? err->offset : length) + 1,
                   err->has_code_point ? psprintf(", U+%04X", (unsigned)err->code_point) : ""),
            errdetail("%s", puny_error_message(err->code))));
 }
@@ -72,7 +48,7 @@ static void email_raise(const char *function, const char *data, size_t length,
 static puny_email_result *email_run(text *value, const char **data, size_t *length,
                                     puny_error *err) {
   puny_email_result *result = NULL;
-  *data = email_utf8(value, length);
+  *data = puny_pg_utf8_of(value, length);
   if (puny_email_validate(*data, *length, NULL, &result, err) != PUNY_OK) return NULL;
   return result;
 }
@@ -85,7 +61,7 @@ Datum puny_sql_email_normalize(PG_FUNCTION_ARGS) {
   text *out;
   puny_email_result *r = email_run(PG_GETARG_TEXT_PP(0), &data, &length, &err);
   if (r == NULL) email_raise("email_normalize", data, length, &err);
-  out = email_text(puny_email_result_normalized(r));
+  out = puny_pg_text_of(puny_email_result_normalized(r));
   puny_email_result_free(r);
   PG_RETURN_TEXT_P(out);
 }
@@ -131,7 +107,7 @@ Datum puny_sql_email_check(PG_FUNCTION_ARGS) {
     email_json_string(&s, "error", puny_error_name(err.code));
     email_json_string(&s, "uts46_code", uts46[0] ? uts46 : NULL);
     appendStringInfo(&s, ", \"byte_offset\": %zu, \"position\": %zu", err.offset,
-                     email_position(data, length, err.offset));
+                     puny_pg_chars(data, err.offset < length ? err.offset : length) + 1);
     email_json_string(&s, "code_point",
                       err.has_code_point ? psprintf("U+%04X", (unsigned)err.code_point) : NULL);
   } else {

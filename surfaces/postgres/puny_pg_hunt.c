@@ -34,6 +34,7 @@
 #include "utils/tuplestore.h"
 
 #include "puny.h"
+#include "puny_pg_text.h"
 
 typedef struct hunt_cache {
   char *array_bytes; /* the brand array the index was built from (its varlena) */
@@ -49,30 +50,6 @@ static void hunt_free_index(void *arg) {
   cache->index = NULL;
 }
 
-/* A text datum as UTF-8 (converted from the database encoding if need be). */
-static const char *hunt_utf8(text *value, size_t *length) {
-  const char *data = VARDATA_ANY(value);
-  int n = (int)VARSIZE_ANY_EXHDR(value);
-  int encoding = GetDatabaseEncoding();
-  const char *utf8 = data;
-  if (encoding != PG_UTF8 && encoding != PG_SQL_ASCII) utf8 = pg_server_to_any(data, n, PG_UTF8);
-  *length = utf8 == data ? (size_t)n : strlen(utf8);
-  return utf8;
-}
-
-static text *hunt_text(const char *utf8) {
-  return cstring_to_text(pg_any_to_server(utf8, (int)strlen(utf8), PG_UTF8));
-}
-
-/* Characters in the first `bytes` bytes of UTF-8 text. */
-static int hunt_chars(const char *data, size_t bytes) {
-  int n = 0;
-  size_t i;
-  for (i = 0; i < bytes; ++i)
-    if (((unsigned char)data[i] & 0xC0) != 0x80) ++n;
-  return n;
-}
-
 /* The brand lines of the array joined by newlines (NULL elements skipped). */
 static char *hunt_brand_text(ArrayType *brands, size_t *length) {
   Datum *items;
@@ -85,7 +62,7 @@ static char *hunt_brand_text(ArrayType *brands, size_t *length) {
     size_t n;
     const char *line;
     if (nulls[i]) continue;
-    line = hunt_utf8(DatumGetTextPP(items[i]), &n);
+    line = puny_pg_utf8_of(DatumGetTextPP(items[i]), &n);
     appendBinaryStringInfo(&s, line, (int)n);
     appendStringInfoChar(&s, '\n');
   }
@@ -155,7 +132,7 @@ Datum puny_sql_hunt_matches(PG_FUNCTION_ARGS) {
   InitMaterializedSRF(fcinfo, 0);
   if (PG_ARGISNULL(0) || PG_ARGISNULL(1)) return (Datum)0;  /* no rows */
   index = hunt_index(fcinfo, PG_GETARG_ARRAYTYPE_P(1));
-  name = hunt_utf8(PG_GETARG_TEXT_PP(0), &length);
+  name = puny_pg_utf8_of(PG_GETARG_TEXT_PP(0), &length);
   if (!PG_ARGISNULL(2)) rules = text_to_cstring(PG_GETARG_TEXT_PP(2));
   if (!PG_ARGISNULL(4)) profile = text_to_cstring(PG_GETARG_TEXT_PP(4));
   rc = puny_hunt_find(name, length, index, rules, min_score, profile, &result, &err);
@@ -186,13 +163,13 @@ Datum puny_sql_hunt_matches(PG_FUNCTION_ARGS) {
     Datum values[7];
     bool nulls[7] = {false, false, false, false, false, false, false};
     /* brand_name lives in the index, rule_name is static. */
-    values[0] = PointerGetDatum(hunt_text(m->brand_name));
+    values[0] = PointerGetDatum(puny_pg_text_of(m->brand_name));
     values[1] = PointerGetDatum(cstring_to_text(m->rule_name));
     values[2] = Int32GetDatum(m->score);
-    values[3] = Int32GetDatum(hunt_chars(name, m->offset) + 1);
-    values[4] = Int32GetDatum(hunt_chars(name + m->offset, m->length));
+    values[3] = Int32GetDatum((int32)puny_pg_chars(name, m->offset) + 1);
+    values[4] = Int32GetDatum((int32)puny_pg_chars(name + m->offset, m->length));
     if (display_copy != NULL) {
-      values[5] = PointerGetDatum(hunt_text(display_copy));
+      values[5] = PointerGetDatum(puny_pg_text_of(display_copy));
       values[6] = BoolGetDatum(shown != 0);
     } else {
       nulls[5] = nulls[6] = true;
