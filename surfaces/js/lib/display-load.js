@@ -25,41 +25,14 @@
 // The API stays synchronous, as the rest of the package is.
 
 /* exported createLazyDisplay */
-/* global readBeside */
+/* global lazyModuleCall, createPunyDisplay */
 
 // The display functions over a module loaded at their first call.
 // `lists`: {displayProfiles, displayReasons}, from the display module at
 // build time; `read()`: the module's bytes (see above).
 function createLazyDisplay(version, core, lists, read) {
   'use strict';
-  let layer = null;
-  function load() {
-    if (layer !== null) return layer;
-    let bytes;
-    const packed = globalThis.punyDisplayPacked;
-    try {
-      bytes = packed ? unpackWasm.apply(null, packed) : read();
-    } catch (error) {
-      throw new Error('puny/display: could not load display.wasm, which belongs beside the entry file ' +
-                      '(docs/javascript.md, "Sizes"): ' + error.message);
-    }
-    const wasm = loadWasm(bytes);
-    layer = createPunyDisplay(wasm, createPunyCore(wasm, version));
-    return layer;
-  }
-  // The display module's PunyError is its own class: its errors become
-  // instances of this entry point's (puny.PunyError), as every other
-  // function's are.
-  function call(name, args) {
-    const api = load();
-    try {
-      return api[name].apply(null, args);
-    } catch (error) {
-      if (error instanceof RangeError && error.name === 'PunyError')
-        Object.setPrototypeOf(error, core.PunyError.prototype);
-      throw error;
-    }
-  }
+  const call = lazyModuleCall('puny/display', 'display.wasm', 'punyDisplayPacked', createPunyDisplay, version, core, read);
   return {
     display(name, options) { return call('display', [name, options]); },
     toDisplay(name, options) { return call('toDisplay', [name, options]); },

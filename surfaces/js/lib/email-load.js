@@ -21,41 +21,14 @@
 // The API stays synchronous, as the rest of the package is.
 
 /* exported createLazyEmail */
-/* global readBeside, unpackWasm, loadWasm, createPunyCore, createPunyEmail */
+/* global lazyModuleCall, createPunyEmail */
 
 // The e-mail functions (surfaces/js/lib/email.js) over a module loaded at
 // their first call.  `profiles`: the display profiles' names, from the
 // display module at build time; `read()`: the module's bytes (see above).
 function createLazyEmail(version, core, profiles, read) {
   'use strict';
-  let layer = null;
-  function load() {
-    if (layer !== null) return layer;
-    let bytes;
-    const packed = globalThis.punyEmailPacked;
-    try {
-      bytes = packed ? unpackWasm.apply(null, packed) : read();
-    } catch (error) {
-      throw new Error('puny/email: could not load email.wasm, which belongs beside the entry file ' +
-                      '(docs/javascript.md, "Sizes"): ' + error.message);
-    }
-    const wasm = loadWasm(bytes);
-    layer = createPunyEmail(wasm, createPunyCore(wasm, version));
-    return layer;
-  }
-  // The email module's PunyError is its own class: its errors become
-  // instances of this entry point's (puny.PunyError), as every other
-  // function's are.
-  function call(name, args) {
-    const api = load();
-    try {
-      return api[name].apply(null, args);
-    } catch (error) {
-      if (error instanceof RangeError && error.name === 'PunyError')
-        Object.setPrototypeOf(error, core.PunyError.prototype);
-      throw error;
-    }
-  }
+  const call = lazyModuleCall('puny/email', 'email.wasm', 'punyEmailPacked', createPunyEmail, version, core, read);
   return {
     validate(address, options) { return call('validate', [address, options]); },
     validateResult(address, options) { return call('validateResult', [address, options]); },

@@ -6,7 +6,8 @@
 //
 // surfaces/js/build.sh places this file in the entry file's function scope.
 
-/* exported readBeside */
+/* exported readBeside, lazyModuleCall */
+/* global unpackWasm, loadWasm, createPunyCore */
 
 // The bytes at `url` (a URL beside the entry file), synchronously.
 function readBeside(url) {
@@ -26,4 +27,41 @@ function readBeside(url) {
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i) & 0xFF;
   return bytes;
+}
+
+// The functions of a module loaded at their first call: returns
+// call(name, args), which loads the module once (from the packed copy a
+// data script set as globalThis[packedName], else from `read()`), builds
+// its layer with `create(wasm, core)`, and calls the layer's function
+// `name`.  The module's PunyError is its own class: its errors become
+// instances of this entry point's (`core.PunyError`), as every other
+// function's are.  `entry` and `file` name the entry point and the module
+// file in the error a missing module gives.
+function lazyModuleCall(entry, file, packedName, create, version, core, read) {
+  'use strict';
+  let layer = null;
+  function load() {
+    if (layer !== null) return layer;
+    let bytes;
+    const packed = globalThis[packedName];
+    try {
+      bytes = packed ? unpackWasm.apply(null, packed) : read();
+    } catch (error) {
+      throw new Error(entry + ': could not load ' + file + ', which belongs beside the entry file ' +
+                      '(docs/javascript.md, "Sizes"): ' + error.message);
+    }
+    const wasm = loadWasm(bytes);
+    layer = create(wasm, createPunyCore(wasm, version));
+    return layer;
+  }
+  return function call(name, args) {
+    const api = load();
+    try {
+      return api[name].apply(null, args);
+    } catch (error) {
+      if (error instanceof RangeError && error.name === 'PunyError')
+        Object.setPrototypeOf(error, core.PunyError.prototype);
+      throw error;
+    }
+  };
 }
