@@ -22,12 +22,9 @@
 #include "catalog/pg_type.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
-#include "utils/guc.h"
-#include "utils/json.h"
-#include "utils/jsonb.h"
-#include "utils/memutils.h"
 
 #include "puny.h"
+#include "puny_pg_internal.h"
 
 PG_MODULE_MAGIC;
 
@@ -42,14 +39,7 @@ typedef enum conversion {
 static const char *const conversion_sql_name[] = {
     "punycode_encode", "punycode_decode", "idna_to_ascii", "idna_to_unicode"};
 
-/* Input as UTF-8: the text's bytes in a UTF8 (or SQL_ASCII) database,
- * converted otherwise.  Offsets in errors are then offsets in this UTF-8. */
-typedef struct utf8_input {
-  const char *data;
-  size_t length;
-} utf8_input;
-
-static utf8_input input_as_utf8(text *value) {
+utf8_input puny_pg_input_as_utf8(text *value) {
   utf8_input in;
   const char *data = VARDATA_ANY(value);
   int length = (int)VARSIZE_ANY_EXHDR(value);
@@ -129,7 +119,7 @@ static text *utf8_to_database(const char *data, size_t length, size_t *bad_offse
 /* A UTF-8 text value (the library's output) in the database encoding.
  * Where the encoding cannot hold a character: NULL when `or_null`, else
  * ERROR 22P05 naming `function` and the character. */
-static text *in_database_encoding(text *utf8, const char *function, bool or_null) {
+text *puny_pg_in_database_encoding(text *utf8, const char *function, bool or_null) {
   size_t bad = 0;
   const char *data = VARDATA_ANY(utf8);
   size_t length = VARSIZE_ANY_EXHDR(utf8);
@@ -223,7 +213,7 @@ static size_t first_capacity(conversion kind, size_t input_length) {
   return input_length + slack;
 }
 
-/* Runs one conversion.  Returns the text (UTF-8: in_database_encoding
+/* Runs one conversion.  Returns the text (UTF-8: puny_pg_in_database_encoding
  * makes the result) and PUNY_OK, or the error in *err and, for to_unicode
  * under a UTS #46 preset, the best-effort text (NULL otherwise). */
 static text *convert(conversion kind, utf8_input in, const idna_choice *choice,
@@ -280,7 +270,7 @@ static bool is_data_error(const puny_error *err) {
          err->code < PUNY_ERR_OUT_OF_MEMORY;
 }
 
-static int sqlstate_of(const puny_error *err) {
+int puny_pg_sqlstate_of(const puny_error *err) {
   switch (err->code) {
     case PUNY_ERR_INVALID_UTF8: return ERRCODE_CHARACTER_NOT_IN_REPERTOIRE; /* 22021 */
     case PUNY_ERR_OUT_OF_MEMORY: return ERRCODE_OUT_OF_MEMORY;
@@ -313,15 +303,22 @@ static char *describe(conversion kind, utf8_input in, const puny_error *err,
 
 static void raise_error(conversion kind, utf8_input in, const puny_error *err,
                         const idna_choice *choice) {
-  ereport(ERROR, (errcode(sqlstate_of(err)),
+  ereport(ERROR, (errcode(puny_pg_sqlstate_of(err)),
                   errmsg("%s: %s", conversion_sql_name[kind], describe(kind, in, err, choice)),
+                  errdetail("%s", puny_error_message(err->code))));
+}
+
+/* The error of a display function (puny_pg_display.c) on its name argument. */
+void puny_pg_raise_display_error(const char *function, utf8_input in, const puny_error *err) {
+  ereport(ERROR, (errcode(puny_pg_sqlstate_of(err)),
+                  errmsg("%s: %s", function, describe(CONVERT_TO_UNICODE, in, err, NULL)),
                   errdetail("%s", puny_error_message(err->code))));
 }
 
 /* ---- SQL entry points ---- */
 
 static Datum convert_datum(FunctionCallInfo fcinfo, conversion kind, bool null_on_error) {
-  utf8_input in = input_as_utf8(PG_GETARG_TEXT_PP(0));
+  utf8_input in = puny_pg_input_as_utf8(PG_GETARG_TEXT_PP(0));
   idna_choice choice;
   const idna_choice *options = NULL;
   puny_error err = PUNY_ERROR_INIT;
@@ -332,7 +329,7 @@ static Datum convert_datum(FunctionCallInfo fcinfo, conversion kind, bool null_o
   }
   result = convert(kind, in, options, &err);
   if (err.code == PUNY_OK) {
-    result = in_database_encoding(result, conversion_sql_name[kind], null_on_error);
+    result = puny_pg_in_database_encoding(result, conversion_sql_name[kind], null_on_error);
     if (result == NULL) PG_RETURN_NULL();
     PG_RETURN_TEXT_P(result);
   }
@@ -358,7 +355,7 @@ PUNY_SQL_FUNCTION(puny_sql_try_idna_to_unicode, CONVERT_TO_UNICODE, true)
  * (ok, error, uts46_code, label, byte_offset, position, code_point, output) */
 PG_FUNCTION_INFO_V1(puny_sql_idna_check);
 Datum puny_sql_idna_check(PG_FUNCTION_ARGS) {
-  utf8_input in = input_as_utf8(PG_GETARG_TEXT_PP(0));
+  utf8_input in = puny_pg_input_as_utf8(PG_GETARG_TEXT_PP(0));
   idna_choice choice = parse_preset(PG_GETARG_TEXT_PP(1));
   conversion kind = PG_GETARG_BOOL(2) ? CONVERT_TO_UNICODE : CONVERT_TO_ASCII;
   puny_error err = PUNY_ERROR_INIT;
@@ -391,7 +388,7 @@ Datum puny_sql_idna_check(PG_FUNCTION_ARGS) {
     nulls[1] = nulls[2] = nulls[3] = nulls[4] = nulls[5] = nulls[6] = true;
   }
   /* NULL where the database encoding cannot hold the output. */
-  if (output != NULL) output = in_database_encoding(output, "idna_check", true);
+  if (output != NULL) output = puny_pg_in_database_encoding(output, "idna_check", true);
   if (output != NULL) values[7] = PointerGetDatum(output);
   else nulls[7] = true;
   PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
@@ -403,233 +400,6 @@ Datum puny_sql_version(PG_FUNCTION_ARGS) {
   (void)fcinfo;
   PG_RETURN_TEXT_P(cstring_to_text(psprintf("puny %s (Unicode %s)",
                                             puny_version_string(), puny_unicode_version())));
-}
-
-/* ---- Display safety (docs/display.md) ----
- * idna_skeleton is a pure function (IMMUTABLE, fit for an expression
- * index).  idna_display and idna_display_check read the Public Suffix List
- * and the protected-domain list named by the settings puny.psl_file and
- * puny.top_domains_file, so they are STABLE: the answer may change when a
- * setting or a file does.  Each backend loads the lists once per setting
- * value. */
-
-static char *psl_file_setting = NULL;
-static char *top_domains_file_setting = NULL;
-
-void _PG_init(void);
-void _PG_init(void) {
-  DefineCustomStringVariable(
-      "puny.psl_file", "Public Suffix List file for idna_display ('' = none: the last two labels)",
-      NULL, &psl_file_setting, "/usr/share/publicsuffix/public_suffix_list.dat", PGC_USERSET, 0,
-      NULL, NULL, NULL);
-  DefineCustomStringVariable(
-      "puny.top_domains_file",
-      "Protected domains, one a line, for idna_display's lookalike step ('' = none)", NULL,
-      &top_domains_file_setting, "", PGC_USERSET, 0, NULL, NULL, NULL);
-  MarkGUCPrefixReserved("puny");
-}
-
-static puny_display_lists *cached_lists = NULL;
-static char *cached_psl = NULL;
-static char *cached_top = NULL;
-
-static bool same_setting(const char *a, const char *b) {
-  return strcmp(a == NULL ? "" : a, b == NULL ? "" : b) == 0;
-}
-
-/* The lists of the current settings; a malformed or unreadable file is an
- * error naming the file and line (SQLSTATE 22P02 / 58P01). */
-static const puny_display_lists *current_lists(void) {
-  char message[512];
-  puny_error err = PUNY_ERROR_INIT;
-  puny_display_lists *lists = NULL;
-  puny_errc rc;
-  if (cached_lists != NULL && same_setting(cached_psl, psl_file_setting) &&
-      same_setting(cached_top, top_domains_file_setting))
-    return cached_lists;
-  rc = puny_display_lists_load(psl_file_setting == NULL ? "" : psl_file_setting,
-                               top_domains_file_setting, &lists, message, sizeof message, &err);
-  if (rc != PUNY_OK)
-    ereport(ERROR, (errcode(rc == PUNY_ERR_FILE_UNREADABLE ? ERRCODE_UNDEFINED_FILE
-                                                           : ERRCODE_INVALID_TEXT_REPRESENTATION),
-                    errmsg("idna_display: %s (%s)", message, puny_error_name(rc)),
-                    errhint("Check the settings puny.psl_file and puny.top_domains_file.")));
-  puny_display_lists_free(cached_lists);
-  if (cached_psl) pfree(cached_psl);
-  if (cached_top) pfree(cached_top);
-  cached_lists = lists;
-  cached_psl = MemoryContextStrdup(TopMemoryContext, psl_file_setting ? psl_file_setting : "");
-  cached_top = MemoryContextStrdup(TopMemoryContext,
-                                   top_domains_file_setting ? top_domains_file_setting : "");
-  return cached_lists;
-}
-
-/* The library's name of the profile `profile` names (ASCII case ignored,
- * as for presets: puny_display_profile_find); an unknown name is a usage
- * error (22023). */
-static const char *profile_of(text *profile, const char *function) {
-  char *name = text_to_cstring(profile);
-  int index = puny_display_profile_find(name);
-  if (index < 0) {
-    StringInfoData known;
-    size_t i;
-    initStringInfo(&known);
-    for (i = 0; i < puny_display_profile_count(); ++i)
-      appendStringInfo(&known, "%s%s", i ? ", " : "", puny_display_profile_name(i));
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("%s: unknown profile \"%s\"", function, name),
-                    errhint("Profiles: %s.", known.data)));
-  }
-  return puny_display_profile_name((size_t)index);
-}
-
-static void raise_display_error(const char *function, utf8_input in, const puny_error *err) {
-  ereport(ERROR, (errcode(sqlstate_of(err)),
-                  errmsg("%s: %s", function, describe(CONVERT_TO_UNICODE, in, err, NULL)),
-                  errdetail("%s", puny_error_message(err->code))));
-}
-
-/* The skeleton in a database that is neither UTF8 nor SQL_ASCII: every
- * non-ASCII character written as the escape of a U&'' literal (\XXXX,
- * \+XXXXXX) and a backslash doubled, so the value is ASCII, which every
- * server encoding holds.  The skeleton is a key to compare (UTS #39
- * section 4: X and Y are confusable when their skeletons are equal), and
- * this spelling is one-to-one, so equal keys stay equal keys: the NFD of a
- * Latin-1 name holds combining marks (U+0308) that no single-byte encoding
- * has, which made idna_skeleton, and an expression index on it, fail. */
-static text *skeleton_as_escapes(const char *utf8, size_t length) {
-  StringInfoData out;
-  size_t i = 0;
-  initStringInfo(&out);
-  while (i < length) {
-    unsigned char c = (unsigned char)utf8[i];
-    if (c < 0x80) {
-      if (c == '\\') appendStringInfoChar(&out, '\\');
-      appendStringInfoChar(&out, (char)c);
-      ++i;
-    } else {
-      /* The library's output is well-formed UTF-8. */
-      pg_wchar cp = utf8_to_unicode((const unsigned char *)utf8 + i);
-      if (cp > 0xFFFF) appendStringInfo(&out, "\\+%06X", (unsigned)cp);
-      else appendStringInfo(&out, "\\%04X", (unsigned)cp);
-      i += (size_t)pg_utf_mblen((const unsigned char *)utf8 + i);
-    }
-  }
-  return cstring_to_text_with_len(out.data, out.len);
-}
-
-/* idna_skeleton(text) -> text: UTS #39 skeleton. */
-PG_FUNCTION_INFO_V1(puny_sql_idna_skeleton);
-Datum puny_sql_idna_skeleton(PG_FUNCTION_ARGS) {
-  utf8_input in = input_as_utf8(PG_GETARG_TEXT_PP(0));
-  puny_error err = PUNY_ERROR_INIT;
-  size_t capacity = in.length * 3 + 16, written = 0;
-  text *result = (text *)palloc(VARHDRSZ + capacity);
-  puny_errc rc = puny_skeleton(in.data, in.length, VARDATA(result), capacity, &written, &err);
-  if (rc == PUNY_ERR_BUFFER_TOO_SMALL) {
-    capacity = err.needed;
-    result = (text *)repalloc(result, VARHDRSZ + capacity);
-    rc = puny_skeleton(in.data, in.length, VARDATA(result), capacity, &written, &err);
-  }
-  if (rc != PUNY_OK) {
-    ereport(ERROR, (errcode(sqlstate_of(&err)),
-                    errmsg("idna_skeleton: %s at byte %zu", puny_error_name(err.code), err.offset)));
-  }
-  SET_VARSIZE(result, VARHDRSZ + written);
-  if (GetDatabaseEncoding() != PG_UTF8 && GetDatabaseEncoding() != PG_SQL_ASCII)
-    PG_RETURN_TEXT_P(skeleton_as_escapes(VARDATA(result), written));
-  PG_RETURN_TEXT_P(result);
-}
-
-/* The decision for a display function's arguments (name, profile), with the
- * lists of the current settings; an invalid name raises the error of
- * `function`.  The caller frees the result. */
-static puny_display_result *decide_arguments(FunctionCallInfo fcinfo, const char *function,
-                                             const char **profile) {
-  utf8_input in = input_as_utf8(PG_GETARG_TEXT_PP(0));
-  const puny_display_lists *lists;
-  puny_error err = PUNY_ERROR_INIT;
-  puny_display_result *result = NULL;
-  *profile = profile_of(PG_GETARG_TEXT_PP(1), function);
-  lists = current_lists();
-  if (puny_display_decide(in.data, in.length, *profile, lists, &result, &err) != PUNY_OK)
-    raise_display_error(function, in, &err);
-  return result;
-}
-
-/* idna_display(name, profile) -> text: the name as the profile shows it. */
-PG_FUNCTION_INFO_V1(puny_sql_idna_display);
-Datum puny_sql_idna_display(PG_FUNCTION_ARGS) {
-  const char *profile;
-  puny_display_result *result = decide_arguments(fcinfo, "idna_display", &profile);
-  text *out = cstring_to_text(puny_display_result_text(result));
-  puny_display_result_free(result);
-  PG_RETURN_TEXT_P(in_database_encoding(out, "idna_display", false));
-}
-
-static void append_json_string(StringInfo s, const char *value) {
-  if (value == NULL) {
-    appendStringInfoString(s, "null");
-    return;
-  }
-  escape_json(s, value);
-}
-
-/* idna_display_check(name, profile) -> jsonb: the decision per label with
- * every reason, the fields of `puny display --json`. */
-PG_FUNCTION_INFO_V1(puny_sql_idna_display_check);
-Datum puny_sql_idna_display_check(PG_FUNCTION_ARGS) {
-  const char *profile;
-  puny_display_result *result = decide_arguments(fcinfo, "idna_display_check", &profile);
-  StringInfoData s;
-  size_t i, j, labels;
-  const char *registrable;
-  initStringInfo(&s);
-  appendStringInfoString(&s, "{\"profile\": ");
-  append_json_string(&s, profile);
-  appendStringInfoString(&s, ", \"display\": ");
-  append_json_string(&s, puny_display_result_text(result));
-  registrable = puny_display_result_registrable_domain(result);
-  appendStringInfoString(&s, ", \"registrable_domain\": ");
-  append_json_string(&s, registrable[0] ? registrable : NULL);
-  appendStringInfoString(&s, ", \"labels\": [");
-  labels = puny_display_result_label_count(result);
-  for (i = 0; i < labels; ++i) {
-    const char *a_label, *u_label;
-    int shown;
-    size_t offset, findings;
-    puny_display_result_label(result, i, &a_label, &u_label, &shown, &offset, &findings);
-    appendStringInfoString(&s, i ? ", {\"a_label\": " : "{\"a_label\": ");
-    append_json_string(&s, a_label);
-    appendStringInfoString(&s, ", \"u_label\": ");
-    append_json_string(&s, u_label);
-    appendStringInfo(&s, ", \"show_unicode\": %s, \"offset\": %zu, \"findings\": [",
-                     shown ? "true" : "false", offset);
-    for (j = 0; j < findings; ++j) {
-      puny_display_finding f = PUNY_DISPLAY_FINDING_INIT;
-      puny_display_result_finding(result, i, j, &f);
-      appendStringInfoString(&s, j ? ", {\"reason\": " : "{\"reason\": ");
-      append_json_string(&s, puny_display_reason_name(f.reason));
-      appendStringInfo(&s, ", \"offset\": %zu, \"label\": %zu, \"code_point\": ", f.offset,
-                       f.label);
-      append_json_string(&s, f.has_code_point ? psprintf("U+%04X", (unsigned)f.code_point) : NULL);
-      appendStringInfoString(&s, ", \"step\": ");
-      append_json_string(&s, f.step);
-      appendStringInfoString(&s, ", \"similar_to\": ");
-      append_json_string(&s, f.similar_to[0] ? f.similar_to : NULL);
-      appendStringInfoString(&s, ", \"imitates\": ");
-      append_json_string(&s, f.imitates ? psprintf("U+%04X", (unsigned)f.imitates) : NULL);
-      appendStringInfoChar(&s, '}');
-    }
-    appendStringInfoString(&s, "]}");
-  }
-  appendStringInfoString(&s, "]}");
-  puny_display_result_free(result);
-  /* jsonb_in reads text in the database encoding: the JSON, written in
-   * UTF-8, is converted first (22P05 where a label cannot be held). */
-  PG_RETURN_DATUM(DirectFunctionCall1(
-      jsonb_in, CStringGetDatum(text_to_cstring(in_database_encoding(
-                    cstring_to_text_with_len(s.data, s.len), "idna_display_check", false)))));
 }
 
 /* idna_presets() -> text[]: the registry's preset names;

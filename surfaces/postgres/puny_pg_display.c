@@ -1,0 +1,239 @@
+/* puny for PostgreSQL: display safety (docs/display.md) as SQL functions,
+ * on the C API's puny_display_* and puny_skeleton, in a file of their own
+ * beside puny_pg.c (which keeps the conversions, and shares its input,
+ * result and error helpers through puny_pg_internal.h).  As in puny_pg.c,
+ * the only non-local exit is our own ereport(ERROR), made after the library
+ * call has returned. */
+#include "postgres.h"
+
+#include "fmgr.h"
+#include "mb/pg_wchar.h"
+#include "utils/builtins.h"
+#include "utils/guc.h"
+#include "utils/json.h"
+#include "utils/jsonb.h"
+#include "utils/memutils.h"
+
+#include "puny.h"
+#include "puny_pg_internal.h"
+
+/* ---- Display safety (docs/display.md) ----
+ * idna_skeleton is a pure function (IMMUTABLE, fit for an expression
+ * index).  idna_display and idna_display_check read the Public Suffix List
+ * and the protected-domain list named by the settings puny.psl_file and
+ * puny.top_domains_file, so they are STABLE: the answer may change when a
+ * setting or a file does.  Each backend loads the lists once per setting
+ * value. */
+
+static char *psl_file_setting = NULL;
+static char *top_domains_file_setting = NULL;
+
+void _PG_init(void);
+void _PG_init(void) {
+  DefineCustomStringVariable(
+      "puny.psl_file", "Public Suffix List file for idna_display ('' = none: the last two labels)",
+      NULL, &psl_file_setting, "/usr/share/publicsuffix/public_suffix_list.dat", PGC_USERSET, 0,
+      NULL, NULL, NULL);
+  DefineCustomStringVariable(
+      "puny.top_domains_file",
+      "Protected domains, one a line, for idna_display's lookalike step ('' = none)", NULL,
+      &top_domains_file_setting, "", PGC_USERSET, 0, NULL, NULL, NULL);
+  MarkGUCPrefixReserved("puny");
+}
+
+static puny_display_lists *cached_lists = NULL;
+static char *cached_psl = NULL;
+static char *cached_top = NULL;
+
+static bool same_setting(const char *a, const char *b) {
+  return strcmp(a == NULL ? "" : a, b == NULL ? "" : b) == 0;
+}
+
+/* The lists of the current settings; a malformed or unreadable file is an
+ * error naming the file and line (SQLSTATE 22P02 / 58P01). */
+static const puny_display_lists *current_lists(void) {
+  char message[512];
+  puny_error err = PUNY_ERROR_INIT;
+  puny_display_lists *lists = NULL;
+  puny_errc rc;
+  if (cached_lists != NULL && same_setting(cached_psl, psl_file_setting) &&
+      same_setting(cached_top, top_domains_file_setting))
+    return cached_lists;
+  rc = puny_display_lists_load(psl_file_setting == NULL ? "" : psl_file_setting,
+                               top_domains_file_setting, &lists, message, sizeof message, &err);
+  if (rc != PUNY_OK)
+    ereport(ERROR, (errcode(rc == PUNY_ERR_FILE_UNREADABLE ? ERRCODE_UNDEFINED_FILE
+                                                           : ERRCODE_INVALID_TEXT_REPRESENTATION),
+                    errmsg("idna_display: %s (%s)", message, puny_error_name(rc)),
+                    errhint("Check the settings puny.psl_file and puny.top_domains_file.")));
+  puny_display_lists_free(cached_lists);
+  if (cached_psl) pfree(cached_psl);
+  if (cached_top) pfree(cached_top);
+  cached_lists = lists;
+  cached_psl = MemoryContextStrdup(TopMemoryContext, psl_file_setting ? psl_file_setting : "");
+  cached_top = MemoryContextStrdup(TopMemoryContext,
+                                   top_domains_file_setting ? top_domains_file_setting : "");
+  return cached_lists;
+}
+
+/* The library's name of the profile `profile` names (ASCII case ignored,
+ * as for presets: puny_display_profile_find); an unknown name is a usage
+ * error (22023). */
+static const char *profile_of(text *profile, const char *function) {
+  char *name = text_to_cstring(profile);
+  int index = puny_display_profile_find(name);
+  if (index < 0) {
+    StringInfoData known;
+    size_t i;
+    initStringInfo(&known);
+    for (i = 0; i < puny_display_profile_count(); ++i)
+      appendStringInfo(&known, "%s%s", i ? ", " : "", puny_display_profile_name(i));
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("%s: unknown profile \"%s\"", function, name),
+                    errhint("Profiles: %s.", known.data)));
+  }
+  return puny_display_profile_name((size_t)index);
+}
+
+/* The skeleton in a database that is neither UTF8 nor SQL_ASCII: every
+ * non-ASCII character written as the escape of a U&'' literal (\XXXX,
+ * \+XXXXXX) and a backslash doubled, so the value is ASCII, which every
+ * server encoding holds.  The skeleton is a key to compare (UTS #39
+ * section 4: X and Y are confusable when their skeletons are equal), and
+ * this spelling is one-to-one, so equal keys stay equal keys: the NFD of a
+ * Latin-1 name holds combining marks (U+0308) that no single-byte encoding
+ * has, which made idna_skeleton, and an expression index on it, fail. */
+static text *skeleton_as_escapes(const char *utf8, size_t length) {
+  StringInfoData out;
+  size_t i = 0;
+  initStringInfo(&out);
+  while (i < length) {
+    unsigned char c = (unsigned char)utf8[i];
+    if (c < 0x80) {
+      if (c == '\\') appendStringInfoChar(&out, '\\');
+      appendStringInfoChar(&out, (char)c);
+      ++i;
+    } else {
+      /* The library's output is well-formed UTF-8. */
+      pg_wchar cp = utf8_to_unicode((const unsigned char *)utf8 + i);
+      if (cp > 0xFFFF) appendStringInfo(&out, "\\+%06X", (unsigned)cp);
+      else appendStringInfo(&out, "\\%04X", (unsigned)cp);
+      i += (size_t)pg_utf_mblen((const unsigned char *)utf8 + i);
+    }
+  }
+  return cstring_to_text_with_len(out.data, out.len);
+}
+
+/* idna_skeleton(text) -> text: UTS #39 skeleton. */
+PG_FUNCTION_INFO_V1(puny_sql_idna_skeleton);
+Datum puny_sql_idna_skeleton(PG_FUNCTION_ARGS) {
+  utf8_input in = puny_pg_input_as_utf8(PG_GETARG_TEXT_PP(0));
+  puny_error err = PUNY_ERROR_INIT;
+  size_t capacity = in.length * 3 + 16, written = 0;
+  text *result = (text *)palloc(VARHDRSZ + capacity);
+  puny_errc rc = puny_skeleton(in.data, in.length, VARDATA(result), capacity, &written, &err);
+  if (rc == PUNY_ERR_BUFFER_TOO_SMALL) {
+    capacity = err.needed;
+    result = (text *)repalloc(result, VARHDRSZ + capacity);
+    rc = puny_skeleton(in.data, in.length, VARDATA(result), capacity, &written, &err);
+  }
+  if (rc != PUNY_OK) {
+    ereport(ERROR, (errcode(puny_pg_sqlstate_of(&err)),
+                    errmsg("idna_skeleton: %s at byte %zu", puny_error_name(err.code), err.offset)));
+  }
+  SET_VARSIZE(result, VARHDRSZ + written);
+  if (GetDatabaseEncoding() != PG_UTF8 && GetDatabaseEncoding() != PG_SQL_ASCII)
+    PG_RETURN_TEXT_P(skeleton_as_escapes(VARDATA(result), written));
+  PG_RETURN_TEXT_P(result);
+}
+
+/* The decision for a display function's arguments (name, profile), with the
+ * lists of the current settings; an invalid name raises the error of
+ * `function`.  The caller frees the result. */
+static puny_display_result *decide_arguments(FunctionCallInfo fcinfo, const char *function,
+                                             const char **profile) {
+  utf8_input in = puny_pg_input_as_utf8(PG_GETARG_TEXT_PP(0));
+  const puny_display_lists *lists;
+  puny_error err = PUNY_ERROR_INIT;
+  puny_display_result *result = NULL;
+  *profile = profile_of(PG_GETARG_TEXT_PP(1), function);
+  lists = current_lists();
+  if (puny_display_decide(in.data, in.length, *profile, lists, &result, &err) != PUNY_OK)
+    puny_pg_raise_display_error(function, in, &err);
+  return result;
+}
+
+/* idna_display(name, profile) -> text: the name as the profile shows it. */
+PG_FUNCTION_INFO_V1(puny_sql_idna_display);
+Datum puny_sql_idna_display(PG_FUNCTION_ARGS) {
+  const char *profile;
+  puny_display_result *result = decide_arguments(fcinfo, "idna_display", &profile);
+  text *out = cstring_to_text(puny_display_result_text(result));
+  puny_display_result_free(result);
+  PG_RETURN_TEXT_P(puny_pg_in_database_encoding(out, "idna_display", false));
+}
+
+static void append_json_string(StringInfo s, const char *value) {
+  if (value == NULL) {
+    appendStringInfoString(s, "null");
+    return;
+  }
+  escape_json(s, value);
+}
+
+/* idna_display_check(name, profile) -> jsonb: the decision per label with
+ * every reason, the fields of `puny display --json`. */
+PG_FUNCTION_INFO_V1(puny_sql_idna_display_check);
+Datum puny_sql_idna_display_check(PG_FUNCTION_ARGS) {
+  const char *profile;
+  puny_display_result *result = decide_arguments(fcinfo, "idna_display_check", &profile);
+  StringInfoData s;
+  size_t i, j, labels;
+  const char *registrable;
+  initStringInfo(&s);
+  appendStringInfoString(&s, "{\"profile\": ");
+  append_json_string(&s, profile);
+  appendStringInfoString(&s, ", \"display\": ");
+  append_json_string(&s, puny_display_result_text(result));
+  registrable = puny_display_result_registrable_domain(result);
+  appendStringInfoString(&s, ", \"registrable_domain\": ");
+  append_json_string(&s, registrable[0] ? registrable : NULL);
+  appendStringInfoString(&s, ", \"labels\": [");
+  labels = puny_display_result_label_count(result);
+  for (i = 0; i < labels; ++i) {
+    const char *a_label, *u_label;
+    int shown;
+    size_t offset, findings;
+    puny_display_result_label(result, i, &a_label, &u_label, &shown, &offset, &findings);
+    appendStringInfoString(&s, i ? ", {\"a_label\": " : "{\"a_label\": ");
+    append_json_string(&s, a_label);
+    appendStringInfoString(&s, ", \"u_label\": ");
+    append_json_string(&s, u_label);
+    appendStringInfo(&s, ", \"show_unicode\": %s, \"offset\": %zu, \"findings\": [",
+                     shown ? "true" : "false", offset);
+    for (j = 0; j < findings; ++j) {
+      puny_display_finding f = PUNY_DISPLAY_FINDING_INIT;
+      puny_display_result_finding(result, i, j, &f);
+      appendStringInfoString(&s, j ? ", {\"reason\": " : "{\"reason\": ");
+      append_json_string(&s, puny_display_reason_name(f.reason));
+      appendStringInfo(&s, ", \"offset\": %zu, \"label\": %zu, \"code_point\": ", f.offset,
+                       f.label);
+      append_json_string(&s, f.has_code_point ? psprintf("U+%04X", (unsigned)f.code_point) : NULL);
+      appendStringInfoString(&s, ", \"step\": ");
+      append_json_string(&s, f.step);
+      appendStringInfoString(&s, ", \"similar_to\": ");
+      append_json_string(&s, f.similar_to[0] ? f.similar_to : NULL);
+      appendStringInfoString(&s, ", \"imitates\": ");
+      append_json_string(&s, f.imitates ? psprintf("U+%04X", (unsigned)f.imitates) : NULL);
+      appendStringInfoChar(&s, '}');
+    }
+    appendStringInfoString(&s, "]}");
+  }
+  appendStringInfoString(&s, "]}");
+  puny_display_result_free(result);
+  /* jsonb_in reads text in the database encoding: the JSON, written in
+   * UTF-8, is converted first (22P05 where a label cannot be held). */
+  PG_RETURN_DATUM(DirectFunctionCall1(
+      jsonb_in, CStringGetDatum(text_to_cstring(puny_pg_in_database_encoding(
+                    cstring_to_text_with_len(s.data, s.len), "idna_display_check", false)))));
+}
