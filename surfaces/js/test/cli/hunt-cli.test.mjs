@@ -9,7 +9,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -109,6 +109,12 @@ test('the rule vocabulary is the CLI\'s', () => {
   const help = execFileSync(bin, ['hunt', '--help'], { encoding: 'utf8' });
   for (const r of display.huntRules) assert.ok(help.includes(`${r.name}: ${r.description}`), r.name);
   assert.equal(display.huntRules.length, new Set(display.huntRules.map((r) => r.name)).size);
+  // The declarations' HuntRule union names the same rules (dist/display.d.ts).
+  const dts = readFileSync(path.join(packageDir, 'dist', 'display.d.ts'), 'utf8');
+  const union = /export type HuntRule =([^;]*);/.exec(dts);
+  assert.ok(union, 'display.d.ts declares HuntRule');
+  assert.deepEqual([...union[1].matchAll(/'(\w+)'/g)].map((m) => m[1]).sort(),
+                   display.huntRules.map((r) => r.name).sort());
 });
 
 test('errors: a malformed list as the CLI reports it, wrong types, a freed index', () => {
