@@ -74,8 +74,8 @@ export interface HuntMatch {
 export interface HuntReport {
   /** The name as matched: Unicode labels, lowercase. */
   name: string;
-  /** What the display profile shows; status: null, or why the name is not valid IDNA. */
-  verdict: { status: string | null; display: string | null; allShown: boolean };
+  /** What the display profile shows (status: null, or why the name is not valid IDNA); null when nothing matched (not decided). */
+  verdict: { status: string | null; display: string | null; allShown: boolean } | null;
   matches: HuntMatch[];
 }
 export interface HuntIndex {

@@ -94,8 +94,9 @@ EMSCRIPTEN_KEEPALIVE int puny_js_hunt_size(int handle) {
 }
 
 // The matches of the input name against index `handle` as JSON:
-// {name, verdict: {status, display, allShown}, matches: [{brand, rule,
-// offset, length, score}]}, offsets in UTF-16 code units of the input.
+// {name, verdict: {status, display, allShown} or null (no match), matches:
+// [{brand, rule, offset, length, score}]}, offsets in UTF-16 code units of
+// the input.
 // `rules`: the rule mask (bit 1 << rule value, as puny::hunt::options);
 // `profile`: the verdict's display profile (its index in displayProfiles).
 // -1 for input that is not UTF-16 (a lone surrogate), -4 for an unknown
@@ -123,13 +124,20 @@ EMSCRIPTEN_KEEPALIVE int puny_js_hunt_match(int handle, unsigned rules, int min_
   w.clear();
   w.open_object();
   w.key("name").string(g_report.name);
-  w.key("verdict").open_object();
-  w.key("status");
-  g_report.verdict_status.ok() ? w.null() : w.string(puny::to_string(g_report.verdict_status.code));
-  w.key("display");
-  g_report.verdict_status.ok() ? w.string(g_report.display) : w.null();
-  w.key("allShown").boolean(g_report.all_shown);
-  w.close_object();
+  // The core decides the display verdict only for a name that matches
+  // (puny::hunt::find): null for the others, rather than an empty display.
+  w.key("verdict");
+  if (g_report.matches.empty()) {
+    w.null();
+  } else {
+    w.open_object();
+    w.key("status");
+    g_report.verdict_status.ok() ? w.null() : w.string(puny::to_string(g_report.verdict_status.code));
+    w.key("display");
+    g_report.verdict_status.ok() ? w.string(g_report.display) : w.null();
+    w.key("allShown").boolean(g_report.all_shown);
+    w.close_object();
+  }
   w.key("matches").open_array();
   utf16_cursor at(utf8);  // a smaller offset starts over: any order is right
   for (const puny::hunt::match& m : g_report.matches) {

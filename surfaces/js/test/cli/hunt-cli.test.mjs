@@ -80,6 +80,7 @@ for (const [options, flags] of optionSets) {
         const c = byLine.get(i + 1);
         if (!c) {
           assert.deepEqual(js.matches, [], `${name}: the CLI found nothing`);
+          assert.equal(js.verdict, null, `${name}: no verdict without a match`);
           continue;
         }
         ++matched;

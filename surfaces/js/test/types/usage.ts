@@ -38,7 +38,7 @@ console.log(decision.display, why, profileNames, punyDisplay.toDisplay('a.com'),
 const hunt: HuntIndex = punyDisplay.huntIndex('paypal.com keywords=wallet', { rules: ['homoglyph', 'skeleton'], minScore: 50 });
 const report: HuntReport = hunt.matches('paypa1.com');
 const firstRule: HuntRule | undefined = report.matches[0]?.rule;
-const shownAll: boolean = hunt.matchesMany(['a.com'])[0].verdict.allShown;
+const shownAll: boolean | undefined = hunt.matchesMany(['a.com'])[0].verdict?.allShown;
 console.log(firstRule, shownAll, hunt.size, punyDisplay.huntRules.map((r) => r.name));
 hunt.free();
 // puny/email and puny/formats (issue 38).
