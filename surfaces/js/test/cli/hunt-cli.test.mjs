@@ -141,3 +141,17 @@ test('errors: a malformed list as the CLI reports it, wrong types, a freed index
   index.free();  // twice: nothing
   assert.throws(() => index.matches('paypa1.com'), TypeError);
 });
+
+// A large call renews the module's instance (surfaces/js/lib/load.js), which
+// drops its native indexes: an index built before answers as before,
+// built again from the text it kept.
+test('an index outlives the renewal of the module instance', async () => {
+  const index = display.huntIndex(brands, { rules: 'homoglyph' });
+  const before = index.matches('paypa1.com');
+  assert.equal(before.matches.length, 1);
+  display.skeleton('\u00fc'.repeat(8e6));  // grows the display module's memory past 64 MB
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual(index.matches('paypa1.com'), before);
+  assert.deepEqual(index.matchesMany(['rnicrosoft.com'])[0].matches.map((m) => m.rule), ['homoglyph']);
+  index.free();
+});
