@@ -46,13 +46,17 @@ const names = [
 // The UTF-16 index of byte `offset` of the name's UTF-8.
 const utf16Index = (text, offset) => Buffer.from(text, 'utf8').subarray(0, offset).toString('utf8').length;
 
+// Debian's publicsuffix package (scripts/install-deps.sh), as `puny hunt` reads by default.
+const pslFile = '/usr/share/publicsuffix/public_suffix_list.dat';
+
 const dir = mkdtempSync(path.join(tmpdir(), 'puny-hunt-'));
 const brandFile = path.join(dir, 'brands.txt');
 writeFileSync(brandFile, brands);
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 function cli(flags) {
-  const out = execFileSync(bin, ['hunt', '--brands', brandFile, '--json', '--no-psl', ...flags],
+  const psl = flags.includes('--psl') ? [] : ['--no-psl'];
+  const out = execFileSync(bin, ['hunt', '--brands', brandFile, '--json', ...psl, ...flags],
                            { input: names.join('\n') + '\n', encoding: 'utf8' });
   return out.trim().split('\n').filter((l) => l).map((l) => JSON.parse(l));
 }
@@ -63,6 +67,8 @@ const optionSets = [
   [{ rules: 'replacement target_embedding', minScore: 62 }, ['--rules', 'replacement,target_embedding', '--min-score', '62']],
   [{ profile: 'firefox-high' }, ['--profile', 'firefox-high']],
   [{ minScore: 90, profile: 'ascii-only' }, ['--min-score', '90', '--profile', 'ascii-only']],
+  // The Public Suffix List as text (co.uk public: amazon.co.uk's label is amazon).
+  [{ psl: readFileSync(pslFile, 'utf8') }, ['--psl', pslFile]],
 ];
 
 for (const [options, flags] of optionSets) {
