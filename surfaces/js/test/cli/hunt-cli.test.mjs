@@ -41,6 +41,9 @@ const names = [
   '\u{1F600}.paypal-login.com', '\u{1D54F}\u00fc.g00gle.com', 'mic\u0433osoft.com', 'example.com', 'paypal.me',
   'paypal.com', 'a..paypa1.com', '-paypa1.com', 'paypa1.com.', 'xn--a.google.com', '\u00fc'.repeat(40) + '.gooogle.com',
   'apple.com', '\u0430pple.com', 'xn--80ak6aa92e.org', '\u0430\u0440\u0440\u04cf\u0435.com', 'goog1e-login.com',
+  // Public suffixes only the Public Suffix List knows (with it: tld_swap, a
+  // homoglyph; without: an embedding, nothing).
+  'paypal.github.io', 'paypa1.blogspot.com', 'google.co.za',
 ];
 
 // The UTF-16 index of byte `offset` of the name's UTF-8.
@@ -72,7 +75,7 @@ const optionSets = [
 ];
 
 for (const [options, flags] of optionSets) {
-  test(`the CLI's matches, offsets and verdicts: ${JSON.stringify(options)}`, () => {
+  test(`the CLI's matches, offsets and verdicts: ${JSON.stringify(options, (k, v) => (k === 'psl' ? '(its text)' : v))}`, () => {
     const byLine = new Map(cli(flags).map((o) => [o.line, o]));
     const index = display.huntIndex(brands, options);
     try {
