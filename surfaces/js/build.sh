@@ -147,7 +147,7 @@ assemble() {
 
 punycode_names="version, encode, decode, toASCII, toUnicode, ucs2, encodeMany, decodeMany, PunyError, unicodeVersion"
 idna_names="$punycode_names, toAscii, toAsciiResult, toUnicodeResult, toAsciiMany, toUnicodeMany, idna, explain, presets, presetList, presetAliases, presetFlags, flagNames"
-display_names="$idna_names, display, toDisplay, skeleton, displayProfiles, displayReasons"
+display_names="$idna_names, display, toDisplay, skeleton, displayProfiles, displayReasons, huntIndex, huntRules"
 email_names="version, PunyError, unicodeVersion, validate, validateResult, normalize, toAscii, toUnicode, displayProfiles"
 formats_names="version, PunyError, unicodeVersion, hostname, idnHostname, email, idnEmail, formats, addFormats"
 
@@ -177,7 +177,7 @@ beside email puny-email punyEmailPacked
   strip_comments "$lib/load.js" "$lib/core.js"
   echo "const m = loadWasm(require('fs').readFileSync(process.argv[2]));"
   echo "const v = createPunyCore(m, '').vocabulary;"
-  echo "process.stdout.write(JSON.stringify({ displayProfiles: v.displayProfiles, displayReasons: v.displayReasons }));"
+  echo "process.stdout.write(JSON.stringify({ displayProfiles: v.displayProfiles, displayReasons: v.displayReasons, huntRules: v.huntRules }));"
 } >"$out/cmake/display-lists.cjs"
 node "$out/cmake/display-lists.cjs" "$out/cmake/puny-display.wasm" >"$out/cmake/display-lists.json"
 {

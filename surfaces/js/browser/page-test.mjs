@@ -354,6 +354,68 @@ async function main() {
         states.slice(1).every((f) => !f.includes('n = 128 +')),
         `each decode step starts from the previous n and i (${states.slice(0, 2).join(' | ')})`);
 
+  // 12. The Lookalike tab (issue 39): the prefilled brand list, names one a
+  //     line, one row per match.  paypa1.com writes the l of paypal.com as
+  //     the digit 1 (an ASCII homoglyph, docs/hunt.md); the Cyrillic
+  //     "аррӏе.com" has apple.com's UTS #39 skeleton and is kept as an
+  //     A-label by Chromium (step 6); example.com imitates nothing.
+  await chooseOperation('lookalike');
+  check(await evaluate("!document.getElementById('hunt-options').hidden && document.getElementById('results').hidden && /paypal\\.com/.test(document.getElementById('brands').value)"),
+        'the Lookalike tab shows its prefilled brand list and its own table');
+  await type('paypa1.com\nexample.com\n\u0430\u0440\u0440\u04cf\u0435.com');
+  const huntRows = await evaluate("[...document.querySelectorAll('#hunt-results tbody tr')].map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))");
+  const rowsOf = (line) => huntRows.filter((r) => r[0] === String(line));
+  check(rowsOf(1).some((r) => r[2] === 'paypal.com' && r[3] === 'homoglyph' && r[6] === 'paypa1.com'),
+        `paypa1.com: paypal.com by the homoglyph rule, shown as paypa1.com (${JSON.stringify(rowsOf(1))})`);
+  const where = await evaluate("document.querySelector('#hunt-results tbody tr td.where mark')?.textContent");
+  check(where === 'paypa1', `where: the label that imitates is marked (${where})`);
+  check(rowsOf(2).length === 0, 'example.com: no row');
+  check(rowsOf(3).some((r) => r[2] === 'apple.com' && r[3] === 'skeleton' && r[6].startsWith('xn--80ak6aa92e.com')),
+        `the Cyrillic apple: apple.com by its skeleton, kept as xn--80ak6aa92e.com (${JSON.stringify(rowsOf(3))})`);
+  // The table is the library's answer (puny.huntIndex in the page), row for row.
+  const fromApi = await evaluate(`(() => { const ix = puny.huntIndex(document.getElementById('brands').value);
+    const out = []; document.getElementById('input').value.split('\\n').forEach((n, i) => {
+      for (const m of ix.matches(n).matches) out.push([String(i + 1), m.brand, m.rule, String(m.score)]); });
+    ix.free(); return out; })()`);
+  check(JSON.stringify(fromApi) === JSON.stringify(huntRows.map((r) => [r[0], r[2], r[3], r[5]])),
+        `every row is one of huntIndex's matches (${fromApi.length} rows)`);
+  const summaryText = await evaluate("document.getElementById('summary').textContent");
+  check(/^3 names checked against 5 brands, 2 imitate one/.test(summaryText), `the summary counts names and brands (${summaryText})`);
+  await screenshot('page-lookalike.png');
+  // Editing the brand list rebuilds the index: without apple.com its row goes.
+  await evaluate("(() => { const b = document.getElementById('brands'); b.value = b.value.replace('apple.com', ''); b.dispatchEvent(new Event('input')); return true; })()");
+  await nextFrame();
+  const withoutApple = await evaluate("[...document.querySelectorAll('#hunt-results tbody tr')].map((r) => r.querySelector('td.brand')?.textContent)");
+  check(withoutApple.length > 0 && !withoutApple.includes('apple.com'), `the brand list's edit applies (${withoutApple})`);
+  // A malformed brand list: its error, with the line, instead of a table.
+  await evaluate("(() => { const b = document.getElementById('brands'); b.value = 'paypal.com\\npaypal.org bogus=1'; b.dispatchEvent(new Event('input')); return true; })()");
+  await nextFrame();
+  const listError = await evaluate("document.getElementById('summary').textContent");
+  const emptied = await evaluate("document.querySelectorAll('#hunt-results tbody tr').length");
+  check(/brands:2: /.test(listError) && emptied === 0, `a malformed brand list says which line (${listError})`);
+  // Bounded work (issue 44): 5,000 names are cut to the first 2,000, with a note.
+  await evaluate("(() => { const b = document.getElementById('brands'); b.value = 'paypal.com'; b.dispatchEvent(new Event('input')); return true; })()");
+  await evaluate("(() => { const t = document.getElementById('input'); t.value = Array.from({ length: 5000 }, (_, i) => i % 2 ? 'paypa1.com' : 'x' + i + '.org').join('\\n'); t.dispatchEvent(new Event('input')); return true; })()");
+  await nextFrame();
+  const cutNote = await evaluate("document.querySelector('#summary .hunt-cut')?.textContent");
+  const cutRows = await evaluate("[document.querySelectorAll('#hunt-results tbody tr').length, document.querySelector('#hunt-results tbody tr:last-child td')?.textContent]");
+  check(/5,000 lines; the first 2000 are checked/.test(cutNote || '') && cutRows[1] === '2000',
+        `long input is cut with a visible note (${cutNote}; ${cutRows[0]} rows, last line ${cutRows[1]})`);
+  // A line longer than any domain name is skipped, and said so.
+  await evaluate("(() => { const t = document.getElementById('input'); t.value = 'paypa1.' + 'a'.repeat(5000) + '.com\\npaypa1.com'; t.dispatchEvent(new Event('input')); return true; })()");
+  await nextFrame();
+  const skipNote = await evaluate("[...document.querySelectorAll('#summary .hunt-cut')].map((n) => n.textContent).join(' ')");
+  check(/1 line is longer than 1024 characters/.test(skipNote), `an overlong line is skipped with a note (${skipNote})`);
+  await cdp('Emulation.setDeviceMetricsOverride', { width: 390, height: 900, deviceScaleFactor: 1, mobile: true });
+  await evaluate("(() => { const b = document.getElementById('brands'); b.value = 'paypal.com\\nmicrosoft.com'; b.dispatchEvent(new Event('input')); return true; })()");
+  await type('paypa1.com\nlogin.microsoft.com.' + 'verylonglabel'.repeat(4) + '.example\nrnicrosoft.com');
+  const [phoneScroll, phoneRows] = await evaluate("[document.documentElement.scrollWidth, document.querySelectorAll('#hunt-results tbody tr').length]");
+  check(phoneScroll <= 390 && phoneRows >= 3, `390 px: the lookalike table fits the window (scrollWidth ${phoneScroll}, ${phoneRows} rows)`);
+  await screenshot('page-lookalike-phone.png');
+  await cdp('Emulation.setDeviceMetricsOverride', { width: 1200, height: 900, deviceScaleFactor: 1, mobile: false });
+  const huntHash = await evaluate('location.hash');
+  check(huntHash.startsWith('#lookalike&q='), `the fragment names the tab (${huntHash})`);
+
   check(exceptions.length === 0, `no script errors (${exceptions.map((e) => e.exception?.description || e.text).join('; ')})`);
   const remote = requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'));
   check(remote.length === 0, `nothing fetched from the network (${remote.join(', ') || `${requests.length} local requests`})`);

@@ -6,8 +6,8 @@
 // (issue 42).  So the puny/display entry file carries the main entry point's
 // module (UTS #46, IDNA2008, explain) and fetches the display module, which
 // surfaces/js/build.sh writes beside it as display.wasm, at the first call of
-// display(), toDisplay() or skeleton(); the lists displayProfiles and
-// displayReasons are written into the entry file at build time, so reading
+// display(), toDisplay(), skeleton() or huntIndex(); the lists
+// displayProfiles, displayReasons and huntRules are written into the entry file at build time, so reading
 // them loads nothing.
 //
 // Where the module comes from, first that applies:
@@ -28,7 +28,7 @@
 /* global lazyModuleCall, createPunyDisplay */
 
 // The display functions over a module loaded at their first call.
-// `lists`: {displayProfiles, displayReasons}, from the display module at
+// `lists`: {displayProfiles, displayReasons, huntRules}, from the display module at
 // build time; `read()`: the module's bytes (see above).
 function createLazyDisplay(version, core, lists, read) {
   'use strict';
@@ -37,6 +37,18 @@ function createLazyDisplay(version, core, lists, read) {
     display(name, options) { return call('display', [name, options]); },
     toDisplay(name, options) { return call('toDisplay', [name, options]); },
     skeleton(text) { return call('skeleton', [text]); },
+    // The index lives in the display module; its methods' errors become
+    // this entry point's PunyError too.
+    huntIndex(brandText, options) {
+      const index = call('huntIndex', [brandText, options]);
+      return Object.freeze({
+        size: index.size,
+        matches(name) { return call(index.matches, [name]); },
+        matchesMany(names) { return call(index.matchesMany, [names]); },
+        free() { return call(index.free, []); },
+      });
+    },
+    huntRules: Object.freeze(lists.huntRules.map((r) => Object.freeze(r))),
     displayProfiles: Object.freeze(lists.displayProfiles.map((p) => Object.freeze(p))),
     displayReasons: Object.freeze(lists.displayReasons),
   };

@@ -1,6 +1,6 @@
 // Types for the puny npm package's `puny/display` entry point
 // (surfaces/js/lib/display.js): everything of the main entry point (puny.d.ts) plus
-// display safety (docs/display.md) and UTS #39 skeletons.
+// display safety (docs/display.md), UTS #39 skeletons and lookalike hunting (docs/hunt.md).
 import puny from './puny.js';
 export * from './puny.js';
 
@@ -47,11 +47,57 @@ export function skeleton(text: string): string;
 export const displayProfiles: readonly { name: DisplayProfile; description: string; source: string }[];
 export const displayReasons: readonly string[];
 
+// ---- lookalike hunting (docs/hunt.md) ----
+export type HuntRule = 'skeleton' | 'homoglyph' | 'insertion' | 'omission' | 'replacement' |
+  'repetition' | 'transposition' | 'hyphenation' | 'target_embedding' | 'combo_squatting' |
+  'tld_swap' | 'homoglyph_edit';
+export interface HuntOptions {
+  /** Only these rules (names, or one string of names separated by commas or spaces); default every rule. */
+  rules?: readonly HuntRule[] | string;
+  /** Matches scoring below are dropped (0..100). */
+  minScore?: number;
+  /** The verdict's display profile; default 'chromium'. */
+  profile?: DisplayProfile;
+  /** The Public Suffix List's text; without it the last label is the public suffix. */
+  psl?: string;
+}
+export interface HuntMatch {
+  /** The brand's registrable name, as in the brand list (Unicode). */
+  brand: string;
+  rule: HuntRule;
+  /** Index into the name (UTF-16 code units) of the labels that matched, and their length. */
+  offset: number;
+  length: number;
+  /** 0..100. */
+  score: number;
+}
+export interface HuntReport {
+  /** The name as matched: Unicode labels, lowercase. */
+  name: string;
+  /** What the display profile shows (status: null, or why the name is not valid IDNA); null when nothing matched (not decided). */
+  verdict: { status: string | null; display: string | null; allShown: boolean } | null;
+  matches: HuntMatch[];
+}
+export interface HuntIndex {
+  /** Brands in the list. */
+  readonly size: number;
+  /** Every match of one name. Throws PunyError for a lone surrogate. */
+  matches(name: string): HuntReport;
+  matchesMany(names: Iterable<string>): HuntReport[];
+  /** Frees the native index now (else when the object is collected); later calls throw. */
+  free(): void;
+}
+/** An index of a brand list (one registrable name a line, keywords= and allow= fields). Throws PunyError (list_syntax) for a malformed list. */
+export function huntIndex(brandText: string, options?: HuntOptions): HuntIndex;
+export const huntRules: readonly { name: HuntRule; description: string; bit: number; minBrandLength: number; score: number }[];
+
 declare const punyDisplay: typeof puny & {
   display: typeof display;
   toDisplay: typeof toDisplay;
   skeleton: typeof skeleton;
   displayProfiles: typeof displayProfiles;
   displayReasons: typeof displayReasons;
+  huntIndex: typeof huntIndex;
+  huntRules: typeof huntRules;
 };
 export default punyDisplay;

@@ -54,10 +54,12 @@ function lazyModuleCall(entry, file, packedName, create, version, core, read) {
     layer = create(wasm, createPunyCore(wasm, version));
     return layer;
   }
+  // `name`: the layer's function, or a function of something it returned
+  // (puny/display's lookalike index), whose errors are converted alike.
   return function call(name, args) {
     const api = load();
     try {
-      return api[name].apply(null, args);
+      return (typeof name === 'function' ? name : api[name]).apply(null, args);
     } catch (error) {
       if (error instanceof RangeError && error.name === 'PunyError')
         Object.setPrototypeOf(error, core.PunyError.prototype);

@@ -12,8 +12,9 @@
 //             punycode_engine_fast.cpp, idna_exports.cpp, presets.cpp,
 //             explain_exports.cpp, error_record_export.cpp,
 //             vocabulary_idna.cpp and the common files
-//   display   + display safety and UTS #39 skeletons (`puny/display`): the
-//             puny level's files with display_exports.cpp and
+//   display   + display safety, UTS #39 skeletons and lookalike hunting
+//             (`puny/display`): the puny level's files with
+//             display_exports.cpp, hunt_exports.cpp and
 //             vocabulary_display.cpp for vocabulary_idna.cpp
 //
 // Common files: text.cpp, output.cpp, errors.cpp, punycode_exports.cpp,

@@ -4,7 +4,7 @@
 import puny, { encode, decode, toASCII, toUnicode, ucs2, toAscii, toAsciiResult, explain,
               PunyError, IdnaResult, PunycodeTrace, IdnaTrace, Preset } from '../dist/puny';
 import punycode, { encodeMany, ManyResult } from '../dist/punycode';
-import punyDisplay, { DisplayDecision, DisplayLabel, DisplayProfile } from '../dist/display';
+import punyDisplay, { DisplayDecision, DisplayLabel, DisplayProfile, HuntIndex, HuntReport, HuntRule } from '../dist/display';
 
 const a: string = encode('bücher') + decode('bcher-kva') + toASCII('mañana.com') + toUnicode('xn--maana-pta.com');
 const points: number[] = ucs2.decode('abc');
@@ -35,6 +35,12 @@ const why: (string | null)[] = decision.labels.flatMap((l: DisplayLabel) => l.fi
 const profileNames: DisplayProfile[] = punyDisplay.displayProfiles.map((p) => p.name);
 console.log(decision.display, why, profileNames, punyDisplay.toDisplay('a.com'), punyDisplay.skeleton('m'),
             punyDisplay.displayReasons.length);
+const hunt: HuntIndex = punyDisplay.huntIndex('paypal.com keywords=wallet', { rules: ['homoglyph', 'skeleton'], minScore: 50 });
+const report: HuntReport = hunt.matches('paypa1.com');
+const firstRule: HuntRule | undefined = report.matches[0]?.rule;
+const shownAll: boolean | undefined = hunt.matchesMany(['a.com'])[0].verdict?.allShown;
+console.log(firstRule, shownAll, hunt.size, punyDisplay.huntRules.map((r) => r.name));
+hunt.free();
 // puny/email and puny/formats (issue 38).
 import punyEmail, { validate, validateResult, EmailAddress, EmailResult, EmailOptions } from '../dist/email';
 import punyFormats, { addFormats, formats, FormatChecker } from '../dist/formats';
