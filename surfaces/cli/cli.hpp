@@ -70,6 +70,11 @@ struct problem {
   bool has_code_point() const noexcept { return code_point != puny::no_code_point; }
 };
 
+// Writes out and empties a long output line's text formatted so far
+// (output_sink.hpp, sink::spill): a huge line's --json object then goes out
+// in blocks of about flush_limit bytes instead of whole (issue 44).
+using spill_fn = std::function<void(std::string& out)>;
+
 // The result of converting one input.  Reused from line to line.
 struct outcome {
   bool ok = true;
@@ -84,6 +89,10 @@ struct outcome {
   // display --json: more members for the input's object, as JSON text
   // without the braces ("key":value,...), spliced after the common keys.
   std::string extra_json;
+  // Or, for a long input, a writer of those same members: it appends them
+  // to `out`, handing `out` to `spill` (when given) whenever it holds a
+  // block's worth, so that the text is never whole in memory.
+  std::function<void(std::string& out, const spill_fn* spill)> write_extra;
   // hunt: an input that matched nothing prints no line at all (it is not a
   // failure either).
   bool silent = false;
@@ -97,6 +106,7 @@ struct outcome {
     has_validation = false;
     validation.clear();
     extra_json.clear();
+    write_extra = nullptr;
     silent = false;
   }
 };

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "output_sink.hpp"
 #include "puny/display.hpp"
 #include "puny/uts39.hpp"
 
@@ -70,10 +71,13 @@ void append_finding(std::string& out, const display::finding& f) {
   out += '}';
 }
 
-// The decision's members, without the braces: the line driver appends them
-// after the common keys of the input's object (cli.hpp: outcome::extra_json).
-void decision_json(const display::decision& d, std::string_view profile, std::string& out) {
-  out.clear();
+// The decision's members, without the braces, appended to `out`: the line
+// driver writes them after the common keys of the input's object (cli.hpp:
+// outcome::extra_json and write_extra).  With `spill`, `out` is handed on
+// whenever it holds a block (flush_limit bytes), so that the text of a name
+// of millions of labels is never whole in memory (issue 44).
+void decision_json(const display::decision& d, std::string_view profile, std::string& out,
+                   const spill_fn* spill) {
   out += "\"profile\":";
   append_string(out, profile);
   // Where the profile's characters come from, with the data's version.
@@ -103,6 +107,7 @@ void decision_json(const display::decision& d, std::string_view profile, std::st
       append_finding(out, l.findings[k]);
     }
     out += "]}";
+    if (spill != nullptr && out.size() >= flush_limit) (*spill)(out);
   }
   out += ']';
 }
@@ -203,7 +208,16 @@ void add_display(CLI::App& app, action& selected) {
                            return;
                          }
                          out.output = std::move(r.value.display);
-                         if (detailed) decision_json(r.value, profile, out.extra_json);
+                         if (in.size() < flush_limit) {
+                           decision_json(r.value, profile, out.extra_json, nullptr);
+                           return;
+                         }
+                         // A long name: its members are written as the
+                         // line is printed, in blocks (issue 44).
+                         auto d = std::make_shared<display::decision>(std::move(r.value));
+                         out.write_extra = [d, profile](std::string& text, const spill_fn* spill) {
+                           decision_json(*d, profile, text, spill);
+                         };
                        });
     };
   });

@@ -34,13 +34,15 @@ int run_lines(const io_settings& s, json_shape shape, const processor& process) 
   sink io(s.line_buffered || is_terminal(1));
   outcome r;
   bool any_failed = false;
+  // A long --json object goes out in blocks as it is written (issue 44).
+  const spill_fn spill = [&io](std::string&) { io.spill(); };
 
   // Converts and prints one input; whether it converted.
   auto handle = [&](std::string_view input, const char* what, std::size_t number) {
     r.reset();
     process(input, s.json, r);
     if (!r.ok) any_failed = true;
-    format_line(s, shape, input, what, number, r, io.out(), io.err());
+    format_line(s, shape, input, what, number, r, io.out(), io.err(), &spill);
     io.end_line();
     return r.ok;
   };

@@ -9,6 +9,7 @@
 
 #include "cli.hpp"
 #include "line_format.hpp"
+#include "output_sink.hpp"
 #include "puny/unicode.hpp"
 
 namespace puny::cli {
@@ -82,7 +83,7 @@ json details_json(const std::vector<problem>& problems, json_shape shape) {
 
 // JSON object for one input; see the --json description in puny.cpp.
 void append_json(std::string& out, std::size_t number, std::string_view input,
-                 const outcome& r, json_shape shape) {
+                 const outcome& r, json_shape shape, const spill_fn* spill) {
   if (shape == json_shape::hunt) {
     // One object per matching name of the line (docs/hunt.md).
     if (r.extra_json.empty()) return;
@@ -127,12 +128,18 @@ void append_json(std::string& out, std::size_t number, std::string_view input,
   // Ill-formed UTF-8 in the input (or anywhere) becomes U+FFFD: JSON text
   // cannot carry raw bytes.
   out += j.dump(-1, ' ', false, json::error_handler_t::replace);
-  if (!r.extra_json.empty()) {
+  if (!r.extra_json.empty() || r.write_extra) {
     // Spliced as text before the closing brace: parsing it into a tree
     // again cost hundreds of bytes per input byte (issue 44).
     out.pop_back();
     out += ',';
-    out += r.extra_json;
+    if (r.write_extra) {
+      // A long input: its members are written in blocks (issue 44).
+      if (spill != nullptr && out.size() >= flush_limit) (*spill)(out);
+      r.write_extra(out, spill);
+    } else {
+      out += r.extra_json;
+    }
     out += '}';
   }
   out += '\n';
@@ -187,9 +194,10 @@ void append_escaped(std::string& out, std::string_view s, std::size_t max_bytes)
 // One converted input as the command prints it: its output line (or JSON
 // object) on `out`, its error message on `err`.
 void format_line(const io_settings& s, json_shape shape, std::string_view input, const char* what,
-                 std::size_t number, const outcome& r, std::string& out, std::string& err) {
+                 std::size_t number, const outcome& r, std::string& out, std::string& err,
+                 const spill_fn* spill) {
   if (s.json) {
-    append_json(out, number, input, r, shape);
+    append_json(out, number, input, r, shape, spill);
   } else if (r.silent) {
     // hunt: nothing matched, nothing to print.
   } else if (shape == json_shape::hunt) {

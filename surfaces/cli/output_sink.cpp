@@ -71,6 +71,7 @@ void sink::append_lines(std::string_view out, std::string_view err, const std::v
 // both go to one file (2>&1) a message follows the output lines written
 // before it, whatever stdio kept in its buffer (and the same with --jobs).
 void sink::flush() {
+  spilled_ = false;
   write(stdout, out_);
   std::fflush(stdout);
   if (meter_ != nullptr && !err_.empty()) meter_->erase();

@@ -75,7 +75,17 @@ class sink {
   std::string& err() { return err_; }
 
   void end_line() {
-    if (line_buffered_ || out_.size() >= flush_limit || err_.size() >= flush_limit) flush();
+    if (spilled_ || line_buffered_ || out_.size() >= flush_limit || err_.size() >= flush_limit)
+      flush();
+  }
+
+  // Part of a long output line (format_line's spill): standard output so
+  // far goes out, the messages wait for the line's end.  That line's
+  // end_line() then flushes, as it would have with the line whole in the
+  // buffer, so both streams get the same bytes in the same order.
+  void spill() {
+    write(stdout, out_);
+    spilled_ = true;
   }
 
   // The outputs and messages of consecutive lines (line i's end in `out`
@@ -98,6 +108,7 @@ class sink {
   std::string out_;
   std::string err_;
   bool line_buffered_;
+  bool spilled_ = false;  // part of the current line is written
   bool failed_ = false;
   progress_meter* meter_ = nullptr;
 };

@@ -46,6 +46,14 @@ void parallel_lines::run(line_reader& reader, std::size_t& line_number, sink& io
     if (b->text.back() != '\n') ++b->lines;
     line_number += b->lines;
     b->consumed = reader.consumed();
+    if (s_.json && b->lines == 1 && b->text.size() >= flush_limit) {
+      // A long line alone in its block: once every line before it is
+      // written it is the next to write, so its --json object can go out
+      // in blocks as it is made instead of whole in memory (issue 44).
+      while (!in_flight_.empty()) write_front(io, any_failed, written);
+      stream_line(*b, io, any_failed, written);
+      continue;
+    }
     submit(std::move(b), io, any_failed, written);
   }
   while (!in_flight_.empty()) write_front(io, any_failed, written);
@@ -81,6 +89,22 @@ void parallel_lines::write_front(sink& io, bool& any_failed, const written_fn& w
   if (b.failures > 0) any_failed = true;
   written(b.lines, b.consumed, b.failures);
   in_flight_.pop_front();
+}
+
+void parallel_lines::stream_line(const batch& b, sink& io, bool& any_failed, const written_fn& written) {
+  const std::string_view text(b.text);
+  // As convert(): a "\r" goes with the "\n" that follows it only.
+  const std::string_view input =
+      text.back() == '\n' ? without_cr(text.substr(0, text.size() - 1)) : text;
+  outcome& r = helper_outcome_;
+  r.reset();
+  process_(input, s_.json, r);
+  const spill_fn spill = [&io](std::string&) { io.spill(); };
+  format_line(s_, shape_, input, "line", b.first_line, r, io.out(), io.err(), &spill);
+  io.end_line();
+  if (!r.ok) any_failed = true;
+  written(1, b.consumed, r.ok ? 0 : 1);
+  r.reset();  // its decision's memory goes now, not at the next line
 }
 
 void parallel_lines::work() {

@@ -53,6 +53,9 @@ class parallel_lines {
   void submit(std::unique_ptr<batch> b, sink& io, bool& any_failed, const written_fn& written);
   // Waits for the oldest batch and writes it.
   void write_front(sink& io, bool& any_failed, const written_fn& written);
+  // Converts and writes a block of one long line on this thread, its
+  // --json object handed to the sink in blocks as it is made.
+  void stream_line(const batch& b, sink& io, bool& any_failed, const written_fn& written);
   // A worker thread: converts batches until stopped.
   void work();
   // Converts the lines of one batch into its out and err.

@@ -67,10 +67,10 @@ ENTRY_POINTS = [
     # CLI: line commands read stdin; explain takes an argument.
     ("cli", "to-ascii", "stdin", ["{cli}", "to-ascii"], 96, None, "name"),
     ("cli", "to-unicode", "stdin", ["{cli}", "to-unicode"], 96, None, "name"),
-    ("cli", "to-ascii --json", "stdin", ["{cli}", "to-ascii", "--json"], 128, None, "name"),
+    ("cli", "to-ascii --json", "stdin", ["{cli}", "to-ascii", "--json"], 96, None, "name"),
     ("cli", "skeleton", "stdin", ["{cli}", "skeleton"], 32, None, "name"),
     ("cli", "display", "stdin", ["{cli}", "display", "--no-psl"], 96, None, "name"),
-    ("cli", "display --json", "stdin", ["{cli}", "display", "--no-psl", "--json"], 200, None, "name"),
+    ("cli", "display --json", "stdin", ["{cli}", "display", "--no-psl", "--json"], 100, None, "name"),
     ("cli", "explain to-ascii", "arg", ["{cli}", "explain", "to-ascii", "{arg}"], 200, ARG_MAX_BYTES, "name"),
     ("cli", "explain to-ascii --json", "arg", ["{cli}", "explain", "to-ascii", "--json", "{arg}"],
      200, ARG_MAX_BYTES, "name"),

@@ -919,6 +919,15 @@ def display_profiles():
     return re.findall(r"^\s{2,}([a-z0-9-]+): ", text.split("The display policy:")[1], re.M)
 
 
+# Runs argv[2:] and writes its peak RSS (kilobytes) to the file argv[1];
+# exits with its status.
+PEAK_RSS_OF_CHILD = (
+    "import resource, subprocess, sys\n"
+    "code = subprocess.call(sys.argv[2:])\n"
+    "open(sys.argv[1], 'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))\n"
+    "sys.exit(code)\n")
+
+
 def big_input(lines):
     """`lines` lines of real names with the awkward ones mixed in: ill-formed
     UTF-8, CRLF, empty lines, U+0000, errors, a BOM at the very start and a
@@ -1278,6 +1287,57 @@ class Display(Base):
                 code, out, _ = run(["display", "--json", "--psl", psl, name])
                 self.assertEqual(code, 0)
                 self.assertEqual(json_lines(out)[0]["registrable_domain"], "example.co.uk", name)
+
+    def test_json_of_a_huge_line_streams(self):
+        # Issue 44: display --json held a line's whole JSON object (twice:
+        # the decision's members, then the line) before writing it, so its
+        # peak memory was several times the line's output.  Now the object
+        # goes out in blocks as it is written: the peak is the decision and
+        # the input's copies, well under twice the output.  Each label "\u0430a"
+        # mixes Cyrillic and Latin (a finding each, so the output is large
+        # next to the decision) and stays an A-label; its Punycode comes
+        # from Python's own codec (RFC 3492).
+        labels = 150000
+        long_line = "\u0430a." * labels + "com"
+        a_label = "xn--" + "\u0430a".encode("punycode").decode("ascii")
+        text = ("b\u00fccher.de\n" + long_line + "\n" + "a\udcff.de\n" + "ok.example").encode(
+            "utf-8", "surrogateescape")
+        results = {}
+        with tempfile.TemporaryDirectory() as d:
+            src = os.path.join(d, "in.txt")
+            with open(src, "wb") as f:
+                f.write(text)
+            for jobs in ("1", "2"):
+                out_path = os.path.join(d, "out" + jobs)
+                rss_path = os.path.join(d, "rss" + jobs)
+                # A small Python process starts puny and reads its peak RSS
+                # (a child's maximum counts from its fork: started from this
+                # process, it would include what this one holds).
+                with open(src, "rb") as i, open(out_path, "wb") as o:
+                    proc = subprocess.run(
+                        [sys.executable, "-c", PEAK_RSS_OF_CHILD, rss_path,
+                         PUNY, "display", "--json", "--no-psl", "-j", jobs],
+                        stdin=i, stdout=o, stderr=subprocess.PIPE, timeout=120)
+                with open(rss_path, encoding="ascii") as f:
+                    peak = int(f.read()) * 1024  # Linux: kilobytes
+                with open(out_path, "rb") as f:
+                    out = f.read()
+                results[jobs] = (proc.returncode, out, proc.stderr)
+                lines = out.split(b"\n")
+                self.assertEqual(len(lines), 5, jobs)  # four objects, each ending in "\n"
+                long_json = lines[1]
+                self.assertLess(peak, 2 * len(long_json),
+                                "-j %s: peak RSS %d bytes for %d bytes of output" %
+                                (jobs, peak, len(long_json)))
+                self.assertEqual(long_json.count(('{"a_label":"%s",' % a_label).encode()), labels)
+                self.assertEqual(long_json.count(b'"show_unicode":false'), labels)
+                self.assertTrue(long_json.startswith(b'{"line":2,"input":"' + long_line.encode()), jobs)
+                self.assertEqual(json.loads(lines[0])["output"], "b\u00fccher.de")
+                self.assertEqual(json.loads(lines[2])["errors"], ["invalid_utf8"])
+                self.assertEqual(json.loads(lines[3])["line"], 4)
+            self.assertEqual(results["1"][0], 1)
+            # -j 2 writes the same bytes, in input order.
+            self.assertEqual(results["1"], results["2"])
 
     def test_skeleton(self):
         code, out, _ = run(["skeleton", "\u0440\u0430\u0443\u0440\u0430l", "m", "paypal"])
