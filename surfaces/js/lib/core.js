@@ -447,6 +447,10 @@ function createPunyCore(wasm, version) {
         }
       }
       const size = manyFn(count);
+      // An item's single conversion may have moved the output buffer (a
+      // long output): ask for its address at the next read, or it reads
+      // freed memory (a later call returned another call's text).
+      outputCapacity = -1;
       // All the outputs as one string (one decoder call, which costs less
       // than reading each output by itself), each item's a substring.
       let all;

@@ -113,8 +113,14 @@ int compat_map(int n, Label label_fn) {
 }
 
 // An ASCII domain (most host names, every ACE name) through the UTF-8
-// caller-buffer forms, where byte offsets are code unit offsets.
-int to_ascii_utf16(unsigned bits, std::u16string_view in) {
+// caller-buffer forms, where byte offsets are code unit offsets.  In a
+// bulk call a failure there returns fast_failed: record_failure then takes
+// the item's error from the detailed run (the error that decides the
+// result, errors.first, which is what the general path would report), so
+// an ASCII item is converted twice, not three times.
+constexpr int fast_failed = -3;
+
+int to_ascii_utf16(unsigned bits, std::u16string_view in, bool bulk = false) {
   clear_error();
   const auto general_ascii = [bits](std::u16string_view text) { return to_ascii(text, bits); };
   if (idna2008_of(bits) != nullptr || !narrow_ascii(in, g_bytes)) return general(in, general_ascii);
@@ -122,12 +128,12 @@ int to_ascii_utf16(unsigned bits, std::u16string_view in) {
   if (out.size() < g_bytes.size() + 64) out.resize(g_bytes.size() * 2 + 64);
   std::size_t written = 0;
   const puny::status st = puny::idna::to_ascii(g_bytes.view(), out.data(), out.size(), written, options_of(bits));
-  if (!st.ok()) return general(in, general_ascii);
+  if (!st.ok()) return bulk ? fast_failed : general(in, general_ascii);
   if (std::string_view(out.data(), written) == g_bytes.view()) return same_as_input;
   return put_output_ascii(std::string_view(out.data(), written));
 }
 
-int to_unicode_utf16(unsigned bits, std::u16string_view in) {
+int to_unicode_utf16(unsigned bits, std::u16string_view in, bool bulk = false) {
   clear_error();
   const auto general_unicode = [bits](std::u16string_view text) { return to_unicode(text, bits); };
   if (idna2008_of(bits) != nullptr || !narrow_ascii(in, g_bytes)) return general(in, general_unicode);
@@ -135,7 +141,7 @@ int to_unicode_utf16(unsigned bits, std::u16string_view in) {
   if (out.size() < g_bytes.size() * 4 + 64) out.resize(g_bytes.size() * 4 + 64);
   std::size_t written = 0;
   const puny::status st = puny::idna::to_unicode(g_bytes.view(), out.data(), out.size(), written, options_of(bits));
-  if (!st.ok()) return general(in, general_unicode);
+  if (!st.ok()) return bulk ? fast_failed : general(in, general_unicode);
   if (std::string_view(out.data(), written) == g_bytes.view()) return same_as_input;
   return put_output_utf8(std::string_view(out.data(), written));
 }
@@ -183,8 +189,12 @@ void push_best(bool present, std::string_view utf8) {
 // After the single call's conversion failed (its error in g_error): the
 // record above, with the errors and best effort of detailed() (same
 // branches, same order), and the item's result, `failed`.
-int record_failure(std::u16string_view domain, unsigned bits, bool unicode) {
-  push_error(g_error.status, g_error.offset, g_error.source);
+int record_failure(std::u16string_view domain, unsigned bits, bool unicode, bool fast) {
+  // fast: the ASCII path failed (its error not recorded): the first
+  // error of the detailed run, an ASCII input's offsets already UTF-16.
+  if (!fast) push_error(g_error.status, g_error.offset, g_error.source);
+  else push_error({}, 0, puny::error_source::uts46);
+  const std::size_t primary = g_bulk_failures.size() - 4;
   static std::string utf8;
   const puny::status s = to_utf8(domain, utf8);
   if (!s) {
@@ -203,6 +213,16 @@ int record_failure(std::u16string_view domain, unsigned bits, bool unicode) {
     g_bulk_failures.push_back(static_cast<std::int32_t>(d.errors.all.size()));
     utf16_cursor at(utf8);
     for (const auto& e : d.errors.all) push_error(e, at(e.offset), puny::error_source::uts46);
+    if (fast && !d.ok()) {
+      const std::size_t end = g_bulk_failures.size();
+      g_bulk_failures.resize(primary);
+      push_error(d.errors.first, d.errors.first.offset, puny::error_source::uts46);
+      g_bulk_failures.resize(end);
+    } else if (fast) {  // (cannot happen: the general path decides, as the single call)
+      g_bulk_failures.resize(primary);
+      const int r = unicode ? to_unicode_utf16(bits, domain) : to_ascii_utf16(bits, domain);
+      return r == failed ? record_failure(domain, bits, unicode, false) : append_output(r);
+    }
   }
   return failed;
 }
@@ -267,8 +287,8 @@ EMSCRIPTEN_KEEPALIVE int puny_js_to_ascii_many(unsigned bits, int count) {
   g_bulk_failures.clear();
   g_bulk_best.clear();
   return convert_many<char16_t>(count, [bits](std::u16string_view in) {
-    const int r = to_ascii_utf16(bits, in);
-    return r == failed ? record_failure(in, bits, false) : append_output(r);
+    const int r = to_ascii_utf16(bits, in, true);
+    return r < 0 && r != same_as_input ? record_failure(in, bits, false, r == fast_failed) : append_output(r);
   });
 }
 
@@ -276,8 +296,8 @@ EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode_many(unsigned bits, int count) {
   g_bulk_failures.clear();
   g_bulk_best.clear();
   return convert_many<char16_t>(count, [bits](std::u16string_view in) {
-    const int r = to_unicode_utf16(bits, in);
-    return r == failed ? record_failure(in, bits, true) : append_output(r);
+    const int r = to_unicode_utf16(bits, in, true);
+    return r < 0 && r != same_as_input ? record_failure(in, bits, true, r == fast_failed) : append_output(r);
   });
 }
 

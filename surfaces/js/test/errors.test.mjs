@@ -286,3 +286,21 @@ test("toAsciiMany / toUnicodeMany: a failed item is its single call's PunyError,
     }
   }
 });
+
+// A bulk item with a long output (or a long failed name) grew the module's
+// output buffer without the JavaScript side learning its new address: the
+// next calls read freed memory (toUnicode('xn--bcher-kva.de') returned
+// '{"unicode', a failed item's record threw a SyntaxError).
+test('a bulk call with long items leaves the single calls and the item errors right', () => {
+  const long = '\u00fc'.repeat(3000) + '.de';
+  for (const many of ['toAsciiMany', 'toUnicodeMany']) {
+    const r = puny[many]([long, '\u0660'.repeat(2000) + '.a', 'a\u200d'.repeat(600)]);
+    assert.equal(r[0].error, null);
+    assert.equal(r[1].error.code, 'bidi');
+    assert.equal(r[2].error.code, 'contextj');
+    assert.equal(r[2].error.errors.length, 600);
+    assert.equal(puny.toUnicode('xn--bcher-kva.de'), 'bücher.de');
+    assert.equal(puny.toAscii('b\u00fccher.de'), 'xn--bcher-kva.de');
+    assert.equal(puny.idna.toUnicode('xn--bcher-kva.de'), 'bücher.de');
+  }
+});
