@@ -367,8 +367,10 @@ function createPunyCore(wasm, version) {
   // the module per batch: their code units written one after another and
   // their lengths beside them, each item converted by the function its
   // single call uses, all the outputs read with one decoder call (see
-  // puny_js_*_many in surfaces/js/src/punycode_exports.cpp).  An item that fails is
-  // converted again by the single call, which records its error.
+  // puny_js_*_many in surfaces/js/src/punycode_exports.cpp).  A Punycode item that
+  // fails is converted again by the single call, which records its error;
+  // the IDNA forms' records come from the bulk pass itself (`single`
+  // returns null, surfaces/js/lib/api.js idnaMany).
   const batchItems = 4096;
   const sameAsInput = -2;  // an item's length after the call: its output is its input
   // ignoreBOM: an output may well begin with U+FEFF, which a decoder would
