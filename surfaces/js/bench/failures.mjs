@@ -26,7 +26,10 @@ const cases = [
   ['decodeMany, invalid digit', () => inputs((s) => s + '-!'), (xs) => puny.decodeMany(xs)],
   ['encodeMany, lone surrogate', () => inputs((s) => s + '\uD800'), (xs) => puny.encodeMany(xs)],
   ['toAsciiMany, CONTEXTJ (C2)', () => inputs((s) => 'a' + s + '\u200D.de'), (xs) => puny.toAsciiMany(xs)],
+  ['toUnicodeMany, invalid xn-- label', () => inputs((s) => 'xn--' + s + '-!.de'), (xs) => puny.toUnicodeMany(xs)],
 ];
+const only = args.find((a) => a.startsWith('--only='));
+if (only) cases.splice(0, cases.length, ...cases.filter(([name]) => name.startsWith(only.slice(7))));
 
 console.log(`# ${n} failing items per call, Node ${process.version}; median of 3 calls`);
 console.log('| call | us/item | heap bytes/item (results alive) |');

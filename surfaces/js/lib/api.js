@@ -176,23 +176,92 @@ function createPunyIdna(wasm, core) {
   }
   core.setItemError(itemError);
 
+  // A failed toAsciiMany / toUnicodeMany item (issue 45): the bulk export
+  // records its error, every error and the best-effort output in the pass
+  // that found it (record_failure in surfaces/js/src/idna_exports.cpp);
+  // each batch's records are copied out once (an Int32Array and one string
+  // of best-effort outputs, shared by the batch's items), and an item keeps
+  // only its own fields and where its record starts: `errors` and
+  // `bestEffort` are built from the record when read, as PunyError's.
+  const batchOf = Symbol();
+  const startOf = Symbol();
+  const bulkKinds = new Map();
+  const bestDecoder = new TextDecoder('utf-16le', { ignoreBOM: true });  // the module's byte order
+  function bulkKind(packed) {
+    let kind = bulkKinds.get(packed);
+    if (kind === undefined) {
+      kind = Object.create(BulkItemError.prototype, {
+        [kindOf]: { value: [json(wasm._puny_js_error_kind(packed)), (packed >>> 16) === 1] } });
+      bulkKinds.set(packed, kind);
+    }
+    return kind;
+  }
+  // The error record at `at` in `words` (kind, offset, label, code point).
+  function errorAt(words, at) {
+    return Object.assign({}, bulkKind(words[at])[kindOf][0],
+                         { offset: words[at + 1], label: words[at + 2], codePoint: words[at + 3] < 0 ? null : words[at + 3] });
+  }
+  class BulkItemError extends ItemError {
+    get errors() {
+      const words = this[batchOf].words;
+      const at = this[startOf];
+      const out = new Array(words[at + 6]);
+      for (let i = 0; i < out.length; ++i) out[i] = errorAt(words, at + 7 + 4 * i);
+      return out;
+    }
+    get bestEffort() {
+      const words = this[batchOf].words;
+      const at = this[startOf];
+      return words[at + 4] < 0 ? null : this[batchOf].best.substr(words[at + 4], words[at + 5]);
+    }
+    // As JSON, the fields the item had as its own before they were built
+    // on access (JSON.stringify of a result is unchanged).
+    toJSON() { return Object.assign({}, this, { errors: this.errors, bestEffort: this.bestEffort }); }
+  }
+
   // The options are read once.
-  function idnaMany(fn, manyFn, detailedFn, domains, options) {
+  function idnaMany(manyFn, domains, options) {
     const bits = optionBits(options);
-    return core.many(domains, (count) => manyFn(bits, count), (text) => convert(fn, text, bits), (text) => {
-      const e = itemError(text);  // before detailedFn replaces the module's error
-      const all = detailedFn(text, bits);
-      const own = (value) => ({ value, writable: true, enumerable: true, configurable: true });
-      return Object.defineProperties(e, { errors: own(all.errors), bestEffort: own(all.bestEffort) });
+    let batch = null;
+    let next = 0;  // the next failed item's record
+    function batchFn(count) {
+      const size = manyFn(bits, count);
+      const words = wasm._puny_js_bulk_failures_size();
+      if (words > 0) {
+        const at = wasm._puny_js_bulk_failures() >>> 2;
+        const bestAt = wasm._puny_js_bulk_best();
+        const best = wasm._puny_js_bulk_best_size();
+        batch = { words: wasm.HEAP32.slice(at, at + words),
+                  best: bestDecoder.decode(wasm.HEAPU8.subarray(bestAt, bestAt + 2 * best)) };
+        next = 0;
+      }
+      return size;
+    }
+    return core.many(domains, batchFn, () => null, (text) => {
+      const words = batch.words;
+      const at = next;
+      next += 7 + 4 * words[at + 6];
+      const e = Object.create(bulkKind(words[at]));
+      const record = e[kindOf][0];
+      e.code = record.code;
+      e.uts46 = record.uts46 || null;
+      e.offset = words[at + 1];
+      e.label = words[at + 2];
+      e.codePoint = words[at + 3] < 0 ? null : words[at + 3];
+      e.detail = record.detail;
+      e.input = text;
+      e[batchOf] = batch;
+      e[startOf] = at;
+      return e;
     });
   }
 
   function toAsciiMany(domains, options) {
-    return idnaMany(wasm._puny_js_to_ascii, wasm._puny_js_to_ascii_many, toAsciiDetailed, domains, options);
+    return idnaMany(wasm._puny_js_to_ascii_many, domains, options);
   }
 
   function toUnicodeMany(domains, options) {
-    return idnaMany(wasm._puny_js_to_unicode, wasm._puny_js_to_unicode_many, toUnicodeDetailed, domains, options);
+    return idnaMany(wasm._puny_js_to_unicode_many, domains, options);
   }
 
   // ---- explain: the algorithm's steps, from the library's own coder ----

@@ -367,8 +367,10 @@ function createPunyCore(wasm, version) {
   // the module per batch: their code units written one after another and
   // their lengths beside them, each item converted by the function its
   // single call uses, all the outputs read with one decoder call (see
-  // puny_js_*_many in surfaces/js/src/punycode_exports.cpp).  An item that fails is
-  // converted again by the single call, which records its error.
+  // puny_js_*_many in surfaces/js/src/punycode_exports.cpp).  A Punycode item that
+  // fails is converted again by the single call, which records its error;
+  // the IDNA forms' records come from the bulk pass itself (`single`
+  // returns null, surfaces/js/lib/api.js idnaMany).
   const batchItems = 4096;
   const sameAsInput = -2;  // an item's length after the call: its output is its input
   // ignoreBOM: an output may well begin with U+FEFF, which a decoder would
@@ -447,6 +449,10 @@ function createPunyCore(wasm, version) {
         }
       }
       const size = manyFn(count);
+      // An item's single conversion may have moved the output buffer (a
+      // long output): ask for its address at the next read, or it reads
+      // freed memory (a later call returned another call's text).
+      outputCapacity = -1;
       // All the outputs as one string (one decoder call, which costs less
       // than reading each output by itself), each item's a substring.
       let all;

@@ -113,8 +113,14 @@ int compat_map(int n, Label label_fn) {
 }
 
 // An ASCII domain (most host names, every ACE name) through the UTF-8
-// caller-buffer forms, where byte offsets are code unit offsets.
-int to_ascii_utf16(unsigned bits, std::u16string_view in) {
+// caller-buffer forms, where byte offsets are code unit offsets.  In a
+// bulk call a failure there returns fast_failed: record_failure then takes
+// the item's error from the detailed run (the error that decides the
+// result, errors.first, which is what the general path would report), so
+// an ASCII item is converted twice, not three times.
+constexpr int fast_failed = -3;
+
+int to_ascii_utf16(unsigned bits, std::u16string_view in, bool bulk = false) {
   clear_error();
   const auto general_ascii = [bits](std::u16string_view text) { return to_ascii(text, bits); };
   if (idna2008_of(bits) != nullptr || !narrow_ascii(in, g_bytes)) return general(in, general_ascii);
@@ -122,12 +128,12 @@ int to_ascii_utf16(unsigned bits, std::u16string_view in) {
   if (out.size() < g_bytes.size() + 64) out.resize(g_bytes.size() * 2 + 64);
   std::size_t written = 0;
   const puny::status st = puny::idna::to_ascii(g_bytes.view(), out.data(), out.size(), written, options_of(bits));
-  if (!st.ok()) return general(in, general_ascii);
+  if (!st.ok()) return bulk ? fast_failed : general(in, general_ascii);
   if (std::string_view(out.data(), written) == g_bytes.view()) return same_as_input;
   return put_output_ascii(std::string_view(out.data(), written));
 }
 
-int to_unicode_utf16(unsigned bits, std::u16string_view in) {
+int to_unicode_utf16(unsigned bits, std::u16string_view in, bool bulk = false) {
   clear_error();
   const auto general_unicode = [bits](std::u16string_view text) { return to_unicode(text, bits); };
   if (idna2008_of(bits) != nullptr || !narrow_ascii(in, g_bytes)) return general(in, general_unicode);
@@ -135,9 +141,90 @@ int to_unicode_utf16(unsigned bits, std::u16string_view in) {
   if (out.size() < g_bytes.size() * 4 + 64) out.resize(g_bytes.size() * 4 + 64);
   std::size_t written = 0;
   const puny::status st = puny::idna::to_unicode(g_bytes.view(), out.data(), out.size(), written, options_of(bits));
-  if (!st.ok()) return general(in, general_unicode);
+  if (!st.ok()) return bulk ? fast_failed : general(in, general_unicode);
   if (std::string_view(out.data(), written) == g_bytes.view()) return same_as_input;
   return put_output_utf8(std::string_view(out.data(), written));
+}
+
+// ---- A bulk item's failure, recorded in the pass that found it ----
+// Issue 45: a failed toAsciiMany / toUnicodeMany item was converted again
+// from JavaScript, once for its error and once more for every error and
+// the best-effort output as JSON (about 13 us and 432 B an item).  Now the
+// bulk export records them itself, as 32-bit words in g_bulk_failures,
+// per failed item in item order:
+//   the error the single call throws (g_error, read as itemError reads it):
+//     kind (code | detail << 8 | source << 16), offset, label, code point
+//     (-1: none)
+//   the best-effort output: its start in g_bulk_best (-1: null), length
+//   the number of errors k, then k errors as kind, offset, label, code point
+// exactly the fields of `detailed` (the single call's errors and
+// bestEffort), which the JavaScript side turns into objects only when read.
+buffer<std::int32_t> g_bulk_failures;
+buffer<char16_t> g_bulk_best;
+
+void push_error(const puny::status& s, std::size_t offset, puny::error_source source) {
+  const std::size_t at = g_bulk_failures.size();
+  g_bulk_failures.resize(at + 4);
+  std::int32_t* w = g_bulk_failures.data() + at;
+  w[0] = static_cast<std::int32_t>(static_cast<unsigned>(s.code) | static_cast<unsigned>(s.detail) << 8 |
+                                   static_cast<unsigned>(source) << 16);
+  w[1] = static_cast<std::int32_t>(offset);
+  w[2] = static_cast<std::int32_t>(s.label);
+  w[3] = s.has_code_point() ? static_cast<std::int32_t>(s.code_point) : -1;
+}
+
+void push_best(bool present, std::string_view utf8) {
+  g_bulk_failures.push_back(present ? static_cast<std::int32_t>(g_bulk_best.size()) : -1);
+  const std::size_t before = g_bulk_best.size();
+  if (present) {
+    const std::size_t count = utf8_to_scratch(utf8);
+    std::size_t units = 0;
+    (void)puny::unicode::utf32_to_utf16(std::u32string_view(g_code_points.data(), count),
+                                        g_bulk_best.reserve(before + 2 * count) + before, units);
+    g_bulk_best.resize(before + units);
+  }
+  g_bulk_failures.push_back(static_cast<std::int32_t>(g_bulk_best.size() - before));
+}
+
+// After the single call's conversion failed (its error in g_error): the
+// record above, with the errors and best effort of detailed() (same
+// branches, same order), and the item's result, `failed`.
+int record_failure(std::u16string_view domain, unsigned bits, bool unicode, bool fast) {
+  // fast: the ASCII path failed (its error not recorded): the first
+  // error of the detailed run, an ASCII input's offsets already UTF-16.
+  if (!fast) push_error(g_error.status, g_error.offset, g_error.source);
+  else push_error({}, 0, puny::error_source::uts46);
+  const std::size_t primary = g_bulk_failures.size() - 4;
+  static std::string utf8;
+  const puny::status s = to_utf8(domain, utf8);
+  if (!s) {
+    push_best(true, {});
+    g_bulk_failures.push_back(1);
+    push_error(s, s.offset, puny::error_source::uts46);
+  } else if (const puny::preset* p = idna2008_of(bits)) {  // one error at most, no best effort
+    const auto r = unicode ? puny::to_unicode(utf8, *p, options_of(bits)) : puny::to_ascii(utf8, *p, options_of(bits));
+    push_best(r.ok(), r.value);
+    g_bulk_failures.push_back(r.ok() ? 0 : 1);
+    if (!r.ok()) push_error(r.status, utf16_index(utf8, r.status.offset), puny::error_source::idna2008);
+  } else {
+    const puny::idna::detailed d = unicode ? puny::idna::to_unicode_detailed(utf8, options_of(bits))
+                                           : puny::idna::to_ascii_detailed(utf8, options_of(bits));
+    push_best(true, d.best_effort);
+    g_bulk_failures.push_back(static_cast<std::int32_t>(d.errors.all.size()));
+    utf16_cursor at(utf8);
+    for (const auto& e : d.errors.all) push_error(e, at(e.offset), puny::error_source::uts46);
+    if (fast && !d.ok()) {
+      const std::size_t end = g_bulk_failures.size();
+      g_bulk_failures.resize(primary);
+      push_error(d.errors.first, d.errors.first.offset, puny::error_source::uts46);
+      g_bulk_failures.resize(end);
+    } else if (fast) {  // (cannot happen: the general path decides, as the single call)
+      g_bulk_failures.resize(primary);
+      const int r = unicode ? to_unicode_utf16(bits, domain) : to_ascii_utf16(bits, domain);
+      return r == failed ? record_failure(domain, bits, unicode, false) : append_output(r);
+    }
+  }
+  return failed;
 }
 
 }  // namespace
@@ -197,11 +284,40 @@ EMSCRIPTEN_KEEPALIVE int puny_js_to_ascii(unsigned bits, int n) { return to_asci
 EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode(unsigned bits, int n) { return to_unicode_utf16(bits, input_view(n)); }
 
 EMSCRIPTEN_KEEPALIVE int puny_js_to_ascii_many(unsigned bits, int count) {
-  return convert_many<char16_t>(count, [bits](std::u16string_view in) { return append_output(to_ascii_utf16(bits, in)); });
+  g_bulk_failures.clear();
+  g_bulk_best.clear();
+  return convert_many<char16_t>(count, [bits](std::u16string_view in) {
+    const int r = to_ascii_utf16(bits, in, true);
+    return r < 0 && r != same_as_input ? record_failure(in, bits, false, r == fast_failed) : append_output(r);
+  });
 }
 
 EMSCRIPTEN_KEEPALIVE int puny_js_to_unicode_many(unsigned bits, int count) {
-  return convert_many<char16_t>(count, [bits](std::u16string_view in) { return append_output(to_unicode_utf16(bits, in)); });
+  g_bulk_failures.clear();
+  g_bulk_best.clear();
+  return convert_many<char16_t>(count, [bits](std::u16string_view in) {
+    const int r = to_unicode_utf16(bits, in, true);
+    return r < 0 && r != same_as_input ? record_failure(in, bits, true, r == fast_failed) : append_output(r);
+  });
+}
+
+// The last bulk call's failure records and best-effort text (see
+// record_failure), read once per batch by surfaces/js/lib/api.js.
+EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_bulk_failures() { return reinterpret_cast<std::uintptr_t>(g_bulk_failures.data()); }
+EMSCRIPTEN_KEEPALIVE int puny_js_bulk_failures_size() { return static_cast<int>(g_bulk_failures.size()); }
+EMSCRIPTEN_KEEPALIVE std::uintptr_t puny_js_bulk_best() { return reinterpret_cast<std::uintptr_t>(g_bulk_best.data()); }
+EMSCRIPTEN_KEEPALIVE int puny_js_bulk_best_size() { return static_cast<int>(g_bulk_best.size()); }
+
+// The JSON error record ({code, uts46, description, ...}) of one kind of
+// error, packed as in record_failure: what a bulk item's error shares with
+// every error of its kind, read once per kind.
+PUNY_WASM_COLD EMSCRIPTEN_KEEPALIVE int puny_js_error_kind(int packed) {
+  puny::status s;
+  s.code = static_cast<puny::errc>(packed & 0xFF);
+  s.detail = static_cast<decltype(s.detail)>((packed >> 8) & 0xFF);
+  g_json.clear();
+  write_error(g_json, s, 0, static_cast<puny::error_source>((packed >> 16) & 0xFF));
+  return put_json();
 }
 
 // Every error and the best-effort output of ToASCII (unicode = 0) or

@@ -243,3 +243,64 @@ test('a large call does not pin its memory: the instance is renewed after it', a
   await settled();
   assert.equal(punyDisplay.toDisplay('www.googl\u00e9.com', { topDomains }), 'www.xn--googl-fsa.com');
 });
+
+// toAsciiMany / toUnicodeMany (issue 45): a failed item is reported from
+// the bulk pass itself (the module records its error, every error and the
+// best effort, surfaces/js/src/idna_exports.cpp record_failure), not
+// converted again from JavaScript; its errors and bestEffort are built when
+// read.  What the item says is what the single call throws, field by field.
+const invalidNames = [
+  'a\u200db.de', 'a\u200c', '\u0915\u094d\u200c.in', '\u05d0a.com', 'a\u05d0.com', '\u0627\u0031.com', 'a.\u05d0',
+  '\u2260', '\u2488.com', 'a b.com', 'a/b', 'a\u0000b', 'ab--c.de', '-ab.de', 'ab-.de', 'xn--a.de',
+  'xn--ab-c!d.com', 'xn--.de', 'XN--ZCA', 'xn--ab--c.de', 'a\ud800b.de', '\udc00', 'a\udbff', '\udfff\ud800',
+  'a..b', '.', '', '..', '\u0300a.de', 'a\u00b7b', '\u30fb.jp', 'x'.repeat(64) + '.de',
+  ('a'.repeat(63) + '.').repeat(5), '\u00e9'.repeat(300), 'xn--i-7iq.com', 'mail@b\u00fccher.de', 'b\u00fccher.de',
+];
+test("toAsciiMany / toUnicodeMany: a failed item is its single call's PunyError, under every preset", () => {
+  const names = [...invalidNames, ...invalidNames.map((d) => 'ok.' + d + '.' + d.toUpperCase())];
+  for (const preset of puny.presets) {
+    for (const [many, one] of [['toAsciiMany', puny.idna.toAscii], ['toUnicodeMany', puny.idna.toUnicode]]) {
+      const items = puny[many](names, { preset });
+      let failed = 0;
+      for (const [i, name] of names.entries()) {
+        let single = null;
+        let output = null;
+        try { output = one(name, { preset }); } catch (x) { single = x; }
+        const e = items[i].error;
+        const where = `${preset} ${many} ${JSON.stringify(name)}`;
+        assert.equal(items[i].output, output, where);
+        assert.equal(e === null, single === null, where);
+        if (!e) continue;
+        failed++;
+        assert.ok(e instanceof puny.PunyError && e instanceof RangeError, where);
+        for (const f of ['name', 'message', 'code', 'uts46', 'offset', 'label', 'codePoint', 'detail', 'input', 'bestEffort'])
+          assert.equal(e[f], single[f], `${where}: ${f}`);
+        assert.deepEqual(e.errors, single.errors, where);
+        // Built when read, not kept per item; JSON as it was with own fields.
+        assert.equal(Object.hasOwn(e, 'errors') || Object.hasOwn(e, 'bestEffort'), false, where);
+        assert.deepEqual(JSON.parse(JSON.stringify(e)).errors, single.errors, where);
+        assert.equal(JSON.parse(JSON.stringify(e)).bestEffort, single.bestEffort, where);
+      }
+      // (The url preset's ToUnicode fails on ill-formed input only.)
+      assert.ok(failed >= 8, `${preset} ${many}: ${failed} failed items`);
+    }
+  }
+});
+
+// A bulk item with a long output (or a long failed name) grew the module's
+// output buffer without the JavaScript side learning its new address: the
+// next calls read freed memory (toUnicode('xn--bcher-kva.de') returned
+// '{"unicode', a failed item's record threw a SyntaxError).
+test('a bulk call with long items leaves the single calls and the item errors right', () => {
+  const long = '\u00fc'.repeat(3000) + '.de';
+  for (const many of ['toAsciiMany', 'toUnicodeMany']) {
+    const r = puny[many]([long, '\u0660'.repeat(2000) + '.a', 'a\u200d'.repeat(600)]);
+    assert.equal(r[0].error, null);
+    assert.equal(r[1].error.code, 'bidi');
+    assert.equal(r[2].error.code, 'contextj');
+    assert.equal(r[2].error.errors.length, 600);
+    assert.equal(puny.toUnicode('xn--bcher-kva.de'), 'bücher.de');
+    assert.equal(puny.toAscii('b\u00fccher.de'), 'xn--bcher-kva.de');
+    assert.equal(puny.idna.toUnicode('xn--bcher-kva.de'), 'bücher.de');
+  }
+});
