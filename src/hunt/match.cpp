@@ -169,8 +169,10 @@ struct matcher {
           if (d.brands[id].suffix != suffix) add(id, rule::tld_swap, r, labels.size() - 1);
     // Skeleton and ASCII homoglyphs (UTS #39 section 4).
     bool ascii = std::all_of(R.begin(), R.end(), [](char32_t c) { return c < 0x80; });
+    // Reused: no allocation per name; homoglyph_edit_rule reads it too.
+    thread_local std::u32string folded;
+    folded_skeleton(R, folded);
     {
-      const std::u32string folded = folded_skeleton(R);
       if (d.maybe(folded))
         if (auto it = d.by_folded.find(folded); it != d.by_folded.end())
           for (std::uint32_t id : it->second)
@@ -179,7 +181,7 @@ struct matcher {
     combo(R, r, r);
     if (R.size() <= d.max_label + 1) edit_rules(R, r);
     // After the edit rules: it reports only brands nothing else matched.
-    homoglyph_edit_rule(r);
+    homoglyph_edit_rule(r, folded);
   }
 
   // Edit distance 1 through the deletion neighbourhood.
@@ -187,10 +189,13 @@ struct matcher {
     if (d.maybe(R))
       if (auto it = d.deletions.find(R); it != d.deletions.end())
         for (const deletion& e : it->second) add(e.brand, rule::omission, r, r);
+    // R with code point i deleted, for i = 0, 1, ...: the next deletion
+    // differs from this one in one place only (del[i - 1] becomes R[i - 1]),
+    // so it is updated in place instead of copied.
     thread_local std::u32string del;
+    if (!R.empty()) del.assign(R, 1, std::u32string::npos);
     for (std::size_t i = 0; i < R.size(); ++i) {
-      del.assign(R, 0, i);
-      del.append(R, i + 1, std::u32string::npos);
+      if (i > 0) del[i - 1] = R[i - 1];
       if (!d.maybe(del)) continue;
       if (auto it = d.by_label.find(del); it != d.by_label.end()) {
         rule why = rule::insertion;
@@ -234,12 +239,11 @@ struct matcher {
   // brand's label ("rnicrosft", "paypa1l"): a homoglyph and an edit
   // together.  Reported only when nothing else matched the brand on this
   // label, so a name one rule explains is not counted twice.
-  void homoglyph_edit_rule(std::size_t r) {
+  void homoglyph_edit_rule(std::size_t r, const std::u32string& F) {
     const std::u32string& R = labels[r];
     if (!(opt.rules & (std::uint32_t{1} << static_cast<unsigned>(rule::homoglyph_edit)))) return;
     if (!may_hold_homoglyph(R)) return;
-    thread_local std::u32string F, del;
-    F = folded_skeleton(R);
+    thread_local std::u32string del;
     if (F.empty() || F.size() > d.max_folded + 1) return;
     const std::size_t offset = labels_span(r, r).offset;
     auto consider = [&](std::uint32_t id) {
@@ -253,9 +257,9 @@ struct matcher {
     if (F.size() <= d.max_folded + 1 && d.maybe(F))
       if (auto it = d.folded_deletions.find(F); it != d.folded_deletions.end())
         for (const deletion& e : it->second) consider(e.brand);
+    del.assign(F, 1, std::u32string::npos);  // updated in place, as in edit_rules
     for (std::size_t i = 0; i < F.size(); ++i) {
-      del.assign(F, 0, i);
-      del.append(F, i + 1, std::u32string::npos);
+      if (i > 0) del[i - 1] = F[i - 1];
       if (!d.maybe(del)) continue;
       // One character fewer.
       if (auto it = d.by_folded.find(del); it != d.by_folded.end())
@@ -296,19 +300,36 @@ struct matcher {
     if (auto it = d.maybe(L) ? d.by_flat_name.find(L) : d.by_flat_name.end();
         it != d.by_flat_name.end())
       for (std::uint32_t id : it->second) add(id, rule::target_embedding, first, last);
-    thread_local std::u32string head, tail;  // reused: no allocation per name
+    // Views first: a head or tail is copied (u32string keys) only when the
+    // keyword masks and the Bloom filter both let it through.
+    thread_local std::u32string key;  // reused: no allocation per name
+    const std::u32string_view V(L);
     for (std::size_t k : d.keyword_lengths) {
       if (k >= L.size()) break;
-      head.assign(L, 0, L.size() - k);
-      tail.assign(L, L.size() - k, std::u32string::npos);
-      if (d.maybe(head) && d.keywords.count(tail))
-        if (auto it = d.by_label.find(head); it != d.by_label.end())
-          for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
-      head.assign(L, 0, k);
-      tail.assign(L, k, std::u32string::npos);
-      if (d.maybe(tail) && d.keywords.count(head))
-        if (auto it = d.by_label.find(tail); it != d.by_label.end())
-          for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
+      if (k == 0) continue;  // parse() keeps no empty keyword
+      // Brand + keyword: the tail of k code points is the keyword.
+      std::u32string_view head = V.substr(0, L.size() - k), tail = V.substr(L.size() - k);
+      if (((d.keyword_first[k] >> (tail.front() & 63)) & 1) &&
+          ((d.keyword_last[k] >> (tail.back() & 63)) & 1) && d.maybe(head)) {
+        key.assign(tail);
+        if (d.keywords.count(key)) {
+          key.assign(head);
+          if (auto it = d.by_label.find(key); it != d.by_label.end())
+            for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
+        }
+      }
+      // Keyword + brand: the head of k code points is the keyword.
+      head = V.substr(0, k);
+      tail = V.substr(k);
+      if (((d.keyword_first[k] >> (head.front() & 63)) & 1) &&
+          ((d.keyword_last[k] >> (head.back() & 63)) & 1) && d.maybe(tail)) {
+        key.assign(head);
+        if (d.keywords.count(key)) {
+          key.assign(tail);
+          if (auto it = d.by_label.find(key); it != d.by_label.end())
+            for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
+        }
+      }
     }
   }
 
