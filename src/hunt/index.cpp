@@ -154,7 +154,7 @@ void folded_skeleton(std::u32string_view label, std::u32string& out) {
   out.clear();
   for (std::size_t i = 0; i < s.size(); ++i) {
     char32_t c = s[i];
-    if (is_diacritic(c)) continue;
+    if (c >= 0x0300 && is_diacritic(c)) continue;  // no mark is below U+0300
     if (c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
     if (c == U'v' && i + 1 < s.size() && (s[i + 1] == U'v' || s[i + 1] == U'V')) {
       out.push_back(U'w');

@@ -35,6 +35,11 @@ bool has_ace_prefix(std::string_view s) {
 // match nothing), so every input gets labels.
 void to_u32(std::string_view s, std::u32string& out) {
   out.clear();
+  if (is_ascii(s)) {  // most labels: one code point a byte, no decoding
+    out.resize(s.size());
+    for (std::size_t i = 0; i < s.size(); ++i) out[i] = static_cast<unsigned char>(s[i]);
+    return;
+  }
   std::size_t pos = 0;
   char32_t c;
   while (pos < s.size()) {
