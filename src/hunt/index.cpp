@@ -320,6 +320,8 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   std::sort(d->keyword_lengths.begin(), d->keyword_lengths.end());
   d->keyword_lengths.erase(std::unique(d->keyword_lengths.begin(), d->keyword_lengths.end()),
                            d->keyword_lengths.end());
+  for (const std::string& n : d->own_names) d->own_name_views.insert(n);
+  for (const std::string& n : d->suffixes) d->suffix_views.insert(n);
   std::size_t longest_keyword = d->keyword_lengths.empty() ? 0 : d->keyword_lengths.back();
   d->keyword_first.assign(longest_keyword + 1, 0);
   d->keyword_last.assign(longest_keyword + 1, 0);

@@ -60,6 +60,13 @@ struct brand_index::impl {
   // Registrable names that never match: every brand and its allow= names.
   std::unordered_set<std::string> own_names;
   std::unordered_set<std::string> suffixes;  // the brands' public suffixes
+  // Views of own_names and suffixes (node storage never moves), so that a
+  // name's registrable part and suffix candidates are looked up without
+  // building a std::string each (C++17 sets have no heterogeneous lookup).
+  std::unordered_set<std::string_view> own_name_views, suffix_views;
+  impl() = default;
+  impl(const impl&) = delete;  // the views point into this object's sets
+  impl& operator=(const impl&) = delete;
   std::size_t bytes = 0;
   // A one-hash Bloom filter over the keys of by_label, by_folded,
   // by_flat_name and deletions: most

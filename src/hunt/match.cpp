@@ -158,12 +158,12 @@ struct matcher {
     for (std::size_t i = name.size(); i-- > 0 && dots < 3;) {
       if (name[i] != '.') continue;
       ++dots;
-      if (d.suffixes.count(std::string(name.substr(i + 1)))) best = dots;
+      if (d.suffix_views.count(name.substr(i + 1))) best = dots;
     }
     return std::min(best, n);
   }
 
-  void registrable_rules(std::size_t r, const std::string& suffix) {
+  void registrable_rules(std::size_t r, std::string_view suffix) {
     const std::u32string& R = labels[r];
     if (R.empty()) return;
     // Exact label: another suffix is a TLD swap (the brand's own name was
@@ -429,10 +429,10 @@ struct matcher {
     for (std::size_t l = 0, seen = 0; l < trimmed.size() && seen < r; ++l)
       if (trimmed[l] == '.' && ++seen == r) reg_start = l + 1;
     std::string_view registrable = trimmed.substr(reg_start);
-    if (d.own_names.count(std::string(registrable))) return;  // a brand's own name
+    if (d.own_name_views.count(registrable)) return;  // a brand's own name
     std::size_t dot = registrable.find('.');
-    std::string suffix =
-        dot == std::string_view::npos ? std::string() : std::string(registrable.substr(dot + 1));
+    std::string_view suffix =
+        dot == std::string_view::npos ? std::string_view() : registrable.substr(dot + 1);
     registrable_rules(r, suffix);
     subdomain_rules(r);
   }
