@@ -139,6 +139,20 @@ void folded_skeleton(std::u32string_view label, std::u32string& out) {
       if (ascii_prototypes[c].size() == 1) t[c] = ascii_prototypes[c][0];
     return t;
   }();
+  // ASCII characters the whole folding leaves as they are: their own
+  // prototype, not uppercase, not v (vv folds to w).  A label of only those
+  // is its own folded skeleton (most names' labels).
+  static const std::vector<bool> ascii_fixed = [] {
+    std::vector<bool> t(128, false);
+    for (char32_t c = 0; c < 128; ++c)
+      t[c] = ascii_single[c] == c && !(c >= U'A' && c <= U'Z') && c != U'v' && c != U'V';
+    return t;
+  }();
+  if (std::all_of(label.begin(), label.end(),
+                  [](char32_t c) { return c < 128 && ascii_fixed[c]; })) {
+    out.assign(label.data(), label.size());
+    return;
+  }
   thread_local std::u32string s;
   s.clear();
   if (std::all_of(label.begin(), label.end(), [](char32_t c) { return c < 128; })) {
