@@ -343,6 +343,9 @@ struct matcher {
   // brand's suffix labels ("paypal.com-login.evil.tld", "paypal.com.evil.tld").
   // A brand label alone as a subdomain token scores lower.
   void subdomain_rules(std::size_t r) {
+    // Only tokens of labels left of r are looked up (those of r and to its
+    // right are read only after a hit): no subdomain, nothing to do.
+    if (r == 0) return;
     toks.clear();
     for (std::size_t l = 0; l <= r && l < labels.size(); ++l) {
       const std::u32string& L = labels[l];
