@@ -346,6 +346,8 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   }
   d->bytes = map_bytes(entries, key_chars, 16);
   for (const brand_record& b : d->brands) d->bytes += sizeof b + b.name.size() + b.suffix.size();
+  d->bytes += map_bytes(d->own_name_views.size() + d->suffix_views.size(), 0,
+                        sizeof(std::string_view));
   out.impl_ = std::move(d);
   return true;
 }
