@@ -122,7 +122,7 @@ bool is_diacritic(char32_t c) {
 }
 }  // namespace
 
-std::u32string folded_skeleton(std::u32string_view label) {
+void folded_skeleton(std::u32string_view label, std::u32string& out) {
   // ASCII: NFD changes nothing and confusables.txt maps ASCII to ASCII, so
   // the skeleton is the concatenation of each character's prototype,
   // looked up once (the fast path for most names).
@@ -131,17 +131,44 @@ std::u32string folded_skeleton(std::u32string_view label) {
     for (char32_t c = 0; c < 128; ++c) t[c] = uts39::skeleton(std::u32string(1, c));
     return t;
   }();
-  std::u32string s;
+  // Most ASCII characters are their own one-character prototype: those
+  // are copied as they are, without appending a string each.
+  static const std::vector<char32_t> ascii_single = [] {
+    std::vector<char32_t> t(128, 0);
+    for (char32_t c = 0; c < 128; ++c)
+      if (ascii_prototypes[c].size() == 1) t[c] = ascii_prototypes[c][0];
+    return t;
+  }();
+  // ASCII characters the whole folding leaves as they are: their own
+  // prototype, not uppercase, not v (vv folds to w).  A label of only those
+  // is its own folded skeleton (most names' labels).
+  static const std::vector<bool> ascii_fixed = [] {
+    std::vector<bool> t(128, false);
+    for (char32_t c = 0; c < 128; ++c)
+      t[c] = ascii_single[c] == c && !(c >= U'A' && c <= U'Z') && c != U'v' && c != U'V';
+    return t;
+  }();
+  if (std::all_of(label.begin(), label.end(),
+                  [](char32_t c) { return c < 128 && ascii_fixed[c]; })) {
+    out.assign(label.data(), label.size());
+    return;
+  }
+  thread_local std::u32string s;
+  s.clear();
   if (std::all_of(label.begin(), label.end(), [](char32_t c) { return c < 128; })) {
-    for (char32_t c : label) s += ascii_prototypes[c];
+    for (char32_t c : label) {
+      if (ascii_single[c] != 0)
+        s.push_back(ascii_single[c]);
+      else
+        s += ascii_prototypes[c];
+    }
   } else {
     s = uts39::skeleton(label);
   }
-  std::u32string out;
-  out.reserve(s.size());
+  out.clear();
   for (std::size_t i = 0; i < s.size(); ++i) {
     char32_t c = s[i];
-    if (is_diacritic(c)) continue;
+    if (c >= 0x0300 && is_diacritic(c)) continue;  // no mark is below U+0300
     if (c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
     if (c == U'v' && i + 1 < s.size() && (s[i + 1] == U'v' || s[i + 1] == U'V')) {
       out.push_back(U'w');
@@ -150,6 +177,11 @@ std::u32string folded_skeleton(std::u32string_view label) {
     }
     out.push_back(c);
   }
+}
+
+std::u32string folded_skeleton(std::u32string_view label) {
+  std::u32string out;
+  folded_skeleton(label, out);
   return out;
 }
 
@@ -302,8 +334,20 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   std::sort(d->keyword_lengths.begin(), d->keyword_lengths.end());
   d->keyword_lengths.erase(std::unique(d->keyword_lengths.begin(), d->keyword_lengths.end()),
                            d->keyword_lengths.end());
+  for (const std::string& n : d->own_names) d->own_name_views.insert(n);
+  for (const std::string& n : d->suffixes) d->suffix_views.insert(n);
+  std::size_t longest_keyword = d->keyword_lengths.empty() ? 0 : d->keyword_lengths.back();
+  d->keyword_first.assign(longest_keyword + 1, 0);
+  d->keyword_last.assign(longest_keyword + 1, 0);
+  for (const std::u32string& k : d->keywords) {
+    if (k.empty()) continue;
+    d->keyword_first[k.size()] |= std::uint64_t{1} << (k.front() & 63);
+    d->keyword_last[k.size()] |= std::uint64_t{1} << (k.back() & 63);
+  }
   d->bytes = map_bytes(entries, key_chars, 16);
   for (const brand_record& b : d->brands) d->bytes += sizeof b + b.name.size() + b.suffix.size();
+  d->bytes += map_bytes(d->own_name_views.size() + d->suffix_views.size(), 0,
+                        sizeof(std::string_view));
   out.impl_ = std::move(d);
   return true;
 }

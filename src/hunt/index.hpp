@@ -53,9 +53,20 @@ struct brand_index::impl {
   std::unordered_map<std::u32string, ids> by_flat_name;
   std::unordered_set<std::u32string> keywords;
   std::vector<std::size_t> keyword_lengths;  // distinct, ascending
+  // Per keyword length k, bit (c & 63) of every keyword's first and last
+  // code point: a name's head or tail of k code points whose edge bit is
+  // clear is no keyword, and is neither hashed nor copied (most are not).
+  std::vector<std::uint64_t> keyword_first, keyword_last;
   // Registrable names that never match: every brand and its allow= names.
   std::unordered_set<std::string> own_names;
   std::unordered_set<std::string> suffixes;  // the brands' public suffixes
+  // Views of own_names and suffixes (node storage never moves), so that a
+  // name's registrable part and suffix candidates are looked up without
+  // building a std::string each (C++17 sets have no heterogeneous lookup).
+  std::unordered_set<std::string_view> own_name_views, suffix_views;
+  impl() = default;
+  impl(const impl&) = delete;  // the views point into this object's sets
+  impl& operator=(const impl&) = delete;
   std::size_t bytes = 0;
   // A one-hash Bloom filter over the keys of by_label, by_folded,
   // by_flat_name and deletions: most
@@ -64,8 +75,19 @@ struct brand_index::impl {
   // misses).
   std::vector<std::uint64_t> filter;
   std::uint64_t filter_mask = 0;
+  // The filter's own hash (the tables keep std::hash): FNV-1a over whole
+  // code points, then MurmurHash3's 64-bit finaliser so the low bits the
+  // filter uses depend on every input bit.  A few instructions per code
+  // point where std::hash's byte-wise Murmur takes several times more.
   static std::uint64_t hash_of(std::u32string_view s) {
-    return std::hash<std::u32string_view>{}(s);
+    std::uint64_t h = 0xcbf29ce484222325ull ^ s.size();
+    for (char32_t c : s) h = (h ^ c) * 0x100000001b3ull;
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 33;
+    return h;
   }
   void filter_add(std::u32string_view s) {
     const std::uint64_t h = hash_of(s) & filter_mask;
@@ -88,5 +110,7 @@ struct access {
 // (confusables.txt maps m to "rn", 0 to O and 1 to l already, but has no
 // vv/w entry).
 std::u32string folded_skeleton(std::u32string_view label);
+// The same into `out` (its storage reused: no allocation per name once grown).
+void folded_skeleton(std::u32string_view label, std::u32string& out);
 
 }  // namespace puny::hunt

@@ -35,6 +35,11 @@ bool has_ace_prefix(std::string_view s) {
 // match nothing), so every input gets labels.
 void to_u32(std::string_view s, std::u32string& out) {
   out.clear();
+  if (is_ascii(s)) {  // most labels: one code point a byte, no decoding
+    out.resize(s.size());
+    for (std::size_t i = 0; i < s.size(); ++i) out[i] = static_cast<unsigned char>(s[i]);
+    return;
+  }
   std::size_t pos = 0;
   char32_t c;
   while (pos < s.size()) {
@@ -153,12 +158,12 @@ struct matcher {
     for (std::size_t i = name.size(); i-- > 0 && dots < 3;) {
       if (name[i] != '.') continue;
       ++dots;
-      if (d.suffixes.count(std::string(name.substr(i + 1)))) best = dots;
+      if (d.suffix_views.count(name.substr(i + 1))) best = dots;
     }
     return std::min(best, n);
   }
 
-  void registrable_rules(std::size_t r, const std::string& suffix) {
+  void registrable_rules(std::size_t r, std::string_view suffix) {
     const std::u32string& R = labels[r];
     if (R.empty()) return;
     // Exact label: another suffix is a TLD swap (the brand's own name was
@@ -169,8 +174,10 @@ struct matcher {
           if (d.brands[id].suffix != suffix) add(id, rule::tld_swap, r, labels.size() - 1);
     // Skeleton and ASCII homoglyphs (UTS #39 section 4).
     bool ascii = std::all_of(R.begin(), R.end(), [](char32_t c) { return c < 0x80; });
+    // Reused: no allocation per name; homoglyph_edit_rule reads it too.
+    thread_local std::u32string folded;
+    folded_skeleton(R, folded);
     {
-      const std::u32string folded = folded_skeleton(R);
       if (d.maybe(folded))
         if (auto it = d.by_folded.find(folded); it != d.by_folded.end())
           for (std::uint32_t id : it->second)
@@ -179,7 +186,7 @@ struct matcher {
     combo(R, r, r);
     if (R.size() <= d.max_label + 1) edit_rules(R, r);
     // After the edit rules: it reports only brands nothing else matched.
-    homoglyph_edit_rule(r);
+    homoglyph_edit_rule(r, folded);
   }
 
   // Edit distance 1 through the deletion neighbourhood.
@@ -187,10 +194,13 @@ struct matcher {
     if (d.maybe(R))
       if (auto it = d.deletions.find(R); it != d.deletions.end())
         for (const deletion& e : it->second) add(e.brand, rule::omission, r, r);
+    // R with code point i deleted, for i = 0, 1, ...: the next deletion
+    // differs from this one in one place only (del[i - 1] becomes R[i - 1]),
+    // so it is updated in place instead of copied.
     thread_local std::u32string del;
+    if (!R.empty()) del.assign(R, 1, std::u32string::npos);
     for (std::size_t i = 0; i < R.size(); ++i) {
-      del.assign(R, 0, i);
-      del.append(R, i + 1, std::u32string::npos);
+      if (i > 0) del[i - 1] = R[i - 1];
       if (!d.maybe(del)) continue;
       if (auto it = d.by_label.find(del); it != d.by_label.end()) {
         rule why = rule::insertion;
@@ -234,12 +244,11 @@ struct matcher {
   // brand's label ("rnicrosft", "paypa1l"): a homoglyph and an edit
   // together.  Reported only when nothing else matched the brand on this
   // label, so a name one rule explains is not counted twice.
-  void homoglyph_edit_rule(std::size_t r) {
+  void homoglyph_edit_rule(std::size_t r, const std::u32string& F) {
     const std::u32string& R = labels[r];
     if (!(opt.rules & (std::uint32_t{1} << static_cast<unsigned>(rule::homoglyph_edit)))) return;
     if (!may_hold_homoglyph(R)) return;
-    thread_local std::u32string F, del;
-    F = folded_skeleton(R);
+    thread_local std::u32string del;
     if (F.empty() || F.size() > d.max_folded + 1) return;
     const std::size_t offset = labels_span(r, r).offset;
     auto consider = [&](std::uint32_t id) {
@@ -253,9 +262,9 @@ struct matcher {
     if (F.size() <= d.max_folded + 1 && d.maybe(F))
       if (auto it = d.folded_deletions.find(F); it != d.folded_deletions.end())
         for (const deletion& e : it->second) consider(e.brand);
+    del.assign(F, 1, std::u32string::npos);  // updated in place, as in edit_rules
     for (std::size_t i = 0; i < F.size(); ++i) {
-      del.assign(F, 0, i);
-      del.append(F, i + 1, std::u32string::npos);
+      if (i > 0) del[i - 1] = F[i - 1];
       if (!d.maybe(del)) continue;
       // One character fewer.
       if (auto it = d.by_folded.find(del); it != d.by_folded.end())
@@ -296,19 +305,36 @@ struct matcher {
     if (auto it = d.maybe(L) ? d.by_flat_name.find(L) : d.by_flat_name.end();
         it != d.by_flat_name.end())
       for (std::uint32_t id : it->second) add(id, rule::target_embedding, first, last);
-    thread_local std::u32string head, tail;  // reused: no allocation per name
+    // Views first: a head or tail is copied (u32string keys) only when the
+    // keyword masks and the Bloom filter both let it through.
+    thread_local std::u32string key;  // reused: no allocation per name
+    const std::u32string_view V(L);
     for (std::size_t k : d.keyword_lengths) {
       if (k >= L.size()) break;
-      head.assign(L, 0, L.size() - k);
-      tail.assign(L, L.size() - k, std::u32string::npos);
-      if (d.maybe(head) && d.keywords.count(tail))
-        if (auto it = d.by_label.find(head); it != d.by_label.end())
-          for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
-      head.assign(L, 0, k);
-      tail.assign(L, k, std::u32string::npos);
-      if (d.maybe(tail) && d.keywords.count(head))
-        if (auto it = d.by_label.find(tail); it != d.by_label.end())
-          for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
+      if (k == 0) continue;  // parse() keeps no empty keyword
+      // Brand + keyword: the tail of k code points is the keyword.
+      std::u32string_view head = V.substr(0, L.size() - k), tail = V.substr(L.size() - k);
+      if (((d.keyword_first[k] >> (tail.front() & 63)) & 1) &&
+          ((d.keyword_last[k] >> (tail.back() & 63)) & 1) && d.maybe(head)) {
+        key.assign(tail);
+        if (d.keywords.count(key)) {
+          key.assign(head);
+          if (auto it = d.by_label.find(key); it != d.by_label.end())
+            for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
+        }
+      }
+      // Keyword + brand: the head of k code points is the keyword.
+      head = V.substr(0, k);
+      tail = V.substr(k);
+      if (((d.keyword_first[k] >> (head.front() & 63)) & 1) &&
+          ((d.keyword_last[k] >> (head.back() & 63)) & 1) && d.maybe(tail)) {
+        key.assign(head);
+        if (d.keywords.count(key)) {
+          key.assign(tail);
+          if (auto it = d.by_label.find(key); it != d.by_label.end())
+            for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
+        }
+      }
     }
   }
 
@@ -317,6 +343,9 @@ struct matcher {
   // brand's suffix labels ("paypal.com-login.evil.tld", "paypal.com.evil.tld").
   // A brand label alone as a subdomain token scores lower.
   void subdomain_rules(std::size_t r) {
+    // Only tokens of labels left of r are looked up (those of r and to its
+    // right are read only after a hit): no subdomain, nothing to do.
+    if (r == 0) return;
     toks.clear();
     for (std::size_t l = 0; l <= r && l < labels.size(); ++l) {
       const std::u32string& L = labels[l];
@@ -403,10 +432,10 @@ struct matcher {
     for (std::size_t l = 0, seen = 0; l < trimmed.size() && seen < r; ++l)
       if (trimmed[l] == '.' && ++seen == r) reg_start = l + 1;
     std::string_view registrable = trimmed.substr(reg_start);
-    if (d.own_names.count(std::string(registrable))) return;  // a brand's own name
+    if (d.own_name_views.count(registrable)) return;  // a brand's own name
     std::size_t dot = registrable.find('.');
-    std::string suffix =
-        dot == std::string_view::npos ? std::string() : std::string(registrable.substr(dot + 1));
+    std::string_view suffix =
+        dot == std::string_view::npos ? std::string_view() : registrable.substr(dot + 1);
     registrable_rules(r, suffix);
     subdomain_rules(r);
   }
