@@ -1326,9 +1326,14 @@ class Display(Base):
                 lines = out.split(b"\n")
                 self.assertEqual(len(lines), 5, jobs)  # four objects, each ending in "\n"
                 long_json = lines[1]
-                self.assertLess(peak, 2 * len(long_json),
-                                "-j %s: peak RSS %d bytes for %d bytes of output" %
-                                (jobs, peak, len(long_json)))
+                # Under AddressSanitizer (scripts/sanitize-tests.sh) every
+                # allocation carries redzones and shadow memory, so the peak
+                # says nothing about puny's buffering; the output checks
+                # below still run there.
+                if "ASAN_OPTIONS" not in os.environ:
+                    self.assertLess(peak, 2 * len(long_json),
+                                    "-j %s: peak RSS %d bytes for %d bytes of output" %
+                                    (jobs, peak, len(long_json)))
                 self.assertEqual(long_json.count(('{"a_label":"%s",' % a_label).encode()), labels)
                 self.assertEqual(long_json.count(b'"show_unicode":false'), labels)
                 self.assertTrue(long_json.startswith(b'{"line":2,"input":"' + long_line.encode()), jobs)
