@@ -404,15 +404,7 @@ int idn2_to_ascii_4i(const uint32_t* input, size_t inlen, char* output, int flag
 }
 
 int idn2_to_ascii_4z(const uint32_t* input, char** output, int flags) {
-  if (!input) {
-    if (output) *output = nullptr;
-    return IDN2_OK;
-  }
-  return guarded([&] {
-    std::string u8;
-    if (const int rc = from_u32(input, u32_length(input), u8); rc != IDN2_OK) return rc;
-    return lookup_u8(u8.c_str(), output, flags);
-  });
+  return via_utf8(input, output, [&](const char* u8) { return lookup_u8(u8, output, flags); });
 }
 
 int idn2_to_ascii_8z(const char* input, char** output, int flags) {

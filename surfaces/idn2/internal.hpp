@@ -67,6 +67,22 @@ inline std::size_t u32_length(const uint32_t* s) noexcept {
 // UTF-32 (values checked: no surrogates, nothing above U+10FFFF) to UTF-8.
 int from_u32(const uint32_t* in, std::size_t n, std::string& out);
 
+// The "4z" entry points: a NUL-terminated UTF-32 input (NULL: *output set to
+// NULL, IDN2_OK, as libidn2 does) converted to UTF-8 and handed to
+// `convert(const char*)`, the UTF-8 form of the same call.
+template <class Out, class F>
+int via_utf8(const uint32_t* input, Out** output, F&& convert) {
+  if (!input) {
+    if (output) *output = nullptr;
+    return IDN2_OK;
+  }
+  return guarded([&] {
+    std::string u8;
+    if (const int rc = from_u32(input, u32_length(input), u8); rc != IDN2_OK) return rc;
+    return convert(u8.c_str());
+  });
+}
+
 // locale.cpp: the locale's character set (nl_langinfo(CODESET)) and
 // conversions with iconv, as libidn2 converts (no transliteration).
 bool iconv_convert(const char* to, const char* from, std::string_view in, std::string& out);

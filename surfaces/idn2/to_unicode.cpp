@@ -114,15 +114,7 @@ int idn2_to_unicode_8z4z(const char* input, uint32_t** output, int /*flags*/) {
 }
 
 int idn2_to_unicode_4z4z(const uint32_t* input, uint32_t** output, int flags) {
-  if (!input) {
-    if (output) *output = nullptr;
-    return IDN2_OK;
-  }
-  return guarded([&] {
-    std::string u8;
-    if (const int rc = from_u32(input, u32_length(input), u8); rc != IDN2_OK) return rc;
-    return idn2_to_unicode_8z4z(u8.c_str(), output, flags);
-  });
+  return via_utf8(input, output, [&](const char* u8) { return idn2_to_unicode_8z4z(u8, output, flags); });
 }
 
 int idn2_to_unicode_44i(const uint32_t* in, size_t inlen, uint32_t* out, size_t* outlen, int /*flags*/) {
