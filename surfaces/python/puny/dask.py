@@ -44,7 +44,7 @@ from typing import Iterable, List, Optional, Tuple
 import dask
 import dask.bag
 
-from . import Error, to_ascii_many, to_unicode_many, to_display
+from . import Error, _puny, to_ascii_many, to_unicode_many, to_display
 
 __all__ = ["COLUMNS", "OK", "read_names", "to_ascii", "to_unicode", "check", "display",
            "convert_partition", "write_lines"]
@@ -58,13 +58,14 @@ Record = Tuple[Optional[str], Optional[str], Optional[str], Optional[str]]
 _OPERATIONS = ("to_ascii", "to_unicode", "display")
 
 
-# The bulk functions convert a list of 4,096 names or more on every core
-# (2,048 a thread, surfaces/python/src/_puny.cpp).  Under Dask the workers
-# are the parallelism (one process a core, one thread each): a worker whose
-# bulk call took every core would share them with the other workers, and
-# two workers would scale no better than one.  So a partition goes to the
-# bulk call in slices just under that threshold, one thread a worker.
-_SLICE = 4095
+# A bulk call spreads a long list over every core (from
+# _puny.bulk_serial_below names, surfaces/python/src/bulk.cpp).  Under Dask
+# the workers are the parallelism (one process a core, one thread each): a
+# worker whose bulk call took every core would share them with the other
+# workers, and two workers would scale no better than one.  So a partition
+# goes to the bulk call in slices just under that threshold, one thread a
+# worker.
+_SLICE = _puny.bulk_serial_below - 1
 
 
 def _bulk(many, names: List[str], preset: str, flags: Optional[dict]):

@@ -437,6 +437,9 @@ PyCFunction fastcall(PyObject* (*f)(PyObject*, PyObject* const*, Py_ssize_t, PyO
 }  // namespace
 
 void bind_bulk(py::module_& m) {
+  // The smallest list a bulk call spreads over two threads (puny.dask
+  // slices a partition below it, so that the workers are the parallelism).
+  m.attr("bulk_serial_below") = 2 * items_per_thread;
   static PyMethodDef functions[] = {
       {"to_ascii_many", fastcall(py_to_ascii_many), METH_FASTCALL | METH_KEYWORDS,
        idna_docstring("to_ascii_many($module, domains, preset='uts46', *",
