@@ -70,7 +70,7 @@ ENTRY_POINTS = [
     ("cli", "to-ascii --json", "stdin", ["{cli}", "to-ascii", "--json"], 96, None, "name"),
     ("cli", "skeleton", "stdin", ["{cli}", "skeleton"], 32, None, "name"),
     ("cli", "display", "stdin", ["{cli}", "display", "--no-psl"], 96, None, "name"),
-    ("cli", "display --json", "stdin", ["{cli}", "display", "--no-psl", "--json"], 100, None, "name"),
+    ("cli", "display --json", "stdin", ["{cli}", "display", "--no-psl", "--json"], 64, None, "name"),
     ("cli", "explain to-ascii", "arg", ["{cli}", "explain", "to-ascii", "{arg}"], 200, ARG_MAX_BYTES, "name"),
     ("cli", "explain to-ascii --json", "arg", ["{cli}", "explain", "to-ascii", "--json", "{arg}"],
      200, ARG_MAX_BYTES, "name"),
