@@ -19,6 +19,20 @@ py::list errors_of(const std::vector<status>& all, std::string_view in, py::hand
   return out;
 }
 
+// A label's errors as a tuple: `()`, shared, for a label without any.  A
+// list per label (always tracked) made every label's dict tracked too, and
+// the cyclic collector's full passes over them, which come as the
+// survivors grow, made a long trace superlinear (issue 44); a dict of strs,
+// bools, None and `()` is never tracked.
+py::tuple error_tuple_of(const std::vector<status>& all, std::string_view in, py::handle input,
+                         index_cursor& at) {
+  py::tuple out(all.size());
+  std::size_t i = 0;
+  for (const status& s : all)
+    PyTuple_SET_ITEM(out.ptr(), i++, make_error(for_python(s, in, at), input, true).release().ptr());
+  return out;
+}
+
 py::list errors_of(const std::vector<status>& all, std::string_view in, py::handle input) {
   index_cursor at(in);
   return errors_of(all, in, input, at);
@@ -28,9 +42,9 @@ py::dict explain_to_ascii(py::handle domain, const puny::idna::options& opt) {
   py::object holder;
   const std::string_view in = utf8_of(domain, holder);
   const puny::idna::trace t = puny::idna::explain_to_ascii(in, opt);
-  // The trace's dicts hold only new objects, no cycle: no collection while
-  // they are made (left on, the collector's passes over them made a long
-  // trace superlinear, issue 44).
+  // The cyclic collector stays on: the mappings' and labels' dicts hold
+  // only strs, ints, bools, None and (a label's errors) a tuple, so none of
+  // them is tracked unless a label has errors (issue 44).
   index_cursor at(in);
   py::list mappings;
   for (const auto& m : t.mappings) {
@@ -48,7 +62,7 @@ py::dict explain_to_ascii(py::handle domain, const puny::idna::options& opt) {
     d["text"] = str_of(l.text);
     d["ace"] = l.ace;
     d["decoded"] = l.ace ? py::object(str_of(l.decoded)) : py::object(py::none());
-    d["errors"] = errors_of(l.errors, in, domain, label_at);
+    d["errors"] = error_tuple_of(l.errors, in, domain, label_at);
     d["ascii"] = str_of(l.ascii);
     labels.append(d);
   }
