@@ -158,7 +158,10 @@ py::tuple display_decide(py::handle domain, const std::string& profile,
       if (finding == nullptr) throw py::error_already_set();
       PyTuple_SET_ITEM(findings.ptr(), k++, finding);
     }
-    py::object fields[5] = {str_of(l.a_label), str_of(l.u_label), py::bool_(l.show_unicode),
+    // An ASCII label's two forms are one str.
+    py::str a_label = str_of(l.a_label);
+    py::str u_label = l.u_label == l.a_label ? a_label : str_of(l.u_label);
+    py::object fields[5] = {std::move(a_label), std::move(u_label), py::bool_(l.show_unicode),
                             py::int_(label_offset), std::move(findings)};
     PyObject* raw[5];
     release_into(fields, raw);

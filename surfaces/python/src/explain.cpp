@@ -38,6 +38,14 @@ py::list errors_of(const std::vector<status>& all, std::string_view in, py::hand
   return errors_of(all, in, input, at);
 }
 
+// Whether an ASCII label's ToASCII output is its text (one str for both).
+bool same_text(std::u32string_view text, std::string_view ascii) {
+  if (text.size() != ascii.size()) return false;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text[i] != static_cast<unsigned char>(ascii[i])) return false;
+  return true;
+}
+
 py::dict explain_to_ascii(py::handle domain, const puny::idna::options& opt) {
   py::object holder;
   const std::string_view in = utf8_of(domain, holder);
@@ -59,11 +67,12 @@ py::dict explain_to_ascii(py::handle domain, const puny::idna::options& opt) {
   index_cursor label_at(in);  // label errors ascend with the labels
   for (const auto& l : t.labels) {
     py::dict d;
-    d["text"] = str_of(l.text);
+    py::str text = str_of(l.text);
+    d["text"] = text;
     d["ace"] = l.ace;
     d["decoded"] = l.ace ? py::object(str_of(l.decoded)) : py::object(py::none());
     d["errors"] = error_tuple_of(l.errors, in, domain, label_at);
-    d["ascii"] = str_of(l.ascii);
+    d["ascii"] = same_text(l.text, l.ascii) ? py::object(text) : py::object(str_of(l.ascii));
     labels.append(d);
   }
   py::dict out;
