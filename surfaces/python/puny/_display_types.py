@@ -11,6 +11,8 @@ Preset = Literal[tuple(p["name"] for p in _puny.presets()) + tuple(dict(_puny.pr
 DisplayProfile = Literal[tuple(name for name, _, _ in _puny.display_profiles())]
 
 
+# Also the names pickles made by earlier versions refer to.
+Finding = _puny.Finding
 LabelVerdict = _puny.LabelVerdict
 
 

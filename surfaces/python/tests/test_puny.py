@@ -1064,6 +1064,9 @@ def test_label_verdict_and_finding_are_named_tuples():
         assert type(copied.labels[1].findings[0]) is puny.Finding
         assert not gc.is_tracked(copied.labels[1]) and not gc.is_tracked(copied.labels[1].findings[0])
     assert json.loads(json.dumps(verdict))[4][0][0] == "top_domain_lookalike"
+    # Pickles of earlier versions name the classes in puny._display_types.
+    from puny import _display_types
+    assert (_display_types.Finding, _display_types.LabelVerdict) == (puny.Finding, puny.LabelVerdict)
     with pytest.raises(AttributeError):
         verdict.findings = ()
     with pytest.raises(TypeError):
