@@ -124,6 +124,27 @@ class HuntCommand(Base):
         self.assertEqual(code, 2)
 
 
+    def test_rules_are_the_cores(self):
+        # --help lists the core's registry (tests/vocabulary's hunt_rules):
+        # every rule with its description, in the registry's order.
+        path = os.environ.get("PUNY_VOCABULARY")
+        self.assertTrue(path and os.path.exists(path),
+                        "PUNY_VOCABULARY must name the core's vocabulary.json")
+        with open(path, encoding="utf-8") as f:
+            core = json.load(f)["hunt_rules"]
+        code, out, err = run(["hunt", "--help"])
+        self.assertEqual(code, 0, err)
+        help_text = re.sub(r"\s+", " ", out.decode())
+        listed = re.findall(r" ([a-z_]+): ", out.decode())
+        self.assertEqual([r for r in listed if r in {c["name"] for c in core}],
+                         [c["name"] for c in core])
+        for c in core:
+            self.assertIn("%s: %s" % (c["name"], c["description"]), help_text)
+        # Values are stable: the four rules added for issue 39's reasons come last.
+        self.assertEqual([(c["name"], c["value"]) for c in core[-4:]],
+                         [("keyboard", 13), ("vowel_swap", 14), ("bitsquatting", 15),
+                          ("label_split", 16)])
+
     def test_rule_lists_of_completions_and_man_page_are_the_cores(self):
         # `puny hunt --help` lists the core's registry; the shell completions
         # and puny(1) keep a copy that must name the same rules.

@@ -162,6 +162,13 @@ def test_rules_are_the_cores():
     assert tuple(listed) == puny.hunt.RULES
     assert len(puny.hunt.RULES) == 16
     assert puny.hunt.RULES[-4:] == ("keyboard", "vowel_swap", "bitsquatting", "label_split")
+    # And the core's own list (tests/vocabulary), field by field.
+    path = os.environ.get("PUNY_VOCABULARY")
+    assert path and os.path.exists(path), "PUNY_VOCABULARY must name the core's vocabulary.json"
+    with open(path, encoding="utf-8") as f:
+        core = json.load(f)["hunt_rules"]
+    assert [tuple(r) for r in puny.hunt.rules()] == [
+        (c["name"], c["description"], c["min_brand_length"], c["score"]) for c in core]
     for r in puny.hunt.rules():
         assert r.description and 0 <= r.score <= 100 and r.min_brand_length >= 0
 
