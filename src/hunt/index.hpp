@@ -36,7 +36,8 @@ struct brand_index::impl {
   bool have_psl = false;
   std::vector<brand_record> brands;
   std::size_t max_label = 0;  // longest brand label, in code points
-  std::uint64_t label_lengths = 0;  // bit n: some brand label has n code points (n < 64)
+  // Bit n: some brand label has n code points (n < 64; longer ones have no bit).
+  std::uint64_t label_lengths = 0;
   std::size_t max_folded = 0; // longest folded skeleton of a brand label
   bool brand_has_rn = false;  // some brand label spells "rn" (matcher's homoglyph_edit gate)
   // Exact brand labels, their folded skeletons, and every label with one

@@ -147,8 +147,8 @@ bool keyboard_neighbours(char32_t a, char32_t b) {
 bool is_vowel(char32_t c) { return c == U'a' || c == U'e' || c == U'i' || c == U'o' || c == U'u'; }
 
 // A bit flip in the ASCII code that still gives a character a host name may
-// hold (letter, digit, hyphen; RFC 952/1123's LDH), as a memory error in a
-// resolver could (bitsquatting, Dinaburg 2011).  Uppercase results are not
+// hold (letter, digit, hyphen; RFC 952/1123's LDH), as a memory error in
+// the computer handling the name could (bitsquatting, Dinaburg 2011).  Uppercase results are not
 // names of their own: the input is lowercased before matching.
 bool one_bit_apart(char32_t from, char32_t to) {
   if (from >= 0x80 || to >= 0x80) return false;
@@ -458,20 +458,24 @@ struct matcher {
 
   // The brand's label spread over the registrable label and the labels
   // just left of it ("pay.pal.com", "p.ay.pal.com": dnstwist's subdomain
-  // fuzzer).  Only joins no longer than the longest brand label are looked
-  // up, so at most that many labels: constant work.  A join of a length no
-  // brand label has is skipped, the others are hashed in place for the
-  // Bloom filter and copied only when it lets them through.
+  // fuzzer).  Only joins no longer than the longest brand label, and than
+  // 63 code points, are looked up: at most 63 labels of at most 63 code
+  // points, constant work whatever the name or the brand list.  (A label
+  // of more code points has an A-label of more than 63 octets, RFC 1035
+  // section 2.3.4's limit: no such brand can be registered.)  A join of a
+  // length no brand label has is skipped, the others are hashed in place
+  // for the Bloom filter and copied only when it lets them through.
   void label_split_rule(std::size_t r) {
     if (r == 0 || !(opt.rules & (std::uint32_t{1} << static_cast<unsigned>(rule::label_split))))
       return;
     std::size_t length = labels[r].size();
     if (length == 0) return;
+    const std::size_t longest = std::min<std::size_t>(d.max_label, 63);
     thread_local std::u32string joined;  // reused: no allocation per name
     for (std::size_t j = r; j-- > 0;) {
       if (labels[j].empty()) return;
       length += labels[j].size();
-      if (length > d.max_label) return;
+      if (length > longest) return;
       if (!((d.label_lengths >> length) & 1)) continue;
       std::uint64_t h = brand_index::impl::hash_start(length);
       for (std::size_t l = j; l <= r; ++l) h = brand_index::impl::hash_add(h, labels[l]);

@@ -228,6 +228,27 @@ TEST(Hunt, LabelSplitOfAnALabel) {
   }
 }
 
+TEST(Hunt, LabelSplitUpToTheLongestDnsLabel) {
+  // 63 letters, a DNS label's limit (RFC 1035 section 2.3.4), split in two:
+  // found.  70 letters: the brand list takes it (names are mapped, not
+  // checked against DNS lengths), but no such name can be registered, and
+  // joins stop at 63 code points so that the work stays bounded.
+  for (const std::size_t n : {63u, 70u}) {
+    const std::string a(n / 2, 'a'), b(n - n / 2, 'b');
+    puny::hunt::brand_index idx;
+    puny::display::list_error err;
+    ASSERT_TRUE(puny::hunt::brand_index::parse(a + b + ".com\n", "brands", idx, err)) << err.text;
+    const puny::hunt::report r = puny::hunt::find(a + "." + b + ".com", idx);
+    if (n == 63) {
+      ASSERT_EQ(r.matches.size(), 1u);
+      EXPECT_EQ(r.matches[0].why, rule::label_split);
+      EXPECT_EQ(r.matches[0].length, n + 1);
+    } else {
+      EXPECT_TRUE(r.matches.empty());
+    }
+  }
+}
+
 // Each name below is built by hand from a brand with two changes, one
 // lookalike and one edit; neither the homoglyph rule (equal skeletons) nor
 // an edit rule (distance 1 as spelled) can match it alone.
