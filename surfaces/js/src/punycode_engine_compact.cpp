@@ -29,6 +29,13 @@ puny::bootstring::buffer_result encode_code_points(std::u32string_view in, char*
   return puny::bootstring::compact::encode(punycode_profile{}, in, out, capacity, engine_scratch(in.size()));
 }
 
+// A label straight to UTF-16 (compact::decode_short): no code point
+// buffer, no second pass to convert it.  A label it gives up on (an error,
+// a code point beyond U+FFFF, a long input) goes through decode_code_points.
+int decode_short_utf16(std::string_view in, char16_t* out) {
+  return static_cast<int>(puny::bootstring::compact::decode_short<char16_t>(punycode_profile{}, in, out));
+}
+
 puny::bootstring::buffer_result decode_code_points(std::string_view in, char32_t* out, std::size_t capacity) {
   return puny::bootstring::compact::decode(punycode_profile{}, in, out, capacity, engine_scratch(in.size()));
 }
