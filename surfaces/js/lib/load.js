@@ -58,13 +58,13 @@ function loadWasm(bytes) {
   function start() {
     const exports = new WebAssembly.Instance(compiled, imports).exports;
     memory = exports.memory;
-    // The functions as `_name`, made in one object: added one at a time by
-    // computed name, V8 turns an object with this many properties into a
-    // dictionary, and every read of an export or a memory view (each call
-    // makes several) became a slow look-up (about 4% of a decode's time).
-    // A new instance's functions replace the old ones in the same object.
-    const named = Object.fromEntries(Object.keys(exports).filter((name) => typeof exports[name] === 'function')
-      .map((name) => ['_' + name, exports[name]]));
+    // The exports as `_name` (the memory and table too, unused), made in
+    // one object: added one at a time by computed name, V8 turns an object
+    // with this many properties into a dictionary, and every read of an
+    // export or a memory view (each call makes several) became a slow
+    // look-up (about 4% of a decode's time).  A new instance's exports
+    // replace the old ones in the same object.
+    const named = Object.fromEntries(Object.entries(exports).map(([name, value]) => ['_' + name, value]));
     module = module ? Object.assign(module, named) : named;
     views();
     // Static constructors of the C++ side (emscripten's reactor entry).

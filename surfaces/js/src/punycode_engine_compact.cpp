@@ -35,6 +35,10 @@ puny::bootstring::buffer_result encode_code_points(std::u32string_view in, char*
 int decode_short_utf16(std::string_view in, char16_t* out) {
   return static_cast<int>(puny::bootstring::compact::decode_short<char16_t>(punycode_profile{}, in, out));
 }
+const std::size_t short_room = puny::bootstring::compact::short_block;
+// Room in g_output for any short route's output from the start (decode_ascii
+// may not grow it).
+const bool g_output_ready = g_output.reserve(puny::bootstring::compact::insertion_limit + short_room) != nullptr;
 
 puny::bootstring::buffer_result decode_code_points(std::string_view in, char32_t* out, std::size_t capacity) {
   return puny::bootstring::compact::decode(punycode_profile{}, in, out, capacity, engine_scratch(in.size()));
