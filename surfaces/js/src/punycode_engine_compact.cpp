@@ -18,6 +18,15 @@ struct punycode_profile : puny::bootstring::detail::constant_profile<puny::punyc
     return c < 0x80 ? c : puny::no_code_point;
   }
 };
+// The same for the decoder's general route, as parameters read at run time:
+// what the short route gives up on (errors, code points above U+FFFF, long
+// labels) is rare, and its code then has one path instead of checked and
+// unchecked, 32-bit and 64-bit ones.
+struct punycode_general_profile : puny::bootstring::detail::runtime_profile {
+  static char32_t error_code_point(const char* text, std::size_t size, std::size_t pos) {
+    return punycode_profile::error_code_point(text, size, pos);
+  }
+};
 std::size_t decode_room() { return 0; }
 buffer<std::uint64_t> g_engine_scratch;
 
@@ -41,7 +50,8 @@ const std::size_t short_room = puny::bootstring::compact::short_block;
 const bool g_output_ready = g_output.reserve(puny::bootstring::compact::insertion_limit + short_room) != nullptr;
 
 puny::bootstring::buffer_result decode_code_points(std::string_view in, char32_t* out, std::size_t capacity) {
-  return puny::bootstring::compact::decode(punycode_profile{}, in, out, capacity, engine_scratch(in.size()));
+  return puny::bootstring::compact::decode(punycode_general_profile{{puny::punycode::profile}}, in, out, capacity,
+                                           engine_scratch(in.size()));
 }
 
 }  // namespace
