@@ -207,11 +207,12 @@ buffer_result encode(const Profile& p, std::u32string_view in, char* out, std::s
 // compile time: `in` of at most insertion_limit bytes decoded into out[0,
 // in.size() + short_block) as code units of type Unit (char32_t, or
 // char16_t for the JavaScript module, which then writes its UTF-16 output
-// directly), each insertion made as its integer is parsed.  Returns the output's length,
-// or not_decoded when anything is unusual: an error of any kind, a code
-// point that Unit cannot hold in one unit, an integer too large to be a
-// code point's.  The caller then decodes with decode() below, which
-// reports the error (kind, offset, code point) or places the code points.
+// directly), each insertion made as its integer is parsed.  Returns the
+// output's length, or not_decoded when anything is unusual: an error of
+// any kind, a code point that Unit cannot hold in one unit, an integer too
+// large to be a code point's.  The caller then decodes with decode()
+// below, which reports the error (kind, offset, code point) or places the
+// code points.
 //
 // Why no section 6.4 check is needed: an integer i above `limit` would
 // give a code point above max_code_point (n + i div (length + 1) with
