@@ -290,6 +290,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
         if (key == "allow") {
           d->own_names.insert(n);
         } else {
+          u.clear();  // utf8_to_utf32 appends
           if (unicode::utf8_to_utf32(n, u).code != errc::ok) continue;
           d->keywords.insert(u);
         }

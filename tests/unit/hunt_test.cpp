@@ -311,6 +311,28 @@ TEST(Hunt, ComboSquatting) {
   EXPECT_FALSE(has("paypalzebra.com", "paypal.com", rule::combo_squatting));  // not a keyword
 }
 
+// Each keyword of a keywords= field is its own word: the second was once
+// read as the first and second together (and a list of n such lines took
+// memory in the square of n).
+TEST(Hunt, EveryKeywordOfAFieldStandsAlone) {
+  puny::hunt::brand_index idx;
+  puny::display::list_error err;
+  ASSERT_TRUE(puny::hunt::brand_index::parse(
+      "paypal.com keywords=zzfoo,zzbar,zzqux\nebay.com keywords=zzone\n", "brands", idx, err))
+      << err.text;
+  auto combo = [&](const std::string& name) {
+    for (const auto& m : puny::hunt::find(name, idx).matches)
+      if (m.why == rule::combo_squatting) return true;
+    return false;
+  };
+  EXPECT_TRUE(combo("paypalzzfoo.com"));
+  EXPECT_TRUE(combo("paypalzzbar.com"));
+  EXPECT_TRUE(combo("zzquxpaypal.com"));
+  EXPECT_TRUE(combo("ebayzzone.com"));
+  EXPECT_FALSE(combo("paypalzzfoozzbar.com"));
+  EXPECT_FALSE(combo("ebayzzfoozzbarzzquxzzone.com"));
+}
+
 TEST(Hunt, TldSwap) {
   EXPECT_TRUE(has("paypal.net", "paypal.com", rule::tld_swap));
   EXPECT_TRUE(has("amazon.com", "amazon.co.uk", rule::tld_swap));
