@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "display/internal.hpp"
 #include "puny/idna.hpp"
 #include "puny/unicode.hpp"
 #include "puny/uts39.hpp"
@@ -59,6 +60,17 @@ const rule_info rule_table[] = {
     {rule::label_split, "label_split",
      "The brand's label split by dots into a subdomain and the registrable label (pay.pal.com)",
      4, 80},
+    // Chromium's lookalike skeletons map letters that confusables.txt
+    // (17.0.0) maps to non-ASCII prototypes (Cyrillic п to π, к to ĸ, т to
+    // ᴛ, м to ʍ, ԍ to ɢ) to the Latin letters they pass for: Chromium keeps
+    // such a name as Punycode when it imitates a top domain.  Its mapping
+    // is its own judgement and coarser than confusables.txt's (з as 3,
+    // ш as w), hence a little below `skeleton`.
+    {rule::chromium_skeleton, "chromium_skeleton",
+     "Same skeleton as the brand's label under Chromium's lookalike skeletons (its extra "
+     "confusables such as Cyrillic п/n, к/k, т/t, ԍ/g, and diacritics removed) but not under "
+     "UTS #39's",
+     3, 90},
 };
 
 // Words phishing names pair with brands; a brand list adds its own.
@@ -317,6 +329,16 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     d->max_folded = std::max(d->max_folded, folded.size());
     d->brand_has_rn = d->brand_has_rn || b.label.find(U"rn") != std::u32string::npos;
     d->by_folded[folded].push_back(id);
+    // Chromium's skeletons of the label alone (the name's other labels
+    // are matched on their own).  lookalike_skeletons lists each once.
+    thread_local detail::display::skeleton_list chromium;
+    detail::display::lookalike_skeletons(
+        std::string_view(b.name).substr(0, b.name.size() - b.suffix.size() - 1), chromium);
+    for (const std::string& s : chromium) {
+      d->by_chromium[s].push_back(id);
+      key_chars += (s.size() + sizeof(char32_t) - 1) / sizeof(char32_t);
+      ++entries;
+    }
     std::u32string flat = b.label;
     for (char c : b.suffix)
       if (c != '.') flat.push_back(static_cast<unsigned char>(c));
