@@ -156,15 +156,22 @@ bool is_diacritic(char32_t c) {
 }
 }  // namespace
 
-void folded_skeleton(std::u32string_view label, std::u32string& out) {
-  // ASCII: NFD changes nothing and confusables.txt maps ASCII to ASCII, so
-  // the skeleton is the concatenation of each character's prototype,
-  // looked up once (the fast path for most names).
-  static const std::vector<std::u32string> ascii_prototypes = [] {
+namespace {
+// ASCII: NFD changes nothing and confusables.txt maps ASCII to ASCII, so
+// the skeleton of an ASCII label is the concatenation of each character's
+// prototype, looked up once (the fast path for most names and brands).
+const std::vector<std::u32string>& ascii_prototype_table() {
+  static const std::vector<std::u32string> table = [] {
     std::vector<std::u32string> t(128);
     for (char32_t c = 0; c < 128; ++c) t[c] = uts39::skeleton(std::u32string(1, c));
     return t;
   }();
+  return table;
+}
+}  // namespace
+
+void folded_skeleton(std::u32string_view label, std::u32string& out) {
+  static const std::vector<std::u32string>& ascii_prototypes = ascii_prototype_table();
   // Most ASCII characters are their own one-character prototype: those
   // are copied as they are, without appending a string each.
   static const std::vector<char32_t> ascii_single = [] {
@@ -330,14 +337,27 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     d->brand_has_rn = d->brand_has_rn || b.label.find(U"rn") != std::u32string::npos;
     d->by_folded[folded].push_back(id);
     // Chromium's skeletons of the label alone (the name's other labels
-    // are matched on their own).  lookalike_skeletons lists each once.
-    thread_local detail::display::skeleton_list chromium;
-    detail::display::lookalike_skeletons(
-        std::string_view(b.name).substr(0, b.name.size() - b.suffix.size() - 1), chromium);
-    for (const std::string& s : chromium) {
-      d->by_chromium[s].push_back(id);
-      key_chars += (s.size() + sizeof(char32_t) - 1) / sizeof(char32_t);
+    // are matched on their own).  An ASCII label has one, its UTS #39
+    // skeleton (lookalike_skeletons' first case), built here from the
+    // prototype table: the general function costs about 9,000
+    // instructions a label, most brand lists are ASCII.
+    // lookalike_skeletons lists each skeleton once.
+    if (std::all_of(b.label.begin(), b.label.end(), [](char32_t c) { return c < 0x80; })) {
+      std::string key;
+      for (char32_t c : b.label)
+        for (char32_t p : ascii_prototype_table()[c]) key.push_back(static_cast<char>(p));
+      key_chars += (key.size() + sizeof(char32_t) - 1) / sizeof(char32_t);
       ++entries;
+      d->by_chromium[std::move(key)].push_back(id);
+    } else {
+      thread_local detail::display::skeleton_list chromium;
+      detail::display::lookalike_skeletons(
+          std::string_view(b.name).substr(0, b.name.size() - b.suffix.size() - 1), chromium);
+      for (const std::string& s : chromium) {
+        d->by_chromium[s].push_back(id);
+        key_chars += (s.size() + sizeof(char32_t) - 1) / sizeof(char32_t);
+        ++entries;
+      }
     }
     std::u32string flat = b.label;
     for (char c : b.suffix)
@@ -361,6 +381,16 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
       key_chars += del.size();
       ++entries;
     }
+  }
+  // Chromium's skeleton tables (a class per BMP code point, the pieces of
+  // the Latin, Greek and Cyrillic letters) are built on their first use,
+  // about 8 million instructions once per process: here, with the index,
+  // rather than in the first non-ASCII name matched (Cyrillic pe takes
+  // both tables' path).
+  {
+    thread_local detail::display::skeleton_list warm;
+    if (detail::display::has_lookalike_extra(U"\u043F"))
+      detail::display::lookalike_skeletons("\xD0\xBF", warm);
   }
   // 16 bits per key: about 6% of the misses still probe the tables.
   std::size_t bits = 1024;

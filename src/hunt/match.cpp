@@ -254,20 +254,23 @@ struct matcher {
     homoglyph_edit_rule(r, folded);
   }
 
-  // Chromium's lookalike skeletons of a label with a non-ASCII character
-  // (display's lookalike_skeletons, SkeletonGenerator::GetSkeletons: its
-  // diacritics dropped when the label is Latin, Greek and Cyrillic, its
-  // extra confusables such as п -> n and ԍ -> g, then the UTS #39
-  // skeleton; several for a letter read two ways), looked up among the
-  // brand labels' own.  An ASCII label's only Chromium skeleton is its
-  // UTS #39 skeleton, already compared above, so it costs nothing.  A
-  // brand the skeleton or homoglyph rule reported on this label is not
-  // reported again.
+  // Chromium's lookalike skeletons of the label (display's
+  // lookalike_skeletons, SkeletonGenerator::GetSkeletons: diacritics
+  // dropped when the label is Latin, Greek and Cyrillic, its extra
+  // confusables such as п -> n and ԍ -> g, then the UTS #39 skeleton;
+  // several for a letter read two ways), looked up among the brand labels'
+  // own.  Only for a label with a character those extras name: without
+  // one, Chromium's skeleton is the UTS #39 skeleton with the diacritics
+  // dropped, which the skeleton rule has compared already (an ASCII label,
+  // most names, is never asked; a non-ASCII one costs a table read per
+  // code point).  A brand the skeleton or homoglyph rule reported on this
+  // label is not reported again.
   void chromium_skeleton_rule(std::size_t r) {
     if (!(opt.rules & (std::uint32_t{1} << static_cast<unsigned>(rule::chromium_skeleton))) ||
         d.by_chromium.empty())
       return;
     const std::u32string& R = labels[r];
+    if (!detail::display::has_lookalike_extra(R)) return;
     thread_local std::string utf8;  // reused: no allocation per name once grown
     thread_local detail::display::skeleton_list skeletons;
     utf8.clear();  // utf32_to_utf8 appends
