@@ -3,8 +3,8 @@
 //
 // Input layout: one byte picks the rules (bit i of the byte switches the
 // rule group i off: skeleton/homoglyph, edit distance, embedding/combo/
-// label split, TLD swap; bit 7 the replacement causes only); the rest is
-// the name as UTF-8, may be ill-formed.
+// label split, TLD swap; bit 7 the replacement causes only, or with bit 0
+// chromium_skeleton too); the rest is the name as UTF-8, may be ill-formed.
 //
 // Properties:
 //  1. find never crashes, whatever the bytes; every match's offset and
@@ -64,6 +64,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (hunt::rule r : rs) opt.rules &= ~(std::uint32_t{1} << static_cast<unsigned>(r));
   };
   if (pick & 1) off({hunt::rule::skeleton, hunt::rule::homoglyph});
+  // Bits 0 and 7: Chromium's skeletons off too (bit 0 alone keeps them on
+  // with the UTS #39 skeleton rules off).
+  if ((pick & 0x81) == 0x81) off({hunt::rule::chromium_skeleton});
   if (pick & 2)
     off({hunt::rule::insertion, hunt::rule::omission, hunt::rule::replacement,
          hunt::rule::repetition, hunt::rule::transposition, hunt::rule::hyphenation,

@@ -52,6 +52,8 @@ enum class rule : std::uint8_t {
   vowel_swap,    // a vowel (a, e, i, o, u) replaced by another vowel
   bitsquatting,  // replaced by an LDH character one bit of the ASCII code away
   label_split,   // the brand's label split across labels by dots ("pay.pal.com")
+  chromium_skeleton,  // same skeleton as the brand's label under Chromium's lookalike
+                      // skeletons (its extra confusables: п/n, к/k, ԍ/g), not UTS #39's
 };
 
 struct rule_info {

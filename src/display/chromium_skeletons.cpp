@@ -344,6 +344,13 @@ void lookalike_skeletons(std::string_view name, skeleton_list& out) {
   add_skeleton(std::string_view(text), out);
 }
 
+bool has_lookalike_extra(std::u32string_view text) noexcept {
+  const std::vector<std::uint8_t>& classes = skeleton_classes();
+  for (const char32_t c : text)
+    if (c < 0x10000 && (classes[c] & skeleton_special)) return true;
+  return false;
+}
+
 void lookalike_skeletons(std::string_view name, std::vector<std::string>& out) {
   thread_local skeleton_list list;
   lookalike_skeletons(name, list);

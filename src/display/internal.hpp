@@ -65,6 +65,11 @@ class skeleton_list {
 };
 void lookalike_skeletons(std::string_view utf8_name, skeleton_list& out);
 void lookalike_skeletons(std::string_view utf8_name, std::vector<std::string>& out);
+// Whether `text` holds a code point those skeletons treat otherwise than
+// the UTS #39 skeleton does: one the extra confusables map, one of several
+// spellings, or U+04CF.  One table read per code point (puny hunt asks it
+// before computing them).
+bool has_lookalike_extra(std::u32string_view text) noexcept;
 
 // The identifier set of the ICU the browsers ship (ICU 78.2: Unicode
 // 17.0.0's Identifier_Type Recommended or Inclusion, which is its

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "display/internal.hpp"
 #include "puny/idna.hpp"
 #include "puny/unicode.hpp"
 #include "puny/uts39.hpp"
@@ -59,6 +60,17 @@ const rule_info rule_table[] = {
     {rule::label_split, "label_split",
      "The brand's label split by dots into a subdomain and the registrable label (pay.pal.com)",
      4, 80},
+    // Chromium's lookalike skeletons map letters that confusables.txt
+    // (17.0.0) maps to non-ASCII prototypes (Cyrillic п to π, к to ĸ, т to
+    // ᴛ, м to ʍ, ԍ to ɢ) to the Latin letters they pass for: Chromium keeps
+    // such a name as Punycode when it imitates a top domain.  Its mapping
+    // is its own judgement and coarser than confusables.txt's (з as 3,
+    // ш as w), hence a little below `skeleton`.
+    {rule::chromium_skeleton, "chromium_skeleton",
+     "Same skeleton as the brand's label under Chromium's lookalike skeletons (its extra "
+     "confusables such as Cyrillic п/n, к/k, т/t, ԍ/g, and diacritics removed) but not under "
+     "UTS #39's",
+     3, 90},
 };
 
 // Words phishing names pair with brands; a brand list adds its own.
@@ -144,15 +156,22 @@ bool is_diacritic(char32_t c) {
 }
 }  // namespace
 
-void folded_skeleton(std::u32string_view label, std::u32string& out) {
-  // ASCII: NFD changes nothing and confusables.txt maps ASCII to ASCII, so
-  // the skeleton is the concatenation of each character's prototype,
-  // looked up once (the fast path for most names).
-  static const std::vector<std::u32string> ascii_prototypes = [] {
+namespace {
+// ASCII: NFD changes nothing and confusables.txt maps ASCII to ASCII, so
+// the skeleton of an ASCII label is the concatenation of each character's
+// prototype, looked up once (the fast path for most names and brands).
+const std::vector<std::u32string>& ascii_prototype_table() {
+  static const std::vector<std::u32string> table = [] {
     std::vector<std::u32string> t(128);
     for (char32_t c = 0; c < 128; ++c) t[c] = uts39::skeleton(std::u32string(1, c));
     return t;
   }();
+  return table;
+}
+}  // namespace
+
+void folded_skeleton(std::u32string_view label, std::u32string& out) {
+  static const std::vector<std::u32string>& ascii_prototypes = ascii_prototype_table();
   // Most ASCII characters are their own one-character prototype: those
   // are copied as they are, without appending a string each.
   static const std::vector<char32_t> ascii_single = [] {
@@ -318,6 +337,29 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     d->max_folded = std::max(d->max_folded, folded.size());
     d->brand_has_rn = d->brand_has_rn || b.label.find(U"rn") != std::u32string::npos;
     d->by_folded[folded].push_back(id);
+    // Chromium's skeletons of the label alone (the name's other labels
+    // are matched on their own).  An ASCII label has one, its UTS #39
+    // skeleton (lookalike_skeletons' first case), built here from the
+    // prototype table: the general function costs about 9,000
+    // instructions a label, most brand lists are ASCII.
+    // lookalike_skeletons lists each skeleton once.
+    if (std::all_of(b.label.begin(), b.label.end(), [](char32_t c) { return c < 0x80; })) {
+      std::string key;
+      for (char32_t c : b.label)
+        for (char32_t p : ascii_prototype_table()[c]) key.push_back(static_cast<char>(p));
+      key_chars += (key.size() + sizeof(char32_t) - 1) / sizeof(char32_t);
+      ++entries;
+      d->by_chromium[std::move(key)].push_back(id);
+    } else {
+      thread_local detail::display::skeleton_list chromium;
+      detail::display::lookalike_skeletons(
+          std::string_view(b.name).substr(0, b.name.size() - b.suffix.size() - 1), chromium);
+      for (const std::string& s : chromium) {
+        d->by_chromium[s].push_back(id);
+        key_chars += (s.size() + sizeof(char32_t) - 1) / sizeof(char32_t);
+        ++entries;
+      }
+    }
     std::u32string flat = b.label;
     for (char c : b.suffix)
       if (c != '.') flat.push_back(static_cast<unsigned char>(c));
@@ -340,6 +382,16 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
       key_chars += del.size();
       ++entries;
     }
+  }
+  // Chromium's skeleton tables (a class per BMP code point, the pieces of
+  // the Latin, Greek and Cyrillic letters) are built on their first use,
+  // about 8 million instructions once per process: here, with the index,
+  // rather than in the first non-ASCII name matched (Cyrillic pe takes
+  // both tables' path).
+  {
+    thread_local detail::display::skeleton_list warm;
+    if (detail::display::has_lookalike_extra(U"\u043F"))
+      detail::display::lookalike_skeletons("\xD0\xBF", warm);
   }
   // 16 bits per key: about 6% of the misses still probe the tables.
   std::size_t bits = 1024;

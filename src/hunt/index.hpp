@@ -50,6 +50,12 @@ struct brand_index::impl {
   // whose folded skeleton is at edit distance 1 of a brand's imitates it
   // with a homoglyph and an edit together (rule::homoglyph_edit).
   std::unordered_map<std::u32string, std::vector<deletion>> folded_deletions;
+  // Every one of Chromium's lookalike skeletons of each brand label
+  // (UTF-8, as display's lookalike_skeletons gives them), for
+  // rule::chromium_skeleton.  Looked up only for labels with a non-ASCII
+  // character (an ASCII label's Chromium skeleton is its UTS #39 skeleton,
+  // which by_folded covers), so no Bloom filter bit.
+  std::unordered_map<std::string, ids> by_chromium;
   // Brand label + suffix written without dots ("paypalcom"), for
   // target embedding inside one label.
   std::unordered_map<std::u32string, ids> by_flat_name;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 
+#include "display/internal.hpp"
 #include "index.hpp"
 #include "puny/idna.hpp"
 #include "puny/unicode.hpp"
@@ -246,10 +247,48 @@ struct matcher {
           for (std::uint32_t id : it->second)
             if (d.brands[id].label != R) add(id, ascii ? rule::homoglyph : rule::skeleton, r, r);
     }
+    if (!ascii) chromium_skeleton_rule(r);
     combo(R, r, r);
     if (R.size() <= d.max_label + 1) edit_rules(R, r);
     // After the edit rules: it reports only brands nothing else matched.
     homoglyph_edit_rule(r, folded);
+  }
+
+  // Chromium's lookalike skeletons of the label (display's
+  // lookalike_skeletons, SkeletonGenerator::GetSkeletons: diacritics
+  // dropped when the label is Latin, Greek and Cyrillic, its extra
+  // confusables such as п -> n and ԍ -> g, then the UTS #39 skeleton;
+  // several for a letter read two ways), looked up among the brand labels'
+  // own.  Only for a label with a character those extras name: without
+  // one, Chromium's skeleton is the UTS #39 skeleton with the diacritics
+  // dropped, which the skeleton rule has compared already (an ASCII label,
+  // most names, is never asked; a non-ASCII one costs a table read per
+  // code point).  A brand the skeleton or homoglyph rule reported on this
+  // label is not reported again.
+  void chromium_skeleton_rule(std::size_t r) {
+    if (!(opt.rules & (std::uint32_t{1} << static_cast<unsigned>(rule::chromium_skeleton))) ||
+        d.by_chromium.empty())
+      return;
+    const std::u32string& R = labels[r];
+    if (!detail::display::has_lookalike_extra(R)) return;
+    thread_local std::string utf8;  // reused: no allocation per name once grown
+    thread_local detail::display::skeleton_list skeletons;
+    utf8.clear();  // utf32_to_utf8 appends
+    if (!unicode::utf32_to_utf8(R, utf8).ok()) return;
+    detail::display::lookalike_skeletons(utf8, skeletons);
+    const std::size_t offset = labels_span(r, r).offset;
+    for (const std::string& s : skeletons) {
+      auto it = d.by_chromium.find(s);
+      if (it == d.by_chromium.end()) continue;
+      for (std::uint32_t id : it->second) {
+        if (d.brands[id].label == R) continue;  // the brand's label itself (a TLD swap)
+        bool reported = false;
+        for (auto m = out.matches.rbegin(); m != out.matches.rend() && m->offset == offset; ++m)
+          reported = reported ||
+                     (m->brand == id && (m->why == rule::skeleton || m->why == rule::homoglyph));
+        if (!reported) add(id, rule::chromium_skeleton, r, r);
+      }
+    }
   }
 
   // Edit distance 1 through the deletion neighbourhood.

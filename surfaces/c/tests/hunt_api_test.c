@@ -90,13 +90,14 @@ static void test_rules(void) {
   CHECK(puny_hunt_rule_find("homoglyph") >= 1);
   CHECK(puny_hunt_rule_find("homoglyph_edit") >= 1);
   /* Values are stable, new rules appended (include/puny/hunt.hpp). */
-  CHECK(n >= 16);
+  CHECK(n >= 17);
   CHECK(puny_hunt_rule_find("skeleton") == 1);
   CHECK(puny_hunt_rule_find("homoglyph_edit") == 12);
   CHECK(puny_hunt_rule_find("keyboard") == 13);
   CHECK(puny_hunt_rule_find("vowel_swap") == 14);
   CHECK(puny_hunt_rule_find("bitsquatting") == 15);
   CHECK(puny_hunt_rule_find("label_split") == 16);
+  CHECK(puny_hunt_rule_find("chromium_skeleton") == 17);
   CHECK(puny_hunt_rule_find("no_such_rule") == -1);
   CHECK(puny_hunt_rule_find(NULL) == -1);
 }
@@ -135,6 +136,12 @@ static void test_matches(void) {
   /* The brand's label split by a dot: the offsets cover both labels. */
   CHECK(has_match(index, "www.pay.pal.com", "paypal.com", "label_split", &offset, &length));
   CHECK(offset == 4 && length == 7);
+  /* Cyrillic em and te (U+043C, U+0442): confusables.txt maps them to
+     turned w and small capital T, Chromium's skeletons to m and t. */
+  CHECK(has_match(index, "www.\xd0\xbcicrosof\xd1\x82.com", "microsoft.com", "chromium_skeleton",
+                  &offset, &length));
+  CHECK(offset == 4 && length == 11);  /* 2 + 7 + 2 bytes */
+  CHECK(!has_match(index, "www.\xd0\xbcicrosof\xd1\x82.com", "microsoft.com", "skeleton", NULL, NULL));
   /* The brand's own names and unrelated names match nothing. */
   CHECK(!has_match(index, "www.paypal.com", "paypal.com", "tld_swap", NULL, NULL));
   CHECK(!has_match(index, "paypal.me", "paypal.com", "tld_swap", NULL, NULL));

@@ -19,7 +19,8 @@ INSERT INTO names VALUES
   (9, 'paypal.me'),                                -- the brand's own name (allow=)
   (10, NULL),
   (11, 'www.pay.pal.com'),                         -- the brand's label split by a dot
-  (12, 'paypak.com');                              -- l -> k, neighbouring keys
+  (12, 'paypak.com'),                              -- l -> k, neighbouring keys
+  (13, 'www.' || chr(1084) || 'icrosof' || chr(1090) || '.com');  -- Cyrillic em, te: Chromium's m, t
 SELECT n.id, m.brand, m.rule, m.score, m.position, m.length,
        substr(n.name, m.position, m.length) AS matched, m.display, m.shown
   FROM names n, LATERAL hunt_matches(n.name, (SELECT array_agg(line) FROM brands)) m
@@ -37,8 +38,9 @@ SELECT count(*) AS null_name FROM hunt_matches(NULL, ARRAY['paypal.com']);
 SELECT count(*) AS null_brands FROM hunt_matches('paypa1.com', NULL);
 SELECT count(*) AS null_rules FROM hunt_matches('paypa1.com', ARRAY['paypal.com'], NULL);
 -- The rule registry.
-SELECT count(*) >= 16 AS has_rules, bool_or(name = 'homoglyph_edit') AS has_combined,
-       bool_or(name = 'label_split') AS has_split FROM hunt_rules();
+SELECT count(*) >= 17 AS has_rules, bool_or(name = 'homoglyph_edit') AS has_combined,
+       bool_or(name = 'label_split') AS has_split,
+       bool_or(name = 'chromium_skeleton') AS has_chromium FROM hunt_rules();
 -- Errors: a malformed brand line, an unknown rule or profile, an unreadable list.
 SELECT * FROM hunt_matches('a.com', ARRAY['paypal.com', 'microsoft.com colour=red']);
 SELECT * FROM hunt_matches('a.com', ARRAY['paypal.com'], 'homoglyph,bogus');

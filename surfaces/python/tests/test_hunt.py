@@ -160,8 +160,9 @@ def test_rules_are_the_cores():
               if line.startswith("  ") and ":" in line and line.split(":")[0].strip() in
               puny.hunt.RULES]
     assert tuple(listed) == puny.hunt.RULES
-    assert len(puny.hunt.RULES) == 16
-    assert puny.hunt.RULES[-4:] == ("keyboard", "vowel_swap", "bitsquatting", "label_split")
+    assert len(puny.hunt.RULES) == 17
+    assert puny.hunt.RULES[-5:] == ("keyboard", "vowel_swap", "bitsquatting", "label_split",
+                                    "chromium_skeleton")
     # And the core's own list (tests/vocabulary), field by field.
     path = os.environ.get("PUNY_VOCABULARY")
     assert path and os.path.exists(path), "PUNY_VOCABULARY must name the core's vocabulary.json"

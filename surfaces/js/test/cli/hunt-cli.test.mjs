@@ -48,6 +48,9 @@ const names = [
   // A replacement's reasons (keyboard, vowel_swap, bitsquatting) and a brand
   // label split by dots, after a character beyond U+FFFF.
   'paypak.com', 'paypol.com', 'paypcl.com', 'pay.pal.com', '\u{1F600}.p.ay.pal.com', 'b\u00fc.cher.de',
+  // Letters only Chromium's skeletons map to the brand's (chromium_skeleton):
+  // Komi sje and palochka, Cyrillic em and te, after a character beyond U+FFFF.
+  '\u050d\u043e\u043e\u050d\u04cf\u0435.com', '\u{1F600}.\u043cicrosof\u0442.com', 'xn--e1ara49ctjc.net',
 ];
 
 // The UTF-16 index of byte `offset` of the name's UTF-8.
@@ -73,6 +76,7 @@ const optionSets = [
   [{ rules: ['homoglyph', 'skeleton', 'combo_squatting'] }, ['--rules', 'homoglyph,skeleton,combo_squatting']],
   [{ rules: 'replacement target_embedding', minScore: 62 }, ['--rules', 'replacement,target_embedding', '--min-score', '62']],
   [{ rules: ['keyboard', 'label_split'] }, ['--rules', 'keyboard,label_split']],
+  [{ rules: ['chromium_skeleton'] }, ['--rules', 'chromium_skeleton']],
   [{ profile: 'firefox-high' }, ['--profile', 'firefox-high']],
   [{ minScore: 90, profile: 'ascii-only' }, ['--min-score', '90', '--profile', 'ascii-only']],
   // The Public Suffix List as text (co.uk public: amazon.co.uk's label is amazon).
