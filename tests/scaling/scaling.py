@@ -51,18 +51,38 @@ ARG_MAX_BYTES = 128 * 1024 - 16
 # idn2, puny.idna.encode; an address's domain) and for those a user calls
 # once per name or address anyway.  check_limits checks the limit's error
 # on one long line.
+# "label" is one long label (the Punycode coders take one label), "punycode"
+# its Punycode ("a" x n and "-": n basic code points; "tda" + "a" x n: U+00FC
+# n + 1 times, each "a" a delta of 0), "labels" and "punycodes" many short
+# ones a line, "brands" a brand list for the hunt index (docs/hunt.md),
+# "suffixes" a Public Suffix List.  A shape is (repeated text, tail[, head]).
 SHAPES = {
     "name": {"ascii": ("a.", "com"), "latin": ("\u00fc.", "com")},
+    "label": {"ascii": ("a", ""), "latin": ("\u00fc", "")},
+    "punycode": {"ascii": ("a", "-"), "latin": ("a", "", "tda")},
+    "labels": {"ascii": ("ab{}x\n", ""), "latin": ("b\u00fc{}cher\n", "")},
+    "punycodes": {"ascii": ("ab{}-\n", ""), "latin": ("b{}cher-kva\n", "")},
+    "brands": {"ascii": ("paypal{}.com\n", ""), "latin": ("b\u00fccher{}.de keywords=login{}\n", "")},
+    "suffixes": {"ascii": ("ab{}.example.com\n", ""), "latin": ("b\u00fc{}cher.example.de\n", "")},
     # Line shapes number their lines (no two alike: a cache would hide work).
     "lines": {"ascii": ("ab{}.example.com\n", ""), "latin": ("b\u00fc{}cher.example.de\n", "")},
     "email": {"ascii": ("user.{}@example.com\n", ""), "latin": ("\u00fcser{}@b\u00fccher.example.de\n", "")},
 }
+# The shapes handed over whole (one call); the others one call a line.
+WHOLE_SHAPES = ("name", "label", "punycode", "brands", "suffixes")
 
 # surface, name, kind, runner, memory multiple (bytes per input byte),
-# largest input (bytes, None: the sweep's largest), shape.  `{cli}` is the
+# largest input (bytes, None: the sweep's largest), shape; then, for the
+# rows added with the full inventory, "quick" where --quick (ctest) runs
+# the row too (the rows without the field all run there).  `{cli}` is the
 # puny binary, `{brands}` a small brand list, `{file}` the input file (one
 # line, no newline for arguments).  Python and JS snippets see the input as
 # `s` and, for the line shapes, as `lines`; SQL expressions as `v`.
+# The brand list of every hunt row (the CLI's --brands file, the C driver's
+# index, Python's and JS's index, the SQL functions' array).
+BRANDS = ["paypal.com", "example.org keywords=login,secure"]
+HUNT_SQL = ", ".join("'%s'" % b for b in BRANDS)
+
 ENTRY_POINTS = [
     # CLI: line commands read stdin; explain takes an argument.
     ("cli", "to-ascii", "stdin", ["{cli}", "to-ascii"], 96, None, "name"),
@@ -79,6 +99,22 @@ ENTRY_POINTS = [
     ("cli", "email (one long line)", "stdin", ["{cli}", "email"], 32, None, "name"),
     ("cli", "hunt", "stdin", ["{cli}", "hunt", "--brands", "{brands}"], 96, None, "name"),
     ("cli", "hunt --json", "stdin", ["{cli}", "hunt", "--json", "--brands", "{brands}"], 96, None, "name"),
+    ("cli", "encode", "stdin", ["{cli}", "encode"], 32, None, "label", "quick"),
+    ("cli", "decode", "stdin", ["{cli}", "decode"], 32, None, "punycode", "quick"),
+    ("cli", "to-unicode --json", "stdin", ["{cli}", "to-unicode", "--json"], 96, None, "name"),
+    ("cli", "skeleton --json", "stdin", ["{cli}", "skeleton", "--json"], 32, None, "name"),
+    # -j 2: the line commands on two threads, many lines (what -j is for)
+    # and, for display --json, one junk line among them (streamed, in order).
+    ("cli", "to-ascii -j 2", "stdin", ["{cli}", "to-ascii", "-j", "2"], 16, None, "lines"),
+    ("cli", "to-unicode -j 2", "stdin", ["{cli}", "to-unicode", "-j", "2"], 16, None, "lines"),
+    ("cli", "encode -j 2", "stdin", ["{cli}", "encode", "-j", "2"], 16, None, "labels"),
+    ("cli", "decode -j 2", "stdin", ["{cli}", "decode", "-j", "2"], 16, None, "punycodes"),
+    ("cli", "skeleton -j 2", "stdin", ["{cli}", "skeleton", "-j", "2"], 16, None, "lines"),
+    ("cli", "display -j 2", "stdin", ["{cli}", "display", "--no-psl", "-j", "2"], 16, None, "lines"),
+    ("cli", "display --json -j 2", "stdin", ["{cli}", "display", "--no-psl", "--json", "-j", "2"], 100, None,
+     "name"),
+    ("cli", "email -j 2", "stdin", ["{cli}", "email", "-j", "2"], 16, None, "email"),
+    ("cli", "hunt -j 2", "stdin", ["{cli}", "hunt", "-j", "2", "--brands", "{brands}"], 16, None, "lines"),
     # C API: tests/scaling/c_driver.c, the whole file or line by line.
     ("c", "puny_to_ascii", "c", "to_ascii", 96, None, "name"),
     ("c", "puny_to_unicode", "c", "to_unicode", 96, None, "name"),
@@ -87,10 +123,39 @@ ENTRY_POINTS = [
     ("c", "puny_display_decide", "c", "display_decide", 200, None, "name"),
     ("c", "puny_email_ascii", "c", "email_ascii", 16, None, "email"),
     ("c", "puny_email_validate", "c", "email_validate", 16, None, "email"),
+    ("c", "puny_encode", "c", "encode", 32, None, "label", "quick"),
+    ("c", "puny_decode", "c", "decode", 32, None, "punycode", "quick"),
+    ("c", "puny_encode_utf32", "c", "encode_utf32", 32, None, "label"),
+    ("c", "puny_decode_utf32", "c", "decode_utf32", 32, None, "punycode"),
+    ("c", "puny_to_ascii_preset (idna2008)", "c", "to_ascii_idna2008", 128, None, "name"),
+    ("c", "puny_to_ascii_utf16", "c", "to_ascii_utf16", 96, None, "name"),
+    ("c", "puny_to_unicode_utf16", "c", "to_unicode_utf16", 96, None, "name"),
+    ("c", "puny_idna2008_register", "c", "idna2008_register", 16, None, "lines"),
+    ("c", "puny_idna2008_lookup", "c", "idna2008_lookup", 16, None, "lines"),
+    ("c", "puny_display_lists_parse", "c", "display_lists_parse", 96, None, "suffixes"),
+    ("c", "puny_email_normalize", "c", "email_normalize", 16, None, "email"),
+    ("c", "puny_hunt_find", "c", "hunt_find", 96, None, "name", "quick"),
+    ("c", "puny_hunt_find (lines)", "c", "hunt_find", 16, None, "lines"),
+    ("c", "puny_hunt_index_parse", "c", "hunt_index_parse", 200, None, "brands"),
     # libidn2 compatibility: Debian's idn2 program on our libidn2.so.0.  A
     # name is at most 255 bytes there (IDN2_TOO_BIG_DOMAIN): one per line.
     ("idn2", "idn2 (idn2_lookup_u8)", "idn2", [], 16, None, "lines"),
     ("idn2", "idn2 -d (idn2_to_unicode_8z8z)", "idn2", ["-d"], 16, None, "lines"),
+    # The other exports, through tests/scaling/idn2_driver.c on the same
+    # library (registration takes one label a line).
+    ("idn2", "idn2_lookup_ul", "idn2c", "lookup_ul", 16, None, "lines"),
+    ("idn2", "idn2_register_u8", "idn2c", "register_u8", 16, None, "labels"),
+    ("idn2", "idn2_register_ul", "idn2c", "register_ul", 16, None, "labels"),
+    ("idn2", "idn2_to_ascii_8z", "idn2c", "to_ascii_8z", 16, None, "lines", "quick"),
+    ("idn2", "idn2_to_ascii_lz", "idn2c", "to_ascii_lz", 16, None, "lines"),
+    ("idn2", "idn2_to_ascii_4z", "idn2c", "to_ascii_4z", 16, None, "lines"),
+    ("idn2", "idn2_to_ascii_4i", "idn2c", "to_ascii_4i", 16, None, "lines"),
+    ("idn2", "idn2_to_ascii_4i2", "idn2c", "to_ascii_4i2", 16, None, "lines"),
+    ("idn2", "idn2_to_unicode_8zlz", "idn2c", "to_unicode_8zlz", 16, None, "lines"),
+    ("idn2", "idn2_to_unicode_lzlz", "idn2c", "to_unicode_lzlz", 16, None, "lines"),
+    ("idn2", "idn2_to_unicode_8z4z", "idn2c", "to_unicode_8z4z", 16, None, "lines"),
+    ("idn2", "idn2_to_unicode_4z4z", "idn2c", "to_unicode_4z4z", 16, None, "lines"),
+    ("idn2", "idn2_to_unicode_44i", "idn2c", "to_unicode_44i", 16, None, "lines"),
     # Python: the package built in the tree or installed (PYTHONPATH).
     ("python", "to_ascii", "py", "puny.to_ascii(s)", 96, None, "name"),
     ("python", "to_unicode", "py", "puny.to_unicode(s)", 96, None, "name"),
@@ -102,11 +167,79 @@ ENTRY_POINTS = [
     # puny.idna (python-idna's API): encode checks DNS lengths (253 bytes).
     ("python", "idna.encode", "py", "for l in lines: puny.idna.encode(l)", 64, None, "lines"),
     ("python", "idna.decode", "py", "for l in lines: puny.idna.decode(l)", 64, None, "lines"),
+    ("python", "encode", "py", "puny.encode(s)", 32, None, "label", "quick"),
+    ("python", "decode", "py", "puny.decode(s)", 32, None, "punycode", "quick"),
+    # The bulk forms: one huge item, and many items.
+    ("python", "to_ascii_many (one item)", "py", "puny.to_ascii_many([s])", 96, None, "name"),
+    ("python", "to_ascii_many", "py", "puny.to_ascii_many(lines)", 64, None, "lines"),
+    ("python", "to_unicode_many (one item)", "py", "puny.to_unicode_many([s])", 96, None, "name"),
+    ("python", "to_unicode_many", "py", "puny.to_unicode_many(lines)", 64, None, "lines"),
+    ("python", "encode_many (one item)", "py", "puny.encode_many([s])", 32, None, "label"),
+    ("python", "encode_many", "py", "puny.encode_many(lines)", 64, None, "labels"),
+    ("python", "decode_many (one item)", "py", "puny.decode_many([s])", 32, None, "punycode"),
+    ("python", "decode_many", "py", "puny.decode_many(lines)", 64, None, "punycodes"),
+    ("python", "idna2008_register", "py", "for l in lines: puny.idna2008_register(l)", 64, None, "lines"),
+    ("python", "idna2008_lookup", "py", "for l in lines: puny.idna2008_lookup(l)", 64, None, "lines"),
+    ("python", "PublicSuffixList.parse", "py", "puny.PublicSuffixList.parse(s)", 200, None, "suffixes"),
+    ("python", "PublicSuffixList.registrable_domain", "py", "psl.registrable_domain(s)", 32, None, "name"),
+    ("python", "ProtectedDomains.lookalike_of", "py", "protected.lookalike_of(s)", 96, None, "name"),
+    # puny.hunt: the index is built before the clock starts (hunt_index).
+    ("python", "hunt BrandIndex.matches", "py", "hunt_index.matches(s)", 96, None, "name", "quick"),
+    ("python", "hunt BrandIndex.matches_many", "py", "hunt_index.matches_many(lines)", 64, None, "lines"),
+    ("python", "hunt BrandIndex.parse", "py", "puny.hunt.BrandIndex.parse(s)", 200, None, "brands"),
+    ("python", "email.validate_email", "py",
+     "for l in lines: puny.email.validate_email(l, check_deliverability=False)", 64, None, "email"),
+    # puny.formats (JSON Schema format checkers): many values, and one long one.
+    ("python", "formats.hostname", "py", "for l in lines: puny.formats.hostname(l)", 64, None, "lines"),
+    ("python", "formats.idn_hostname", "py", "for l in lines: puny.formats.idn_hostname(l)", 64, None, "lines"),
+    ("python", "formats.idn_hostname (one long value)", "py", "puny.formats.idn_hostname(s)", 128, None, "name"),
+    ("python", "formats.email", "py", "for l in lines: puny.formats.email(l)", 64, None, "email"),
+    ("python", "formats.idn_email", "py", "for l in lines: puny.formats.idn_email(l)", 64, None, "email"),
+    ("python", "formats.idn_email (one long value)", "py", "puny.formats.idn_email('a@' + s)", 128, None, "name"),
+    # puny.idna's other functions (python-idna's API) as its users call them.
+    ("python", "idna.alabel", "py", "for l in lines: puny.idna.alabel(l)", 64, None, "labels"),
+    # (An empty label is an error there: the empty run skips the call.)
+    ("python", "idna.ulabel", "py", "s and puny.idna.ulabel(s)", 32, None, "label"),
+    ("python", "idna.check_label", "py", "s and puny.idna.check_label(s)", 32, None, "label"),
+    ("python", "idna.uts46_remap", "py", "puny.idna.uts46_remap(s)", 32, None, "name"),
+    ("python", "idna.compat.ToASCII", "py", "for l in lines: puny.idna.compat.ToASCII(l)", 64, None, "labels"),
+    # (ToUnicode takes ASCII bytes: the labels' ToASCII, a round trip.)
+    ("python", "idna.compat.ToASCII + ToUnicode", "py",
+     "for l in lines: puny.idna.compat.ToUnicode(puny.idna.compat.ToASCII(l))", 64, None, "labels"),
+    ("python", "codec idna2008", "py", "for l in lines: l.encode('idna2008')", 64, None, "lines"),
     # JavaScript: the npm package's ES module (surfaces/js/build.sh).
     ("js", "toASCII", "js", "puny.toASCII(s)", 64, None, "name"),
     ("js", "toUnicode", "js", "puny.toUnicode(s)", 64, None, "name"),
     ("js", "display", "js", "puny.display(s)", 600, 2 << 20, "name"),
     ("js", "explain toAscii", "js", "puny.explain(s, {operation: 'toAscii'})", 1500, 1 << 20, "name"),
+    # (`puny` is the display entry, which re-exports the main one; `main`,
+    # `punycode`, `email` and `formats` are the package's other entries,
+    # each its own module and .wasm.)
+    ("js", "toAscii (UTS #46)", "js", "puny.toAscii(s)", 64, None, "name"),
+    ("js", "idna.toUnicode", "js", "puny.idna.toUnicode(s)", 64, None, "name"),
+    ("js", "toAsciiMany (one item)", "js", "puny.toAsciiMany([s])", 64, None, "name"),
+    ("js", "toAsciiMany", "js", "puny.toAsciiMany(lines)", 64, None, "lines"),
+    ("js", "toUnicodeMany", "js", "puny.toUnicodeMany(lines)", 64, None, "lines"),
+    ("js", "encode (main entry)", "js", "main.encode(s)", 32, None, "label"),
+    ("js", "decode (main entry)", "js", "main.decode(s)", 32, None, "punycode"),
+    ("js", "puny/punycode encode", "js", "punycode.encode(s)", 32, None, "label", "quick"),
+    ("js", "puny/punycode decode", "js", "punycode.decode(s)", 32, None, "punycode", "quick"),
+    ("js", "puny/punycode toASCII", "js", "punycode.toASCII(s)", 64, None, "name"),
+    ("js", "puny/punycode encodeMany", "js", "punycode.encodeMany(lines)", 64, None, "labels"),
+    ("js", "puny/punycode decodeMany", "js", "punycode.decodeMany(lines)", 64, None, "punycodes"),
+    ("js", "skeleton", "js", "puny.skeleton(s)", 32, None, "name"),
+    ("js", "toDisplay", "js", "puny.toDisplay(s)", 96, None, "name"),
+    ("js", "huntIndex matches", "js", "hunt.matches(s)", 96, None, "name", "quick"),
+    ("js", "huntIndex matchesMany", "js", "hunt.matchesMany(lines)", 64, None, "lines"),
+    ("js", "huntIndex (brand list)", "js", "puny.huntIndex(s).free()", 200, None, "brands"),
+    ("js", "puny/email validate", "js", "for (const l of lines) email.validate(l)", 64, None, "email"),
+    ("js", "puny/email normalize", "js", "for (const l of lines) email.normalize(l)", 64, None, "email"),
+    ("js", "puny/formats hostname", "js", "for (const l of lines) formats.hostname(l)", 64, None, "lines"),
+    ("js", "puny/formats idnHostname", "js", "for (const l of lines) formats.idnHostname(l)", 64, None, "lines"),
+    ("js", "puny/formats idnHostname (one long value)", "js", "formats.idnHostname(s)", 128, None, "name"),
+    ("js", "puny/formats email", "js", "for (const l of lines) formats.email(l)", 64, None, "email"),
+    ("js", "puny/formats idnEmail", "js", "for (const l of lines) formats.idnEmail(l)", 64, None, "email"),
+    ("js", "puny/formats idnEmail (one long value)", "js", "formats.idnEmail('a@' + s)", 128, None, "name"),
     # PostgreSQL 15 (surfaces/postgres): the query's time in the server, the
     # backend's peak RSS.  Inputs sit in a table first (not timed).
     ("postgres", "idna_to_ascii", "pg", "idna_to_ascii(v)", 96, None, "name"),
@@ -118,6 +251,15 @@ ENTRY_POINTS = [
     ("postgres", "idna_display_check", "pg", "idna_display_check(v)::text", 1500, 1 << 20, "name"),
     ("postgres", "idna_check", "pg", "idna_check(v)::text", 96, None, "name"),
     ("postgres", "email_check", "pg", "email_check(v)::text", 64, None, "email"),
+    ("postgres", "punycode_encode", "pg", "punycode_encode(v)", 32, None, "label"),
+    ("postgres", "punycode_decode", "pg", "punycode_decode(v)", 32, None, "punycode"),
+    ("postgres", "email_normalize", "pg", "email_normalize(v)", 64, None, "email"),
+    ("postgres", "try_email_ascii", "pg", "try_email_ascii(v)", 64, None, "email"),
+    # The index is built once per call site and query (not timed apart).
+    ("postgres", "hunt_matches", "pg", "(SELECT count(*) FROM hunt_matches(v, ARRAY[%s]))::text" % HUNT_SQL,
+     96, None, "name"),
+    ("postgres", "hunt_matches (lines)", "pg", "(SELECT count(*) FROM hunt_matches(v, ARRAY[%s]))::text" % HUNT_SQL,
+     64, None, "lines"),
     # DuckDB (surfaces/duckdb) in @duckdb/node-api's DuckDB, one thread.
     ("duckdb", "idna_to_ascii", "duckdb", "idna_to_ascii(v)", 96, None, "name"),
     ("duckdb", "idna_to_unicode", "duckdb", "idna_to_unicode(v)", 96, None, "name"),
@@ -126,6 +268,12 @@ ENTRY_POINTS = [
     ("duckdb", "idna_display_check", "duckdb", "idna_display_check(v)::VARCHAR", 400, 2 << 20, "name"),
     ("duckdb", "idna_check", "duckdb", "idna_check(v)::VARCHAR", 96, None, "name"),
     ("duckdb", "email_check", "duckdb", "email_check(v)::VARCHAR", 64, None, "email"),
+    ("duckdb", "punycode_encode", "duckdb", "punycode_encode(v)", 32, None, "label"),
+    ("duckdb", "punycode_decode", "duckdb", "punycode_decode(v)", 32, None, "punycode"),
+    ("duckdb", "email_normalize", "duckdb", "email_normalize(v)", 64, None, "email"),
+    ("duckdb", "try_email_ascii", "duckdb", "try_email_ascii(v)", 64, None, "email"),
+    ("duckdb", "hunt_matches", "duckdb", "hunt_matches(v, [%s])::VARCHAR" % HUNT_SQL, 96, None, "name"),
+    ("duckdb", "hunt_matches (lines)", "duckdb", "hunt_matches(v, [%s])::VARCHAR" % HUNT_SQL, 64, None, "lines"),
 ]
 MEMORY_CONSTANT = 32 << 20  # bytes: allocator slack, tables touched
 
@@ -136,6 +284,7 @@ import puny, puny.idna, puny.email
 s = open({file!r}, encoding="utf-8").read()
 lines = s.split("\n")
 lines = lines[:-1] if lines[-1] == "" else lines
+{setup}
 t = time.process_time()
 {call}
 print(time.process_time() - t)
@@ -148,6 +297,7 @@ const fs = require('fs');
   await (puny.ready || Promise.resolve());
   const s = fs.readFileSync({file!r}, 'utf8');
   const lines = s ? s.replace(/\n$/, '').split('\n') : [];
+  {setup}
   const t = process.cpuUsage();
   {call};
   const d = process.cpuUsage(t);
@@ -173,6 +323,33 @@ const {{ createRequire }} = require('module');
   console.log((d.user + d.system) / 1e6);
 }})();
 """
+
+
+def py_setup(call):
+    """What a Python row's call needs before the clock starts: the modules
+    it names, and the index or lists it queries."""
+    lines = ["import puny.formats, puny.hunt, puny.idna.compat, puny.idna.codec"]
+    if "hunt_index." in call:
+        lines.append("hunt_index = puny.hunt.BrandIndex.parse(%r)" % "".join(b + "\n" for b in BRANDS))
+    if "psl." in call:
+        lines.append("psl = puny.PublicSuffixList.parse('com\\nde\\n')")
+    if "protected." in call:
+        lines.append("protected = puny.ProtectedDomains.parse('paypal.com\\n')")
+    return "\n".join(lines)
+
+
+def js_setup(call, module):
+    """The same for a JS row: the package's other entries (beside the
+    display entry, same folder) and the hunt index."""
+    out = []
+    for name in ("main", "punycode", "email", "formats"):
+        if name + "." in call:
+            sibling = os.path.join(os.path.dirname(module), ("puny" if name == "main" else name) + ".mjs")
+            out.append("const %s = await import(%r); await (%s.ready || Promise.resolve());"
+                       % (name, sibling, name))
+    if "hunt." in call:
+        out.append("const hunt = puny.huntIndex(%r);" % "".join(b + "\n" for b in BRANDS))
+    return "\n  ".join(out)
 
 
 def run_measured(argv, stdin_path=None, env=None):
@@ -301,6 +478,7 @@ class Runner:
         self.c_driver = args.c_driver
         self.idn2 = args.idn2
         self.idn2_libdir = args.idn2_libdir
+        self.idn2_driver = args.idn2_driver
         self.pythonpath = args.pythonpath
         self.js_module = args.js_module
         self.duckdb_dir = args.duckdb_dir
@@ -308,7 +486,7 @@ class Runner:
         self.python = args.python
         self.brands = os.path.join(directory, "brands.txt")
         with open(self.brands, "w") as f:
-            f.write("paypal.com\nexample.org keywords=login,secure\n")
+            f.write("".join(b + "\n" for b in BRANDS))
         self.postgres = PostgresServer(args.build, args.pg_config)
         self.checked = {}
         self.why = {}
@@ -326,8 +504,10 @@ class Runner:
             self.why[surface] = "no %s (cmake target puny_scaling_c)" % self.c_driver
             return os.access(self.c_driver, os.X_OK)
         if surface == "idn2":
-            self.why[surface] = "no %s or no %s/libidn2.so.0 (cmake target puny_idn2)" % (self.idn2, self.idn2_libdir)
-            return os.access(self.idn2, os.X_OK) and os.path.exists(os.path.join(self.idn2_libdir, "libidn2.so.0"))
+            self.why[surface] = ("no %s, no %s/libidn2.so.0 or no %s (cmake targets puny_idn2, puny_scaling_idn2)"
+                                 % (self.idn2, self.idn2_libdir, self.idn2_driver))
+            return (os.access(self.idn2, os.X_OK) and os.path.exists(os.path.join(self.idn2_libdir, "libidn2.so.0"))
+                    and os.access(self.idn2_driver, os.X_OK))
         if surface == "python":
             self.why[surface] = "import puny failed with PYTHONPATH %r (cmake target puny_scale_python)" % self.pythonpath
             head = PY_CHILD.split("s = open")[0].format(paths=[self.pythonpath])
@@ -351,7 +531,7 @@ class Runner:
         and idn2 rows count the whole process (the caller subtracts the
         empty run), the others the call alone."""
         surface, _, kind, runner = row[:4]
-        lines = row[6] != "name"
+        lines = row[6] not in WHOLE_SHAPES
         if kind in ("stdin", "arg"):
             text = open(path, encoding="utf-8").read()
             argv = [a.replace("{cli}", self.cli).replace("{brands}", self.brands) for a in runner]
@@ -365,17 +545,21 @@ class Runner:
             env = dict(os.environ, LD_LIBRARY_PATH=self.idn2_libdir)
             seconds, peak, _ = run_measured([self.idn2] + runner, path, env)
             return seconds, peak
+        if kind == "idn2c":
+            seconds, peak, _ = run_measured([self.idn2_driver, runner, "lines" if lines else "whole", path])
+            return seconds, peak
         if kind == "pg":
             return self.postgres.measure(runner, path, lines)
         if kind == "py":
-            code = PY_CHILD.format(paths=[self.pythonpath], file=path, call=runner)
+            code = PY_CHILD.format(paths=[self.pythonpath], file=path, call=runner, setup=py_setup(runner))
             _, peak, out = run_measured([self.python, "-c", code])
         elif kind == "duckdb":
             code = DUCKDB_CHILD.format(dir=self.duckdb_dir, file=path, call=runner,
                                        lines="true" if lines else "false")
             _, peak, out = run_measured([self.node, "-e", code])
         else:
-            code = JS_CHILD.format(module=self.js_module, file=path, call=runner)
+            code = JS_CHILD.format(module=self.js_module, file=path, call=runner,
+                                   setup=js_setup(runner, self.js_module))
             _, peak, out = run_measured([self.node, "-e", code])
         try:
             return float(out.decode().strip().splitlines()[-1]), peak
@@ -393,14 +577,14 @@ def scaled_to(sizes, cap):
 def make_input(directory, shape, unit, size):
     path = os.path.join(directory, "%s-%s-%d.txt" % (shape, unit, size))
     if not os.path.exists(path):
-        text, tail = SHAPES[shape][unit]
+        text, tail, head = (SHAPES[shape][unit] + ("",))[:3]
         with open(path, "w", encoding="utf-8") as f:
             if "{}" not in text:
-                f.write(text * max(1, size // len(text.encode("utf-8"))) + tail)
+                f.write(head + text * max(1, size // len(text.encode("utf-8"))) + tail)
             else:
                 written, i = 0, 0
                 while True:
-                    line = text.format(i)
+                    line = text.replace("{}", str(i))
                     written += len(line.encode("utf-8"))
                     if written > size and i > 0:
                         break
@@ -415,7 +599,7 @@ def sweep(runner, rows, sizes, units, max_ratio, time_floor, directory, optional
     either way it says so on standard error and in the table."""
     table, failures = [], []
     for row in rows:
-        surface, name, kind, _, multiple, cap, shape = row
+        surface, name, kind, _, multiple, cap, shape = row[:7]
         if not runner.available(surface):
             why = runner.why.get(surface, "")
             print("NOT BUILT: %s %s: %s" % (surface, name, why), file=sys.stderr)
@@ -433,7 +617,7 @@ def sweep(runner, rows, sizes, units, max_ratio, time_floor, directory, optional
 
 
 def measure_row(runner, row, sizes, units, max_ratio, time_floor, directory, failures):
-    surface, name, kind, _, multiple, cap, shape = row
+    surface, name, kind, _, multiple, cap, shape = row[:7]
     table = []
     if True:
         for unit in units:
@@ -445,7 +629,7 @@ def measure_row(runner, row, sizes, units, max_ratio, time_floor, directory, fai
                 path = make_input(directory, shape, unit, size)
                 real = os.path.getsize(path)
                 seconds, peak = runner.measure(row, path)
-                if kind in ("stdin", "arg", "c", "idn2"):
+                if kind in ("stdin", "arg", "c", "idn2", "idn2c"):
                     seconds = max(0.0, seconds - base_seconds)
                 extra = max(0, peak - base_peak)
                 points.append((real, seconds, extra))
@@ -575,6 +759,7 @@ def main():
     ap.add_argument("--c-driver", default=os.path.join(build, "tests", "puny_scaling_c"))
     ap.add_argument("--idn2", default="/usr/bin/idn2", help="Debian's idn2 program (package idn2)")
     ap.add_argument("--idn2-libdir", default=os.path.join(build, "idn2", "lib"))
+    ap.add_argument("--idn2-driver", default=os.path.join(build, "tests", "puny_scaling_idn2"))
     ap.add_argument("--pythonpath", default=os.environ.get("PUNY_PYTHONPATH",
                                                            os.path.join(build, "tests", "scale", "python")))
     ap.add_argument("--python", default=sys.executable)
@@ -602,6 +787,8 @@ def main():
             if args.quick:
                 # Two sizes four times apart: a linear entry point takes ~4x
                 # the time, a quadratic one 16x; < 8x leaves room for noise.
+                # The rows of the full inventory marked "quick" only.
+                rows = [r for r in rows if len(r) < 8 or r[7] == "quick"]
                 table, failures = sweep(runner, rows, [256 << 10, 1 << 20], ["latin"], 4.0, 0.01,
                                         directory, optional)
                 failures += check_limits(runner, surfaces)
