@@ -1,7 +1,8 @@
 /* The C API's rows of the scaling check (tests/scaling/scaling.py, issue 44):
  * reads FILE and hands it to one puny.h function, as a C program would,
  * either whole (one long name) or line by line (names and addresses of
- * legal length), and prints how many calls failed.  Not a test by itself:
+ * legal length), and prints how many calls failed and the last failure's
+ * error name.  Not a test by itself:
  * scaling.py measures its CPU time and peak memory against the input size.
  *
  *   puny_scaling_c FUNCTION whole|lines FILE
@@ -72,10 +73,14 @@ static puny_hunt_index* hunt_index;
 static uint32_t* scratch32;
 static uint16_t* scratch16;
 
+/* The last call's error (its name is printed: the limits' checks read it). */
+static puny_error err;
+
 /* One call; 1 when it failed. */
 static int call(const char* function, const char* s, size_t n, char* out, size_t capacity) {
   size_t written = 0;
-  puny_error err;
+  const puny_error init = PUNY_ERROR_INIT;
+  err = init;
   if (strcmp(function, "encode") == 0)
     return puny_encode(s, n, out, capacity, &written, &err) != PUNY_OK;
   if (strcmp(function, "decode") == 0)
@@ -168,7 +173,7 @@ int main(int argc, char** argv) {
   if (!out || !scratch32 || !scratch16) return 2;
   if (strcmp(argv[1], "hunt_find") == 0) {
     /* Only for hunt_find: the index's build is not what its rows measure. */
-    puny_error err;
+    err = (puny_error)PUNY_ERROR_INIT;
     if (puny_hunt_index_parse(brands, sizeof brands - 1, "brands", NULL, &hunt_index, NULL, 0, &err) !=
         PUNY_OK) {
       fprintf(stderr, "puny_scaling_c: the brand index failed\n");
@@ -176,21 +181,28 @@ int main(int argc, char** argv) {
     }
   }
   size_t failed = 0, calls = 0;
+  const char* last = "none";
   if (strcmp(argv[2], "whole") == 0) {
     while (n > 0 && text[n - 1] == '\n') --n;
-    failed += call(argv[1], text, n, out, capacity);
+    if (call(argv[1], text, n, out, capacity)) {
+      ++failed;
+      last = puny_error_name(err.code);
+    }
     ++calls;
   } else {
     size_t start = 0;
     while (start < n) {
       const char* end = memchr(text + start, '\n', n - start);
       const size_t length = end ? (size_t)(end - (text + start)) : n - start;
-      failed += call(argv[1], text + start, length, out, capacity);
+      if (call(argv[1], text + start, length, out, capacity)) {
+        ++failed;
+        last = puny_error_name(err.code);
+      }
       ++calls;
       start += length + 1;
     }
   }
-  printf("%zu calls, %zu failed\n", calls, failed);
+  printf("%zu calls, %zu failed, last failure %s\n", calls, failed, last);
   puny_hunt_index_free(hunt_index);
   free(scratch16);
   free(scratch32);

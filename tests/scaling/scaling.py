@@ -315,7 +315,8 @@ const {{ createRequire }} = require('module');
   const db = await instance.connect();
   await db.run("LOAD '" + path.join({dir!r}, 'puny.duckdb_extension') + "'");
   const text = "SELECT content FROM read_text('" + {file!r} + "')";
-  await db.run({lines} ? "CREATE TABLE input AS SELECT unnest(string_split(rtrim(content, chr(10)), chr(10))) AS v FROM (" + text + ")"
+  // (Line shapes: an empty file is no line, not one empty line.)
+  await db.run({lines} ? "CREATE TABLE input AS SELECT * FROM (SELECT unnest(string_split(rtrim(content, chr(10)), chr(10))) AS v FROM (" + text + ")) WHERE v <> ''"
                        : "CREATE TABLE input AS SELECT content AS v FROM (" + text + ")");
   const t = process.cpuUsage();
   await db.runAndReadAll("SELECT sum(length({call})) FROM input");
@@ -443,7 +444,7 @@ class PostgresServer:
         shutil.copy(path, copy)
         os.chmod(copy, 0o644)
         read = "pg_read_file('%s')" % copy
-        source = ("SELECT l FROM regexp_split_to_table(rtrim(%s, E'\\n'), E'\\n') l" % read
+        source = ("SELECT l FROM regexp_split_to_table(rtrim(%s, E'\\n'), E'\\n') l WHERE l <> ''" % read
                   if lines else "SELECT %s" % read)
         p = self.psql("DROP TABLE IF EXISTS input; CREATE TABLE input (v text);"
                       " ALTER TABLE input ALTER v SET STORAGE EXTERNAL; INSERT INTO input %s;" % source)
@@ -484,6 +485,7 @@ class Runner:
         self.duckdb_dir = args.duckdb_dir
         self.node = args.node
         self.python = args.python
+        self.directory = directory
         self.brands = os.path.join(directory, "brands.txt")
         with open(self.brands, "w") as f:
             f.write("".join(b + "\n" for b in BRANDS))
@@ -735,6 +737,66 @@ def check_limits(runner, surfaces):
            "email: DomainTooLongError domain_too_long" not in p.stdout:
             failures.append("python puny.idna.encode / puny.email.validate of a 200 KB name: %r %r"
                             % (p.stdout[:300], p.stderr[-300:]))
+    failures += check_more_limits(runner, surfaces, long_name)
+    return failures
+
+
+def check_more_limits(runner, surfaces, long_name):
+    """The same for the rest of the inventory's entry points bound by the
+    DNS's lengths: one long input fails at once with the limit's error."""
+    failures = []
+    names = os.path.join(runner.directory, "long-name.txt")
+    with open(names, "w", encoding="utf-8") as f:
+        f.write(long_name)
+    addresses = os.path.join(runner.directory, "long-address.txt")
+    with open(addresses, "w", encoding="utf-8") as f:
+        f.write("a@" + long_name)
+    label = os.path.join(runner.directory, "long-label.txt")
+    with open(label, "w", encoding="utf-8") as f:
+        f.write("\u00fc" * 100000)
+    checks = []
+    if "c" in surfaces and runner.available("c"):
+        checks += [([runner.c_driver, fn, "whole", names], "domain_too_long")
+                   for fn in ("idna2008_register", "idna2008_lookup")]
+        checks += [([runner.c_driver, fn, "whole", addresses], "domain_too_long")
+                   for fn in ("email_normalize", "email_ascii", "email_validate")]
+    if "idn2" in surfaces and runner.available("idn2"):
+        # libidn2's codes: a name longer than 255 bytes; a label for
+        # registration whose A-label would pass 63 bytes.
+        checks += [([runner.idn2_driver, fn, "whole", names], "IDN2_TOO_BIG_DOMAIN")
+                   for fn in ("lookup_u8", "lookup_ul", "to_ascii_8z", "to_ascii_lz", "to_ascii_4z",
+                              "to_ascii_4i", "to_ascii_4i2", "to_unicode_8z8z", "to_unicode_8zlz",
+                              "to_unicode_lzlz", "to_unicode_8z4z", "to_unicode_4z4z", "to_unicode_44i")]
+        checks += [([runner.idn2_driver, fn, "whole", label], "IDN2_PUNYCODE_BIG_OUTPUT")
+                   for fn in ("register_u8", "register_ul")]
+    for argv, expected in checks:
+        p = subprocess.run(argv, capture_output=True, text=True)
+        if p.returncode != 0 or ("1 calls, 1 failed, last failure %s" % expected) not in p.stdout:
+            failures.append("%s %s of a 200 KB input: expected %s, got %r %r"
+                            % (os.path.basename(argv[0]), argv[1], expected, p.stdout.strip(), p.stderr[-200:]))
+    if "python" in surfaces and runner.available("python"):
+        code = (PY_CHILD.split("s = open")[0].format(paths=[runner.pythonpath]) +
+                "s = '\\u00fc.' * 100000 + 'com'\n"
+                "for f in (puny.idna2008_register, puny.idna2008_lookup):\n"
+                "    try: f(s)\n"
+                "    except puny.Error as e: print(type(e).__name__, e.code)\n"
+                "try: puny.idna.alabel('\\u00fc' * 100000)\n"
+                "except puny.idna.IDNAError as e: print('alabel:', 'is longer than 63 bytes' in str(e))\n")
+        p = subprocess.run([runner.python, "-c", code], capture_output=True, text=True)
+        want = "DomainTooLongError domain_too_long\nDomainTooLongError domain_too_long\n" \
+               "alabel: True\n"
+        if p.stdout != want:
+            failures.append("python idna2008_register / idna2008_lookup / idna.alabel of a 200 KB input: %r %r"
+                            % (p.stdout[:300], p.stderr[-300:]))
+    if "js" in surfaces and runner.available("js"):
+        email = os.path.join(os.path.dirname(runner.js_module), "email.mjs")
+        code = ("(async () => { const e = await import(%r); const s = 'a@' + '\\u00fc.'.repeat(100000) + 'com';"
+                " for (const f of [e.validate, e.normalize]) { try { f(s); console.log('accepted'); }"
+                " catch (x) { console.log(x.code); } } })();" % email)
+        p = subprocess.run([runner.node, "-e", code], capture_output=True, text=True)
+        if p.stdout != "domain_too_long\ndomain_too_long\n":
+            failures.append("js puny/email validate / normalize of a 200 KB address: %r %r"
+                            % (p.stdout[:200], p.stderr[-300:]))
     return failures
 
 
