@@ -7,8 +7,9 @@
  *
  *   puny_scaling_c FUNCTION whole|lines FILE
  *
- * FUNCTION: encode, decode, encode_utf32, decode_utf32, to_ascii,
- * to_unicode, to_ascii_idna2008 (puny_to_ascii_preset), to_ascii_utf16,
+ * FUNCTION: encode, decode, encode_utf32, decode_utf32,
+ * encode_utf32_annotated, decode_utf32_annotated, to_ascii, to_unicode,
+ * to_ascii_idna2008 / to_unicode_idna2008 (puny_to_*_preset), to_ascii_utf16,
  * to_unicode_utf16, idna2008_register, idna2008_lookup, skeleton, display,
  * display_decide, display_lists_parse (FILE is the list), email_ascii,
  * email_normalize, email_validate, hunt_find, hunt_index_parse (FILE is the
@@ -72,6 +73,7 @@ static puny_hunt_index* hunt_index;
 /* Scratch for the UTF-16 / UTF-32 forms: room for the whole input. */
 static uint32_t* scratch32;
 static uint16_t* scratch16;
+static unsigned char* flags; /* the annotated forms' case flags */
 
 /* The last call's error (its name is printed: the limits' checks read it). */
 static puny_error err;
@@ -90,6 +92,17 @@ static int call(const char* function, const char* s, size_t n, char* out, size_t
            PUNY_OK;
   if (strcmp(function, "decode_utf32") == 0)
     return puny_decode_utf32(s, n, (uint32_t*)out, capacity / 4, &written, &err) != PUNY_OK;
+  if (strcmp(function, "encode_utf32_annotated") == 0) {
+    /* Every other code point flagged uppercase (RFC 3492 appendix A). */
+    const size_t count = to_utf32(s, n, scratch32);
+    for (size_t i = 0; i < count; ++i) flags[i] = (unsigned char)(i & 1);
+    return puny_encode_utf32_annotated(scratch32, flags, count, out, capacity, &written, &err) !=
+           PUNY_OK;
+  }
+  if (strcmp(function, "decode_utf32_annotated") == 0)
+    return puny_decode_utf32_annotated(s, n, scratch32, flags, n + 1, &written, &err) != PUNY_OK;
+  if (strcmp(function, "to_unicode_idna2008") == 0)
+    return puny_to_unicode_preset("idna2008", s, n, out, capacity, &written, NULL, &err) != PUNY_OK;
   if (strcmp(function, "to_ascii_idna2008") == 0)
     return puny_to_ascii_preset("idna2008", s, n, out, capacity, &written, NULL, &err) != PUNY_OK;
   if (strcmp(function, "to_ascii_utf16") == 0) {
@@ -170,7 +183,8 @@ int main(int argc, char** argv) {
   char* out = malloc(capacity);
   scratch32 = malloc(4 * (n + 1));
   scratch16 = malloc(4 * (n + 1));
-  if (!out || !scratch32 || !scratch16) return 2;
+  flags = malloc(n + 1);
+  if (!out || !scratch32 || !scratch16 || !flags) return 2;
   if (strcmp(argv[1], "hunt_find") == 0) {
     /* Only for hunt_find: the index's build is not what its rows measure. */
     err = (puny_error)PUNY_ERROR_INIT;
@@ -204,6 +218,7 @@ int main(int argc, char** argv) {
   }
   printf("%zu calls, %zu failed, last failure %s\n", calls, failed, last);
   puny_hunt_index_free(hunt_index);
+  free(flags);
   free(scratch16);
   free(scratch32);
   free(out);

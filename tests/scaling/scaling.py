@@ -128,7 +128,11 @@ ENTRY_POINTS = [
     ("c", "puny_decode", "c", "decode", 32, None, "punycode", "quick"),
     ("c", "puny_encode_utf32", "c", "encode_utf32", 32, None, "label"),
     ("c", "puny_decode_utf32", "c", "decode_utf32", 32, None, "punycode"),
-    ("c", "puny_to_ascii_preset (idna2008)", "c", "to_ascii_idna2008", 128, None, "name"),
+    ("c", "puny_encode_utf32_annotated", "c", "encode_utf32_annotated", 32, None, "label"),
+    ("c", "puny_decode_utf32_annotated", "c", "decode_utf32_annotated", 32, None, "punycode"),
+    # (The IDNA2008 presets check the DNS's lengths: one name a line.)
+    ("c", "puny_to_ascii_preset (idna2008)", "c", "to_ascii_idna2008", 16, None, "lines"),
+    ("c", "puny_to_unicode_preset (idna2008)", "c", "to_unicode_idna2008", 16, None, "lines"),
     ("c", "puny_to_ascii_utf16", "c", "to_ascii_utf16", 96, None, "name"),
     ("c", "puny_to_unicode_utf16", "c", "to_unicode_utf16", 96, None, "name"),
     ("c", "puny_idna2008_register", "c", "idna2008_register", 16, None, "lines"),
@@ -186,6 +190,7 @@ ENTRY_POINTS = [
     ("python", "idna2008_lookup", "py", "for l in lines: puny.idna2008_lookup(l)", 64, None, "lines"),
     ("python", "PublicSuffixList.parse", "py", "puny.PublicSuffixList.parse(s)", 200, None, "suffixes"),
     ("python", "PublicSuffixList.registrable_domain", "py", "psl.registrable_domain(s)", 32, None, "name"),
+    ("python", "ProtectedDomains.parse", "py", "puny.ProtectedDomains.parse(s)", 200, None, "suffixes"),
     ("python", "ProtectedDomains.lookalike_of", "py", "protected.lookalike_of(s)", 96, None, "name"),
     # puny.hunt: the index is built before the clock starts (hunt_index).
     ("python", "hunt BrandIndex.matches", "py", "hunt_index.matches(s)", 96, None, "name", "quick"),
@@ -221,6 +226,8 @@ ENTRY_POINTS = [
     # each its own module and .wasm.)
     ("js", "toAscii (UTS #46)", "js", "puny.toAscii(s)", 64, None, "name"),
     ("js", "idna.toUnicode", "js", "puny.idna.toUnicode(s)", 64, None, "name"),
+    ("js", "toAsciiResult", "js", "puny.toAsciiResult(s)", 64, None, "name"),
+    ("js", "toUnicodeResult", "js", "puny.toUnicodeResult(s)", 64, None, "name"),
     ("js", "toAsciiMany (one item)", "js", "puny.toAsciiMany([s])", 64, None, "name"),
     ("js", "toAsciiMany", "js", "puny.toAsciiMany(lines)", 64, None, "lines"),
     ("js", "toUnicodeMany", "js", "puny.toUnicodeMany(lines)", 64, None, "lines"),
@@ -229,6 +236,9 @@ ENTRY_POINTS = [
     ("js", "puny/punycode encode", "js", "punycode.encode(s)", 32, None, "label", "quick"),
     ("js", "puny/punycode decode", "js", "punycode.decode(s)", 32, None, "punycode", "quick"),
     ("js", "puny/punycode toASCII", "js", "punycode.toASCII(s)", 64, None, "name"),
+    ("js", "puny/punycode toUnicode", "js", "punycode.toUnicode(s)", 64, None, "name"),
+    ("js", "puny/punycode ucs2.decode + encode", "js", "punycode.ucs2.encode(punycode.ucs2.decode(s))", 64, None,
+     "label"),
     ("js", "puny/punycode encodeMany", "js", "punycode.encodeMany(lines)", 64, None, "labels"),
     ("js", "puny/punycode decodeMany", "js", "punycode.decodeMany(lines)", 64, None, "punycodes"),
     ("js", "skeleton", "js", "puny.skeleton(s)", 32, None, "name"),
@@ -238,6 +248,9 @@ ENTRY_POINTS = [
     ("js", "huntIndex (brand list)", "js", "puny.huntIndex(s).free()", 200, 1 << 17, "brands"),
     ("js", "puny/email validate", "js", "for (const l of lines) email.validate(l)", 64, None, "email"),
     ("js", "puny/email normalize", "js", "for (const l of lines) email.normalize(l)", 64, None, "email"),
+    ("js", "puny/email validateResult", "js", "for (const l of lines) email.validateResult(l)", 64, None, "email"),
+    ("js", "puny/email toAscii", "js", "for (const l of lines) email.toAscii(l)", 64, None, "email"),
+    ("js", "puny/email toUnicode", "js", "for (const l of lines) email.toUnicode(l)", 64, None, "email"),
     ("js", "puny/formats hostname", "js", "for (const l of lines) formats.hostname(l)", 64, None, "lines"),
     ("js", "puny/formats idnHostname", "js", "for (const l of lines) formats.idnHostname(l)", 64, None, "lines"),
     ("js", "puny/formats idnHostname (one long value)", "js", "formats.idnHostname(s)", 128, None, "name"),
@@ -257,6 +270,10 @@ ENTRY_POINTS = [
     ("postgres", "email_check", "pg", "email_check(v)::text", 64, None, "email", "quick"),
     ("postgres", "punycode_encode", "pg", "punycode_encode(v)", 32, None, "label"),
     ("postgres", "punycode_decode", "pg", "punycode_decode(v)", 32, None, "punycode"),
+    ("postgres", "try_punycode_encode", "pg", "try_punycode_encode(v)", 32, None, "label"),
+    ("postgres", "try_punycode_decode", "pg", "try_punycode_decode(v)", 32, None, "punycode"),
+    ("postgres", "try_idna_to_ascii", "pg", "try_idna_to_ascii(v)", 96, None, "name"),
+    ("postgres", "try_idna_to_unicode", "pg", "try_idna_to_unicode(v)", 96, None, "name"),
     ("postgres", "email_normalize", "pg", "email_normalize(v)", 64, None, "email"),
     ("postgres", "try_email_ascii", "pg", "try_email_ascii(v)", 64, None, "email"),
     # The index is built once per call site and query (not timed apart).
@@ -274,6 +291,10 @@ ENTRY_POINTS = [
     ("duckdb", "email_check", "duckdb", "email_check(v)::VARCHAR", 64, None, "email", "quick"),
     ("duckdb", "punycode_encode", "duckdb", "punycode_encode(v)", 32, None, "label"),
     ("duckdb", "punycode_decode", "duckdb", "punycode_decode(v)", 32, None, "punycode"),
+    ("duckdb", "try_punycode_encode", "duckdb", "try_punycode_encode(v)", 32, None, "label"),
+    ("duckdb", "try_punycode_decode", "duckdb", "try_punycode_decode(v)", 32, None, "punycode"),
+    ("duckdb", "try_idna_to_ascii", "duckdb", "try_idna_to_ascii(v)", 96, None, "name"),
+    ("duckdb", "try_idna_to_unicode", "duckdb", "try_idna_to_unicode(v)", 96, None, "name"),
     ("duckdb", "email_normalize", "duckdb", "email_normalize(v)", 64, None, "email"),
     ("duckdb", "try_email_ascii", "duckdb", "try_email_ascii(v)", 64, None, "email"),
     ("duckdb", "hunt_matches", "duckdb", "hunt_matches(v, [%s])::VARCHAR" % HUNT_SQL, 96, None, "name"),
@@ -761,7 +782,8 @@ def check_more_limits(runner, surfaces, long_name):
     checks = []
     if "c" in surfaces and runner.available("c"):
         checks += [([runner.c_driver, fn, "whole", names], "domain_too_long")
-                   for fn in ("idna2008_register", "idna2008_lookup")]
+                   for fn in ("idna2008_register", "idna2008_lookup", "to_ascii_idna2008",
+                              "to_unicode_idna2008")]
         checks += [([runner.c_driver, fn, "whole", addresses], "domain_too_long")
                    for fn in ("email_normalize", "email_ascii", "email_validate")]
     if "idn2" in surfaces and runner.available("idn2"):
