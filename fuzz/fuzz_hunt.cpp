@@ -2,8 +2,9 @@
 // index (docs/hunt.md).
 //
 // Input layout: one byte picks the rules (bit i of the byte switches the
-// rule group i off: skeleton/homoglyph, edit distance, embedding/combo,
-// TLD swap); the rest is the name as UTF-8, may be ill-formed.
+// rule group i off: skeleton/homoglyph, edit distance, embedding/combo/
+// label split, TLD swap; bit 7 the replacement causes only); the rest is
+// the name as UTF-8, may be ill-formed.
 //
 // Properties:
 //  1. find never crashes, whatever the bytes; every match's offset and
@@ -65,8 +66,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (pick & 1) off({hunt::rule::skeleton, hunt::rule::homoglyph});
   if (pick & 2)
     off({hunt::rule::insertion, hunt::rule::omission, hunt::rule::replacement,
-         hunt::rule::repetition, hunt::rule::transposition, hunt::rule::hyphenation});
-  if (pick & 4) off({hunt::rule::target_embedding, hunt::rule::combo_squatting});
+         hunt::rule::repetition, hunt::rule::transposition, hunt::rule::hyphenation,
+         hunt::rule::keyboard, hunt::rule::vowel_swap, hunt::rule::bitsquatting});
+  if (pick & 4)
+    off({hunt::rule::target_embedding, hunt::rule::combo_squatting, hunt::rule::label_split});
+  // Bit 7: the replacement causes off but replacement on (each replacement
+  // is then reported as `replacement`).
+  if ((pick & 0x82) == 0x80)
+    off({hunt::rule::keyboard, hunt::rule::vowel_swap, hunt::rule::bitsquatting});
   if (pick & 8) off({hunt::rule::tld_swap});
   opt.min_score = (pick & 0x30) == 0x30 ? 70 : 0;
   opt.verdict = (pick & 0x40) == 0;

@@ -203,5 +203,22 @@ status decide(std::string_view domain, const options& opt, decision& out);
 [[nodiscard]]
 status to_display(std::string_view domain, const options& opt, std::string& out);
 
+// The same decision handed over label by label, with nothing kept: for a
+// name too long to hold a label_verdict per label (a junk line of millions
+// of labels; memory then stays within a few bytes per input byte).  begin
+// comes once, before the labels; label once per label, in order, with a
+// verdict valid only during the call.  On failure begin and label are not
+// called, except for a label whose A-label cannot be made (above 2^32 - 2
+// code points), where the labels before it were already handed over.  The
+// display form is not built: to_display gives it.
+class decision_visitor {
+ public:
+  virtual ~decision_visitor() = default;
+  virtual void begin(std::string_view registrable_domain, std::size_t label_count) = 0;
+  virtual void label(const label_verdict& verdict) = 0;
+};
+[[nodiscard]]
+status decide(std::string_view domain, const options& opt, decision_visitor& visitor);
+
 }  // namespace puny::display
 PUNY_PUBLIC_END

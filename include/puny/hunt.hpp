@@ -37,7 +37,7 @@ enum class rule : std::uint8_t {
   homoglyph,         // ASCII lookalikes only: rn/m, 0/o, 1/l, vv/w
   insertion,         // one character added
   omission,          // one character left out
-  replacement,       // one character replaced
+  replacement,       // one character replaced (by a pair no rule below names)
   repetition,        // one character doubled
   transposition,     // two neighbouring characters swapped
   hyphenation,       // a hyphen added inside the brand's label
@@ -45,6 +45,13 @@ enum class rule : std::uint8_t {
   combo_squatting,   // the brand's label with a keyword or a hyphenated word
   tld_swap,          // the brand's label under another public suffix
   homoglyph_edit,    // one edit (added, left out, replaced or swapped character) plus a homoglyph
+  // A replacement is reported under the first of these three that names
+  // its pair (brand character, input character) and is on for the brand
+  // (options::rules, min_brand_length), else as `replacement`:
+  keyboard,      // replaced by a neighbouring key on a QWERTY keyboard
+  vowel_swap,    // a vowel (a, e, i, o, u) replaced by another vowel
+  bitsquatting,  // replaced by an LDH character one bit of the ASCII code away
+  label_split,   // the brand's label split across labels by dots ("pay.pal.com")
 };
 
 struct rule_info {
@@ -106,9 +113,9 @@ struct match {
 struct options {
   // Which rules run (bit 1 << value of each rule); every rule by default.
   std::uint32_t rules = ~std::uint32_t{0};
-  // Per rule (indexed by its value): a minimum brand label length other than
-  // the rule's default; 0 = the default.
-  std::size_t min_brand_length[16] = {};
+  // Per rule (indexed by its value, as the bits of `rules`): a minimum brand
+  // label length other than the rule's default; 0 = the default.
+  std::size_t min_brand_length[32] = {};
   int min_score = 0;  // matches scoring below are dropped
   // The display verdict (display::decide) with these options; its suffixes
   // default to the index's.

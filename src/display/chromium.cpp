@@ -2,11 +2,15 @@
 // by label, as
 // components/url_formatter/spoof_checks/idn_spoof_checker.cc does it at
 // chromium/chromium commit 58a4b28c5469 (IDNSpoofChecker::
-// SafeToDisplayAsUnicode and SetAllowedUnicodeSet), with ICU's uspoof
-// replaced by puny::uts39.  The order of the steps and their early returns
-// are Chromium's; docs/display.md has the table.  Where Chromium has
-// platform-specific data (the Thai lookalikes), the set used on platforms
-// other than Linux and ChromeOS is taken.
+// SafeToDisplayAsUnicode and SetAllowedUnicodeSet), with the changes of the
+// 2026 tree that ships ICU 78.2 (read in ARAS-Workspace/phantom-browser-core
+// e3540440b634, whose test table says the same): Cyrillic te among the
+// Latin lookalikes, three more allowed words, the katakana middle dot only
+// between Japanese characters and never last, seven more CJK characters that
+// imitate Latin ones.  ICU's uspoof is replaced by puny::uts39.  The order
+// of the steps and their early returns are Chromium's; docs/display.md has
+// the table.  Where Chromium has platform-specific data (the Thai
+// lookalikes), the set used on platforms other than Linux is taken.
 #include <algorithm>
 #include <cstdint>
 #include <initializer_list>
@@ -75,7 +79,7 @@ const std::vector<whole_script_data>& whole_script_table() {
       {script_by_code("Armn"), U"\u0561\u0563\u0566\u0567\u056C\u0570\u0575\u0578\u057D\u0582\u0585\u0559", {"am"}},
       {scripts::cyrillic,
        U"\u0430\u044B\u0441\u0501\u0435\u050D\u04BB\u0456\u044E\u043A\u0458\u04CF\u043E\u0440\u0517\u051B"
-       U"\u0455\u051D\u0445\u0443\u044A\u044C\u04BD\u043F\u0433\u0475\u0461",
+       U"\u0455\u0442\u051D\u0445\u0443\u044A\u044C\u04BD\u043F\u0433\u0475\u0461",
        {"bg", "by", "kz", "pyc", "ru", "su", "ua", "uz"}},
       {script_by_code("Ethi"), U"\u1200\u1220\u1230\u1235\u1260\u1290\u1270\u12A8\u12D0\u12D5\u12D8\u1320\u1350\uAB05", {"er", "et"}},
       {script_by_code("Geor"), U"\u10D8\u10DD\u10E7\u10EB\u10EE\u10FD\u10FF", {"ge"}},
@@ -125,6 +129,9 @@ bool is_allowed_word(std::u32string_view t) noexcept {
       U"\u0443\u043A\u0440\u043E\u043F",                    // dill
       U"\u0441\u0430\u0445\u0430\u0440\u043E\u043A",        // sugar lump
       U"\u043F\u043E\u043A\u0440\u0430\u0441\u043A\u0430",  // painting
+      U"\u0442\u0435\u0430\u0442\u0440",                    // theatre
+      U"\u0430\u0441\u0442\u0440\u043E",                    // astro
+      U"\u043F\u0445\u0443\u043A\u0435\u0442",              // Phuket
   };
   for (const std::u32string_view w : words)
     if (t == w) return true;
@@ -142,7 +149,7 @@ std::size_t dangerous_pattern_at(std::u32string_view t) {
   constexpr std::u32string_view slash_like = U"\u30CE\u30F3\u30BD\u30BE\u4E36\u4E40\u4E41\u4E3F";
   constexpr std::u32string_view cjk_latin_like =
       U"\u4E00\u3127\u4E28\u4E5B\u4E03\u4E05\u5341\u3007\u3112\u311A\u311F\u3128\u3129\u3108\u31BA"
-      U"\u31B3\u5DE5\u31B2\u8BA0\u4E01";
+      U"\u31B3\u5DE5\u31B2\u8BA0\u4E01\u4E36\u4E85\u4E8C\u4EA0\u5196\u5B80\u5DDB";
   auto cjk_or_bopo = [](char32_t c) { return is_japanese_scx(c) || has_scx(c, scripts::bopomofo); };
   auto kana = [](char32_t c) { return has_scx(c, scripts::katakana); };
   auto hira = [](char32_t c) { return has_scx(c, scripts::hiragana); };
@@ -171,9 +178,9 @@ std::size_t dangerous_pattern_at(std::u32string_view t) {
     if ((c == 0x30FD || c == 0x30FE) && (!has_prev || !kana(prev))) return i;
     // Prolonged sound mark only after Kana.
     if (c == 0x30FC && (!has_prev || !(kana(prev) || hira(prev)))) return i;
-    // Katakana middle dot next to ASCII letters.
-    if (c == 0x30FB && ((has_prev && prev >= U'a' && prev <= U'z') ||
-                        (i + 1 < n && t[i + 1] >= U'a' && t[i + 1] <= U'z')))
+    // Katakana middle dot beside anything but Hiragana, Katakana or Han, or
+    // last in the label, where it reads as a separator.
+    if (c == 0x30FB && ((has_prev && !is_japanese_scx(prev)) || i + 1 == n || !is_japanese_scx(t[i + 1])))
       return i;
     // CJK characters that imitate Latin letters or punctuation, beside a
     // character of another script.

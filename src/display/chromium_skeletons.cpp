@@ -119,7 +119,8 @@ std::u32string without_diacritics(std::u32string_view t) {
 }
 
 // GenerateSupplementalHostnames: a character that looks like two things
-// (thorn like b or p, oe like ce or oe, l with stroke like l or t) gives each
+// (thorn like b or p, oe like ce or oe, l with stroke like l or t, dotless i
+// like l or i: the last added after f24a8e130d36, crbug.com/40072736) gives each
 // spelling, up to 5 such characters and 128 spellings, for names of at most
 // 32 UTF-16 units.  (Chromium makes no skeleton at all for longer names;
 // here they keep the one spelling they have.)
@@ -129,6 +130,7 @@ void add_spellings(const std::u32string& name, std::vector<std::u32string>& out)
       case 0x00FE: alt[0] = U"b", alt[1] = U"p"; return true;
       case 0x0153: alt[0] = U"ce", alt[1] = U"oe"; return true;
       case 0x0142: alt[0] = U"l", alt[1] = U"t"; return true;
+      case 0x0131: alt[0] = U"l", alt[1] = U"i"; return true;
       default: return false;
     }
   };
@@ -220,7 +222,7 @@ const std::vector<std::uint8_t>& skeleton_classes() {
     for (char32_t c = 0; c < 0x10000; ++c)
       if (is_lgc_label(std::u32string_view(&c, 1))) t[c] |= skeleton_lgc;
     for (const auto& entry : extra_confusable_index()) t[entry.first] |= skeleton_special;
-    for (const char32_t c : {char32_t{0x00FE}, char32_t{0x0153}, char32_t{0x0142}})
+    for (const char32_t c : {char32_t{0x00FE}, char32_t{0x0153}, char32_t{0x0142}, char32_t{0x0131}})
       t[c] |= skeleton_special | skeleton_spellings;
     t[0x04CF] |= skeleton_special;
     return t;

@@ -9,6 +9,7 @@
 // code points, the raw findings), so that a decision into a caller's
 // `decision` or `std::string` allocates nothing once both have grown to the
 // names they see.
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -26,18 +27,11 @@ namespace {
 
 namespace dd = puny::detail::display;
 
-struct label_span {
-  std::size_t begin = 0;
-  std::size_t size = 0;
-};
-
 struct workspace {
   std::string unicode;  // ToUnicode's output (its size is the buffer's; see unicode_of)
   std::u32string text;  // the label being checked
   std::vector<dd::raw_finding> raw;
   std::string encoded;  // Punycode of one label (its size is the buffer's)
-  std::vector<label_span> labels;
-  std::vector<std::size_t> starts;
 
   // A huge name must not pin its memory to the thread for good (the IDNA
   // workspace keeps the same bound).
@@ -46,8 +40,6 @@ struct workspace {
     if (unicode.capacity() > keep) std::string().swap(unicode);
     if (text.capacity() > keep) std::u32string().swap(text);
     if (encoded.capacity() > keep) std::string().swap(encoded);
-    if (labels.capacity() > keep / sizeof(label_span)) std::vector<label_span>().swap(labels);
-    if (starts.capacity() > keep / sizeof(std::size_t)) std::vector<std::size_t>().swap(starts);
   }
 };
 
@@ -103,28 +95,56 @@ status append_a_label(std::u32string_view label, std::size_t index, workspace& w
   return status{};
 }
 
-// Byte offsets where each label of the caller's input starts.  The label
-// separators of UTS #46 are U+002E and, mapped to it, U+3002 (E3 80 82),
-// U+FF0E (EF BC 8E) and U+FF61 (EF BD A1).  The input is well-formed UTF-8
-// here (ToUnicode accepted it), so a byte scan finds them.
-void label_starts(std::string_view input, std::vector<std::size_t>& starts) {
-  starts.clear();
-  starts.push_back(0);
+// The label separators of UTS #46 in the caller's input: U+002E and,
+// mapped to it, U+3002 (E3 80 82), U+FF0E (EF BC 8E) and U+FF61 (EF BD A1).
+// The input is well-formed UTF-8 here (ToUnicode accepted it), so a byte
+// scan finds them.  Returns the size of the separator at `i` (0: none).
+inline std::size_t separator_at(std::string_view input, std::size_t i) noexcept {
   const auto* p = reinterpret_cast<const unsigned char*>(input.data());
-  const std::size_t n = input.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    if (p[i] == '.') {
-      starts.push_back(i + 1);
-    } else if ((p[i] == 0xE3 || p[i] == 0xEF) && i + 2 < n) {
-      const unsigned b1 = p[i + 1], b2 = p[i + 2];
-      if ((p[i] == 0xE3 && b1 == 0x80 && b2 == 0x82) || (p[i] == 0xEF && b1 == 0xBC && b2 == 0x8E) ||
-          (p[i] == 0xEF && b1 == 0xBD && b2 == 0xA1)) {
-        starts.push_back(i + 3);
-        i += 2;
+  if (p[i] == '.') return 1;
+  if (p[i] < 0xE3 || (p[i] != 0xE3 && p[i] != 0xEF) || i + 2 >= input.size()) return 0;
+  const unsigned b1 = p[i + 1], b2 = p[i + 2];
+  const bool dot = (p[i] == 0xE3 && b1 == 0x80 && b2 == 0x82) || (p[i] == 0xEF && b1 == 0xBC && b2 == 0x8E) ||
+                   (p[i] == 0xEF && b1 == 0xBD && b2 == 0xA1);
+  return dot ? 3 : 0;
+}
+
+std::size_t input_label_count(std::string_view input) noexcept {
+  std::size_t count = 1;
+  for (std::size_t i = 0; i < input.size(); ++i) {
+    const std::size_t sep = separator_at(input, i);
+    if (sep != 0) {
+      ++count;
+      i += sep - 1;
+    }
+  }
+  return count;
+}
+
+// The caller's input, label by label, without a table of offsets (a name
+// of millions of labels keeps no per-label array; issue 44).
+struct input_cursor {
+  std::string_view input;
+  std::size_t start = 0;  // where the current label starts
+  std::size_t end = 0;    // where it ends (its separator, or the input's end)
+  std::size_t next = 0;   // where the following label starts
+
+  void find_end() {
+    end = start;
+    next = input.size() + 1;
+    for (; end < input.size(); ++end) {
+      const std::size_t sep = separator_at(input, end);
+      if (sep != 0) {
+        next = end + sep;
+        return;
       }
     }
   }
-}
+  void advance() {
+    start = next;
+    find_end();
+  }
+};
 
 // Byte offset, within `label_utf8`, of code point `index`.
 std::size_t byte_offset_of(std::string_view label_utf8, std::size_t index) {
@@ -165,32 +185,32 @@ void check_label(profile which, const dd::label_input& in, std::vector<dd::raw_f
   }
 }
 
-// The one run behind every form: the whole decision into `*full`, or only
-// the display form into `*display_only`.
-status run(std::string_view domain, const options& opt, decision* full, std::string* display_only) {
-  workspace& ws = local_workspace();
+// Where one run's labels go: the whole decision (`full`), only the display
+// form (`display_only`), or a visitor that sees each label as it is decided
+// (`visitor`, with nothing kept; issue 44).  Exactly one is set.
+struct run_target {
+  decision* full = nullptr;
+  std::string* display_only = nullptr;
+  decision_visitor* visitor = nullptr;
+  label_verdict* scratch = nullptr;  // with `visitor`: the label being handed over
+};
+
+// The one run behind every form.
+status run(std::string_view domain, const options& opt, workspace& ws, const run_target& to) {
   std::string_view u;
   const status converted = unicode_of(domain, ws, u);
   if (!converted.ok()) return converted;
-
-  ws.labels.clear();
-  for (std::size_t start = 0;;) {
-    const std::size_t dot = u.find('.', start);
-    const std::size_t end = dot == std::string_view::npos ? u.size() : dot;
-    ws.labels.push_back({start, end - start});
-    if (dot == std::string_view::npos) break;
-    start = dot + 1;
-  }
-  const std::size_t count = ws.labels.size();
-  auto label = [&](std::size_t i) { return u.substr(ws.labels[i].begin, ws.labels[i].size); };
+  const bool verdicts = to.full != nullptr || to.visitor != nullptr;
 
   // The TLD: the last label that is not the empty root label.  The checks
   // compare it with ASCII TLDs ("is", "cat"): a non-ASCII TLD, whose A-label
   // starts with "xn--", equals none of them.
-  std::size_t last = count - 1;
-  if (last > 0 && label(last).empty()) --last;
+  std::string_view tld = u;
+  if (!tld.empty() && tld.back() == '.' && tld.size() > 1) tld.remove_suffix(1);
+  const std::size_t tld_dot = tld.rfind('.');
+  if (tld_dot != std::string_view::npos) tld.remove_prefix(tld_dot + 1);
   dd::label_input in;
-  in.tld_unicode = label(last);
+  in.tld_unicode = tld;
   in.tld = is_ascii(in.tld_unicode) ? in.tld_unicode : std::string_view();
 
   // The lookalike step (Chromium's top-domain check): the registrable part,
@@ -200,24 +220,37 @@ status run(std::string_view domain, const options& opt, decision* full, std::str
   const public_suffix_list& psl = opt.suffixes ? *opt.suffixes : no_list;
   const bool lookalike_step = opt.protected_list && opt.which == profile::chromium;
   const std::string_view registrable =
-      full || lookalike_step ? psl.registrable_domain(u) : std::string_view();
+      verdicts || lookalike_step ? psl.registrable_domain(u) : std::string_view();
   std::string_view similar;
   if (lookalike_step && !registrable.empty() && !is_ascii(registrable))
     similar = opt.protected_list->lookalike_of(registrable);
 
-  if (full) {
-    full->display.clear();
-    full->registrable_domain.assign(registrable.data(), registrable.size());
-    full->labels.resize(count);
-    label_starts(domain, ws.starts);
+  const std::size_t count = verdicts ? static_cast<std::size_t>(std::count(u.begin(), u.end(), '.')) + 1 : 0;
+  if (to.full != nullptr) {
+    to.full->display.clear();
+    to.full->registrable_domain.assign(registrable.data(), registrable.size());
+    to.full->labels.resize(count);
+  } else if (to.visitor != nullptr) {
+    to.visitor->begin(registrable, count);
   } else {
-    display_only->clear();
-    display_only->reserve(u.size() + 16);  // one allocation for most names, A-labels included
+    to.display_only->clear();
+    to.display_only->reserve(u.size() + 16);  // one allocation for most names, A-labels included
   }
-  const bool offsets_known = full && ws.starts.size() == count;
+  // Offsets in the caller's input are known when its labels are the
+  // U-labels' (a character mapped to one with a dot, such as U+2488, adds
+  // a label; the offsets are then 0).
+  const bool offsets_known = verdicts && input_label_count(domain) == count;
+  input_cursor at{domain};
+  if (offsets_known) at.find_end();
 
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::string_view u_label = label(i);
+  std::size_t label_start = 0;
+  for (std::size_t i = 0; label_start <= u.size(); ++i) {
+    std::size_t label_end = u.find('.', label_start);
+    if (label_end == std::string_view::npos) label_end = u.size();
+    const std::string_view u_label = u.substr(label_start, label_end - label_start);
+    label_start = label_end + 1;  // past the end after the last label
+    if (offsets_known && i > 0) at.advance();
+
     const bool ascii = is_ascii(u_label);
     ws.raw.clear();
     // A label the quick path can judge skips the checks: one it passes has
@@ -225,11 +258,11 @@ status run(std::string_view domain, const options& opt, decision* full, std::str
     // the whole decision.
     dd::quick_verdict quick = !ascii && opt.which == profile::chromium ? dd::chromium_quick_verdict(u_label)
                                                                        : dd::quick_verdict::unknown;
-    if (full && quick == dd::quick_verdict::fails) quick = dd::quick_verdict::unknown;
+    if (verdicts && quick == dd::quick_verdict::fails) quick = dd::quick_verdict::unknown;
     // The code points: for the checks, and for the A-label of a label
     // that is not shown (a quick pass is still kept by the lookalike step).
     const bool shown_if_checks_pass = similar.empty();
-    if (!ascii && (quick != dd::quick_verdict::passes || !shown_if_checks_pass || full)) {
+    if (!ascii && (quick != dd::quick_verdict::passes || !shown_if_checks_pass || verdicts)) {
       ws.text.clear();
       (void)unicode::utf8_to_utf32(u_label, ws.text);  // ToUnicode's output is well-formed
     }
@@ -239,18 +272,18 @@ status run(std::string_view domain, const options& opt, decision* full, std::str
       check_label(opt.which, in, ws.raw);
     }
     const bool shown = ascii || (quick != dd::quick_verdict::fails && ws.raw.empty() && shown_if_checks_pass);
-    if (!full) {
-      if (i > 0) display_only->push_back('.');
+    if (!verdicts) {
+      if (i > 0) to.display_only->push_back('.');
       if (shown) {
-        display_only->append(u_label);
+        to.display_only->append(u_label);
       } else {
-        const status st = append_a_label(ws.text, i, ws, *display_only);
+        const status st = append_a_label(ws.text, i, ws, *to.display_only);
         if (!st.ok()) return st;
       }
       continue;
     }
 
-    label_verdict& v = full->labels[i];
+    label_verdict& v = to.full != nullptr ? to.full->labels[i] : *to.scratch;
     v.u_label.assign(u_label.data(), u_label.size());
     v.a_label.clear();
     if (ascii) {
@@ -259,17 +292,14 @@ status run(std::string_view domain, const options& opt, decision* full, std::str
       const status st = append_a_label(ws.text, i, ws, v.a_label);
       if (!st.ok()) return st;
     }
-    v.offset = offsets_known ? ws.starts[i] : 0;
+    v.offset = offsets_known ? at.start : 0;
     v.show_unicode = shown;
     v.findings.clear();
     if (!ws.raw.empty()) {
       // Offsets: the code point's own when the input spelled this label as
       // its U-label, else the label's start.
-      std::string_view input_label;
-      if (offsets_known) {
-        const std::size_t end = i + 1 < count ? ws.starts[i + 1] - 1 : domain.size();
-        input_label = domain.substr(ws.starts[i], end - ws.starts[i]);
-      }
+      const std::string_view input_label =
+          offsets_known ? domain.substr(at.start, at.end - at.start) : std::string_view();
       const bool same_text = offsets_known && input_label == u_label;
       for (const dd::raw_finding& r : ws.raw) {
         finding f;
@@ -295,8 +325,12 @@ status run(std::string_view domain, const options& opt, decision* full, std::str
       f.similar_to = std::string(similar);
       v.findings.push_back(std::move(f));
     }
-    if (i > 0) full->display.push_back('.');
-    full->display.append(shown ? v.u_label : v.a_label);
+    if (to.visitor != nullptr) {
+      to.visitor->label(v);
+      continue;
+    }
+    if (i > 0) to.full->display.push_back('.');
+    to.full->display.append(shown ? v.u_label : v.a_label);
   }
   return status{};
 }
@@ -310,17 +344,32 @@ bool decision::all_shown() const noexcept {
 }
 
 status decide(std::string_view domain, const options& opt, decision& out) {
-  const status st = run(domain, opt, &out, nullptr);
+  run_target to;
+  to.full = &out;
+  const status st = run(domain, opt, local_workspace(), to);
   local_workspace().trim();
   if (!st.ok()) out = decision{};
   return st;
 }
 
 status to_display(std::string_view domain, const options& opt, std::string& out) {
-  const status st = run(domain, opt, nullptr, &out);
+  run_target to;
+  to.display_only = &out;
+  const status st = run(domain, opt, local_workspace(), to);
   local_workspace().trim();
   if (!st.ok()) out.clear();
   return st;
+}
+
+status decide(std::string_view domain, const options& opt, decision_visitor& visitor) {
+  // A workspace of its own: the visitor may decide other names on this
+  // thread while this run still reads its workspace.
+  workspace ws;
+  label_verdict scratch;
+  run_target to;
+  to.visitor = &visitor;
+  to.scratch = &scratch;
+  return run(domain, opt, ws, to);
 }
 
 result<decision> decide(std::string_view domain, const options& opt) {

@@ -14,7 +14,8 @@ constexpr profile_info profile_table[] = {
     {profile::chromium, "chromium",
      "Chromium's IDN spoof checker: ICU highly restrictive with its allowed set, deviation and "
      "TLD-specific characters, whole-script and digit lookalikes, dangerous patterns, top domains",
-     "chromium/chromium components/url_formatter/spoof_checks/idn_spoof_checker.cc at 58a4b28c5469",
+     "chromium/chromium components/url_formatter/spoof_checks/idn_spoof_checker.cc at 58a4b28c5469 "
+     "with the 2026 tree's changes (the tree that ships ICU 78.2)",
      "ICU " PUNY_CHROMIUM_ICU_VERSION " recommended + inclusion sets (Identifier_Type of Unicode "
      PUNY_CHROMIUM_ICU_UNICODE_VERSION "), minus Chromium's removals"},
     {profile::firefox_moderate, "firefox-moderate",

@@ -21,7 +21,10 @@ const rule_info rule_table[] = {
      "Same skeleton as the brand's label with ASCII lookalikes only (rn/m, 0/o, 1/l, vv/w)", 3, 90},
     {rule::insertion, "insertion", "The brand's label with one character added", 5, 70},
     {rule::omission, "omission", "The brand's label with one character left out", 5, 70},
-    {rule::replacement, "replacement", "The brand's label with one character replaced", 5, 65},
+    {rule::replacement, "replacement",
+     "The brand's label with one character replaced (not by a keyboard neighbour, another vowel "
+     "or a one-bit flip, or with those rules off)",
+     5, 65},
     {rule::repetition, "repetition", "The brand's label with one character doubled", 5, 75},
     {rule::transposition, "transposition",
      "The brand's label with two neighbouring characters swapped", 5, 80},
@@ -37,6 +40,25 @@ const rule_info rule_table[] = {
      "The brand's label with one edit and a lookalike character (rn/m, 0/o, 1/l, vv/w or a "
      "non-ASCII confusable) together",
      6, 60},
+    // Replacements by the pair's cause (match.cpp classifies the pair; the
+    // first that applies wins, in this order).  A typing slip or a vowel
+    // that sounds alike suggests imitation more than an arbitrary letter;
+    // a bit flip (traffic from memory errors, not a visual lookalike) as
+    // much as an arbitrary one.
+    {rule::keyboard, "keyboard",
+     "The brand's label with one character replaced by a neighbouring key on a QWERTY keyboard",
+     5, 70},
+    {rule::vowel_swap, "vowel_swap", "The brand's label with one vowel replaced by another vowel",
+     5, 70},
+    {rule::bitsquatting, "bitsquatting",
+     "The brand's label with one character replaced by a letter, digit or hyphen one bit of its "
+     "ASCII code away",
+     5, 65},
+    // An exact label, only spread over several: as strong as the brand's
+    // name inside a subdomain.
+    {rule::label_split, "label_split",
+     "The brand's label split by dots into a subdomain and the registrable label (pay.pal.com)",
+     4, 80},
 };
 
 // Words phishing names pair with brands; a brand list adds its own.
@@ -268,6 +290,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
         if (key == "allow") {
           d->own_names.insert(n);
         } else {
+          u.clear();  // utf8_to_utf32 appends
           if (unicode::utf8_to_utf32(n, u).code != errc::ok) continue;
           d->keywords.insert(u);
         }
@@ -288,6 +311,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   for (std::uint32_t id = 0; id < d->brands.size(); ++id) {
     const brand_record& b = d->brands[id];
     d->max_label = std::max(d->max_label, b.label.size());
+    if (b.label.size() < 64) d->label_lengths |= std::uint64_t{1} << b.label.size();
     d->by_label[b.label].push_back(id);
     const std::u32string folded = folded_skeleton(b.label);
     d->brands[id].folded = folded;

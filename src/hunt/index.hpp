@@ -36,6 +36,8 @@ struct brand_index::impl {
   bool have_psl = false;
   std::vector<brand_record> brands;
   std::size_t max_label = 0;  // longest brand label, in code points
+  // Bit n: some brand label has n code points (n < 64; longer ones have no bit).
+  std::uint64_t label_lengths = 0;
   std::size_t max_folded = 0; // longest folded skeleton of a brand label
   bool brand_has_rn = false;  // some brand label spells "rn" (matcher's homoglyph_edit gate)
   // Exact brand labels, their folded skeletons, and every label with one
@@ -79,9 +81,14 @@ struct brand_index::impl {
   // code points, then MurmurHash3's 64-bit finaliser so the low bits the
   // filter uses depend on every input bit.  A few instructions per code
   // point where std::hash's byte-wise Murmur takes several times more.
-  static std::uint64_t hash_of(std::u32string_view s) {
-    std::uint64_t h = 0xcbf29ce484222325ull ^ s.size();
+  // In three steps, so that a string in pieces (labels to be joined) is
+  // hashed without being copied first.
+  static std::uint64_t hash_start(std::size_t size) { return 0xcbf29ce484222325ull ^ size; }
+  static std::uint64_t hash_add(std::uint64_t h, std::u32string_view s) {
     for (char32_t c : s) h = (h ^ c) * 0x100000001b3ull;
+    return h;
+  }
+  static std::uint64_t hash_end(std::uint64_t h) {
     h ^= h >> 33;
     h *= 0xff51afd7ed558ccdull;
     h ^= h >> 33;
@@ -89,15 +96,20 @@ struct brand_index::impl {
     h ^= h >> 33;
     return h;
   }
+  static std::uint64_t hash_of(std::u32string_view s) {
+    return hash_end(hash_add(hash_start(s.size()), s));
+  }
   void filter_add(std::u32string_view s) {
     const std::uint64_t h = hash_of(s) & filter_mask;
     filter[h >> 6] |= std::uint64_t{1} << (h & 63);
   }
-  bool maybe(std::u32string_view s) const {
+  // Whether a key with this hash_of may be in the tables.
+  bool maybe_hash(std::uint64_t hash) const {
     if (filter.empty()) return false;  // a default-constructed (empty) index
-    const std::uint64_t h = hash_of(s) & filter_mask;
+    const std::uint64_t h = hash & filter_mask;
     return (filter[h >> 6] >> (h & 63)) & 1;
   }
+  bool maybe(std::u32string_view s) const { return maybe_hash(hash_of(s)); }
 };
 
 struct access {

@@ -6,6 +6,7 @@
 // the subdomain labels' tokens are looked up; each look-up is a hash of at
 // most one label, so the work is linear in the name.
 #include <algorithm>
+#include <array>
 
 #include "index.hpp"
 #include "puny/idna.hpp"
@@ -107,6 +108,55 @@ struct scratch {
   reusable<token> toks;
 };
 
+// The causes a one-character replacement may have (docs/hunt.md, "Which
+// reason a replacement gets").  Only ASCII pairs have one.
+//
+// QWERTY neighbours from the keys' positions: the row, and the key's centre
+// in quarter keys, the letter rows starting half a key, three quarters and
+// one and a quarter to the right of the digit row as on a real keyboard.
+// Two keys are neighbours when side by side in a row, or in adjacent rows
+// less than a key apart (w: 2, 3, q, e, a, s).
+struct key_position {
+  signed char row = -1;
+  signed char x4 = 0;
+};
+
+const std::array<key_position, 128>& qwerty() {
+  static const std::array<key_position, 128> table = [] {
+    std::array<key_position, 128> t{};
+    const char* const rows[] = {"1234567890-", "qwertyuiop", "asdfghjkl", "zxcvbnm"};
+    const int start4[] = {0, 2, 3, 5};
+    for (int row = 0; row < 4; ++row)
+      for (int col = 0; rows[row][col] != 0; ++col)
+        t[static_cast<unsigned char>(rows[row][col])] = {
+            static_cast<signed char>(row), static_cast<signed char>(start4[row] + 4 * col)};
+    return t;
+  }();
+  return table;
+}
+
+bool keyboard_neighbours(char32_t a, char32_t b) {
+  if (a >= 0x80 || b >= 0x80) return false;
+  const key_position p = qwerty()[a], q = qwerty()[b];
+  if (p.row < 0 || q.row < 0) return false;
+  const int dx = p.x4 > q.x4 ? p.x4 - q.x4 : q.x4 - p.x4;
+  if (p.row == q.row) return dx == 4;
+  return (p.row == q.row + 1 || q.row == p.row + 1) && dx < 4;
+}
+
+bool is_vowel(char32_t c) { return c == U'a' || c == U'e' || c == U'i' || c == U'o' || c == U'u'; }
+
+// A bit flip in the ASCII code that still gives a character a host name may
+// hold (letter, digit, hyphen; RFC 952/1123's LDH), as a memory error in
+// the computer handling the name could (bitsquatting, Dinaburg 2011).  Uppercase results are not
+// names of their own: the input is lowercased before matching.
+bool one_bit_apart(char32_t from, char32_t to) {
+  if (from >= 0x80 || to >= 0x80) return false;
+  const char32_t x = from ^ to;
+  const bool ldh = (to >= U'a' && to <= U'z') || (to >= U'0' && to <= U'9') || to == U'-';
+  return x != 0 && (x & (x - 1)) == 0 && ldh;
+}
+
 struct matcher {
   const brand_index::impl& d;
   const options& opt;
@@ -122,6 +172,19 @@ struct matcher {
     std::size_t min = opt.min_brand_length[static_cast<unsigned>(r)];
     if (min == 0) min = info(r).min_brand_length;
     return b.label.size() >= min;
+  }
+
+  // The reason for brand character `from` replaced by `to`: the first of
+  // keyboard, vowel_swap and bitsquatting that names the pair and is on for
+  // the brand, else replacement.  A typing slip comes first (the commonest
+  // cause of a typo name), then a vowel that sounds alike, then a bit flip
+  // (one in eight pairs of a letter and an LDH character are one bit
+  // apart, so it tells least).
+  rule replacement_reason(char32_t from, char32_t to, const brand_record& b) const {
+    if (keyboard_neighbours(from, to) && enabled(rule::keyboard, b)) return rule::keyboard;
+    if (is_vowel(from) && is_vowel(to) && enabled(rule::vowel_swap, b)) return rule::vowel_swap;
+    if (one_bit_apart(from, to) && enabled(rule::bitsquatting, b)) return rule::bitsquatting;
+    return rule::replacement;
   }
 
   // Input bytes of labels [first, last].
@@ -215,7 +278,7 @@ struct matcher {
           const std::u32string& B = d.brands[e.brand].label;
           if (B.size() != R.size() || B == R) continue;
           if (e.pos == i) {
-            add(e.brand, rule::replacement, r, r);
+            add(e.brand, replacement_reason(B[i], R[i], d.brands[e.brand]), r, r);
           } else if ((e.pos == i + 1 || e.pos + 1 == i) && R[i] == B[e.pos] && R[e.pos] == B[i]) {
             add(e.brand, rule::transposition, r, r);
           }
@@ -393,6 +456,37 @@ struct matcher {
     }
   }
 
+  // The brand's label spread over the registrable label and the labels
+  // just left of it ("pay.pal.com", "p.ay.pal.com": dnstwist's subdomain
+  // fuzzer).  Only joins no longer than the longest brand label, and than
+  // 63 code points, are looked up: at most 63 labels of at most 63 code
+  // points, constant work whatever the name or the brand list.  (A label
+  // of more code points has an A-label of more than 63 octets, RFC 1035
+  // section 2.3.4's limit: no such brand can be registered.)  A join of a
+  // length no brand label has is skipped, the others are hashed in place
+  // for the Bloom filter and copied only when it lets them through.
+  void label_split_rule(std::size_t r) {
+    if (r == 0 || !(opt.rules & (std::uint32_t{1} << static_cast<unsigned>(rule::label_split))))
+      return;
+    std::size_t length = labels[r].size();
+    if (length == 0) return;
+    const std::size_t longest = std::min<std::size_t>(d.max_label, 63);
+    thread_local std::u32string joined;  // reused: no allocation per name
+    for (std::size_t j = r; j-- > 0;) {
+      if (labels[j].empty()) return;
+      length += labels[j].size();
+      if (length > longest) return;
+      if (!((d.label_lengths >> length) & 1)) continue;
+      std::uint64_t h = brand_index::impl::hash_start(length);
+      for (std::size_t l = j; l <= r; ++l) h = brand_index::impl::hash_add(h, labels[l]);
+      if (!d.maybe_hash(brand_index::impl::hash_end(h))) continue;
+      joined.clear();
+      for (std::size_t l = j; l <= r; ++l) joined += labels[l];
+      if (auto it = d.by_label.find(joined); it != d.by_label.end())
+        for (std::uint32_t id : it->second) add(id, rule::label_split, j, r);
+    }
+  }
+
   void run(std::string_view input) {
     input_size = input.size();
     // ToUnicode unless the name is plain ASCII without an ACE prefix (then
@@ -438,6 +532,7 @@ struct matcher {
         dot == std::string_view::npos ? std::string_view() : registrable.substr(dot + 1);
     registrable_rules(r, suffix);
     subdomain_rules(r);
+    label_split_rule(r);
   }
 };
 

@@ -19,6 +19,7 @@ namespace puny::cli {
 namespace {
 
 using json = nlohmann::ordered_json;
+using namespace std::string_view_literals;
 
 struct display_settings {
   io_settings io;
@@ -49,68 +50,96 @@ void append_code_point_or_null(std::string& out, bool has, char32_t c) {
 }
 
 void append_finding(std::string& out, const display::finding& f) {
-  out += "{\"reason\":";
+  out += "{\"reason\":"sv;
   append_string(out, display::to_string(f.why));
-  out += ",\"message\":";
+  out += ",\"message\":"sv;
   append_string(out, display::message(f.why));
-  out += ",\"offset\":";
+  out += ",\"offset\":"sv;
   append_number(out, f.offset);
-  out += ",\"label\":";
+  out += ",\"label\":"sv;
   append_number(out, f.label);
-  out += ",\"code_point\":";
+  out += ",\"code_point\":"sv;
   append_code_point_or_null(out, f.has_code_point, f.code_point);
-  out += ",\"step\":";
+  out += ",\"step\":"sv;
   append_string(out, f.step);
-  out += ",\"similar_to\":";
+  out += ",\"similar_to\":"sv;
   if (f.similar_to.empty())
-    out += "null";
+    out += "null"sv;
   else
     append_string(out, f.similar_to);
-  out += ",\"imitates\":";
+  out += ",\"imitates\":"sv;
   append_code_point_or_null(out, f.imitates != 0, f.imitates);
   out += '}';
 }
 
-// The decision's members, without the braces, appended to `out`: the line
-// driver writes them after the common keys of the input's object (cli.hpp:
-// outcome::extra_json and write_extra).  With `spill`, `out` is handed on
-// whenever it holds a block (flush_limit bytes), so that the text of a name
-// of millions of labels is never whole in memory (issue 44).
-void decision_json(const display::decision& d, std::string_view profile, std::string& out,
-                   const spill_fn* spill) {
-  out += "\"profile\":";
+// The decision's members before its labels, without the opening brace.
+void decision_head_json(std::string_view profile, std::string_view registrable_domain, std::string& out) {
+  out += "\"profile\":"sv;
   append_string(out, profile);
   // Where the profile's characters come from, with the data's version.
-  out += ",\"character_data\":";
+  out += ",\"character_data\":"sv;
   const display::profile_info* info = display::find_profile_ignoring_case(profile);
   append_string(out, info != nullptr ? info->character_data : std::string_view());
-  out += ",\"registrable_domain\":";
-  if (d.registrable_domain.empty())
-    out += "null";
+  out += ",\"registrable_domain\":"sv;
+  if (registrable_domain.empty())
+    out += "null"sv;
   else
-    append_string(out, d.registrable_domain);
-  out += ",\"labels\":[";
-  bool first = true;
-  for (const display::label_verdict& l : d.labels) {
-    if (!first) out += ',';
-    first = false;
-    out += "{\"a_label\":";
-    append_string(out, l.a_label);
-    out += ",\"u_label\":";
-    append_string(out, l.u_label);
-    out += l.show_unicode ? ",\"show_unicode\":true" : ",\"show_unicode\":false";
-    out += ",\"offset\":";
-    append_number(out, l.offset);
-    out += ",\"findings\":[";
-    for (std::size_t k = 0; k < l.findings.size(); ++k) {
-      if (k > 0) out += ',';
-      append_finding(out, l.findings[k]);
-    }
-    out += "]}";
-    if (spill != nullptr && out.size() >= flush_limit) (*spill)(out);
+    append_string(out, registrable_domain);
+  out += ",\"labels\":["sv;
+}
+
+void label_json(const display::label_verdict& l, std::string& out) {
+  out += "{\"a_label\":"sv;
+  append_string(out, l.a_label);
+  out += ",\"u_label\":"sv;
+  append_string(out, l.u_label);
+  out += l.show_unicode ? ",\"show_unicode\":true"sv : ",\"show_unicode\":false"sv;
+  out += ",\"offset\":"sv;
+  append_number(out, l.offset);
+  out += ",\"findings\":["sv;
+  for (std::size_t k = 0; k < l.findings.size(); ++k) {
+    if (k > 0) out += ',';
+    append_finding(out, l.findings[k]);
+  }
+  out += "]}"sv;
+}
+
+// The decision's members, without the braces, appended to `out`: the line
+// driver writes them after the common keys of the input's object (cli.hpp:
+// outcome::extra_json and write_extra).
+void decision_json(const display::decision& d, std::string_view profile, std::string& out) {
+  decision_head_json(profile, d.registrable_domain, out);
+  for (std::size_t i = 0; i < d.labels.size(); ++i) {
+    if (i > 0) out += ',';
+    label_json(d.labels[i], out);
   }
   out += ']';
 }
+
+// The same members for a long name, written as the core decides each
+// label: `out` is handed on to `spill` whenever it holds a block
+// (flush_limit bytes) when a spill is given, so neither the decision nor its text is ever whole
+// in memory (issue 44).
+class streamed_decision_json : public display::decision_visitor {
+ public:
+  streamed_decision_json(std::string_view profile, std::string& out, const spill_fn* spill)
+      : profile_(profile), out_(out), spill_(spill) {}
+  void begin(std::string_view registrable_domain, std::size_t) override {
+    decision_head_json(profile_, registrable_domain, out_);
+  }
+  void label(const display::label_verdict& verdict) override {
+    if (!first_) out_ += ',';
+    first_ = false;
+    label_json(verdict, out_);
+    if (spill_ != nullptr && out_.size() >= flush_limit) (*spill_)(out_);
+  }
+
+ private:
+  std::string_view profile_;
+  std::string& out_;
+  const spill_fn* spill_;
+  bool first_ = true;
+};
 
 // Loads the lists before any input is read: a bad list is a usage error
 // (exit 2) that names the file and line, never a silently empty list.
@@ -201,6 +230,27 @@ void add_display(CLI::App& app, action& selected) {
                            }
                            return;
                          }
+                         if (in.size() >= flush_limit) {
+                           // A long name: the display form first (its
+                           // member comes first), then the labels as the
+                           // core decides them, written in blocks as the
+                           // line is printed (issue 44).
+                           const status st = display::to_display(in, opt, out.output);
+                           if (!st.ok()) {
+                             out.ok = false;
+                             out.problems.push_back(idna_problem(st));
+                             return;
+                           }
+                           auto name = std::make_shared<std::string>(in);
+                           out.write_extra = [name, opt, psl_data, top_data, profile](
+                                                 std::string& text, const spill_fn* spill) {
+                             streamed_decision_json visitor(profile, text, spill);
+                             // The same run to_display made: it cannot fail now.
+                             (void)display::decide(*name, opt, visitor);
+                             text += ']';
+                           };
+                           return;
+                         }
                          auto r = display::decide(in, opt);
                          if (!r.ok()) {
                            out.ok = false;
@@ -208,16 +258,7 @@ void add_display(CLI::App& app, action& selected) {
                            return;
                          }
                          out.output = std::move(r.value.display);
-                         if (in.size() < flush_limit) {
-                           decision_json(r.value, profile, out.extra_json, nullptr);
-                           return;
-                         }
-                         // A long name: its members are written as the
-                         // line is printed, in blocks (issue 44).
-                         auto d = std::make_shared<display::decision>(std::move(r.value));
-                         out.write_extra = [d, profile](std::string& text, const spill_fn* spill) {
-                           decision_json(*d, profile, text, spill);
-                         };
+                         decision_json(r.value, profile, out.extra_json);
                        });
     };
   });

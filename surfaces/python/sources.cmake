@@ -3,7 +3,7 @@
 # same module into its own package folder).
 set(PUNY_PYTHON_SOURCES
   src/module.cpp src/text.cpp src/errors.cpp src/options.cpp src/single.cpp
-  src/result_type.cpp src/bulk.cpp src/explain.cpp src/display.cpp
+  src/record_type.cpp src/bulk.cpp src/explain.cpp src/display.cpp
   src/email_binding.cpp src/idna_api.cpp src/hunt.cpp)
 list(TRANSFORM PUNY_PYTHON_SOURCES PREPEND ${CMAKE_CURRENT_LIST_DIR}/)
 # The core's Punycode step recorder (src/explain/punycode_trace.hpp,

@@ -7,7 +7,7 @@
 // flags; the fixed-profile engine of src/bootstring/fixed_engine.hpp for profiles
 // known at compile time; the size-built engine of src/bootstring/compact_engine.hpp
 // (the Punycode-only WebAssembly module's), for run-time and compile-time
-// profiles; and the public Punycode functions (punycode.hpp), which choose
+// profiles, and its short route (decode_short, to UTF-32 and UTF-16); and the public Punycode functions (punycode.hpp), which choose
 // between the first two by length.
 //
 // Each check returns an empty string when everything agrees, else the first
@@ -191,6 +191,33 @@ void check_compact_decode(findings& f, std::string_view in, const Profile& profi
       want.status, want.text, in.size() + 1);
 }
 
+// compact::decode_short (the short route of the Punycode-only WebAssembly
+// module, which writes UTF-16): where it decodes, the reference's output
+// within its room (in.size() + short_block units); it gives up only on input the
+// reference rejects, input longer than insertion_limit, or (in UTF-16) a
+// code point above U+FFFF.
+template <class Unit>
+void check_compact_short_decode(findings& f, std::string_view in, const decoded& want) {
+  const std::string engine = sizeof(Unit) == 2 ? "compact decode_short to UTF-16" : "compact decode_short";
+  constexpr Unit guard = 0xFEED;
+  std::vector<Unit> out(in.size() + bs::compact::short_block + 1, guard);
+  const std::size_t n = bs::compact::decode_short<Unit>(
+      bs::detail::constant_profile<puny::punycode::profile>{}, in, out.data());
+  bool fits = true;
+  for (const char32_t c : want.text) fits = fits && (sizeof(Unit) == 4 || c <= 0xFFFF);
+  const bool must_decode = want.status.ok() && in.size() <= bs::compact::insertion_limit && fits;
+  f.expect(engine, out.back() == guard, "wrote past its room");
+  if (n == bs::compact::not_decoded) {
+    f.expect(engine, !must_decode, "gave up on input it must decode");
+    return;
+  }
+  f.expect(engine, want.status.ok(), "decoded input the reference rejects");
+  f.expect(engine, n <= in.size(), "output longer than its room");
+  if (want.status.ok() && n <= in.size())
+    f.same_value(engine, "output", std::u32string(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(n)),
+                 want.text);
+}
+
 // The public Punycode functions (which pick the engine by length).
 inline void check_punycode_decode(findings& f, std::string_view in, const decoded& want) {
   namespace pc = puny::punycode;
@@ -225,6 +252,8 @@ inline std::string punycode_decode_differences(std::string_view in) {
   check_generic_decode(f, in, puny::punycode::profile, want);
   check_fixed_decode<puny::punycode::profile>(f, in, want);
   check_compact_decode(f, in, bs::detail::constant_profile<puny::punycode::profile>{}, want);
+  check_compact_short_decode<char32_t>(f, in, want);
+  check_compact_short_decode<char16_t>(f, in, want);
   check_punycode_decode(f, in, want);
   return f.first();
 }

@@ -91,7 +91,7 @@ ENTRY_POINTS = [
     ("cli", "to-ascii --json", "stdin", ["{cli}", "to-ascii", "--json"], 96, None, "name", "quick"),
     ("cli", "skeleton", "stdin", ["{cli}", "skeleton"], 32, None, "name", "quick"),
     ("cli", "display", "stdin", ["{cli}", "display", "--no-psl"], 96, None, "name", "quick"),
-    ("cli", "display --json", "stdin", ["{cli}", "display", "--no-psl", "--json"], 100, None, "name", "quick"),
+    ("cli", "display --json", "stdin", ["{cli}", "display", "--no-psl", "--json"], 64, None, "name", "quick"),
     ("cli", "explain to-ascii", "arg", ["{cli}", "explain", "to-ascii", "{arg}"], 200, ARG_MAX_BYTES, "name", "quick"),
     ("cli", "explain to-ascii --json", "arg", ["{cli}", "explain", "to-ascii", "--json", "{arg}"],
      200, ARG_MAX_BYTES, "name", "quick"),

@@ -76,13 +76,177 @@ TEST(Hunt, EditDistanceOne) {
   EXPECT_TRUE(has("paypal-x.com", "paypal.com", rule::combo_squatting));
   EXPECT_TRUE(has("paypzal.com", "paypal.com", rule::insertion));
   EXPECT_TRUE(has("paypl.com", "paypal.com", rule::omission));
-  EXPECT_TRUE(has("paypel.com", "paypal.com", rule::replacement));
+  EXPECT_TRUE(has("paypxl.com", "paypal.com", rule::replacement));  // a, x: no cause below
   EXPECT_TRUE(has("papyal.com", "paypal.com", rule::transposition));
   EXPECT_TRUE(has("pay-pal.com", "paypal.com", rule::hyphenation));
   EXPECT_TRUE(has("gogle.com", "google.com", rule::omission));
   // Distance 2 is not distance 1.
   EXPECT_FALSE(has("pyapla.com", "paypal.com", rule::transposition));
   EXPECT_TRUE(matches("pzypzl.com").empty());
+}
+
+// A replacement's reason comes from its pair (brand letter, input letter),
+// each pair chosen by hand from a QWERTY keyboard, the vowels and the ASCII
+// table; one reason per match, never `replacement` as well.
+std::set<std::string> reasons(const std::string& name, const char* brand,
+                              const puny::hunt::options& opt = {}) {
+  static const puny::hunt::brand_index idx = make_index();
+  std::set<std::string> out;
+  for (const auto& m : puny::hunt::find(name, idx, opt).matches)
+    if (idx.brand(m.brand) == brand) out.insert(std::string(puny::hunt::to_string(m.why)));
+  return out;
+}
+
+using names = std::set<std::string>;
+
+TEST(Hunt, KeyboardNeighbour) {
+  // l -> k: side by side on the home row; 0x6c ^ 0x6b is three bits.
+  EXPECT_EQ(reasons("paypak.com", "paypal.com"), names{"keyboard"});
+  // m -> n (bottom row), t -> g (the key below and to the right).
+  EXPECT_EQ(reasons("nicrosoft.com", "microsoft.com"), names{"keyboard"});
+  EXPECT_EQ(reasons("microsofg.com", "microsoft.com"), names{"keyboard"});
+  // Keys two rows apart are not neighbours: t -> b (0x74 ^ 0x62, three bits).
+  EXPECT_EQ(reasons("microsofb.com", "microsoft.com"), names{"replacement"});
+}
+
+TEST(Hunt, KeyboardNeighboursOfSomeKeys) {
+  // Read off a QWERTY keyboard: l (at the end of the home row) has the
+  // neighbours k, o, p; g (in its middle) t, y, f, h, v, b.
+  for (const char* n : {"paypak", "paypao", "paypap"})
+    EXPECT_EQ(reasons(std::string(n) + ".com", "paypal.com"), names{"keyboard"}) << n;
+  for (const char* n : {"paypai", "paypa9", "paypam", "paypaj"})
+    EXPECT_EQ(reasons(std::string(n) + ".com", "paypal.com").count("keyboard"), 0u) << n;
+  for (char c : std::string("tyfhvb"))
+    EXPECT_EQ(reasons(std::string(1, c) + "oogle.com", "google.com").count("keyboard"), 1u) << c;
+  for (char c : std::string("rudjcn5"))
+    EXPECT_EQ(reasons(std::string(1, c) + "oogle.com", "google.com").count("keyboard"), 0u) << c;
+}
+
+TEST(Hunt, VowelSwap) {
+  // a -> o: vowels, not neighbours, 0x61 ^ 0x6f is three bits.
+  EXPECT_EQ(reasons("paypol.com", "paypal.com"), names{"vowel_swap"});
+  EXPECT_EQ(reasons("gooogle.com", "google.com").count("vowel_swap"), 0u);  // not a replacement
+}
+
+TEST(Hunt, Bitsquatting) {
+  // a (0x61) -> c (0x63); t (0x74) -> u (0x75); e (0x65) -> m (0x6d).  None
+  // is a keyboard neighbour or a vowel pair.
+  EXPECT_EQ(reasons("paypcl.com", "paypal.com"), names{"bitsquatting"});
+  EXPECT_EQ(reasons("microsofu.com", "microsoft.com"), names{"bitsquatting"});
+  EXPECT_EQ(reasons("googlm.com", "google.com"), names{"bitsquatting"});
+  EXPECT_EQ(reasons("goo-le.com", "google.com"), names{"replacement"});  // g 0x67, - 0x2d
+}
+
+TEST(Hunt, ReplacementReasonPrecedence) {
+  // Several causes at once: keyboard before vowel_swap before bitsquatting.
+  // g -> f: neighbours and one bit apart (0x67 ^ 0x66).
+  EXPECT_EQ(reasons("goofle.com", "google.com"), names{"keyboard"});
+  // o -> i: neighbours and vowels.
+  EXPECT_EQ(reasons("goigle.com", "google.com"), names{"keyboard"});
+  // a -> e: vowels and one bit apart (0x61 ^ 0x65).
+  EXPECT_EQ(reasons("paypel.com", "paypal.com"), names{"vowel_swap"});
+  // A cause that is off passes the pair on to the next that names it, and
+  // at last to replacement.
+  const auto without = [](std::initializer_list<rule> rs) {
+    puny::hunt::options o;
+    for (rule r : rs) o.rules &= ~(std::uint32_t{1} << static_cast<unsigned>(r));
+    return o;
+  };
+  EXPECT_EQ(reasons("goofle.com", "google.com", without({rule::keyboard})), names{"bitsquatting"});
+  EXPECT_EQ(reasons("goigle.com", "google.com", without({rule::keyboard})), names{"vowel_swap"});
+  EXPECT_EQ(reasons("paypel.com", "paypal.com", without({rule::vowel_swap})),
+            names{"bitsquatting"});
+  EXPECT_EQ(reasons("paypel.com", "paypal.com",
+                    without({rule::keyboard, rule::vowel_swap, rule::bitsquatting})),
+            names{"replacement"});
+  EXPECT_TRUE(reasons("paypel.com", "paypal.com",
+                      without({rule::vowel_swap, rule::bitsquatting, rule::replacement}))
+                  .empty());
+  // So does a brand shorter than the cause's minimum length.
+  puny::hunt::options longer;
+  longer.min_brand_length[static_cast<unsigned>(rule::keyboard)] = 7;  // paypal has 6
+  EXPECT_EQ(reasons("paypak.com", "paypal.com", longer), names{"replacement"});
+  EXPECT_EQ(reasons("microsofg.com", "microsoft.com", longer), names{"keyboard"});
+  // Each reason has its own score.
+  for (rule r : {rule::keyboard, rule::vowel_swap, rule::bitsquatting, rule::label_split})
+    EXPECT_GT(puny::hunt::info(r).score, 0) << puny::hunt::to_string(r);
+  puny::hunt::options strict;
+  strict.min_score = puny::hunt::info(rule::bitsquatting).score + 1;
+  EXPECT_TRUE(reasons("paypcl.com", "paypal.com", strict).empty());
+}
+
+TEST(Hunt, LabelSplit) {
+  const auto span_of = [](const std::string& in, const char* brand) {
+    static const puny::hunt::brand_index idx = make_index();
+    std::string spans;
+    for (const auto& m : puny::hunt::find(in, idx).matches)
+      if (m.why == rule::label_split && idx.brand(m.brand) == brand) {
+        EXPECT_LE(m.offset + m.length, in.size());
+        spans += (spans.empty() ? "" : "|") + in.substr(m.offset, m.length);
+      }
+    return spans;
+  };
+  // dnstwist's subdomain fuzzer: a dot inside the brand's label.
+  EXPECT_EQ(span_of("pay.pal.com", "paypal.com"), "pay.pal");
+  EXPECT_EQ(span_of("p.aypal.com", "paypal.com"), "p.aypal");
+  EXPECT_EQ(span_of("payp.al.net", "paypal.com"), "payp.al");  // any suffix
+  EXPECT_EQ(span_of("p.ay.pal.com", "paypal.com"), "p.ay.pal");  // several dots
+  EXPECT_EQ(span_of("login.pay.pal.com.", "paypal.com"), "pay.pal");  // labels further left stay out
+  EXPECT_EQ(span_of("AMA.zon.co.uk", "amazon.co.uk"), "AMA.zon");  // the suffix's labels stay out
+  EXPECT_EQ(span_of("eb.ay.com", "ebay.com"), "eb.ay");  // 4 letters: the rule's minimum
+  // Not the brand's label exactly, or not ending at the registrable label.
+  EXPECT_EQ(span_of("pay.pall.com", "paypal.com"), "");
+  EXPECT_EQ(span_of("pay.pal.evil.com", "paypal.com"), "");
+  EXPECT_EQ(span_of("pay..pal.com", "paypal.com"), "");
+  EXPECT_EQ(span_of("paypal.com", "paypal.com"), "");  // the brand itself
+  EXPECT_EQ(span_of("pay.paypal.com", "paypal.com"), "");  // its own name
+  // Only the brand's rule on it: the other rules do not see pay.pal.
+  EXPECT_EQ(reasons("pay.pal.com", "paypal.com"), names{"label_split"});
+  puny::hunt::options off;
+  off.rules &= ~(std::uint32_t{1} << static_cast<unsigned>(rule::label_split));
+  EXPECT_TRUE(reasons("pay.pal.com", "paypal.com", off).empty());
+  // Many one-letter labels: bounded work, one match for the last six.
+  std::string many;
+  for (int i = 0; i < 20000; ++i) many += "x.";
+  many += "p.a.y.p.a.l.com";
+  EXPECT_EQ(span_of(many, "paypal.com"), "p.a.y.p.a.l");
+}
+
+TEST(Hunt, LabelSplitOfAnALabel) {
+  // A brand with a non-ASCII letter, split so that one part is an A-label:
+  // the same match for both forms, the offsets on the input's own labels.
+  puny::hunt::brand_index idx;
+  puny::display::list_error err;
+  ASSERT_TRUE(puny::hunt::brand_index::parse("b\xc3\xbc" "cher.de\n", "brands", idx, err));
+  const std::string u = "b\xc3\xbc.cher.de", a = puny::idna::to_ascii(u).value;
+  ASSERT_EQ(a.substr(0, 4), "xn--");
+  for (const std::string& in : {u, a}) {
+    const puny::hunt::report r = puny::hunt::find(in, idx);
+    ASSERT_EQ(r.matches.size(), 1u) << in;
+    EXPECT_EQ(r.matches[0].why, rule::label_split);
+    EXPECT_EQ(in.substr(r.matches[0].offset, r.matches[0].length), in.substr(0, in.size() - 3));
+  }
+}
+
+TEST(Hunt, LabelSplitUpToTheLongestDnsLabel) {
+  // 63 letters, a DNS label's limit (RFC 1035 section 2.3.4), split in two:
+  // found.  70 letters: the brand list takes it (names are mapped, not
+  // checked against DNS lengths), but no such name can be registered, and
+  // joins stop at 63 code points so that the work stays bounded.
+  for (const std::size_t n : {63u, 70u}) {
+    const std::string a(n / 2, 'a'), b(n - n / 2, 'b');
+    puny::hunt::brand_index idx;
+    puny::display::list_error err;
+    ASSERT_TRUE(puny::hunt::brand_index::parse(a + b + ".com\n", "brands", idx, err)) << err.text;
+    const puny::hunt::report r = puny::hunt::find(a + "." + b + ".com", idx);
+    if (n == 63) {
+      ASSERT_EQ(r.matches.size(), 1u);
+      EXPECT_EQ(r.matches[0].why, rule::label_split);
+      EXPECT_EQ(r.matches[0].length, n + 1);
+    } else {
+      EXPECT_TRUE(r.matches.empty());
+    }
+  }
 }
 
 // Each name below is built by hand from a brand with two changes, one
@@ -117,10 +281,13 @@ TEST(Hunt, MinimumLengthKeepsShortBrandsOutOfEditRules) {
   // ebay has 4 letters: below the edit rules' default minimum of 5.
   EXPECT_TRUE(matches("ebey.com").empty());
   puny::hunt::options opt;
-  opt.min_brand_length[static_cast<unsigned>(rule::replacement)] = 4;
+  opt.min_brand_length[static_cast<unsigned>(rule::vowel_swap)] = 4;
   puny::hunt::report r = puny::hunt::find("ebey.com", make_index(), opt);
   ASSERT_EQ(r.matches.size(), 1u);
-  EXPECT_EQ(r.matches[0].why, rule::replacement);
+  EXPECT_EQ(r.matches[0].why, rule::vowel_swap);
+  // A rule past the first sixteen (rules are bits of a 32-bit mask).
+  opt.min_brand_length[static_cast<unsigned>(rule::label_split)] = 5;
+  EXPECT_TRUE(puny::hunt::find("eb.ay.com", make_index(), opt).matches.empty());
 }
 
 TEST(Hunt, TargetEmbedding) {
@@ -142,6 +309,28 @@ TEST(Hunt, ComboSquatting) {
   EXPECT_TRUE(has("securepaypal.net", "paypal.com", rule::combo_squatting));
   EXPECT_TRUE(has("paypalwallet.com", "paypal.com", rule::combo_squatting));  // keywords=
   EXPECT_FALSE(has("paypalzebra.com", "paypal.com", rule::combo_squatting));  // not a keyword
+}
+
+// Each keyword of a keywords= field is its own word: the second was once
+// read as the first and second together (and a list of n such lines took
+// memory in the square of n).
+TEST(Hunt, EveryKeywordOfAFieldStandsAlone) {
+  puny::hunt::brand_index idx;
+  puny::display::list_error err;
+  ASSERT_TRUE(puny::hunt::brand_index::parse(
+      "paypal.com keywords=zzfoo,zzbar,zzqux\nebay.com keywords=zzone\n", "brands", idx, err))
+      << err.text;
+  auto combo = [&](const std::string& name) {
+    for (const auto& m : puny::hunt::find(name, idx).matches)
+      if (m.why == rule::combo_squatting) return true;
+    return false;
+  };
+  EXPECT_TRUE(combo("paypalzzfoo.com"));
+  EXPECT_TRUE(combo("paypalzzbar.com"));
+  EXPECT_TRUE(combo("zzquxpaypal.com"));
+  EXPECT_TRUE(combo("ebayzzone.com"));
+  EXPECT_FALSE(combo("paypalzzfoozzbar.com"));
+  EXPECT_FALSE(combo("ebayzzfoozzbarzzquxzzone.com"));
 }
 
 TEST(Hunt, TldSwap) {

@@ -1,13 +1,14 @@
 // Prints the core's vocabulary as JSON: the presets, their aliases, the
-// flag words, the error names, the display profiles and the Unicode version
-// of the tables (puny/presets.hpp, puny/status.hpp, puny/display.hpp,
-// puny/unicode.hpp).  The
+// flag words, the error names, the display profiles, the lookalike rules and
+// the Unicode version of the tables (puny/presets.hpp, puny/status.hpp,
+// puny/display.hpp, puny/hunt.hpp, puny/unicode.hpp).  The
 // tests of every surface (CLI, C, Python, JavaScript, SQL) compare the lists
 // they offer with this one, so that no surface keeps a list of its own.
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "puny/display.hpp"
+#include "puny/hunt.hpp"
 #include "puny/presets.hpp"
 #include "puny/status.hpp"
 #include "puny/unicode.hpp"
@@ -34,12 +35,22 @@ int main() {
   }
   json profiles = json::array();
   for (const puny::display::profile_info& p : puny::display::profiles()) profiles.push_back(std::string(p.name));
+  // Lookalike rules: `value` is the rule's stable number, also its bit in a
+  // rule mask (puny::hunt::options::rules, the JavaScript huntRules[].bit).
+  json hunt_rules = json::array();
+  for (const puny::hunt::rule_info& r : puny::hunt::rules())
+    hunt_rules.push_back({{"name", std::string(r.name)},
+                          {"description", std::string(r.description)},
+                          {"value", static_cast<unsigned>(r.id)},
+                          {"min_brand_length", r.min_brand_length},
+                          {"score", r.score}});
   const json all = {{"presets", presets},
                     {"aliases", aliases},
                     {"flags", flags},
                     {"url_family_bit", puny::url_family_bit},
                     {"errors", errors},
                     {"display_profiles", profiles},
+                    {"hunt_rules", hunt_rules},
                     {"unicode_version", std::string(puny::unicode::unicode_version)}};
   std::puts(all.dump(2).c_str());
   return 0;

@@ -8,7 +8,12 @@ uspoof_getInclusionUnicodeSet), then removes a few characters of its own
 (those stay in src/display/chromium.cpp, with their reasons).  Since ICU 75
 those two sets are not a pattern written into uspoof.cpp any more but the
 characters whose Identifier_Type (UTS #39 section 3.1) includes Recommended,
-respectively Inclusion, in the Unicode data ICU was built with.  So the set
+respectively Inclusion, in the Unicode data ICU was built with (uspoof.cpp
+initializeStatics: applyIntPropertyValue(UCHAR_IDENTIFIER_TYPE, ...), which
+uniset_props.cpp answers with u_hasIDType: the type is one of the code point's
+Identifier_Type values).  Chromium adds nothing back: its own table, rewritten
+for the ICU 78.2 roll (crbug.com/492063443), expects the Bopomofo, U+309A,
+Georgian U+10FD..U+10FF and Shan-digit names as A-labels.  So the set
 is a function of the ICU version Chromium ships, not of puny's own Unicode
 version: this script reads IdentifierType.txt of that Unicode version and
 writes the ranges as a C++ table.

@@ -89,6 +89,14 @@ static void test_rules(void) {
   CHECK(puny_hunt_rule_description(n) == NULL);
   CHECK(puny_hunt_rule_find("homoglyph") >= 1);
   CHECK(puny_hunt_rule_find("homoglyph_edit") >= 1);
+  /* Values are stable, new rules appended (include/puny/hunt.hpp). */
+  CHECK(n >= 16);
+  CHECK(puny_hunt_rule_find("skeleton") == 1);
+  CHECK(puny_hunt_rule_find("homoglyph_edit") == 12);
+  CHECK(puny_hunt_rule_find("keyboard") == 13);
+  CHECK(puny_hunt_rule_find("vowel_swap") == 14);
+  CHECK(puny_hunt_rule_find("bitsquatting") == 15);
+  CHECK(puny_hunt_rule_find("label_split") == 16);
   CHECK(puny_hunt_rule_find("no_such_rule") == -1);
   CHECK(puny_hunt_rule_find(NULL) == -1);
 }
@@ -121,6 +129,12 @@ static void test_matches(void) {
   CHECK(has_match(index, "rnicrosft.com", "microsoft.com", "homoglyph_edit", NULL, NULL));
   CHECK(has_match(index, "paypal.net", "paypal.com", "tld_swap", NULL, NULL));
   CHECK(has_match(index, "paypalwallet.com", "paypal.com", "combo_squatting", NULL, NULL));
+  /* A replacement's reason: l -> k are neighbouring keys. */
+  CHECK(has_match(index, "paypak.com", "paypal.com", "keyboard", NULL, NULL));
+  CHECK(!has_match(index, "paypak.com", "paypal.com", "replacement", NULL, NULL));
+  /* The brand's label split by a dot: the offsets cover both labels. */
+  CHECK(has_match(index, "www.pay.pal.com", "paypal.com", "label_split", &offset, &length));
+  CHECK(offset == 4 && length == 7);
   /* The brand's own names and unrelated names match nothing. */
   CHECK(!has_match(index, "www.paypal.com", "paypal.com", "tld_swap", NULL, NULL));
   CHECK(!has_match(index, "paypal.me", "paypal.com", "tld_swap", NULL, NULL));
@@ -143,6 +157,17 @@ static void test_options_and_verdict(void) {
                        &err) == PUNY_OK);
   CHECK(puny_hunt_result_match_count(result) == 1);
   CHECK_STR(puny_hunt_result_name(result), "paypa1.com");
+  {
+    /* With keyboard off, a neighbouring key is an ordinary replacement. */
+    puny_hunt_result* other = NULL;
+    puny_hunt_match m = PUNY_HUNT_MATCH_INIT;
+    CHECK(puny_hunt_find("paypak.com", PUNY_NUL_TERMINATED, index, "replacement", 0, NULL,
+                         &other, &err) == PUNY_OK);
+    CHECK(puny_hunt_result_match_count(other) == 1);
+    CHECK(puny_hunt_result_match(other, 0, &m) == PUNY_OK);
+    CHECK_STR(m.rule_name, "replacement");
+    puny_hunt_result_free(other);
+  }
   /* An ASCII name: shown as it is. */
   CHECK(puny_hunt_result_verdict(result, &display, &all_shown) == PUNY_OK);
   CHECK_STR(display, "paypa1.com");

@@ -12,6 +12,7 @@ numbers.
 import collections
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -123,29 +124,93 @@ class HuntCommand(Base):
         self.assertEqual(code, 2)
 
 
-def dnstwist_permutations():
+    def test_rules_are_the_cores(self):
+        # --help lists the core's registry (tests/vocabulary's hunt_rules):
+        # every rule with its description, in the registry's order.
+        path = os.environ.get("PUNY_VOCABULARY")
+        self.assertTrue(path and os.path.exists(path),
+                        "PUNY_VOCABULARY must name the core's vocabulary.json")
+        with open(path, encoding="utf-8") as f:
+            core = json.load(f)["hunt_rules"]
+        code, out, err = run(["hunt", "--help"])
+        self.assertEqual(code, 0, err)
+        help_text = re.sub(r"\s+", " ", out.decode())
+        listed = re.findall(r" ([a-z_]+): ", out.decode())
+        self.assertEqual([r for r in listed if r in {c["name"] for c in core}],
+                         [c["name"] for c in core])
+        for c in core:
+            self.assertIn("%s: %s" % (c["name"], c["description"]), help_text)
+        # Values are stable: the four rules added for issue 39's reasons come last.
+        self.assertEqual([(c["name"], c["value"]) for c in core[-4:]],
+                         [("keyboard", 13), ("vowel_swap", 14), ("bitsquatting", 15),
+                          ("label_split", 16)])
+
+    def test_rule_lists_of_completions_and_man_page_are_the_cores(self):
+        # `puny hunt --help` lists the core's registry; the shell completions
+        # and puny(1) keep a copy that must name the same rules.
+        code, out, err = run(["hunt", "--help"])
+        self.assertEqual(code, 0, err)
+        listed = re.findall(r"^\s+([a-z_]+): ", out.decode(), re.M)
+        self.assertIn("label_split", listed)
+        cli = os.path.join(REPO, "surfaces", "cli")
+        with open(os.path.join(cli, "completions", "puny.bash"), encoding="utf-8") as f:
+            bash = re.search(r'--rules\)[^"]*"([^"]*)"', f.read()).group(1).split()
+        with open(os.path.join(cli, "completions", "_puny"), encoding="utf-8") as f:
+            zsh = re.search(r":rules:\(([^)]*)\)", f.read()).group(1).split()
+        with open(os.path.join(cli, "puny.1"), encoding="utf-8") as f:
+            man = re.search(r"keeps only the rules named \(([^)]*)\)", f.read(), re.S).group(1)
+        man = [w.strip() for w in man.replace("\n", " ").split(",")]
+        self.assertEqual(bash, listed)
+        self.assertEqual(zsh, listed)
+        self.assertEqual(man, listed)
+
+
+def dnstwist_permutations(with_keyboard=False):
     # Debian's dnstwist (scripts/install-deps.sh) imports under /usr/bin/python3.
+    # Each permutation as (fuzzer, domain, brand); with_keyboard: and
+    # dnstwist's own QWERTY neighbour table.
     script = ("import dnstwist, json, sys\n"
               "out = []\n"
               "for b in sys.argv[1:]:\n"
               "    f = dnstwist.Fuzzer(b); f.generate()\n"
-              "    out += [(d['fuzzer'], d['domain']) for d in f.domains if d['fuzzer'] != '*original']\n"
-              "print(json.dumps(out))\n")
+              "    out += [(d['fuzzer'], d['domain'], b) for d in f.domains\n"
+              "            if d['fuzzer'] != '*original']\n"
+              "print(json.dumps([out, dnstwist.Fuzzer(sys.argv[1]).qwerty]))\n")
     proc = subprocess.run(["/usr/bin/python3", "-c", script] + BRANDS, stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, timeout=200)
     if proc.returncode != 0:
         raise AssertionError("dnstwist is needed (apt-get install dnstwist): "
                              + proc.stderr.decode()[-300:])
-    return json.loads(proc.stdout)
+    perms, qwerty = json.loads(proc.stdout)
+    return (perms, qwerty) if with_keyboard else perms
+
+
+def expected_reason(brand_label, name_label, qwerty):
+    """The reason docs/hunt.md gives a one-letter replacement, from dnstwist's
+    QWERTY table, the vowels and the ASCII codes; None if not one."""
+    if len(brand_label) != len(name_label):
+        return None
+    diff = [(a, b) for a, b in zip(brand_label, name_label) if a != b]
+    if len(diff) != 1:
+        return None
+    a, b = diff[0]
+    x = ord(a) ^ ord(b)
+    if b in qwerty.get(a, ""):
+        return "keyboard"
+    if a in "aeiou" and b in "aeiou":
+        return "vowel_swap"
+    if x & (x - 1) == 0 and (b.isdigit() or "a" <= b <= "z" or b == "-"):
+        return "bitsquatting"
+    return "replacement"
 
 
 class HuntRecall(Base):
     def test_recall_on_dnstwist_permutations(self):
         perms = dnstwist_permutations()
-        objs = self.hunt([d for _, d in perms])
+        objs = self.hunt([d for _, d, _ in perms])
         hit = {o["input"] for o in objs}
         total, found = collections.Counter(), collections.Counter()
-        for fuzzer, d in perms:
+        for fuzzer, d, _ in perms:
             total[fuzzer] += 1
             found[fuzzer] += d in hit
         for fuzzer in sorted(total):
@@ -155,10 +220,41 @@ class HuntRecall(Base):
         print("recall overall %.3f of %d" % (overall, sum(total.values())), file=sys.stderr)
         # Edit-distance permutations: every rule of docs/hunt.md's table.
         for fuzzer in ("insertion", "omission", "replacement", "transposition", "repetition",
-                       "hyphenation", "bitsquatting", "vowel-swap", "addition"):
+                       "hyphenation", "bitsquatting", "vowel-swap", "addition", "subdomain"):
             self.assertGreater(found[fuzzer] / total[fuzzer], 0.8, fuzzer)
         self.assertGreater(found["homoglyph"] / total["homoglyph"], 0.4)
         self.assertGreater(overall, 0.5)
+
+    def test_reasons_of_replacements_and_split_labels(self):
+        # dnstwist's replacement, bitsquatting and vowel-swap permutations
+        # replace one letter: each gets the reason its pair names (keyboard
+        # neighbour by dnstwist's QWERTY table, then vowels, then one bit),
+        # and only that one.  Its subdomain permutations (pay.pal.com) are
+        # label_split matches over every label left of the suffix.
+        perms, qwerty = dnstwist_permutations(with_keyboard=True)
+        edit_rules = {"keyboard", "vowel_swap", "bitsquatting", "replacement"}
+        chosen = [p for p in perms
+                  if p[0] in ("replacement", "bitsquatting", "vowel-swap", "subdomain")]
+        objs = {o["input"]: o for o in self.hunt([d for _, d, _ in chosen])}
+        seen = collections.Counter()
+        for fuzzer, domain, brand in chosen:
+            o = objs.get(domain)
+            self.assertIsNotNone(o, domain)
+            rules = {m["rule"] for m in o["matches"] if m["brand"] == brand}
+            if fuzzer == "subdomain":
+                (m,) = [m for m in o["matches"] if m["rule"] == "label_split"]
+                self.assertEqual(m["brand"], brand)
+                self.assertEqual(domain[m["offset"]:m["offset"] + m["length"]],
+                                 domain[:-len(".com")])
+                seen["label_split"] += 1
+                continue
+            want = expected_reason(brand.split(".")[0], domain.split(".")[0], qwerty)
+            self.assertIsNotNone(want, domain)
+            self.assertEqual(rules & edit_rules, {want}, (domain, brand))
+            seen[want] += 1
+        print("reasons", dict(seen), file=sys.stderr)
+        # Every reason occurs (dnstwist's sets hold all four kinds of pair).
+        self.assertEqual(set(seen), edit_rules | {"label_split"})
 
     def test_false_positives_on_benign_names(self):
         with open(BENIGN, encoding="utf-8", errors="replace") as f:

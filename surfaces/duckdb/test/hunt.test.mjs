@@ -41,7 +41,7 @@ test('one match per attack, with the labels that matched', async () => {
         FROM (VALUES (1, 'www.rnicrosoft.com'), (2, ${cyrillic}), (3, idna_to_ascii(${cyrillic})),
                      (4, 'login.paypal.com.evil.example'), (5, 'rnicrosft.com'),
                      (7, 'paypalwallet.com'), (8, 'example.org'), (9, 'paypal.me'),
-                     (10, NULL)) v(id, n))
+                     (10, NULL), (11, 'www.pay.pal.com'), (12, 'paypak.com')) v(id, n))
      ORDER BY id, brand, rule`);
   const rows = got.map((r) => [r.id, r.brand, r.rule, r.score, r.position, r.length, r.matched, r.shown]);
   assert.deepEqual(rows, [
@@ -51,6 +51,8 @@ test('one match per attack, with the labels that matched', async () => {
     [4, 'paypal.com', 'target_embedding', 85, 7, 10, 'paypal.com', true],
     [5, 'microsoft.com', 'homoglyph_edit', 60, 1, 9, 'rnicrosft', true],
     [7, 'paypal.com', 'combo_squatting', 60, 1, 12, 'paypalwallet', true],
+    [11, 'paypal.com', 'label_split', 80, 5, 7, 'pay.pal', true],  // the label split by a dot
+    [12, 'paypal.com', 'keyboard', 70, 1, 6, 'paypak', true],  // l -> k, neighbouring keys
   ]);
   // The display verdict: Latin mixed with Cyrillic stays an A-label.
   assert.equal(got.find((r) => r.id === 2).display, 'xn--pypl-53dc.com');
@@ -76,7 +78,9 @@ test('NULL in gives NULL; the rule registry', async () => {
   assert.equal(await value("SELECT hunt_matches('paypa1.com', NULL)"), null);
   assert.equal(await value("SELECT hunt_matches('paypa1.com', ['paypal.com'], NULL)"), null);
   const rules = await objects('SELECT unnest(hunt_rules(), recursive := true)');
-  assert.ok(rules.length >= 12);
+  assert.ok(rules.length >= 16);
+  for (const name of ['keyboard', 'vowel_swap', 'bitsquatting', 'label_split'])
+    assert.ok(rules.some((r) => r.name === name), name);
   assert.ok(rules.some((r) => r.name === 'homoglyph_edit' && r.description.length > 0));
 });
 

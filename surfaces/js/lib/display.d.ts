@@ -50,7 +50,7 @@ export const displayReasons: readonly string[];
 // ---- lookalike hunting (docs/hunt.md) ----
 export type HuntRule = 'skeleton' | 'homoglyph' | 'insertion' | 'omission' | 'replacement' |
   'repetition' | 'transposition' | 'hyphenation' | 'target_embedding' | 'combo_squatting' |
-  'tld_swap' | 'homoglyph_edit';
+  'tld_swap' | 'homoglyph_edit' | 'keyboard' | 'vowel_swap' | 'bitsquatting' | 'label_split';
 export interface HuntOptions {
   /** Only these rules (names, or one string of names separated by commas or spaces); default every rule. */
   rules?: readonly HuntRule[] | string;

@@ -165,6 +165,11 @@ int general(std::u16string_view in, F fn) {
 puny::bootstring::buffer_result encode_code_points(std::u32string_view in, char* out, std::size_t capacity);
 puny::bootstring::buffer_result decode_code_points(std::string_view in, char32_t* out, std::size_t capacity);
 std::size_t decode_room();  // room the decoder needs beyond its input's length
+// The level's short route to UTF-16 (room for in.size() + short_room units
+// at out): the output's length, or -1 when the caller must decode with
+// decode_scratch.
+int decode_short_utf16(std::string_view in, char16_t* out);
+extern const std::size_t short_room;
 puny::bootstring::buffer_result encode_scratch(std::size_t count);
 puny::bootstring::buffer_result decode_scratch(std::string_view in);
 

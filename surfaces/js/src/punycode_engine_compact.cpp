@@ -18,6 +18,15 @@ struct punycode_profile : puny::bootstring::detail::constant_profile<puny::punyc
     return c < 0x80 ? c : puny::no_code_point;
   }
 };
+// The same for the decoder's general route, as parameters read at run time:
+// what the short route gives up on (errors, code points above U+FFFF, long
+// labels) is rare, and its code then has one path instead of checked and
+// unchecked, 32-bit and 64-bit ones.
+struct punycode_general_profile : puny::bootstring::detail::runtime_profile {
+  static char32_t error_code_point(const char* text, std::size_t size, std::size_t pos) {
+    return punycode_profile::error_code_point(text, size, pos);
+  }
+};
 std::size_t decode_room() { return 0; }
 buffer<std::uint64_t> g_engine_scratch;
 
@@ -29,8 +38,20 @@ puny::bootstring::buffer_result encode_code_points(std::u32string_view in, char*
   return puny::bootstring::compact::encode(punycode_profile{}, in, out, capacity, engine_scratch(in.size()));
 }
 
+// A label straight to UTF-16 (compact::decode_short): no code point
+// buffer, no second pass to convert it.  A label it gives up on (an error,
+// a code point beyond U+FFFF, a long input) goes through decode_code_points.
+int decode_short_utf16(std::string_view in, char16_t* out) {
+  return static_cast<int>(puny::bootstring::compact::decode_short<char16_t>(punycode_profile{}, in, out));
+}
+const std::size_t short_room = puny::bootstring::compact::short_block;
+// Room in g_output for any short route's output from the start (decode_ascii
+// may not grow it).
+const bool g_output_ready = g_output.reserve(puny::bootstring::compact::insertion_limit + short_room) != nullptr;
+
 puny::bootstring::buffer_result decode_code_points(std::string_view in, char32_t* out, std::size_t capacity) {
-  return puny::bootstring::compact::decode(punycode_profile{}, in, out, capacity, engine_scratch(in.size()));
+  return puny::bootstring::compact::decode(punycode_general_profile{{puny::punycode::profile}}, in, out, capacity,
+                                           engine_scratch(in.size()));
 }
 
 }  // namespace

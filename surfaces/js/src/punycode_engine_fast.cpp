@@ -13,6 +13,10 @@ puny::bootstring::buffer_result encode_code_points(std::u32string_view in, char*
   return puny::punycode::encode(in, out, capacity);
 }
 
+// No short route: the engines built for speed decode every label.
+int decode_short_utf16(std::string_view, char16_t*) { return -1; }
+const std::size_t short_room = 0;
+
 puny::bootstring::buffer_result decode_code_points(std::string_view in, char32_t* out, std::size_t capacity) {
   return puny::punycode::decode(in, out, capacity);
 }

@@ -54,6 +54,14 @@ int encode_utf16(std::u16string_view in) {
 // Decodes ASCII (the usual Punycode), whose byte offsets are code unit offsets.
 int decode_ascii(std::string_view in) {
   clear_error();
+  // Straight into g_output when it has the room (the level makes room for
+  // every short route's output at start): the JavaScript side reads
+  // g_output's address again only when a result is longer than its
+  // capacity, so the buffer must not move here for a shorter one.
+  if (in.size() + short_room <= g_output.capacity()) {
+    const int units = decode_short_utf16(in, g_output.data());
+    if (units >= 0) return units;
+  }
   const auto r = decode_scratch(in);
   if (!r.ok()) {
     set_error(r.status, r.status.offset);
@@ -116,6 +124,16 @@ int encode_into_bulk(std::u16string_view in) {
 // Punycode decoding as decode_ascii, its code points appended to
 // g_bulk_output as UTF-16.
 int decode_into_bulk(std::string_view in) {
+  const std::size_t at = g_bulk_output.size();
+  const int direct = decode_short_utf16(in, g_bulk_output.reserve(at + in.size() + short_room) + at);
+  if (direct >= 0) {
+    g_bulk_output.resize(at + static_cast<std::size_t>(direct));
+    return direct;
+  }
+  // Where the level has a short route, what it gives up on (an error, a
+  // code point above U+FFFF, a long label: a few in a hundred) is left to
+  // the single call, as a failed item is, which gives its output or error.
+  if (short_room > 0) return failed;
   const auto r = decode_scratch(in);
   if (!r.ok()) return failed;
   const std::u32string_view cps(g_code_points.data(), r.size);

@@ -60,3 +60,39 @@ test('every output length from 0 to 140 code units reads back whole', () => {
     assert.equal(puny.encode(puny.decode(encoded)), encoded, `length ${n}`);
   }
 });
+
+// decode and decodeMany of puny/punycode take the engine's short route
+// (compact::decode_short, UTF-16 written in place) for labels of up to 256
+// bytes whose code points are all below U+10000, and give everything else
+// (errors, code points above U+FFFF, longer labels) to the engine that
+// reports errors: the bulk form leaves those items to the single call.
+// Every kind, at lengths around those limits and with insertions that move
+// more than the 16 code units the short route moves at once, must give the
+// single call's answer, and decode must give back what encode took.
+test('decodeMany and decode agree on every route: short, astral, long, failing', () => {
+  const items = vectors.map((v) => v.encoded);
+  const texts = [];
+  for (let n = 0; n <= 300; n += n < 40 ? 1 : 13) {
+    for (const astral of [false, true]) {
+      let text = '';
+      for (let i = 0; text.length < n; ++i) {
+        const c = (i * 2246822519 + n * 3266489917) >>> 0;
+        const cp = c % 5 === 0 ? 0x61 + (c % 26) : astral && c % 5 === 1 ? 0x1F300 + (c % 512) : 0x400 + (c % 30000);
+        text += String.fromCodePoint(cp);
+      }
+      texts.push(text);
+      items.push(puny.encode(text));
+    }
+  }
+  texts.forEach((text, k) => assert.equal(puny.decode(items[vectors.length + k]), text, `length ${text.length}`));
+  items.push('ab!', '99999a', 'zzzzzzzzzzzzzzzzzzzz', 'a-\u00FC', '', '-', 'abc-', 'ZZZZA');
+  const results = puny.decodeMany(items);
+  results.forEach((r, i) => {
+    let expected = null;
+    let code = null;
+    try { expected = puny.decode(items[i]); } catch (e) { code = e.code; }
+    assert.equal(r.output, expected, items[i]);
+    assert.equal(r.error && r.error.code, code, items[i]);
+  });
+  assert.ok(results.filter((r) => r.error).length >= 5);
+});

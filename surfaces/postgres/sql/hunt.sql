@@ -17,7 +17,9 @@ INSERT INTO names VALUES
   (7, 'paypalwallet.com'),                         -- the brand's keyword
   (8, 'example.org'),                              -- nothing
   (9, 'paypal.me'),                                -- the brand's own name (allow=)
-  (10, NULL);
+  (10, NULL),
+  (11, 'www.pay.pal.com'),                         -- the brand's label split by a dot
+  (12, 'paypak.com');                              -- l -> k, neighbouring keys
 SELECT n.id, m.brand, m.rule, m.score, m.position, m.length,
        substr(n.name, m.position, m.length) AS matched, m.display, m.shown
   FROM names n, LATERAL hunt_matches(n.name, (SELECT array_agg(line) FROM brands)) m
@@ -35,7 +37,8 @@ SELECT count(*) AS null_name FROM hunt_matches(NULL, ARRAY['paypal.com']);
 SELECT count(*) AS null_brands FROM hunt_matches('paypa1.com', NULL);
 SELECT count(*) AS null_rules FROM hunt_matches('paypa1.com', ARRAY['paypal.com'], NULL);
 -- The rule registry.
-SELECT count(*) >= 12 AS has_rules, bool_or(name = 'homoglyph_edit') AS has_combined FROM hunt_rules();
+SELECT count(*) >= 16 AS has_rules, bool_or(name = 'homoglyph_edit') AS has_combined,
+       bool_or(name = 'label_split') AS has_split FROM hunt_rules();
 -- Errors: a malformed brand line, an unknown rule or profile, an unreadable list.
 SELECT * FROM hunt_matches('a.com', ARRAY['paypal.com', 'microsoft.com colour=red']);
 SELECT * FROM hunt_matches('a.com', ARRAY['paypal.com'], 'homoglyph,bogus');

@@ -248,10 +248,15 @@ ProtectedDomains = _puny.ProtectedDomains
 skeleton = _puny.skeleton
 
 
-# Finding, LabelVerdict and Decision (the named tuples display() returns)
-# live in puny/_display_types.py, imported on first use (__getattr__ below):
+# A label's verdict and a finding: tuples with named fields made by the
+# extension, neither a collectible object (issue 44).
+Finding = _puny.Finding
+LabelVerdict = _puny.LabelVerdict
+
+# Decision (the named tuple display() returns) lives in
+# puny/_display_types.py, imported on first use (__getattr__ below):
 # `typing` alone costs more than the rest of `import puny`.
-_LAZY = {"Finding", "LabelVerdict", "Decision", "Preset", "DisplayProfile"}
+_LAZY = {"Decision", "Preset", "DisplayProfile"}
 
 
 def __getattr__(name):  # PEP 562
@@ -298,17 +303,13 @@ def display(domain: str, profile: str = "chromium", *, top_domains=None, psl=_DE
     registrable part).  Raises the IDNA error when `domain` is not valid IDNA,
     ListError for a malformed or unreadable list, ValueError for an unknown profile.
     """
-    shown, registrable, raw = _display_decide(domain, profile, top_domains, psl)
+    shown, registrable, labels = _display_decide(domain, profile, top_domains, psl)
     # The cyclic collector is left running (pausing it is process-wide, and
-    # other threads would see it, issue 45).  The binding hands over tuples,
-    # not a dict and a list per label and finding: a tuple of strs, ints and
-    # None is untracked by the first collection it survives, so the
-    # collector's passes walk half the objects they did (issue 44: 1,000,000
-    # labels 4.6 s before, 1.3 s now).
-    from ._display_types import Decision, Finding, LabelVerdict
-    make_finding = Finding._make
-    labels = [LabelVerdict(a, u, shown_unicode, offset, list(map(make_finding, findings)))
-              for a, u, shown_unicode, offset, findings in raw]
+    # other threads would see it, issue 45).  The binding makes the labels'
+    # LabelVerdicts and their Findings (findings a tuple), which are not
+    # collectible objects: the collector neither counts nor walks them, so
+    # a long name's decision takes linear time (issue 44).
+    from ._display_types import Decision
     return Decision(shown, registrable, labels)
 
 

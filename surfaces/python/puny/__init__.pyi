@@ -156,7 +156,7 @@ class LabelVerdict(NamedTuple):
     u_label: str
     show_unicode: bool
     offset: int
-    findings: List[Finding]
+    findings: Tuple[Finding, ...]
 class Decision(NamedTuple):
     display: str
     registrable_domain: Optional[str]

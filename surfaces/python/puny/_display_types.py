@@ -1,6 +1,7 @@
-"""The named tuples puny.display() returns, and the Literal types of preset
-and display profile arguments (imported on first use: `typing` costs more
-than the rest of `import puny`)."""
+"""puny.display()'s Decision, and the Literal types of preset and display
+profile arguments (imported on first use: `typing` costs more than the rest
+of `import puny`).  Its labels are puny.LabelVerdict and their findings
+puny.Finding, tuples with named fields made by the extension (issue 44)."""
 
 from typing import List, Literal, NamedTuple, Optional
 
@@ -10,24 +11,9 @@ Preset = Literal[tuple(p["name"] for p in _puny.presets()) + tuple(dict(_puny.pr
 DisplayProfile = Literal[tuple(name for name, _, _ in _puny.display_profiles())]
 
 
-class Finding(NamedTuple):
-    """One rule a label breaks under a display profile."""
-    reason: str                # "whole_script_confusable", ... (display_reasons())
-    message: str
-    offset: int                # index in the input str
-    label: int
-    code_point: Optional[int]  # None when no code point applies (U+0000 is 0, not None)
-    step: str                  # the profile's step, e.g. "chromium/5-whole-script-confusable"
-    similar_to: Optional[str]  # the protected domain imitated
-    imitates: Optional[int]    # the character the code point imitates
-
-
-class LabelVerdict(NamedTuple):
-    a_label: str
-    u_label: str
-    show_unicode: bool
-    offset: int
-    findings: List[Finding]
+# Also the names pickles made by earlier versions refer to.
+Finding = _puny.Finding
+LabelVerdict = _puny.LabelVerdict
 
 
 class Decision(NamedTuple):

@@ -7,7 +7,8 @@
 //   options.cpp      presets and flag keywords (from the core's registry),
 //                    argument parsing of the C-level functions
 //   single.cpp       the one-name conversions (to_ascii, encode, ...)
-//   result_type.cpp  puny.Result, one item of a bulk call
+//   record_type.cpp  puny.Result (one item of a bulk call), puny.Finding and
+//                    puny.LabelVerdict: tuples with named fields
 //   bulk.cpp         the bulk conversions (*_many)
 //   explain.cpp      puny.explain's traces
 //   display.cpp      display safety, lists, skeleton
@@ -54,7 +55,7 @@ using puny::status;
 // Each part's registration, called by module.cpp.
 void bind_registries(py::module_& m);
 void bind_single(py::module_& m);
-void bind_result_type(py::module_& m);
+void bind_record_types(py::module_& m);
 void bind_bulk(py::module_& m);
 void bind_explain(py::module_& m);
 void bind_display(py::module_& m);
@@ -182,10 +183,14 @@ PyObject* python_call(F&& body) noexcept {
   });
 }
 
-// ---- puny.Result: result_type.cpp ----
+// ---- puny.Result, puny.Finding, puny.LabelVerdict: record_type.cpp ----
 
-// A Result of the three objects (new references stolen); nullptr with the
-// error set on failure.
+// A record of its fields (new references stolen, in the field order of
+// the type); nullptr with the error set on failure.  One whose fields are
+// str, int, bool, None or such records (or exact tuples of them) is not a
+// collectible object.
 PyObject* make_result(PyObject* input, PyObject* output, PyObject* error);
+PyObject* make_finding(PyObject* const (&fields)[8]);
+PyObject* make_label_verdict(PyObject* const (&fields)[5]);
 
 }  // namespace puny_python

@@ -7,7 +7,7 @@
 // a reused buffer (append_utf8), the conversion writes into a buffer reused
 // from item to item (a native conversion, below), an unchanged name is
 // returned as the same str, an output str is made from ASCII by a copy
-// (new_str), and the Result is a plain object (result_type.cpp).  Every
+// (new_str), and the Result is a plain object (record_type.cpp).  Every
 // item the native conversion does not vouch for (an error, lone
 // surrogates, not a str) is converted again by the single call (`one`),
 // which builds exactly the error the user would see.  The cyclic

@@ -105,13 +105,36 @@ py::str display_string(py::handle domain, const std::string& profile,
   return str_of(out);
 }
 
-// (display, registrable_domain, labels): each label a tuple (a_label,
-// u_label, show_unicode, offset, findings), each finding a tuple in the
-// field order of puny/_display_types.py's Finding; puny.display() names
-// them.  Tuples, not a dict and a list per label: a tuple of strs, ints
-// and None is untracked by the first collection it survives, so the
-// cyclic collector walks far fewer objects while the result is built
-// (issue 44).
+// Steals each of `fields` (all made before any is handed over, so that an
+// exception while making one frees the others).
+template <std::size_t n>
+void release_into(py::object (&fields)[n], PyObject* (&out)[n]) {
+  for (std::size_t i = 0; i < n; ++i) out[i] = fields[i].release().ptr();
+}
+
+PyObject* new_finding(const puny::display::finding& f, index_cursor& at) {
+  py::object fields[8] = {
+      str_of(puny::display::to_string(f.why)),
+      str_of(puny::display::message(f.why)),
+      py::int_(at(f.offset)),
+      py::int_(f.label),
+      code_point_or_none(f.has_code_point, f.code_point),
+      str_of(f.step),
+      f.similar_to.empty() ? py::object(py::none()) : py::object(str_of(f.similar_to)),
+      code_point_or_none(f.imitates != 0, f.imitates)};
+  PyObject* raw[8];
+  release_into(fields, raw);
+  return make_finding(raw);
+}
+
+// (display, registrable_domain, labels): each label a puny.LabelVerdict,
+// its findings a tuple of puny.Finding (record_type.cpp); puny.display()
+// makes the Decision.  Neither is a collectible object (their fields are
+// strs, ints, bools, None and, for a label, a tuple of Findings: no label
+// without findings allocates one, `()` is shared), so the cyclic collector,
+// left on, neither counts nor walks them: one tracked LabelVerdict and
+// findings list per label made its full passes, which come as the
+// survivors grow, cost more than linear time (issue 44).
 py::tuple display_decide(py::handle domain, const std::string& profile,
                          const puny::display::public_suffix_list* psl,
                          const puny::display::protected_domains* top) {
@@ -131,14 +154,20 @@ py::tuple display_decide(py::handle domain, const std::string& profile,
     py::tuple findings(l.findings.size());
     std::size_t k = 0;
     for (const auto& f : l.findings) {
-      findings[k++] = py::make_tuple(
-          std::string(puny::display::to_string(f.why)), std::string(puny::display::message(f.why)),
-          at(f.offset), f.label, code_point_or_none(f.has_code_point, f.code_point), std::string(f.step),
-          f.similar_to.empty() ? py::object(py::none()) : py::object(py::str(f.similar_to)),
-          code_point_or_none(f.imitates != 0, f.imitates));
+      PyObject* finding = new_finding(f, at);
+      if (finding == nullptr) throw py::error_already_set();
+      PyTuple_SET_ITEM(findings.ptr(), k++, finding);
     }
-    labels[i++] = py::make_tuple(str_of(l.a_label), str_of(l.u_label), l.show_unicode, label_offset,
-                                 std::move(findings));
+    // An ASCII label's two forms are one str.
+    py::str a_label = str_of(l.a_label);
+    py::str u_label = l.u_label == l.a_label ? a_label : str_of(l.u_label);
+    py::object fields[5] = {std::move(a_label), std::move(u_label), py::bool_(l.show_unicode),
+                            py::int_(label_offset), std::move(findings)};
+    PyObject* raw[5];
+    release_into(fields, raw);
+    PyObject* verdict = make_label_verdict(raw);
+    if (verdict == nullptr) throw py::error_already_set();
+    PyList_SET_ITEM(labels.ptr(), i++, verdict);
   }
   py::object registrable = r.value.registrable_domain.empty() ? py::object(py::none())
                                                               : py::object(str_of(r.value.registrable_domain));

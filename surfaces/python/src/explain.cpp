@@ -4,6 +4,7 @@
 // the web page), turned into dicts.  Offsets are str indices.
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "binding.hpp"
@@ -12,10 +13,39 @@
 namespace puny_python {
 namespace {
 
+// The str of a dict key, made and interned once per name: pybind11's
+// d["name"] makes a new str at each assignment, which the dict then keeps,
+// five of about 55 bytes in every label's dict, more than the rest of it
+// (issue 44).  Keyed by the literal's address (one entry per call site at
+// most); kept for the process.
+py::handle key(const char* name) {
+  static std::unordered_map<const char*, PyObject*> interned;
+  PyObject*& k = interned[name];
+  if (k == nullptr) {
+    k = PyUnicode_InternFromString(name);
+    if (k == nullptr) throw py::error_already_set();
+  }
+  return k;
+}
+
 py::list errors_of(const std::vector<status>& all, std::string_view in, py::handle input,
                    index_cursor& at) {
   py::list out;
   for (const status& s : all) out.append(make_error(for_python(s, in, at), input, true));
+  return out;
+}
+
+// A label's errors as a tuple: `()`, shared, for a label without any.  A
+// list per label (always tracked) made every label's dict tracked too, and
+// the cyclic collector's full passes over them, which come as the
+// survivors grow, made a long trace superlinear (issue 44); a dict of strs,
+// bools, None and `()` is never tracked.
+py::tuple error_tuple_of(const std::vector<status>& all, std::string_view in, py::handle input,
+                         index_cursor& at) {
+  py::tuple out(all.size());
+  std::size_t i = 0;
+  for (const status& s : all)
+    PyTuple_SET_ITEM(out.ptr(), i++, make_error(for_python(s, in, at), input, true).release().ptr());
   return out;
 }
 
@@ -24,47 +54,56 @@ py::list errors_of(const std::vector<status>& all, std::string_view in, py::hand
   return errors_of(all, in, input, at);
 }
 
+// Whether an ASCII label's ToASCII output is its text (one str for both).
+bool same_text(std::u32string_view text, std::string_view ascii) {
+  if (text.size() != ascii.size()) return false;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text[i] != static_cast<unsigned char>(ascii[i])) return false;
+  return true;
+}
+
 py::dict explain_to_ascii(py::handle domain, const puny::idna::options& opt) {
   py::object holder;
   const std::string_view in = utf8_of(domain, holder);
   const puny::idna::trace t = puny::idna::explain_to_ascii(in, opt);
-  // The trace's dicts hold only new objects, no cycle: no collection while
-  // they are made (left on, the collector's passes over them made a long
-  // trace superlinear, issue 44).
+  // The cyclic collector stays on: the mappings' and labels' dicts hold
+  // only strs, ints, bools, None and (a label's errors) a tuple, so none of
+  // them is tracked unless a label has errors (issue 44).
   index_cursor at(in);
   py::list mappings;
   for (const auto& m : t.mappings) {
     py::dict d;
-    d["offset"] = at(m.offset);
-    d["code_point"] = static_cast<std::uint32_t>(m.code_point);
-    d["status"] = py::str(std::string(m.status));
-    d["replacement"] = str_of(m.replacement);
+    d[key("offset")] = at(m.offset);
+    d[key("code_point")] = static_cast<std::uint32_t>(m.code_point);
+    d[key("status")] = py::str(std::string(m.status));
+    d[key("replacement")] = str_of(m.replacement);
     mappings.append(d);
   }
   py::list labels;
   index_cursor label_at(in);  // label errors ascend with the labels
   for (const auto& l : t.labels) {
     py::dict d;
-    d["text"] = str_of(l.text);
-    d["ace"] = l.ace;
-    d["decoded"] = l.ace ? py::object(str_of(l.decoded)) : py::object(py::none());
-    d["errors"] = errors_of(l.errors, in, domain, label_at);
-    d["ascii"] = str_of(l.ascii);
+    py::str text = str_of(l.text);
+    d[key("text")] = text;
+    d[key("ace")] = l.ace;
+    d[key("decoded")] = l.ace ? py::object(str_of(l.decoded)) : py::object(py::none());
+    d[key("errors")] = error_tuple_of(l.errors, in, domain, label_at);
+    d[key("ascii")] = same_text(l.text, l.ascii) ? py::object(text) : py::object(str_of(l.ascii));
     labels.append(d);
   }
   py::dict out;
-  out["operation"] = "to_ascii";
-  out["input"] = domain;
-  out["mappings"] = mappings;
-  out["mapped"] = str_of(t.mapped);
-  out["normalized"] = str_of(t.normalized);
-  out["labels"] = labels;
-  out["domain_errors"] = errors_of(t.domain_errors, in, domain);
-  out["output"] = t.result.ok() ? py::object(str_of(t.result.output)) : py::object(py::none());
-  out["best_effort"] = str_of(t.result.best_effort);
-  out["errors"] = errors_of(t.result.errors.all, in, domain);
+  out[key("operation")] = "to_ascii";
+  out[key("input")] = domain;
+  out[key("mappings")] = mappings;
+  out[key("mapped")] = str_of(t.mapped);
+  out[key("normalized")] = str_of(t.normalized);
+  out[key("labels")] = labels;
+  out[key("domain_errors")] = errors_of(t.domain_errors, in, domain);
+  out[key("output")] = t.result.ok() ? py::object(str_of(t.result.output)) : py::object(py::none());
+  out[key("best_effort")] = str_of(t.result.best_effort);
+  out[key("errors")] = errors_of(t.result.errors.all, in, domain);
   // The URL Standard's non-fatal validation errors (url preset; else []).
-  out["validation_errors"] = errors_of(t.result.validation_errors, in, domain);
+  out[key("validation_errors")] = errors_of(t.result.validation_errors, in, domain);
   return out;
 }
 
@@ -78,27 +117,27 @@ py::list steps_of(const std::vector<puny::explain::delta_step>& steps) {
     py::dict d;
     if (s.starts_code_point) {
       py::dict change;
-      change["next_code_point"] = static_cast<std::uint32_t>(s.code_point);
-      change["previous_code_point"] = static_cast<std::uint32_t>(s.previous_n);
-      change["handled"] = s.handled;
-      change["carried_delta"] = s.carried;
-      d["code_point_change"] = change;
+      change[key("next_code_point")] = static_cast<std::uint32_t>(s.code_point);
+      change[key("previous_code_point")] = static_cast<std::uint32_t>(s.previous_n);
+      change[key("handled")] = s.handled;
+      change[key("carried_delta")] = s.carried;
+      d[key("code_point_change")] = change;
     }
-    d["code_point"] = static_cast<std::uint32_t>(s.code_point);
-    d["position"] = s.position;
-    d["delta"] = s.delta;
-    d["bias"] = s.bias;
+    d[key("code_point")] = static_cast<std::uint32_t>(s.code_point);
+    d[key("position")] = s.position;
+    d[key("delta")] = s.delta;
+    d[key("bias")] = s.bias;
     py::list digits;
     for (const puny::explain::digit_step& g : s.digits) {
       py::dict digit;
-      digit["digit"] = g.value;
-      digit["threshold"] = g.threshold;
-      digit["weight"] = g.weight;
-      digit["character"] = std::string(1, g.character);
+      digit[key("digit")] = g.value;
+      digit[key("threshold")] = g.threshold;
+      digit[key("weight")] = g.weight;
+      digit[key("character")] = std::string(1, g.character);
       digits.append(digit);
     }
-    d["digits"] = digits;
-    d["new_bias"] = s.new_bias;
+    d[key("digits")] = digits;
+    d[key("new_bias")] = s.new_bias;
     out.append(d);
   }
   return out;
@@ -114,13 +153,13 @@ py::dict explain_punycode(py::handle text, bool decoding) {
   // every surface does; other offsets are bytes of `in`.
   if (!s.ok() && s.code != errc::input_too_long) s = for_python(s, in);
   py::dict out;
-  out["operation"] = decoding ? "decode" : "encode";
-  out["input"] = text;
-  out["output"] = s.ok() ? py::object(str_of(t.output)) : py::object(py::none());
-  out["steps"] = s.code == errc::input_too_long ? py::list() : steps_of(t.steps);
+  out[key("operation")] = decoding ? "decode" : "encode";
+  out[key("input")] = text;
+  out[key("output")] = s.ok() ? py::object(str_of(t.output)) : py::object(py::none());
+  out[key("steps")] = s.code == errc::input_too_long ? py::list() : steps_of(t.steps);
   py::list errors;
   if (!s.ok()) errors.append(make_error(s, text, false));
-  out["errors"] = errors;
+  out[key("errors")] = errors;
   return out;
 }
 

@@ -63,7 +63,7 @@ PYBIND11_MODULE(_puny, m) {
   py::options docs;
   docs.disable_function_signatures();
   puny_python::bind_registries(m);
-  puny_python::bind_result_type(m);
+  puny_python::bind_record_types(m);
   puny_python::bind_single(m);
   puny_python::bind_bulk(m);
   puny_python::bind_explain(m);

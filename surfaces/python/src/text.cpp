@@ -36,6 +36,13 @@ bool is_ascii(std::string_view text) {
 // most host names) is copied into an ASCII str as it is, where
 // PyUnicode_DecodeUTF8 would first scan it and size it.
 PyObject* new_str(std::string_view utf8) {
+  // One character: CPython's own shared str of it (a long name of short
+  // labels, issue 44's junk line, otherwise makes one object per label).
+  if (utf8.size() == 1 && static_cast<unsigned char>(utf8[0]) < 0x80) {
+    PyObject* s = PyUnicode_FromOrdinal(static_cast<unsigned char>(utf8[0]));
+    if (s == nullptr) throw py::error_already_set();
+    return s;
+  }
   if (is_ascii(utf8)) {
     PyObject* s = PyUnicode_New(static_cast<Py_ssize_t>(utf8.size()), 127);
     if (s == nullptr) throw py::error_already_set();

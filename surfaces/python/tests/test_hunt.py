@@ -42,6 +42,8 @@ INPUTS = [
     "micro-soft.com", "googIe.com", "paypal_login.com", "paypa1.com\u3002evil",
     "\u65e5\u672c.paypal.com.evil", "PAYPA1.COM", "g\u043e\u043egle.com", "",
     ".", "paypa1..com", "xn--zz.paypa1.com",
+    # A replacement's reasons and a brand split over labels.
+    "paypak.com", "paypol.com", "paypcl.com", "pay.pal.com", "\u00fc.p.aypal.com",
 ]
 
 
@@ -110,6 +112,7 @@ def test_same_matches_as_the_cli_with_options(brand_file):
             (["--no-psl"], {"psl": None}),
             (["--rules", "homoglyph,skeleton,tld_swap"],
              {"rules": ["homoglyph", "skeleton", "tld_swap"]}),
+            (["--rules", "replacement,label_split"], {"rules": ["replacement", "label_split"]}),
             (["--min-score", "80", "--profile", "firefox-high"],
              {"min_score": 80, "profile": "firefox-high"})]:
         index = puny.hunt.BrandIndex.load(brand_file, **options)
@@ -144,7 +147,7 @@ def test_dnstwist_permutations_and_benign_names_as_the_cli(brand_file):
     assert len(cli) > 5000
     assert {m["rule"] for o in cli for m in o["matches"]} >= {
         "skeleton", "homoglyph", "insertion", "omission", "replacement", "transposition",
-        "hyphenation"}
+        "hyphenation", "keyboard", "vowel_swap", "bitsquatting", "label_split"}
     assert as_cli(index, names) == cli
 
 
@@ -157,7 +160,15 @@ def test_rules_are_the_cores():
               if line.startswith("  ") and ":" in line and line.split(":")[0].strip() in
               puny.hunt.RULES]
     assert tuple(listed) == puny.hunt.RULES
-    assert len(puny.hunt.RULES) == 12
+    assert len(puny.hunt.RULES) == 16
+    assert puny.hunt.RULES[-4:] == ("keyboard", "vowel_swap", "bitsquatting", "label_split")
+    # And the core's own list (tests/vocabulary), field by field.
+    path = os.environ.get("PUNY_VOCABULARY")
+    assert path and os.path.exists(path), "PUNY_VOCABULARY must name the core's vocabulary.json"
+    with open(path, encoding="utf-8") as f:
+        core = json.load(f)["hunt_rules"]
+    assert [tuple(r) for r in puny.hunt.rules()] == [
+        (c["name"], c["description"], c["min_brand_length"], c["score"]) for c in core]
     for r in puny.hunt.rules():
         assert r.description and 0 <= r.score <= 100 and r.min_brand_length >= 0
 
@@ -168,6 +179,9 @@ def test_offsets_are_str_indices():
     (m,) = index.matches(name).matches
     assert (m.brand, m.rule) == ("paypal.com", "target_embedding")
     assert name[m.offset:m.offset + m.length] == "paypal.com"
+    name = "\u00fc.p.aypal.com"  # aypal is also an omission
+    (m,) = [x for x in index.matches(name).matches if x.rule == "label_split"]
+    assert name[m.offset:m.offset + m.length] == "p.aypal"
     (m,) = [x for x in index.matches("\U0001f600.g\u043e\u043egle.com").matches
             if x.rule == "skeleton"]
     assert "\U0001f600.g\u043e\u043egle.com"[m.offset:m.offset + m.length] == \
@@ -280,6 +294,14 @@ def test_min_brand_length_and_profile_options():
     longer = puny.hunt.BrandIndex(BRANDS, psl=None, min_brand_length={"homoglyph": 7})
     assert not any(m.rule == "homoglyph" for m in longer.matches("paypa1.com").matches)
     assert any(m.rule == "homoglyph" for m in longer.matches("rnicrosoft.com").matches)
+    # A rule past the first sixteen, and a replacement's reason: a cause
+    # whose minimum the brand misses passes the pair on to replacement.
+    assert [m.rule for m in index.matches("pay.pal.com").matches] == ["label_split"]
+    assert [m.rule for m in index.matches("paypak.com").matches] == ["keyboard"]
+    longer = puny.hunt.BrandIndex(BRANDS, psl=None,
+                                  min_brand_length={"label_split": 7, "keyboard": 7})
+    assert longer.matches("pay.pal.com").matches == []
+    assert [m.rule for m in longer.matches("paypak.com").matches] == ["replacement"]
 
 
 def test_bulk_from_threads_matches_serial():

@@ -5,7 +5,8 @@
 // verdict.  This checks the binding (brand list, rule mask, profile, offset
 // conversion, field names), not the core's rules.  Run by ctest wasm.hunt.cli:
 //
-//   PUNY_BIN=build/cli/puny PUNY_JS_PACKAGE=build/wasm/package node --test hunt-cli.test.mjs
+//   PUNY_BIN=build/cli/puny PUNY_JS_PACKAGE=build/wasm/package PUNY_VOCABULARY=build/vocabulary.json \
+//     node --test hunt-cli.test.mjs
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -44,6 +45,9 @@ const names = [
   // Public suffixes only the Public Suffix List knows (with it: tld_swap, a
   // homoglyph; without: an embedding, nothing).
   'paypal.github.io', 'paypa1.blogspot.com', 'google.co.za',
+  // A replacement's reasons (keyboard, vowel_swap, bitsquatting) and a brand
+  // label split by dots, after a character beyond U+FFFF.
+  'paypak.com', 'paypol.com', 'paypcl.com', 'pay.pal.com', '\u{1F600}.p.ay.pal.com', 'b\u00fc.cher.de',
 ];
 
 // The UTF-16 index of byte `offset` of the name's UTF-8.
@@ -68,6 +72,7 @@ const optionSets = [
   [{}, []],
   [{ rules: ['homoglyph', 'skeleton', 'combo_squatting'] }, ['--rules', 'homoglyph,skeleton,combo_squatting']],
   [{ rules: 'replacement target_embedding', minScore: 62 }, ['--rules', 'replacement,target_embedding', '--min-score', '62']],
+  [{ rules: ['keyboard', 'label_split'] }, ['--rules', 'keyboard,label_split']],
   [{ profile: 'firefox-high' }, ['--profile', 'firefox-high']],
   [{ minScore: 90, profile: 'ascii-only' }, ['--min-score', '90', '--profile', 'ascii-only']],
   // The Public Suffix List as text (co.uk public: amazon.co.uk's label is amazon).
@@ -125,6 +130,12 @@ test('the rule vocabulary is the CLI\'s', () => {
   assert.ok(union, 'display.d.ts declares HuntRule');
   assert.deepEqual([...union[1].matchAll(/'(\w+)'/g)].map((m) => m[1]).sort(),
                    display.huntRules.map((r) => r.name).sort());
+  // The core's registry field by field (tests/vocabulary), bits included.
+  assert.ok(process.env.PUNY_VOCABULARY, 'PUNY_VOCABULARY must name the core\'s vocabulary.json');
+  const core = JSON.parse(readFileSync(process.env.PUNY_VOCABULARY, 'utf8')).hunt_rules;
+  assert.deepEqual(display.huntRules.map((r) => ({ ...r })),
+                   core.map((c) => ({ name: c.name, description: c.description, bit: c.value,
+                                      minBrandLength: c.min_brand_length, score: c.score })));
 });
 
 test('errors: a malformed list as the CLI reports it, wrong types, a freed index', () => {
