@@ -141,10 +141,9 @@ ENTRY_POINTS = [
     ("c", "puny_email_normalize", "c", "email_normalize", 16, None, "email"),
     ("c", "puny_hunt_find", "c", "hunt_find", 96, None, "name", "quick"),
     ("c", "puny_hunt_find (lines)", "c", "hunt_find", 16, None, "lines"),
-    # (Capped at 128 KB: a brand list whose lines carry keywords=... takes
-    # memory in the square of its lines, about 1 GB at 256 KB; see
-    # docs/security.md, "Every surface".)
-    ("c", "puny_hunt_index_parse", "c", "hunt_index_parse", 400, 1 << 17, "brands"),
+    # (Capped at 1 MB, 60,000-80,000 brands: the index keeps every brand's
+    # deletion neighbourhoods, about 3.5 KB a brand, 200-300 MB there.)
+    ("c", "puny_hunt_index_parse", "c", "hunt_index_parse", 400, 1 << 20, "brands"),
     # libidn2 compatibility: Debian's idn2 program on our libidn2.so.0.  A
     # name is at most 255 bytes there (IDN2_TOO_BIG_DOMAIN): one per line.
     ("idn2", "idn2 (idn2_lookup_u8)", "idn2", [], 16, None, "lines", "quick"),
@@ -195,7 +194,7 @@ ENTRY_POINTS = [
     # puny.hunt: the index is built before the clock starts (hunt_index).
     ("python", "hunt BrandIndex.matches", "py", "hunt_index.matches(s)", 96, None, "name", "quick"),
     ("python", "hunt BrandIndex.matches_many", "py", "hunt_index.matches_many(lines)", 64, None, "lines"),
-    ("python", "hunt BrandIndex.parse", "py", "puny.hunt.BrandIndex.parse(s)", 400, 1 << 17, "brands"),
+    ("python", "hunt BrandIndex.parse", "py", "puny.hunt.BrandIndex.parse(s)", 400, 1 << 20, "brands"),
     ("python", "email.validate_email", "py",
      "for l in lines: puny.email.validate_email(l, check_deliverability=False)", 64, None, "email"),
     # puny.formats (JSON Schema format checkers): many values, and one long one.
@@ -245,7 +244,7 @@ ENTRY_POINTS = [
     ("js", "toDisplay", "js", "puny.toDisplay(s)", 96, None, "name"),
     ("js", "huntIndex matches", "js", "hunt.matches(s)", 96, None, "name", "quick"),
     ("js", "huntIndex matchesMany", "js", "hunt.matchesMany(lines)", 64, None, "lines"),
-    ("js", "huntIndex (brand list)", "js", "puny.huntIndex(s).free()", 400, 1 << 17, "brands"),
+    ("js", "huntIndex (brand list)", "js", "puny.huntIndex(s).free()", 400, 1 << 20, "brands"),
     ("js", "puny/email validate", "js", "for (const l of lines) email.validate(l)", 64, None, "email"),
     ("js", "puny/email normalize", "js", "for (const l of lines) email.normalize(l)", 64, None, "email"),
     ("js", "puny/email validateResult", "js", "for (const l of lines) email.validateResult(l)", 64, None, "email"),
