@@ -39,7 +39,9 @@ function createPunyDisplay(wasm, core) {
   // display(name, {profile = 'chromium', topDomains, psl}) -> decision.
   // topDomains and psl are the lists' text (one domain a line / the Public
   // Suffix List); without psl the last two labels are the registrable part.
-  function display(name, options) {
+  // The profile's index and the name's text, the lists sent (display and
+  // toDisplay alike).
+  function prepare(name, options) {
     const o = options || {};
     // ASCII case ignored, as puny::display::find_profile_ignoring_case does.
     const profile = o.profile === undefined ? 'chromium' : String(o.profile).replace(/[A-Z]/g, (c) => c.toLowerCase());
@@ -49,13 +51,22 @@ function createPunyDisplay(wasm, core) {
                           profileList.map((p) => p.name).join(', ') + ')');
     sendList(0, o.topDomains ? String(o.topDomains) : '', text);
     sendList(1, o.psl ? String(o.psl) : '', text);
-    const d = json(wasm._puny_js_display_decide(profileIndex.get(profile), put(text)));
+    return [profileIndex.get(profile), text];
+  }
+
+  function display(name, options) {
+    const [profile, text] = prepare(name, options);
+    const d = json(wasm._puny_js_display_decide(profile, put(text)));
     if (d === null) throw new PunyError(core.lastError(), text);
     return d;
   }
 
+  // display(name).display without the decision (the core's to_display).
   function toDisplay(name, options) {
-    return display(name, options).display;
+    const [profile, text] = prepare(name, options);
+    const n = wasm._puny_js_to_display(profile, put(text));
+    if (n < 0) throw new PunyError(core.lastError(), text);
+    return take(n);
   }
 
   function skeleton(text) {

@@ -145,6 +145,33 @@ EMSCRIPTEN_KEEPALIVE int puny_js_display_decide(int profile, int n) {
 }
 
 // The UTS #39 skeleton of the input.
+// The display form alone (puny::display::to_display): no per-label decision
+// and no JSON document, which display() builds for every label and toDisplay
+// used to build only to keep its `display` field (about 500 bytes of memory
+// per input byte on a name of many short labels; issue 44).
+EMSCRIPTEN_KEEPALIVE int puny_js_to_display(int profile, int n) {
+  clear_error();
+  const auto all = puny::display::profiles();
+  if (profile < 0 || static_cast<std::size_t>(profile) >= all.size()) return unknown_name;
+  std::string utf8;
+  const puny::status s = to_utf8(input_view(n), utf8);
+  if (!s) {
+    fail(s, s.offset, puny::error_source::uts46);
+    return failed;
+  }
+  puny::display::options o;
+  o.which = all[static_cast<std::size_t>(profile)].id;
+  o.suffixes = g_lists.have_psl ? &g_lists.psl : nullptr;
+  o.protected_list = g_lists.have_top ? &g_lists.top : nullptr;
+  std::string shown;
+  const puny::status r = puny::display::to_display(utf8, o, shown);
+  if (!r) {
+    fail(r, utf16_index(utf8, r.offset), puny::error_source::uts46);
+    return failed;
+  }
+  return put_output_utf8(shown);
+}
+
 EMSCRIPTEN_KEEPALIVE int puny_js_skeleton(int n) {
   clear_error();
   std::string utf8;

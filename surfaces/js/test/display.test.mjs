@@ -50,6 +50,35 @@ test('errors: invalid names as toUnicode, unknown profiles, malformed lists', ()
                 { name: 'PunyError', code: 'list_syntax', message: /^topDomains:2: / });
 });
 
+// toDisplay has its own export (the core's to_display, no decision built;
+// issue 44): the same text as display().display, and the same errors, for
+// every profile, with and without lists.
+test('toDisplay is display().display, errors included', () => {
+  const names = ['b\u00fccher.de', 'xn--bcher-kva.de', APPLE, 'b\u057ds.com', 'www.googl\u00e9.com',
+                 '\u{1F600}x.eb\u0430y.com', 'a.b.example.co.uk', 'xn--a.com', 'a\u200db.de', '', '.', 'A.COM.',
+                 '\u00fc.'.repeat(300) + 'com', 'x'.repeat(64) + '.de', 'a b.com', 'a\ud800b.de'];
+  const lists = [{}, { topDomains: 'google.com\n', psl: 'uk\nco.uk\n' }];
+  for (const profile of puny.displayProfiles.map((p) => p.name)) {
+    for (const l of lists) {
+      for (const name of names) {
+        const options = { profile, ...l };
+        let want;
+        try {
+          want = puny.display(name, options).display;
+        } catch (e) {
+          assert.throws(() => puny.toDisplay(name, options), { name: e.name, code: e.code, message: e.message },
+                        `${profile} ${JSON.stringify(name)}`);
+          continue;
+        }
+        assert.equal(puny.toDisplay(name, options), want, `${profile} ${JSON.stringify(name)}`);
+      }
+    }
+  }
+  assert.throws(() => puny.toDisplay('a.com', { profile: 'chrome' }), TypeError);
+  assert.throws(() => puny.toDisplay('a.com', { topDomains: 'google.com\nnot a domain\n' }),
+                { name: 'PunyError', code: 'list_syntax', message: /^topDomains:2: / });
+});
+
 test('protected domains given as text', () => {
   const topDomains = '# protected\ngoogle.com\n';
   const d = puny.display('www.googl\u00e9.com', { topDomains });
