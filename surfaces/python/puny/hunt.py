@@ -11,7 +11,7 @@ keywords for combo squatting, allowed own names) with its matching options
 (the rules, per-rule minimum brand lengths, the minimum score, the display
 profile of the verdict); matches(name) checks one name and matches_many(names)
 a list of names, the matching done without the GIL.  Each name gives a
-Report: the name as matched, its Match list (brand, rule, offset and length as
+Report: the name as matched, its Match tuple (brand, rule, offset and length as
 str indices of the input, score) and the display verdict (display and
 all_shown, or the error display rejected the name with, as data).  Rule names,
 scores and the brand list format are the C++ library's (puny/hunt.hpp).
@@ -30,16 +30,20 @@ Rule = namedtuple("Rule", "name description min_brand_length score")
 
 #: A match: the brand's registrable name, the rule's name, where in the input
 #: (offset and length: str indices, input[offset:offset + length]) and the score.
-Match = namedtuple("Match", "brand rule offset length score")
+#: A tuple with named fields made by the extension (record_type.cpp).
+Match = _puny.HuntMatch
 
 #: What a name gave: the input, the name as matched (Unicode labels,
-#: lowercase), its matches (empty when none), and the display verdict of the
-#: whole input: display (the form the profile shows) and all_shown (every label
-#: shown in Unicode), or error (the puny.Error display rejects the name with;
-#: then display is None).  Errors are data here, never raised.  The verdict is
-#: decided only for a name that matches: without matches display and error are
-#: None and all_shown False.
-Report = namedtuple("Report", "input name matches display all_shown error")
+#: lowercase), its matches (a tuple of Match, `()` when none), and the display
+#: verdict of the whole input: display (the form the profile shows) and
+#: all_shown (every label shown in Unicode), or error (the puny.Error display
+#: rejects the name with; then display is None).  Errors are data here, never
+#: raised.  The verdict is decided only for a name that matches: without
+#: matches display and error are None and all_shown False.  Made by the
+#: extension as Match is: neither is a collectible object (one holding an
+#: error is), so the cyclic collector, left on, neither counts nor walks a
+#: long list of reports and matches_many takes linear time (issue 44).
+Report = _puny.HuntReport
 
 
 def rules() -> List[Rule]:
@@ -151,15 +155,14 @@ class BrandIndex:
 
     def matches(self, name: str) -> Report:
         """Every match of one name (U-labels or A-labels, any depth of subdomains)."""
-        return _report(name, self._native.find(name))
+        return self._native.find(name)
 
     def matches_many(self, names: Iterable[str]) -> List[Report]:
         """A Report per name, in order; the matching runs without the GIL.
         TypeError (before any matching) when an item is not a str."""
         if isinstance(names, str):
             raise TypeError("puny.hunt: matches_many takes an iterable of str, not a str")
-        names = list(names)
-        return [_report(n, d) for n, d in zip(names, self._native.find_many(names))]
+        return self._native.find_many(list(names))
 
     def __repr__(self) -> str:
         return "<puny.hunt.BrandIndex of %d brands>" % len(self)
@@ -186,7 +189,3 @@ def _make(text, path, source, psl=_DEBIAN, rules=None, min_brand_length=None, mi
     return _puny.HuntIndex(text, path, source, _list(psl, PublicSuffixList), rules,
                            min_brand_length, min_score, profile)
 
-
-def _report(name: str, data) -> Report:
-    matched, matches, display, all_shown, error = data
-    return Report(name, matched, [Match(*m) for m in matches], display, all_shown, error)

@@ -9,6 +9,8 @@ class Rule(NamedTuple):
     min_brand_length: int
     score: int
 
+# Match and Report are tuples with named fields made by the extension
+# (typed here as the NamedTuples they behave as).
 class Match(NamedTuple):
     brand: str
     rule: str
@@ -19,7 +21,7 @@ class Match(NamedTuple):
 class Report(NamedTuple):
     input: str
     name: str
-    matches: List[Match]
+    matches: Tuple[Match, ...]  # () when none
     display: Optional[str]
     all_shown: bool
     error: Optional[Error]

@@ -7,8 +7,9 @@
 //   options.cpp      presets and flag keywords (from the core's registry),
 //                    argument parsing of the C-level functions
 //   single.cpp       the one-name conversions (to_ascii, encode, ...)
-//   record_type.cpp  puny.Result (one item of a bulk call), puny.Finding and
-//                    puny.LabelVerdict: tuples with named fields
+//   record_type.cpp  puny.Result (one item of a bulk call), puny.Finding,
+//                    puny.LabelVerdict, puny.hunt.Match and puny.hunt.Report:
+//                    tuples with named fields
 //   bulk.cpp         the bulk conversions (*_many)
 //   explain.cpp      puny.explain's traces
 //   display.cpp      display safety, lists, skeleton
@@ -183,7 +184,8 @@ PyObject* python_call(F&& body) noexcept {
   });
 }
 
-// ---- puny.Result, puny.Finding, puny.LabelVerdict: record_type.cpp ----
+// ---- puny.Result, puny.Finding, puny.LabelVerdict, puny.hunt.Match,
+// puny.hunt.Report: record_type.cpp ----
 
 // A record of its fields (new references stolen, in the field order of
 // the type); nullptr with the error set on failure.  One whose fields are
@@ -192,5 +194,7 @@ PyObject* python_call(F&& body) noexcept {
 PyObject* make_result(PyObject* input, PyObject* output, PyObject* error);
 PyObject* make_finding(PyObject* const (&fields)[8]);
 PyObject* make_label_verdict(PyObject* const (&fields)[5]);
+PyObject* make_hunt_match(PyObject* const (&fields)[5]);
+PyObject* make_hunt_report(PyObject* const (&fields)[6]);
 
 }  // namespace puny_python

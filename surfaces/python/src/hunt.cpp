@@ -2,7 +2,7 @@
 // (surfaces/python/puny/hunt.py wraps it; docs/hunt.md).  A HuntIndex is a
 // brand_index built once with its matching options; find() checks one
 // name, find_many() a list of names with the GIL released for the
-// matching.  Rule names, scores and the brand list format are the core's;
+// matching; each gives puny.hunt.Report records (record_type.cpp).  Rule names, scores and the brand list format are the core's;
 // this file only converts: str in as UTF-8 (lone surrogates as
 // "surrogatepass" bytes, which the core's display verdict reports as
 // ill-formed, turned into invalid_code_point at the surrogate's index),
@@ -71,19 +71,36 @@ hunt::options make_options(py::handle rules, py::handle min_lengths, py::handle 
   return o;
 }
 
-// One report as plain data for puny.hunt: (name, matches, display,
-// all_shown, error), each match (brand, rule, offset, length, score) with
-// str indices of `input` (`utf8`, its UTF-8).
-py::tuple report_data(const hunt_index& h, const hunt::report& r, py::handle input,
-                      std::string_view utf8) {
+// A new reference to the record of `fields` (each stolen; all made before
+// any is handed over, so that an exception while making one frees the
+// others).
+template <std::size_t n>
+py::object record_of(PyObject* (*make)(PyObject* const (&)[n]), py::object (&fields)[n]) {
+  PyObject* raw[n];
+  for (std::size_t i = 0; i < n; ++i) raw[i] = fields[i].release().ptr();
+  PyObject* r = make(raw);
+  if (r == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(r);
+}
+
+// One name's puny.hunt.Report (record_type.cpp): its matches a tuple of
+// puny.hunt.Match (`()` when none, shared), each with str indices of
+// `input` (`utf8`, its UTF-8).  Neither is a collectible object unless the
+// verdict's error (an exception) is in it, so the cyclic collector, left
+// on, neither counts nor walks a bulk call's reports: a tracked Report and
+// matches list per name made matches_many take x2.4-3.15 the time for
+// twice the names (issue 44).
+py::object make_report(const hunt_index& h, const hunt::report& r, py::handle input,
+                       std::string_view utf8) {
   index_cursor at(utf8);  // the matches follow the labels, mostly ascending
-  py::list matches;
+  py::tuple matches(r.matches.size());
+  std::size_t k = 0;
   for (const hunt::match& m : r.matches) {
     const std::size_t start = at(m.offset);
     const std::size_t end = at(m.offset + m.length);
-    matches.append(py::make_tuple(str_of(h.index.brand(m.brand)),
-                                  py::str(std::string(hunt::to_string(m.why))), start, end - start,
-                                  m.score));
+    py::object fields[5] = {str_of(h.index.brand(m.brand)), str_of(hunt::to_string(m.why)),
+                            py::int_(start), py::int_(end - start), py::int_(m.score)};
+    PyTuple_SET_ITEM(matches.ptr(), k++, record_of(make_hunt_match, fields).release().ptr());
   }
   // The core decides the verdict only for a name that matches (puny/hunt.hpp):
   // no verdict, no display.
@@ -98,8 +115,13 @@ py::tuple report_data(const hunt_index& h, const hunt::report& r, py::handle inp
   // (lone surrogates); decoded leniently so that it is data, never an error.
   PyObject* name = PyUnicode_DecodeUTF8(r.name.data(), static_cast<Py_ssize_t>(r.name.size()), "replace");
   if (name == nullptr) throw py::error_already_set();
-  return py::make_tuple(py::reinterpret_steal<py::object>(name), std::move(matches), display,
-                        r.all_shown, error);
+  py::object fields[6] = {py::reinterpret_borrow<py::object>(input),
+                          py::reinterpret_steal<py::object>(name),
+                          std::move(matches),
+                          std::move(display),
+                          py::bool_(r.all_shown),
+                          std::move(error)};
+  return record_of(make_hunt_report, fields);
 }
 
 }  // namespace
@@ -153,7 +175,7 @@ void bind_hunt(py::module_& m) {
                py::gil_scoped_release unlocked;  // a name is at most linear work
                hunt::find(utf8, h.index, h.options, r);
              }
-             return report_data(h, r, name, utf8);
+             return make_report(h, r, name, utf8);
            })
       // Every name's UTF-8 is copied under the GIL (the given list may
       // change while it is released), matched without it, and the reports
@@ -190,7 +212,7 @@ void bind_hunt(py::module_& m) {
         for (std::size_t i = 0; i < reports.size(); ++i) {
           const std::string_view utf8 =
               std::string_view(inputs).substr(spans[i].first, spans[i].second - spans[i].first);
-          out[i] = report_data(h, reports[i], items[i], utf8);
+          out[i] = make_report(h, reports[i], items[i], utf8);
         }
         return out;
       });

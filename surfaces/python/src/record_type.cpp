@@ -1,7 +1,8 @@
 // puny._puny: the record types, tuples with named fields defined here in C:
 // puny.Result (one item of a *_many call: input, output, error),
 // puny.Finding and puny.LabelVerdict (puny.display's result per finding and
-// per label).  A call makes one per item, per label or per finding, and the
+// per label), puny.hunt.Match and puny.hunt.Report (puny.hunt's result per
+// match and per name).  A call makes one per item, per label or per finding, and the
 // caller later frees them, so their cost counts: a NamedTuple (a Python
 // class) takes the generic subtype paths and is always tracked by the
 // cyclic collector, and a struct sequence looks its field counts up in the
@@ -27,10 +28,12 @@ struct record_kind {
   PyObject* field_names = nullptr;  // _fields, a tuple of str
 };
 
-record_kind kinds[3];
+record_kind kinds[5];
 record_kind& result_kind = kinds[0];
 record_kind& finding_kind = kinds[1];
 record_kind& verdict_kind = kinds[2];
+record_kind& match_kind = kinds[3];
+record_kind& report_kind = kinds[4];
 
 const record_kind* kind_of(PyTypeObject* t) {
   for (const record_kind& k : kinds)
@@ -57,7 +60,9 @@ PyObject* record_field(PyObject* self, void* index) {
 // (issue 37: about 200 instructions a name on domains-mixed); for
 // puny.display one tracked LabelVerdict and findings list per label, which
 // the collector's full passes walked again and again, so a long name's
-// decision took more than twice the time for twice the labels (issue 44).
+// decision took more than twice the time for twice the labels (issue 44);
+// for puny.hunt's matches_many a tracked Report and matches list per name
+// (x2.4-3.15 per doubling of the names, issue 44).
 // Any other record (one holding an Error, which user code can put in a
 // cycle, or made by the user from any objects) is collectible and tracked.
 // The type says per object which kind it is through tp_is_gc, the slot
@@ -321,6 +326,10 @@ PyObject* make_finding(PyObject* const (&fields)[8]) { return make_record(findin
 
 PyObject* make_label_verdict(PyObject* const (&fields)[5]) { return make_record(verdict_kind, fields); }
 
+PyObject* make_hunt_match(PyObject* const (&fields)[5]) { return make_record(match_kind, fields); }
+
+PyObject* make_hunt_report(PyObject* const (&fields)[6]) { return make_record(report_kind, fields); }
+
 void bind_record_types(py::module_& m) {
   if (!ready(result_kind, "puny.Result", "One item of a *_many call: `output` on success, else `error`.", true,
              {{"input", "the item as given"},
@@ -344,11 +353,32 @@ void bind_record_types(py::module_& m) {
               {"u_label", "the label's Unicode form"},
               {"show_unicode", "whether the profile shows the U-label"},
               {"offset", "index of the label in the input str"},
-              {"findings", "a tuple of the Findings that keep the label in ASCII"}}))
+              {"findings", "a tuple of the Findings that keep the label in ASCII"}}) ||
+      // The names puny.hunt gives them (puny/hunt.py), which pickle finds
+      // them by.
+      !ready(match_kind, "puny.hunt.Match",
+             "Match(brand, rule, offset, length, score)\n--\n\n"
+             "One match of a name: input[offset:offset + length] imitates the brand.", false,
+             {{"brand", "the brand's registrable name"},
+              {"rule", "the rule's name, e.g. 'homoglyph' (puny.hunt.RULES)"},
+              {"offset", "str index in the Report's input"},
+              {"length", "in code points"},
+              {"score", "0..100"}}) ||
+      !ready(report_kind, "puny.hunt.Report",
+             "Report(input, name, matches, display, all_shown, error)\n--\n\n"
+             "What one name gave: its matches and, when it has any, the display verdict.", false,
+             {{"input", "the name as given"},
+              {"name", "the name as matched (Unicode labels, lowercase)"},
+              {"matches", "a tuple of its Matches (() when none)"},
+              {"display", "the form the profile shows, or None (no matches, or error)"},
+              {"all_shown", "whether every label is shown in Unicode"},
+              {"error", "the puny.Error display rejects the name with, or None"}}))
     throw py::error_already_set();
   add(m, "Result", result_kind);
   add(m, "Finding", finding_kind);
   add(m, "LabelVerdict", verdict_kind);
+  add(m, "HuntMatch", match_kind);
+  add(m, "HuntReport", report_kind);
   types().result = m.attr("Result");
 }
 
