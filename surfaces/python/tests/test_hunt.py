@@ -244,6 +244,24 @@ def test_reports_pickle():
         if r.error is None:
             assert pickle.loads(pickle.dumps(r)) == r
             assert copy.copy(r) == r == copy.deepcopy(r)
+    # Pickles made by 0.1.0, whose Report and Match were collections.namedtuple
+    # classes of the same names (protocol 2 and later: the constructor is
+    # called with the fields), load as the records.
+    from collections import namedtuple
+    old_report = namedtuple("Report", "input name matches display all_shown error", module="puny.hunt")
+    old_match = namedtuple("Match", "brand rule offset length score", module="puny.hunt")
+    saved = puny.hunt.Report, puny.hunt.Match
+    puny.hunt.Report, puny.hunt.Match = old_report, old_match
+    try:
+        data = pickle.dumps(old_report("g00gle.com", "g00gle.com",
+                                       [old_match("google.com", "homoglyph", 0, 6, 90)],
+                                       "g00gle.com", True, None), 2)
+    finally:
+        puny.hunt.Report, puny.hunt.Match = saved
+    loaded = pickle.loads(data)
+    assert type(loaded) is puny.hunt.Report and type(loaded.matches[0]) is puny.hunt.Match
+    assert loaded == ("g00gle.com", "g00gle.com", [("google.com", "homoglyph", 0, 6, 90)],
+                      "g00gle.com", True, None)
 
 
 def test_reports_are_not_tracked():
