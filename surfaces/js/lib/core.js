@@ -274,7 +274,7 @@ function createPunyCore(wasm, version) {
   // costs 5-15% more than one call into the module for the whole domain
   // (the IDNA levels make that call, surfaces/js/lib/api.js).
   //
-  // A label fn returns as it is (the same string) is not appended by
+  // A label fn returns unchanged (a string equal to it) is not appended by
   // itself: the output takes each run of such labels from `domain` in one
   // slice, before the next label fn changed.  Appending every label and
   // dot made a rope of two nodes a label, all alive until the end, and on
@@ -347,9 +347,9 @@ function createPunyCore(wasm, version) {
     decode(string) {
       const s = text(string);
       // Sized once (a plain Array: punycode.js returns one), cut to the
-      // code points' count at the end: pushing onto a growing array took
-      // half the time and, past a few million elements, more per element
-      // as it grew.  At most 2^24 elements at first: V8 allocates a longer
+      // code points' count at the end: pushing onto a growing array made
+      // decoding twice as slow, and slower per element past a few million
+      // elements.  At most 2^24 elements at first: V8 allocates a longer
       // Array(n) as a dictionary, several times slower to fill.
       const out = new Array(Math.min(s.length, 1 << 24));
       let n = 0;
