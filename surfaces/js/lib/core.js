@@ -274,6 +274,14 @@ function createPunyCore(wasm, version) {
   // costs 5-15% more than one call into the module for the whole domain
   // (the IDNA levels make that call, surfaces/js/lib/api.js).
   //
+  // A label fn returns unchanged (a string equal to it) is not appended by
+  // itself: the output takes each run of such labels from `domain` in one
+  // slice, before the next label fn changed.  Appending every label and
+  // dot made a rope of two nodes a label, all alive until the end, and on
+  // a name of millions of labels V8 copied and marked that growing heap
+  // in each collection: a toUnicode of 'ü.' x 2^21 took 2.4 times as long
+  // as half that (docs/security.md, the scaling table).
+  //
   // fn(label) returns the label's output, or null with its error in
   // `failure`, which is thrown with the offset moved into the caller's
   // whole string (`skip`: what fn dropped from the label's front, 'xn--')
@@ -285,18 +293,23 @@ function createPunyCore(wasm, version) {
     let domain = at >= 0 ? input.slice(at + 1) : input;
     if (otherSeparator.test(domain)) domain = domain.replace(separators, '.');
     let out = at >= 0 ? input.slice(0, at + 1) : '';
+    let kept = 0;  // domain[kept...] is not in `out` yet
     for (let start = 0, label = 0; ; ++label) {
       const end = domain.indexOf('.', start);
-      const piece = fn(end < 0 ? domain.slice(start) : domain.slice(start, end));
+      const stop = end < 0 ? domain.length : end;
+      const text = domain.slice(start, stop);
+      const piece = fn(text);
       if (piece === null) {
         // (failure is this call's own record, parsed from the module's JSON.)
         failure.offset += at + 1 + start + skip;
         failure.label = label;
         throw new PunyError(failure, input, 0);
       }
-      out += piece;
-      if (end < 0) return out;
-      out += '.';
+      if (piece !== text) {
+        out += domain.slice(kept, start) + piece;
+        kept = stop;
+      }
+      if (end < 0) return out + domain.slice(kept);
       start = end + 1;
     }
   }
@@ -333,19 +346,28 @@ function createPunyCore(wasm, version) {
   const ucs2 = {
     decode(string) {
       const s = text(string);
-      const out = [];
+      // Sized once (a plain Array: punycode.js returns one), cut to the
+      // code points' count at the end: pushing onto a growing array made
+      // decoding twice as slow, and slower per element past a few million
+      // elements.  At most 2^24 elements at first: V8 allocates a longer
+      // Array(n) as a dictionary, several times slower to fill.
+      const out = new Array(Math.min(s.length, 1 << 24));
+      let n = 0;
       for (let i = 0; i < s.length; ++i) {
         const unit = s.charCodeAt(i);
         if (unit >= 0xD800 && unit <= 0xDBFF && i + 1 < s.length) {
           const next = s.charCodeAt(i + 1);
           if (next >= 0xDC00 && next <= 0xDFFF) {
-            out.push(((unit - 0xD800) << 10) + (next - 0xDC00) + 0x10000);
+            out[n++] = ((unit - 0xD800) << 10) + (next - 0xDC00) + 0x10000;
             ++i;
             continue;
           }
         }
-        out.push(unit);
+        out[n++] = unit;
       }
+      // (Only when a pair made it shorter: setting the length costs a
+      // short string's decoding a sixth more.)
+      if (n < out.length) out.length = n;
       return out;
     },
     encode(codePoints) {
@@ -353,7 +375,8 @@ function createPunyCore(wasm, version) {
       // long arrays.  Values above U+10FFFF throw a RangeError, as in punycode.js.
       // Any iterable (a Set, a generator), as punycode.js spreads it; not
       // iterable (null, a number) is a TypeError there and here.
-      const list = [...codePoints];
+      // (An Array is read as it is, not copied first.)
+      const list = Array.isArray(codePoints) ? codePoints : [...codePoints];
       let out = '';
       for (let i = 0; i < list.length; i += 8192)
         out += String.fromCodePoint.apply(null, list.slice(i, i + 8192));

@@ -171,3 +171,55 @@ test('differential: the same results as punycode.js on 5,000 generated strings',
   }
   assert.equal(compared, 5000);
 });
+
+// toASCII / toUnicode copy each run of labels they leave as they are in one
+// piece and splice in the labels they convert (mapDomain in
+// surfaces/js/lib/core.js): runs at the start, middle and end, empty
+// labels, the IDNA2003 dots (which come out as '.') and a local part, each
+// as punycode.js maps it.
+test('names mixing converted and unchanged labels map as in punycode.js', () => {
+  const names = [
+    'ü', 'a', 'ü.a', 'a.ü', 'a.b.ü.c.d', 'ü.ü.a.a.ü', '.ü..a.', 'ü\u3002a\uFF0Eb\uFF61ü',
+    'user@a.ü.b', 'ü@ü.a', 'a.b.c', 'xn--tda', '日本.example.ü.' + 'a.'.repeat(50) + 'ü',
+  ];
+  for (const name of names) {
+    const ascii = punycodeJs.toASCII(name);
+    assert.equal(puny.toASCII(name), ascii, JSON.stringify(name));
+    assert.equal(puny.toUnicode(ascii), punycodeJs.toUnicode(ascii), JSON.stringify(ascii));
+    // toUnicode leaves non-ASCII labels (and ASCII ones without the
+    // prefix) as they are, beside the ones it decodes.  (One '@' at most:
+    // punycode.js keeps the text after a second one as its local part.)
+    const mixed = name.includes('@') ? name + '.xn--tda' : name + '.xn--tda.' + name;
+    assert.equal(puny.toUnicode(mixed), punycodeJs.toUnicode(mixed), JSON.stringify(mixed));
+  }
+  // Many labels, every other one converted, as one long line.
+  const many = 'ü.a.'.repeat(20000) + 'ü';
+  assert.equal(puny.toASCII(many), punycodeJs.toASCII(many));
+  const back = puny.toASCII(many);
+  assert.equal(puny.toUnicode(back), many);
+  assert.equal(puny.toUnicode('ü.'.repeat(20000) + 'xn--tda'), 'ü.'.repeat(20001).slice(0, -1));
+  // An error after a run of unchanged labels still points into the caller's
+  // string, with that label's index.
+  const input = 'ü.a.'.repeat(3) + 'xn--abc!.b';
+  assert.throws(() => puny.toUnicode(input), { code: 'invalid_digit', offset: input.indexOf('!'), label: 6 });
+});
+
+// ucs2.decode sizes its Array once and cuts it to the count of code points:
+// a plain, dense Array of numbers (punycode.js's), also past 2^24 code units
+// (where it stops sizing ahead and grows the array).
+test('ucs2.decode returns a plain dense Array, short or long, with pairs anywhere', () => {
+  const texts = ['', 'a', '\uD834\uDF06', 'a\uD834\uDF06b\uD834', '\uDC00\uD800',
+                 '\uD834\uDF06'.repeat(1000) + 'x', 'ü'.repeat(70000) + '\u{1F600}'];
+  for (const text of texts) {
+    const points = puny.ucs2.decode(text);
+    assert.ok(Array.isArray(points) && Object.getPrototypeOf(points) === Array.prototype);
+    assert.deepEqual(points, punycodeJs.ucs2.decode(text), JSON.stringify(text.slice(0, 20)));
+    assert.equal(Object.keys(points).length, points.length, 'no holes');
+    assert.equal(puny.ucs2.encode(points), text);
+  }
+  const long = 'a'.repeat((1 << 24) - 2) + '\u{1F600}\u{1F601}b\uD800';
+  const points = puny.ucs2.decode(long);
+  assert.equal(points.length, (1 << 24) + 2);
+  assert.deepEqual(points.slice(-6), [0x61, 0x61, 0x1F600, 0x1F601, 0x62, 0xD800]);
+  assert.equal(puny.ucs2.encode(points), long);
+});
