@@ -110,9 +110,23 @@ struct public_suffix_list::impl {
   std::size_t rule_count = 0;
   std::size_t max_labels = 1;  // the most labels a rule can match
 
-  void insert(std::unordered_set<std::string_view>& set, std::string form) {
+  // The forms of each kind in list order, until fill() puts them in the
+  // sets: each set then gets its buckets once, for its final size (grown
+  // one rule at a time, a set of 800,000 rules rehashed many times over,
+  // docs/security.md's scaling table).
+  std::vector<std::string_view> pending[3];
+
+  void insert(std::vector<std::string_view>& forms, std::string form) {
     text.push_back(std::move(form));
-    set.insert(text.back());
+    forms.push_back(text.back());
+  }
+  void fill() {
+    std::unordered_set<std::string_view>* sets[3] = {&rules, &wildcards, &exceptions};
+    for (int k = 0; k < 3; ++k) {
+      sets[k]->reserve(pending[k].size());
+      sets[k]->insert(pending[k].begin(), pending[k].end());
+      std::vector<std::string_view>().swap(pending[k]);
+    }
   }
 };
 
@@ -152,7 +166,7 @@ bool public_suffix_list::parse(std::string_view text, std::string_view source, p
            "not a Public Suffix List rule: \"" + std::string(trim(line)) + "\"");
       return false;
     }
-    auto& set = exception ? data->exceptions : wildcard ? data->wildcards : data->rules;
+    auto& set = data->pending[exception ? 2 : wildcard ? 1 : 0];
     std::string unicode = unicode_form(ascii);
     if (unicode != ascii) data->insert(set, std::move(unicode));
     data->insert(set, ascii);
@@ -161,6 +175,7 @@ bool public_suffix_list::parse(std::string_view text, std::string_view source, p
     return true;
   });
   if (!ok) return false;
+  data->fill();
   out.impl_ = std::move(data);
   return true;
 }

@@ -226,6 +226,36 @@ std::u32string folded_skeleton(std::u32string_view label) {
   return out;
 }
 
+void deletion_table::add(std::uint32_t brand, std::u32string_view s) {
+  using impl = brand_index::impl;
+  for (std::uint32_t i = 0; i < s.size(); ++i) {
+    // The hash of s without s[i], from its two pieces (nothing copied).
+    const std::uint64_t h = impl::hash_end(
+        impl::hash_add(impl::hash_add(impl::hash_start(s.size() - 1), s.substr(0, i)),
+                       s.substr(i + 1)));
+    entries_.push_back(entry{static_cast<std::uint32_t>(h >> 32), deletion{brand, i}});
+    hashes_.push_back(h);
+  }
+}
+
+void deletion_table::build() {
+  // About one entry per bucket: a lookup reads one bucket bound pair and,
+  // for a key that is there, an entry or two.
+  std::size_t buckets = 1;
+  while (buckets < entries_.size()) buckets *= 2;
+  mask_ = buckets - 1;
+  start_.assign(buckets + 1, 0);
+  for (std::uint64_t h : hashes_) ++start_[(h & mask_) + 1];
+  for (std::size_t b = 0; b < buckets; ++b) start_[b + 1] += start_[b];
+  // Stable: a key's entries stay in the order they were added (brand ids
+  // ascending), the order the matcher reports them in.
+  std::vector<std::uint32_t> next(start_.begin(), start_.end() - 1);
+  std::vector<entry> sorted(entries_.size());
+  for (std::size_t i = 0; i < entries_.size(); ++i) sorted[next[hashes_[i] & mask_]++] = entries_[i];
+  entries_.swap(sorted);
+  std::vector<std::uint64_t>().swap(hashes_);
+}
+
 brand_index::brand_index() : impl_(std::make_shared<impl>()) {}
 
 std::size_t brand_index::size() const noexcept { return impl_->brands.size(); }
@@ -243,6 +273,9 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     d->have_psl = true;
   }
   for (const char* k : builtin_keywords) d->keywords.insert(ascii_u32(k));
+  // One registrable name a line at most (allow= names add to it): the set
+  // gets its buckets once instead of rehashing as the list grows.
+  d->own_names.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
   std::vector<std::string> allows;
   std::vector<std::string_view> parts;
   std::size_t line_no = 0, pos = 0;
@@ -326,6 +359,12 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   }
 
   // The index: exact labels, folded skeletons, deletion neighbourhoods.
+  // Each table gets its buckets once, for one key per brand (an ASCII
+  // label has one Chromium skeleton): no rehash while it fills.
+  d->by_label.reserve(d->brands.size());
+  d->by_folded.reserve(d->brands.size());
+  d->by_chromium.reserve(d->brands.size());
+  d->by_flat_name.reserve(d->brands.size());
   std::size_t key_chars = 0, entries = 0;
   for (std::uint32_t id = 0; id < d->brands.size(); ++id) {
     const brand_record& b = d->brands[id];
@@ -366,22 +405,9 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     d->by_flat_name[flat].push_back(id);
     key_chars += 3 * b.label.size() + flat.size();
     entries += 3;
-    std::u32string del;
-    for (std::uint32_t i = 0; i < b.label.size(); ++i) {
-      del.assign(b.label, 0, i);
-      del.append(b.label, i + 1, std::u32string::npos);
-      d->deletions[del].push_back(deletion{id, i});
-      key_chars += del.size();
-      ++entries;
-    }
+    d->deletions.add(id, b.label);
     // The same neighbourhood of the folded skeleton, for homoglyph_edit.
-    for (std::uint32_t i = 0; i < folded.size(); ++i) {
-      del.assign(folded, 0, i);
-      del.append(folded, i + 1, std::u32string::npos);
-      d->folded_deletions[del].push_back(deletion{id, i});
-      key_chars += del.size();
-      ++entries;
-    }
+    d->folded_deletions.add(id, folded);
   }
   // Chromium's skeleton tables (a class per BMP code point, the pieces of
   // the Latin, Greek and Cyrillic letters) are built on their first use,
@@ -401,15 +427,19 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   d->filter.assign(bits / 64, 0);
   d->filter_mask = bits - 1;
   for (const auto& kv : d->by_label) d->filter_add(kv.first);
-  for (const auto& kv : d->deletions) d->filter_add(kv.first);
+  for (std::uint64_t h : d->deletions.hashes()) d->filter_add_hash(h);
   for (const auto& kv : d->by_folded) d->filter_add(kv.first);
   for (const auto& kv : d->by_flat_name) d->filter_add(kv.first);
-  for (const auto& kv : d->folded_deletions) d->filter_add(kv.first);
+  for (std::uint64_t h : d->folded_deletions.hashes()) d->filter_add_hash(h);
+  d->deletions.build();
+  d->folded_deletions.build();
   key_chars += bits / 8 / sizeof(char32_t);
   for (const std::u32string& k : d->keywords) d->keyword_lengths.push_back(k.size());
   std::sort(d->keyword_lengths.begin(), d->keyword_lengths.end());
   d->keyword_lengths.erase(std::unique(d->keyword_lengths.begin(), d->keyword_lengths.end()),
                            d->keyword_lengths.end());
+  d->own_name_views.reserve(d->own_names.size());
+  d->suffix_views.reserve(d->suffixes.size());
   for (const std::string& n : d->own_names) d->own_name_views.insert(n);
   for (const std::string& n : d->suffixes) d->suffix_views.insert(n);
   std::size_t longest_keyword = d->keyword_lengths.empty() ? 0 : d->keyword_lengths.back();
@@ -420,7 +450,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     d->keyword_first[k.size()] |= std::uint64_t{1} << (k.front() & 63);
     d->keyword_last[k.size()] |= std::uint64_t{1} << (k.back() & 63);
   }
-  d->bytes = map_bytes(entries, key_chars, 16);
+  d->bytes = map_bytes(entries, key_chars, 16) + d->deletions.bytes() + d->folded_deletions.bytes();
   for (const brand_record& b : d->brands) d->bytes += sizeof b + b.name.size() + b.suffix.size();
   d->bytes += map_bytes(d->own_name_views.size() + d->suffix_views.size(), 0,
                         sizeof(std::string_view));

@@ -31,6 +31,57 @@ struct deletion {
 
 using ids = std::vector<std::uint32_t>;
 
+// A deletion neighbourhood (brand labels with one code point deleted) as
+// two flat arrays instead of a hash map of strings: the entries grouped by
+// bucket (the low bits of the key's 64-bit hash, brand_index::impl::hash_of)
+// in the order they were added, and each bucket's first entry.  A key is
+// never stored: an entry whose hash's high 32 bits match is checked against
+// the brand's string with `pos` skipped.  Built with a counting sort in
+// two passes (no rehash, no allocation per key: a map of u32string keys
+// to vectors allocated twice per entry and its growth outran the cache,
+// docs/security.md's scaling table) and freed as two blocks.
+class deletion_table {
+ public:
+  struct entry {
+    std::uint32_t tag;  // high 32 bits of the key's hash
+    deletion d;
+  };
+  // Adds the keys of `brand`'s string `s` with each code point deleted.
+  void add(std::uint32_t brand, std::u32string_view s);
+  // The added entries' key hashes (for the Bloom filter), until build().
+  const std::vector<std::uint64_t>& hashes() const noexcept { return hashes_; }
+  // Sorts the added entries into buckets; lookups work after this only.
+  void build();
+  std::size_t size() const noexcept { return entries_.size(); }
+  std::size_t bytes() const noexcept {
+    return entries_.capacity() * sizeof(entry) + start_.capacity() * sizeof(std::uint32_t);
+  }
+  // Calls f(deletion) for every entry whose key is `key` (hash = hash_of(key)),
+  // in the order they were added; `text(brand)` is the string the brand's
+  // entries were added from.
+  template <class Text, class F>
+  void find(std::u32string_view key, std::uint64_t hash, Text&& text, F&& f) const {
+    if (start_.empty()) return;
+    const std::size_t b = hash & mask_;
+    const std::uint32_t tag = static_cast<std::uint32_t>(hash >> 32);
+    for (std::uint32_t i = start_[b], end = start_[b + 1]; i < end; ++i) {
+      const entry& e = entries_[i];
+      if (e.tag != tag) continue;
+      const std::u32string_view s = text(e.d.brand);
+      const std::size_t p = e.d.pos;
+      if (s.size() == key.size() + 1 && s.compare(0, p, key, 0, p) == 0 &&
+          s.compare(p + 1, std::u32string_view::npos, key, p, std::u32string_view::npos) == 0)
+        f(e.d);
+    }
+  }
+
+ private:
+  std::vector<entry> entries_;         // after build(): grouped by bucket
+  std::vector<std::uint32_t> start_;   // bucket b is [start_[b], start_[b + 1])
+  std::vector<std::uint64_t> hashes_;  // while adding: each entry's key hash
+  std::size_t mask_ = 0;
+};
+
 struct brand_index::impl {
   display::public_suffix_list psl;
   bool have_psl = false;
@@ -45,11 +96,11 @@ struct brand_index::impl {
   // distance 1 only if they share an entry, so lookups replace a scan).
   std::unordered_map<std::u32string, ids> by_label;
   std::unordered_map<std::u32string, ids> by_folded;
-  std::unordered_map<std::u32string, std::vector<deletion>> deletions;
+  deletion_table deletions;  // of the brands' labels
   // The deletion neighbourhood of each brand's folded skeleton: a name
   // whose folded skeleton is at edit distance 1 of a brand's imitates it
   // with a homoglyph and an edit together (rule::homoglyph_edit).
-  std::unordered_map<std::u32string, std::vector<deletion>> folded_deletions;
+  deletion_table folded_deletions;  // of the brands' folded skeletons
   // Every one of Chromium's lookalike skeletons of each brand label
   // (UTF-8, as display's lookalike_skeletons gives them), for
   // rule::chromium_skeleton.  Looked up only for labels with a non-ASCII
@@ -105,8 +156,9 @@ struct brand_index::impl {
   static std::uint64_t hash_of(std::u32string_view s) {
     return hash_end(hash_add(hash_start(s.size()), s));
   }
-  void filter_add(std::u32string_view s) {
-    const std::uint64_t h = hash_of(s) & filter_mask;
+  void filter_add(std::u32string_view s) { filter_add_hash(hash_of(s)); }
+  void filter_add_hash(std::uint64_t hash) {
+    const std::uint64_t h = hash & filter_mask;
     filter[h >> 6] |= std::uint64_t{1} << (h & 63);
   }
   // Whether a key with this hash_of may be in the tables.

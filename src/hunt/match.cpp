@@ -167,6 +167,16 @@ struct matcher {
   reusable<token>& toks;
   bool spans_match = false;
   std::size_t input_size = 0;
+  // The strings the two deletion tables were built from: a key found
+  // there is checked against them (index.hpp's deletion_table).
+  struct label_text {
+    const std::vector<brand_record>& brands;
+    std::u32string_view operator()(std::uint32_t id) const { return brands[id].label; }
+  };
+  struct folded_text {
+    const std::vector<brand_record>& brands;
+    std::u32string_view operator()(std::uint32_t id) const { return brands[id].folded; }
+  };
 
   bool enabled(rule r, const brand_record& b) const {
     if (!(opt.rules & (std::uint32_t{1} << static_cast<unsigned>(r)))) return false;
@@ -293,9 +303,8 @@ struct matcher {
 
   // Edit distance 1 through the deletion neighbourhood.
   void edit_rules(const std::u32string& R, std::size_t r) {
-    if (d.maybe(R))
-      if (auto it = d.deletions.find(R); it != d.deletions.end())
-        for (const deletion& e : it->second) add(e.brand, rule::omission, r, r);
+    if (const std::uint64_t h = brand_index::impl::hash_of(R); d.maybe_hash(h))
+      d.deletions.find(R, h, label_text{d.brands}, [&](const deletion& e) { add(e.brand, rule::omission, r, r); });
     // R with code point i deleted, for i = 0, 1, ...: the next deletion
     // differs from this one in one place only (del[i - 1] becomes R[i - 1]),
     // so it is updated in place instead of copied.
@@ -303,7 +312,8 @@ struct matcher {
     if (!R.empty()) del.assign(R, 1, std::u32string::npos);
     for (std::size_t i = 0; i < R.size(); ++i) {
       if (i > 0) del[i - 1] = R[i - 1];
-      if (!d.maybe(del)) continue;
+      const std::uint64_t h = brand_index::impl::hash_of(del);
+      if (!d.maybe_hash(h)) continue;
       if (auto it = d.by_label.find(del); it != d.by_label.end()) {
         rule why = rule::insertion;
         if (R[i] == U'-')
@@ -312,17 +322,15 @@ struct matcher {
           why = rule::repetition;
         for (std::uint32_t id : it->second) add(id, why, r, r);
       }
-      if (auto it = d.deletions.find(del); it != d.deletions.end()) {
-        for (const deletion& e : it->second) {
-          const std::u32string& B = d.brands[e.brand].label;
-          if (B.size() != R.size() || B == R) continue;
-          if (e.pos == i) {
-            add(e.brand, replacement_reason(B[i], R[i], d.brands[e.brand]), r, r);
-          } else if ((e.pos == i + 1 || e.pos + 1 == i) && R[i] == B[e.pos] && R[e.pos] == B[i]) {
-            add(e.brand, rule::transposition, r, r);
-          }
+      d.deletions.find(del, h, label_text{d.brands}, [&](const deletion& e) {
+        const std::u32string& B = d.brands[e.brand].label;
+        if (B.size() != R.size() || B == R) return;
+        if (e.pos == i) {
+          add(e.brand, replacement_reason(B[i], R[i], d.brands[e.brand]), r, r);
+        } else if ((e.pos == i + 1 || e.pos + 1 == i) && R[i] == B[e.pos] && R[e.pos] == B[i]) {
+          add(e.brand, rule::transposition, r, r);
         }
-      }
+      });
     }
   }
 
@@ -361,26 +369,25 @@ struct matcher {
       add(id, rule::homoglyph_edit, r, r);
     };
     // One character more than the brand's folded skeleton.
-    if (F.size() <= d.max_folded + 1 && d.maybe(F))
-      if (auto it = d.folded_deletions.find(F); it != d.folded_deletions.end())
-        for (const deletion& e : it->second) consider(e.brand);
+    if (F.size() <= d.max_folded + 1)
+      if (const std::uint64_t h = brand_index::impl::hash_of(F); d.maybe_hash(h))
+        d.folded_deletions.find(F, h, folded_text{d.brands}, [&](const deletion& e) { consider(e.brand); });
     del.assign(F, 1, std::u32string::npos);  // updated in place, as in edit_rules
     for (std::size_t i = 0; i < F.size(); ++i) {
       if (i > 0) del[i - 1] = F[i - 1];
-      if (!d.maybe(del)) continue;
+      const std::uint64_t h = brand_index::impl::hash_of(del);
+      if (!d.maybe_hash(h)) continue;
       // One character fewer.
       if (auto it = d.by_folded.find(del); it != d.by_folded.end())
         for (std::uint32_t id : it->second) consider(id);
       // One character replaced, or two neighbours swapped.
-      if (auto it = d.folded_deletions.find(del); it != d.folded_deletions.end()) {
-        for (const deletion& e : it->second) {
-          const std::u32string& B = d.brands[e.brand].folded;
-          if (B.size() != F.size()) continue;
-          if (e.pos == i ||
-              ((e.pos == i + 1 || e.pos + 1 == i) && F[i] == B[e.pos] && F[e.pos] == B[i]))
-            consider(e.brand);
-        }
-      }
+      d.folded_deletions.find(del, h, folded_text{d.brands}, [&](const deletion& e) {
+        const std::u32string& B = d.brands[e.brand].folded;
+        if (B.size() != F.size()) return;
+        if (e.pos == i ||
+            ((e.pos == i + 1 || e.pos + 1 == i) && F[i] == B[e.pos] && F[e.pos] == B[i]))
+          consider(e.brand);
+      });
     }
   }
 
