@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "display/internal.hpp"
@@ -272,10 +273,14 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     d->psl = *suffixes;
     d->have_psl = true;
   }
+  // At most one brand a line and one allow= name or keyword per comma
+  // more: the sets get their buckets once instead of rehashing as the list
+  // grows (docs/security.md's scaling table).
+  const std::size_t most = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) +
+                           static_cast<std::size_t>(std::count(text.begin(), text.end(), ',')) + 1;
+  d->own_names.reserve(most);
+  d->keywords.reserve(most + std::size(builtin_keywords));
   for (const char* k : builtin_keywords) d->keywords.insert(ascii_u32(k));
-  // One registrable name a line at most (allow= names add to it): the set
-  // gets its buckets once instead of rehashing as the list grows.
-  d->own_names.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
   std::vector<std::string> allows;
   std::vector<std::string_view> parts;
   std::size_t line_no = 0, pos = 0;
@@ -359,23 +364,16 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   }
 
   // The index: exact labels, folded skeletons, deletion neighbourhoods.
-  // Each table gets its buckets once, for one key per brand (an ASCII
-  // label has one Chromium skeleton): no rehash while it fills.
-  d->by_label.reserve(d->brands.size());
-  d->by_folded.reserve(d->brands.size());
-  d->by_chromium.reserve(d->brands.size());
-  d->by_flat_name.reserve(d->brands.size());
-  std::size_t key_chars = 0, entries = 0;
   for (std::uint32_t id = 0; id < d->brands.size(); ++id) {
     const brand_record& b = d->brands[id];
     d->max_label = std::max(d->max_label, b.label.size());
     if (b.label.size() < 64) d->label_lengths |= std::uint64_t{1} << b.label.size();
-    d->by_label[b.label].push_back(id);
+    d->by_label.add(b.label, id);
     const std::u32string folded = folded_skeleton(b.label);
     d->brands[id].folded = folded;
     d->max_folded = std::max(d->max_folded, folded.size());
     d->brand_has_rn = d->brand_has_rn || b.label.find(U"rn") != std::u32string::npos;
-    d->by_folded[folded].push_back(id);
+    d->by_folded.add(folded, id);
     // Chromium's skeletons of the label alone (the name's other labels
     // are matched on their own).  An ASCII label has one, its UTS #39
     // skeleton (lookalike_skeletons' first case), built here from the
@@ -386,25 +384,19 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
       std::string key;
       for (char32_t c : b.label)
         for (char32_t p : ascii_prototype_table()[c]) key.push_back(static_cast<char>(p));
-      key_chars += (key.size() + sizeof(char32_t) - 1) / sizeof(char32_t);
-      ++entries;
-      d->by_chromium[std::move(key)].push_back(id);
+      d->by_chromium.add(key, id);
     } else {
       thread_local detail::display::skeleton_list chromium;
       detail::display::lookalike_skeletons(
           std::string_view(b.name).substr(0, b.name.size() - b.suffix.size() - 1), chromium);
       for (const std::string& s : chromium) {
-        d->by_chromium[s].push_back(id);
-        key_chars += (s.size() + sizeof(char32_t) - 1) / sizeof(char32_t);
-        ++entries;
+        d->by_chromium.add(s, id);
       }
     }
     std::u32string flat = b.label;
     for (char c : b.suffix)
       if (c != '.') flat.push_back(static_cast<unsigned char>(c));
-    d->by_flat_name[flat].push_back(id);
-    key_chars += 3 * b.label.size() + flat.size();
-    entries += 3;
+    d->by_flat_name.add(flat, id);
     d->deletions.add(id, b.label);
     // The same neighbourhood of the folded skeleton, for homoglyph_edit.
     d->folded_deletions.add(id, folded);
@@ -426,14 +418,16 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     bits *= 2;
   d->filter.assign(bits / 64, 0);
   d->filter_mask = bits - 1;
-  for (const auto& kv : d->by_label) d->filter_add(kv.first);
-  for (std::uint64_t h : d->deletions.hashes()) d->filter_add_hash(h);
-  for (const auto& kv : d->by_folded) d->filter_add(kv.first);
-  for (const auto& kv : d->by_flat_name) d->filter_add(kv.first);
-  for (std::uint64_t h : d->folded_deletions.hashes()) d->filter_add_hash(h);
+  for (const auto* hashes :
+       {&d->by_label.hashes(), &d->deletions.hashes(), &d->by_folded.hashes(),
+        &d->by_flat_name.hashes(), &d->folded_deletions.hashes()})
+    for (std::uint64_t h : *hashes) d->filter_add_hash(h);
+  d->by_label.build();
+  d->by_folded.build();
+  d->by_chromium.build();
+  d->by_flat_name.build();
   d->deletions.build();
   d->folded_deletions.build();
-  key_chars += bits / 8 / sizeof(char32_t);
   for (const std::u32string& k : d->keywords) d->keyword_lengths.push_back(k.size());
   std::sort(d->keyword_lengths.begin(), d->keyword_lengths.end());
   d->keyword_lengths.erase(std::unique(d->keyword_lengths.begin(), d->keyword_lengths.end()),
@@ -450,7 +444,9 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     d->keyword_first[k.size()] |= std::uint64_t{1} << (k.front() & 63);
     d->keyword_last[k.size()] |= std::uint64_t{1} << (k.back() & 63);
   }
-  d->bytes = map_bytes(entries, key_chars, 16) + d->deletions.bytes() + d->folded_deletions.bytes();
+  d->bytes = d->by_label.bytes() + d->by_folded.bytes() + d->by_chromium.bytes() +
+             d->by_flat_name.bytes() + d->deletions.bytes() + d->folded_deletions.bytes() +
+             d->filter.size() * sizeof(std::uint64_t);
   for (const brand_record& b : d->brands) d->bytes += sizeof b + b.name.size() + b.suffix.size();
   d->bytes += map_bytes(d->own_name_views.size() + d->suffix_views.size(), 0,
                         sizeof(std::string_view));

@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -82,6 +83,85 @@ class deletion_table {
   std::size_t mask_ = 0;
 };
 
+// A multimap from strings to brand ids as flat arrays, built once (the
+// same layout as deletion_table, docs/security.md's scaling table): every
+// key's characters in one pool, the entries grouped by bucket (low bits of
+// the key's hash) in the order they were added, each bucket's first entry.
+// A lookup hashes the key, scans its bucket (about one entry) and compares
+// the pooled text of the entries whose high hash bits match.
+template <class Char>
+class key_table {
+ public:
+  using view = std::basic_string_view<Char>;
+  // FNV-1a over whole characters with MurmurHash3's 64-bit finaliser, as
+  // brand_index::impl::hash_of (the same value for a char32_t key).
+  static std::uint64_t hash(view s) {
+    std::uint64_t h = 0xcbf29ce484222325ull ^ s.size();
+    for (Char c : s) h = (h ^ static_cast<std::make_unsigned_t<Char>>(c)) * 0x100000001b3ull;
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 33;
+    return h;
+  }
+  void add(view key, std::uint32_t id) {
+    const std::uint64_t h = hash(key);
+    entries_.push_back(entry{static_cast<std::uint32_t>(h >> 32), id, pool_.size(), key.size()});
+    pool_.append(key);
+    hashes_.push_back(h);
+  }
+  // The added entries' key hashes (for the Bloom filter), until build().
+  const std::vector<std::uint64_t>& hashes() const noexcept { return hashes_; }
+  // Sorts the entries into buckets (stable); lookups work after this only.
+  void build() {
+    std::size_t buckets = 1;
+    while (buckets < entries_.size()) buckets *= 2;
+    mask_ = buckets - 1;
+    start_.assign(buckets + 1, 0);
+    for (std::uint64_t h : hashes_) ++start_[(h & mask_) + 1];
+    for (std::size_t b = 0; b < buckets; ++b) start_[b + 1] += start_[b];
+    std::vector<std::uint32_t> next(start_.begin(), start_.end() - 1);
+    std::vector<entry> sorted(entries_.size());
+    for (std::size_t i = 0; i < entries_.size(); ++i)
+      sorted[next[hashes_[i] & mask_]++] = entries_[i];
+    entries_.swap(sorted);
+    std::vector<std::uint64_t>().swap(hashes_);
+    pool_.shrink_to_fit();
+  }
+  bool empty() const noexcept { return entries_.empty(); }
+  std::size_t size() const noexcept { return entries_.size(); }
+  std::size_t bytes() const noexcept {
+    return entries_.capacity() * sizeof(entry) + start_.capacity() * sizeof(std::uint32_t) +
+           pool_.capacity() * sizeof(Char);
+  }
+  // Calls f(id) for every entry of `key`, in the order they were added.
+  template <class F>
+  void find(view key, F&& f) const {
+    if (start_.empty()) return;
+    const std::uint64_t h = hash(key);
+    const std::uint32_t tag = static_cast<std::uint32_t>(h >> 32);
+    const std::size_t b = h & mask_;
+    for (std::uint32_t i = start_[b], end = start_[b + 1]; i < end; ++i) {
+      const entry& e = entries_[i];
+      if (e.tag == tag && e.size == key.size() && view(pool_).substr(e.offset, e.size) == key)
+        f(e.id);
+    }
+  }
+
+ private:
+  struct entry {
+    std::uint32_t tag;  // high 32 bits of the key's hash
+    std::uint32_t id;
+    std::size_t offset, size;  // the key in pool_
+  };
+  std::vector<entry> entries_;
+  std::vector<std::uint32_t> start_;  // bucket b is [start_[b], start_[b + 1])
+  std::basic_string<Char> pool_;
+  std::vector<std::uint64_t> hashes_;
+  std::size_t mask_ = 0;
+};
+
 struct brand_index::impl {
   display::public_suffix_list psl;
   bool have_psl = false;
@@ -94,8 +174,8 @@ struct brand_index::impl {
   // Exact brand labels, their folded skeletons, and every label with one
   // code point deleted (the deletion neighbourhood: two strings are at edit
   // distance 1 only if they share an entry, so lookups replace a scan).
-  std::unordered_map<std::u32string, ids> by_label;
-  std::unordered_map<std::u32string, ids> by_folded;
+  key_table<char32_t> by_label;
+  key_table<char32_t> by_folded;
   deletion_table deletions;  // of the brands' labels
   // The deletion neighbourhood of each brand's folded skeleton: a name
   // whose folded skeleton is at edit distance 1 of a brand's imitates it
@@ -106,10 +186,10 @@ struct brand_index::impl {
   // rule::chromium_skeleton.  Looked up only for labels with a non-ASCII
   // character (an ASCII label's Chromium skeleton is its UTS #39 skeleton,
   // which by_folded covers), so no Bloom filter bit.
-  std::unordered_map<std::string, ids> by_chromium;
+  key_table<char> by_chromium;
   // Brand label + suffix written without dots ("paypalcom"), for
   // target embedding inside one label.
-  std::unordered_map<std::u32string, ids> by_flat_name;
+  key_table<char32_t> by_flat_name;
   std::unordered_set<std::u32string> keywords;
   std::vector<std::size_t> keyword_lengths;  // distinct, ascending
   // Per keyword length k, bit (c & 63) of every keyword's first and last

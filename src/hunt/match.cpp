@@ -243,9 +243,9 @@ struct matcher {
     // Exact label: another suffix is a TLD swap (the brand's own name was
     // filtered out before).
     if (d.maybe(R))
-      if (auto it = d.by_label.find(R); it != d.by_label.end())
-        for (std::uint32_t id : it->second)
-          if (d.brands[id].suffix != suffix) add(id, rule::tld_swap, r, labels.size() - 1);
+      d.by_label.find(R, [&](std::uint32_t id) {
+        if (d.brands[id].suffix != suffix) add(id, rule::tld_swap, r, labels.size() - 1);
+      });
     // Skeleton and ASCII homoglyphs (UTS #39 section 4).
     bool ascii = std::all_of(R.begin(), R.end(), [](char32_t c) { return c < 0x80; });
     // Reused: no allocation per name; homoglyph_edit_rule reads it too.
@@ -253,9 +253,9 @@ struct matcher {
     folded_skeleton(R, folded);
     {
       if (d.maybe(folded))
-        if (auto it = d.by_folded.find(folded); it != d.by_folded.end())
-          for (std::uint32_t id : it->second)
-            if (d.brands[id].label != R) add(id, ascii ? rule::homoglyph : rule::skeleton, r, r);
+        d.by_folded.find(folded, [&](std::uint32_t id) {
+          if (d.brands[id].label != R) add(id, ascii ? rule::homoglyph : rule::skeleton, r, r);
+        });
     }
     if (!ascii) chromium_skeleton_rule(r);
     combo(R, r, r);
@@ -288,16 +288,14 @@ struct matcher {
     detail::display::lookalike_skeletons(utf8, skeletons);
     const std::size_t offset = labels_span(r, r).offset;
     for (const std::string& s : skeletons) {
-      auto it = d.by_chromium.find(s);
-      if (it == d.by_chromium.end()) continue;
-      for (std::uint32_t id : it->second) {
-        if (d.brands[id].label == R) continue;  // the brand's label itself (a TLD swap)
+      d.by_chromium.find(s, [&](std::uint32_t id) {
+        if (d.brands[id].label == R) return;  // the brand's label itself (a TLD swap)
         bool reported = false;
         for (auto m = out.matches.rbegin(); m != out.matches.rend() && m->offset == offset; ++m)
           reported = reported ||
                      (m->brand == id && (m->why == rule::skeleton || m->why == rule::homoglyph));
         if (!reported) add(id, rule::chromium_skeleton, r, r);
-      }
+      });
     }
   }
 
@@ -314,14 +312,14 @@ struct matcher {
       if (i > 0) del[i - 1] = R[i - 1];
       const std::uint64_t h = brand_index::impl::hash_of(del);
       if (!d.maybe_hash(h)) continue;
-      if (auto it = d.by_label.find(del); it != d.by_label.end()) {
+      d.by_label.find(del, [&](std::uint32_t id) {
         rule why = rule::insertion;
         if (R[i] == U'-')
           why = rule::hyphenation;
         else if ((i > 0 && R[i - 1] == R[i]) || (i + 1 < R.size() && R[i + 1] == R[i]))
           why = rule::repetition;
-        for (std::uint32_t id : it->second) add(id, why, r, r);
-      }
+        add(id, why, r, r);
+      });
       d.deletions.find(del, h, label_text{d.brands}, [&](const deletion& e) {
         const std::u32string& B = d.brands[e.brand].label;
         if (B.size() != R.size() || B == R) return;
@@ -378,8 +376,7 @@ struct matcher {
       const std::uint64_t h = brand_index::impl::hash_of(del);
       if (!d.maybe_hash(h)) continue;
       // One character fewer.
-      if (auto it = d.by_folded.find(del); it != d.by_folded.end())
-        for (std::uint32_t id : it->second) consider(id);
+      d.by_folded.find(del, consider);
       // One character replaced, or two neighbours swapped.
       d.folded_deletions.find(del, h, folded_text{d.brands}, [&](const deletion& e) {
         const std::u32string& B = d.brands[e.brand].folded;
@@ -401,19 +398,17 @@ struct matcher {
         std::size_t h = L.find(U'-', start);
         std::u32string tok =
             L.substr(start, h == std::u32string::npos ? std::u32string::npos : h - start);
-        if (auto it = d.maybe(tok) ? d.by_label.find(tok) : d.by_label.end();
-            it != d.by_label.end())
-          for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
-        if (auto it = d.maybe(tok) ? d.by_flat_name.find(tok) : d.by_flat_name.end();
-            it != d.by_flat_name.end())
-          for (std::uint32_t id : it->second) add(id, rule::target_embedding, first, last);
+        if (d.maybe(tok)) {
+          d.by_label.find(tok, [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
+          d.by_flat_name.find(
+              tok, [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
+        }
         if (h == std::u32string::npos) break;
         start = h + 1;
       }
     }
-    if (auto it = d.maybe(L) ? d.by_flat_name.find(L) : d.by_flat_name.end();
-        it != d.by_flat_name.end())
-      for (std::uint32_t id : it->second) add(id, rule::target_embedding, first, last);
+    if (d.maybe(L))
+      d.by_flat_name.find(L, [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
     // Views first: a head or tail is copied (u32string keys) only when the
     // keyword masks and the Bloom filter both let it through.
     thread_local std::u32string key;  // reused: no allocation per name
@@ -427,9 +422,8 @@ struct matcher {
           ((d.keyword_last[k] >> (tail.back() & 63)) & 1) && d.maybe(head)) {
         key.assign(tail);
         if (d.keywords.count(key)) {
-          key.assign(head);
-          if (auto it = d.by_label.find(key); it != d.by_label.end())
-            for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
+          d.by_label.find(head,
+                          [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
         }
       }
       // Keyword + brand: the head of k code points is the keyword.
@@ -439,9 +433,8 @@ struct matcher {
           ((d.keyword_last[k] >> (head.back() & 63)) & 1) && d.maybe(tail)) {
         key.assign(head);
         if (d.keywords.count(key)) {
-          key.assign(tail);
-          if (auto it = d.by_label.find(key); it != d.by_label.end())
-            for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
+          d.by_label.find(tail,
+                          [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
         }
       }
     }
@@ -470,9 +463,9 @@ struct matcher {
     }
     for (std::size_t t = 0; t < toks.size(); ++t) {
       if (toks[t].label >= r) break;
-      auto it = d.maybe(toks[t].text) ? d.by_label.find(toks[t].text) : d.by_label.end();
-      if (it != d.by_label.end()) {
-        for (std::uint32_t id : it->second) {
+      if (!d.maybe(toks[t].text)) continue;
+      d.by_label.find(toks[t].text, [&](std::uint32_t id) {
+        {
           // Does the brand's suffix follow, token by token?
           const std::string& suf = d.brands[id].suffix;
           std::size_t u = t + 1, pos = 0;
@@ -494,11 +487,10 @@ struct matcher {
           else
             add(id, rule::target_embedding, toks[t].label, toks[t].label, -35);
         }
-      }
-      if (auto f = d.maybe(toks[t].text) ? d.by_flat_name.find(toks[t].text) : d.by_flat_name.end();
-          f != d.by_flat_name.end())
-        for (std::uint32_t id : f->second)
-          add(id, rule::target_embedding, toks[t].label, toks[t].label);
+      });
+      d.by_flat_name.find(toks[t].text, [&](std::uint32_t id) {
+        add(id, rule::target_embedding, toks[t].label, toks[t].label);
+      });
     }
   }
 
@@ -528,8 +520,7 @@ struct matcher {
       if (!d.maybe_hash(brand_index::impl::hash_end(h))) continue;
       joined.clear();
       for (std::size_t l = j; l <= r; ++l) joined += labels[l];
-      if (auto it = d.by_label.find(joined); it != d.by_label.end())
-        for (std::uint32_t id : it->second) add(id, rule::label_split, j, r);
+      d.by_label.find(joined, [&](std::uint32_t id) { add(id, rule::label_split, j, r); });
     }
   }
 
