@@ -278,7 +278,8 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   // grows (docs/security.md's scaling table).
   const std::size_t most = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) +
                            static_cast<std::size_t>(std::count(text.begin(), text.end(), ',')) + 1;
-  d->own_names.reserve(most);
+  std::unordered_set<std::string> own_names;  // into d->own_names once complete
+  own_names.reserve(most);
   d->keywords.reserve(most + std::size(builtin_keywords));
   for (const char* k : builtin_keywords) d->keywords.insert(ascii_u32(k));
   std::vector<std::string> allows;
@@ -345,7 +346,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
                       "not a valid " + std::string(key == "allow" ? "domain name" : "keyword") +
                           ": '" + std::string(p) + "'");
         if (key == "allow") {
-          d->own_names.insert(n);
+          own_names.insert(n);
         } else {
           u.clear();  // utf8_to_utf32 appends
           if (unicode::utf8_to_utf32(n, u).code != errc::ok) continue;
@@ -353,7 +354,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
         }
       }
     }
-    if (!d->own_names.insert(name).second) continue;  // listed twice: once is enough
+    if (!own_names.insert(name).second) continue;  // listed twice: once is enough
     brand_record rec;
     rec.name = name;
     rec.suffix = suffix;
@@ -432,9 +433,9 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   std::sort(d->keyword_lengths.begin(), d->keyword_lengths.end());
   d->keyword_lengths.erase(std::unique(d->keyword_lengths.begin(), d->keyword_lengths.end()),
                            d->keyword_lengths.end());
-  d->own_name_views.reserve(d->own_names.size());
   d->suffix_views.reserve(d->suffixes.size());
-  for (const std::string& n : d->own_names) d->own_name_views.insert(n);
+  for (const std::string& n : own_names) d->own_names.add(n, 0);
+  d->own_names.build();
   for (const std::string& n : d->suffixes) d->suffix_views.insert(n);
   std::size_t longest_keyword = d->keyword_lengths.empty() ? 0 : d->keyword_lengths.back();
   d->keyword_first.assign(longest_keyword + 1, 0);
@@ -448,7 +449,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
              d->by_flat_name.bytes() + d->deletions.bytes() + d->folded_deletions.bytes() +
              d->filter.size() * sizeof(std::uint64_t);
   for (const brand_record& b : d->brands) d->bytes += sizeof b + b.name.size() + b.suffix.size();
-  d->bytes += map_bytes(d->own_name_views.size() + d->suffix_views.size(), 0,
+  d->bytes += d->own_names.bytes() + map_bytes(d->suffix_views.size(), 0,
                         sizeof(std::string_view));
   out.impl_ = std::move(d);
   return true;

@@ -130,6 +130,11 @@ class key_table {
     pool_.shrink_to_fit();
   }
   bool empty() const noexcept { return entries_.empty(); }
+  bool contains(view key) const {
+    bool hit = false;
+    find(key, [&hit](std::uint32_t) { hit = true; });
+    return hit;
+  }
   std::size_t size() const noexcept { return entries_.size(); }
   std::size_t bytes() const noexcept {
     return entries_.capacity() * sizeof(entry) + start_.capacity() * sizeof(std::uint32_t) +
@@ -196,13 +201,14 @@ struct brand_index::impl {
   // code point: a name's head or tail of k code points whose edge bit is
   // clear is no keyword, and is neither hashed nor copied (most are not).
   std::vector<std::uint64_t> keyword_first, keyword_last;
-  // Registrable names that never match: every brand and its allow= names.
-  std::unordered_set<std::string> own_names;
+  // Registrable names that never match: every brand and its allow= names
+  // (looked up by view, no std::string built per name; the ids are unused).
+  key_table<char> own_names;
   std::unordered_set<std::string> suffixes;  // the brands' public suffixes
-  // Views of own_names and suffixes (node storage never moves), so that a
-  // name's registrable part and suffix candidates are looked up without
-  // building a std::string each (C++17 sets have no heterogeneous lookup).
-  std::unordered_set<std::string_view> own_name_views, suffix_views;
+  // Views of suffixes (node storage never moves), so that a name's suffix
+  // candidates are looked up without building a std::string each (C++17
+  // sets have no heterogeneous lookup).
+  std::unordered_set<std::string_view> suffix_views;
   impl() = default;
   impl(const impl&) = delete;  // the views point into this object's sets
   impl& operator=(const impl&) = delete;

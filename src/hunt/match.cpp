@@ -563,7 +563,7 @@ struct matcher {
     for (std::size_t l = 0, seen = 0; l < trimmed.size() && seen < r; ++l)
       if (trimmed[l] == '.' && ++seen == r) reg_start = l + 1;
     std::string_view registrable = trimmed.substr(reg_start);
-    if (d.own_name_views.count(registrable)) return;  // a brand's own name
+    if (d.own_names.contains(registrable)) return;  // a brand's own name
     std::size_t dot = registrable.find('.');
     std::string_view suffix =
         dot == std::string_view::npos ? std::string_view() : registrable.substr(dot + 1);
