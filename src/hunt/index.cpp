@@ -278,8 +278,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   // grows (docs/security.md's scaling table).
   const std::size_t most = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) +
                            static_cast<std::size_t>(std::count(text.begin(), text.end(), ',')) + 1;
-  std::unordered_set<std::string> own_names;  // into d->own_names once complete
-  own_names.reserve(most);
+  d->own_names.reserve(most);
   d->keywords.reserve(most + std::size(builtin_keywords));
   for (const char* k : builtin_keywords) d->keywords.insert(ascii_u32(k));
   std::vector<std::string> allows;
@@ -346,7 +345,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
                       "not a valid " + std::string(key == "allow" ? "domain name" : "keyword") +
                           ": '" + std::string(p) + "'");
         if (key == "allow") {
-          own_names.insert(n);
+          d->own_names.insert(n);
         } else {
           u.clear();  // utf8_to_utf32 appends
           if (unicode::utf8_to_utf32(n, u).code != errc::ok) continue;
@@ -354,7 +353,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
         }
       }
     }
-    if (!own_names.insert(name).second) continue;  // listed twice: once is enough
+    if (!d->own_names.insert(name)) continue;  // listed twice: once is enough
     brand_record rec;
     rec.name = name;
     rec.suffix = suffix;
@@ -429,27 +428,25 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   d->by_flat_name.build();
   d->deletions.build();
   d->folded_deletions.build();
-  for (const std::u32string& k : d->keywords) d->keyword_lengths.push_back(k.size());
+  d->keywords.for_each([&](std::u32string_view k) { d->keyword_lengths.push_back(k.size()); });
   std::sort(d->keyword_lengths.begin(), d->keyword_lengths.end());
   d->keyword_lengths.erase(std::unique(d->keyword_lengths.begin(), d->keyword_lengths.end()),
                            d->keyword_lengths.end());
   d->suffix_views.reserve(d->suffixes.size());
-  for (const std::string& n : own_names) d->own_names.add(n, 0);
-  d->own_names.build();
   for (const std::string& n : d->suffixes) d->suffix_views.insert(n);
   std::size_t longest_keyword = d->keyword_lengths.empty() ? 0 : d->keyword_lengths.back();
   d->keyword_first.assign(longest_keyword + 1, 0);
   d->keyword_last.assign(longest_keyword + 1, 0);
-  for (const std::u32string& k : d->keywords) {
-    if (k.empty()) continue;
+  d->keywords.for_each([&](std::u32string_view k) {
+    if (k.empty()) return;
     d->keyword_first[k.size()] |= std::uint64_t{1} << (k.front() & 63);
     d->keyword_last[k.size()] |= std::uint64_t{1} << (k.back() & 63);
-  }
+  });
   d->bytes = d->by_label.bytes() + d->by_folded.bytes() + d->by_chromium.bytes() +
              d->by_flat_name.bytes() + d->deletions.bytes() + d->folded_deletions.bytes() +
              d->filter.size() * sizeof(std::uint64_t);
   for (const brand_record& b : d->brands) d->bytes += sizeof b + b.name.size() + b.suffix.size();
-  d->bytes += d->own_names.bytes() + map_bytes(d->suffix_views.size(), 0,
+  d->bytes += d->own_names.bytes() + d->keywords.bytes() + map_bytes(d->suffix_views.size(), 0,
                         sizeof(std::string_view));
   out.impl_ = std::move(d);
   return true;

@@ -167,6 +167,80 @@ class key_table {
   std::size_t mask_ = 0;
 };
 
+// A set of strings that grows one insert at a time (the brands' own names,
+// the keywords, deduplicated while the list is read): every string's
+// characters in one pool, an open-addressing table (linear probing, at most
+// half full) of the high half of each hash beside 1 + the string's number.
+// A lookup takes a view and reads a slot or a few adjacent ones; growing
+// doubles one flat array, and the set is freed as three blocks, where a
+// node-based set of strings allocated twice per string and outgrew the
+// cache (docs/security.md's scaling table).
+template <class Char>
+class string_set {
+ public:
+  using view = std::basic_string_view<Char>;
+  void reserve(std::size_t n) {
+    std::size_t size = 16;
+    while (size < 2 * n) size *= 2;
+    if (size > slots_.size()) rehash(size);
+    items_.reserve(n);
+  }
+  // Adds `s`; false if it was there already.
+  bool insert(view s) {
+    if (2 * (items_.size() + 1) > slots_.size()) rehash(slots_.empty() ? 16 : 2 * slots_.size());
+    const std::uint64_t h = key_table<Char>::hash(s);
+    std::size_t i = probe(s, h);
+    if (slots_[i] != 0) return false;
+    items_.push_back(item{pool_.size(), s.size()});
+    pool_.append(s);
+    slots_[i] = ((h >> 32) << 32) | static_cast<std::uint64_t>(items_.size());
+    return true;
+  }
+  bool contains(view s) const {
+    return !slots_.empty() && slots_[probe(s, key_table<Char>::hash(s))] != 0;
+  }
+  std::size_t size() const noexcept { return items_.size(); }
+  std::size_t bytes() const noexcept {
+    return slots_.capacity() * sizeof(std::uint64_t) + items_.capacity() * sizeof(item) +
+           pool_.capacity() * sizeof(Char);
+  }
+  // Calls f(view) for every string, in the order they were added.
+  template <class F>
+  void for_each(F&& f) const {
+    for (const item& it : items_) f(view(pool_).substr(it.offset, it.size));
+  }
+
+ private:
+  struct item {
+    std::size_t offset, size;
+  };
+  // The slot holding `s`, or the empty slot where it would go.
+  std::size_t probe(view s, std::uint64_t h) const {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = h & mask;
+    for (; slots_[i] != 0; i = (i + 1) & mask) {
+      if ((slots_[i] >> 32) != (h >> 32)) continue;
+      const item& it = items_[(slots_[i] & 0xFFFFFFFFu) - 1];
+      if (view(pool_).substr(it.offset, it.size) == s) break;
+    }
+    return i;
+  }
+  void rehash(std::size_t size) {
+    std::vector<std::uint64_t> old(size, 0);
+    old.swap(slots_);
+    for (std::size_t n = 0; n < items_.size(); ++n) {
+      const item& it = items_[n];
+      const std::uint64_t h = key_table<Char>::hash(view(pool_).substr(it.offset, it.size));
+      std::size_t i = h & (size - 1);
+      while (slots_[i] != 0) i = (i + 1) & (size - 1);
+      slots_[i] = ((h >> 32) << 32) | static_cast<std::uint64_t>(n + 1);
+    }
+  }
+  std::vector<std::uint64_t> slots_;
+  std::vector<item> items_;
+  std::basic_string<Char> pool_;
+};
+
 struct brand_index::impl {
   display::public_suffix_list psl;
   bool have_psl = false;
@@ -195,7 +269,7 @@ struct brand_index::impl {
   // Brand label + suffix written without dots ("paypalcom"), for
   // target embedding inside one label.
   key_table<char32_t> by_flat_name;
-  std::unordered_set<std::u32string> keywords;
+  string_set<char32_t> keywords;
   std::vector<std::size_t> keyword_lengths;  // distinct, ascending
   // Per keyword length k, bit (c & 63) of every keyword's first and last
   // code point: a name's head or tail of k code points whose edge bit is
@@ -203,7 +277,7 @@ struct brand_index::impl {
   std::vector<std::uint64_t> keyword_first, keyword_last;
   // Registrable names that never match: every brand and its allow= names
   // (looked up by view, no std::string built per name; the ids are unused).
-  key_table<char> own_names;
+  string_set<char> own_names;
   std::unordered_set<std::string> suffixes;  // the brands' public suffixes
   // Views of suffixes (node storage never moves), so that a name's suffix
   // candidates are looked up without building a std::string each (C++17

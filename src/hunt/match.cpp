@@ -409,9 +409,8 @@ struct matcher {
     }
     if (d.maybe(L))
       d.by_flat_name.find(L, [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
-    // Views first: a head or tail is copied (u32string keys) only when the
-    // keyword masks and the Bloom filter both let it through.
-    thread_local std::u32string key;  // reused: no allocation per name
+    // Views: a head or tail is looked up (the tables take views, nothing is
+    // copied) only when the keyword masks and the Bloom filter let it through.
     const std::u32string_view V(L);
     for (std::size_t k : d.keyword_lengths) {
       if (k >= L.size()) break;
@@ -420,8 +419,7 @@ struct matcher {
       std::u32string_view head = V.substr(0, L.size() - k), tail = V.substr(L.size() - k);
       if (((d.keyword_first[k] >> (tail.front() & 63)) & 1) &&
           ((d.keyword_last[k] >> (tail.back() & 63)) & 1) && d.maybe(head)) {
-        key.assign(tail);
-        if (d.keywords.count(key)) {
+        if (d.keywords.contains(tail)) {
           d.by_label.find(head,
                           [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
         }
@@ -431,8 +429,7 @@ struct matcher {
       tail = V.substr(k);
       if (((d.keyword_first[k] >> (head.front() & 63)) & 1) &&
           ((d.keyword_last[k] >> (head.back() & 63)) & 1) && d.maybe(tail)) {
-        key.assign(head);
-        if (d.keywords.count(key)) {
+        if (d.keywords.contains(head)) {
           d.by_label.find(tail,
                           [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
         }
