@@ -252,7 +252,8 @@ void deletion_table::build() {
   // ascending), the order the matcher reports them in.
   std::vector<std::uint32_t> next(start_.begin(), start_.end() - 1);
   std::vector<entry> sorted(entries_.size());
-  for (std::size_t i = 0; i < entries_.size(); ++i) sorted[next[hashes_[i] & mask_]++] = entries_[i];
+  for (std::size_t i = 0; i < entries_.size(); ++i)
+    sorted[next[hashes_[i] & mask_]++] = entries_[i];
   entries_.swap(sorted);
   std::vector<std::uint64_t>().swap(hashes_);
 }

@@ -302,7 +302,8 @@ struct matcher {
   // Edit distance 1 through the deletion neighbourhood.
   void edit_rules(const std::u32string& R, std::size_t r) {
     if (const std::uint64_t h = brand_index::impl::hash_of(R); d.maybe_hash(h))
-      d.deletions.find(R, h, label_text{d.brands}, [&](const deletion& e) { add(e.brand, rule::omission, r, r); });
+      d.deletions.find(R, h, label_text{d.brands},
+                       [&](const deletion& e) { add(e.brand, rule::omission, r, r); });
     // R with code point i deleted, for i = 0, 1, ...: the next deletion
     // differs from this one in one place only (del[i - 1] becomes R[i - 1]),
     // so it is updated in place instead of copied.
@@ -369,7 +370,8 @@ struct matcher {
     // One character more than the brand's folded skeleton.
     if (F.size() <= d.max_folded + 1)
       if (const std::uint64_t h = brand_index::impl::hash_of(F); d.maybe_hash(h))
-        d.folded_deletions.find(F, h, folded_text{d.brands}, [&](const deletion& e) { consider(e.brand); });
+        d.folded_deletions.find(F, h, folded_text{d.brands},
+                                [&](const deletion& e) { consider(e.brand); });
     del.assign(F, 1, std::u32string::npos);  // updated in place, as in edit_rules
     for (std::size_t i = 0; i < F.size(); ++i) {
       if (i > 0) del[i - 1] = F[i - 1];
@@ -399,7 +401,8 @@ struct matcher {
         std::u32string tok =
             L.substr(start, h == std::u32string::npos ? std::u32string::npos : h - start);
         if (d.maybe(tok)) {
-          d.by_label.find(tok, [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
+          d.by_label.find(tok,
+                          [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
           d.by_flat_name.find(
               tok, [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
         }
@@ -408,7 +411,8 @@ struct matcher {
       }
     }
     if (d.maybe(L))
-      d.by_flat_name.find(L, [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
+      d.by_flat_name.find(L,
+                          [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
     // Views: a head or tail is looked up (the tables take views, nothing is
     // copied) only when the keyword masks and the Bloom filter let it through.
     const std::u32string_view V(L);
@@ -462,28 +466,26 @@ struct matcher {
       if (toks[t].label >= r) break;
       if (!d.maybe(toks[t].text)) continue;
       d.by_label.find(toks[t].text, [&](std::uint32_t id) {
-        {
-          // Does the brand's suffix follow, token by token?
-          const std::string& suf = d.brands[id].suffix;
-          std::size_t u = t + 1, pos = 0;
-          bool ok = true;
-          while (pos <= suf.size()) {
-            std::size_t dot = suf.find('.', pos);
-            std::string_view part = std::string_view(suf).substr(
-                pos, dot == std::string::npos ? std::string::npos : dot - pos);
-            if (u >= toks.size() || toks[u].text != std::u32string(part.begin(), part.end())) {
-              ok = false;
-              break;
-            }
-            ++u;
-            if (dot == std::string::npos) break;
-            pos = dot + 1;
+        // Does the brand's suffix follow, token by token?
+        const std::string& suf = d.brands[id].suffix;
+        std::size_t u = t + 1, pos = 0;
+        bool ok = true;
+        while (pos <= suf.size()) {
+          std::size_t dot = suf.find('.', pos);
+          std::string_view part = std::string_view(suf).substr(
+              pos, dot == std::string::npos ? std::string::npos : dot - pos);
+          if (u >= toks.size() || toks[u].text != std::u32string(part.begin(), part.end())) {
+            ok = false;
+            break;
           }
-          if (ok)
-            add(id, rule::target_embedding, toks[t].label, toks[u - 1].label);
-          else
-            add(id, rule::target_embedding, toks[t].label, toks[t].label, -35);
+          ++u;
+          if (dot == std::string::npos) break;
+          pos = dot + 1;
         }
+        if (ok)
+          add(id, rule::target_embedding, toks[t].label, toks[u - 1].label);
+        else
+          add(id, rule::target_embedding, toks[t].label, toks[t].label, -35);
       });
       d.by_flat_name.find(toks[t].text, [&](std::uint32_t id) {
         add(id, rule::target_embedding, toks[t].label, toks[t].label);
