@@ -11,7 +11,6 @@
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 #include "display/internal.hpp"
@@ -98,21 +97,77 @@ std::string unicode_form(const std::string& ascii) {
 
 // ---- Public Suffix List ----
 
+namespace {
+// A set of views as one open-addressing table (linear probing, a power of
+// two at least twice the keys), as protected_domains::impl below: a lookup
+// reads a slot or a few adjacent ones where a node-based set chases a
+// pointer per probe, and it is built and freed as two blocks.  (Node sets
+// made the list's parse, and every brand list checked against it, grow
+// faster than linearly as they outgrew the cache: docs/security.md's
+// scaling table.)  A slot holds the high half of the key's hash beside
+// 1 + the key's index (0: empty).
+class view_set {
+ public:
+  // Builds the set of `keys` (duplicates kept once).
+  void assign(std::vector<std::string_view> keys) {
+    keys_.clear();
+    keys_.reserve(keys.size());
+    std::size_t size = 16;
+    while (size < keys.size() * 2) size *= 2;
+    slots_.assign(size, 0);
+    for (std::string_view k : keys) {
+      const std::uint64_t h = hash_of(k);
+      std::size_t i = h & (size - 1);
+      bool seen = false;
+      for (; slots_[i] != 0; i = (i + 1) & (size - 1))
+        if ((slots_[i] >> 32) == (h >> 32) && keys_[(slots_[i] & 0xFFFFFFFFu) - 1] == k) {
+          seen = true;
+          break;
+        }
+      if (seen) continue;
+      keys_.push_back(k);
+      slots_[i] = ((h >> 32) << 32) | static_cast<std::uint64_t>(keys_.size());
+    }
+  }
+  bool contains(std::string_view k) const noexcept {
+    if (keys_.empty()) return false;
+    const std::uint64_t h = hash_of(k);
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = h & mask; slots_[i] != 0; i = (i + 1) & mask)
+      if ((slots_[i] >> 32) == (h >> 32) && keys_[(slots_[i] & 0xFFFFFFFFu) - 1] == k) return true;
+    return false;
+  }
+
+ private:
+  static std::uint64_t hash_of(std::string_view k) noexcept { return std::hash<std::string_view>{}(k); }
+  std::vector<std::uint64_t> slots_;
+  std::vector<std::string_view> keys_;
+};
+}  // namespace
+
 struct public_suffix_list::impl {
   // Each rule under its A-label form and, when that differs, its U-label
   // form (ToUnicode of it), so that a name in either form is looked up
   // without converting it: "xn--fiqs8s" and "\u4E2D\u56FD" both find the
   // rule.  The keys view strings in `text`, which never moves them.
-  std::unordered_set<std::string_view> rules;       // "co.uk"
-  std::unordered_set<std::string_view> wildcards;   // "ck" for "*.ck"
-  std::unordered_set<std::string_view> exceptions;  // "www.ck" for "!www.ck"
+  view_set rules;       // "co.uk"
+  view_set wildcards;   // "ck" for "*.ck"
+  view_set exceptions;  // "www.ck" for "!www.ck"
   std::deque<std::string> text;
   std::size_t rule_count = 0;
   std::size_t max_labels = 1;  // the most labels a rule can match
 
-  void insert(std::unordered_set<std::string_view>& set, std::string form) {
+  // The forms of each kind in list order, until fill() puts them in the
+  // sets: each set is then built once, at its final size.
+  std::vector<std::string_view> pending[3];
+
+  void insert(std::vector<std::string_view>& forms, std::string form) {
     text.push_back(std::move(form));
-    set.insert(text.back());
+    forms.push_back(text.back());
+  }
+  void fill() {
+    view_set* sets[3] = {&rules, &wildcards, &exceptions};
+    for (int k = 0; k < 3; ++k) sets[k]->assign(std::move(pending[k]));
   }
 };
 
@@ -152,7 +207,11 @@ bool public_suffix_list::parse(std::string_view text, std::string_view source, p
            "not a Public Suffix List rule: \"" + std::string(trim(line)) + "\"");
       return false;
     }
-    auto& set = exception ? data->exceptions : wildcard ? data->wildcards : data->rules;
+    if (data->text.size() + 2 >= 0xFFFFFFFFu) {  // view_set's 32-bit key numbers
+      fail(error, errc::list_syntax, source, number, offset, "too many rules (over 2^32 forms)");
+      return false;
+    }
+    auto& set = data->pending[exception ? 2 : wildcard ? 1 : 0];
     std::string unicode = unicode_form(ascii);
     if (unicode != ascii) data->insert(set, std::move(unicode));
     data->insert(set, ascii);
@@ -161,6 +220,7 @@ bool public_suffix_list::parse(std::string_view text, std::string_view source, p
     return true;
   });
   if (!ok) return false;
+  data->fill();
   out.impl_ = std::move(data);
   return true;
 }
@@ -201,14 +261,14 @@ std::string_view public_suffix_list::public_suffix(std::string_view original) co
   }
   while (true) {
     const std::string_view suffix = name.substr(start);
-    if (impl_->exceptions.count(suffix)) {
+    if (impl_->exceptions.contains(suffix)) {
       const std::size_t dot = name.find('.', start);
       return dot == std::string_view::npos ? std::string_view() : as_given(name.substr(dot + 1));
     }
-    if (impl_->rules.count(suffix)) return as_given(name.substr(start));
+    if (impl_->rules.contains(suffix)) return as_given(name.substr(start));
     const std::size_t dot = name.find('.', start);
     if (dot == std::string_view::npos) break;
-    if (impl_->wildcards.count(name.substr(dot + 1))) return as_given(name.substr(start));
+    if (impl_->wildcards.contains(name.substr(dot + 1))) return as_given(name.substr(start));
     start = dot + 1;
   }
   // The implicit "*" rule: the last label.

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "display/internal.hpp"
@@ -226,6 +227,37 @@ std::u32string folded_skeleton(std::u32string_view label) {
   return out;
 }
 
+void deletion_table::add(std::uint32_t brand, std::u32string_view s) {
+  using impl = brand_index::impl;
+  for (std::uint32_t i = 0; i < s.size(); ++i) {
+    // The hash of s without s[i], from its two pieces (nothing copied).
+    const std::uint64_t h = impl::hash_end(
+        impl::hash_add(impl::hash_add(impl::hash_start(s.size() - 1), s.substr(0, i)),
+                       s.substr(i + 1)));
+    entries_.push_back(entry{static_cast<std::uint32_t>(h >> 32), deletion{brand, i}});
+    hashes_.push_back(h);
+  }
+}
+
+void deletion_table::build() {
+  // About one entry per bucket: a lookup reads one bucket bound pair and,
+  // for a key that is there, an entry or two.
+  std::size_t buckets = 1;
+  while (buckets < entries_.size()) buckets *= 2;
+  mask_ = buckets - 1;
+  start_.assign(buckets + 1, 0);
+  for (std::uint64_t h : hashes_) ++start_[(h & mask_) + 1];
+  for (std::size_t b = 0; b < buckets; ++b) start_[b + 1] += start_[b];
+  // Stable: a key's entries stay in the order they were added (brand ids
+  // ascending), the order the matcher reports them in.
+  std::vector<std::uint32_t> next(start_.begin(), start_.end() - 1);
+  std::vector<entry> sorted(entries_.size());
+  for (std::size_t i = 0; i < entries_.size(); ++i)
+    sorted[next[hashes_[i] & mask_]++] = entries_[i];
+  entries_.swap(sorted);
+  std::vector<std::uint64_t>().swap(hashes_);
+}
+
 brand_index::brand_index() : impl_(std::make_shared<impl>()) {}
 
 std::size_t brand_index::size() const noexcept { return impl_->brands.size(); }
@@ -242,6 +274,13 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     d->psl = *suffixes;
     d->have_psl = true;
   }
+  // At most one brand a line and one allow= name or keyword per comma
+  // more: the sets get their buckets once instead of rehashing as the list
+  // grows (docs/security.md's scaling table).
+  const std::size_t most = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) +
+                           static_cast<std::size_t>(std::count(text.begin(), text.end(), ',')) + 1;
+  d->own_names.reserve(most);
+  d->keywords.reserve(most + std::size(builtin_keywords));
   for (const char* k : builtin_keywords) d->keywords.insert(ascii_u32(k));
   std::vector<std::string> allows;
   std::vector<std::string_view> parts;
@@ -315,7 +354,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
         }
       }
     }
-    if (!d->own_names.insert(name).second) continue;  // listed twice: once is enough
+    if (!d->own_names.insert(name)) continue;  // listed twice: once is enough
     brand_record rec;
     rec.name = name;
     rec.suffix = suffix;
@@ -326,17 +365,16 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   }
 
   // The index: exact labels, folded skeletons, deletion neighbourhoods.
-  std::size_t key_chars = 0, entries = 0;
   for (std::uint32_t id = 0; id < d->brands.size(); ++id) {
     const brand_record& b = d->brands[id];
     d->max_label = std::max(d->max_label, b.label.size());
     if (b.label.size() < 64) d->label_lengths |= std::uint64_t{1} << b.label.size();
-    d->by_label[b.label].push_back(id);
+    d->by_label.add(b.label, id);
     const std::u32string folded = folded_skeleton(b.label);
     d->brands[id].folded = folded;
     d->max_folded = std::max(d->max_folded, folded.size());
     d->brand_has_rn = d->brand_has_rn || b.label.find(U"rn") != std::u32string::npos;
-    d->by_folded[folded].push_back(id);
+    d->by_folded.add(folded, id);
     // Chromium's skeletons of the label alone (the name's other labels
     // are matched on their own).  An ASCII label has one, its UTS #39
     // skeleton (lookalike_skeletons' first case), built here from the
@@ -347,41 +385,22 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
       std::string key;
       for (char32_t c : b.label)
         for (char32_t p : ascii_prototype_table()[c]) key.push_back(static_cast<char>(p));
-      key_chars += (key.size() + sizeof(char32_t) - 1) / sizeof(char32_t);
-      ++entries;
-      d->by_chromium[std::move(key)].push_back(id);
+      d->by_chromium.add(key, id);
     } else {
       thread_local detail::display::skeleton_list chromium;
       detail::display::lookalike_skeletons(
           std::string_view(b.name).substr(0, b.name.size() - b.suffix.size() - 1), chromium);
       for (const std::string& s : chromium) {
-        d->by_chromium[s].push_back(id);
-        key_chars += (s.size() + sizeof(char32_t) - 1) / sizeof(char32_t);
-        ++entries;
+        d->by_chromium.add(s, id);
       }
     }
     std::u32string flat = b.label;
     for (char c : b.suffix)
       if (c != '.') flat.push_back(static_cast<unsigned char>(c));
-    d->by_flat_name[flat].push_back(id);
-    key_chars += 3 * b.label.size() + flat.size();
-    entries += 3;
-    std::u32string del;
-    for (std::uint32_t i = 0; i < b.label.size(); ++i) {
-      del.assign(b.label, 0, i);
-      del.append(b.label, i + 1, std::u32string::npos);
-      d->deletions[del].push_back(deletion{id, i});
-      key_chars += del.size();
-      ++entries;
-    }
+    d->by_flat_name.add(flat, id);
+    d->deletions.add(id, b.label);
     // The same neighbourhood of the folded skeleton, for homoglyph_edit.
-    for (std::uint32_t i = 0; i < folded.size(); ++i) {
-      del.assign(folded, 0, i);
-      del.append(folded, i + 1, std::u32string::npos);
-      d->folded_deletions[del].push_back(deletion{id, i});
-      key_chars += del.size();
-      ++entries;
-    }
+    d->folded_deletions.add(id, folded);
   }
   // Chromium's skeleton tables (a class per BMP code point, the pieces of
   // the Latin, Greek and Cyrillic letters) are built on their first use,
@@ -400,29 +419,35 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     bits *= 2;
   d->filter.assign(bits / 64, 0);
   d->filter_mask = bits - 1;
-  for (const auto& kv : d->by_label) d->filter_add(kv.first);
-  for (const auto& kv : d->deletions) d->filter_add(kv.first);
-  for (const auto& kv : d->by_folded) d->filter_add(kv.first);
-  for (const auto& kv : d->by_flat_name) d->filter_add(kv.first);
-  for (const auto& kv : d->folded_deletions) d->filter_add(kv.first);
-  key_chars += bits / 8 / sizeof(char32_t);
-  for (const std::u32string& k : d->keywords) d->keyword_lengths.push_back(k.size());
+  for (const auto* hashes :
+       {&d->by_label.hashes(), &d->deletions.hashes(), &d->by_folded.hashes(),
+        &d->by_flat_name.hashes(), &d->folded_deletions.hashes()})
+    for (std::uint64_t h : *hashes) d->filter_add_hash(h);
+  d->by_label.build();
+  d->by_folded.build();
+  d->by_chromium.build();
+  d->by_flat_name.build();
+  d->deletions.build();
+  d->folded_deletions.build();
+  d->keywords.for_each([&](std::u32string_view k) { d->keyword_lengths.push_back(k.size()); });
   std::sort(d->keyword_lengths.begin(), d->keyword_lengths.end());
   d->keyword_lengths.erase(std::unique(d->keyword_lengths.begin(), d->keyword_lengths.end()),
                            d->keyword_lengths.end());
-  for (const std::string& n : d->own_names) d->own_name_views.insert(n);
+  d->suffix_views.reserve(d->suffixes.size());
   for (const std::string& n : d->suffixes) d->suffix_views.insert(n);
   std::size_t longest_keyword = d->keyword_lengths.empty() ? 0 : d->keyword_lengths.back();
   d->keyword_first.assign(longest_keyword + 1, 0);
   d->keyword_last.assign(longest_keyword + 1, 0);
-  for (const std::u32string& k : d->keywords) {
-    if (k.empty()) continue;
+  d->keywords.for_each([&](std::u32string_view k) {
+    if (k.empty()) return;
     d->keyword_first[k.size()] |= std::uint64_t{1} << (k.front() & 63);
     d->keyword_last[k.size()] |= std::uint64_t{1} << (k.back() & 63);
-  }
-  d->bytes = map_bytes(entries, key_chars, 16);
+  });
+  d->bytes = d->by_label.bytes() + d->by_folded.bytes() + d->by_chromium.bytes() +
+             d->by_flat_name.bytes() + d->deletions.bytes() + d->folded_deletions.bytes() +
+             d->filter.size() * sizeof(std::uint64_t);
   for (const brand_record& b : d->brands) d->bytes += sizeof b + b.name.size() + b.suffix.size();
-  d->bytes += map_bytes(d->own_name_views.size() + d->suffix_views.size(), 0,
+  d->bytes += d->own_names.bytes() + d->keywords.bytes() + map_bytes(d->suffix_views.size(), 0,
                         sizeof(std::string_view));
   out.impl_ = std::move(d);
   return true;

@@ -6,7 +6,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <type_traits>
 #include <unordered_set>
 #include <vector>
 
@@ -31,6 +31,215 @@ struct deletion {
 
 using ids = std::vector<std::uint32_t>;
 
+// A deletion neighbourhood (brand labels with one code point deleted) as
+// two flat arrays instead of a hash map of strings: the entries grouped by
+// bucket (the low bits of the key's 64-bit hash, brand_index::impl::hash_of)
+// in the order they were added, and each bucket's first entry.  A key is
+// never stored: an entry whose hash's high 32 bits match is checked against
+// the brand's string with `pos` skipped.  Built with a counting sort in
+// two passes (no rehash, no allocation per key: a map of u32string keys
+// to vectors allocated twice per entry and its growth outran the cache,
+// docs/security.md's scaling table) and freed as two blocks.
+class deletion_table {
+ public:
+  struct entry {
+    std::uint32_t tag;  // high 32 bits of the key's hash
+    deletion d;
+  };
+  // Adds the keys of `brand`'s string `s` with each code point deleted.
+  void add(std::uint32_t brand, std::u32string_view s);
+  // The added entries' key hashes (for the Bloom filter), until build().
+  const std::vector<std::uint64_t>& hashes() const noexcept { return hashes_; }
+  // Sorts the added entries into buckets; lookups work after this only.
+  void build();
+  std::size_t size() const noexcept { return entries_.size(); }
+  std::size_t bytes() const noexcept {
+    return entries_.capacity() * sizeof(entry) + start_.capacity() * sizeof(std::uint32_t);
+  }
+  // Calls f(deletion) for every entry whose key is `key` (hash = hash_of(key)),
+  // in the order they were added; `text(brand)` is the string the brand's
+  // entries were added from.
+  template <class Text, class F>
+  void find(std::u32string_view key, std::uint64_t hash, Text&& text, F&& f) const {
+    if (start_.empty()) return;
+    const std::size_t b = hash & mask_;
+    const std::uint32_t tag = static_cast<std::uint32_t>(hash >> 32);
+    for (std::uint32_t i = start_[b], end = start_[b + 1]; i < end; ++i) {
+      const entry& e = entries_[i];
+      if (e.tag != tag) continue;
+      const std::u32string_view s = text(e.d.brand);
+      const std::size_t p = e.d.pos;
+      if (s.size() == key.size() + 1 && s.compare(0, p, key, 0, p) == 0 &&
+          s.compare(p + 1, std::u32string_view::npos, key, p, std::u32string_view::npos) == 0)
+        f(e.d);
+    }
+  }
+
+ private:
+  std::vector<entry> entries_;         // after build(): grouped by bucket
+  std::vector<std::uint32_t> start_;   // bucket b is [start_[b], start_[b + 1])
+  std::vector<std::uint64_t> hashes_;  // while adding: each entry's key hash
+  std::size_t mask_ = 0;
+};
+
+// A multimap from strings to brand ids as flat arrays, built once (the
+// same layout as deletion_table, docs/security.md's scaling table): every
+// key's characters in one pool, the entries grouped by bucket (low bits of
+// the key's hash) in the order they were added, each bucket's first entry.
+// A lookup hashes the key, scans its bucket (about one entry) and compares
+// the pooled text of the entries whose high hash bits match.
+template <class Char>
+class key_table {
+ public:
+  using view = std::basic_string_view<Char>;
+  // FNV-1a over whole characters with MurmurHash3's 64-bit finaliser, as
+  // brand_index::impl::hash_of (the same value for a char32_t key).
+  static std::uint64_t hash(view s) {
+    std::uint64_t h = 0xcbf29ce484222325ull ^ s.size();
+    for (Char c : s) h = (h ^ static_cast<std::make_unsigned_t<Char>>(c)) * 0x100000001b3ull;
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 33;
+    return h;
+  }
+  void add(view key, std::uint32_t id) {
+    const std::uint64_t h = hash(key);
+    entries_.push_back(entry{static_cast<std::uint32_t>(h >> 32), id, pool_.size(), key.size()});
+    pool_.append(key);
+    hashes_.push_back(h);
+  }
+  // The added entries' key hashes (for the Bloom filter), until build().
+  const std::vector<std::uint64_t>& hashes() const noexcept { return hashes_; }
+  // Sorts the entries into buckets (stable); lookups work after this only.
+  void build() {
+    std::size_t buckets = 1;
+    while (buckets < entries_.size()) buckets *= 2;
+    mask_ = buckets - 1;
+    start_.assign(buckets + 1, 0);
+    for (std::uint64_t h : hashes_) ++start_[(h & mask_) + 1];
+    for (std::size_t b = 0; b < buckets; ++b) start_[b + 1] += start_[b];
+    std::vector<std::uint32_t> next(start_.begin(), start_.end() - 1);
+    std::vector<entry> sorted(entries_.size());
+    for (std::size_t i = 0; i < entries_.size(); ++i)
+      sorted[next[hashes_[i] & mask_]++] = entries_[i];
+    entries_.swap(sorted);
+    std::vector<std::uint64_t>().swap(hashes_);
+    pool_.shrink_to_fit();
+  }
+  bool empty() const noexcept { return entries_.empty(); }
+  bool contains(view key) const {
+    bool hit = false;
+    find(key, [&hit](std::uint32_t) { hit = true; });
+    return hit;
+  }
+  std::size_t size() const noexcept { return entries_.size(); }
+  std::size_t bytes() const noexcept {
+    return entries_.capacity() * sizeof(entry) + start_.capacity() * sizeof(std::uint32_t) +
+           pool_.capacity() * sizeof(Char);
+  }
+  // Calls f(id) for every entry of `key`, in the order they were added.
+  template <class F>
+  void find(view key, F&& f) const {
+    if (start_.empty()) return;
+    const std::uint64_t h = hash(key);
+    const std::uint32_t tag = static_cast<std::uint32_t>(h >> 32);
+    const std::size_t b = h & mask_;
+    for (std::uint32_t i = start_[b], end = start_[b + 1]; i < end; ++i) {
+      const entry& e = entries_[i];
+      if (e.tag == tag && e.size == key.size() && view(pool_).substr(e.offset, e.size) == key)
+        f(e.id);
+    }
+  }
+
+ private:
+  struct entry {
+    std::uint32_t tag;  // high 32 bits of the key's hash
+    std::uint32_t id;
+    std::size_t offset, size;  // the key in pool_
+  };
+  std::vector<entry> entries_;
+  std::vector<std::uint32_t> start_;  // bucket b is [start_[b], start_[b + 1])
+  std::basic_string<Char> pool_;
+  std::vector<std::uint64_t> hashes_;
+  std::size_t mask_ = 0;
+};
+
+// A set of strings that grows one insert at a time (the brands' own names,
+// the keywords, deduplicated while the list is read): every string's
+// characters in one pool, an open-addressing table (linear probing, at most
+// half full) of the high half of each hash beside 1 + the string's number.
+// A lookup takes a view and reads a slot or a few adjacent ones; growing
+// doubles one flat array, and the set is freed as three blocks, where a
+// node-based set of strings allocated twice per string and outgrew the
+// cache (docs/security.md's scaling table).
+template <class Char>
+class string_set {
+ public:
+  using view = std::basic_string_view<Char>;
+  void reserve(std::size_t n) {
+    std::size_t size = 16;
+    while (size < 2 * n) size *= 2;
+    if (size > slots_.size()) rehash(size);
+    items_.reserve(n);
+  }
+  // Adds `s`; false if it was there already.
+  bool insert(view s) {
+    if (2 * (items_.size() + 1) > slots_.size()) rehash(slots_.empty() ? 16 : 2 * slots_.size());
+    const std::uint64_t h = key_table<Char>::hash(s);
+    std::size_t i = probe(s, h);
+    if (slots_[i] != 0) return false;
+    items_.push_back(item{pool_.size(), s.size()});
+    pool_.append(s);
+    slots_[i] = ((h >> 32) << 32) | static_cast<std::uint64_t>(items_.size());
+    return true;
+  }
+  bool contains(view s) const {
+    return !slots_.empty() && slots_[probe(s, key_table<Char>::hash(s))] != 0;
+  }
+  std::size_t size() const noexcept { return items_.size(); }
+  std::size_t bytes() const noexcept {
+    return slots_.capacity() * sizeof(std::uint64_t) + items_.capacity() * sizeof(item) +
+           pool_.capacity() * sizeof(Char);
+  }
+  // Calls f(view) for every string, in the order they were added.
+  template <class F>
+  void for_each(F&& f) const {
+    for (const item& it : items_) f(view(pool_).substr(it.offset, it.size));
+  }
+
+ private:
+  struct item {
+    std::size_t offset, size;
+  };
+  // The slot holding `s`, or the empty slot where it would go.
+  std::size_t probe(view s, std::uint64_t h) const {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = h & mask;
+    for (; slots_[i] != 0; i = (i + 1) & mask) {
+      if ((slots_[i] >> 32) != (h >> 32)) continue;
+      const item& it = items_[(slots_[i] & 0xFFFFFFFFu) - 1];
+      if (view(pool_).substr(it.offset, it.size) == s) break;
+    }
+    return i;
+  }
+  void rehash(std::size_t size) {
+    std::vector<std::uint64_t> old(size, 0);
+    old.swap(slots_);
+    for (std::size_t n = 0; n < items_.size(); ++n) {
+      const item& it = items_[n];
+      const std::uint64_t h = key_table<Char>::hash(view(pool_).substr(it.offset, it.size));
+      std::size_t i = h & (size - 1);
+      while (slots_[i] != 0) i = (i + 1) & (size - 1);
+      slots_[i] = ((h >> 32) << 32) | static_cast<std::uint64_t>(n + 1);
+    }
+  }
+  std::vector<std::uint64_t> slots_;
+  std::vector<item> items_;
+  std::basic_string<Char> pool_;
+};
+
 struct brand_index::impl {
   display::public_suffix_list psl;
   bool have_psl = false;
@@ -43,35 +252,36 @@ struct brand_index::impl {
   // Exact brand labels, their folded skeletons, and every label with one
   // code point deleted (the deletion neighbourhood: two strings are at edit
   // distance 1 only if they share an entry, so lookups replace a scan).
-  std::unordered_map<std::u32string, ids> by_label;
-  std::unordered_map<std::u32string, ids> by_folded;
-  std::unordered_map<std::u32string, std::vector<deletion>> deletions;
+  key_table<char32_t> by_label;
+  key_table<char32_t> by_folded;
+  deletion_table deletions;  // of the brands' labels
   // The deletion neighbourhood of each brand's folded skeleton: a name
   // whose folded skeleton is at edit distance 1 of a brand's imitates it
   // with a homoglyph and an edit together (rule::homoglyph_edit).
-  std::unordered_map<std::u32string, std::vector<deletion>> folded_deletions;
+  deletion_table folded_deletions;  // of the brands' folded skeletons
   // Every one of Chromium's lookalike skeletons of each brand label
   // (UTF-8, as display's lookalike_skeletons gives them), for
   // rule::chromium_skeleton.  Looked up only for labels with a non-ASCII
   // character (an ASCII label's Chromium skeleton is its UTS #39 skeleton,
   // which by_folded covers), so no Bloom filter bit.
-  std::unordered_map<std::string, ids> by_chromium;
+  key_table<char> by_chromium;
   // Brand label + suffix written without dots ("paypalcom"), for
   // target embedding inside one label.
-  std::unordered_map<std::u32string, ids> by_flat_name;
-  std::unordered_set<std::u32string> keywords;
+  key_table<char32_t> by_flat_name;
+  string_set<char32_t> keywords;
   std::vector<std::size_t> keyword_lengths;  // distinct, ascending
   // Per keyword length k, bit (c & 63) of every keyword's first and last
   // code point: a name's head or tail of k code points whose edge bit is
   // clear is no keyword, and is neither hashed nor copied (most are not).
   std::vector<std::uint64_t> keyword_first, keyword_last;
-  // Registrable names that never match: every brand and its allow= names.
-  std::unordered_set<std::string> own_names;
+  // Registrable names that never match: every brand and its allow= names
+  // (looked up by view, no std::string built per name; the ids are unused).
+  string_set<char> own_names;
   std::unordered_set<std::string> suffixes;  // the brands' public suffixes
-  // Views of own_names and suffixes (node storage never moves), so that a
-  // name's registrable part and suffix candidates are looked up without
-  // building a std::string each (C++17 sets have no heterogeneous lookup).
-  std::unordered_set<std::string_view> own_name_views, suffix_views;
+  // Views of suffixes (node storage never moves), so that a name's suffix
+  // candidates are looked up without building a std::string each (C++17
+  // sets have no heterogeneous lookup).
+  std::unordered_set<std::string_view> suffix_views;
   impl() = default;
   impl(const impl&) = delete;  // the views point into this object's sets
   impl& operator=(const impl&) = delete;
@@ -105,8 +315,9 @@ struct brand_index::impl {
   static std::uint64_t hash_of(std::u32string_view s) {
     return hash_end(hash_add(hash_start(s.size()), s));
   }
-  void filter_add(std::u32string_view s) {
-    const std::uint64_t h = hash_of(s) & filter_mask;
+  void filter_add(std::u32string_view s) { filter_add_hash(hash_of(s)); }
+  void filter_add_hash(std::uint64_t hash) {
+    const std::uint64_t h = hash & filter_mask;
     filter[h >> 6] |= std::uint64_t{1} << (h & 63);
   }
   // Whether a key with this hash_of may be in the tables.

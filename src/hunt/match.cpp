@@ -167,6 +167,16 @@ struct matcher {
   reusable<token>& toks;
   bool spans_match = false;
   std::size_t input_size = 0;
+  // The strings the two deletion tables were built from: a key found
+  // there is checked against them (index.hpp's deletion_table).
+  struct label_text {
+    const std::vector<brand_record>& brands;
+    std::u32string_view operator()(std::uint32_t id) const { return brands[id].label; }
+  };
+  struct folded_text {
+    const std::vector<brand_record>& brands;
+    std::u32string_view operator()(std::uint32_t id) const { return brands[id].folded; }
+  };
 
   bool enabled(rule r, const brand_record& b) const {
     if (!(opt.rules & (std::uint32_t{1} << static_cast<unsigned>(r)))) return false;
@@ -233,9 +243,9 @@ struct matcher {
     // Exact label: another suffix is a TLD swap (the brand's own name was
     // filtered out before).
     if (d.maybe(R))
-      if (auto it = d.by_label.find(R); it != d.by_label.end())
-        for (std::uint32_t id : it->second)
-          if (d.brands[id].suffix != suffix) add(id, rule::tld_swap, r, labels.size() - 1);
+      d.by_label.find(R, [&](std::uint32_t id) {
+        if (d.brands[id].suffix != suffix) add(id, rule::tld_swap, r, labels.size() - 1);
+      });
     // Skeleton and ASCII homoglyphs (UTS #39 section 4).
     bool ascii = std::all_of(R.begin(), R.end(), [](char32_t c) { return c < 0x80; });
     // Reused: no allocation per name; homoglyph_edit_rule reads it too.
@@ -243,9 +253,9 @@ struct matcher {
     folded_skeleton(R, folded);
     {
       if (d.maybe(folded))
-        if (auto it = d.by_folded.find(folded); it != d.by_folded.end())
-          for (std::uint32_t id : it->second)
-            if (d.brands[id].label != R) add(id, ascii ? rule::homoglyph : rule::skeleton, r, r);
+        d.by_folded.find(folded, [&](std::uint32_t id) {
+          if (d.brands[id].label != R) add(id, ascii ? rule::homoglyph : rule::skeleton, r, r);
+        });
     }
     if (!ascii) chromium_skeleton_rule(r);
     combo(R, r, r);
@@ -278,24 +288,22 @@ struct matcher {
     detail::display::lookalike_skeletons(utf8, skeletons);
     const std::size_t offset = labels_span(r, r).offset;
     for (const std::string& s : skeletons) {
-      auto it = d.by_chromium.find(s);
-      if (it == d.by_chromium.end()) continue;
-      for (std::uint32_t id : it->second) {
-        if (d.brands[id].label == R) continue;  // the brand's label itself (a TLD swap)
+      d.by_chromium.find(s, [&](std::uint32_t id) {
+        if (d.brands[id].label == R) return;  // the brand's label itself (a TLD swap)
         bool reported = false;
         for (auto m = out.matches.rbegin(); m != out.matches.rend() && m->offset == offset; ++m)
           reported = reported ||
                      (m->brand == id && (m->why == rule::skeleton || m->why == rule::homoglyph));
         if (!reported) add(id, rule::chromium_skeleton, r, r);
-      }
+      });
     }
   }
 
   // Edit distance 1 through the deletion neighbourhood.
   void edit_rules(const std::u32string& R, std::size_t r) {
-    if (d.maybe(R))
-      if (auto it = d.deletions.find(R); it != d.deletions.end())
-        for (const deletion& e : it->second) add(e.brand, rule::omission, r, r);
+    if (const std::uint64_t h = brand_index::impl::hash_of(R); d.maybe_hash(h))
+      d.deletions.find(R, h, label_text{d.brands},
+                       [&](const deletion& e) { add(e.brand, rule::omission, r, r); });
     // R with code point i deleted, for i = 0, 1, ...: the next deletion
     // differs from this one in one place only (del[i - 1] becomes R[i - 1]),
     // so it is updated in place instead of copied.
@@ -303,26 +311,25 @@ struct matcher {
     if (!R.empty()) del.assign(R, 1, std::u32string::npos);
     for (std::size_t i = 0; i < R.size(); ++i) {
       if (i > 0) del[i - 1] = R[i - 1];
-      if (!d.maybe(del)) continue;
-      if (auto it = d.by_label.find(del); it != d.by_label.end()) {
+      const std::uint64_t h = brand_index::impl::hash_of(del);
+      if (!d.maybe_hash(h)) continue;
+      d.by_label.find(del, [&](std::uint32_t id) {
         rule why = rule::insertion;
         if (R[i] == U'-')
           why = rule::hyphenation;
         else if ((i > 0 && R[i - 1] == R[i]) || (i + 1 < R.size() && R[i + 1] == R[i]))
           why = rule::repetition;
-        for (std::uint32_t id : it->second) add(id, why, r, r);
-      }
-      if (auto it = d.deletions.find(del); it != d.deletions.end()) {
-        for (const deletion& e : it->second) {
-          const std::u32string& B = d.brands[e.brand].label;
-          if (B.size() != R.size() || B == R) continue;
-          if (e.pos == i) {
-            add(e.brand, replacement_reason(B[i], R[i], d.brands[e.brand]), r, r);
-          } else if ((e.pos == i + 1 || e.pos + 1 == i) && R[i] == B[e.pos] && R[e.pos] == B[i]) {
-            add(e.brand, rule::transposition, r, r);
-          }
+        add(id, why, r, r);
+      });
+      d.deletions.find(del, h, label_text{d.brands}, [&](const deletion& e) {
+        const std::u32string& B = d.brands[e.brand].label;
+        if (B.size() != R.size() || B == R) return;
+        if (e.pos == i) {
+          add(e.brand, replacement_reason(B[i], R[i], d.brands[e.brand]), r, r);
+        } else if ((e.pos == i + 1 || e.pos + 1 == i) && R[i] == B[e.pos] && R[e.pos] == B[i]) {
+          add(e.brand, rule::transposition, r, r);
         }
-      }
+      });
     }
   }
 
@@ -361,26 +368,25 @@ struct matcher {
       add(id, rule::homoglyph_edit, r, r);
     };
     // One character more than the brand's folded skeleton.
-    if (F.size() <= d.max_folded + 1 && d.maybe(F))
-      if (auto it = d.folded_deletions.find(F); it != d.folded_deletions.end())
-        for (const deletion& e : it->second) consider(e.brand);
+    if (F.size() <= d.max_folded + 1)
+      if (const std::uint64_t h = brand_index::impl::hash_of(F); d.maybe_hash(h))
+        d.folded_deletions.find(F, h, folded_text{d.brands},
+                                [&](const deletion& e) { consider(e.brand); });
     del.assign(F, 1, std::u32string::npos);  // updated in place, as in edit_rules
     for (std::size_t i = 0; i < F.size(); ++i) {
       if (i > 0) del[i - 1] = F[i - 1];
-      if (!d.maybe(del)) continue;
+      const std::uint64_t h = brand_index::impl::hash_of(del);
+      if (!d.maybe_hash(h)) continue;
       // One character fewer.
-      if (auto it = d.by_folded.find(del); it != d.by_folded.end())
-        for (std::uint32_t id : it->second) consider(id);
+      d.by_folded.find(del, consider);
       // One character replaced, or two neighbours swapped.
-      if (auto it = d.folded_deletions.find(del); it != d.folded_deletions.end()) {
-        for (const deletion& e : it->second) {
-          const std::u32string& B = d.brands[e.brand].folded;
-          if (B.size() != F.size()) continue;
-          if (e.pos == i ||
-              ((e.pos == i + 1 || e.pos + 1 == i) && F[i] == B[e.pos] && F[e.pos] == B[i]))
-            consider(e.brand);
-        }
-      }
+      d.folded_deletions.find(del, h, folded_text{d.brands}, [&](const deletion& e) {
+        const std::u32string& B = d.brands[e.brand].folded;
+        if (B.size() != F.size()) return;
+        if (e.pos == i ||
+            ((e.pos == i + 1 || e.pos + 1 == i) && F[i] == B[e.pos] && F[e.pos] == B[i]))
+          consider(e.brand);
+      });
     }
   }
 
@@ -394,22 +400,21 @@ struct matcher {
         std::size_t h = L.find(U'-', start);
         std::u32string tok =
             L.substr(start, h == std::u32string::npos ? std::u32string::npos : h - start);
-        if (auto it = d.maybe(tok) ? d.by_label.find(tok) : d.by_label.end();
-            it != d.by_label.end())
-          for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
-        if (auto it = d.maybe(tok) ? d.by_flat_name.find(tok) : d.by_flat_name.end();
-            it != d.by_flat_name.end())
-          for (std::uint32_t id : it->second) add(id, rule::target_embedding, first, last);
+        if (d.maybe(tok)) {
+          d.by_label.find(tok,
+                          [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
+          d.by_flat_name.find(
+              tok, [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
+        }
         if (h == std::u32string::npos) break;
         start = h + 1;
       }
     }
-    if (auto it = d.maybe(L) ? d.by_flat_name.find(L) : d.by_flat_name.end();
-        it != d.by_flat_name.end())
-      for (std::uint32_t id : it->second) add(id, rule::target_embedding, first, last);
-    // Views first: a head or tail is copied (u32string keys) only when the
-    // keyword masks and the Bloom filter both let it through.
-    thread_local std::u32string key;  // reused: no allocation per name
+    if (d.maybe(L))
+      d.by_flat_name.find(L,
+                          [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
+    // Views: a head or tail is looked up (the tables take views, nothing is
+    // copied) only when the keyword masks and the Bloom filter let it through.
     const std::u32string_view V(L);
     for (std::size_t k : d.keyword_lengths) {
       if (k >= L.size()) break;
@@ -418,11 +423,9 @@ struct matcher {
       std::u32string_view head = V.substr(0, L.size() - k), tail = V.substr(L.size() - k);
       if (((d.keyword_first[k] >> (tail.front() & 63)) & 1) &&
           ((d.keyword_last[k] >> (tail.back() & 63)) & 1) && d.maybe(head)) {
-        key.assign(tail);
-        if (d.keywords.count(key)) {
-          key.assign(head);
-          if (auto it = d.by_label.find(key); it != d.by_label.end())
-            for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
+        if (d.keywords.contains(tail)) {
+          d.by_label.find(head,
+                          [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
         }
       }
       // Keyword + brand: the head of k code points is the keyword.
@@ -430,11 +433,9 @@ struct matcher {
       tail = V.substr(k);
       if (((d.keyword_first[k] >> (head.front() & 63)) & 1) &&
           ((d.keyword_last[k] >> (head.back() & 63)) & 1) && d.maybe(tail)) {
-        key.assign(head);
-        if (d.keywords.count(key)) {
-          key.assign(tail);
-          if (auto it = d.by_label.find(key); it != d.by_label.end())
-            for (std::uint32_t id : it->second) add(id, rule::combo_squatting, first, last);
+        if (d.keywords.contains(head)) {
+          d.by_label.find(tail,
+                          [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
         }
       }
     }
@@ -463,35 +464,32 @@ struct matcher {
     }
     for (std::size_t t = 0; t < toks.size(); ++t) {
       if (toks[t].label >= r) break;
-      auto it = d.maybe(toks[t].text) ? d.by_label.find(toks[t].text) : d.by_label.end();
-      if (it != d.by_label.end()) {
-        for (std::uint32_t id : it->second) {
-          // Does the brand's suffix follow, token by token?
-          const std::string& suf = d.brands[id].suffix;
-          std::size_t u = t + 1, pos = 0;
-          bool ok = true;
-          while (pos <= suf.size()) {
-            std::size_t dot = suf.find('.', pos);
-            std::string_view part = std::string_view(suf).substr(
-                pos, dot == std::string::npos ? std::string::npos : dot - pos);
-            if (u >= toks.size() || toks[u].text != std::u32string(part.begin(), part.end())) {
-              ok = false;
-              break;
-            }
-            ++u;
-            if (dot == std::string::npos) break;
-            pos = dot + 1;
+      if (!d.maybe(toks[t].text)) continue;
+      d.by_label.find(toks[t].text, [&](std::uint32_t id) {
+        // Does the brand's suffix follow, token by token?
+        const std::string& suf = d.brands[id].suffix;
+        std::size_t u = t + 1, pos = 0;
+        bool ok = true;
+        while (pos <= suf.size()) {
+          std::size_t dot = suf.find('.', pos);
+          std::string_view part = std::string_view(suf).substr(
+              pos, dot == std::string::npos ? std::string::npos : dot - pos);
+          if (u >= toks.size() || toks[u].text != std::u32string(part.begin(), part.end())) {
+            ok = false;
+            break;
           }
-          if (ok)
-            add(id, rule::target_embedding, toks[t].label, toks[u - 1].label);
-          else
-            add(id, rule::target_embedding, toks[t].label, toks[t].label, -35);
+          ++u;
+          if (dot == std::string::npos) break;
+          pos = dot + 1;
         }
-      }
-      if (auto f = d.maybe(toks[t].text) ? d.by_flat_name.find(toks[t].text) : d.by_flat_name.end();
-          f != d.by_flat_name.end())
-        for (std::uint32_t id : f->second)
-          add(id, rule::target_embedding, toks[t].label, toks[t].label);
+        if (ok)
+          add(id, rule::target_embedding, toks[t].label, toks[u - 1].label);
+        else
+          add(id, rule::target_embedding, toks[t].label, toks[t].label, -35);
+      });
+      d.by_flat_name.find(toks[t].text, [&](std::uint32_t id) {
+        add(id, rule::target_embedding, toks[t].label, toks[t].label);
+      });
     }
   }
 
@@ -521,8 +519,7 @@ struct matcher {
       if (!d.maybe_hash(brand_index::impl::hash_end(h))) continue;
       joined.clear();
       for (std::size_t l = j; l <= r; ++l) joined += labels[l];
-      if (auto it = d.by_label.find(joined); it != d.by_label.end())
-        for (std::uint32_t id : it->second) add(id, rule::label_split, j, r);
+      d.by_label.find(joined, [&](std::uint32_t id) { add(id, rule::label_split, j, r); });
     }
   }
 
@@ -565,7 +562,7 @@ struct matcher {
     for (std::size_t l = 0, seen = 0; l < trimmed.size() && seen < r; ++l)
       if (trimmed[l] == '.' && ++seen == r) reg_start = l + 1;
     std::string_view registrable = trimmed.substr(reg_start);
-    if (d.own_name_views.count(registrable)) return;  // a brand's own name
+    if (d.own_names.contains(registrable)) return;  // a brand's own name
     std::size_t dot = registrable.find('.');
     std::string_view suffix =
         dot == std::string_view::npos ? std::string_view() : registrable.substr(dot + 1);

@@ -386,6 +386,30 @@ TEST(PublicSuffixList, RulesWildcardsAndExceptions) {
   EXPECT_EQ(psl.registrable_domain("a.b.unlisted"), "b.unlisted");    // implicit "*"
 }
 
+// Thousands of rules of each kind, some listed twice (the sets are
+// open-addressing tables built once, src/display/lists.cpp): every listed
+// rule is found and an unlisted neighbour is not.
+TEST(PublicSuffixList, ThousandsOfRulesOfEachKind) {
+  std::string text;
+  for (int i = 0; i < 4000; ++i) {
+    const std::string n = std::to_string(i);
+    text += "s" + n + ".example\n*.w" + n + ".test\n!x.w" + n + ".test\n";
+    if (i % 7 == 0) text += "s" + n + ".example\n";
+  }
+  public_suffix_list psl;
+  list_error error;
+  ASSERT_TRUE(public_suffix_list::parse(text, "big.dat", psl, error)) << error.text;
+  for (int i : {0, 1, 7, 1234, 3999}) {
+    const std::string n = std::to_string(i);
+    EXPECT_EQ(psl.registrable_domain("a.q.s" + n + ".example"), "q.s" + n + ".example");
+    EXPECT_EQ(psl.registrable_domain("a.b.c.w" + n + ".test"), "b.c.w" + n + ".test");  // *.wN
+    EXPECT_EQ(psl.registrable_domain("a.x.w" + n + ".test"), "x.w" + n + ".test");      // !x.wN
+  }
+  // Not listed: the implicit "*" rule, the last label.
+  EXPECT_EQ(psl.registrable_domain("a.q.s4000.example"), "s4000.example");
+  EXPECT_EQ(psl.registrable_domain("a.b.c.w4000.test"), "w4000.test");
+}
+
 TEST(PublicSuffixList, MalformedLineNamesFileAndLine) {
   public_suffix_list psl;
   list_error error;

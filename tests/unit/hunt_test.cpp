@@ -453,6 +453,56 @@ TEST(Hunt, OffsetsPointAtTheMatchingLabelsOfTheInput) {
   EXPECT_FALSE(r.all_shown);
 }
 
+// Thousands of brands whose labels share their deletion keys (every 26
+// consecutive labels differ in the last letter only): the index's flat
+// tables (docs/security.md's scaling note) must keep every entry of a
+// shared key, every brand's own name and every distinct keyword.  The
+// expected brands follow from how each input was spelled from the labels.
+TEST(Hunt, LargeIndexKeepsEverySharedKey) {
+  constexpr int kBrands = 26 * 26 * 5;
+  auto label = [](int i) {
+    std::string l = "zq";
+    for (int d = 4, v = i; d >= 0; --d, v /= 26) l.insert(2, 1, static_cast<char>('a' + v % 26));
+    return l;
+  };
+  std::string list;
+  for (int i = 0; i < kBrands; ++i) {
+    const int k = i % 100;
+    list += label(i) + ".com keywords=kw" + std::string(1, static_cast<char>('a' + k / 10)) +
+            std::string(1, static_cast<char>('a' + k % 10)) + "\n";
+    if (i % 500 == 0) list += label(i) + ".com\n";  // listed twice: kept once
+  }
+  puny::hunt::brand_index big, one;
+  puny::display::list_error err;
+  ASSERT_TRUE(puny::hunt::brand_index::parse(list, "big", big, err)) << err.text;
+  ASSERT_TRUE(puny::hunt::brand_index::parse("zqaaaaa.com\n", "one", one, err)) << err.text;
+  EXPECT_EQ(big.size(), static_cast<std::size_t>(kBrands));
+  EXPECT_EQ(big.keyword_count(), one.keyword_count() + 100);  // kwaa..kwjj, each once
+  auto found = [&](const std::string& name) {
+    std::set<std::pair<std::string, std::string>> out;
+    for (const auto& m : puny::hunt::find(name, big).matches)
+      out.insert({std::string(big.brand(m.brand)), std::string(puny::hunt::to_string(m.why))});
+    return out;
+  };
+  for (int i : {0, 1, 777, 2025, kBrands - 1}) {
+    const std::string l = label(i), brand = l + ".com";
+    EXPECT_TRUE(found(brand).empty()) << brand;  // the brand's own name
+    EXPECT_EQ(found(l.substr(0, 3) + l.substr(4) + ".com").count({brand, "omission"}), 1u) << l;
+    EXPECT_EQ(found(l.substr(0, 4) + "7" + l.substr(4) + ".com").count({brand, "insertion"}), 1u)
+        << l;
+    EXPECT_EQ(found(l + "login.com").count({brand, "combo_squatting"}), 1u) << l;
+    // Its 25 siblings and itself: the letter where they differ replaced by
+    // a digit no lookalike rule folds (8; 0 would read as o and add the
+    // homoglyph_edit matches of other brands) is one replacement from each.
+    const std::string prefix = l.substr(0, l.size() - 1);
+    std::set<std::string> brands;
+    for (const auto& m : found(prefix + "8.com")) brands.insert(m.first);
+    std::set<std::string> expected;
+    for (char c = 'a'; c <= 'z'; ++c) expected.insert(prefix + c + ".com");
+    EXPECT_EQ(brands, expected) << prefix;
+  }
+}
+
 TEST(Hunt, HostileInputNeverCrashes) {
   std::string big(100000, 'a');
   big += ".com";
