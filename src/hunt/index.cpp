@@ -239,24 +239,7 @@ void deletion_table::add(std::uint32_t brand, std::u32string_view s) {
   }
 }
 
-void deletion_table::build() {
-  // About one entry per bucket: a lookup reads one bucket bound pair and,
-  // for a key that is there, an entry or two.
-  std::size_t buckets = 1;
-  while (buckets < entries_.size()) buckets *= 2;
-  mask_ = buckets - 1;
-  start_.assign(buckets + 1, 0);
-  for (std::uint64_t h : hashes_) ++start_[(h & mask_) + 1];
-  for (std::size_t b = 0; b < buckets; ++b) start_[b + 1] += start_[b];
-  // Stable: a key's entries stay in the order they were added (brand ids
-  // ascending), the order the matcher reports them in.
-  std::vector<std::uint32_t> next(start_.begin(), start_.end() - 1);
-  std::vector<entry> sorted(entries_.size());
-  for (std::size_t i = 0; i < entries_.size(); ++i)
-    sorted[next[hashes_[i] & mask_]++] = entries_[i];
-  entries_.swap(sorted);
-  std::vector<std::uint64_t>().swap(hashes_);
-}
+void deletion_table::build() { group_by_bucket(entries_, hashes_, mask_, start_); }
 
 brand_index::brand_index() : impl_(std::make_shared<impl>()) {}
 

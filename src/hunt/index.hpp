@@ -31,6 +31,50 @@ struct deletion {
 
 using ids = std::vector<std::uint32_t>;
 
+// The tables' key hash: FNV-1a over whole characters with MurmurHash3's
+// 64-bit finaliser.  In three steps, so that a string in pieces (labels to
+// be joined) is hashed without being copied first; the same value for the
+// same characters whatever the character type.
+inline std::uint64_t key_hash_start(std::size_t size) { return 0xcbf29ce484222325ull ^ size; }
+template <class Char>
+std::uint64_t key_hash_add(std::uint64_t h, std::basic_string_view<Char> s) {
+  for (Char c : s) h = (h ^ static_cast<std::make_unsigned_t<Char>>(c)) * 0x100000001b3ull;
+  return h;
+}
+inline std::uint64_t key_hash_end(std::uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdull;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ull;
+  h ^= h >> 33;
+  return h;
+}
+template <class Char>
+std::uint64_t key_hash(std::basic_string_view<Char> s) {
+  return key_hash_end(key_hash_add(key_hash_start(s.size()), s));
+}
+
+// Groups `entries` by bucket (the low bits of each one's hash in `hashes`,
+// about one entry a bucket) with a stable counting sort: a key's entries
+// keep the order they were added in (brand ids ascending, the order the
+// matcher reports them in).  Sets `mask` and `start` (bucket b is
+// [start[b], start[b + 1])) and frees `hashes`.
+template <class Entry>
+void group_by_bucket(std::vector<Entry>& entries, std::vector<std::uint64_t>& hashes, std::size_t& mask,
+                     std::vector<std::uint32_t>& start) {
+  std::size_t buckets = 1;
+  while (buckets < entries.size()) buckets *= 2;
+  mask = buckets - 1;
+  start.assign(buckets + 1, 0);
+  for (std::uint64_t h : hashes) ++start[(h & mask) + 1];
+  for (std::size_t b = 0; b < buckets; ++b) start[b + 1] += start[b];
+  std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+  std::vector<Entry> sorted(entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) sorted[next[hashes[i] & mask]++] = entries[i];
+  entries.swap(sorted);
+  std::vector<std::uint64_t>().swap(hashes);
+}
+
 // A deletion neighbourhood (brand labels with one code point deleted) as
 // two flat arrays instead of a hash map of strings: the entries grouped by
 // bucket (the low bits of the key's 64-bit hash, brand_index::impl::hash_of)
@@ -92,18 +136,7 @@ template <class Char>
 class key_table {
  public:
   using view = std::basic_string_view<Char>;
-  // FNV-1a over whole characters with MurmurHash3's 64-bit finaliser, as
-  // brand_index::impl::hash_of (the same value for a char32_t key).
-  static std::uint64_t hash(view s) {
-    std::uint64_t h = 0xcbf29ce484222325ull ^ s.size();
-    for (Char c : s) h = (h ^ static_cast<std::make_unsigned_t<Char>>(c)) * 0x100000001b3ull;
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdull;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ull;
-    h ^= h >> 33;
-    return h;
-  }
+  static std::uint64_t hash(view s) { return key_hash(s); }
   void add(view key, std::uint32_t id) {
     const std::uint64_t h = hash(key);
     entries_.push_back(entry{static_cast<std::uint32_t>(h >> 32), id, pool_.size(), key.size()});
@@ -114,18 +147,7 @@ class key_table {
   const std::vector<std::uint64_t>& hashes() const noexcept { return hashes_; }
   // Sorts the entries into buckets (stable); lookups work after this only.
   void build() {
-    std::size_t buckets = 1;
-    while (buckets < entries_.size()) buckets *= 2;
-    mask_ = buckets - 1;
-    start_.assign(buckets + 1, 0);
-    for (std::uint64_t h : hashes_) ++start_[(h & mask_) + 1];
-    for (std::size_t b = 0; b < buckets; ++b) start_[b + 1] += start_[b];
-    std::vector<std::uint32_t> next(start_.begin(), start_.end() - 1);
-    std::vector<entry> sorted(entries_.size());
-    for (std::size_t i = 0; i < entries_.size(); ++i)
-      sorted[next[hashes_[i] & mask_]++] = entries_[i];
-    entries_.swap(sorted);
-    std::vector<std::uint64_t>().swap(hashes_);
+    group_by_bucket(entries_, hashes_, mask_, start_);
     pool_.shrink_to_fit();
   }
   bool empty() const noexcept { return entries_.empty(); }
@@ -293,28 +315,13 @@ struct brand_index::impl {
   // misses).
   std::vector<std::uint64_t> filter;
   std::uint64_t filter_mask = 0;
-  // The filter's own hash (the tables keep std::hash): FNV-1a over whole
-  // code points, then MurmurHash3's 64-bit finaliser so the low bits the
-  // filter uses depend on every input bit.  A few instructions per code
-  // point where std::hash's byte-wise Murmur takes several times more.
-  // In three steps, so that a string in pieces (labels to be joined) is
-  // hashed without being copied first.
-  static std::uint64_t hash_start(std::size_t size) { return 0xcbf29ce484222325ull ^ size; }
-  static std::uint64_t hash_add(std::uint64_t h, std::u32string_view s) {
-    for (char32_t c : s) h = (h ^ c) * 0x100000001b3ull;
-    return h;
-  }
-  static std::uint64_t hash_end(std::uint64_t h) {
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdull;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ull;
-    h ^= h >> 33;
-    return h;
-  }
-  static std::uint64_t hash_of(std::u32string_view s) {
-    return hash_end(hash_add(hash_start(s.size()), s));
-  }
+  // The filter and the tables hash alike (key_hash above; a few
+  // instructions per code point where std::hash's byte-wise Murmur takes
+  // several times more), so one hash of a key serves both.
+  static std::uint64_t hash_start(std::size_t size) { return key_hash_start(size); }
+  static std::uint64_t hash_add(std::uint64_t h, std::u32string_view s) { return key_hash_add(h, s); }
+  static std::uint64_t hash_end(std::uint64_t h) { return key_hash_end(h); }
+  static std::uint64_t hash_of(std::u32string_view s) { return key_hash(s); }
   void filter_add(std::u32string_view s) { filter_add_hash(hash_of(s)); }
   void filter_add_hash(std::uint64_t hash) {
     const std::uint64_t h = hash & filter_mask;
