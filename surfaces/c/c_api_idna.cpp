@@ -34,6 +34,12 @@ using puny::capi::room;
 using puny::capi::to_idna2008_options;
 using puny::capi::to_options;
 
+// The caller's UTF-16 code units as char16_t (uint16_t in the C header, so
+// that C callers need no char16_t).
+std::u16string utf16_input(const uint16_t* utf16, std::size_t length) {
+  return std::u16string(utf16, utf16 + length);
+}
+
 }  // namespace
 
 extern "C" {
@@ -92,8 +98,7 @@ puny_errc puny_to_ascii_utf16(const uint16_t* utf16, size_t length, char* out, s
     puny::idna::options o;
     if (!input_ok(utf16, length) || !output_ok(out, capacity) || !to_options(options, o))
       return fail(err, PUNY_ERR_INVALID_ARGUMENT);
-    std::u16string input(length, u'\0');
-    for (std::size_t i = 0; i < length; ++i) input[i] = static_cast<char16_t>(utf16[i]);
+    const std::u16string input = utf16_input(utf16, length);
     const auto r = puny::idna::to_ascii(std::u16string_view(input), o);
     if (!r.ok()) return report(err, r.status);
     return copy_out(r.value, out, capacity, r.status, written, err);
@@ -107,8 +112,7 @@ puny_errc puny_to_unicode_utf16(const uint16_t* utf16, size_t length, uint16_t* 
     puny::idna::options o;
     if (!input_ok(utf16, length) || !output_ok(out, capacity) || !to_options(options, o))
       return fail(err, PUNY_ERR_INVALID_ARGUMENT);
-    std::u16string input(length, u'\0');
-    for (std::size_t i = 0; i < length; ++i) input[i] = static_cast<char16_t>(utf16[i]);
+    const std::u16string input = utf16_input(utf16, length);
     const auto r = puny::idna::to_unicode(std::u16string_view(input), o);
     // Best-effort output even on error, as the UTF-8 form.
     return copy_out(r.value, out, capacity, r.status, written, err);
