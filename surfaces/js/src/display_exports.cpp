@@ -123,11 +123,7 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE int puny_js_display_list(int list, int n) {
   clear_error();
   std::string text;
-  const puny::status s = to_utf8(input_view(n), text);
-  if (!s) {
-    fail(s, s.offset);
-    return failed;
-  }
+  if (!input_as_utf8(n, text)) return failed;
   const bool ok = list == 0 ? parse_list(text, g_lists.have_top, g_lists.top, "topDomains")
                             : parse_list(text, g_lists.have_psl, g_lists.psl, "psl");
   return ok ? 0 : failed;
@@ -154,11 +150,7 @@ EMSCRIPTEN_KEEPALIVE int puny_js_to_display(int profile, int n) {
   const auto all = puny::display::profiles();
   if (profile < 0 || static_cast<std::size_t>(profile) >= all.size()) return unknown_name;
   std::string utf8;
-  const puny::status s = to_utf8(input_view(n), utf8);
-  if (!s) {
-    fail(s, s.offset, puny::error_source::uts46);
-    return failed;
-  }
+  if (!input_as_utf8(n, utf8, puny::error_source::uts46)) return failed;
   puny::display::options o;
   o.which = all[static_cast<std::size_t>(profile)].id;
   o.suffixes = g_lists.have_psl ? &g_lists.psl : nullptr;
@@ -175,11 +167,7 @@ EMSCRIPTEN_KEEPALIVE int puny_js_to_display(int profile, int n) {
 EMSCRIPTEN_KEEPALIVE int puny_js_skeleton(int n) {
   clear_error();
   std::string utf8;
-  const puny::status s = to_utf8(input_view(n), utf8);
-  if (!s) {
-    fail(s, s.offset);
-    return failed;
-  }
+  if (!input_as_utf8(n, utf8)) return failed;
   return put_output_utf8(puny::uts39::skeleton(utf8).value);  // well-formed input: cannot fail
 }
 

@@ -58,11 +58,7 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE int puny_js_hunt_index(int use_psl, int n) {
   clear_error();
   std::string text;
-  const puny::status s = to_utf8(input_view(n), text);
-  if (!s) {
-    fail(s, s.offset);
-    return failed;
-  }
+  if (!input_as_utf8(n, text)) return failed;
   auto made = std::make_unique<puny::hunt::brand_index>();
   puny::display::list_error e;
   const puny::display::public_suffix_list* psl = use_psl && g_lists.have_psl ? &g_lists.psl : nullptr;
@@ -110,11 +106,7 @@ EMSCRIPTEN_KEEPALIVE int puny_js_hunt_match(int handle, unsigned rules, int min_
   if (index == nullptr || profile < 0 || static_cast<std::size_t>(profile) >= profiles.size())
     return unknown_name;
   std::string utf8;
-  const puny::status s = to_utf8(input_view(n), utf8);
-  if (!s) {
-    fail(s, s.offset);
-    return failed;
-  }
+  if (!input_as_utf8(n, utf8)) return failed;
   puny::hunt::options o;
   o.rules = rules;
   o.min_score = min_score;

@@ -108,6 +108,9 @@ extern buffer<char16_t> g_output;
 extern buffer<char32_t> g_code_points;  // scratch: UTF-32
 extern buffer<char> g_bytes;            // scratch: ASCII / UTF-8 bytes
 std::u16string_view input_view(int n);
+// The input's first n code units as UTF-8 into `out`; on ill-formed UTF-16
+// the call's error is set (with `source`, as fail) and false returned.
+bool input_as_utf8(int n, std::string& out, puny::error_source source = puny::error_source::punycode);
 int put_output(std::u16string_view units);
 int put_output_ascii(std::string_view bytes);
 int put_output(std::u32string_view cps);

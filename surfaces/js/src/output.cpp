@@ -19,6 +19,13 @@ buffer<char16_t> g_output;
 
 std::u16string_view input_view(int n) { return std::u16string_view(g_input.data(), static_cast<std::size_t>(n)); }
 
+bool input_as_utf8(int n, std::string& out, puny::error_source source) {
+  const puny::status s = to_utf8(input_view(n), out);
+  if (s) return true;
+  fail(s, s.offset, source);
+  return false;
+}
+
 int put_output(std::u16string_view units) {
   std::copy(units.begin(), units.end(), g_output.reserve(units.size()));
   return static_cast<int>(units.size());
