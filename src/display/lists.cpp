@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/slot_table.hpp"
 #include "display/internal.hpp"
 #include "puny/idna.hpp"
 #include "puny/unicode.hpp"
@@ -98,49 +99,30 @@ std::string unicode_form(const std::string& ascii) {
 // ---- Public Suffix List ----
 
 namespace {
-// A set of views as one open-addressing table (linear probing, a power of
-// two at least twice the keys), as protected_domains::impl below: a lookup
-// reads a slot or a few adjacent ones where a node-based set chases a
-// pointer per probe, and it is built and freed as two blocks.  (Node sets
-// made the list's parse, and every brand list checked against it, grow
-// faster than linearly as they outgrew the cache: docs/security.md's
-// scaling table.)  A slot holds the high half of the key's hash beside
-// 1 + the key's index (0: empty).
+// A set of views, indexed by a slot_table (common/slot_table.hpp), as
+// protected_domains::impl below.
 class view_set {
  public:
   // Builds the set of `keys` (duplicates kept once).
   void assign(std::vector<std::string_view> keys) {
     keys_.clear();
     keys_.reserve(keys.size());
-    std::size_t size = 16;
-    while (size < keys.size() * 2) size *= 2;
-    slots_.assign(size, 0);
+    index_.reset(keys.size());
     for (std::string_view k : keys) {
       const std::uint64_t h = hash_of(k);
-      std::size_t i = h & (size - 1);
-      bool seen = false;
-      for (; slots_[i] != 0; i = (i + 1) & (size - 1))
-        if ((slots_[i] >> 32) == (h >> 32) && keys_[(slots_[i] & 0xFFFFFFFFu) - 1] == k) {
-          seen = true;
-          break;
-        }
-      if (seen) continue;
+      if (find(k, h) != detail::slot_table::npos) continue;
+      index_.add(h, keys_.size());
       keys_.push_back(k);
-      slots_[i] = ((h >> 32) << 32) | static_cast<std::uint64_t>(keys_.size());
     }
   }
-  bool contains(std::string_view k) const noexcept {
-    if (keys_.empty()) return false;
-    const std::uint64_t h = hash_of(k);
-    const std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = h & mask; slots_[i] != 0; i = (i + 1) & mask)
-      if ((slots_[i] >> 32) == (h >> 32) && keys_[(slots_[i] & 0xFFFFFFFFu) - 1] == k) return true;
-    return false;
-  }
+  bool contains(std::string_view k) const noexcept { return find(k, hash_of(k)) != detail::slot_table::npos; }
 
  private:
   static std::uint64_t hash_of(std::string_view k) noexcept { return std::hash<std::string_view>{}(k); }
-  std::vector<std::uint64_t> slots_;
+  std::size_t find(std::string_view k, std::uint64_t h) const noexcept {
+    return index_.find(h, [&](std::size_t n) { return keys_[n] == k; });
+  }
+  detail::slot_table index_;
   std::vector<std::string_view> keys_;
 };
 }  // namespace
@@ -207,7 +189,7 @@ bool public_suffix_list::parse(std::string_view text, std::string_view source, p
            "not a Public Suffix List rule: \"" + std::string(trim(line)) + "\"");
       return false;
     }
-    if (data->text.size() + 2 >= 0xFFFFFFFFu) {  // view_set's 32-bit key numbers
+    if (data->text.size() + 2 > detail::slot_table::max_keys) {  // the sets number keys in 32 bits
       fail(error, errc::list_syntax, source, number, offset, "too many rules (over 2^32 forms)");
       return false;
     }
@@ -294,42 +276,23 @@ struct protected_domains::impl {
     std::string name;   // as the list writes it
   };
   std::vector<entry> entries;
-  // Open addressing over the skeletons' hashes (linear probing, a power of
-  // two at least twice the entries): a lookup, hit or miss, reads one slot
-  // or a few adjacent ones, where a node-based hash map chases pointers.  A
-  // slot holds the high half of the hash beside 1 + the entry's index (0:
-  // empty), so a miss rarely touches an entry and costs one cache line.
-  std::vector<std::uint64_t> slots;
+  // The skeletons' index (common/slot_table.hpp): a lookup, hit or miss,
+  // reads one slot or a few adjacent ones and rarely touches an entry.
+  detail::slot_table index;
   std::size_t count = 0;
 
   static std::uint64_t hash_of(std::string_view key) noexcept {
     return std::hash<std::string_view>{}(key);
   }
-  static std::uint64_t tag_of(std::uint64_t hash) noexcept { return hash >> 32; }
   const entry* find(std::string_view key) const noexcept {
-    if (slots.empty()) return nullptr;
-    const std::uint64_t h = hash_of(key);
-    const std::size_t mask = slots.size() - 1;
-    for (std::size_t i = h & mask; slots[i] != 0; i = (i + 1) & mask) {
-      const std::uint64_t slot = slots[i];
-      if ((slot >> 32) != tag_of(h)) continue;
-      const entry& e = entries[(slot & 0xFFFFFFFFu) - 1];
-      if (e.skeleton == key) return &e;
-    }
-    return nullptr;
+    const std::size_t n = index.find(hash_of(key), [&](std::size_t e) { return entries[e].skeleton == key; });
+    return n == detail::slot_table::npos ? nullptr : &entries[n];
   }
   // The first domain with a skeleton keeps it (as the list's order says).
   void build_index() {
-    std::size_t size = 16;
-    while (size < entries.size() * 2) size *= 2;
-    slots.assign(size, 0);
-    for (std::size_t e = 0; e < entries.size(); ++e) {
-      if (find(entries[e].skeleton) != nullptr) continue;
-      const std::uint64_t h = hash_of(entries[e].skeleton);
-      std::size_t i = h & (size - 1);
-      while (slots[i] != 0) i = (i + 1) & (size - 1);
-      slots[i] = (tag_of(h) << 32) | static_cast<std::uint64_t>(e + 1);
-    }
+    index.reset(entries.size());
+    for (std::size_t e = 0; e < entries.size(); ++e)
+      if (find(entries[e].skeleton) == nullptr) index.add(hash_of(entries[e].skeleton), e);
   }
 };
 
@@ -354,7 +317,7 @@ bool protected_domains::parse(std::string_view text, std::string_view source, pr
     // One entry per skeleton (a name can have several, see
     // lookalike_skeletons); they share the domain.
     detail::display::lookalike_skeletons(unicode.value, skeletons);
-    if (data->entries.size() + skeletons.size() >= 0xFFFFFFFFu) {  // the index's 32-bit entry numbers
+    if (data->entries.size() + skeletons.size() > detail::slot_table::max_keys) {  // 32-bit entry numbers
       fail(error, errc::list_syntax, source, number, offset, "too many domains (over 2^32 skeletons)");
       return false;
     }

@@ -10,6 +10,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "common/slot_table.hpp"
 #include "puny/display.hpp"
 #include "puny/hunt.hpp"
 
@@ -190,74 +191,50 @@ class key_table {
 
 // A set of strings that grows one insert at a time (the brands' own names,
 // the keywords, deduplicated while the list is read): every string's
-// characters in one pool, an open-addressing table (linear probing, at most
-// half full) of the high half of each hash beside 1 + the string's number.
-// A lookup takes a view and reads a slot or a few adjacent ones; growing
-// doubles one flat array, and the set is freed as three blocks, where a
-// node-based set of strings allocated twice per string and outgrew the
-// cache (docs/security.md's scaling table).
+// characters in one pool, indexed by a slot_table (common/slot_table.hpp);
+// growing rebuilds one flat array, and the set is freed as three blocks.
 template <class Char>
 class string_set {
  public:
   using view = std::basic_string_view<Char>;
   void reserve(std::size_t n) {
-    std::size_t size = 16;
-    while (size < 2 * n) size *= 2;
-    if (size > slots_.size()) rehash(size);
+    if (!index_.has_room_for(n)) rebuild(n);
     items_.reserve(n);
   }
   // Adds `s`; false if it was there already.
   bool insert(view s) {
-    if (2 * (items_.size() + 1) > slots_.size()) rehash(slots_.empty() ? 16 : 2 * slots_.size());
+    if (!index_.has_room_for(items_.size() + 1)) rebuild(2 * (items_.size() + 1));
     const std::uint64_t h = key_table<Char>::hash(s);
-    std::size_t i = probe(s, h);
-    if (slots_[i] != 0) return false;
+    if (find(s, h) != detail::slot_table::npos) return false;
+    index_.add(h, items_.size());
     items_.push_back(item{pool_.size(), s.size()});
     pool_.append(s);
-    slots_[i] = ((h >> 32) << 32) | static_cast<std::uint64_t>(items_.size());
     return true;
   }
-  bool contains(view s) const {
-    return !slots_.empty() && slots_[probe(s, key_table<Char>::hash(s))] != 0;
-  }
+  bool contains(view s) const { return find(s, key_table<Char>::hash(s)) != detail::slot_table::npos; }
   std::size_t size() const noexcept { return items_.size(); }
   std::size_t bytes() const noexcept {
-    return slots_.capacity() * sizeof(std::uint64_t) + items_.capacity() * sizeof(item) +
-           pool_.capacity() * sizeof(Char);
+    return index_.bytes() + items_.capacity() * sizeof(item) + pool_.capacity() * sizeof(Char);
   }
   // Calls f(view) for every string, in the order they were added.
   template <class F>
   void for_each(F&& f) const {
-    for (const item& it : items_) f(view(pool_).substr(it.offset, it.size));
+    for (std::size_t n = 0; n < items_.size(); ++n) f(at(n));
   }
 
  private:
   struct item {
     std::size_t offset, size;
   };
-  // The slot holding `s`, or the empty slot where it would go.
-  std::size_t probe(view s, std::uint64_t h) const {
-    const std::size_t mask = slots_.size() - 1;
-    std::size_t i = h & mask;
-    for (; slots_[i] != 0; i = (i + 1) & mask) {
-      if ((slots_[i] >> 32) != (h >> 32)) continue;
-      const item& it = items_[(slots_[i] & 0xFFFFFFFFu) - 1];
-      if (view(pool_).substr(it.offset, it.size) == s) break;
-    }
-    return i;
+  view at(std::size_t n) const { return view(pool_).substr(items_[n].offset, items_[n].size); }
+  std::size_t find(view s, std::uint64_t h) const {
+    return index_.find(h, [&](std::size_t n) { return at(n) == s; });
   }
-  void rehash(std::size_t size) {
-    std::vector<std::uint64_t> old(size, 0);
-    old.swap(slots_);
-    for (std::size_t n = 0; n < items_.size(); ++n) {
-      const item& it = items_[n];
-      const std::uint64_t h = key_table<Char>::hash(view(pool_).substr(it.offset, it.size));
-      std::size_t i = h & (size - 1);
-      while (slots_[i] != 0) i = (i + 1) & (size - 1);
-      slots_[i] = ((h >> 32) << 32) | static_cast<std::uint64_t>(n + 1);
-    }
+  void rebuild(std::size_t keys) {
+    index_.reset(keys);
+    for (std::size_t n = 0; n < items_.size(); ++n) index_.add(key_table<Char>::hash(at(n)), n);
   }
-  std::vector<std::uint64_t> slots_;
+  detail::slot_table index_;
   std::vector<item> items_;
   std::basic_string<Char> pool_;
 };

@@ -36,9 +36,9 @@ CORE_DEPENDENCIES = {
     "uts39": {"unicode"},
     "idna": {"unicode", "simd", "bootstring"},
     "idna2008": {"idna", "unicode"},
-    "display": {"unicode", "uts39"},
+    "display": {"common", "unicode", "uts39"},
     "email": {"unicode"},
-    "hunt": {"unicode", "uts39", "display", "idna"},
+    "hunt": {"common", "unicode", "uts39", "display", "idna"},
 }
 
 # The internal headers a surface may include, and why; anything else of src/
