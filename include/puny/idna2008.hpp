@@ -110,6 +110,16 @@ status lookup(std::string_view domain, char* out, std::size_t capacity, std::siz
 [[nodiscard]] std::uint8_t contexto_rule(char32_t c) noexcept;
 [[nodiscard]] bool contexto_holds(std::u32string_view label, std::size_t i) noexcept;
 
+// RFC 5892 appendix A on a whole label in one pass, O(label): the index of
+// the first CONTEXTJ or CONTEXTO code point whose rule fails (a CONTEXTO
+// code point RFC 5892 gives no rule fails too), or std::u32string_view::npos
+// when every one holds.  evaluate_contexto = false is lookup's reading
+// (RFC 5891 section 5.4): a CONTEXTO code point only needs a rule.  Use this
+// to check a label; asking contexto_holds for every position costs
+// O(label^2), since rules A.7-A.9 read the whole label.
+[[nodiscard]] std::size_t first_context_failure(std::u32string_view label,
+                                                bool evaluate_contexto = true) noexcept;
+
 // RFC 5893 section 1.4: the label holds a code point of Bidi_Class R, AL or
 // AN (an "RTL label").
 [[nodiscard]] bool is_rtl_label(std::u32string_view label) noexcept;

@@ -44,16 +44,22 @@ bool joining_context_ok(std::u32string_view s, std::size_t i) noexcept {
 
 }  // namespace
 
+bool contextj_rule_holds(std::u32string_view label, std::size_t i) noexcept {
+  const char32_t c = label[i];
+  if (c != zwnj && c != zwj) return false;
+  // A.1 and A.2 first rule: If Canonical_Combining_Class(Before(cp)) .eq.
+  // Virama Then True.
+  if (i > 0 && ucd::combining_class(label[i - 1]) == virama) return true;
+  // A.1 only: the joining-type context.  Its scans stop at the first code
+  // point that is not Joining_Type T; the joiners themselves are not T, so
+  // each run of T is scanned at most twice over the whole label.
+  return c == zwnj && joining_context_ok(label, i);
+}
+
 std::size_t next_contextj_failure(std::u32string_view label, std::size_t from) noexcept {
   for (std::size_t i = from; i < label.size(); ++i) {
     const char32_t c = label[i];
-    if (c != zwnj && c != zwj) continue;
-    // A.1 and A.2 first rule: If Canonical_Combining_Class(Before(cp)) .eq.
-    // Virama Then True.
-    if (i > 0 && ucd::combining_class(label[i - 1]) == virama) continue;
-    // A.1 only: the joining-type context.
-    if (c == zwnj && joining_context_ok(label, i)) continue;
-    return i;
+    if ((c == zwnj || c == zwj) && !contextj_rule_holds(label, i)) return i;
   }
   return std::u32string_view::npos;
 }

@@ -41,6 +41,12 @@ unsigned bidi_rule_failures(std::u32string_view label) noexcept;
 
 // ---- RFC 5892 appendix A.1 / A.2 (CONTEXTJ), contextj.cpp ----
 
+// Whether the rule of label[i] holds (false when label[i] is not U+200C or
+// U+200D).  Looks only at label[i]'s neighbourhood (the code point before it,
+// and for ZWNJ the runs of Joining_Type T around it), never at the rest of
+// the label, so checking every joiner of a label costs O(label) in all.
+bool contextj_rule_holds(std::u32string_view label, std::size_t i) noexcept;
+
 // Index of the first U+200C or U+200D at or after `from` whose contextual
 // rule fails, or std::u32string_view::npos.
 std::size_t next_contextj_failure(std::u32string_view label, std::size_t from) noexcept;

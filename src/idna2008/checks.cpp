@@ -19,9 +19,7 @@ std::u32string nfc(std::u32string_view text) { return ucd::nfc(text); }
 bool is_combining_mark(char32_t c) noexcept { return c <= 0x10FFFF && ucd::is_mark(c); }
 
 bool contextj_holds(std::u32string_view label, std::size_t i) noexcept {
-  if (i >= label.size() || (label[i] != 0x200C && label[i] != 0x200D)) return false;
-  // The first joiner at or after i whose rule fails: i itself, or a later one.
-  return idna::detail::next_contextj_failure(label, i) != i;
+  return i < label.size() && idna::detail::contextj_rule_holds(label, i);
 }
 
 std::uint8_t contexto_rule(char32_t c) noexcept { return detail::contexto_rule(c); }
@@ -29,6 +27,34 @@ std::uint8_t contexto_rule(char32_t c) noexcept { return detail::contexto_rule(c
 bool contexto_holds(std::u32string_view label, std::size_t i) noexcept {
   return i < label.size() && detail::contexto_rule(label[i]) != 0 &&
          detail::contexto_rule_holds(label, i);
+}
+
+std::size_t first_context_failure(std::u32string_view label, bool evaluate_contexto) noexcept {
+  detail::contexto_facts facts;
+  bool facts_gathered = false;
+  for (std::size_t i = 0; i < label.size(); ++i) {
+    switch (derived_property(label[i])) {
+      case property::contextj:
+        if (!idna::detail::contextj_rule_holds(label, i)) return i;
+        break;
+      case property::contexto: {
+        const std::uint8_t rule = detail::contexto_rule(label[i]);
+        if (rule == 0) return i;
+        if (!evaluate_contexto) break;
+        // The whole-label facts of A.7-A.9, once per label (not per code
+        // point: that was quadratic).
+        if (rule >= 7 && !facts_gathered) {
+          facts = detail::gather_contexto_facts(label);
+          facts_gathered = true;
+        }
+        if (!detail::contexto_rule_holds(label, i, facts)) return i;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return std::u32string_view::npos;
 }
 
 bool is_rtl_label(std::u32string_view label) noexcept {

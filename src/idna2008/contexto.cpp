@@ -2,8 +2,6 @@
 // rules for ZWNJ and ZWJ, are shared with UTS #46: src/idna/contextj.cpp.)
 #include "idna2008/internal.hpp"
 
-#include <algorithm>
-
 #include "unicode/ucd.hpp"
 
 namespace puny::idna2008::detail {
@@ -37,7 +35,23 @@ std::uint8_t contexto_rule(char32_t c) noexcept {
   return 0;
 }
 
-bool contexto_rule_holds(std::u32string_view label, std::size_t i) noexcept {
+contexto_facts gather_contexto_facts(std::u32string_view label) noexcept {
+  contexto_facts facts;
+  for (const char32_t x : label) {
+    if (is_arabic_indic_digit(x)) {
+      facts.has_arabic_indic_digit = true;
+    } else if (is_extended_arabic_indic_digit(x)) {
+      facts.has_extended_arabic_indic_digit = true;
+    } else if (!facts.has_kana_or_han && x >= 0x2E80) {  // no such script below U+2E80
+      const script s = ucd::script(x);
+      facts.has_kana_or_han = s == script::hiragana || s == script::katakana || s == script::han;
+    }
+  }
+  return facts;
+}
+
+bool contexto_rule_holds(std::u32string_view label, std::size_t i,
+                         const contexto_facts& facts) noexcept {
   const char32_t c = label[i];
   const bool has_before = i > 0;
   const bool has_after = i + 1 < label.size();
@@ -50,17 +64,21 @@ bool contexto_rule_holds(std::u32string_view label, std::size_t i) noexcept {
     case 6:
       return has_before && ucd::script(label[i - 1]) == script::hebrew;
     case 7:  // some code point of the label is Hiragana, Katakana or Han
-      return std::any_of(label.begin(), label.end(), [](char32_t x) {
-        const script s = ucd::script(x);
-        return s == script::hiragana || s == script::katakana || s == script::han;
-      });
+      return facts.has_kana_or_han;
     case 8:  // no Extended Arabic-Indic digit in the label
-      return std::none_of(label.begin(), label.end(), is_extended_arabic_indic_digit);
+      return !facts.has_extended_arabic_indic_digit;
     case 9:  // no Arabic-Indic digit in the label
-      return std::none_of(label.begin(), label.end(), is_arabic_indic_digit);
+      return !facts.has_arabic_indic_digit;
     default:
       return false;  // no rule: invalid
   }
+}
+
+bool contexto_rule_holds(std::u32string_view label, std::size_t i) noexcept {
+  const std::uint8_t rule = contexto_rule(label[i]);
+  // Rules A.3-A.6 look at neighbours only; gather the whole-label facts
+  // just for A.7-A.9.
+  return contexto_rule_holds(label, i, rule >= 7 ? gather_contexto_facts(label) : contexto_facts{});
 }
 
 }  // namespace puny::idna2008::detail

@@ -71,10 +71,18 @@ status check_u_label(std::u32string_view label, Offset at, std::size_t start, st
   // 4.2.2 / 5.4 item 1: NFC, no normalization applied.
   if (!ucd::is_nfc(label)) return fail(errc::not_nfc, start, index);
   // 4.2.3.3 / 5.4 items 4-7: the derived property of each code point, in
-  // input order, with the contextual rules.
+  // input order, with the contextual rules.  The rules are evaluated for
+  // the whole label in one pass (first_context_failure), the first time a
+  // CONTEXTJ or CONTEXTO code point is met: per code point they would cost
+  // O(label^2).  A code point without a rule is invalid in both modes;
+  // lookup need not evaluate the CONTEXTO rules (RFC 5891 section 5.4),
+  // registration must (section 4.2.3.3); CONTEXTJ in both (A.1, A.2).
+  std::size_t context_failure = std::u32string_view::npos;
+  bool context_checked = false;
   for (std::size_t i = 0; i < label.size(); ++i) {
     const char32_t c = label[i];
-    switch (derived_property(c)) {
+    const property p = derived_property(c);
+    switch (p) {
       case property::pvalid:
         break;
       case property::disallowed:
@@ -82,20 +90,15 @@ status check_u_label(std::u32string_view label, Offset at, std::size_t start, st
       case property::unassigned:
         return fail(errc::unassigned, at(i), index, c);
       case property::contextj:
-        // RFC 5892 A.1 / A.2, in both registration and lookup.
-        if (idna::detail::next_contextj_failure(label, i) == i)
+      case property::contexto:
+        if (!context_checked) {
+          context_failure = first_context_failure(label, m == mode::registration);
+          context_checked = true;
+        }
+        if (i != context_failure) break;
+        if (p == property::contextj)
           return fail(errc::contextj, at(i), index, c, c == 0x200C ? 1 : 2);
-        break;
-      case property::contexto: {
-        // A code point without a rule is invalid in both; lookup need not
-        // evaluate the rule (RFC 5891 section 5.4), registration must
-        // (section 4.2.3.3).
-        const std::uint8_t rule = detail::contexto_rule(c);
-        if (rule == 0) return fail(errc::contexto, at(i), index, c, 0);
-        if (m == mode::registration && !detail::contexto_rule_holds(label, i))
-          return fail(errc::contexto, at(i), index, c, rule);
-        break;
-      }
+        return fail(errc::contexto, at(i), index, c, detail::contexto_rule(c));
     }
   }
   if (status s = check_hyphens(label, start, index, m); !s.ok()) return s;

@@ -158,20 +158,23 @@ bool label_passes(std::u32string_view label) {
   if (label.front() == U'-' || label.back() == U'-') return false;
   if (puny::idna2008::is_combining_mark(label.front())) return false;
   using puny::idna2008::property;
-  for (std::size_t i = 0; i < label.size(); ++i) {
-    switch (puny::idna2008::derived_property(label[i])) {
+  bool has_context = false;
+  for (const char32_t c : label) {
+    switch (puny::idna2008::derived_property(c)) {
       case property::pvalid:
         break;
       case property::contextj:
-        if (!puny::idna2008::contextj_holds(label, i)) return false;
-        break;
       case property::contexto:
-        if (!puny::idna2008::contexto_holds(label, i)) return false;
+        has_context = true;
         break;
       default:
         return false;
     }
   }
+  // The contextual rules in one pass over the label (per code point, the
+  // whole-label rules A.7-A.9 would make this quadratic: CVE-2026-45409).
+  if (has_context && puny::idna2008::first_context_failure(label) != std::u32string_view::npos)
+    return false;
   return !puny::idna2008::is_rtl_label(label) || puny::idna2008::bidi_rule_failures(label) == 0;
 }
 
@@ -182,18 +185,29 @@ void check_label(std::u32string_view label) {
   check_hyphen_ok(label);
   check_initial_combiner(label);
   using puny::idna2008::property;
+  // The first code point whose contextual rule fails, found in one pass the
+  // first time a CONTEXTJ or CONTEXTO code point is met (see label_passes).
+  std::size_t context_failure = std::u32string_view::npos;
+  bool context_checked = false;
+  const auto context_fails = [&](std::size_t i) {
+    if (!context_checked) {
+      context_failure = puny::idna2008::first_context_failure(label);
+      context_checked = true;
+    }
+    return i == context_failure;
+  };
   for (std::size_t i = 0; i < label.size(); ++i) {
     const char32_t c = label[i];
     switch (puny::idna2008::derived_property(c)) {
       case property::pvalid:
         break;
       case property::contextj:
-        if (!puny::idna2008::contextj_holds(label, i))
+        if (context_fails(i))
           fail(kind::context, "joiner " + unot(c) + " " + at(i, label) +
                                   " is not in a context RFC 5892 appendix A.1/A.2 allows");
         break;
       case property::contexto:
-        if (!puny::idna2008::contexto_holds(label, i))
+        if (context_fails(i))
           fail(kind::context, unot(c) + " " + at(i, label) + " is not in a context RFC 5892 appendix A allows");
         break;
       case property::disallowed:
