@@ -212,6 +212,11 @@ status process(std::string_view domain, mode m, const options& opt, std::string&
                                    index, m);
           !s.ok())
         return s;
+      // RFC 5890 section 2.3.2.1 after the validity checks, as RFC 5891
+      // orders them, but before encoding: Punycode writes at least one
+      // character per code point, so the A-label has at least 4 + N octets.
+      if (ace_prefix.size() + text.size() > max_label_bytes)
+        return fail(errc::label_too_long, start, index);
       lr.unicode.assign(text);
       const auto encoded = punycode::encode(text);
       if (!encoded.ok()) return fail(errc::punycode_encode_failed, start, index);

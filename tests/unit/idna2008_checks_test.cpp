@@ -4,6 +4,7 @@
 // Expectations come from the RFCs' rules and the tables' documented rows.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 
 #include "puny/idna.hpp"
@@ -46,6 +47,62 @@ TEST(Idna2008Checks, ContextORulesOfAppendixA3ToA9) {
   EXPECT_TRUE(i8::contexto_holds(U"\u0660\u0661", 0));
   EXPECT_FALSE(i8::contexto_holds(U"\u0660\u06F1", 0));
   EXPECT_FALSE(i8::contexto_holds(U"ab", 0));  // no rule
+}
+
+// first_context_failure (one pass over the label) must name the same code
+// point as asking contextj_holds / contexto_holds position by position, in
+// registration's reading and in lookup's (a CONTEXTO code point needs a rule
+// only).  Labels are drawn from the code points each rule reads.
+TEST(Idna2008Checks, FirstContextFailureAgreesWithThePerPositionRules) {
+  const std::u32string alphabet = {
+      U'l', U'a', 0x00B7, 0x0375, 0x03B1, 0x05D0, 0x05F3, 0x05F4, 0x30FB, 0x30A2, 0x4E00,
+      0x3042, 0x0660, 0x0661, 0x06F0, 0x06F5, 0x200C, 0x200D, 0x0628, 0x0627, 0x064B, 0x094D};
+  std::uint32_t state = 12345;
+  const auto next = [&state] {
+    state = state * 1103515245u + 12345u;
+    return state >> 8;
+  };
+  std::size_t failures_seen = 0;
+  for (int round = 0; round < 20000; ++round) {
+    std::u32string label(1 + next() % 10, U'a');
+    for (char32_t& c : label) c = alphabet[next() % alphabet.size()];
+    for (const bool evaluate : {true, false}) {
+      std::size_t expected = std::u32string_view::npos;
+      for (std::size_t i = 0; i < label.size() && expected == std::u32string_view::npos; ++i) {
+        const i8::property p = i8::derived_property(label[i]);
+        const bool fails =
+            (p == i8::property::contextj && !i8::contextj_holds(label, i)) ||
+            (p == i8::property::contexto &&
+             (evaluate ? !i8::contexto_holds(label, i) : i8::contexto_rule(label[i]) == 0));
+        if (fails) expected = i;
+      }
+      ASSERT_EQ(i8::first_context_failure(label, evaluate), expected)
+          << "round " << round << (evaluate ? " (registration)" : " (lookup)");
+      if (expected != std::u32string_view::npos) ++failures_seen;
+    }
+  }
+  // The draw exercises both outcomes.
+  EXPECT_GT(failures_seen, 1000u);
+  EXPECT_LT(failures_seen, 39000u);
+}
+
+// The whole-label rules A.7-A.9 in first_context_failure, spelled out.
+TEST(Idna2008Checks, FirstContextFailureOfTheWholeLabelRules) {
+  constexpr auto none = std::u32string_view::npos;
+  EXPECT_EQ(i8::first_context_failure(U"\u0660\u0661\u0662"), none);
+  EXPECT_EQ(i8::first_context_failure(U"\u0660\u0661\u06F2"), 0u);  // A.8 fails at the first
+  EXPECT_EQ(i8::first_context_failure(U"\u06F0\u0660"), 0u);          // A.9
+  EXPECT_EQ(i8::first_context_failure(U"\u30FB\u30FB\u4E00"), none);  // A.7: Han after
+  EXPECT_EQ(i8::first_context_failure(U"\u30FB\u30FB"), 0u);
+  EXPECT_EQ(i8::first_context_failure(U"a\u30FB", false), none);  // lookup: a rule suffices
+  EXPECT_EQ(i8::first_context_failure(U"\u094D\u200Da\u200D"), 3u);  // only the second joiner
+  EXPECT_EQ(i8::first_context_failure(U"\u094D\u200Da\u200D", false), 3u);  // CONTEXTJ in lookup too
+  EXPECT_EQ(i8::first_context_failure(U""), none);
+  // A long label of digits is one pass: the failure at the end is found.
+  std::u32string digits(200000, 0x0660);
+  EXPECT_EQ(i8::first_context_failure(digits), none);
+  digits.back() = 0x06F0;
+  EXPECT_EQ(i8::first_context_failure(digits), 0u);
 }
 
 TEST(Idna2008Checks, BidiRuleOfRfc5893) {

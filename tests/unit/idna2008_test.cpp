@@ -211,6 +211,22 @@ TEST(Idna2008, LengthsAndEmptyLabels) {
   std::string name;
   for (int i = 0; i < 4; ++i) name += l63 + ".";
   expect_both_fail(name + "a", errc::domain_too_long, 0);
+  // A label of 59 code points may fit (4 + 59 = 63: "xn--" and one ASCII
+  // character per code point at best); whether it does is Punycode's answer.
+  std::string fits_at_best;
+  for (int i = 0; i < 59; ++i) fits_at_best += "\u0628";
+  expect_both_fail(fits_at_best, errc::label_too_long, 0);
+  // RFC 5891 orders the validity checks (4.2.3) before the A-label's length
+  // (4.4): an over-long label with a disallowed or out-of-context code point
+  // reports that code point, however long the label.
+  std::string digits;
+  for (int i = 0; i < 40000; ++i) digits += "\u0660";
+  expect_both_fail(digits + "\u00A0", errc::disallowed, digits.size());
+  const auto mixed = i8::registration("\u0628" + digits + "\u06F0");
+  EXPECT_EQ(mixed.status.code, errc::contexto);
+  EXPECT_EQ(mixed.status.offset, 2u);  // the first U+0660
+  EXPECT_EQ(mixed.status.detail, 8);
+  EXPECT_EQ(i8::registration("\u0628" + digits).status.code, errc::label_too_long);
   expect_both_fail("", errc::empty_label, 0);
   expect_both_fail(".", errc::empty_label, 0);
   expect_both_fail("a..b", errc::empty_label, 2, 1);
