@@ -23,12 +23,14 @@ build="${2:-$here/../build-fuzz}"
 shift $(( $# >= 2 ? 2 : 1 ))
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(fuzz_punycode_decode fuzz_punycode_encode fuzz_bootstring
-           fuzz_idna_to_ascii fuzz_idna_to_unicode fuzz_idna_fast_path
-           fuzz_idna_explain fuzz_simd_ascii fuzz_reference_differential
-           fuzz_punycode_decode_long fuzz_punycode_encode_long
-           fuzz_idna_to_ascii_long fuzz_idna_to_unicode_long fuzz_display fuzz_email)
-           fuzz_idna_to_ascii_long fuzz_idna_to_unicode_long fuzz_display fuzz_hunt)
+  # Every target the build made (fuzz/CMakeLists.txt is the one list).
+  for exe in "$build"/fuzz/fuzz_*; do
+    [ -f "$exe" ] && [ -x "$exe" ] && targets+=("$(basename "$exe")")
+  done
+  if [ ${#targets[@]} -eq 0 ]; then
+    echo "run.sh: no fuzz_* target in $build/fuzz (cmake --build $build)" >&2
+    exit 2
+  fi
 fi
 logs="${FUZZ_LOG_DIR:-$build/fuzz}"
 mkdir -p "$logs"
