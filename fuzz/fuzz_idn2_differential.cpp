@@ -16,7 +16,11 @@
 //                             on its own (D1: Unicode data); for
 //                             to_unicode, an xn-- label ending in '-' (D4)
 //                             an xn-- label that is no A-label or has
-//                             uppercase letters, lowercased first (D9)
+//                             uppercase letters, lowercased first (D9);
+//                             we fail on a name with an xn-- label in
+//                             to_unicode (D10: only valid A-labels) or
+//                             under IDN2_NO_ALABEL_ROUNDTRIP (D14: its
+//                             U-label is checked)
 //   both succeed              the results must be equal
 // Not part of the default build: -DPUNY_BUILD_FUZZ=ON (clang), and the
 // system's libidn2.so.0 at run time (package libidn2-0).  Counters of each
@@ -47,11 +51,12 @@ struct peer {
 
 std::size_t counts[8];
 bool odd_ace = false;  // set per input by LLVMFuzzerTestOneInput
-const char* count_names[] = {"equal", "both-fail", "code-point(D1/D2)", "ascii-non-ldh(D2/D3/D6)", "D4", "D7", "D9"};
+bool has_ace = false;  // the name has an xn-- label (prefix in any case)
+const char* count_names[] = {"equal", "both-fail", "code-point(D1/D2)", "ascii-non-ldh(D2/D3/D6)", "D4", "D7", "D9", "D10/D14"};
 
 void report() {
   std::fprintf(stderr, "idn2 differential:");
-  for (int i = 0; i < 7; ++i) std::fprintf(stderr, " %s=%zu", count_names[i], counts[i]);
+  for (int i = 0; i < 8; ++i) std::fprintf(stderr, " %s=%zu", count_names[i], counts[i]);
   std::fprintf(stderr, "\n");
 }
 
@@ -165,6 +170,8 @@ void compare(const char* what, const std::string& name, const std::u32string& u,
     ++counts[4];
   } else if (odd_ace) {
     ++counts[6];
+  } else if (has_ace && a != IDN2_OK && (to_unicode || (flags & IDN2_NO_ALABEL_ROUNDTRIP))) {
+    ++counts[7];
   } else if (non_ldh_ascii(name) || non_ldh_ascii_u32(u) || non_ldh_ascii(mapped(name))) {
     ++counts[3];
   } else if (right_to_left(u)) {
@@ -194,11 +201,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // no A-label (RFC 5890 section 2.3.2.1), or with uppercase letters,
   // which RFC 5891 section 5.3 lowercases and libidn2 does not (D9).
   odd_ace = false;
+  has_ace = false;
   for (std::size_t start = 0; start <= name.size();) {
     std::size_t dot = name.find('.', start);
     if (dot == std::string::npos) dot = name.size();
     if (dot - start >= 4 && (name[start] | 0x20) == 'x' && (name[start + 1] | 0x20) == 'n' &&
         name[start + 2] == '-' && name[start + 3] == '-') {
+      has_ace = true;
       puny::result<std::u32string> d = puny::punycode::decode(std::string_view(name).substr(start + 4, dot - start - 4));
       bool ascii_only = true;
       for (char32_t c : d.value) ascii_only = ascii_only && c < 0x80;

@@ -113,12 +113,37 @@ std::vector<std::string_view> split_labels(std::string_view name) {
   }
 }
 
+std::string ascii_lowercase(std::string_view s) {
+  std::string lower(s);
+  for (char& c : lower)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c | 0x20);
+  return lower;
+}
+
+// IDN2_NO_ALABEL_ROUNDTRIP: the U-label of an ASCII xn-- label (lowercased
+// first, RFC 5891 section 5.3), for the IDNA2008 check in its place; only
+// the comparison of its encoding with the A-label is left out.  A label
+// that decodes to ASCII only or to nothing is no A-label (UTS #46 section
+// 4.1 step 4): IDN2_PUNYCODE_BAD_INPUT, libidn2's code for those its
+// decoder refuses.
+int u_label_of(std::string_view ace, std::string& out) {
+  std::u32string decoded;
+  if (const int rc = decode_ace(ascii_lowercase(ace.substr(4)), decoded); rc != IDN2_OK) return rc;
+  bool ascii = true;
+  for (const char32_t c : decoded) ascii = ascii && c < 0x80;
+  if (ascii) return IDN2_PUNYCODE_BAD_INPUT;
+  return puny::unicode::utf32_to_utf8(decoded, out).ok() ? IDN2_OK : IDN2_ENCODING_ERROR;
+}
+
 // IDNA2008 lookup (RFC 5891 section 5) of the labels that need it, with the
 // Bidi rule over the whole name (RFC 5893 section 2).  Empty labels (which
-// libidn2 passes, as UTS #46 does without VerifyDnsLength) and, with
-// IDN2_NO_ALABEL_ROUNDTRIP, xn-- labels are left out of the check and kept
-// as they are.  ASCII labels that are not xn-- pass unchanged (5.4).
-int idna2008_lookup(std::string_view name, bool skip_ace, std::string& out) {
+// libidn2 passes, as UTS #46 does without VerifyDnsLength) are left out of
+// the check and kept.  ASCII labels that are not xn-- pass unchanged (5.4).
+// An ASCII xn-- label is checked as an A-label (5.3: decoded, checked,
+// encoded again and compared) or, with `no_roundtrip`
+// (IDN2_NO_ALABEL_ROUNDTRIP), through its U-label (u_label_of) and kept as
+// it is, lowercased.
+int idna2008_lookup(std::string_view name, bool no_roundtrip, std::string& out) {
   // Only ASCII labels and no xn-- label: nothing for IDNA2008 to check
   // (section 5.4 leaves such labels to the DNS), the common case.
   if (all_ascii(name)) {
@@ -127,7 +152,7 @@ int idna2008_lookup(std::string_view name, bool skip_ace, std::string& out) {
       ace = is_ace(name.substr(p));
       if (name.find('.', p) == std::string_view::npos) break;
     }
-    if (!ace || skip_ace) {
+    if (!ace) {
       out.assign(name);
       return IDN2_OK;
     }
@@ -136,13 +161,18 @@ int idna2008_lookup(std::string_view name, bool skip_ace, std::string& out) {
   std::string checked;
   std::vector<bool> keep(labels.size(), false);
   for (std::size_t i = 0; i < labels.size(); ++i) {
-    keep[i] = labels[i].empty() || (skip_ace && is_ace(labels[i]));
+    keep[i] = labels[i].empty();
     if (keep[i]) continue;
     if (!checked.empty()) checked.push_back('.');
-    if (is_ace(labels[i])) {
+    if (is_ace(labels[i]) && no_roundtrip && all_ascii(labels[i])) {
+      keep[i] = true;
+      std::string u_label;
+      if (const int rc = u_label_of(labels[i], u_label); rc != IDN2_OK) return rc;
+      checked.append(u_label);
+    } else if (is_ace(labels[i])) {
       // RFC 5891 section 5.3: an A-label is lowercased before it is
       // converted and checked.
-      for (const char c : labels[i]) checked.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c | 0x20) : c);
+      checked.append(ascii_lowercase(labels[i]));
     } else {
       checked.append(labels[i]);
     }
@@ -163,12 +193,13 @@ int idna2008_lookup(std::string_view name, bool skip_ace, std::string& out) {
   std::size_t next = 0;
   for (std::size_t i = 0; i < labels.size(); ++i) {
     if (i) out.push_back('.');
-    if (keep[i]) {
-      out.append(labels[i]);
-    } else {
-      if (next >= results.size()) return IDN2_ENCODING_ERROR;  // cannot happen: one per label
-      out.append(results[next++]);
-    }
+    if (labels[i].empty()) continue;
+    if (next >= results.size()) return IDN2_ENCODING_ERROR;  // cannot happen: one per label
+    if (keep[i])
+      out.append(ascii_lowercase(labels[i]));  // its U-label was checked
+    else
+      out.append(results[next]);
+    ++next;
   }
   return IDN2_OK;
 }
@@ -208,10 +239,12 @@ std::size_t code_points(std::string_view s) noexcept {
   return n;
 }
 
-// The lookup name of `src` under libidn2's `flags` (already checked).
-int lookup(std::string_view src, int flags, std::string& out) {
+// The name libidn2's processing under `flags` makes of `src`.
+int convert(std::string_view src, int flags, std::string& out) {
   std::string normalized;
   if (flags & IDN2_NO_TR46) {
+    if (const int rc = check_label_sizes(src, (flags & IDN2_NO_ALABEL_ROUNDTRIP) != 0); rc != IDN2_OK)
+      return rc;
     if (flags & IDN2_NFC_INPUT) {
       if (const int rc = nfc_utf8(src, normalized); rc != IDN2_OK) return rc;
       src = normalized;
@@ -228,6 +261,8 @@ int lookup(std::string_view src, int flags, std::string& out) {
   // so IDN2_NFC_INPUT changes nothing here.
   // Plain UTS #46 (uts46_raw): libidn2's TR46 step has no host-name safety
   // check of puny's kind (issue 43); STD3 rules only when asked.
+  if (const int rc = check_mapped_length(src, (flags & IDN2_TRANSITIONAL) != 0); rc != IDN2_OK)
+    return rc;
   const puny::idna::options opt =
       puny::idna::uts46_raw.with_transitional_processing((flags & IDN2_TRANSITIONAL) != 0)
           .with_use_std3_ascii_rules((flags & IDN2_USE_STD3_ASCII_RULES) != 0);
@@ -251,6 +286,13 @@ int lookup(std::string_view src, int flags, std::string& out) {
     return rc;
   }
   return check_lengths(out, true);
+}
+
+// The lookup name of `src` under libidn2's `flags` (already checked): the
+// conversion, then what no name returned with IDN2_OK may be.
+int lookup(std::string_view src, int flags, std::string& out) {
+  if (const int rc = convert(src, flags, out); rc != IDN2_OK) return rc;
+  return check_output(src, out);
 }
 
 int lookup_u8(const char* src, char** output, int flags) noexcept {

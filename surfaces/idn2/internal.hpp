@@ -93,4 +93,10 @@ int locale_to_utf8(const char* in, std::string& out);  // IDN2_ICONV_FAIL on fai
 // code points, IDN2_PUNYCODE_BIG_OUTPUT beyond).
 int decode_ace(std::string_view label, std::u32string& out);
 
+// name_checks.cpp: libidn2's DNS limits, checked before anything is
+// decoded, and what a lookup name returned with IDN2_OK must be.
+int check_mapped_length(std::string_view src, bool transitional);         // UTS #46 path
+int check_label_sizes(std::string_view src, bool no_roundtrip) noexcept;  // IDNA2008 alone
+int check_output(std::string_view src, std::string_view out) noexcept;
+
 }  // namespace puny_idn2

@@ -1,7 +1,9 @@
 // idn2_to_unicode_*: libidn2 2.3's ToUnicode, which Punycode-decodes each
-// xn-- label (the prefix in any case) and copies the other labels, with no
-// IDNA check and its flags unused; within libidn2's limits (63 code points
-// a label, 255 a name).  RFC 3492 decoding is puny's.
+// xn-- label (the prefix in any case) and copies the other labels, its
+// flags unused; within libidn2's limits (63 code points a label, 255 a
+// name).  RFC 3492 decoding is puny's.  Unlike libidn2, an xn-- label must
+// be a valid A-label (checked by the core's UTS #46 ToUnicode, below): a
+// display function must not show one name as another.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -9,6 +11,7 @@
 #include <string_view>
 
 #include "internal.hpp"
+#include "puny/idna.hpp"
 #include "puny/punycode.hpp"
 #include "puny/status.hpp"
 #include "puny/unicode.hpp"
@@ -29,8 +32,35 @@ int decode_ace(std::string_view label, char32_t* out, std::size_t& n) {
 }
 
 
-// libidn2 2.3's ToUnicode: each xn-- label (prefix in any case) is
-// Punycode-decoded; the others are copied; nothing else is checked.  At most
+// The tail of an xn-- label is a valid A-label (RFC 5890 section 2.3.2.1):
+// at most 63 bytes, letters, digits and hyphens only, and its decoding (of
+// the lowercased label, RFC 5891 section 5.3) passes UTS #46 ToUnicode
+// with UseSTD3ASCIIRules: not empty and not ASCII only (section 4.1 step
+// 4), then the validity criteria, CheckHyphens, CheckBidi and CheckJoiners.
+// libidn2's code where its decoder has one: a label that decodes to ASCII
+// only or to nothing is IDN2_PUNYCODE_BAD_INPUT, one longer than 63 bytes
+// IDN2_PUNYCODE_BIG_OUTPUT; a decoding that breaks a validity criterion is
+// that criterion's code (libidn2 does not check it).
+int check_a_label(std::string_view label) {
+  if (!all_ascii(label)) return IDN2_PUNYCODE_BAD_INPUT;
+  if (label.size() > IDN2_LABEL_MAX_LENGTH) return IDN2_PUNYCODE_BIG_OUTPUT;
+  char lower[IDN2_LABEL_MAX_LENGTH];
+  for (std::size_t i = 0; i < label.size(); ++i)
+    lower[i] = label[i] >= 'A' && label[i] <= 'Z' ? static_cast<char>(label[i] | 0x20) : label[i];
+  const std::string_view a(lower, label.size());
+  const puny::result<std::string> r =
+      puny::idna::to_unicode(a, puny::idna::uts46_default.with_use_std3_ascii_rules());
+  if (r.ok()) return IDN2_OK;
+  switch (r.status.code) {
+    case errc::invalid_ace_label: return IDN2_PUNYCODE_BAD_INPUT;
+    case errc::std3_disallowed: return IDN2_DISALLOWED;  // not LDH
+    default: return code_of(r.status.code);
+  }
+}
+
+// libidn2 2.3's ToUnicode: each xn-- label (prefix in any case) is checked
+// (check_a_label) and Punycode-decoded as it is (case kept, as libidn2
+// does); the others are copied.  At most
 // 63 code points a label and 255 a name (libidn2's limits), so the UTF-8
 // result fits in `out` (4 * 255 bytes); `written` is its length.
 constexpr std::size_t unicode_capacity = 4 * IDN2_DOMAIN_MAX_LENGTH;
@@ -46,6 +76,7 @@ int to_unicode_utf8(std::string_view in, char* out, std::size_t& written) {
     if (is_ace(label)) {
       char32_t buf[IDN2_LABEL_MAX_LENGTH];
       std::size_t n = 0;
+      if (const int rc = check_a_label(label); rc != IDN2_OK) return rc;
       if (const int rc = decode_ace(label.substr(4), buf, n); rc != IDN2_OK) return rc;
       if (points + n + (last ? 0 : 1) > IDN2_DOMAIN_MAX_LENGTH) return IDN2_TOO_BIG_DOMAIN;
       for (std::size_t i = 0; i < n; ++i) used += puny::unicode::put_utf8(buf[i], out + used);

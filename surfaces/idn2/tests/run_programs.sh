@@ -7,6 +7,9 @@
 #            header must be xn--bcher-kva.example:PORT
 #   psl      the Public Suffix List answers for IDN names
 #   glibc    getaddrinfo with AI_IDN (glibc loads libidn2 itself)
+#   getent, ping  the canonical name of an /etc/hosts entry (a private
+#            mount namespace's hosts file) shown through idn2_to_unicode:
+#            an xn-- label that is no A-label stays as it is
 # usage: run_programs.sh LIBDIR SOURCE_DIR WORK_DIR GETADDRINFO_PROGRAM
 set -uo pipefail
 lib=$1 src=$2 work=$3 gai=$4
@@ -91,6 +94,37 @@ expected=$'ｌｏｃａｌｈｏｓｔ: 127.0.0.1 localhost\nLOCALHOST: 127.0.0.
 [ "$out" = "$expected" ] || fail "getaddrinfo: '$out'"
 echo "getaddrinfo: answered"
 loaded "$gai" 'ｌｏｃａｌｈｏｓｔ'
+
+# ---- getent ahosts, ping: names from /etc/hosts shown as Unicode ----
+# Both ask getaddrinfo for AI_CANONIDN, so glibc passes the canonical name
+# to idn2_to_unicode_lzlz.  A hosts file bind-mounted over /etc/hosts in a
+# private mount namespace (unshare -m; -rm without root) gives names no DNS
+# server is needed for.  xn--paypal-.example is no A-label (it decodes to
+# ASCII only): shown as "paypal.example" it would be another name.
+hosts=$work/hosts.test
+printf '127.0.0.1 xn--paypal-.example\n127.0.0.1 xn--bcher-kva.example\n127.0.0.1 localhost\n' >"$hosts"
+userns=-m
+[ "$(id -u)" = 0 ] || userns=-rm
+# in_hosts_namespace COMMAND: COMMAND (sh -c) with our library and the test hosts file.
+in_hosts_namespace() {
+  unshare $userns sh -c "mount --bind '$hosts' /etc/hosts && LD_LIBRARY_PATH='$lib' $1" 2>&1
+}
+if ! unshare $userns sh -c "mount --bind '$hosts' /etc/hosts" 2>/dev/null; then
+  fail "cannot bind-mount a hosts file in a private mount namespace (unshare $userns)"
+else
+  for name in xn--paypal-.example xn--bcher-kva.example; do
+    case $name in xn--paypal-.example) shown=xn--paypal-.example ;; *) shown=bücher.example ;; esac
+    out=$(in_hosts_namespace "getent ahosts $name" | head -1)
+    [ "$out" = "127.0.0.1       STREAM $shown" ] || fail "getent ahosts $name: '$out', expected the canonical name $shown"
+    if ! command -v ping >/dev/null; then fail "ping is not installed (package iputils-ping)"; else
+      out=$(in_hosts_namespace "ping -c 1 -W 2 $name" | head -1)
+      [ "$out" = "PING $shown (127.0.0.1) 56(84) bytes of data." ] || fail "ping $name: '$out', expected PING $shown"
+    fi
+  done
+  out=$(in_hosts_namespace "LD_DEBUG=libs ping -c 1 -W 2 xn--bcher-kva.example" | grep -c "calling init: $lib/libidn2.so.0")
+  [ "$out" = 1 ] || fail "ping did not load $lib/libidn2.so.0 (setuid or setcap for this user? see ../README.md)"
+  echo "getent, ping: answered"
+fi
 
 echo "$failures failures"
 [ "$failures" = 0 ]
