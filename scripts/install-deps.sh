@@ -19,6 +19,7 @@ packages=(
   # The libidn2-compatible library's tests (surfaces/idn2/tests): libidn2's
   # suite needs libunistring's headers; real programs run on the library.
   libunistring-dev idn2 curl psl
+  iputils-ping util-linux valgrind binutils  # ping, unshare (private /etc/hosts), the dlopen leak check, readelf
   dnstwist                         # permutations for puny hunt's recall test (ctest cli.HuntRecall)
 )
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
