@@ -576,6 +576,13 @@ PUNY_API puny_errc puny_hunt_index_parse(const char* text, size_t length, const 
                                          const char* psl_path, puny_hunt_index** index,
                                          char* message, size_t message_capacity,
                                          puny_error* err);
+/* The same with the Public Suffix List of `lists` (puny_display_lists_load
+ * or _parse; none when lists is NULL or holds none): for a caller that
+ * reads its list files itself, as the PostgreSQL extension does. */
+PUNY_API puny_errc puny_hunt_index_parse_lists(const char* text, size_t length, const char* source,
+                                               const puny_display_lists* lists,
+                                               puny_hunt_index** index, char* message,
+                                               size_t message_capacity, puny_error* err);
 /* Brands in the index; brand `i`'s registrable name (Unicode), NULL past the end. */
 PUNY_API size_t puny_hunt_index_size(const puny_hunt_index* index);
 PUNY_API const char* puny_hunt_index_brand(const puny_hunt_index* index, size_t i);

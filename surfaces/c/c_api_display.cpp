@@ -67,13 +67,6 @@ const char* puny_display_reason_message(int reason) {
 
 }  // extern "C"
 
-struct puny_display_lists {
-  bool have_psl = false;
-  puny::display::public_suffix_list psl;
-  bool have_top = false;
-  puny::display::protected_domains top;
-};
-
 struct puny_display_result {
   puny::display::decision decision;
 };

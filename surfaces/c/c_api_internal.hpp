@@ -4,7 +4,8 @@
 // the boundary) and reads the option structs the same way.  c_api.cpp
 // defines the functions declared here; c_api_punycode.cpp,
 // c_api_presets.cpp, c_api_idna.cpp, c_api_display.cpp, c_api_email.cpp and
-// hunt_api.cpp use them (display_options is defined in c_api_display.cpp).
+// hunt_api.cpp use them (display_options is defined in c_api_display.cpp,
+// puny_display_lists is read by c_api_display.cpp and hunt_api.cpp).
 #pragma once
 
 #include <cstddef>
@@ -17,6 +18,15 @@
 #include "puny/idna.hpp"
 #include "puny/idna2008.hpp"
 #include "puny/status.hpp"
+
+// The lists of puny_display_lists_load/_parse, defined here so that
+// hunt_api.cpp can hand their Public Suffix List to a brand index.
+struct puny_display_lists {
+  bool have_psl = false;
+  puny::display::public_suffix_list psl;
+  bool have_top = false;
+  puny::display::protected_domains top;
+};
 
 namespace puny::capi {
 

@@ -140,6 +140,24 @@ puny_errc puny_hunt_index_parse(const char* text, size_t length, const char* sou
   });
 }
 
+puny_errc puny_hunt_index_parse_lists(const char* text, size_t length, const char* source,
+                                      const puny_display_lists* lists, puny_hunt_index** index,
+                                      char* message, size_t message_capacity, puny_error* err) {
+  return guarded(err, [&] {
+    if (index == nullptr || !input_ok(text, length)) return fail(err, PUNY_ERR_INVALID_ARGUMENT);
+    *index = nullptr;
+    puny::display::list_error e;
+    auto made = std::make_unique<puny_hunt_index>();
+    const bool have_psl = lists != nullptr && lists->have_psl;
+    if (!puny::hunt::brand_index::parse(std::string_view(text, length),
+                                        source == nullptr ? "(memory)" : source, made->index, e,
+                                        have_psl ? &lists->psl : nullptr))
+      return list_failure(e, message, message_capacity, err);
+    *index = made.release();
+    return report(err, puny::status{});
+  });
+}
+
 size_t puny_hunt_index_size(const puny_hunt_index* index) {
   return index == nullptr ? 0 : index->index.size();
 }

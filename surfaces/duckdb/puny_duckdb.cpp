@@ -32,7 +32,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,6 +50,9 @@ DUCKDB_EXTENSION_EXTERN
 // E-mail addresses: surfaces/duckdb/puny_duckdb_email.cpp.
 bool puny_register_email_functions(duckdb_connection connection);
 bool puny_register_hunt_functions(duckdb_connection connection);
+// Debian's Public Suffix List (surfaces/duckdb/puny_duckdb_psl.cpp): nullptr
+// when not installed; *problem says why an installed file was not used.
+const puny::display::public_suffix_list* puny_duckdb_suffix_list(std::string_view* problem);
 
 namespace {
 
@@ -134,20 +136,6 @@ class preset_cache {
 const puny::preset_spec& default_preset() {
   static const puny::preset_spec spec = puny::parse_preset_spec("uts46");
   return spec;
-}
-
-// ---- Display lists: Debian's Public Suffix List when it is installed ----
-
-const puny::display::public_suffix_list* suffix_list() {
-  static puny::display::public_suffix_list list;
-  static bool loaded = false;
-  static std::once_flag once;
-  std::call_once(once, [] {
-    puny::display::list_error error;
-    loaded = puny::display::public_suffix_list::load(
-        std::string(puny::display::public_suffix_list::default_path()), list, error);
-  });
-  return loaded ? &list : nullptr;
 }
 
 // ---- One conversion ----
@@ -281,14 +269,14 @@ converted convert(operation op, std::string_view in, const puny::preset_spec& pr
     case operation::display: {
       puny::display::options opt;
       opt.which = puny::display::find_profile_ignoring_case(profile)->id;
-      opt.suffixes = suffix_list();
+      opt.suffixes = puny_duckdb_suffix_list(nullptr);
       return from_result(puny::display::to_display(in, opt));
     }
     case operation::display_check: {
       const puny::display::profile_info& p = *puny::display::find_profile_ignoring_case(profile);
       puny::display::options opt;
       opt.which = p.id;
-      opt.suffixes = suffix_list();
+      opt.suffixes = puny_duckdb_suffix_list(nullptr);
       thread_local puny::display::decision d;
       thread_local std::string kept;
       const puny::status s = puny::display::decide(in, opt, d);
@@ -348,6 +336,12 @@ void convert_vector(duckdb_function_info info, duckdb_data_chunk input, duckdb_v
   const column second = has_second ? column(input, 1) : text;
   const bool idna = kind->op == operation::to_ascii || kind->op == operation::to_unicode;
   preset_cache presets;
+  std::string_view problem;
+  if ((kind->op == operation::display || kind->op == operation::display_check) &&
+      (puny_duckdb_suffix_list(&problem), !problem.empty())) {
+    duckdb_scalar_function_set_error(info, (std::string(kind->name) + ": " + std::string(problem)).c_str());
+    return;
+  }
   for (idx_t row = 0; row < rows; ++row) {
     if (!text.valid(row) || (has_second && !second.valid(row))) {
       set_null(output, row);
@@ -570,9 +564,6 @@ constexpr registry_function registries[] = {
 };
 
 }  // namespace
-
-// The list idna_display reads, for puny_duckdb_hunt.cpp's brand index.
-const puny::display::public_suffix_list* puny_duckdb_suffix_list() { return suffix_list(); }
 
 DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection connection, duckdb_extension_info info,
                             struct duckdb_extension_access* access) {

@@ -16,7 +16,7 @@
 // rows that share the list (a constant list, as from a subquery) reuse it,
 // and the next chunk compares its list with the one the index was built
 // from.  The Public Suffix List is Debian's when installed (as for
-// idna_display).  Registered by puny_duckdb.cpp's entry point.
+// idna_display; puny_duckdb_psl.cpp reads it).  Registered by puny_duckdb.cpp's entry point.
 #define DUCKDB_EXTENSION_NAME puny
 #include "duckdb_extension.h"
 
@@ -32,8 +32,9 @@
 
 DUCKDB_EXTENSION_EXTERN
 
-// puny_duckdb.cpp: Debian's Public Suffix List when installed, else nullptr.
-const puny::display::public_suffix_list* puny_duckdb_suffix_list();
+// puny_duckdb_psl.cpp: Debian's Public Suffix List when installed, else
+// nullptr; *problem says why an installed file was not used.
+const puny::display::public_suffix_list* puny_duckdb_suffix_list(std::string_view* problem);
 
 namespace {
 
@@ -135,7 +136,13 @@ void hunt_vector(duckdb_function_info info, duckdb_data_chunk input, duckdb_vect
         text += '\n';
       }
       puny::display::list_error error;
-      if (!puny::hunt::brand_index::parse(text, "brands", cache.index, error, puny_duckdb_suffix_list())) {
+      std::string_view problem;
+      const puny::display::public_suffix_list* suffixes = puny_duckdb_suffix_list(&problem);
+      if (!problem.empty()) {
+        duckdb_scalar_function_set_error(info, ("hunt_matches: " + std::string(problem)).c_str());
+        return;
+      }
+      if (!puny::hunt::brand_index::parse(text, "brands", cache.index, error, suffixes)) {
         duckdb_scalar_function_set_error(info, ("hunt_matches: " + error.text).c_str());
         return;
       }

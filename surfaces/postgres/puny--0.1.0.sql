@@ -92,7 +92,9 @@ CREATE FUNCTION idna_skeleton(text text) RETURNS text
 -- safe, A-labels elsewhere).  Profiles: idna_display_profiles().  It reads
 -- the lists named by the settings puny.psl_file (default Debian's Public
 -- Suffix List; '' for none) and puny.top_domains_file (protected domains,
--- one a line; '' for none), so it is STABLE, not IMMUTABLE.  Profile names
+-- one a line; '' for none), superuser-only settings naming regular files
+-- that are read again when they change (docs/postgres.md, List files), so
+-- it is STABLE, not IMMUTABLE.  Profile names
 -- ignore ASCII case, as preset names do.
 CREATE FUNCTION idna_display(name text, profile text DEFAULT 'chromium') RETURNS text
   AS 'MODULE_PATHNAME', 'puny_sql_idna_display'

@@ -9,72 +9,20 @@
 #include "fmgr.h"
 #include "mb/pg_wchar.h"
 #include "utils/builtins.h"
-#include "utils/guc.h"
 #include "utils/json.h"
 #include "utils/jsonb.h"
-#include "utils/memutils.h"
 
 #include "puny.h"
 #include "puny_pg_internal.h"
+#include "puny_pg_lists.h"
 
 /* ---- Display safety (docs/display.md) ----
  * idna_skeleton is a pure function (IMMUTABLE, fit for an expression
  * index).  idna_display and idna_display_check read the Public Suffix List
  * and the protected-domain list named by the settings puny.psl_file and
- * puny.top_domains_file, so they are STABLE: the answer may change when a
- * setting or a file does.  Each backend loads the lists once per setting
- * value. */
-
-static char *psl_file_setting = NULL;
-static char *top_domains_file_setting = NULL;
-
-void _PG_init(void);
-void _PG_init(void) {
-  DefineCustomStringVariable(
-      "puny.psl_file", "Public Suffix List file for idna_display ('' = none: the last two labels)",
-      NULL, &psl_file_setting, "/usr/share/publicsuffix/public_suffix_list.dat", PGC_USERSET, 0,
-      NULL, NULL, NULL);
-  DefineCustomStringVariable(
-      "puny.top_domains_file",
-      "Protected domains, one a line, for idna_display's lookalike step ('' = none)", NULL,
-      &top_domains_file_setting, "", PGC_USERSET, 0, NULL, NULL, NULL);
-  MarkGUCPrefixReserved("puny");
-}
-
-static puny_display_lists *cached_lists = NULL;
-static char *cached_psl = NULL;
-static char *cached_top = NULL;
-
-static bool same_setting(const char *a, const char *b) {
-  return strcmp(a == NULL ? "" : a, b == NULL ? "" : b) == 0;
-}
-
-/* The lists of the current settings; a malformed or unreadable file is an
- * error naming the file and line (SQLSTATE 22P02 / 58P01). */
-static const puny_display_lists *current_lists(void) {
-  char message[512];
-  puny_error err = PUNY_ERROR_INIT;
-  puny_display_lists *lists = NULL;
-  puny_errc rc;
-  if (cached_lists != NULL && same_setting(cached_psl, psl_file_setting) &&
-      same_setting(cached_top, top_domains_file_setting))
-    return cached_lists;
-  rc = puny_display_lists_load(psl_file_setting == NULL ? "" : psl_file_setting,
-                               top_domains_file_setting, &lists, message, sizeof message, &err);
-  if (rc != PUNY_OK)
-    ereport(ERROR, (errcode(rc == PUNY_ERR_FILE_UNREADABLE ? ERRCODE_UNDEFINED_FILE
-                                                           : ERRCODE_INVALID_TEXT_REPRESENTATION),
-                    errmsg("idna_display: %s (%s)", message, puny_error_name(rc)),
-                    errhint("Check the settings puny.psl_file and puny.top_domains_file.")));
-  puny_display_lists_free(cached_lists);
-  if (cached_psl) pfree(cached_psl);
-  if (cached_top) pfree(cached_top);
-  cached_lists = lists;
-  cached_psl = MemoryContextStrdup(TopMemoryContext, psl_file_setting ? psl_file_setting : "");
-  cached_top = MemoryContextStrdup(TopMemoryContext,
-                                   top_domains_file_setting ? top_domains_file_setting : "");
-  return cached_lists;
-}
+ * puny.top_domains_file (puny_pg_lists.c: superuser-only settings, regular
+ * files only, read again when they change), so they are STABLE: the answer
+ * may change when a setting or a file does. */
 
 /* The library's name of the profile `profile` names (ASCII case ignored,
  * as for presets: puny_display_profile_find); an unknown name is a usage
@@ -157,7 +105,7 @@ static puny_display_result *decide_arguments(FunctionCallInfo fcinfo, const char
   puny_error err = PUNY_ERROR_INIT;
   puny_display_result *result = NULL;
   *profile = profile_of(PG_GETARG_TEXT_PP(1), function);
-  lists = current_lists();
+  lists = puny_pg_lists(function, true, NULL);
   if (puny_display_decide(in.data, in.length, *profile, lists, &result, &err) != PUNY_OK)
     puny_pg_raise_display_error(function, in, &err);
   return result;

@@ -19,7 +19,8 @@
  * fn_extra while the array is byte for byte the one it was built from, and
  * freed with the query's memory (a reset callback), so a join over millions
  * of names builds it once.  The Public Suffix List is the file the setting
- * puny.psl_file names, as for idna_display.  Unknown rules and profiles,
+ * puny.psl_file names, read by puny_pg_lists.c as for idna_display (the
+ * index is built again when that file is read again).  Unknown rules and profiles,
  * malformed brand lines and unreadable files raise errors naming them.  As
  * in puny_pg.c, every library object is freed before our own ereport. */
 #include "postgres.h"
@@ -29,17 +30,17 @@
 #include "mb/pg_wchar.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
-#include "utils/guc.h"
 #include "utils/lsyscache.h"
 #include "utils/tuplestore.h"
 
 #include "puny.h"
+#include "puny_pg_lists.h"
 #include "puny_pg_text.h"
 
 typedef struct hunt_cache {
   char *array_bytes; /* the brand array the index was built from (its varlena) */
   Size array_size;
-  char *psl;         /* the puny.psl_file setting it was built with */
+  uint64 lists_generation; /* puny_pg_lists' generation of the PSL it was built with */
   puny_hunt_index *index;
   MemoryContextCallback free_index;
 } hunt_cache;
@@ -73,7 +74,6 @@ static char *hunt_brand_text(ArrayType *brands, size_t *length) {
 /* The index for this call's brand array, built when it is not the cached one. */
 static const puny_hunt_index *hunt_index(FunctionCallInfo fcinfo, ArrayType *brands) {
   hunt_cache *cache = (hunt_cache *)fcinfo->flinfo->fn_extra;
-  const char *psl = GetConfigOption("puny.psl_file", true, false);
   Size size = VARSIZE(brands);
   char message[256];
   puny_error err = PUNY_ERROR_INIT;
@@ -81,7 +81,8 @@ static const puny_hunt_index *hunt_index(FunctionCallInfo fcinfo, ArrayType *bra
   size_t length;
   char *lines;
   puny_errc rc;
-  if (psl == NULL) psl = "/usr/share/publicsuffix/public_suffix_list.dat";
+  uint64 generation = 0;
+  const puny_display_lists *lists = puny_pg_lists("hunt_matches", false, &generation);
   if (cache == NULL) {
     cache = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(hunt_cache));
     cache->free_index.func = hunt_free_index;
@@ -89,30 +90,28 @@ static const puny_hunt_index *hunt_index(FunctionCallInfo fcinfo, ArrayType *bra
     MemoryContextRegisterResetCallback(fcinfo->flinfo->fn_mcxt, &cache->free_index);
     fcinfo->flinfo->fn_extra = cache;
   }
-  if (cache->index != NULL && cache->array_size == size && strcmp(cache->psl, psl) == 0 &&
+  if (cache->index != NULL && cache->array_size == size && cache->lists_generation == generation &&
       memcmp(cache->array_bytes, brands, size) == 0)
     return cache->index;
   lines = hunt_brand_text(brands, &length);
   message[0] = 0;
-  rc = puny_hunt_index_parse(lines, length, "brands", psl, &index, message, sizeof message, &err);
+  rc = puny_hunt_index_parse_lists(lines, length, "brands", lists, &index, message, sizeof message,
+                                   &err);
   pfree(lines);
   if (rc != PUNY_OK)
     ereport(ERROR,
             (errcode(rc == PUNY_ERR_OUT_OF_MEMORY ? ERRCODE_OUT_OF_MEMORY
-                     : rc == PUNY_ERR_FILE_UNREADABLE ? ERRCODE_UNDEFINED_FILE
-                                                      : ERRCODE_INVALID_PARAMETER_VALUE),
+                                                  : ERRCODE_INVALID_PARAMETER_VALUE),
              errmsg("hunt_matches: %s", message[0] ? message : puny_error_name(rc)),
              errdetail("%s", puny_error_message(rc)),
-             errhint("brands holds one brand line an element (docs/hunt.md); "
-                     "the Public Suffix List is the setting puny.psl_file.")));
+             errhint("brands holds one brand line an element (docs/hunt.md).")));
   puny_hunt_index_free(cache->index);
   cache->index = index;
   if (cache->array_bytes != NULL) pfree(cache->array_bytes);
-  if (cache->psl != NULL) pfree(cache->psl);
   cache->array_bytes = MemoryContextAlloc(fcinfo->flinfo->fn_mcxt, size);
   memcpy(cache->array_bytes, brands, size);
   cache->array_size = size;
-  cache->psl = MemoryContextStrdup(fcinfo->flinfo->fn_mcxt, psl);
+  cache->lists_generation = generation;
   return index;
 }
 

@@ -254,6 +254,44 @@ static void test_errors(void) {
   puny_hunt_index_free(index);
 }
 
+/* puny_hunt_index_parse_lists: the Public Suffix List of a
+ * puny_display_lists, so that a caller that reads its files itself passes
+ * no path.  With "co.uk" listed, www.paypal.co.uk is not a registrable
+ * name (its registrable part is paypal.co.uk); without a list everything
+ * after the first label is the suffix, and it is. */
+static void test_lists(void) {
+  static const char psl[] = "uk\nco.uk\n";
+  puny_display_lists* lists = NULL;
+  puny_hunt_index* with = NULL;
+  puny_hunt_index* without = NULL;
+  puny_hunt_index* bad = (puny_hunt_index*)&failures;
+  puny_error err = PUNY_ERROR_INIT;
+  char message[128];
+  CHECK(puny_display_lists_parse(psl, sizeof psl - 1, NULL, 0, "psl", &lists, NULL, 0, &err) ==
+        PUNY_OK);
+  CHECK(puny_hunt_index_parse_lists("paypal.co.uk\n", PUNY_NUL_TERMINATED, "brands", lists, &with,
+                                    NULL, 0, &err) == PUNY_OK);
+  CHECK(with != NULL && puny_hunt_index_size(with) == 1);
+  CHECK(has_match(with, "www.paypa1.co.uk", "paypal.co.uk", "homoglyph", NULL, NULL));
+  CHECK(puny_hunt_index_parse_lists("www.paypal.co.uk\n", PUNY_NUL_TERMINATED, "brands", lists,
+                                    &bad, message, sizeof message, &err) == PUNY_ERR_LIST_SYNTAX);
+  CHECK(bad == NULL && err.label == 1 && strstr(message, "registrable part is 'paypal.co.uk'") != NULL);
+  CHECK(puny_hunt_index_parse_lists("www.paypal.co.uk\n", PUNY_NUL_TERMINATED, "brands", NULL,
+                                    &without, NULL, 0, &err) == PUNY_OK);
+  CHECK(without != NULL && puny_hunt_index_size(without) == 1);
+  /* A malformed brand line: its number and source, as puny_hunt_index_parse. */
+  CHECK(puny_hunt_index_parse_lists("a.com\nb.com colour=red\n", PUNY_NUL_TERMINATED, "b.txt", lists,
+                                    &bad, message, sizeof message, &err) == PUNY_ERR_LIST_SYNTAX);
+  CHECK(bad == NULL && err.label == 2 && strncmp(message, "b.txt:2:", 8) == 0);
+  CHECK(puny_hunt_index_parse_lists(NULL, 3, "b", lists, &bad, NULL, 0, &err) ==
+        PUNY_ERR_INVALID_ARGUMENT);
+  CHECK(puny_hunt_index_parse_lists("a.com", PUNY_NUL_TERMINATED, "b", lists, NULL, NULL, 0, &err) ==
+        PUNY_ERR_INVALID_ARGUMENT);
+  puny_hunt_index_free(with);
+  puny_hunt_index_free(without);
+  puny_display_lists_free(lists);
+}
+
 int main(int argc, char** argv) {
   const char* group = argc > 1 ? argv[1] : "all";
   int all = strcmp(group, "all") == 0, ran = 0;
@@ -261,6 +299,7 @@ int main(int argc, char** argv) {
   if (all || strcmp(group, "matches") == 0) test_matches(), ran = 1;
   if (all || strcmp(group, "options") == 0) test_options_and_verdict(), ran = 1;
   if (all || strcmp(group, "errors") == 0) test_errors(), ran = 1;
+  if (all || strcmp(group, "lists") == 0) test_lists(), ran = 1;
   if (!ran) {
     fprintf(stderr, "unknown group %s\n", group);
     return 2;
