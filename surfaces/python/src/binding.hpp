@@ -14,6 +14,7 @@
 //   explain.cpp      puny.explain's traces
 //   display.cpp      display safety, lists, skeleton
 //   hunt.cpp         puny.hunt's brand index and matching
+//   interrupt.cpp    Ctrl-C (signal handlers) during long calls
 //   email_binding.cpp, idna_api.cpp: puny.email and puny.idna's engine.
 //
 // puny/__init__.py is the public face; it registers its exception classes
@@ -33,6 +34,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -183,6 +185,27 @@ PyObject* python_call(F&& body) noexcept {
     return o.value.release().ptr();
   });
 }
+
+// ---- Ctrl-C in long calls: interrupt.cpp ----
+
+// Raises (py::error_already_set) when a signal handler did, e.g. Ctrl-C's
+// KeyboardInterrupt.  Under the GIL; cheap (PyErr_CheckSignals reads a flag
+// unless a signal arrived), so a loop may call it every few hundred items.
+void check_signals();
+
+// The same for code running without the GIL (a bulk call's conversions):
+// every call after `interval` has passed since the last check takes the GIL
+// and asks PyErr_CheckSignals; false when a handler raised, the exception
+// then being set for this thread (raise it with py::error_already_set once
+// the GIL is held again).  A bulk call asks it between chunks of items, so
+// that Ctrl-C stops it within about `interval` plus one chunk.
+class signal_watch {
+ public:
+  bool operator()();
+
+ private:
+  std::int64_t last_ = 0;  // steady_clock nanoseconds of the last check
+};
 
 // ---- puny.Result, puny.Finding, puny.LabelVerdict, puny.hunt.Match,
 // puny.hunt.Report: record_type.cpp ----

@@ -190,6 +190,7 @@ void bind_hunt(py::module_& m) {
         std::vector<std::pair<std::size_t, std::size_t>> spans(items.size());
         std::string inputs;
         for (Py_ssize_t i = 0; i < n; ++i) {
+          if (i % 256 == 0) check_signals();  // Ctrl-C, at every stage of a long call
           py::object item = py::reinterpret_borrow<py::object>(PySequence_Fast_GET_ITEM(seq.ptr(), i));
           if (!PyUnicode_Check(item.ptr()))
             throw py::type_error("puny.hunt: expected str, not " +
@@ -202,14 +203,20 @@ void bind_hunt(py::module_& m) {
           items[static_cast<std::size_t>(i)] = std::move(item);
         }
         std::vector<hunt::report> reports(items.size());
+        bool interrupted = false;
         {
           py::gil_scoped_release unlocked;
-          for (std::size_t i = 0; i < reports.size(); ++i)
+          signal_watch signalled;
+          for (std::size_t i = 0; i < reports.size() && !interrupted; ++i) {
             hunt::find(std::string_view(inputs).substr(spans[i].first, spans[i].second - spans[i].first),
                        h.index, h.options, reports[i]);
+            interrupted = !signalled();
+          }
         }
+        if (interrupted) throw py::error_already_set();  // set by the handler, under the GIL
         py::list out(n);
         for (std::size_t i = 0; i < reports.size(); ++i) {
+          if (i % 256 == 0) check_signals();
           const std::string_view utf8 =
               std::string_view(inputs).substr(spans[i].first, spans[i].second - spans[i].first);
           out[i] = make_report(h, reports[i], items[i], utf8);
