@@ -79,6 +79,12 @@ registry& types();
 // UTF-8 of a str; `holder` keeps the bytes alive when surrogates forced a
 // copy.  Raises TypeError for anything but str.
 std::string_view utf8_of(py::handle obj, py::object& holder);
+// UTF-8 of a str that list functions (brand lists, the Public Suffix List,
+// protected domains, a list's source name) read as text: a lone surrogate
+// raises InvalidCodePointError at its str index (`input` the str), where
+// utf8_of would pass it on as "surrogatepass" bytes.  TypeError for
+// anything but str.
+std::string_view well_formed_utf8_of(py::handle obj);
 bool is_ascii(std::string_view text);
 // A new str of UTF-8 text (a new reference; raises on failure).
 PyObject* new_str(std::string_view utf8);

@@ -127,6 +127,10 @@ py::object make_report(const hunt_index& h, const hunt::report& r, py::handle in
 }  // namespace
 
 void bind_hunt(py::module_& m) {
+  // A brand, keyword or allowed name of BrandIndex(...) checked on its own,
+  // so that a lone surrogate's index is into that str (puny/hunt.py).
+  m.def("check_text", [](py::handle s) { (void)well_formed_utf8_of(s); },
+        "check_text($module, s, /)\n--\n\nRaises InvalidCodePointError at a lone surrogate of s.");
   m.def("hunt_rules", [] {
     py::list out;
     for (const hunt::rule_info& r : hunt::rules())
@@ -148,9 +152,8 @@ void bind_hunt(py::module_& m) {
                  raise_list_error_of(e, list_file_head(file, e.status.offset));
              } else {
                if (!PyUnicode_Check(source.ptr())) throw py::type_error("puny.hunt: source must be a str");
-               py::object holder;
-               const std::string_view utf8 = utf8_of(text, holder);
-               if (!hunt::brand_index::parse(utf8, source.cast<std::string>(), h->index, e, psl))
+               const std::string_view utf8 = well_formed_utf8_of(text);  // a lone surrogate: InvalidCodePointError
+               if (!hunt::brand_index::parse(utf8, std::string(well_formed_utf8_of(source)), h->index, e, psl))
                  raise_list_error_of(e, utf8);
              }
              return h;
