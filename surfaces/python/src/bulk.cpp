@@ -186,6 +186,10 @@ bool utf8_of_item(PyObject* item, std::string& buffer, std::string_view& utf8) {
 class bulk_results {
  public:
   explicit bulk_results(py::handle items) {
+    // A str is an iterable of its characters: to_ascii_many("abc") would
+    // convert "a", "b", "c".  Refused, as BrandIndex.matches_many does.
+    if (PyUnicode_Check(items.ptr()))
+      throw py::type_error("puny: the *_many functions take an iterable of str, not a str (wrap one name in a list)");
     const py::object seq = py::reinterpret_steal<py::object>(
         PySequence_Fast(items.ptr(), "puny: expected an iterable of str"));
     if (!seq) throw py::error_already_set();
