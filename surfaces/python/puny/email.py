@@ -12,12 +12,13 @@ puny.DisallowedError, ...; every one a ValueError) with code, offset (an
 index into the str), label and code_point.  The result has the attributes of
 email-validator's ValidatedEmail (email, normalized, local_part, domain,
 ascii_email, ascii_local_part, ascii_domain, smtputf8, original, display_name)
-so that code written for email-validator can switch; validate_email is the
+and its dict keys (1.x: v["domain"] is the ASCII form) so that code written
+for email-validator can switch; validate_email is the
 same function under email-validator's name and keywords.  puny looks nothing
 up: check_deliverability=True is refused.
 """
 
-from typing import Optional
+from typing import Optional, Union
 
 from . import ERROR_CLASSES, Error, PublicSuffixList, _list, _puny
 
@@ -31,10 +32,11 @@ _DEBIAN = object()
 
 
 class ValidatedEmail:
-    """A valid address, with email-validator's attribute names.
+    """A valid address, with email-validator's attribute names (2.x) and
+    dict keys (1.x).
 
-    original          the input
-    normalized/email  local_part "@" domain: the local part NFC, the domain in U-labels
+    original          the input (a str; bytes given to validate_email are decoded as ASCII)
+    normalized        local_part "@" domain: the local part NFC, the domain in U-labels
     local_part        the local part (NFC; a quoted one stays quoted unless it needs no quotes)
     ascii_local_part  the local part when it is ASCII, else None (never Punycoded)
     domain            the domain in U-label form (or the address literal)
@@ -42,16 +44,26 @@ class ValidatedEmail:
     ascii_email       ascii_local_part "@" ascii_domain, None when the local part is not ASCII
     smtputf8          delivery needs SMTPUTF8 (non-ASCII local part)
     display_name      the display name ("" when none)
+    mx, mx_fallback_type  None: puny checks no deliverability
+    email, original_email  email-validator's older names of normalized and original
     address_literal   the domain is [192.0.2.1] or [IPv6:...]
     display           with display_profile: the domain as that profile shows it
     display_all_shown with display_profile: whether every label is shown in Unicode
     local_part_safe   with check_local_part_security: the check's verdict
     local_part_rule   the rule that failed, or None
+
+    v[key] reads email-validator 1.x's keys: "email", "email_ascii",
+    "local", "domain" (the ASCII form, as 1.x), "domain_i18n", "smtputf8",
+    "mx", "mx-fallback"; any other key raises KeyError.
     """
 
     __slots__ = ("original", "normalized", "local_part", "ascii_local_part", "domain",
                  "ascii_domain", "ascii_email", "smtputf8", "display_name", "address_literal",
                  "display", "display_all_shown", "local_part_safe", "local_part_rule")
+
+    #: email-validator's deliverability results; puny looks nothing up.
+    mx = None
+    mx_fallback_type = None
 
     def __init__(self, original: str, fields: dict) -> None:
         self.original = original
@@ -61,23 +73,50 @@ class ValidatedEmail:
 
     @property
     def email(self) -> str:
-        """email-validator's name for the normalized address."""
+        """email-validator's older name for the normalized address."""
         return self.normalized
+
+    @property
+    def original_email(self) -> str:
+        """email-validator 1.x's name for the input."""
+        return self.original
+
+    # email-validator 1.x's dict keys: some are not the attribute names.
+    _KEYS = {"email": "normalized", "email_ascii": "ascii_email", "local": "local_part",
+             "domain": "ascii_domain", "domain_i18n": "domain", "smtputf8": "smtputf8",
+             "mx": "mx", "mx-fallback": "mx_fallback_type"}
+
+    def __getitem__(self, key: str):
+        if not isinstance(key, str) or key not in self._KEYS:
+            raise KeyError(key)
+        return getattr(self, self._KEYS[key])
 
     def as_dict(self) -> dict:
         d = {key: getattr(self, key) for key in self.__slots__}
         d["email"] = self.normalized
         return d
 
-    def __getitem__(self, key: str):
-        # email-validator 1.x results were also read as dicts.
-        return self.as_dict()[key]
-
     def __eq__(self, other) -> bool:
         return isinstance(other, ValidatedEmail) and self.as_dict() == other.as_dict()
 
     def __repr__(self) -> str:
         return "<ValidatedEmail %s>" % (self.normalized,)
+
+
+def _text_of(email) -> str:
+    """email-validator's input rule: a str, or bytes of ASCII."""
+    if isinstance(email, (bytes, bytearray)):
+        data = bytes(email)
+        bad = next((i for i, b in enumerate(data) if b >= 0x80), None)
+        if bad is not None:
+            raise ERROR_CLASSES["invalid_code_point"](
+                "invalid_code_point at %d (byte 0x%02X): the email address is not valid ASCII "
+                "(bytes must be ASCII; pass a str)" % (bad, data[bad]),
+                "invalid_code_point", None, bad, None, data[bad], data)
+        return data.decode("ascii")
+    if not isinstance(email, str):
+        raise TypeError("puny.email: expected str or bytes, not %s" % type(email).__name__)
+    return email
 
 
 def validate(email: str, *, allow_smtputf8: bool = True, allow_empty_local: bool = False,
@@ -115,16 +154,17 @@ def validate(email: str, *, allow_smtputf8: bool = True, allow_empty_local: bool
     return ValidatedEmail(email, fields)
 
 
-def validate_email(email: str, allow_smtputf8: bool = True, allow_empty_local: bool = False,
+def validate_email(email: Union[str, bytes], allow_smtputf8: bool = True, allow_empty_local: bool = False,
                    check_deliverability: bool = True, test_environment: bool = False,
                    globally_deliverable: bool = True, timeout=None, dns_resolver=None, *,
                    allow_quoted_local: bool = False, allow_domain_literal: bool = False,
                    allow_display_name: bool = False, **puny_options) -> ValidatedEmail:
-    """email-validator's signature.  check_deliverability defaults to True there:
+    """email-validator's signature, bytes of ASCII included (validate takes a
+    str only).  check_deliverability defaults to True there:
     callers switching to puny pass check_deliverability=False (puny makes no
     DNS look-ups).  test_environment=True accepts the special-use and dotless
     domains (puny has no separate switch for ".test" alone)."""
-    return validate(email, allow_smtputf8=allow_smtputf8, allow_empty_local=allow_empty_local,
+    return validate(_text_of(email), allow_smtputf8=allow_smtputf8, allow_empty_local=allow_empty_local,
                     allow_quoted_local=allow_quoted_local,
                     allow_domain_literal=allow_domain_literal,
                     allow_display_name=allow_display_name,

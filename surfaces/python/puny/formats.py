@@ -93,7 +93,15 @@ def format_checker(formats=None):
     """A jsonschema.FormatChecker (python3-jsonschema) holding these four
     checkers (or the named ones) beside jsonschema's own others."""
     import jsonschema
-    checker = jsonschema.FormatChecker(formats)
+    if formats is not None:
+        formats = list(formats)
+        # jsonschema knows "hostname" and "idn-hostname" only with its optional
+        # fqdn and idna packages (Debian's python3-jsonschema has neither), and
+        # FormatChecker(names) raises KeyError for a name it does not know: it
+        # is asked for its own others only.  A name neither knows still raises.
+        checker = jsonschema.FormatChecker([f for f in formats if f not in CHECKERS])
+    else:
+        checker = jsonschema.FormatChecker()
     for name, check in CHECKERS.items():
         if formats is None or name in formats:
             checker.checks(name)(check)

@@ -60,6 +60,7 @@ _DEBIAN = object()
 def _field(value, what: str, separators: str) -> str:
     if not isinstance(value, str):
         raise TypeError("puny.hunt: %s must be str, not %s" % (what, type(value).__name__))
+    _puny.check_text(value)  # a lone surrogate: InvalidCodePointError at its index
     if not value or any(c in value for c in separators):
         raise ValueError("puny.hunt: %s %r is empty or holds a blank, '#', ',' or a line break"
                          % (what, value))

@@ -9,12 +9,22 @@ input, python/cpython#157675) it is linear in its input: one call of the
 library per conversion.  Errors raise UnicodeEncodeError / UnicodeDecodeError
 whose start/end are the failing code point or byte and whose reason is the
 library's message (the puny.Error is chained as __cause__).  Only
-errors="strict" is supported.  The incremental encoder and decoder keep the
-input until the final call, so a name is converted once, as a whole (UTS #46
+errors="strict" is supported.
+
+Streams: the incremental encoder (what open(path, "w", encoding="uts46")
+writes with) and the stream writer take the text of each call as whole
+names, one a line: every line is converted at once and the line breaks are
+kept, so `f.write("bücher.de")` and `print(name, file=f)` write the name
+(TextIOWrapper never makes the final call that would flush a held-back
+tail: keeping text until then lost all of it).  A name must therefore not
+be split across two writes.  The incremental decoder and the stream reader
+convert each line once it is complete (the last one at the final call,
+which reading makes), so a name is converted once, as a whole (UTS #46
 checks such as Bidi span labels).
 """
 
 import codecs
+import re
 
 from . import _puny
 
@@ -55,6 +65,48 @@ def decode(data, errors="strict"):
     return out, len(data)
 
 
+_LINE_BREAK = re.compile(r"(\r\n|\r|\n)")
+
+
+def encode_lines(text, errors="strict"):
+    """encode() of each line of `text`, the line breaks kept as they are."""
+    _strict(errors)
+    text = str(text)
+    out = []
+    at = 0
+    for piece in _LINE_BREAK.split(text):
+        if piece in ("\r\n", "\r", "\n"):
+            out.append(piece.encode("ascii"))
+        elif piece:
+            try:
+                out.append(encode(piece, errors)[0])
+            except UnicodeEncodeError as e:
+                raise UnicodeEncodeError("uts46", text, at + e.start, at + e.end, e.reason) from e.__cause__
+        at += len(piece)
+    return b"".join(out), len(text)
+
+
+_BYTE_LINE_BREAK = re.compile(rb"(\r\n|\r|\n)")
+
+
+def decode_lines(data, errors="strict"):
+    """decode() of each line of `data`, the line breaks kept as they are."""
+    _strict(errors)
+    data = bytes(data)
+    out = []
+    at = 0
+    for piece in _BYTE_LINE_BREAK.split(data):
+        if piece in (b"\r\n", b"\r", b"\n"):
+            out.append(piece.decode("ascii"))
+        elif piece:
+            try:
+                out.append(decode(piece, errors)[0])
+            except UnicodeDecodeError as e:
+                raise UnicodeDecodeError("uts46", data, at + e.start, at + e.end, e.reason) from e.__cause__
+        at += len(piece)
+    return "".join(out), len(data)
+
+
 class Codec(codecs.Codec):
     def encode(self, text, errors="strict"):
         return encode(text, errors)
@@ -63,26 +115,29 @@ class Codec(codecs.Codec):
         return decode(data, errors)
 
 
-class IncrementalEncoder(codecs.BufferedIncrementalEncoder):
-    def _buffer_encode(self, text, errors, final):
-        if not final:
-            return b"", 0  # kept in self.buffer until the final call
-        return encode(text, errors)
+class IncrementalEncoder(codecs.IncrementalEncoder):
+    def encode(self, text, final=False):
+        return encode_lines(text, self.errors)[0]
 
 
 class IncrementalDecoder(codecs.BufferedIncrementalDecoder):
     def _buffer_decode(self, data, errors, final):
-        if not final:
-            return "", 0
-        return decode(data, errors)
+        if final:
+            return decode_lines(data, errors)
+        # Whole lines now; the last, unfinished one (or a "\r" that a "\n"
+        # may follow) is kept for the next call.
+        end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
+        return decode_lines(data[:end], errors)
 
 
 class StreamWriter(Codec, codecs.StreamWriter):
-    pass
+    def encode(self, text, errors="strict"):
+        return encode_lines(text, errors)
 
 
 class StreamReader(Codec, codecs.StreamReader):
-    pass
+    def decode(self, data, errors="strict"):
+        return decode_lines(data, errors)
 
 
 def search_function(name):

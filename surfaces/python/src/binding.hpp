@@ -14,6 +14,7 @@
 //   explain.cpp      puny.explain's traces
 //   display.cpp      display safety, lists, skeleton
 //   hunt.cpp         puny.hunt's brand index and matching
+//   interrupt.cpp    Ctrl-C (signal handlers) during long calls
 //   email_binding.cpp, idna_api.cpp: puny.email and puny.idna's engine.
 //
 // puny/__init__.py is the public face; it registers its exception classes
@@ -33,6 +34,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -77,6 +79,12 @@ registry& types();
 // UTF-8 of a str; `holder` keeps the bytes alive when surrogates forced a
 // copy.  Raises TypeError for anything but str.
 std::string_view utf8_of(py::handle obj, py::object& holder);
+// UTF-8 of a str that list functions (brand lists, the Public Suffix List,
+// protected domains, a list's source name) read as text: a lone surrogate
+// raises InvalidCodePointError at its str index (`input` the str), where
+// utf8_of would pass it on as "surrogatepass" bytes.  TypeError for
+// anything but str.
+std::string_view well_formed_utf8_of(py::handle obj);
 bool is_ascii(std::string_view text);
 // A new str of UTF-8 text (a new reference; raises on failure).
 PyObject* new_str(std::string_view utf8);
@@ -183,6 +191,27 @@ PyObject* python_call(F&& body) noexcept {
     return o.value.release().ptr();
   });
 }
+
+// ---- Ctrl-C in long calls: interrupt.cpp ----
+
+// Raises (py::error_already_set) when a signal handler did, e.g. Ctrl-C's
+// KeyboardInterrupt.  Under the GIL; cheap (PyErr_CheckSignals reads a flag
+// unless a signal arrived), so a loop may call it every few hundred items.
+void check_signals();
+
+// The same for code running without the GIL (a bulk call's conversions):
+// every call after `interval` has passed since the last check takes the GIL
+// and asks PyErr_CheckSignals; false when a handler raised, the exception
+// then being set for this thread (raise it with py::error_already_set once
+// the GIL is held again).  A bulk call asks it between chunks of items, so
+// that Ctrl-C stops it within about `interval` plus one chunk.
+class signal_watch {
+ public:
+  bool operator()();
+
+ private:
+  std::int64_t last_ = 0;  // steady_clock nanoseconds of the last check
+};
 
 // ---- puny.Result, puny.Finding, puny.LabelVerdict, puny.hunt.Match,
 // puny.hunt.Report: record_type.cpp ----

@@ -12,7 +12,9 @@
 // surrogates, not a str) is converted again by the single call (`one`),
 // which builds exactly the error the user would see.  The cyclic
 // collector is left alone: it is process-wide state, and switching it off
-// for the call would switch it off for every other thread too.
+// for the call would switch it off for every other thread too.  Signal
+// handlers run between chunks of items (check_signals, signal_watch), so
+// Ctrl-C stops a call of a million names at once, threads or not.
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
@@ -184,6 +186,10 @@ bool utf8_of_item(PyObject* item, std::string& buffer, std::string_view& utf8) {
 class bulk_results {
  public:
   explicit bulk_results(py::handle items) {
+    // A str is an iterable of its characters: to_ascii_many("abc") would
+    // convert "a", "b", "c".  Refused, as BrandIndex.matches_many does.
+    if (PyUnicode_Check(items.ptr()))
+      throw py::type_error("puny: the *_many functions take an iterable of str, not a str (wrap one name in a list)");
     const py::object seq = py::reinterpret_steal<py::object>(
         PySequence_Fast(items.ptr(), "puny: expected an iterable of str"));
     if (!seq) throw py::error_already_set();
@@ -239,10 +245,16 @@ class bulk_results {
 };
 
 // Every item under the GIL, one after the other.
+// Items between two looks at the signal handlers under the GIL.
+constexpr Py_ssize_t signal_stride = 256;
+
 template <class One>
 py::list bulk(py::handle items, One&& one) {
   bulk_results results(items);
-  for (Py_ssize_t i = 0; i < results.size(); ++i) results.set(i, one(results.item(i)));
+  for (Py_ssize_t i = 0; i < results.size(); ++i) {
+    if (i % signal_stride == 0) check_signals();
+    results.set(i, one(results.item(i)));
+  }
   return results.take();
 }
 
@@ -251,6 +263,7 @@ py::list bulk_serial(bulk_results& results, Native&& native, One&& one) {
   scratch s;
   std::string encoded;
   for (Py_ssize_t i = 0; i < results.size(); ++i) {
+    if (i % signal_stride == 0) check_signals();
     PyObject* item = results.item(i);
     std::string_view in, output;
     bool ok = false;
@@ -305,6 +318,7 @@ struct parallel_work {
   std::string inputs;  // every readable item's UTF-8, back to back
   std::vector<std::pair<std::size_t, std::size_t>> spans;  // item i's bytes in `inputs`; first == failed: not readable
   std::atomic<std::size_t> next{0};
+  std::atomic<bool> stop{false};  // the call was interrupted: helpers take no more chunks
   std::vector<std::atomic<chunk_result*>> done;
 
   std::string_view input(std::size_t i) const {
@@ -335,15 +349,24 @@ struct parallel_work {
     chunk_result* expected = nullptr;
     if (done[c].compare_exchange_strong(expected, r.get(), std::memory_order_acq_rel)) r.release();
   }
-  // Takes chunks while there are.
-  void take_chunks() {
+  // Takes chunks while there are and the call goes on; `go_on()` after
+  // each chunk, false: stop (the calling thread's signal_watch).
+  template <class GoOn>
+  void take_chunks(GoOn&& go_on) {
     scratch s;
-    for (std::size_t c = next++; c < done.size(); c = next++) {
+    for (std::size_t c = next++; c < done.size() && !stop.load(std::memory_order_relaxed); c = next++) {
       try {
         convert(c, s);
       } catch (const std::bad_alloc&) {  // the calling thread does it
       }
+      if (!go_on()) {
+        stop.store(true, std::memory_order_relaxed);
+        return;
+      }
     }
+  }
+  void take_chunks() {
+    take_chunks([] { return true; });
   }
 };
 
@@ -365,11 +388,13 @@ py::list bulk_parallel(py::handle items, Native&& native, One&& one) {
   }
   work->inputs.reserve(bytes);
   for (Py_ssize_t i = 0; i < n; ++i) {
+    if (i % signal_stride == 0) check_signals();
     auto& span = work->spans[static_cast<std::size_t>(i)];
     const std::size_t at = work->inputs.size();
     span = append_utf8(results.item(i), work->inputs) ? std::make_pair(at, work->inputs.size())
                                                       : std::make_pair(failed, failed);
   }
+  bool interrupted = false;
   {
     py::gil_scoped_release unlocked;
     for (Py_ssize_t t = 1; t < threads; ++t) {
@@ -378,12 +403,21 @@ py::list bulk_parallel(py::handle items, Native&& native, One&& one) {
       } catch (const std::system_error&) {  // no thread: this one does it all
       }
     }
-    work->take_chunks();
+    signal_watch signalled;
+    work->take_chunks([&] { return signalled(); });
+    interrupted = work->stop.load(std::memory_order_relaxed);
     scratch s;
-    for (std::size_t c = 0; c < work->done.size(); ++c)
+    for (std::size_t c = 0; c < work->done.size() && !interrupted; ++c) {
       if (work->done[c].load(std::memory_order_acquire) == nullptr) work->convert(c, s);
+      interrupted = !signalled();
+    }
+    if (interrupted) work->stop.store(true, std::memory_order_relaxed);
   }
+  // The handler's exception, set while the GIL was taken for the check; the
+  // helpers stop at their next chunk and free what they share with `work`.
+  if (interrupted) throw py::error_already_set();
   for (std::size_t c = 0; c < work->done.size(); ++c) {
+    check_signals();
     const chunk_result& r = *work->done[c].load(std::memory_order_acquire);
     const std::string_view text = r.text;
     std::size_t start = 0;

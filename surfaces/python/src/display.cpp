@@ -43,11 +43,10 @@ py::class_<List> bind_list(py::module_& m, const char* name) {
       .def_static("parse",
                   [](py::handle text, py::handle source) {
                     if (!PyUnicode_Check(source.ptr())) throw py::type_error("puny: source must be a str");
-                    py::object holder;
-                    const std::string_view utf8 = utf8_of(text, holder);
+                    const std::string_view utf8 = well_formed_utf8_of(text);
                     List l;
                     puny::display::list_error e;
-                    if (!List::parse(utf8, source.cast<std::string>(), l, e)) raise_list_error(e, utf8);
+                    if (!List::parse(utf8, std::string(well_formed_utf8_of(source)), l, e)) raise_list_error(e, utf8);
                     return l;
                   },
                   py::arg("text"), py::arg("source") = "<text>",
@@ -200,8 +199,7 @@ void bind_display(py::module_& m) {
   bind_list<puny::display::public_suffix_list>(m, "PublicSuffixList")
       .def("registrable_domain",
            [](const puny::display::public_suffix_list& l, py::handle name) {
-             py::object holder;
-             return std::string(l.registrable_domain(utf8_of(name, holder)));
+             return str_of(l.registrable_domain(well_formed_utf8_of(name)));
            },
            py::arg("name"), py::pos_only(),
            "registrable_domain(self, name, /)\n--\n\nThe public suffix and one label more "
@@ -210,9 +208,8 @@ void bind_display(py::module_& m) {
   bind_list<puny::display::protected_domains>(m, "ProtectedDomains")
       .def("lookalike_of",
            [](const puny::display::protected_domains& l, py::handle name) -> py::object {
-             py::object holder;
-             const std::string_view s = l.lookalike_of(utf8_of(name, holder));
-             return s.empty() ? py::object(py::none()) : py::object(py::str(std::string(s)));
+             const std::string_view s = l.lookalike_of(well_formed_utf8_of(name));
+             return s.empty() ? py::object(py::none()) : py::object(str_of(s));
            },
            py::arg("name"), py::pos_only(),
            "lookalike_of(self, name, /)\n--\n\nThe protected domain `name` imitates, or None.")

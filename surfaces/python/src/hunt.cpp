@@ -127,6 +127,10 @@ py::object make_report(const hunt_index& h, const hunt::report& r, py::handle in
 }  // namespace
 
 void bind_hunt(py::module_& m) {
+  // A brand, keyword or allowed name of BrandIndex(...) checked on its own,
+  // so that a lone surrogate's index is into that str (puny/hunt.py).
+  m.def("check_text", [](py::handle s) { (void)well_formed_utf8_of(s); },
+        "check_text($module, s, /)\n--\n\nRaises InvalidCodePointError at a lone surrogate of s.");
   m.def("hunt_rules", [] {
     py::list out;
     for (const hunt::rule_info& r : hunt::rules())
@@ -148,9 +152,8 @@ void bind_hunt(py::module_& m) {
                  raise_list_error_of(e, list_file_head(file, e.status.offset));
              } else {
                if (!PyUnicode_Check(source.ptr())) throw py::type_error("puny.hunt: source must be a str");
-               py::object holder;
-               const std::string_view utf8 = utf8_of(text, holder);
-               if (!hunt::brand_index::parse(utf8, source.cast<std::string>(), h->index, e, psl))
+               const std::string_view utf8 = well_formed_utf8_of(text);  // a lone surrogate: InvalidCodePointError
+               if (!hunt::brand_index::parse(utf8, std::string(well_formed_utf8_of(source)), h->index, e, psl))
                  raise_list_error_of(e, utf8);
              }
              return h;
@@ -190,6 +193,7 @@ void bind_hunt(py::module_& m) {
         std::vector<std::pair<std::size_t, std::size_t>> spans(items.size());
         std::string inputs;
         for (Py_ssize_t i = 0; i < n; ++i) {
+          if (i % 256 == 0) check_signals();  // Ctrl-C, at every stage of a long call
           py::object item = py::reinterpret_borrow<py::object>(PySequence_Fast_GET_ITEM(seq.ptr(), i));
           if (!PyUnicode_Check(item.ptr()))
             throw py::type_error("puny.hunt: expected str, not " +
@@ -202,14 +206,20 @@ void bind_hunt(py::module_& m) {
           items[static_cast<std::size_t>(i)] = std::move(item);
         }
         std::vector<hunt::report> reports(items.size());
+        bool interrupted = false;
         {
           py::gil_scoped_release unlocked;
-          for (std::size_t i = 0; i < reports.size(); ++i)
+          signal_watch signalled;
+          for (std::size_t i = 0; i < reports.size() && !interrupted; ++i) {
             hunt::find(std::string_view(inputs).substr(spans[i].first, spans[i].second - spans[i].first),
                        h.index, h.options, reports[i]);
+            interrupted = !signalled();
+          }
         }
+        if (interrupted) throw py::error_already_set();  // set by the handler, under the GIL
         py::list out(n);
         for (std::size_t i = 0; i < reports.size(); ++i) {
+          if (i % 256 == 0) check_signals();
           const std::string_view utf8 =
               std::string_view(inputs).substr(spans[i].first, spans[i].second - spans[i].first);
           out[i] = make_report(h, reports[i], items[i], utf8);

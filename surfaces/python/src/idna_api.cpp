@@ -20,8 +20,11 @@
 // The RFC rules are the library's (puny/idna2008.hpp, puny/idna.hpp); this
 // file only orders them and raises idna's exception classes, registered by
 // puny/idna/core.py (IDNAError, IDNABidiError, InvalidCodepoint,
-// InvalidCodepointContext).  Messages are ours; each says what and where
-// (1-based position, as idna counts).
+// InvalidCodepointContext).  An exception's message (str(e), e.args[0]) is
+// idna 3.3's own text for the same failure, since its users match it
+// (dnspython: e.args[0] == "Label too long"; email-validator: "Domain too
+// long" in str(e), and its tests compare whole messages); puny's description,
+// which names the rule, is the exception's `detail` attribute.
 #include <pybind11/pybind11.h>
 
 #include <cstdio>
@@ -46,9 +49,13 @@ py::object* classes() {
   return c;
 }
 
-[[noreturn]] void fail(kind k, const std::string& message) {
+// Raises class `k` with idna's message `idna_text` and puny's `detail`.
+[[noreturn]] void fail(kind k, const std::string& idna_text, const std::string& detail) {
   py::object& cls = classes()[static_cast<unsigned>(k)];
-  PyErr_SetString(cls ? cls.ptr() : PyExc_UnicodeError, message.c_str());
+  if (!cls) throw py::value_error(detail);  // puny.idna.core not imported
+  py::object e = cls(idna_text);
+  e.attr("detail") = detail;
+  PyErr_SetObject(cls.ptr(), e.ptr());
   throw py::error_already_set();
 }
 
@@ -85,6 +92,29 @@ std::string at(std::size_t i, std::u32string_view label) {
   return "at position " + std::to_string(i + 1) + " of " + repr(label);
 }
 
+// idna's messages for a code point it refuses (check_label, uts46_remap).
+std::string codepoint_not_allowed(char32_t c, std::size_t i, std::u32string_view label) {
+  return "Codepoint " + unot(c) + " at position " + std::to_string(i + 1) + " of " + repr(label) + " not allowed";
+}
+std::string remap_not_allowed(char32_t c, std::size_t i, std::u32string_view domain) {
+  return "Codepoint " + unot(c) + " not allowed at position " + std::to_string(i + 1) + " in " + repr(domain);
+}
+
+// idna decodes an A-label with Python's punycode codec, which gives lone
+// surrogates where RFC 3492 fails; check_label then refuses the first one:
+// that message, of the codec's output for `ascii` (the label after xn--).
+std::string surrogate_not_allowed(const std::string& ascii) {
+  PyObject* t = PyUnicode_Decode(ascii.data(), static_cast<Py_ssize_t>(ascii.size()), "punycode", "strict");
+  if (t == nullptr) {
+    PyErr_Clear();
+    return "Invalid A-label";
+  }
+  const std::u32string decoded = code_points(py::reinterpret_steal<py::object>(t));
+  for (std::size_t i = 0; i < decoded.size(); ++i)
+    if (decoded[i] >= 0xD800 && decoded[i] <= 0xDFFF) return codepoint_not_allowed(decoded[i], i, decoded);
+  return "Invalid A-label";
+}
+
 template <class Text>
 bool is_ascii(const Text& s) {
   for (auto c : s)
@@ -96,25 +126,62 @@ bool is_ascii(const Text& s) {
 
 void check_nfc(std::u32string_view label) {
   if (!puny::idna2008::is_nfc(label))
-    fail(kind::error, "label " + repr(label) + " is not in Normalization Form C (RFC 5891 section 4.2.2)");
+    fail(kind::error, "Label must be in Normalization Form C",
+         "label " + repr(label) + " is not in Normalization Form C (RFC 5891 section 4.2.2)");
 }
 
 void check_hyphen_ok(std::u32string_view label) {
   if (label.size() >= 4 && label[2] == U'-' && label[3] == U'-')
-    fail(kind::error, "label " + repr(label) + " has '--' in its 3rd and 4th positions (RFC 5891 section 4.2.3.1)");
+    fail(kind::error, "Label has disallowed hyphens in 3rd and 4th position",
+         "label " + repr(label) + " has '--' in its 3rd and 4th positions (RFC 5891 section 4.2.3.1)");
   if (label.empty()) throw py::index_error("string index out of range");  // as idna: label[0]
   if (label.front() == U'-' || label.back() == U'-')
-    fail(kind::error, "label " + repr(label) + " starts or ends with a hyphen (RFC 5891 section 4.2.3.1)");
+    fail(kind::error, "Label must not start or end with a hyphen",
+         "label " + repr(label) + " starts or ends with a hyphen (RFC 5891 section 4.2.3.1)");
 }
 
 void check_initial_combiner(std::u32string_view label) {
   if (label.empty()) throw py::index_error("string index out of range");
   if (puny::idna2008::is_combining_mark(label.front()))
-    fail(kind::error, "label " + repr(label) + " starts with the combining mark " + unot(label.front()) +
+    fail(kind::error, "Label begins with an illegal combining character",
+         "label " + repr(label) + " starts with the combining mark " + unot(label.front()) +
                           " (RFC 5891 section 4.2.3.2)");
 }
 
+// A code point Python's unicodedata gives no Bidi_Class ('' : unassigned,
+// noncharacters), which idna's check_bidi refuses in any label.
+bool unknown_direction(char32_t c) {
+  if ((c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE) return true;
+  return puny::idna2008::derived_property(c) == puny::idna2008::property::unassigned;
+}
+
+// idna's message for a label that breaks the Bidi rule (`failed`, bit n-1
+// for rule n): idna scans the label and stops at the first code point that
+// breaks rule 2, 4 or 5, else reports the ending (rule 3 or 6).  Rules 2, 4
+// and 5 fail for a prefix as soon as they fail for a shorter one, so the
+// shortest failing prefix, found by bisection, is where idna stops.
+std::string bidi_message(std::u32string_view label, unsigned failed) {
+  if (failed & 1u) return "First codepoint in label " + repr(label) + " must be directionality L, R or AL";
+  const unsigned scanned = failed & ((1u << 1) | (1u << 3) | (1u << 4));  // rules 2, 4, 5
+  if (scanned == 0) return "Label ends with illegal codepoint directionality";
+  std::size_t lo = 1, hi = label.size();  // the prefix of hi code points fails, of lo - 1 does not
+  while (lo < hi) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    if (puny::idna2008::bidi_rule_failures(label.substr(0, mid)) & scanned) hi = mid;
+    else lo = mid + 1;
+  }
+  const unsigned at_hi = puny::idna2008::bidi_rule_failures(label.substr(0, hi)) & scanned;
+  if (at_hi & (1u << 3)) return "Can not mix numeral types in a right-to-left label";
+  const bool rtl = (at_hi & (1u << 1)) != 0;
+  return "Invalid direction for codepoint at position " + std::to_string(hi) + " in a " +
+         (rtl ? "right-to-left" : "left-to-right") + " label";
+}
+
 void check_bidi(std::u32string_view label, bool check_ltr) {
+  for (std::size_t i = 0; i < label.size(); ++i)
+    if (unknown_direction(label[i]))
+      fail(kind::bidi, "Unknown directionality in label " + repr(label) + " at position " + std::to_string(i + 1),
+           unot(label[i]) + " " + at(i, label) + " is unassigned: it has no Bidi_Class yet (RFC 5893 section 2)");
   // The Bidi rule applies to a label with an R, AL or AN code point, or to
   // any label when the caller asks (RFC 5893 section 2).
   if (!check_ltr && !puny::idna2008::is_rtl_label(label)) return;
@@ -123,8 +190,8 @@ void check_bidi(std::u32string_view label, bool check_ltr) {
   if (failed == 0) return;
   unsigned rule = 1;
   while ((failed & (1u << (rule - 1))) == 0) ++rule;
-  fail(kind::bidi, "label " + repr(label) + " breaks rule " + std::to_string(rule) +
-                       " of the Bidi rule (RFC 5893 section 2)");
+  fail(kind::bidi, bidi_message(label, failed),
+       "label " + repr(label) + " breaks rule " + std::to_string(rule) + " of the Bidi rule (RFC 5893 section 2)");
 }
 
 // pos as Python indexes: negative counts from the end; out of range raises.
@@ -180,7 +247,7 @@ bool label_passes(std::u32string_view label) {
 
 void check_label(std::u32string_view label) {
   if (label_passes(label)) return;
-  if (label.empty()) fail(kind::error, "empty label");
+  if (label.empty()) fail(kind::error, "Empty Label", "empty label");
   check_nfc(label);
   check_hyphen_ok(label);
   check_initial_combiner(label);
@@ -203,23 +270,25 @@ void check_label(std::u32string_view label) {
         break;
       case property::contextj:
         if (context_fails(i))
-          fail(kind::context, "joiner " + unot(c) + " " + at(i, label) +
+          fail(kind::context, "Joiner " + unot(c) + " not allowed at position " + std::to_string(i + 1) + " in " + repr(label),
+               "joiner " + unot(c) + " " + at(i, label) +
                                   " is not in a context RFC 5892 appendix A.1/A.2 allows");
         break;
       case property::contexto:
         if (context_fails(i))
-          fail(kind::context, unot(c) + " " + at(i, label) + " is not in a context RFC 5892 appendix A allows");
+          fail(kind::context, "Codepoint " + unot(c) + " not allowed at position " + std::to_string(i + 1) + " in " + repr(label),
+               unot(c) + " " + at(i, label) + " is not in a context RFC 5892 appendix A allows");
         break;
       case property::disallowed:
-        fail(kind::codepoint, unot(c) + " " + at(i, label) + " is DISALLOWED (RFC 5892)");
+        fail(kind::codepoint, codepoint_not_allowed(c, i, label), unot(c) + " " + at(i, label) + " is DISALLOWED (RFC 5892)");
       case property::unassigned:
-        fail(kind::codepoint, unot(c) + " " + at(i, label) + " is UNASSIGNED (RFC 5892)");
+        fail(kind::codepoint, codepoint_not_allowed(c, i, label), unot(c) + " " + at(i, label) + " is UNASSIGNED (RFC 5892)");
     }
   }
   check_bidi(label, false);
   // label_passes and the checks above are the same rules; a label one
   // refuses and the other accepts would be a bug here, never a pass.
-  fail(kind::error, "label " + repr(label) + " failed a check (internal inconsistency in puny.idna)");
+  fail(kind::error, "Invalid label", "label " + repr(label) + " failed a check (internal inconsistency in puny.idna)");
 }
 
 // ---- UTS #46 mapping (idna.uts46_remap) ----
@@ -253,12 +322,14 @@ std::u32string uts46_remap(std::u32string_view domain, bool std3, bool transitio
       case mapping_status::ignored:
         continue;
       case mapping_status::disallowed:
-        fail(kind::codepoint, unot(c) + " " + at(i, domain) + " is disallowed by UTS #46 (IdnaMappingTable.txt)");
+        fail(kind::codepoint, remap_not_allowed(c, i, domain),
+             unot(c) + " " + at(i, domain) + " is disallowed by UTS #46 (IdnaMappingTable.txt)");
     }
     if (std3)
       for (char32_t r : add)
         if (!std3_ok(r))
-          fail(kind::codepoint, unot(c) + " " + at(i, domain) + " is not allowed with std3_rules (UseSTD3ASCIIRules)");
+          fail(kind::codepoint, remap_not_allowed(c, i, domain),
+               unot(c) + " " + at(i, domain) + " is not allowed with std3_rules (UseSTD3ASCIIRules)");
     out.append(add);
   }
   return puny::idna2008::nfc(out);
@@ -286,8 +357,10 @@ std::u32string ulabel(std::u32string_view label) {
     return low;
   }
   const std::u32string_view rest = std::u32string_view(low).substr(ace_prefix.size());
-  if (rest.empty()) fail(kind::error, "A-label " + repr(label) + " has nothing after xn--");
-  if (rest.back() == U'-') fail(kind::error, "A-label " + repr(label) + " ends with a hyphen");
+  if (rest.empty())
+    fail(kind::error, "Malformed A-label, no Punycode eligible content found",
+         "A-label " + repr(label) + " has nothing after xn--");
+  if (rest.back() == U'-') fail(kind::error, "A-label must not end with a hyphen", "A-label " + repr(label) + " ends with a hyphen");
   std::string ascii(rest.begin(), rest.end());
   // Python's punycode codec (idna's decoder) splits at the last '-' even
   // when nothing precedes it ("xn---a" is "a" with no basic code points),
@@ -300,9 +373,9 @@ std::u32string ulabel(std::u32string_view label) {
     const puny::status& st = decoded.status;
     if (st.code == puny::errc::decoded_out_of_range && st.has_code_point() && st.code_point >= 0xD800 &&
         st.code_point <= 0xDFFF)
-      fail(kind::codepoint, "A-label " + repr(label) + " decodes to the surrogate " + unot(st.code_point) +
-                                ", which is DISALLOWED (RFC 5892)");
-    fail(kind::error, "A-label " + repr(label) + " is not valid Punycode: " + puny::to_string(st));
+      fail(kind::codepoint, surrogate_not_allowed(ascii),
+           "A-label " + repr(label) + " decodes to the surrogate " + unot(st.code_point) + ", which is DISALLOWED (RFC 5892)");
+    fail(kind::error, "Invalid A-label", "A-label " + repr(label) + " is not valid Punycode: " + puny::to_string(st));
   }
   check_label(decoded.value);
   return std::move(decoded.value);
@@ -313,15 +386,16 @@ constexpr std::size_t max_label = 63;
 std::string alabel(std::u32string_view label) {
   if (is_ascii(label)) {
     (void)ulabel(label);  // validated as ulabel would; returned as given
-    if (label.size() > max_label) fail(kind::error, "label " + repr(label) + " is longer than 63 bytes");
+    if (label.size() > max_label) fail(kind::error, "Label too long", "label " + repr(label) + " is longer than 63 bytes");
     return std::string(label.begin(), label.end());
   }
   check_label(label);
   auto encoded = puny::punycode::encode(label);
   if (!encoded.ok())
-    fail(kind::error, "label " + repr(label) + " cannot be Punycode-encoded: " + puny::to_string(encoded.status));
+    fail(kind::error, "Invalid label", "label " + repr(label) + " cannot be Punycode-encoded: " + puny::to_string(encoded.status));
   std::string out = "xn--" + encoded.value;
-  if (out.size() > max_label) fail(kind::error, "label " + repr(label) + " is longer than 63 bytes as an A-label");
+  if (out.size() > max_label)
+    fail(kind::error, "Label too long", "label " + repr(label) + " is longer than 63 bytes as an A-label (" + std::to_string(out.size()) + ")");
   return out;
 }
 
@@ -334,7 +408,7 @@ bool is_dot(char32_t c, bool strict) {
 // Labels of `s` and whether it ended with a dot (the empty root label,
 // dropped); raises for an empty name.
 std::vector<std::u32string_view> split(std::u32string_view s, bool strict, bool& trailing_dot) {
-  if (s.empty()) fail(kind::error, "empty domain name");
+  if (s.empty()) fail(kind::error, "Empty domain", "empty domain name");
   std::vector<std::u32string_view> labels;
   std::size_t b = 0;
   for (std::size_t i = 0; i <= s.size(); ++i)
@@ -354,13 +428,14 @@ py::bytes encode(py::handle s, bool strict, bool uts46, bool std3, bool transiti
   std::string out;
   for (std::u32string_view label : split(text, strict, trailing_dot)) {
     const std::string a = alabel(label);
-    if (a.empty()) fail(kind::error, "empty label");
+    if (a.empty()) fail(kind::error, "Empty label", "empty label");
     if (!out.empty()) out += '.';
     out += a;
   }
   if (trailing_dot) out += '.';
   if (out.size() > (trailing_dot ? 254u : 253u))
-    fail(kind::error, "domain name is longer than 253 bytes (" + std::to_string(out.size()) + ")");
+    fail(kind::error, "Domain too long",
+         "domain name is longer than " + std::to_string(trailing_dot ? 254 : 253) + " bytes (" + std::to_string(out.size()) + ")");
   return py::bytes(out);
 }
 
@@ -372,7 +447,7 @@ py::str decode(py::handle s, bool strict, bool uts46, bool std3) {
   bool first = true;
   for (std::u32string_view label : split(text, strict, trailing_dot)) {
     const std::u32string u = ulabel(label);
-    if (u.empty()) fail(kind::error, "empty label");
+    if (u.empty()) fail(kind::error, "Empty label", "empty label");
     if (!first) out += U'.';
     first = false;
     out += u;
@@ -530,7 +605,7 @@ py::object text_of(PyObject* s, const char* what) {
   if (t == nullptr) {
     if (PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) {
       PyErr_Clear();
-      fail(kind::error, std::string("puny.idna.") + what + ": bytes input must be ASCII (pass a str)");
+      fail(kind::error, "Invalid ASCII in A-label", std::string("puny.idna.") + what + ": bytes input must be ASCII (pass a str)");
     }
     throw py::error_already_set();
   }

@@ -20,6 +20,28 @@ std::string_view utf8_of(py::handle obj, py::object& holder) {
                           static_cast<std::size_t>(PyBytes_GET_SIZE(holder.ptr())));
 }
 
+std::string_view well_formed_utf8_of(py::handle obj) {
+  if (!PyUnicode_Check(obj.ptr())) throw py::type_error("puny: expected str");
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(obj.ptr(), &size);
+  if (data != nullptr) return std::string_view(data, static_cast<std::size_t>(size));
+  PyErr_Clear();  // a lone surrogate: the first one, by its str index
+  const Py_ssize_t n = PyUnicode_GET_LENGTH(obj.ptr());
+  status s;
+  s.code = errc::invalid_code_point;
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    const Py_UCS4 c = PyUnicode_READ_CHAR(obj.ptr(), i);
+    if (c >= 0xD800 && c <= 0xDFFF) {
+      s.offset = static_cast<std::size_t>(i);
+      s.code_point = static_cast<char32_t>(c);
+      break;
+    }
+  }
+  const py::object error = make_error(s, obj, false);
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
+  throw py::error_already_set();
+}
+
 bool is_ascii(std::string_view text) {
   std::size_t i = 0;
   for (; i + 8 <= text.size(); i += 8) {

@@ -9,6 +9,7 @@ import json
 import os
 
 import jsonschema
+import pytest
 
 import puny.formats
 
@@ -57,3 +58,17 @@ def test_the_rfc_forms():
     for name in FORMATS:
         assert name in checker.checkers
     assert "ipv4" in checker.checkers
+
+
+def test_format_checker_of_named_formats_without_fqdn():
+    # Debian's python3-jsonschema lacks the fqdn package, so jsonschema has no
+    # "hostname" checker of its own and FormatChecker(["hostname"]) raised KeyError.
+    import importlib.util
+
+    assert importlib.util.find_spec("fqdn") is None, "this test is about jsonschema without fqdn"
+    checker = puny.formats.format_checker(["hostname", "idn-email", "date"])
+    assert sorted(checker.checkers) == ["date", "hostname", "idn-email"]
+    assert checker.conforms("xn--bcher-kva.de", "hostname") and not checker.conforms("b\u00fccher.de", "hostname")
+    assert checker.conforms("2024-02-29", "date") and not checker.conforms("2023-02-29", "date")
+    with pytest.raises(KeyError):
+        puny.formats.format_checker(["no-such-format"])

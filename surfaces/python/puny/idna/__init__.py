@@ -65,7 +65,10 @@ __all__ = [
 
 # The modules `import idna...` resolves to once installed.
 _SUBMODULES = ("core", "codec", "compat", "intranges", "package_data")
-_saved = None  # the sys.modules entries install() replaced
+# The sys.modules entries install() replaced, None when not installed; kept
+# across importlib.reload(puny.idna) (a reload runs this file again in the
+# same namespace), so that uninstall() still puts them back.
+_saved = globals().get("_saved")
 
 
 def install() -> None:

@@ -10,7 +10,15 @@ from .. import _puny
 
 
 class IDNAError(UnicodeError):
-    """Base exception for every IDNA encoding or decoding problem."""
+    """Base exception for every IDNA encoding or decoding problem.
+
+    The message (``str(e)``, ``e.args[0]``) is idna's own text for the same
+    failure ("Label too long", "Domain too long", "Codepoint U+2488 not
+    allowed at position 1 in '⒈a'", ...), which programs written for idna
+    match; ``detail`` is puny's description of it (which rule failed, and
+    where), or None for an error raised by code other than puny.idna's."""
+
+    detail: "str | None" = None
 
 
 class IDNABidiError(IDNAError):
@@ -28,6 +36,13 @@ class InvalidCodepointContext(IDNAError):
 _puny.idna_register(IDNAError, IDNABidiError, InvalidCodepoint, InvalidCodepointContext)
 
 _alabel_prefix = b"xn--"
+
+
+def _error(message: str, detail: str) -> IDNAError:
+    """IDNAError with idna's message and puny's detail (as the C++ side raises them)."""
+    error = IDNAError(message)
+    error.detail = detail
+    return error
 
 
 def valid_label_length(label: bytes | str) -> bool:
@@ -81,7 +96,7 @@ def alabel(label: str) -> bytes:
     label_bytes = label.encode("ascii")
     ulabel(label_bytes)
     if not valid_label_length(label_bytes):
-        raise IDNAError("label %r is longer than 63 bytes" % (label,))
+        raise _error("Label too long", "label %r is longer than 63 bytes (%d)" % (label, len(label_bytes)))
     return label_bytes
 
 
@@ -95,9 +110,10 @@ def ulabel(label: str | bytes | bytearray) -> str:
     if label_bytes.startswith(_alabel_prefix):
         rest = label_bytes[len(_alabel_prefix):]
         if not rest:
-            raise IDNAError("A-label %r has nothing after xn--" % (label,))
+            raise _error("Malformed A-label, no Punycode eligible content found",
+                         "A-label %r has nothing after xn--" % (label,))
         if rest.decode("ascii")[-1] == "-":
-            raise IDNAError("A-label %r ends with a hyphen" % (label,))
+            raise _error("A-label must not end with a hyphen", "A-label %r ends with a hyphen" % (label,))
         return _puny.idna_ulabel(label_bytes.decode("ascii"))
     check_label(label_bytes)
     return label_bytes.decode("ascii")
