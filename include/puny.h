@@ -428,7 +428,9 @@ PUNY_API const char* puny_display_reason_message(int reason);
  * /usr/share/publicsuffix/public_suffix_list.dat, "" = none (the last two
  * labels are registrable); top_domains_path NULL or "" = none.  A malformed
  * line or an unreadable file fails with PUNY_ERR_LIST_SYNTAX /
- * PUNY_ERR_FILE_UNREADABLE, err->offset the byte offset of the line,
+ * PUNY_ERR_FILE_UNREADABLE (a list file must be a regular file, not empty,
+ * at most 256 MiB: a directory, a FIFO or a device is refused at once, the
+ * message starting with the path), err->offset the byte offset of the line,
  * err->label its 1-based number, and `message` (if not NULL) receives
  * "FILE:LINE: what" (truncated to message_capacity, NUL-terminated). */
 typedef struct puny_display_lists puny_display_lists;

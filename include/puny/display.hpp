@@ -129,6 +129,21 @@ struct list_error {
   std::string text;       // the message, e.g. "public_suffix_list.dat:12: ..."
 };
 
+// The largest list file read_list_file takes: 256 MiB (the Public Suffix
+// List is about 0.3 MB, Chromium's top-domain lists a few MB).
+inline constexpr std::size_t max_list_file_bytes = std::size_t{256} << 20;
+
+// Reads the list file at `path` whole into `text`, as every load() of a
+// list does (the Public Suffix List, protected domains, hunt's brand
+// list).  Only a regular file (or a link to one) is read: a directory, a
+// FIFO, a socket or a device is refused without blocking on it (the type
+// is checked before the file is opened, and again on the open file, which
+// is opened without waiting for a writer), and so is an empty file or one
+// over max_list_file_bytes.  On failure `error` holds errc::file_unreadable
+// and a message that starts with the path ("brands.txt: is a directory,
+// not a regular file").  Text is returned as read (no BOM or line handling).
+bool read_list_file(const std::string& path, std::string& text, list_error& error);
+
 // The Public Suffix List (publicsuffix.org/list format: rules, wildcard and
 // exception rules, comments, ICANN and private sections).  Immutable once
 // built; copies share the data; safe to use from many threads.

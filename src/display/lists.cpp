@@ -5,10 +5,7 @@
 #include <algorithm>
 #include <deque>
 #include <cstdint>
-#include <filesystem>
 #include <functional>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,30 +32,6 @@ void fail(list_error& error, errc code, std::string_view source, std::size_t lin
   error.source = std::string(source);
   error.line = line;
   error.text = std::string(source) + (line ? ":" + std::to_string(line) : std::string()) + ": " + what;
-}
-
-bool read_file(const std::string& path, std::string& text, list_error& error) {
-  // A directory opens as a stream on POSIX and reads as nothing: without
-  // this check `--psl /tmp` would load an empty list and decide with it.
-  // Pipes and devices (--psl <(...)) stay readable.
-  std::error_code not_needed;
-  if (std::filesystem::is_directory(path, not_needed)) {
-    fail(error, errc::file_unreadable, path, 0, 0, "is a directory, not a file");
-    return false;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    fail(error, errc::file_unreadable, path, 0, 0, "cannot open the file");
-    return false;
-  }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) {
-    fail(error, errc::file_unreadable, path, 0, 0, "cannot read the file");
-    return false;
-  }
-  text = buffer.str();
-  return true;
 }
 
 // Calls f(line_number, byte_offset, line) for every line.
@@ -209,7 +182,7 @@ bool public_suffix_list::parse(std::string_view text, std::string_view source, p
 
 bool public_suffix_list::load(const std::string& path, public_suffix_list& out, list_error& error) {
   std::string text;
-  return read_file(path, text, error) && parse(text, path, out, error);
+  return read_list_file(path, text, error) && parse(text, path, out, error);
 }
 
 std::size_t public_suffix_list::rule_count() const noexcept {
@@ -334,7 +307,7 @@ bool protected_domains::parse(std::string_view text, std::string_view source, pr
 
 bool protected_domains::load(const std::string& path, protected_domains& out, list_error& error) {
   std::string text;
-  return read_file(path, text, error) && parse(text, path, out, error);
+  return read_list_file(path, text, error) && parse(text, path, out, error);
 }
 
 std::size_t protected_domains::size() const noexcept { return impl_->count; }

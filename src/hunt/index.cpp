@@ -2,9 +2,7 @@
 #include "index.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <iterator>
-#include <sstream>
 
 #include "display/internal.hpp"
 #include "puny/idna.hpp"
@@ -438,18 +436,9 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
 
 bool brand_index::load(const std::string& path, brand_index& out, display::list_error& error,
                        const display::public_suffix_list* suffixes) {
-  std::ifstream f(path, std::ios::binary);
-  std::ostringstream text;
-  if (f) text << f.rdbuf();
-  if (!f || f.bad()) {
-    error.status = status{};
-    error.status.code = errc::file_unreadable;
-    error.source = path;
-    error.line = 0;
-    error.text = path + ": cannot be read";
-    return false;
-  }
-  return parse(text.str(), path, out, error, suffixes);
+  std::string text;
+  if (!display::read_list_file(path, text, error)) return false;
+  return parse(text, path, out, error, suffixes);
 }
 
 }  // namespace puny::hunt

@@ -96,6 +96,9 @@ struct outcome {
   // hunt: an input that matched nothing prints no line at all (it is not a
   // failure either).
   bool silent = false;
+  // hunt: an input that holds no names by design (a certstream heartbeat):
+  // not a failure, counted as skipped by --progress.
+  bool skipped = false;
 
   void reset() {
     ok = true;
@@ -108,6 +111,7 @@ struct outcome {
     extra_json.clear();
     write_extra = nullptr;
     silent = false;
+    skipped = false;
   }
 };
 

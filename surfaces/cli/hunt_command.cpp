@@ -7,10 +7,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 #include "cli.hpp"
+#include "hunt_input.hpp"
 #include "puny/display.hpp"
 #include "puny/hunt.hpp"
 
@@ -28,55 +28,6 @@ struct hunt_settings {
   std::vector<std::string> rules;  // empty: every rule
   int min_score = 0;
 };
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return s;
-}
-
-// A certificate's name as a host name: "*.example.com" -> "example.com".
-std::string_view unwild(std::string_view s) {
-  if (s.size() > 2 && s[0] == '*' && s[1] == '.') s.remove_prefix(2);
-  return s;
-}
-
-// The names of one input line: certstream-style JSON (all_domains at the
-// top or under data.leaf_cert), else the first field (a plain name or a
-// zone-file record; comments and $ directives have none).
-void names_of(std::string_view line, std::vector<std::string>& out) {
-  out.clear();
-  line = trim(line);
-  if (line.empty() || line[0] == ';' || line[0] == '#' || line[0] == '$') return;
-  if (line[0] == '{') {
-    json j = json::parse(line.begin(), line.end(), nullptr, false);
-    if (j.is_object()) {
-      const json* list = nullptr;
-      if (j.contains("all_domains")) {
-        list = &j["all_domains"];
-      } else if (j.contains("data") && j["data"].is_object() && j["data"].contains("leaf_cert") &&
-                 j["data"]["leaf_cert"].is_object() &&
-                 j["data"]["leaf_cert"].contains("all_domains")) {
-        list = &j["data"]["leaf_cert"]["all_domains"];
-      }
-      if (list && list->is_array()) {
-        // Each name once ("example.com" and "*.example.com" are one name);
-        // a set, so that a huge array stays linear.
-        std::unordered_set<std::string_view> seen;
-        for (const json& d : *list)
-          if (d.is_string()) {
-            std::string_view n = unwild(d.get_ref<const std::string&>());
-            if (!n.empty() && seen.insert(n).second) out.emplace_back(n);
-          }
-      }
-      return;
-    }
-  }
-  std::size_t end = 0;
-  while (end < line.size() && line[end] != ' ' && line[end] != '\t') ++end;
-  out.emplace_back(line.substr(0, end));
-}
 
 std::string verdict_text(const hunt::report& r) {
   if (!r.verdict_status.ok())
@@ -122,6 +73,8 @@ void add_hunt(CLI::App& app, action& selected) {
       "match as BRAND RULE OFFSET+LENGTH SCORE (offsets: bytes of the name). Names that\n"
       "match nothing print nothing. --json: one object per matching name with \"line\",\n"
       "\"input\", \"name\", \"verdict\" and \"matches\" (brand, rule, offset, length, score).\n"
+      "A certstream line that cannot be read fails (exit 1) with its line, error and byte\n"
+      "(--json: {\"line\", \"error\", \"offset\"}); heartbeats are skipped (--progress counts them).\n"
       "Example:\n"
       "  puny hunt --brands brands.txt paypa1.com\n"
       "  1\tpaypa1.com\tpaypa1.com (shown)\tpaypal.com homoglyph 0+6 90\n"
@@ -162,7 +115,23 @@ void add_hunt(CLI::App& app, action& selected) {
           [index, opt](std::string_view in, bool detailed, outcome& out) {
             thread_local std::vector<std::string> names;
             thread_local hunt::report rep;
-            names_of(in, names);
+            hunt_line_error bad;
+            switch (names_of(in, names, bad)) {
+              case hunt_line::names: break;
+              case hunt_line::skipped:  // a certstream heartbeat: no names, no failure
+                out.silent = true;
+                out.skipped = true;
+                return;
+              case hunt_line::failed: {  // reported, never dropped (issue 50)
+                out.ok = false;
+                out.silent = true;
+                problem p;
+                p.name = bad.name;
+                p.offset = bad.offset;
+                out.problems.push_back(p);
+                return;
+              }
+            }
             json items = json::array();
             std::string text;
             for (const std::string& name : names) {

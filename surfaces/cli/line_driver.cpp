@@ -50,18 +50,20 @@ int run_lines(const io_settings& s, json_shape shape, const processor& process) 
   const bool show_progress = s.progress == progress_mode::on ||
                              (s.progress == progress_mode::automatic && is_terminal(2) && !is_terminal(1));
   std::unique_ptr<progress_meter> meter;
-  std::size_t lines_done = 0, bytes_done = 0, failures = 0;
+  std::size_t lines_done = 0, bytes_done = 0, failures = 0, skips = 0;
   std::size_t until_clock = 0;  // lines until the meter next looks at the clock
-  const auto written = [&](std::size_t lines, std::size_t consumed, std::size_t failed) {
+  const auto written = [&](std::size_t lines, std::size_t consumed, std::size_t failed,
+                           std::size_t skipped) {
     lines_done += lines;
     bytes_done = consumed;
     failures += failed;
+    skips += skipped;
     if (!meter || lines < until_clock) {
       until_clock -= std::min(until_clock, lines);
       return;
     }
     until_clock = 1024;
-    meter->update(lines_done, bytes_done, failures);
+    meter->update(lines_done, bytes_done, failures, skips);
   };
 
   // The lines of standard input or of --input FILE, numbered from 1.
@@ -79,7 +81,7 @@ int run_lines(const io_settings& s, json_shape shape, const processor& process) 
       std::string_view line;
       while (reader.next(line)) {
         const bool ok = handle(line, "line", ++line_number);
-        written(1, reader.consumed(), ok ? 0 : 1);
+        written(1, reader.consumed(), ok ? 0 : 1, r.skipped ? 1 : 0);
       }
     }
     if (reader.failed()) {
@@ -124,7 +126,7 @@ int run_lines(const io_settings& s, json_shape shape, const processor& process) 
     }
   }
   io.flush();
-  if (meter) meter->finish(lines_done, bytes_done, failures);
+  if (meter) meter->finish(lines_done, bytes_done, failures, skips);
   if (io.failed() || std::ferror(stdout)) {
     std::fprintf(stderr, "puny: error writing standard output: %s\n", std::strerror(errno));
     return exit_write;

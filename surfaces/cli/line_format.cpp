@@ -85,7 +85,18 @@ json details_json(const std::vector<problem>& problems, json_shape shape) {
 void append_json(std::string& out, std::size_t number, std::string_view input,
                  const outcome& r, json_shape shape, const spill_fn* spill) {
   if (shape == json_shape::hunt) {
-    // One object per matching name of the line (docs/hunt.md).
+    // One object per matching name of the line (docs/hunt.md); a line that
+    // could not be read: one object with its error and byte offset.
+    if (!r.ok) {
+      json j;
+      j["line"] = number;
+      const problem* p = r.problems.empty() ? nullptr : &r.problems.front();
+      j["error"] = p ? std::string(p->name) : std::string("unknown_error");
+      j["offset"] = p ? p->offset : 0;
+      out += j.dump(-1, ' ', false, json::error_handler_t::replace);
+      out += '\n';
+      return;
+    }
     if (r.extra_json.empty()) return;
     for (auto& item : json::parse(r.extra_json)) {
       json j;

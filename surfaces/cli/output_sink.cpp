@@ -12,12 +12,14 @@
 namespace puny::cli {
 
 void progress_meter::draw(std::size_t lines, std::size_t bytes, std::size_t failures,
-                          clock::time_point now) {
+                          std::size_t skipped, clock::time_point now) {
   const double seconds = std::chrono::duration<double>(now - start_).count();
   const double rate = seconds > 0 ? static_cast<double>(lines) / seconds : 0;
   char text[160];
   int n = std::snprintf(text, sizeof text, "puny: %zu lines, %.0f lines/s, %zu failed", lines, rate,
                         failures);
+  if (skipped > 0 && n > 0 && static_cast<std::size_t>(n) < sizeof text)
+    n += std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), ", %zu skipped", skipped);
   if (total_ > 0 && n > 0 && static_cast<std::size_t>(n) < sizeof text) {
     const double done = std::min(1.0, static_cast<double>(bytes) / static_cast<double>(total_));
     const double left = done > 0 ? seconds * (1 - done) / done : 0;

@@ -15,7 +15,8 @@ namespace puny::cli {
 constexpr std::size_t flush_limit = std::size_t{1} << 16;  // flush at 64 KiB
 
 // --progress: one line on standard error, redrawn at most a few times a
-// second: lines done, lines per second, failures so far and, when the
+// second: lines done, lines per second, failures so far, lines skipped
+// (hunt's certstream heartbeats; shown once there is one) and, when the
 // input's size is known (a regular file), the percentage and the time left.
 // On a terminal the line is redrawn in place and erased before anything
 // else is written to standard error; elsewhere (asked for with --progress)
@@ -25,15 +26,15 @@ class progress_meter {
   progress_meter(bool terminal, std::size_t total_bytes)
       : terminal_(terminal), total_(total_bytes), start_(clock::now()), last_(start_) {}
 
-  void update(std::size_t lines, std::size_t bytes, std::size_t failures) {
+  void update(std::size_t lines, std::size_t bytes, std::size_t failures, std::size_t skipped) {
     const auto now = clock::now();
     if (now - last_ < interval) return;
     last_ = now;
-    draw(lines, bytes, failures, now);
+    draw(lines, bytes, failures, skipped, now);
   }
 
-  void finish(std::size_t lines, std::size_t bytes, std::size_t failures) {
-    draw(lines, bytes, failures, clock::now());
+  void finish(std::size_t lines, std::size_t bytes, std::size_t failures, std::size_t skipped) {
+    draw(lines, bytes, failures, skipped, clock::now());
     if (terminal_) std::fputs("\n", stderr);
     shown_ = false;
     std::fflush(stderr);
@@ -51,7 +52,8 @@ class progress_meter {
   using clock = std::chrono::steady_clock;
   static constexpr std::chrono::milliseconds interval{250};
 
-  void draw(std::size_t lines, std::size_t bytes, std::size_t failures, clock::time_point now);
+  void draw(std::size_t lines, std::size_t bytes, std::size_t failures, std::size_t skipped,
+            clock::time_point now);
 
   bool terminal_;
   std::size_t total_;

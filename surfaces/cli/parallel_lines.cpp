@@ -87,7 +87,7 @@ void parallel_lines::write_front(sink& io, bool& any_failed, const written_fn& w
   }
   io.append_lines(b.out, b.err, b.out_ends, b.err_ends);
   if (b.failures > 0) any_failed = true;
-  written(b.lines, b.consumed, b.failures);
+  written(b.lines, b.consumed, b.failures, b.skipped);
   in_flight_.pop_front();
 }
 
@@ -103,7 +103,7 @@ void parallel_lines::stream_line(const batch& b, sink& io, bool& any_failed, con
   format_line(s_, shape_, input, "line", b.first_line, r, io.out(), io.err(), &spill);
   io.end_line();
   if (!r.ok) any_failed = true;
-  written(1, b.consumed, r.ok ? 0 : 1);
+  written(1, b.consumed, r.ok ? 0 : 1, r.skipped ? 1 : 0);
   r.reset();  // its decision's memory goes now, not at the next line
 }
 
@@ -141,6 +141,7 @@ void parallel_lines::convert(batch& batch_ref, outcome& r) {
       b->out_ends.push_back(b->out.size());
       b->err_ends.push_back(b->err.size());
       if (!r.ok) ++b->failures;
+      if (r.skipped) ++b->skipped;
     }
     {
       std::lock_guard<std::mutex> lock(mutex_);

@@ -25,8 +25,9 @@ namespace puny::cli {
 class parallel_lines {
  public:
   // Called as batches are written: (lines, input bytes consumed up to the
-  // batch's last line, failed lines).
-  using written_fn = std::function<void(std::size_t lines, std::size_t consumed, std::size_t failures)>;
+  // batch's last line, failed lines, skipped lines).
+  using written_fn = std::function<void(std::size_t lines, std::size_t consumed, std::size_t failures,
+                                        std::size_t skipped)>;
 
   parallel_lines(const io_settings& s, json_shape shape, const processor& process, unsigned jobs);
   ~parallel_lines();
@@ -47,6 +48,7 @@ class parallel_lines {
     std::string out, err;                      // what the lines print
     std::vector<std::size_t> out_ends, err_ends;
     std::size_t failures = 0;
+    std::size_t skipped = 0;
     bool done = false;                         // guarded by the mutex
   };
 

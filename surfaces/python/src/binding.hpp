@@ -139,8 +139,6 @@ py::object value_or_raise(outcome o);
 // Raises the registered ListError subclass of `e`; `text` is the list's
 // UTF-8 from its start to at least the error's offset.
 [[noreturn]] void raise_list_error_of(const puny::display::list_error& e, std::string_view text);
-// The first `bytes` bytes of a file (what can be read of them).
-std::string list_file_head(const std::string& path, std::size_t bytes);
 
 // ---- options: options.cpp ----
 

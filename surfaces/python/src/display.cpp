@@ -4,7 +4,6 @@
 // are the library's.
 #include <algorithm>
 #include <cstdint>
-#include <fstream>
 #include <string>
 
 #include "binding.hpp"
@@ -16,27 +15,24 @@ namespace {
 
 [[noreturn]] void raise_list_error(puny::display::list_error e, std::string_view text);
 
-// The first `bytes` bytes of a file (to turn a list error's byte offset
-// into a str index); what can be read of them.
-std::string file_head(const std::string& path, std::size_t bytes) {
-  std::ifstream in(path, std::ios::binary);
-  std::string head(bytes, '\0');
-  in.read(head.data(), static_cast<std::streamsize>(bytes));
-  head.resize(static_cast<std::size_t>(std::max<std::streamsize>(0, in.gcount())));
-  return head;
-}
-
 // A list class (public_suffix_list, protected_domains) with its load(path)
-// and parse(text, source) constructors, which raise ListError (a
-// directory or an unreadable file: FileUnreadableError, from the core).
+// and parse(text, source) constructors, which raise ListError (a file
+// that is not a regular file, empty or unreadable: FileUnreadableError,
+// from the core's read_list_file).
 template <class List>
 py::class_<List> bind_list(py::module_& m, const char* name) {
   return py::class_<List>(m, name)
       .def_static("load",
                   [](const std::string& path) {
+                    // Read once, by the core's one reader of list files
+                    // (regular files only, never blocking on a FIFO), and
+                    // parsed from that text: a syntax error's offset is
+                    // turned into an index of the same bytes.
+                    std::string text;
                     List l;
                     puny::display::list_error e;
-                    if (!List::load(path, l, e)) raise_list_error(e, file_head(path, e.status.offset));
+                    if (!puny::display::read_list_file(path, text, e) || !List::parse(text, path, l, e))
+                      raise_list_error(e, text);
                     return l;
                   },
                   py::arg("path"), "load($module, path)\n--\n\nReads a list file; raises ListError.")
@@ -176,7 +172,6 @@ py::tuple display_decide(py::handle domain, const std::string& profile,
 }  // namespace
 
 void raise_list_error_of(const puny::display::list_error& e, std::string_view text) { raise_list_error(e, text); }
-std::string list_file_head(const std::string& path, std::size_t bytes) { return file_head(path, bytes); }
 
 void bind_display(py::module_& m) {
   m.def("display_profiles", [] {

@@ -148,8 +148,12 @@ void bind_hunt(py::module_& m) {
              if (!path.is_none()) {
                if (!PyUnicode_Check(path.ptr())) throw py::type_error("puny.hunt: path must be a str");
                const std::string file = path.cast<std::string>();
-               if (!hunt::brand_index::load(file, h->index, e, psl))
-                 raise_list_error_of(e, list_file_head(file, e.status.offset));
+               // Read once by the core's reader of list files, parsed
+               // from that text (a syntax error's offset indexes it).
+               std::string text_of_file;
+               if (!puny::display::read_list_file(file, text_of_file, e) ||
+                   !hunt::brand_index::parse(text_of_file, file, h->index, e, psl))
+                 raise_list_error_of(e, text_of_file);
              } else {
                if (!PyUnicode_Check(source.ptr())) throw py::type_error("puny.hunt: source must be a str");
                const std::string_view utf8 = well_formed_utf8_of(text);  // a lone surrogate: InvalidCodePointError
