@@ -142,7 +142,10 @@ inline constexpr std::size_t max_list_file_bytes = std::size_t{256} << 20;
 // over max_list_file_bytes.  On failure `error` holds errc::file_unreadable
 // and a message that starts with the path ("brands.txt: is a directory,
 // not a regular file").  Text is returned as read (no BOM or line handling).
-bool read_list_file(const std::string& path, std::string& text, list_error& error);
+// `max_bytes` lowers the limit for a caller that keeps a copy per process
+// or per connection (the DuckDB extension: 16 MiB).
+bool read_list_file(const std::string& path, std::string& text, list_error& error,
+                    std::size_t max_bytes = max_list_file_bytes);
 
 // The Public Suffix List (publicsuffix.org/list format: rules, wildcard and
 // exception rules, comments, ICANN and private sections).  Immutable once

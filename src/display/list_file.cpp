@@ -31,8 +31,8 @@ bool fail(list_error& error, const std::string& path, const std::string& what) {
   return false;
 }
 
-std::string too_big() {
-  return "is larger than the " + std::to_string(max_list_file_bytes) + " bytes a list file may hold";
+std::string too_big(std::size_t max_bytes) {
+  return "is larger than the " + std::to_string(max_bytes) + " bytes a list file may hold";
 }
 
 #if !defined(_WIN32)
@@ -49,7 +49,8 @@ const char* kind_of(mode_t mode) {
 
 }  // namespace
 
-bool read_list_file(const std::string& path, std::string& text, list_error& error) {
+bool read_list_file(const std::string& path, std::string& text, list_error& error,
+                    std::size_t max_bytes) {
   text.clear();
   if (path.empty()) return fail(error, path, "no file name given");
 #if defined(_WIN32)
@@ -65,9 +66,9 @@ bool read_list_file(const std::string& path, std::string& text, list_error& erro
   buffer << in.rdbuf();
   if (in.bad()) return fail(error, path, "cannot read the file");
   text = buffer.str();
-  if (text.size() > max_list_file_bytes) {
+  if (text.size() > max_bytes) {
     text.clear();
-    return fail(error, path, too_big());
+    return fail(error, path, too_big(max_bytes));
   }
 #else
   // The type first, by name: a FIFO or a device is never opened (opening
@@ -90,9 +91,9 @@ bool read_list_file(const std::string& path, std::string& text, list_error& erro
     ::close(fd);
     return fail(error, path, kind_of(st.st_mode));
   }
-  if (static_cast<unsigned long long>(st.st_size) > max_list_file_bytes) {
+  if (static_cast<unsigned long long>(st.st_size) > max_bytes) {
     ::close(fd);
-    return fail(error, path, too_big());
+    return fail(error, path, too_big(max_bytes));
   }
   // Read to the end (the file may have grown since fstat), one byte past
   // the limit at most.
@@ -100,8 +101,8 @@ bool read_list_file(const std::string& path, std::string& text, list_error& erro
   std::size_t have = 0;
   for (;;) {
     if (have == text.size()) {
-      if (text.size() > max_list_file_bytes) break;
-      text.resize(std::min(text.size() * 2 + 4096, max_list_file_bytes + 1));
+      if (text.size() > max_bytes) break;
+      text.resize(std::min(text.size() * 2 + 4096, max_bytes + 1));
     }
     const ssize_t n = ::read(fd, &text[have], text.size() - have);
     if (n < 0 && errno == EINTR) continue;
@@ -116,9 +117,9 @@ bool read_list_file(const std::string& path, std::string& text, list_error& erro
   }
   ::close(fd);
   text.resize(have);
-  if (have > max_list_file_bytes) {
+  if (have > max_bytes) {
     text.clear();
-    return fail(error, path, too_big());
+    return fail(error, path, too_big(max_bytes));
   }
 #endif
   if (text.empty()) return fail(error, path, "is empty; a list file holds at least one line");

@@ -4,20 +4,15 @@
 //
 // No SQL reaches a path: the extension has no settings and no function takes
 // a file name, so the file is the system's, chosen when the library was
-// built, and read once per process.  It is read as the PostgreSQL extension
-// reads its lists: opened without blocking (a FIFO does not wait for a
-// writer) and checked with fstat on that descriptor, so only a regular file
-// is read, and only up to 16 MiB, checked before reading.  A file that does
+// built, and read once per process, by the library's read_list_file (only a
+// regular file, never blocking on a FIFO), up to 16 MiB as the PostgreSQL
+// extension's lists, checked before reading.  A file that does
 // not exist means no list (the last two labels are the registrable domain,
 // as documented); any other failure is an error of the functions that use
 // the list, naming the file and the line, never a line's text.
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
-#include <cstring>
 #include <new>
 #include <mutex>
 #include <string>
@@ -28,7 +23,7 @@
 
 namespace {
 
-constexpr long long max_bytes = 16LL * 1024 * 1024;
+constexpr std::size_t max_bytes = std::size_t{16} << 20;
 
 struct loaded_list {
   puny::display::public_suffix_list list;
@@ -36,66 +31,18 @@ struct loaded_list {
   std::string problem;  // why an existing file was not used; empty otherwise
 };
 
-const char* kind_of(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
-}
-
-// Reads the regular file `path` into `text`: "" when done, "missing" when
-// it does not exist, else what went wrong (with the path).
-std::string read_regular_file(const std::string& path, std::string& text) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  if (fd < 0) {
-    if (errno == ENOENT) return "missing";
-    return path + ": cannot open: " + std::strerror(errno);
-  }
-  struct stat st;
-  std::string problem;
-  if (::fstat(fd, &st) != 0) {
-    problem = path + ": cannot stat: " + std::strerror(errno);
-  } else if (!S_ISREG(st.st_mode)) {
-    problem = path + " is " + kind_of(st.st_mode) + ", not a regular file";
-  } else if (st.st_size > max_bytes) {
-    problem = path + " has " + std::to_string(static_cast<long long>(st.st_size)) +
-              " bytes, over the limit of " + std::to_string(max_bytes);
-  } else {
-    text.resize(static_cast<std::size_t>(st.st_size) + 1);
-    std::size_t used = 0;
-    for (;;) {
-      if (used == text.size()) text.resize(std::min<std::size_t>(text.size() * 2, max_bytes + 1));
-      const ssize_t got = ::read(fd, &text[used], text.size() - used);
-      if (got < 0 && errno == EINTR) continue;
-      if (got < 0) {
-        problem = path + ": cannot read: " + std::strerror(errno);
-        break;
-      }
-      if (got == 0) break;
-      used += static_cast<std::size_t>(got);
-      if (used > static_cast<std::size_t>(max_bytes)) {
-        problem = path + " grew past the limit of " + std::to_string(max_bytes) + " bytes";
-        break;
-      }
-    }
-    text.resize(used);
-  }
-  ::close(fd);
-  return problem;
-}
-
 void load(loaded_list& loaded) {
   const std::string path(puny::display::public_suffix_list::default_path());
+  // No file there: no list (documented), told apart from a file that
+  // cannot be used.
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0 && errno == ENOENT) return;
   std::string text;
-  const std::string problem = read_regular_file(path, text);
-  if (problem == "missing") return;
-  if (!problem.empty()) {
-    loaded.problem = "the Public Suffix List " + problem;
+  puny::display::list_error error;
+  if (!puny::display::read_list_file(path, text, error, max_bytes)) {
+    loaded.problem = "the Public Suffix List " + error.text;
     return;
   }
-  puny::display::list_error error;
   if (!puny::display::public_suffix_list::parse(text, path, loaded.list, error)) {
     loaded.problem = "the Public Suffix List " + path + ", line " + std::to_string(error.line) +
                      ": not a valid rule (" + std::string(puny::to_string(error.status.code)) + ")";

@@ -73,13 +73,13 @@ got="$(probe none)"
 expect missing_list_last_two_labels "$got" '"display":\{"value":"co\.uk"\}' 'error'
 got="$(probe "$work/fifo")"
 expect fifo_refused "$got" \
-  "\"display\":\\{\"error\":\"Invalid Input Error: idna_display_check: the Public Suffix List $psl is a FIFO, not a regular file\"\\},\"hunt\":\\{\"error\":\"Invalid Input Error: hunt_matches: [^\"]* is a FIFO"
+  "\"display\":\\{\"error\":\"Invalid Input Error: idna_display_check: the Public Suffix List $psl: is a FIFO \\(a named pipe\\), not a regular file\"\\},\"hunt\":\\{\"error\":\"Invalid Input Error: hunt_matches: [^\"]* is a FIFO"
 got="$(probe /dev/null)"
-expect device_refused "$got" "\"error\":\"Invalid Input Error: idna_display_check: the Public Suffix List $psl is a character device, not a regular file\""
+expect device_refused "$got" "\"error\":\"Invalid Input Error: idna_display_check: the Public Suffix List $psl: is a character device, not a regular file\""
 got="$(probe "$work/malformed.dat")"
 expect malformed_names_line_not_text "$got" "\"error\":\"Invalid Input Error: idna_display_check: the Public Suffix List $psl, line 3: not a valid rule \\(list_syntax\\)\"" 'secret-token'
 got="$(probe "$work/big.dat")"
-expect size_limit "$got" "\"error\":\"Invalid Input Error: idna_display_check: the Public Suffix List $psl has 16777217 bytes, over the limit of 16777216\""
+expect size_limit "$got" "\"error\":\"Invalid Input Error: idna_display_check: the Public Suffix List $psl: is larger than the 16777216 bytes a list file may hold\""
 
 echo "duckdb.trust: $passed passed, $failed failed"
 [ $failed -eq 0 ]
