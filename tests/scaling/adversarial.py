@@ -195,7 +195,9 @@ DRIVERS = (
     + [("cli", "to-unicode --preset " + p, "stdin", ["{cli}", "to-unicode", "--preset", p], 96, None, W, False)
        for p in ("uts46", "uts46-strict", "url", "idna2008")]
     + [
-        ("cli", "to-ascii --json", "stdin", ["{cli}", "to-ascii", "--json"], 96, None, W, False),
+        # (--json writes a detail per error, and a line's record whole: one
+        # huge xn-- label, an error a byte, peaks at 936 bytes per input byte.)
+        ("cli", "to-ascii --json", "stdin", ["{cli}", "to-ascii", "--json"], 400, None, W, False),
         ("cli", "display", "stdin", ["{cli}", "display", "--no-psl"], 96, None, W, False),
         ("cli", "display --json", "stdin", ["{cli}", "display", "--no-psl", "--json"], 64, None, W, False),
         ("cli", "skeleton", "stdin", ["{cli}", "skeleton"], 32, None, W, False),
@@ -241,17 +243,21 @@ DRIVERS = (
         ("python", "email.validate", "py", _py("puny.email.validate('a@' + l)"), 64, None, L, False),
         ("python", "hunt BrandIndex.matches", "py", _py1("hunt_index.matches(s)"), 96, None, W, False),
         ("python", "formats.idn_hostname", "py", _py("puny.formats.idn_hostname(l)"), 64, None, L, False),
-        # JavaScript: the npm package (surfaces/js/build.sh).
+        # JavaScript: the npm package (surfaces/js/build.sh).  The Result
+        # forms keep every error as an object with its own description
+        # string (from the module's JSON): about 2 KB an error, and a name
+        # of joiners has one every 3 bytes (UTS #46 collects them all):
+        # 680-740 bytes per input byte at 1 MB (docs/security.md).
         ("js", "toAsciiResult (idna2008)", "js", _js1("puny.toAsciiResult(s, {preset: 'idna2008'})"), 96, None,
          WL, True),
-        ("js", "toAsciiResult", "js", _js1("puny.toAsciiResult(s)"), 96, None, W, False),
-        ("js", "toUnicodeResult", "js", _js1("puny.toUnicodeResult(s)"), 96, None, W, False),
+        ("js", "toAsciiResult", "js", _js1("puny.toAsciiResult(s)"), 800, None, W, False),
+        ("js", "toUnicodeResult", "js", _js1("puny.toUnicodeResult(s)"), 800, None, W, False),
         ("js", "puny/punycode toASCII", "js", _js1("punycode.toASCII(s)"), 64, None, W, False),
         ("js", "display", "js", _js1("puny.display(s)"), 600, 1 << 20, W, False),
         ("js", "skeleton", "js", _js1("puny.skeleton(s)"), 32, None, W, False),
         ("js", "puny/email validate", "js", _js("email.validate('a@' + l)"), 64, None, L, False),
         ("js", "puny/formats idnHostname", "js", _js("formats.idnHostname(l)"), 64, None, L, False),
-        ("js", "huntIndex matches", "js", _js1("hunt.matches(s)"), 96, None, W, False),
+        ("js", "huntIndex matches", "js", _js1("hunt.matches(s)"), 160, None, W, False),
         # SQL (full sweep only: a server, a DuckDB instance).
         ("postgres", "idna_check", "pg", "idna_check(v)::text", 96, None, W, False),
         ("postgres", "try_idna_to_ascii", "pg", "try_idna_to_ascii(v)", 96, None, W, False),
@@ -263,8 +269,11 @@ DRIVERS = (
 
 # Groups whose inputs expand: U+FDFA is 18 code points from 3 bytes, six
 # times the code points per input byte of the other shapes, so the memory
-# multiple per input byte is four times the driver's.
-MEMORY_FACTOR = {"mapping": 4}
+# multiple per input byte is four times the driver's.  "lengths" records an
+# error per input byte (each empty label; each 'a' of the huge xn-- label
+# decodes to one more U+FD1F, disallowed in a decoded label), 130-200 bytes
+# per input byte where every error is kept (the detailed forms' list).
+MEMORY_FACTOR = {"mapping": 4, "lengths": 3}
 
 
 def rows():

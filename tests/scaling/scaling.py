@@ -27,7 +27,7 @@ memory <= multiple * input bytes + constant, the multiple stated per row.
 
 The rows of the rules' worst cases (CONTEXTJ, CONTEXTO, Bidi, mappings,
 marks, length limits, the advisories' payloads) come from adversarial.py:
-its quick rows run with --quick, all of them with --adversarial (three
+its quick rows run with --quick, all of them with --adversarial (two
 sizes four times apart, 256 KB and 1 MB, <= 2.3 per doubling; and issue 57's
 calls at 32,000 units under 50 ms).
 
@@ -973,7 +973,8 @@ def main():
                 failures += check_limits(runner, surfaces)
             elif args.adversarial:
                 # Two sizes four times apart, as --quick, but held to 2.3
-                # per doubling (x5.3 for the step); 34 variants a row.
+                # per doubling (x4.6 in time for the step), each row over its
+                # shape group's variants.
                 table, failures = sweep(runner, rows, sizes or [256 << 10, 1 << 20], ["-"], 2.3, 0.02, directory,
                                         optional)
                 issue_table, issue_failures = check_issue_rows(runner, surfaces, directory)
