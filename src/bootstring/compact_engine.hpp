@@ -119,13 +119,24 @@ inline void heap_sort(u64* keys, std::size_t count) {
 
 inline u32* tree_after(u64* scratch, std::size_t n) { return reinterpret_cast<u32*>(scratch + n); }
 
+// The encoder's sort by default: heap_sort, a few hundred bytes of code.
+struct heap_sorter {
+  void operator()(u64* keys, std::size_t count) const { heap_sort(keys, count); }
+};
+
 }  // namespace impl
 
 // Encodes `in` into out[0, capacity); on errc::buffer_too_small the size
 // needed is in status.needed.  `scratch` has scratch_words(in.size()) words.
-template <class Profile>
+// `sort` orders the keys[0, count) it is given (u64*, count) increasingly:
+// the heap sort by default; a heap sort's sift-downs jump through the
+// whole array, a cache miss a level once the keys outgrow the caches, so
+// the IDNA pipeline's long labels (label_codec.hpp), where millions of code
+// points come from a short input (U+FDFA maps to 18), pass std::sort
+// (issue 57: to-ascii of U+FDFA x 640,000 took 4.3 s and doubled at x2.7).
+template <class Profile, class Sort = impl::heap_sorter>
 buffer_result encode(const Profile& p, std::u32string_view in, char* out, std::size_t capacity,
-                     u64* scratch) {
+                     u64* scratch, Sort sort = {}) {
   buffer_result r;
   const std::size_t length = in.size();
   if (length > detail::max_length) {
@@ -154,7 +165,7 @@ buffer_result encode(const Profile& p, std::u32string_view in, char* out, std::s
   }
   const std::size_t b = length - count;
   if (b > 0) put(p.delimiter());
-  impl::heap_sort(keys, count);
+  sort(keys, count);
 
   // The main loop, a group of equal code points m at a time: the smaller
   // code points before a position are the handled positions below it.

@@ -294,7 +294,10 @@ PUNY_LABEL_LONG_ROUTE buffer_result decode_long(std::string_view in, char32_t* o
 
 PUNY_LABEL_LONG_ROUTE buffer_result encode_long(std::u32string_view in, char* out, std::size_t capacity) {
   compact_scratch scratch(in.size());
-  return compact::encode(compact_profile, in, out, capacity, scratch.data());
+  // std::sort, not the engine's heap sort: linear per doubling on millions
+  // of code points (compact_engine.hpp's encode() says why).
+  return compact::encode(compact_profile, in, out, capacity, scratch.data(),
+                         [](detail::u64* keys, std::size_t count) { std::sort(keys, keys + count); });
 }
 
 }  // namespace

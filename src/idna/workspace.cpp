@@ -73,23 +73,39 @@ void add_error(workspace& ws, errc code, std::size_t offset, std::size_t label, 
 // Errors are recorded check by check, each check in input order; a stable
 // sort by offset puts them in input order overall (equal offsets keep the
 // order of the checks).  A bottom-up merge sort through a second buffer, not
-// std::stable_sort: the same O(n log n), a fifth of its code
-// (bench/README.md, "Size").
+// std::stable_sort: a fifth of its code (bench/README.md, "Size").  It
+// merges the runs already in order (one per check and label, where the
+// offsets step back), not runs of one: O(n log runs), linear for the few
+// runs of a long label with an error at every code point, where starting
+// from runs of one made it O(n log n) (issue 57: one label of U+FDFA, three
+// STD3 errors a code point, doubled at x2.5 from 256 KB to 1 MB).
 status sort_errors_and_take_first(workspace& ws) {
   std::vector<status>& errors = ws.errors;
   const std::size_t n = errors.size();
-  const auto by_offset = [](const status& a, const status& b) { return a.offset < b.offset; };
-  if (n > 1 && !std::is_sorted(errors.begin(), errors.end(), by_offset)) {
+  std::vector<std::size_t> starts{0};  // the runs: [starts[k], starts[k + 1])
+  for (std::size_t i = 1; i < n; ++i)
+    if (errors[i].offset < errors[i - 1].offset) starts.push_back(i);
+  if (starts.size() > 1) {
+    starts.push_back(n);
+    const auto by_offset = [](const status& a, const status& b) { return a.offset < b.offset; };
     std::vector<status> other(n);
     status* from = errors.data();
     status* to = other.data();
-    for (std::size_t width = 1; width < n; width *= 2) {
-      for (std::size_t low = 0; low < n; low += 2 * width) {
-        const std::size_t middle = std::min(low + width, n);
-        const std::size_t high = std::min(low + 2 * width, n);
+    while (starts.size() > 2) {
+      std::size_t kept = 0;  // starts of the merged runs, written over the old
+      std::size_t k = 0;
+      for (; k + 2 < starts.size(); k += 2) {
         // std::merge takes the first range's element of equal ones: stable.
-        std::merge(from + low, from + middle, from + middle, from + high, to + low, by_offset);
+        std::merge(from + starts[k], from + starts[k + 1], from + starts[k + 1], from + starts[k + 2],
+                   to + starts[k], by_offset);
+        starts[kept++] = starts[k];
       }
+      if (k + 1 < starts.size()) {  // an odd run out: copied as it is
+        std::copy(from + starts[k], from + starts[k + 1], to + starts[k]);
+        starts[kept++] = starts[k];
+      }
+      starts[kept++] = n;
+      starts.resize(kept);
       std::swap(from, to);
     }
     if (from != errors.data()) errors.swap(other);

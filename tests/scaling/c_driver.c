@@ -103,6 +103,11 @@ static int call(const char* function, const char* s, size_t n, char* out, size_t
     return puny_decode_utf32_annotated(s, n, scratch32, flags, n + 1, &written, &err) != PUNY_OK;
   if (strcmp(function, "to_unicode_idna2008") == 0)
     return puny_to_unicode_preset("idna2008", s, n, out, capacity, &written, NULL, &err) != PUNY_OK;
+  /* Any preset by name (adversarial.py's rows): to_ascii_preset=NAME. */
+  if (strncmp(function, "to_ascii_preset=", 16) == 0)
+    return puny_to_ascii_preset(function + 16, s, n, out, capacity, &written, NULL, &err) != PUNY_OK;
+  if (strncmp(function, "to_unicode_preset=", 18) == 0)
+    return puny_to_unicode_preset(function + 18, s, n, out, capacity, &written, NULL, &err) != PUNY_OK;
   if (strcmp(function, "to_ascii_idna2008") == 0)
     return puny_to_ascii_preset("idna2008", s, n, out, capacity, &written, NULL, &err) != PUNY_OK;
   if (strcmp(function, "to_ascii_utf16") == 0) {

@@ -23,6 +23,13 @@ memory <= multiple * input bytes + constant, the multiple stated per row.
 
   tests/scaling/scaling.py --sweep [--write-docs docs/security.md]   the full sweep
   tests/scaling/scaling.py --quick                                   the ctest check
+  tests/scaling/scaling.py --adversarial                             every rule's worst case
+
+The rows of the rules' worst cases (CONTEXTJ, CONTEXTO, Bidi, mappings,
+marks, length limits, the advisories' payloads) come from adversarial.py:
+its quick rows run with --quick, all of them with --adversarial (two
+sizes four times apart, 256 KB and 1 MB, <= 2.3 per doubling; and issue 57's
+calls at 32,000 units under 50 ms).
 
 --quick runs two sizes four times apart and asks for less than 8x the time
 (a quadratic entry point takes 16x) and the memory bound; it also checks the
@@ -38,6 +45,9 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import adversarial  # noqa: E402 (the rules' worst cases, issue 57)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -656,11 +666,13 @@ RETRIES = 2
 def measure_row(runner, row, sizes, units, max_ratio, time_floor, directory, failures):
     surface, name, kind, _, multiple, cap, shape = row[:7]
     table = []
+    # The empty run, once a row (the same for every unit).
+    base_path = os.path.join(directory, "empty.txt")
+    open(base_path, "w").close()
+    base_seconds, base_peak = runner.measure(row, base_path)
     if True:
-        for unit in units:
-            base_path = os.path.join(directory, "empty.txt")
-            open(base_path, "w").close()
-            base_seconds, base_peak = runner.measure(row, base_path)
+        # An adversarial shape's units are its own variants.
+        for unit in [u for u in units if u in SHAPES[shape]] or list(SHAPES[shape]):
             paths = []
             points = []
 
@@ -682,7 +694,12 @@ def measure_row(runner, row, sizes, units, max_ratio, time_floor, directory, fai
 
             def ratio(i):
                 (n1, t1, _), (n2, t2, _) = points[i], points[i + 1]
-                return None if t1 < time_floor else (t2 / t1) / (n2 / n1) * 2  # per doubling
+                # Per doubling.  Below the floor timer noise dominates: the
+                # larger size is then held to what a row at the floor may
+                # take (so a fast row cannot hide a steep one).
+                if t1 < time_floor:
+                    return None if t2 < time_floor * max_ratio * (n2 / n1) / 2 else (t2 / time_floor) / (n2 / n1) * 2
+                return (t2 / t1) / (n2 / n1) * 2
 
             # A doubling above the limit is measured again: both sizes
             # RETRIES more times, each keeping its least CPU time.  One run
@@ -860,9 +877,38 @@ def check_more_limits(runner, surfaces, long_name):
     return failures
 
 
-def write_docs(path, text):
+def check_issue_rows(runner, surfaces, directory):
+    """Issue 57's calls at 32,000 units: each under 50 ms of CPU time (the
+    least of three runs, the empty run's time taken off for processes)."""
+    drivers = {(d[0], d[1]): d for d in adversarial.DRIVERS}
+    lines = ["| surface | call | input | CPU time at %s units |" % format(adversarial.ISSUE_UNITS, ","),
+             "|---|---|---|---|"]
+    failures = []
+    for surface, name, group, variant in adversarial.ISSUE_ROWS:
+        if surface not in surfaces or not runner.available(surface):
+            continue
+        d = drivers[(surface, name)]
+        row = (surface, name, d[2], d[3], d[4], d[5], adversarial.shape_key(group, "whole"))
+        path = os.path.join(directory, "issue-%s-%s.txt" % (group, len(lines)))
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(adversarial.issue_input(group, variant))
+        empty = os.path.join(directory, "empty.txt")
+        open(empty, "w").close()
+        base = min(runner.measure(row, empty)[0] for _ in range(3))
+        seconds = min(runner.measure(row, path)[0] for _ in range(3))
+        if d[2] in ("stdin", "arg", "c", "idn2", "idn2c"):
+            seconds = max(0.0, seconds - base)
+        lines.append("| %s | %s | %s x %s | %.3f s |" % (surface, name, variant, format(adversarial.ISSUE_UNITS, ","),
+                                                          seconds))
+        if seconds > adversarial.ISSUE_LIMIT_SECONDS:
+            failures.append("%s %s (%s x %d): %.3f s, limit %.3f s" % (surface, name, variant, adversarial.ISSUE_UNITS,
+                                                                       seconds, adversarial.ISSUE_LIMIT_SECONDS))
+    return "\n".join(lines), failures
+
+
+def write_docs(path, text, table="scaling-table"):
     doc = open(path, encoding="utf-8").read()
-    begin, end = "<!-- scaling-table:begin -->", "<!-- scaling-table:end -->"
+    begin, end = "<!-- %s:begin -->" % table, "<!-- %s:end -->" % table
     if begin not in doc:
         raise SystemExit("%s has no %s marker" % (path, begin))
     head, rest = doc.split(begin, 1)
@@ -891,18 +937,30 @@ def main():
     ap.add_argument("--node", default="node")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--sweep", action="store_true")
+    ap.add_argument("--adversarial", action="store_true",
+                    help="every rule's worst case through every driver (adversarial.py)")
     ap.add_argument("--min", type=int, default=1 << 10)
     ap.add_argument("--max", type=int, default=8 << 20)
     ap.add_argument("--surfaces", default=ALL_SURFACES)
     ap.add_argument("--rows", help="only the rows whose entry point name contains this text")
     ap.add_argument("--optional", default="",
                     help="surfaces that may be missing (reported as NOT BUILT, not failed)")
+    ap.add_argument("--sizes", help="input sizes in bytes for --quick / --adversarial, comma-separated "
+                                    "(e.g. 16384,65536 against an old, quadratic build)")
     ap.add_argument("--write-docs")
     args = ap.parse_args()
     surfaces = args.surfaces.split(",")
-    rows = [r for r in ENTRY_POINTS if r[0] in surfaces and (not args.rows or args.rows in r[1])]
+    # The adversarial rows: their quick subset with --quick (its variants
+    # only), all of them with --adversarial (instead of ENTRY_POINTS).
+    SHAPES.update(adversarial.shapes(quick=args.quick))
+    global WHOLE_SHAPES
+    WHOLE_SHAPES = WHOLE_SHAPES + adversarial.WHOLE_SHAPES
+    inventory = (adversarial.rows() if args.adversarial else
+                 ENTRY_POINTS + (adversarial.rows() if args.quick else []))
+    rows = [r for r in inventory if r[0] in surfaces and (not args.rows or args.rows in r[1])]
     rows.sort(key=lambda r: surfaces.index(r[0]))
     optional = set(args.optional.split(",")) - {""}
+    sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else None
     with tempfile.TemporaryDirectory() as directory:
         runner = Runner(args, directory)
         try:
@@ -911,9 +969,17 @@ def main():
                 # the time, a quadratic one 16x; < 8x leaves room for noise.
                 # The rows marked "quick" only.
                 rows = [r for r in rows if len(r) > 7 and r[7] == "quick"]
-                table, failures = sweep(runner, rows, [256 << 10, 1 << 20], ["latin"], 4.0, 0.01,
+                table, failures = sweep(runner, rows, sizes or [256 << 10, 1 << 20], ["latin"], 4.0, 0.01,
                                         directory, optional)
                 failures += check_limits(runner, surfaces)
+            elif args.adversarial:
+                # Two sizes four times apart, as --quick, but held to 2.3
+                # per doubling (x4.6 in time for the step), each row over its
+                # shape group's variants.
+                table, failures = sweep(runner, rows, sizes or [256 << 10, 1 << 20], ["-"], 2.3, 0.02, directory,
+                                        optional)
+                issue_table, issue_failures = check_issue_rows(runner, surfaces, directory)
+                failures += issue_failures
             else:
                 sizes, s = [], args.min
                 while s <= args.max:
@@ -924,9 +990,13 @@ def main():
         finally:
             runner.postgres.stop()
         text = markdown(table, None, 2.3)
+        if args.adversarial:
+            # Every row on standard output; the docs get it folded per class.
+            print(text)
+            text = adversarial.summary(table) + "\n\n" + issue_table
         print(text)
         if args.write_docs:
-            write_docs(args.write_docs, text)
+            write_docs(args.write_docs, text, "adversarial-table" if args.adversarial else "scaling-table")
     for f in failures:
         print("FAIL:", f, file=sys.stderr)
     return 1 if failures else 0
