@@ -43,7 +43,7 @@ def test_cve_2024_3651_zwnj_between_non_joining_letters(n):
     for name, f in IDNA2008:
         assert error_of(f, s) == ("ContextJError", "contextj", 1), name
     for name, f in PIDNA[:3]:
-        with pytest.raises(pidna.InvalidCodepointContext, match="joiner U\\+200C at position 2 "):
+        with pytest.raises(pidna.InvalidCodepointContext, match="^Joiner U\\+200C not allowed at position 2 "):
             f(s)
     with pytest.raises(pidna.InvalidCodepointContext):
         pidna.check_label(s)
@@ -121,5 +121,7 @@ def test_libidn_cve_2016_6261_labels_of_63_and_64():
     assert pidna.encode("a" * 63 + ".com") == b"a" * 63 + b".com"
     for name, f in IDNA2008 + [("to_ascii uts46-strict", lambda s: puny.to_ascii(s, "uts46-strict"))]:
         assert error_of(f, "a" * 64 + ".com") == ("LabelTooLongError", "label_too_long", 0), name
-    with pytest.raises(pidna.IDNAError, match="longer than 63"):
+    # idna's own message text (consumers match it); puny's words in .detail
+    with pytest.raises(pidna.IDNAError, match="^Label too long$") as raised:
         pidna.encode("a" * 64 + ".com")
+    assert "longer than 63" in raised.value.detail
