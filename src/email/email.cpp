@@ -3,6 +3,7 @@
 // domain), then the length limits on the normalized form.
 #include "puny/email.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "internal.hpp"
@@ -62,6 +63,22 @@ bool is_unsafe_non_ascii(char32_t c) noexcept {
   return false;
 }
 
+// RFC 6532 section 3.1 puts the local part in NFC, so what a code point
+// becomes there must be allowed too: U+037E GREEK QUESTION MARK is ';'
+// once normalized, which no dot-atom may hold (fuzz_email found
+// "b\u037E@1263m\u0213" normalized to an address that does not validate).
+// Only a code point that is not NFC on its own can change.
+status check_normalized_form(char32_t c, std::size_t at, bool quoted) {
+  const std::u32string_view one(&c, 1);
+  if (ucd::is_nfc(one)) return {};
+  for (const char32_t d : ucd::nfc(one)) {
+    const bool allowed = d >= 0x80 ? !is_unsafe_non_ascii(d)
+                                   : (quoted ? d >= 32 && d <= 126 : is_ascii_atext(d));
+    if (!allowed) return fail(errc::local_part_character, at, c);
+  }
+  return {};
+}
+
 // Checks the code points of a local part (dot-atom text, or the content of
 // a quoted string) from `begin` to `end` of `in`, appending them to `out`.
 // quoted: qtextSMTP / quoted-pairSMTP of RFC 5321 section 4.1.2 (the
@@ -85,6 +102,7 @@ status scan_local(std::string_view in, std::size_t begin, std::size_t end, bool 
       if (is_unsafe_non_ascii(c) || (out.empty() && ucd::is_mark(c)))
         return fail(errc::local_part_character, at, c);
       if (!opt.allow_smtputf8) return fail(errc::smtputf8_required, at, c);
+      if (status s = check_normalized_form(c, at, quoted); !s) return s;
     } else if (quoted) {
       // qtextSMTP = %d32-33 / %d35-91 / %d93-126 ('"' ends the string earlier)
       if (c < 32 || c > 126) return fail(errc::local_part_character, at, c);
@@ -320,10 +338,17 @@ status run(std::string_view in, const options& opt, address& out) {
     return fail(errc::empty_local_part, begin);
 
   // RFC 6532 section 3.1: NFC for the non-ASCII local part.
-  bool local_ascii = true;
-  for (char32_t c : local)
-    if (c >= 0x80) local_ascii = false;
-  if (!local_ascii && !ucd::is_nfc(local)) local = ucd::nfc(local);
+  // NFC may leave only ASCII (U+212A KELVIN SIGN is 'K'): SMTPUTF8 is
+  // needed by what travels, the normalized form.
+  const auto is_ascii_text = [](std::u32string_view t) {
+    return std::all_of(t.begin(), t.end(), [](char32_t c) { return c < 0x80; });
+  };
+  bool local_ascii = is_ascii_text(local);
+  const bool normalized = !local_ascii && !ucd::is_nfc(local);
+  if (normalized) {
+    local = ucd::nfc(local);
+    local_ascii = is_ascii_text(local);
+  }
   if (quoted && !is_dot_atom(local)) {
     // Keep the quotes, with the fewest escapes (RFC 5321 section 4.1.2
     // asks senders not to quote needlessly; '"' and '\' need a backslash).
@@ -333,7 +358,7 @@ status run(std::string_view in, const options& opt, address& out) {
       append_utf8(std::u32string_view(&c, 1), out.local_part);
     }
     out.local_part.push_back('"');
-  } else if (local_ascii && !quoted) {
+  } else if (local_ascii && !quoted && !normalized) {
     out.local_part.assign(in.substr(begin, at_sign - begin));  // the input's own bytes
   } else {
     out.local_part.reserve(local.size() * 3);

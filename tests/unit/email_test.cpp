@@ -66,6 +66,22 @@ TEST(Email, Utf8LocalPartNeedsSmtputf8AndIsNeverPunycoded) {
   EXPECT_EQ(s.code, errc::smtputf8_required);
   EXPECT_EQ(s.offset, 2u);
   EXPECT_EQ(s.code_point, U'\u00FC');
+  // What NFC makes of a code point must be allowed too: U+037E GREEK
+  // QUESTION MARK is ';' in NFC, which a dot-atom may not hold (found by
+  // fuzz_email: the normalized address did not validate); quoted, it stays
+  // as ';' inside the quotes.  U+212A KELVIN SIGN is 'K', atext.
+  const auto q = bad("b\xCD\xBE@1263m\xC8\x93");
+  EXPECT_EQ(q.code, errc::local_part_character);
+  EXPECT_EQ(q.offset, 1u);
+  EXPECT_EQ(q.code_point, U'\u037E');
+  email::options quoted;
+  quoted.allow_quoted_local_part = true;
+  EXPECT_EQ(ok("\"b\xCD\xBE\"@example.com", quoted).local_part, "\"b;\"");
+  EXPECT_EQ(ok("\xE2\x84\xAA\xC3\xA9@example.com").local_part, "K\xC3\xA9");
+  const auto kelvin = ok("\xE2\x84\xAA@example.com");  // NFC leaves ASCII only
+  EXPECT_EQ(kelvin.local_part, "K");
+  EXPECT_FALSE(kelvin.smtputf8);
+  EXPECT_EQ(kelvin.ascii_email, "K@example.com");
   // Python's own "idna" codec (RFC 3490) gives the same A-label.
   EXPECT_EQ(ok("ab@b\xC3\xBC.com", no_utf8).ascii_email, "ab@xn--b-eha.com");
 }
