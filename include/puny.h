@@ -318,7 +318,10 @@ PUNY_API puny_errc puny_idna_options_init_named_sized(puny_idna_options* opt, si
  * and *preset_index (puny_preset_name's index) and returns PUNY_OK; when a
  * word is neither, returns PUNY_ERR_INVALID_ARGUMENT with the word at
  * text[*bad_offset] for *bad_length bytes and *bad_is_preset 1 when it
- * stands where the preset belongs (the whole text when it has no word).
+ * stands where the preset belongs (the whole text when it has no word),
+ * 0 when it is no flag, 2 when it is a flag word that contradicts one
+ * given before it ("transitional nontransitional", as the CLI refuses
+ * --transitional --nontransitional; the same word twice is accepted).
  * Use puny_preset_spec_parse, which passes sizeof. */
 PUNY_API puny_errc puny_preset_spec_parse_sized(const char* text, size_t length, puny_idna_options* opt,
                                                 size_t size, size_t* preset_index, size_t* bad_offset,

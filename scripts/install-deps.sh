@@ -10,6 +10,7 @@ packages=(
   python3-dev python3-venv python3-pybind11 python3-pytest  # the Python package and its tests
   python3-idna                     # peer in the Python benchmark (surfaces/python/bench)
   python3-requests python3-email-validator  # puny.idna's consumers (ctest python.idna_consumers); puny.email is compared with email-validator
+  python3-psycopg2                 # the PostgreSQL encodings matrix (ctest postgres.encodings)
   python3-dnspython python3-urllib3 python3-httpx  # more of them (ctest python.idna_consumer_tests_*)
   ca-certificates curl             # fetches idna's test suite (below)
   python3-jsonschema json-schema-test-suite  # puny.formats in jsonschema's FormatChecker on the suite's format files

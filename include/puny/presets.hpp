@@ -108,12 +108,16 @@ bool apply_flag(std::string_view word, idna::options& opt, const option_flag** f
 // "uts46, std3", "URL-strict no-check-hyphens").  On success `chosen` is
 // the preset and `options` its options with the flags applied; on failure
 // `chosen` is null and `bad_word` is the word that is no preset (the first
-// word, or the whole text when it holds no word) or no flag.
+// word, or the whole text when it holds no word) or no flag, or a flag word
+// that contradicts one given before it (`contradicts`: "transitional" after
+// "nontransitional"), which the CLI refuses too (--transitional excludes
+// --nontransitional); the same word twice is no contradiction.
 struct preset_spec {
   const preset* chosen = nullptr;
   idna::options options{};
   std::string_view bad_word;   // a view of the parsed text
   bool bad_is_preset = false;  // the word should have named a preset
+  std::string_view contradicts;  // the earlier word bad_word contradicts (a view of the text)
 };
 preset_spec parse_preset_spec(std::string_view text) noexcept;
 

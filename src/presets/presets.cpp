@@ -156,6 +156,10 @@ preset_spec parse_preset_spec(std::string_view text) noexcept {
   char lowered[64];
   std::size_t pos = 0;
   bool have_preset = false;
+  // The word that set each flag of flag_table so far (empty: not given).
+  constexpr std::size_t flag_count = sizeof flag_table / sizeof flag_table[0];
+  std::string_view given[flag_count];
+  bool given_on[flag_count] = {};
   while (pos < text.size()) {
     while (pos < text.size() && separator(text[pos])) ++pos;
     if (pos == text.size()) break;
@@ -180,7 +184,20 @@ preset_spec parse_preset_spec(std::string_view text) noexcept {
           continue;
         }
       } else {
-        known = apply_flag(name, spec.options);
+        const option_flag* flag = nullptr;
+        known = apply_flag(name, spec.options, &flag);
+        if (known) {
+          const std::size_t i = static_cast<std::size_t>(flag - flag_table);
+          const bool on = name == flag->on;
+          if (!given[i].empty() && given_on[i] != on) {
+            spec.chosen = nullptr;
+            spec.bad_word = word;
+            spec.contradicts = given[i];
+            return spec;
+          }
+          given[i] = word;
+          given_on[i] = on;
+        }
       }
     }
     if (!known) {

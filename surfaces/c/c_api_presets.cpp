@@ -93,7 +93,7 @@ puny_errc puny_preset_spec_parse_sized(const char* text, size_t length, puny_idn
     if (bad_offset != nullptr)
       *bad_offset = spec.bad_word.empty() ? 0 : static_cast<std::size_t>(spec.bad_word.data() - spec_text.data());
     if (bad_length != nullptr) *bad_length = spec.bad_word.size();
-    if (bad_is_preset != nullptr) *bad_is_preset = spec.bad_is_preset ? 1 : 0;
+    if (bad_is_preset != nullptr) *bad_is_preset = spec.bad_is_preset ? 1 : !spec.contradicts.empty() ? 2 : 0;
     return PUNY_ERR_INVALID_ARGUMENT;
   }
   from_options(spec.options, opt, size);

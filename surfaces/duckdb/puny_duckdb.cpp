@@ -114,9 +114,21 @@ class preset_cache {
   }
   // "unknown IDNA preset 'x' (one of uts46, url, ...)", for the last get().
   std::string problem() const {
-    std::string out = spec_.bad_is_preset ? "unknown IDNA preset '" : "unknown IDNA flag '";
-    out.append(spec_.bad_word.data(), spec_.bad_word.size());
-    out += "' (presets: ";
+    std::string out;
+    if (!spec_.contradicts.empty()) {
+      // Both words of one flag, refused as the CLI refuses
+      // --transitional --nontransitional (the core's parser says so).
+      out = "IDNA flag '";
+      out.append(spec_.bad_word.data(), spec_.bad_word.size());
+      out += "' contradicts '";
+      out.append(spec_.contradicts.data(), spec_.contradicts.size());
+      out += "' before it (each flag at most once";
+    } else {
+      out = spec_.bad_is_preset ? "unknown IDNA preset '" : "unknown IDNA flag '";
+      out.append(spec_.bad_word.data(), spec_.bad_word.size());
+      out += "' (";
+    }
+    out += out.back() == '(' ? "presets: " : "; presets: ";
     bool first = true;
     for (const puny::preset& p : puny::presets()) {
       out += first ? "" : ", ";
@@ -219,6 +231,9 @@ void decision_json(const puny::display::decision& d, std::string_view profile, s
       const puny::display::finding& f = l.findings[j];
       out += j ? ", {\"reason\": " : "{\"reason\": ";
       append_json(out, puny::display::to_string(f.why));
+      // What the CLI's --json says beside the reason: the core's message.
+      out += ", \"message\": ";
+      append_json(out, puny::display::message(f.why));
       out += ", \"offset\": " + std::to_string(f.offset) + ", \"label\": " + std::to_string(f.label);
       out += ", \"code_point\": ";
       append_json_or_null(out, f.has_code_point, f.has_code_point ? code_point_text(f.code_point) : "");

@@ -59,83 +59,18 @@ utf8_input puny_pg_input_as_utf8(text *value) {
 /* ---- Results in the database encoding ----
  * The library writes UTF-8.  A UTF8 or SQL_ASCII database stores it as it
  * is; any other (LATIN1, EUC_JP, WIN1252, ...) gets it through the server's
- * default conversion from UTF8, which meets characters that encoding cannot
- * hold (Greek in LATIN1).  PostgreSQL's own conversions (convert_from,
- * chr) raise untranslatable_character (22P05) then, and so do our plain
- * functions, naming the function and the character; the try_ variants,
- * whose promise is NULL instead of an error for any data, return NULL, and
- * idna_check, which reports rather than raises, leaves its output NULL. */
+ * default conversion from UTF8 (puny_pg_text.c), which meets characters that
+ * encoding cannot hold (Greek in LATIN1).  PostgreSQL's own conversions
+ * (convert_from, chr) raise untranslatable_character (22P05) then, and so do
+ * our plain functions, naming the function and the character; the try_
+ * variants, whose promise is NULL instead of an error for any data, return
+ * NULL, and idna_check, which reports rather than raises, leaves its output
+ * NULL. */
 
-/* Input of one conversion step: the conversion functions need room for
- * MAX_CONVERSION_GROWTH bytes per input byte, so long results go through
- * in steps; a step that ends inside a character stops before it and the
- * next step starts there. */
-#define CONVERSION_STEP 8192
-
-static bool is_ascii(const char *data, size_t length) {
-  size_t i;
-  for (i = 0; i < length; ++i)
-    if ((unsigned char)data[i] >= 0x80) return false;
-  return true;
-}
-
-/* `length` bytes of UTF-8 as a text value in the database encoding, or NULL
- * when the encoding cannot hold one of its characters, whose byte offset is
- * then in *bad_offset. */
-static text *utf8_to_database(const char *data, size_t length, size_t *bad_offset) {
-  int encoding = GetDatabaseEncoding();
-  StringInfoData out;
-  Oid proc;
-  size_t done = 0;
-  unsigned char *step;
-  if (encoding == PG_UTF8 || encoding == PG_SQL_ASCII || is_ascii(data, length))
-    return cstring_to_text_with_len(data, (int)length);
-  proc = FindDefaultConversionProc(PG_UTF8, encoding);
-  if (!OidIsValid(proc))
-    ereport(ERROR, (errcode(ERRCODE_UNDEFINED_FUNCTION),
-                    errmsg("no conversion from UTF8 to the database encoding %s",
-                           GetDatabaseEncodingName())));
-  initStringInfo(&out);
-  step = (unsigned char *)palloc(CONVERSION_STEP * MAX_CONVERSION_GROWTH + 1);
-  while (done < length) {
-    int n = length - done < CONVERSION_STEP ? (int)(length - done) : CONVERSION_STEP;
-    int converted = pg_do_encoding_conversion_buf(proc, PG_UTF8, encoding,
-                                                  (unsigned char *)data + done, n, step,
-                                                  CONVERSION_STEP * MAX_CONVERSION_GROWTH + 1,
-                                                  true);
-    if (converted <= 0) { /* the character at `done` has no equivalent */
-      pfree(step);
-      pfree(out.data);
-      *bad_offset = done;
-      return NULL;
-    }
-    appendStringInfoString(&out, (const char *)step);
-    done += (size_t)converted;
-  }
-  pfree(step);
-  return cstring_to_text_with_len(out.data, out.len);
-}
-
-/* A UTF-8 text value (the library's output) in the database encoding.
- * Where the encoding cannot hold a character: NULL when `or_null`, else
- * ERROR 22P05 naming `function` and the character. */
-text *puny_pg_in_database_encoding(text *utf8, const char *function, bool or_null) {
-  size_t bad = 0;
-  const char *data = VARDATA_ANY(utf8);
-  size_t length = VARSIZE_ANY_EXHDR(utf8);
-  text *result;
-  int encoding = GetDatabaseEncoding();
-  if (encoding == PG_UTF8 || encoding == PG_SQL_ASCII) return utf8;
-  result = utf8_to_database(data, length, &bad);
-  if (result != NULL || or_null) return result;
-  ereport(ERROR, (errcode(ERRCODE_UNTRANSLATABLE_CHARACTER),
-                  errmsg("%s: the result holds U+%04X, which the database encoding %s cannot hold",
-                         function, (unsigned)utf8_to_unicode((const unsigned char *)data + bad),
-                         GetDatabaseEncodingName()),
-                  errhint("The try_ functions return NULL instead; a UTF8 database holds every "
-                          "result.")));
-  return NULL; /* not reached */
-}
+/* The hint of a plain conversion's 22P05: its try_ variant. */
+static const char *const conversion_instead[] = {
+    "try_punycode_encode returns NULL instead.", "try_punycode_decode returns NULL instead.",
+    "try_idna_to_ascii returns NULL instead.", "try_idna_to_unicode returns NULL instead."};
 
 /* ---- Presets: a name of the library's registry (puny_preset_find:
  * uts46, url, url-strict, uts46-strict, idna2008, idna2008-lookup, or a
@@ -159,13 +94,14 @@ static void reject_preset(const char *what, const char *word, size_t length) {
   ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                   word != NULL ? errmsg("%s \"%.*s\"", what, (int)length, word) : errmsg("%s", what),
                   errhint("The preset is one of %s, optionally followed by flags such as "
-                          "\"std3\" or \"no-check-hyphens\" (idna_presets(), idna_preset_flags()).",
+                          "\"std3\" or \"no-check-hyphens\" (idna_presets(), idna_preset_flags()), "
+                          "each flag at most once: not both \"std3\" and \"no-std3\".",
                           names.data)));
 }
 
 /* Parses the preset argument with the library's parser
- * (puny_preset_spec_parse); an unknown word is a usage error (22023),
- * raised by the try_ variants too. */
+ * (puny_preset_spec_parse); an unknown word, or both words of one flag, is
+ * a usage error (22023), raised by the try_ variants too. */
 static idna_choice parse_preset(text *preset_text) {
   idna_choice choice;
   const char *s = VARDATA_ANY(preset_text);
@@ -178,7 +114,12 @@ static idna_choice parse_preset(text *preset_text) {
     size_t i = 0;
     while (i < length && (s[i] == ',' || s[i] == ' ')) ++i;
     if (i == length) reject_preset("empty IDNA preset", NULL, 0);
-    reject_preset(bad_is_preset ? "unknown IDNA preset" : "unknown IDNA flag", s + bad_offset, bad_length);
+    /* 2: a flag word after the other word of the same flag ("transitional
+     * nontransitional"), refused as the CLI refuses both options. */
+    reject_preset(bad_is_preset == 1   ? "unknown IDNA preset"
+                  : bad_is_preset == 2 ? "IDNA flag contradicts a flag before it:"
+                                       : "unknown IDNA flag",
+                  s + bad_offset, bad_length);
   }
   choice.preset = puny_preset_name(index);
   choice.idna2008 = puny_preset_is_idna2008(index) == 1;
@@ -329,7 +270,8 @@ static Datum convert_datum(FunctionCallInfo fcinfo, conversion kind, bool null_o
   }
   result = convert(kind, in, options, &err);
   if (err.code == PUNY_OK) {
-    result = puny_pg_in_database_encoding(result, conversion_sql_name[kind], null_on_error);
+    result = puny_pg_in_database_encoding(result, conversion_sql_name[kind], conversion_instead[kind],
+                                          null_on_error);
     if (result == NULL) PG_RETURN_NULL();
     PG_RETURN_TEXT_P(result);
   }
@@ -388,7 +330,7 @@ Datum puny_sql_idna_check(PG_FUNCTION_ARGS) {
     nulls[1] = nulls[2] = nulls[3] = nulls[4] = nulls[5] = nulls[6] = true;
   }
   /* NULL where the database encoding cannot hold the output. */
-  if (output != NULL) output = puny_pg_in_database_encoding(output, "idna_check", true);
+  if (output != NULL) output = puny_pg_in_database_encoding(output, "idna_check", NULL, true);
   if (output != NULL) values[7] = PointerGetDatum(output);
   else nulls[7] = true;
   PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));

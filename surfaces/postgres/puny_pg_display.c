@@ -118,70 +118,74 @@ Datum puny_sql_idna_display(PG_FUNCTION_ARGS) {
   puny_display_result *result = decide_arguments(fcinfo, "idna_display", &profile);
   text *out = cstring_to_text(puny_display_result_text(result));
   puny_display_result_free(result);
-  PG_RETURN_TEXT_P(puny_pg_in_database_encoding(out, "idna_display", false));
-}
-
-static void append_json_string(StringInfo s, const char *value) {
-  if (value == NULL) {
-    appendStringInfoString(s, "null");
-    return;
-  }
-  escape_json(s, value);
+  PG_RETURN_TEXT_P(puny_pg_in_database_encoding(
+      out, "idna_display",
+      "idna_display_check reports the decision without an error (its \"display\" is null then).",
+      false));
 }
 
 /* idna_display_check(name, profile) -> jsonb: the decision per label with
- * every reason, the fields of `puny display --json`. */
+ * every reason, the fields of `puny display --json`.  It reports, so it
+ * never raises for the database encoding: a string the encoding cannot hold
+ * (a Cyrillic u_label in LATIN1, whose display form is the ASCII A-label)
+ * is null, and its path is listed in "unrepresentable". */
 PG_FUNCTION_INFO_V1(puny_sql_idna_display_check);
 Datum puny_sql_idna_display_check(PG_FUNCTION_ARGS) {
   const char *profile;
   puny_display_result *result = decide_arguments(fcinfo, "idna_display_check", &profile);
-  StringInfoData s;
+  puny_pg_json json;
+  StringInfo s = &json.text;
   size_t i, j, labels;
   const char *registrable;
-  initStringInfo(&s);
-  appendStringInfoString(&s, "{\"profile\": ");
-  append_json_string(&s, profile);
-  appendStringInfoString(&s, ", \"display\": ");
-  append_json_string(&s, puny_display_result_text(result));
+  Datum out;
+  puny_pg_json_init(&json);
+  appendStringInfoString(s, "{\"profile\": ");
+  puny_pg_json_string(&json, profile, "profile");
+  appendStringInfoString(s, ", \"display\": ");
+  puny_pg_json_string(&json, puny_display_result_text(result), "display");
   registrable = puny_display_result_registrable_domain(result);
-  appendStringInfoString(&s, ", \"registrable_domain\": ");
-  append_json_string(&s, registrable[0] ? registrable : NULL);
-  appendStringInfoString(&s, ", \"labels\": [");
+  appendStringInfoString(s, ", \"registrable_domain\": ");
+  puny_pg_json_string(&json, registrable[0] ? registrable : NULL, "registrable_domain");
+  appendStringInfoString(s, ", \"labels\": [");
   labels = puny_display_result_label_count(result);
   for (i = 0; i < labels; ++i) {
     const char *a_label, *u_label;
     int shown;
     size_t offset, findings;
     puny_display_result_label(result, i, &a_label, &u_label, &shown, &offset, &findings);
-    appendStringInfoString(&s, i ? ", {\"a_label\": " : "{\"a_label\": ");
-    append_json_string(&s, a_label);
-    appendStringInfoString(&s, ", \"u_label\": ");
-    append_json_string(&s, u_label);
-    appendStringInfo(&s, ", \"show_unicode\": %s, \"offset\": %zu, \"findings\": [",
+    appendStringInfoString(s, i ? ", {\"a_label\": " : "{\"a_label\": ");
+    puny_pg_json_string(&json, a_label, psprintf("labels.%zu.a_label", i));
+    appendStringInfoString(s, ", \"u_label\": ");
+    puny_pg_json_string(&json, u_label, psprintf("labels.%zu.u_label", i));
+    appendStringInfo(s, ", \"show_unicode\": %s, \"offset\": %zu, \"findings\": [",
                      shown ? "true" : "false", offset);
     for (j = 0; j < findings; ++j) {
       puny_display_finding f = PUNY_DISPLAY_FINDING_INIT;
       puny_display_result_finding(result, i, j, &f);
-      appendStringInfoString(&s, j ? ", {\"reason\": " : "{\"reason\": ");
-      append_json_string(&s, puny_display_reason_name(f.reason));
-      appendStringInfo(&s, ", \"offset\": %zu, \"label\": %zu, \"code_point\": ", f.offset,
+      appendStringInfoString(s, j ? ", {\"reason\": " : "{\"reason\": ");
+      puny_pg_json_string(&json, puny_display_reason_name(f.reason), "reason");
+      /* What the CLI's --json says beside the reason: the core's message. */
+      appendStringInfoString(s, ", \"message\": ");
+      puny_pg_json_string(&json, puny_display_reason_message(f.reason), "message");
+      appendStringInfo(s, ", \"offset\": %zu, \"label\": %zu, \"code_point\": ", f.offset,
                        f.label);
-      append_json_string(&s, f.has_code_point ? psprintf("U+%04X", (unsigned)f.code_point) : NULL);
-      appendStringInfoString(&s, ", \"step\": ");
-      append_json_string(&s, f.step);
-      appendStringInfoString(&s, ", \"similar_to\": ");
-      append_json_string(&s, f.similar_to[0] ? f.similar_to : NULL);
-      appendStringInfoString(&s, ", \"imitates\": ");
-      append_json_string(&s, f.imitates ? psprintf("U+%04X", (unsigned)f.imitates) : NULL);
-      appendStringInfoChar(&s, '}');
+      puny_pg_json_string(&json, f.has_code_point ? psprintf("U+%04X", (unsigned)f.code_point) : NULL,
+                          "code_point");
+      appendStringInfoString(s, ", \"step\": ");
+      puny_pg_json_string(&json, f.step, psprintf("labels.%zu.findings.%zu.step", i, j));
+      appendStringInfoString(s, ", \"similar_to\": ");
+      puny_pg_json_string(&json, f.similar_to[0] ? f.similar_to : NULL,
+                          psprintf("labels.%zu.findings.%zu.similar_to", i, j));
+      appendStringInfoString(s, ", \"imitates\": ");
+      puny_pg_json_string(&json, f.imitates ? psprintf("U+%04X", (unsigned)f.imitates) : NULL,
+                          "imitates");
+      appendStringInfoChar(s, '}');
     }
-    appendStringInfoString(&s, "]}");
+    appendStringInfoString(s, "]}");
   }
-  appendStringInfoString(&s, "]}");
+  appendStringInfoChar(s, ']');
+  /* Copied into the JSON; jsonb_in may raise, so the result goes first. */
   puny_display_result_free(result);
-  /* jsonb_in reads text in the database encoding: the JSON, written in
-   * UTF-8, is converted first (22P05 where a label cannot be held). */
-  PG_RETURN_DATUM(DirectFunctionCall1(
-      jsonb_in, CStringGetDatum(text_to_cstring(puny_pg_in_database_encoding(
-                    cstring_to_text_with_len(s.data, s.len), "idna_display_check", false)))));
+  out = puny_pg_json_finish(&json);
+  PG_RETURN_DATUM(out);
 }

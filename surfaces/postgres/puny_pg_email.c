@@ -61,9 +61,14 @@ Datum puny_sql_email_normalize(PG_FUNCTION_ARGS) {
   text *out;
   puny_email_result *r = email_run(PG_GETARG_TEXT_PP(0), &data, &length, &err);
   if (r == NULL) email_raise("email_normalize", data, length, &err);
-  out = puny_pg_text_of(puny_email_result_normalized(r));
+  out = cstring_to_text(puny_email_result_normalized(r));
   puny_email_result_free(r);
-  PG_RETURN_TEXT_P(out);
+  /* 22P05 naming the function and the character, as the conversions raise it. */
+  PG_RETURN_TEXT_P(puny_pg_in_database_encoding(
+      out, "email_normalize",
+      "email_check reports the address without an error (its \"normalized\" is null then); "
+      "try_email_ascii gives the ASCII form where there is one.",
+      false));
 }
 
 PG_FUNCTION_INFO_V1(puny_sql_try_email_ascii);
@@ -84,45 +89,46 @@ Datum puny_sql_try_email_ascii(PG_FUNCTION_ARGS) {
   PG_RETURN_TEXT_P(out);
 }
 
-static void email_json_string(StringInfo s, const char *key, const char *value) {
-  appendStringInfo(s, ", \"%s\": ", key);
-  if (value == NULL)
-    appendStringInfoString(s, "null");
-  else
-    escape_json(s, value);
+static void email_json_string(puny_pg_json *json, const char *key, const char *value) {
+  appendStringInfo(&json->text, ", \"%s\": ", key);
+  puny_pg_json_string(json, value, key);
 }
 
+/* email_check(address) -> jsonb.  It reports, so it never raises for the
+ * database encoding: a field the encoding cannot hold (a Greek local part in
+ * LATIN1) is null and named in "unrepresentable". */
 PG_FUNCTION_INFO_V1(puny_sql_email_check);
 Datum puny_sql_email_check(PG_FUNCTION_ARGS) {
   puny_error err = PUNY_ERROR_INIT;
   const char *data;
   size_t length;
-  StringInfoData s;
+  puny_pg_json json;
+  StringInfo s = &json.text;
   puny_email_result *r = email_run(PG_GETARG_TEXT_PP(0), &data, &length, &err);
   if (r == NULL && !email_data_error(&err)) email_raise("email_check", data, length, &err);
-  initStringInfo(&s);
-  appendStringInfo(&s, "{\"valid\": %s", r != NULL ? "true" : "false");
+  puny_pg_json_init(&json);
+  appendStringInfo(s, "{\"valid\": %s", r != NULL ? "true" : "false");
   if (r == NULL) {
     const char *uts46 = puny_uts46_code(&err);
-    email_json_string(&s, "error", puny_error_name(err.code));
-    email_json_string(&s, "uts46_code", uts46[0] ? uts46 : NULL);
-    appendStringInfo(&s, ", \"byte_offset\": %zu, \"position\": %zu", err.offset,
+    email_json_string(&json, "error", puny_error_name(err.code));
+    email_json_string(&json, "uts46_code", uts46[0] ? uts46 : NULL);
+    appendStringInfo(s, ", \"byte_offset\": %zu, \"position\": %zu", err.offset,
                      puny_pg_chars(data, err.offset < length ? err.offset : length) + 1);
-    email_json_string(&s, "code_point",
+    email_json_string(&json, "code_point",
                       err.has_code_point ? psprintf("U+%04X", (unsigned)err.code_point) : NULL);
   } else {
-    appendStringInfoString(&s, ", \"error\": null, \"uts46_code\": null, \"byte_offset\": null, "
-                               "\"position\": null, \"code_point\": null");
+    appendStringInfoString(s, ", \"error\": null, \"uts46_code\": null, \"byte_offset\": null, "
+                              "\"position\": null, \"code_point\": null");
   }
-  email_json_string(&s, "display_name", r ? puny_email_result_display_name(r) : NULL);
-  email_json_string(&s, "local_part", r ? puny_email_result_local_part(r) : NULL);
-  email_json_string(&s, "domain", r ? puny_email_result_domain(r) : NULL);
-  email_json_string(&s, "ascii_domain", r ? puny_email_result_ascii_domain(r) : NULL);
-  email_json_string(&s, "normalized", r ? puny_email_result_normalized(r) : NULL);
-  email_json_string(&s, "ascii_email", r ? puny_email_result_ascii_email(r) : NULL);
-  appendStringInfo(&s, ", \"smtputf8\": %s, \"address_literal\": %s}",
+  email_json_string(&json, "display_name", r ? puny_email_result_display_name(r) : NULL);
+  email_json_string(&json, "local_part", r ? puny_email_result_local_part(r) : NULL);
+  email_json_string(&json, "domain", r ? puny_email_result_domain(r) : NULL);
+  email_json_string(&json, "ascii_domain", r ? puny_email_result_ascii_domain(r) : NULL);
+  email_json_string(&json, "normalized", r ? puny_email_result_normalized(r) : NULL);
+  email_json_string(&json, "ascii_email", r ? puny_email_result_ascii_email(r) : NULL);
+  appendStringInfo(s, ", \"smtputf8\": %s, \"address_literal\": %s",
                    r == NULL ? "null" : puny_email_result_smtputf8(r) ? "true" : "false",
                    r == NULL ? "null" : puny_email_result_address_literal(r) ? "true" : "false");
   if (r != NULL) puny_email_result_free(r);
-  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(s.data)));
+  PG_RETURN_DATUM(puny_pg_json_finish(&json));
 }

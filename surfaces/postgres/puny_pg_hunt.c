@@ -12,8 +12,9 @@
  * `position` and `length` are in characters (1-based, as substr takes them)
  * and cover the labels of the name that matched; display and shown are the
  * name's display verdict under `profile` (NULL when the name is not valid
- * IDNA).  STRICT, as every function of the extension: a NULL argument gives
- * no rows; rules '' = every rule.
+ * IDNA; display and brand are NULL too where the database encoding cannot
+ * hold them, shown is not).  STRICT, as every function of the extension: a
+ * NULL argument gives no rows; rules '' = every rule.
  *
  * The brand index is built once per call site and query: it is kept in
  * fn_extra while the array is byte for byte the one it was built from, and
@@ -102,7 +103,8 @@ static const puny_hunt_index *hunt_index(FunctionCallInfo fcinfo, ArrayType *bra
     ereport(ERROR,
             (errcode(rc == PUNY_ERR_OUT_OF_MEMORY ? ERRCODE_OUT_OF_MEMORY
                                                   : ERRCODE_INVALID_PARAMETER_VALUE),
-             errmsg("hunt_matches: %s", message[0] ? message : puny_error_name(rc)),
+             /* The library's message may quote a brand line (UTF-8). */
+             errmsg("hunt_matches: %s", message[0] ? puny_pg_prose(message) : puny_error_name(rc)),
              errdetail("%s", puny_error_message(rc)),
              errhint("brands holds one brand line an element (docs/hunt.md).")));
   puny_hunt_index_free(cache->index);
@@ -161,14 +163,20 @@ Datum puny_sql_hunt_matches(PG_FUNCTION_ARGS) {
     const puny_hunt_match *m = &matches[i];
     Datum values[7];
     bool nulls[7] = {false, false, false, false, false, false, false};
-    /* brand_name lives in the index, rule_name is static. */
-    values[0] = PointerGetDatum(puny_pg_text_of(m->brand_name));
+    /* brand_name lives in the index, rule_name is static.  What a search
+     * reports follows the checks' rule: NULL where the database encoding
+     * cannot hold it (puny_pg_text.h). */
+    text *brand = puny_pg_text_or_null(m->brand_name);
+    text *shown_as = display_copy != NULL ? puny_pg_text_or_null(display_copy) : NULL;
+    if (brand != NULL) values[0] = PointerGetDatum(brand);
+    else nulls[0] = true;
     values[1] = PointerGetDatum(cstring_to_text(m->rule_name));
     values[2] = Int32GetDatum(m->score);
     values[3] = Int32GetDatum((int32)puny_pg_chars(name, m->offset) + 1);
     values[4] = Int32GetDatum((int32)puny_pg_chars(name + m->offset, m->length));
     if (display_copy != NULL) {
-      values[5] = PointerGetDatum(puny_pg_text_of(display_copy));
+      if (shown_as != NULL) values[5] = PointerGetDatum(shown_as);
+      else nulls[5] = true;
       values[6] = BoolGetDatum(shown != 0);
     } else {
       nulls[5] = nulls[6] = true;
@@ -188,7 +196,9 @@ Datum puny_sql_hunt_rules(PG_FUNCTION_ARGS) {
     Datum values[2];
     bool nulls[2] = {false, false};
     values[0] = PointerGetDatum(cstring_to_text(puny_hunt_rule_name(i)));
-    values[1] = PointerGetDatum(cstring_to_text(puny_hunt_rule_description(i)));
+    /* Prose: a character the database encoding cannot hold (Cyrillic п in
+     * LATIN1) is written U+043F. */
+    values[1] = PointerGetDatum(cstring_to_text(puny_pg_prose(puny_hunt_rule_description(i))));
     tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
   }
   return (Datum)0;

@@ -1,6 +1,6 @@
 /* puny for PostgreSQL: what puny_pg.c shares with puny_pg_display.c (the
- * display functions): input as UTF-8, results in the database encoding and
- * the SQLSTATE and error of a library error.  Defined in puny_pg.c. */
+ * display functions): input as UTF-8 and the SQLSTATE and error of a
+ * library error.  Defined in puny_pg.c. */
 #ifndef PUNY_PG_INTERNAL_H
 #define PUNY_PG_INTERNAL_H
 
@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "puny.h"
+#include "puny_pg_text.h"  /* results in the database encoding */
 
 /* Input as UTF-8: the text's bytes in a UTF8 (or SQL_ASCII) database,
  * converted otherwise.  Offsets in errors are then offsets in this UTF-8. */
@@ -18,11 +19,6 @@ typedef struct utf8_input {
 } utf8_input;
 
 utf8_input puny_pg_input_as_utf8(text *value);
-
-/* A UTF-8 text value (the library's output) in the database encoding.
- * Where the encoding cannot hold a character: NULL when `or_null`, else
- * ERROR 22P05 naming `function` and the character. */
-text *puny_pg_in_database_encoding(text *utf8, const char *function, bool or_null);
 
 /* The SQLSTATE of a library error. */
 int puny_pg_sqlstate_of(const puny_error *err);

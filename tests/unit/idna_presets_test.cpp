@@ -99,6 +99,27 @@ TEST(PresetSpec, NamesTheWordThatIsNeitherPresetNorFlag) {
   EXPECT_EQ(spec.bad_word.size(), 100u);
 }
 
+// Both words of one flag are refused, as the CLI refuses --transitional
+// --nontransitional (issue 52); the same word twice is not a contradiction,
+// nor is a word that restates what the preset already sets.
+TEST(PresetSpec, RefusesBothWordsOfOneFlag) {
+  auto spec = puny::parse_preset_spec("uts46 transitional nontransitional");
+  EXPECT_EQ(spec.chosen, nullptr);
+  EXPECT_FALSE(spec.bad_is_preset);
+  EXPECT_EQ(spec.bad_word, "nontransitional");
+  EXPECT_EQ(spec.contradicts, "transitional");
+  spec = puny::parse_preset_spec("url, No-Std3, check-hyphens, STD3");
+  EXPECT_EQ(spec.chosen, nullptr);
+  EXPECT_EQ(spec.bad_word, "STD3");
+  EXPECT_EQ(spec.contradicts, "No-Std3");
+  spec = puny::parse_preset_spec("uts46 std3 std3 nontransitional");
+  ASSERT_NE(spec.chosen, nullptr);
+  EXPECT_TRUE(spec.options.use_std3_ascii_rules);
+  EXPECT_TRUE(spec.contradicts.empty());
+  spec = puny::parse_preset_spec("uts46 bogus");
+  EXPECT_TRUE(spec.contradicts.empty());
+}
+
 // Issue 43: the default conversion is host-safe.  Plain UTS #46
 // (UseSTD3ASCIIRules=false) accepts space, '/', NUL and the other forbidden
 // domain code points of the URL Standard; the default of every entry point

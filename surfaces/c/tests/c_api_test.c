@@ -985,6 +985,10 @@ static void test_presets(void) {
     CHECK(puny_preset_spec_parse("", 0, &opt, &index, &bad_offset, &bad_length, &bad_is_preset) ==
           PUNY_ERR_INVALID_ARGUMENT);
     CHECK(bad_is_preset == 1 && bad_length == 0);
+    /* Both words of one flag: 2, at the second (as the CLI refuses them). */
+    CHECK(puny_preset_spec_parse("uts46 transitional nontransitional", PUNY_NUL_TERMINATED, &opt, &index,
+                                 &bad_offset, &bad_length, &bad_is_preset) == PUNY_ERR_INVALID_ARGUMENT);
+    CHECK(bad_offset == 19 && bad_length == 15 && bad_is_preset == 2);
     CHECK(puny_preset_spec_parse_sized("url", 3, NULL, sizeof opt, &index, NULL, NULL, NULL) ==
           PUNY_ERR_INVALID_ARGUMENT);
   }

@@ -40,6 +40,11 @@ SELECT try_idna_to_ascii('a.de', 'uts46,transitonal');
 \echo :LAST_ERROR_SQLSTATE
 SELECT try_idna_to_unicode('a.de', '');
 SELECT idna_check('a.de', 'transitional');
+-- Both words of one flag contradict each other: refused, as the CLI refuses
+-- --transitional --nontransitional (issue 52), whichever comes first.
+SELECT idna_to_ascii('faß.de', 'uts46 transitional nontransitional');
+\echo :LAST_ERROR_SQLSTATE
+SELECT try_idna_to_unicode('a.de', 'url, no-std3, STD3');
 
 -- The library's registry: the same names in every surface (run-tests.sh
 -- compares these lists with the core's vocabulary).

@@ -65,6 +65,9 @@ py::tuple validate(py::handle address, bool allow_quoted, bool allow_literal, bo
   // Empty: the library's default policy (email-validator's).
   const puny::preset_spec spec = puny::parse_preset_spec(preset);
   if (!preset.empty()) {
+    if (spec.chosen == nullptr && !spec.contradicts.empty())
+      throw py::value_error("puny.email: flag '" + std::string(spec.bad_word) + "' contradicts '" +
+                            std::string(spec.contradicts) + "' before it");
     if (spec.chosen == nullptr)
       throw py::value_error("puny.email: '" + std::string(spec.bad_word) + "' is not " +
                             (spec.bad_is_preset ? "a preset" : "a flag"));
