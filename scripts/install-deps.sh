@@ -48,6 +48,12 @@ install_missing -- "${packages[@]}"
 # Without recommends, which would pull in a desktop.
 wasm_packages=(emscripten terser chromium node-punycode node-typescript fonts-droid-fallback)
 install_missing --no-install-recommends -- "${wasm_packages[@]}"
+# axe-core (npm, pinned) for the page's accessibility check (ctest
+# wasm.browser.keyboard), into a cache outside the repository; npm from
+# Debian where the installed node has none.
+command -v npm >/dev/null || install_missing --no-install-recommends -- npm
+"$(dirname "$0")/../surfaces/js/browser/install-axe.sh" >/dev/null ||
+  echo "install-deps.sh: axe-core not installed; ctest wasm.browser.keyboard will fail until it is" >&2
 
 # idna's own test suite (ctest python.idna_suite runs it against puny.idna):
 # tests/ of Debian's source tarball of python-idna 3.10 (trixie's; the

@@ -1,10 +1,11 @@
 // Debian's headless chromium driven through the Chrome DevTools Protocol over
 // --remote-debugging-pipe (no npm download, no WebSocket): JSON messages
-// separated by NUL bytes on file descriptors 3 and 4.  For the page's browser
-// tests (hostile-names-test.mjs).
+// separated by NUL bytes on file descriptors 3 and 4.  The one driver of the
+// page's browser tests (page-test.mjs, hostile-names-test.mjs and the
+// page-*-test.mjs of issue 51, through page-harness.mjs).
 //
 //   const browser = await launchChromium();       // null: no chromium installed
-//   const page = await browser.open(url);          // { cdp, evaluate, nextFrame, exceptions }
+//   const page = await browser.open(url);          // { cdp, evaluate, nextFrame, navigate, on, exceptions }
 //   await browser.close();
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -78,7 +79,9 @@ export async function launchChromium() {
   }
 
   // The first page target, navigated to `url`; its script errors collected.
-  async function open(url) {
+  // options.before(cdp) runs before the navigation (Network.enable, a
+  // viewport).
+  async function open(url, options = {}) {
     const { targetInfos } = await send('Target.getTargets');
     const target = targetInfos.find((t) => t.type === 'page');
     if (!target) throw new Error('chromium opened no page');
@@ -88,18 +91,25 @@ export async function launchChromium() {
     listeners.push((m) => {
       if (m.sessionId === sessionId && m.method === 'Runtime.exceptionThrown') exceptions.push(m.params.exceptionDetails);
     });
+    // on(listener): every event of this page (CDP messages with a method).
+    const on = (listener) => listeners.push((m) => { if (m.sessionId === sessionId && m.method) listener(m); });
     await cdp('Runtime.enable');
     await cdp('Page.enable');
-    const loaded = waitForEvent('Page.loadEventFired', sessionId);
-    await cdp('Page.navigate', { url });
-    await loaded;
+    if (options.before) await options.before(cdp);
+    // A navigation that loads a document (a fragment-only change fires no load).
+    async function navigate(to) {
+      const loaded = waitForEvent('Page.loadEventFired', sessionId);
+      await cdp('Page.navigate', { url: to });
+      await loaded;
+    }
+    await navigate(url);
     async function evaluate(expression) {
       const r = await cdp('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
       if (r.exceptionDetails) throw new Error(`page: ${r.exceptionDetails.exception?.description || r.exceptionDetails.text}`);
       return r.result.value;
     }
     const nextFrame = () => evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))');
-    return { cdp, evaluate, nextFrame, exceptions };
+    return { cdp, evaluate, nextFrame, navigate, on, exceptions };
   }
 
   async function close() {

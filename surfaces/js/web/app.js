@@ -11,7 +11,9 @@
   const flagsBox = $('flags');
   const resultsBody = document.querySelector('#results tbody');
   const explainBody = $('explain-body');
-  const maxRows = 2000;  // a pasted list beyond this is summarised, not drawn
+  const lazyList = punyLazyList;  // lazy.js: long lists drawn as they come into view
+  const maxHuntRows = 2000;  // the Lookalike tab checks this many names at most (lookalike.js)
+  const errorsShown = 8;     // a line's errors listed at once; the rest behind a disclosure
 
   const operations = {
     encode: { title: 'Punycode encode', help: 'RFC 3492: one label of Unicode to ASCII, without the xn-- prefix.' },
@@ -99,12 +101,37 @@
     presetBox.addEventListener('change', () => { setFlagsFromPreset(); render(); });
     for (const radio of document.querySelectorAll('input[name=operation]'))
       radio.addEventListener('change', render);
-    let pending = false;
-    inputBox.addEventListener('input', () => {
-      if (pending) return;
-      pending = true;
-      requestAnimationFrame(() => { pending = false; render(); });
-    });
+    // One render a frame, however fast the keys come; a caret move alone
+    // (arrow keys, a click in the text) only selects its line.
+    let pending = null;
+    const schedule = (what) => {
+      if (pending === 'render') return;
+      if (pending === null) requestAnimationFrame(() => {
+        const full = pending === 'render';
+        pending = null;
+        if (full) render();
+        else selectLine(caretLine(), { focus: false });
+      });
+      pending = what;
+    };
+    inputBox.addEventListener('input', () => schedule('render'));
+    const caretMoved = () => {
+      if (document.activeElement === inputBox && caretLine() !== selectedLine) schedule('select');
+    };
+    for (const type of ['keyup', 'mouseup', 'select']) inputBox.addEventListener(type, caretMoved);
+    document.addEventListener('selectionchange', caretMoved);
+    resultsBody.addEventListener('keydown', rowKey);
+  }
+
+  // The line the caret is on (the start of a selection), while the input
+  // has the focus; the selected line otherwise.
+  function caretLine() {
+    if (document.activeElement !== inputBox) return selectedLine;
+    const text = inputBox.value;
+    const end = inputBox.selectionStart;
+    let line = 0;
+    for (let at = text.indexOf('\n'); at >= 0 && at < end; at = text.indexOf('\n', at + 1)) ++line;
+    return line;
   }
 
   // ---- the page's state in its address ----
@@ -113,6 +140,7 @@
   // name=0), the display profile, the input and the selected line, so a
   // conversion can be linked to and the browser test can open it directly.
   // The protected-domain list is not kept (it can be long).
+  const maxFragmentInput = 16384;
   const opNames = { encode: 'encode', decode: 'decode', toAscii: 'to-ascii', toUnicode: 'to-unicode',
                     display: 'display', lookalike: 'lookalike' };
 
@@ -151,7 +179,10 @@
         if (box.checked !== base[box.name]) parts.push(box.name + '=' + (box.checked ? '1' : '0'));
     }
     if (op === 'display') parts.push('profile=' + encodeURIComponent($('profile').value));
-    if (inputBox.value !== '') parts.push('q=' + toFragment(inputBox.value));
+    // A pasted list longer than maxFragmentInput is left out: rewriting an
+    // address of hundreds of kilobytes cost each keystroke more than the
+    // conversion (issue 51), and no one sends such a link.
+    if (inputBox.value !== '' && inputBox.value.length <= maxFragmentInput) parts.push('q=' + toFragment(inputBox.value));
     if (selectedLine > 0) parts.push('line=' + (selectedLine + 1));
     return '#' + parts.join('&');
   }
@@ -183,6 +214,23 @@
   }
 
   // ---- conversion of one line ----
+
+  // Each line's result is kept until the operation or an option changes: a
+  // keystroke changes one line, and the others are not converted again.
+  let cache = { key: null, results: new Map() };
+  function convertAll(op, lines, opts) {
+    const key = JSON.stringify([op, opts, op === 'display' ? displayOptions() : null]);
+    if (cache.key !== key || cache.results.size > 100000) cache = { key, results: new Map() };
+    const { results } = cache;
+    return lines.map((line) => {
+      let r = results.get(line);
+      if (r === undefined) {
+        r = convert(op, line, opts);
+        results.set(line, r);
+      }
+      return r;
+    });
+  }
 
   function convert(op, line, opts) {
     try {
@@ -243,6 +291,8 @@
     return out;
   }
 
+  const errorParagraph = (e) => el('p', { class: 'error-message' }, errorText(e));
+
   function errorText(e) {
     let s = e.code;
     if (e.uts46) s += ' (' + e.uts46 + ')';
@@ -268,6 +318,7 @@
     const opts = options();
     const lines = inputBox.value.split(/\r?\n/);
     if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+    if (document.activeElement === inputBox) selectedLine = caretLine();
     if (selectedLine >= lines.length) selectedLine = Math.max(0, lines.length - 1);
     if (op === 'lookalike') {
       renderHunt(lines);
@@ -276,291 +327,133 @@
       return;
     }
 
+    // Every line is converted (the summary counts the failures); the rows
+    // are drawn as they come into view.
+    const results = convertAll(op, lines, opts);
+    const failures = results.reduce((n, r) => n + (r.ok ? 0 : 1), 0);
+    current = { op, lines, results, opts };
+    $('results').style.setProperty('--digits', String(lines.length).length);
     resultsBody.replaceChildren();
-    let failures = 0;
-    const rows = [];
-    lines.forEach((line, index) => {
-      const r = convert(op, line, opts);
-      if (!r.ok) ++failures;
-      if (index >= maxRows) return;
-      const output = r.ok
-        ? el('td', { class: 'output' }, el('code', { class: 'value' }, r.value === '' ? '\u2205' : r.value))
-        : el('td', { class: 'output error' },
-            el('div', { class: 'error-message' }, r.errors.map((e) => el('div', {}, errorText(e)))),
-            r.bestEffort ? el('div', { class: 'best-effort' }, 'best effort: ', el('code', {}, r.bestEffort)) : null);
-      const row = el('tr', { class: (r.ok ? 'ok' : 'failed') + (index === selectedLine ? ' selected' : ''),
-                             'data-line': index,
-                             onclick: () => { selectedLine = index; render(); } },
-        el('td', { class: 'num' }, index + 1),
-        el('td', { class: 'input' }, el('code', {}, r.ok ? (line === '' ? '\u2205' : line) : markedInput(line, r.errors))),
-        output);
-      rows.push(row);
-    });
-    resultsBody.append(...rows);
+    current.rows = lazyList(resultsBody, lines.length, (index) => resultRow(index), { marker: 'tr' });
     $('summary').textContent = lines.length === 1 && lines[0] === '' ? '' :
-      `${lines.length} line${lines.length === 1 ? '' : 's'}, ${failures} with errors` +
-      (lines.length > maxRows ? ` (first ${maxRows} shown)` : '');
+      `${lines.length.toLocaleString('en')} line${lines.length === 1 ? '' : 's'}, ${failures.toLocaleString('en')} with errors`;
     renderExplain(op, lines[selectedLine] || '', opts);
     const hash = stateHash();
     if (location.hash !== hash) history.replaceState(null, '', hash);
   }
 
+  // What render() drew: the lines, their results, the lazy list of rows.
+  let current = null;
+
+  function resultRow(index) {
+    const { lines, results } = current;
+    const line = lines[index];
+    const r = results[index];
+    const output = r.ok
+      ? el('td', { class: 'output' }, el('code', { class: 'value' }, r.value === '' ? '\u2205' : clipped(r.value, (x) => x)))
+      : el('td', { class: 'output error' },
+          el('div', { class: 'error-message' }, errorList(r.errors, (e) => el('div', {}, errorText(e)))),
+          r.bestEffort ? el('div', { class: 'best-effort' }, 'best effort: ', el('code', {}, clipped(r.bestEffort, (x) => x))) : null);
+    const selected = index === selectedLine;
+    // One tab stop for the table (the selected row); the arrow keys move
+    // between rows (rowKey).
+    return el('tr', { class: (r.ok ? 'ok' : 'failed') + (selected ? ' selected' : ''),
+                      'data-line': index, tabindex: selected ? '0' : '-1',
+                      'aria-selected': selected ? 'true' : 'false',
+                      onclick: () => selectLine(index, { focus: true }) },
+      el('td', { class: 'num' }, index + 1),
+      el('td', { class: 'input' }, el('code', {}, r.ok ? (line === '' ? '\u2205' : clipped(line, (x) => x))
+        : clipped(line, (part) => markedInput(part, r.errors.filter((e) => e.offset < part.length))))),
+      output);
+  }
+
+  // A long text in a row shows its first clipUnits code units and a button
+  // that shows the rest: laying out a 100,000-character line on each
+  // keystroke cost more than converting it (issue 51).  draw(part) makes
+  // the node of a part (marks and all).
+  const clipUnits = 2000;
+  function clipped(text, draw) {
+    if (text.length <= clipUnits + 500) return draw(text);
+    let cut = clipUnits;
+    if (/[\uD800-\uDBFF]/.test(text[cut - 1])) --cut;  // not between a surrogate pair
+    const holder = el('span', { class: 'clipped' }, draw(text.slice(0, cut)), '\u2026 ');
+    const more = el('button', { type: 'button', class: 'show-all' },
+      `show all ${text.length.toLocaleString('en')} characters`);
+    more.addEventListener('click', (event) => {
+      event.stopPropagation();
+      holder.replaceChildren(draw(text));
+    });
+    holder.append(more);
+    return holder;
+  }
+
+  const rowOf = (index) => resultsBody.querySelector(`tr[data-line="${index}"]`);
+
+  // Selects a line to explain: from a row (click, keys) or the input's caret.
+  function selectLine(index, { focus }) {
+    if (!current || operation() === 'lookalike') return;
+    index = Math.max(0, Math.min(index, current.lines.length - 1));
+    const old = rowOf(selectedLine);
+    if (old && selectedLine !== index) {
+      old.classList.remove('selected');
+      old.tabIndex = -1;
+      old.setAttribute('aria-selected', 'false');
+    }
+    const changed = index !== selectedLine;
+    selectedLine = index;
+    current.rows.ensure(index);
+    const row = rowOf(index);
+    row.classList.add('selected');
+    row.tabIndex = 0;
+    row.setAttribute('aria-selected', 'true');
+    if (focus) {
+      row.focus({ preventScroll: true });
+      row.scrollIntoView({ block: 'nearest' });
+    }
+    if (changed) {
+      renderExplain(current.op, current.lines[index] || '', current.opts);
+      const hash = stateHash();
+      if (location.hash !== hash) history.replaceState(null, '', hash);
+    }
+  }
+
+  // The rows' keys: up and down, page up and down (10 rows), home and end.
+  function rowKey(event) {
+    // The row's own keys only (a disclosure inside a row keeps its Enter).
+    const row = event.target;
+    if (!row.matches('tr[data-line]') || event.altKey || event.ctrlKey || event.metaKey) return;
+    const at = Number(row.dataset.line);
+    const moves = { ArrowDown: at + 1, ArrowUp: at - 1, PageDown: at + 10, PageUp: at - 10,
+                    Home: 0, End: current.lines.length - 1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      selectLine(moves[event.key], { focus: true });
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      selectLine(at, { focus: true });
+    }
+  }
+
+  // A line's errors: the first few, the rest behind a disclosure drawn when
+  // it is opened (a line of 10,000 bad labels has as many errors).
+  function errorList(errors, make) {
+    if (errors.length <= errorsShown + 1) return errors.map(make);
+    const rest = errors.slice(errorsShown);
+    const more = el('details', { class: 'more-errors' },
+      el('summary', {}, `${rest.length.toLocaleString('en')} more error${rest.length === 1 ? '' : 's'}`));
+    more.addEventListener('toggle', () => {
+      if (more.open && more.childElementCount === 1) lazyList(more, rest.length, (i) => make(rest[i]));
+    });
+    return [...errors.slice(0, errorsShown).map(make), more];
+  }
+
   // ---- lookalike hunting: lookalike.js (issue 39; docs/hunt.md) ----
-  const { renderHunt } = punyLookalikeTab({ $, el, explainBody, maxRows });
+  const { renderHunt } = punyLookalikeTab({ $, el, explainBody, maxRows: maxHuntRows, lazyList });
 
-  // ---- explain ----
-
-  function section(title, ...body) {
-    return el('section', { class: 'step' }, el('h3', {}, title), ...body);
-  }
-
-  function codePointChips(cps, basicLimit) {
-    return el('div', { class: 'chips' }, cps.map((cp, i) =>
-      el('div', { class: 'chip ' + (cp < basicLimit ? 'basic' : 'nonbasic') },
-        el('span', { class: 'glyph' }, glyph(cp)),
-        el('span', { class: 'cp' }, hex(cp)),
-        el('span', { class: 'idx' }, '[' + i + ']'))));
-  }
-
-  function digitBoxes(digits, hue) {
-    return el('div', { class: 'digits' }, digits.map((d) =>
-      el('div', { class: 'digit', style: `--hue:${hue}` },
-        el('span', { class: 'char' }, d.character),
-        el('span', { class: 'val' }, d.value),
-        el('span', { class: 'meta' }, 't ' + d.threshold),
-        el('span', { class: 'meta' }, '\u00d7 ' + d.weight.toLocaleString('en')))));
-  }
-
-  // The output with each delta's digits coloured like its card.
-  function colouredOutput(basic, delimiter, steps) {
-    return el('div', { class: 'final' },
-      el('span', { class: 'basic-part' }, basic),
-      delimiter ? el('span', { class: 'delim' }, delimiter) : null,
-      steps.map((s, k) => el('span', { class: 'delta-part', style: `--hue:${deltaHue(k)}` },
-        s.digits.map((d) => d.character).join(''))));
-  }
-
-  function explainEncode(t) {
-    if (t.error && t.steps.length === 0 && t.codePoints.length === 0)
-      return [el('p', { class: 'error-message' }, errorText(t.error))];
-    const cps = t.codePoints;
-    const parts = [];
-    parts.push(section('1. Code points',
-      el('p', {}, `${cps.length} code point${cps.length === 1 ? '' : 's'}; the basic ones (below U+0080) are copied first.`),
-      codePointChips(cps, 0x80)));
-    parts.push(section('2. Basic code points, then the delimiter',
-      el('div', { class: 'final' }, el('span', { class: 'basic-part' }, t.basic || '\u2205'),
-        t.delimiter ? el('span', { class: 'delim' }, t.delimiter) : null),
-      el('p', { class: 'muted' }, t.delimiter ? 'The last "-" separates them from the deltas.'
-                                              : 'No basic code points, so no delimiter.')));
-    // The seeds' table: each insertion as <code point, position> and the
-    // string it grows.
-    const inserted = new Set();
-    const rows = t.steps.map((s, k) => {
-      inserted.add(s.position);
-      let pos = 0;
-      for (let i = 0; i < s.position; ++i) if (cps[i] < 0x80 || inserted.has(i)) ++pos;
-      const text = cps.map((cp, i) => (cp < 0x80 || inserted.has(i)
-        ? el('span', { class: i === s.position ? 'new' : '' }, glyph(cp)) : null));
-      return el('tr', { style: `--hue:${deltaHue(k)}` },
-        el('td', {}, k + 1), el('td', { class: 'big' }, glyph(s.codePoint)),
-        el('td', {}, hex(s.codePoint) + ' = ' + s.codePoint), el('td', {}, pos),
-        el('td', { class: 'growing' }, text));
-    });
-    parts.push(section('3. Insertions, smallest code point first',
-      el('p', {}, 'The encoder inserts the non-basic code points in order of value (equal values left to right); each is the pair \u27e8code point, position\u27e9.'),
-      el('table', { class: 'insertions' },
-        el('thead', {}, el('tr', {}, el('th', {}, '#'), el('th', {}, 'char'), el('th', {}, 'code point'),
-          el('th', {}, 'position'), el('th', {}, 'string after'))),
-        el('tbody', {}, rows))));
-    const cards = t.steps.map((s, k) => {
-      const formula = s.startsCodePoint
-        ? [`(${hex(s.codePoint)} \u2212 ${hex(s.previousN)}) \u00d7 (${s.handled} + 1)`,
-           s.carried ? ` + ${s.carried} carried` : '',
-           ` + ${s.smallerBefore} before it`]
-        : [`${s.smallerBefore} smaller code points since the previous ${hex(s.codePoint)}`];
-      return el('div', { class: 'delta-card', style: `--hue:${deltaHue(k)}`, 'data-delta': s.delta },
-        el('div', { class: 'delta-head' },
-          el('span', { class: 'big' }, glyph(s.codePoint)),
-          el('span', {}, 'delta ' + (k + 1)),
-          el('span', { class: 'delta-value' }, '= ' + s.delta.toLocaleString('en'))),
-        el('div', { class: 'formula' }, formula.join(''), ' = ', el('b', {}, s.delta)),
-        el('div', { class: 'bias-line' }, 'bias ', el('b', {}, s.bias),
-          ': thresholds t = ', s.digits.map((d) => d.threshold).join(', ')),
-        digitBoxes(s.digits, deltaHue(k)),
-        el('div', { class: 'bias-line' }, 'bias adapts to ', el('b', {}, s.newBias)));
-    });
-    parts.push(section('4. Each delta as a variable-length integer',
-      el('p', {}, 'A delta counts the states the encoder passes (every position for every code point value) since the previous insertion. Digit k has threshold t = clamp(36k \u2212 bias, 1, 26); a digit below its threshold ends the number. Each digit is worth its value times the weight shown.'),
-      el('div', { class: 'cards' }, cards)));
-    parts.push(section('Result',
-      t.output !== null ? colouredOutput(t.basic, t.delimiter, t.steps)
-                        : el('p', { class: 'error-message' }, errorText(t.error))));
-    return parts;
-  }
-
-  // Step k of RFC 3492 section 6.2 with its numbers: the state (n, i) it
-  // starts from is the previous insertion's (code point, position + 1), or
-  // (128, 0) for the first; `length` is the string's length in code points
-  // before the insertion.  The results (code point, position) are the
-  // library's; the formula shows how they follow.
-  function decoderState(t, k) {
-    const s = t.steps[k];
-    const before = k === 0 ? { n: 128, i: 0 } : { n: t.steps[k - 1].codePoint, i: t.steps[k - 1].position + 1 };
-    const i = before.i + s.delta;
-    const length = [...t.basic].length + k;
-    return `i = ${before.i} + ${s.delta} = ${i}; n = ${before.n} + (${i} div ${length + 1}) = ${s.codePoint}; ` +
-           `i = ${i} mod ${length + 1} = ${s.position}`;
-  }
-
-  function explainDecode(t, input) {
-    const parts = [];
-    parts.push(section('1. Basic code points',
-      el('p', {}, t.delimiter ? 'Everything before the last "-" is copied as it is:'
-                              : 'No delimiter: every character is a digit of some delta.'),
-      el('div', { class: 'final' }, el('span', { class: 'basic-part' }, t.basic || '\u2205'),
-        t.delimiter ? el('span', { class: 'delim' }, t.delimiter) : null)));
-    const cards = t.steps.map((s, k) => el('div', { class: 'delta-card', style: `--hue:${deltaHue(k)}`, 'data-delta': s.delta },
-      el('div', { class: 'delta-head' },
-        el('span', { class: 'digits-text' }, s.digits.map((d) => d.character).join('')),
-        el('span', {}, 'delta ' + (k + 1)),
-        el('span', { class: 'delta-value' }, '= ' + s.delta.toLocaleString('en'))),
-      el('div', { class: 'bias-line' }, 'bias ', el('b', {}, s.bias)),
-      digitBoxes(s.digits, deltaHue(k)),
-      el('div', { class: 'formula' }, s.digits.map((d) => `${d.value}\u00d7${d.weight}`).join(' + '), ' = ', el('b', {}, s.delta)),
-      el('div', { class: 'formula state' }, decoderState(t, k)),
-      el('div', { class: 'formula' }, 'insert ', el('b', {}, glyph(s.codePoint)), ` ${hex(s.codePoint)} at position ${s.position} \u2192 `,
-        el('code', { class: 'growing' }, [...s.textAfter].map((ch, i) =>
-          el('span', { class: i === s.position ? 'new' : '' }, ch)))),
-      el('div', { class: 'bias-line' }, 'bias adapts to ', el('b', {}, s.newBias))));
-    parts.push(section('2. Deltas read and inserted',
-      el('p', {}, 'Each delta advances the decoder\u2019s state (RFC 3492 section 6.2): i = i + delta; n = n + (i div (length + 1)); i = i mod (length + 1), the position of the insertion. n starts at 128 and i at 0; after each insertion i moves one past it, so only the first delta counts from 128.'),
-      el('div', { class: 'cards' }, cards)));
-    parts.push(section('Result', t.output !== null
-      ? el('div', { class: 'final' }, el('span', { class: 'basic-part' }, t.output))
-      : el('div', {}, el('p', {}, el('code', {}, markedInput(input, [t.error]))),
-          el('p', { class: 'error-message' }, errorText(t.error)))));
-    return parts;
-  }
-
-  function explainToAscii(t, input, opts) {
-    if (t.error) return [el('p', { class: 'error-message' }, errorText(t.error))];
-    const parts = [];
-    const transitional = opts.flags.transitionalProcessing;
-    parts.push(section('1. Map (UTS #46 section 4, step 1)',
-      t.mappings.length === 0 ? el('p', {}, 'Every code point is valid as it is.') :
-      el('table', { class: 'mappings' },
-        el('thead', {}, el('tr', {}, el('th', {}, 'offset'), el('th', {}, 'code point'), el('th', {}, 'status'), el('th', {}, 'becomes'))),
-        el('tbody', {}, t.mappings.map((m) => el('tr', { class: m.status },
-          el('td', {}, m.offset), el('td', {}, glyph(m.codePoint), ' ', hex(m.codePoint)), el('td', {}, m.status),
-          el('td', {}, m.status === 'disallowed' ? 'kept (fails V7)'
-            : m.status === 'deviation' && !transitional ? 'kept (nontransitional)'
-            : m.replacement === '' ? 'removed' : el('code', {}, m.replacement)))))),
-      el('p', {}, 'Result: ', el('code', {}, t.mapped))));
-    parts.push(section('2. Normalize to NFC', el('p', {}, el('code', {}, t.normalized),
-      t.normalized === t.mapped ? ' (unchanged)' : '')));
-    parts.push(section(`3. Break into labels (${t.labels.length})`,
-      el('div', { class: 'labels' }, t.labels.map((l, i) => el('code', { class: 'label-chip' + (l.errors.length ? ' bad' : '') }, `${i}: ${l.text || '\u2205'}`)))));
-    parts.push(section('4. Check each label, then Punycode the non-ASCII ones',
-      t.labels.map((l, i) => el('div', { class: 'label-card' + (l.errors.length ? ' bad' : '') },
-        el('div', { class: 'delta-head' }, el('span', {}, `label ${i}`), el('code', {}, l.text || '\u2205'),
-          el('span', { class: 'arrow' }, '\u2192'), el('code', { class: 'ascii' }, l.ascii || '\u2205')),
-        l.ace ? el('p', {}, 'An xn-- label, Punycode-decoded to ', el('code', {}, l.decoded), '.') : null,
-        l.errors.length ? l.errors.map((e) => el('p', { class: 'error-message' }, errorText(e)))
-                        : el('p', { class: 'passed' }, 'Validity checks: all passed.'),
-        l.punycode ? el('details', { class: 'nested', open: true },
-          el('summary', {}, `Punycode of "${l.text}"`), explainEncode(l.punycode)) : null))));
-    if (t.domainErrors.length)
-      parts.push(section('Domain', t.domainErrors.map((e) => el('p', { class: 'error-message' }, errorText(e)))));
-    parts.push(section('Result', t.output !== null
-      ? el('div', { class: 'final' }, el('span', { class: 'basic-part' }, t.output))
-      : el('div', {}, el('p', {}, el('code', {}, markedInput(input, t.errors))),
-          t.errors.map((e) => el('p', { class: 'error-message' }, errorText(e))),
-          el('p', {}, 'Best effort: ', el('code', {}, t.bestEffort)))));
-    return parts;
-  }
-
-  // ToUnicode: the Punycode decoding of each xn-- label.
-  function explainToUnicode(input, opts) {
-    const r = puny.toUnicodeResult(input, opts);
-    const parts = [section('Result', r.ok
-      ? el('div', { class: 'final' }, el('span', { class: 'basic-part' }, r.value))
-      : el('div', {}, el('p', {}, el('code', {}, markedInput(input, r.errors))),
-          r.errors.map((e) => el('p', { class: 'error-message' }, errorText(e))),
-          el('p', {}, 'Best effort: ', el('code', {}, r.bestEffort))))];
-    const labels = input.split(/[.\u3002\uFF0E\uFF61]/);
-    const ace = labels.filter((l) => /^xn--/i.test(l));
-    if (ace.length === 0)
-      parts.unshift(section('Labels', el('p', {}, 'No xn-- label: ToUnicode maps and checks the labels as ToASCII does.')));
-    for (const l of ace) {
-      parts.splice(parts.length - 1, 0, el('details', { class: 'nested', open: true },
-        el('summary', {}, `Punycode decoding of "${l}"`), explainDecode(puny.explain(l.slice(4).toLowerCase(), { operation: 'decode' }), l.slice(4))));
-    }
-    return parts;
-  }
-
-  // ---- display safety: every profile's answer, the verdicts, the lookalikes ----
-
-  function charName(cp) {
-    return hex(cp) + ' ' + glyph(cp);
-  }
-
-  // The U-label of a kept label with every confusable character highlighted
-  // (its UTS #39 skeleton is another character: what it imitates), and the
-  // characters the findings name marked with their reason.
-  function flaggedLabel(label) {
-    const byCodePoint = new Map();
-    for (const f of label.findings) if (f.codePoint !== null) byCodePoint.set(f.codePoint, f);
-    return el('code', { class: 'flagged' }, [...label.uLabel].map((ch) => {
-      const cp = ch.codePointAt(0);
-      const f = byCodePoint.get(cp);
-      const looksLike = label.showUnicode ? ch : puny.skeleton(ch);
-      if (!f && looksLike === ch) return ch;
-      const imitated = f && f.imitates !== null ? f.imitates
-        : looksLike !== ch && [...looksLike].length === 1 ? looksLike.codePointAt(0) : null;
-      const title = charName(cp) + (imitated !== null ? ` imitates ${charName(imitated)}` : '') +
-                    (f ? `: ${f.reason}` : '');
-      return el('mark', { class: f ? 'confusable flagged-reason' : 'confusable', title,
-                          'data-code-point': hex(cp),
-                          'data-imitates': imitated !== null ? hex(imitated) : null }, ch);
-    }));
-  }
-
-  function explainDisplay(input) {
-    const chosen = displayOptions();
-    let decision;
-    try {
-      decision = puny.display(input, chosen);
-    } catch (e) {
-      if (!(e instanceof puny.PunyError)) throw e;
-      return [section('Not valid IDNA', el('p', {}, el('code', {}, markedInput(input, e.errors))),
-        e.errors.map((x) => el('p', { class: 'error-message' }, errorText(x))),
-        el('p', {}, 'A name that ToUnicode rejects is never shown in Unicode.'))];
-    }
-    const profiles = el('table', { class: 'profiles' },
-      el('thead', {}, el('tr', {}, el('th', {}, 'Profile'), el('th', {}, 'Shown as'))),
-      el('tbody', {}, puny.displayProfiles.map((p) => {
-        const shown = puny.toDisplay(input, { profile: p.name, topDomains: chosen.topDomains });
-        return el('tr', { class: p.name === chosen.profile ? 'selected' : '', 'data-profile': p.name, title: p.source },
-          el('td', {}, p.name), el('td', {}, el('code', { class: 'value' }, shown)));
-      })));
-    const verdicts = el('table', { class: 'verdicts' },
-      el('thead', {}, el('tr', {}, el('th', {}, 'Label'), el('th', {}, 'A-label'), el('th', {}, 'Verdict'), el('th', {}, 'Why'))),
-      el('tbody', {}, decision.labels.map((l) => el('tr', { class: l.showUnicode ? 'ok' : 'failed' },
-        el('td', {}, flaggedLabel(l)), el('td', {}, el('code', {}, l.aLabel)),
-        el('td', { class: 'verdict' }, l.showUnicode ? 'Unicode' : 'A-label'),
-        el('td', {}, l.findings.map((f) => el('div', { class: 'finding', 'data-reason': f.reason },
-          el('b', {}, f.reason), ` (${f.step})`,
-          f.codePoint !== null ? `: ${charName(f.codePoint)}` : '',
-          f.imitates !== null ? ` looks like ${charName(f.imitates)}` : '',
-          f.similarTo ? ` ≈ ${f.similarTo}` : '',
-          el('div', { class: 'muted' }, f.message))))))));
-    const labels = input.split(/[.\u3002\uFF0E\uFF61]/);
-    const skeletons = el('p', {}, 'Skeleton (UTS #39): ',
-      el('code', { class: 'skeleton' }, labels.map((l) => puny.skeleton(l)).join('.')));
-    return [section('Under every profile', profiles),
-            section(`Per label (${chosen.profile})`, verdicts, skeletons)];
-  }
+  // ---- explain: explain.js draws the steps ----
+  const { explainEncode, explainDecode, explainToAscii, explainToUnicode, explainDisplay } =
+    punyExplainSteps({ el, lazyList, glyph, hex, deltaHue, markedInput, errorList, errorParagraph, errorText,
+                       displayOptions });
 
   // The explanation runs as the user types, so its cost must stay bounded
   // whatever is pasted (issue 44): the Punycode tables show the string after
@@ -572,12 +465,19 @@
 
   function cutForExplain(op, line) {
     const limit = explainLimits[op] || explainLimitDefault;
-    const cps = Array.from(line);
-    if (cps.length <= limit) return { line, note: null };
+    // Code points counted without making an array of a long line.
+    let count = 0, end = line.length;
+    for (let i = 0; i < line.length; ++i) {
+      const unit = line.charCodeAt(i);
+      if (unit >= 0xD800 && unit <= 0xDBFF && i + 1 < line.length &&
+          (line.charCodeAt(i + 1) & 0xFC00) === 0xDC00) ++i;
+      if (++count === limit) end = i + 1;
+    }
+    if (count <= limit) return { line, note: null };
     return {
-      line: cps.slice(0, limit).join(''),
+      line: line.slice(0, end),
       note: el('p', { class: 'muted explain-cut', role: 'note' },
-        `The line has ${cps.length.toLocaleString('en')} code points; this explanation covers the first ${limit} so the page stays responsive.`),
+        `The line has ${count.toLocaleString('en')} code points; this explanation covers the first ${limit} so the page stays responsive.`),
     };
   }
 

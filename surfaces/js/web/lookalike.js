@@ -6,7 +6,7 @@
 /* global puny */
 function punyLookalikeTab(page) {
   'use strict';
-  const { $, el, explainBody, maxRows } = page;
+  const { $, el, explainBody, maxRows, lazyList } = page;
 
   // The index is built again only when the brand list changes (and the old
   // one freed).  The work stays bounded whatever is pasted (issue 44): at
@@ -15,13 +15,14 @@ function punyLookalikeTab(page) {
   // cut said in a note above the table.
   const maxBrandLines = 1000;
   const maxNameUnits = 1024;
-  let hunt = { text: null, index: null, error: null, brandLines: 0 };
+  // Each name's answer is kept with the index (a keystroke changes one name).
+  let hunt = { text: null, index: null, error: null, brandLines: 0, answers: new Map() };
 
   function huntIndexFor(text) {
     if (hunt.text === text) return hunt;
     if (hunt.index) hunt.index.free();
     const lines = text.split(/\r?\n/);
-    hunt = { text, index: null, error: null, brandLines: lines.length };
+    hunt = { text, index: null, error: null, brandLines: lines.length, answers: new Map() };
     try {
       hunt.index = puny.huntIndex(lines.length > maxBrandLines ? lines.slice(0, maxBrandLines).join('\n') : text);
     } catch (e) {
@@ -29,6 +30,12 @@ function punyLookalikeTab(page) {
       hunt.error = e;
     }
     return hunt;
+  }
+
+  // A cell with its column's name, which a phone's layout shows beside it
+  // (style.css: each row a card of name: value lines).
+  function cell(cls, label, content) {
+    return el('td', { class: cls, 'data-label': label }, content);
   }
 
   function cutNote(text) {
@@ -39,6 +46,7 @@ function punyLookalikeTab(page) {
     const body = document.querySelector('#hunt-results tbody');
     body.replaceChildren();
     const h = huntIndexFor($('brands').value);
+    if (h.answers.size > 20000) h.answers.clear();  // names typed and gone
     const notes = [];
     if (h.error) {
       $('summary').replaceChildren(el('span', { class: 'error' }, 'Brand list: ' + h.error.message));
@@ -59,14 +67,20 @@ function punyLookalikeTab(page) {
         return;
       }
       ++checked;
-      let r;
-      try {
-        r = h.index.matches(name);
-      } catch (e) {
-        if (!(e instanceof puny.PunyError)) throw e;
-        rows.push(el('tr', { class: 'failed' }, el('td', { class: 'num' }, index + 1),
-          el('td', { class: 'input' }, el('code', {}, name)),
-          el('td', { class: 'error', colspan: 5 }, e.message)));
+      let r = h.answers.get(name);
+      if (r === undefined) {
+        try {
+          r = h.index.matches(name);
+        } catch (e) {
+          if (!(e instanceof puny.PunyError)) throw e;
+          r = { error: e };
+        }
+        h.answers.set(name, r);
+      }
+      if (r.error) {
+        rows.push(() => el('tr', { class: 'failed' }, cell('num', 'Line', index + 1),
+          cell('input', 'Name', el('code', {}, name)),
+          el('td', { class: 'error', colspan: 5, 'data-label': 'Error' }, r.error.message)));
         return;
       }
       if (r.matches.length === 0) return;
@@ -74,20 +88,21 @@ function punyLookalikeTab(page) {
       const shown = r.verdict.status !== null ? `not valid IDNA (${r.verdict.status})`
         : r.verdict.display + (r.verdict.allShown ? '' : ' (kept as A-labels)');
       for (const m of r.matches) {
-        rows.push(el('tr', { class: 'match', 'data-line': index },
-          el('td', { class: 'num' }, index + 1),
-          el('td', { class: 'input' }, el('code', {}, name)),
-          el('td', { class: 'brand' }, el('code', {}, m.brand)),
-          el('td', { class: 'rule', title: (puny.huntRules.find((x) => x.name === m.rule) || {}).description }, m.rule),
-          el('td', { class: 'where' }, el('code', {}, name.slice(0, m.offset),
+        rows.push(() => el('tr', { class: 'match', 'data-line': index },
+          cell('num', 'Line', index + 1),
+          cell('input', 'Name', el('code', {}, name)),
+          cell('brand', 'Brand', el('code', {}, m.brand)),
+          cell('rule', 'Rule', m.rule),
+          cell('where', 'Where', el('code', {}, name.slice(0, m.offset),
             el('mark', {}, name.slice(m.offset, m.offset + m.length)), name.slice(m.offset + m.length))),
-          el('td', { class: 'num score' }, m.score),
-          el('td', { class: 'shown' }, el('code', {}, shown))));
+          cell('num score', 'Score', m.score),
+          cell('shown', 'Shown as', el('code', {}, shown))));
       }
     });
     if (skipped > 0)
       notes.push(cutNote(`${skipped} line${skipped === 1 ? ' is' : 's are'} longer than ${maxNameUnits} characters (no domain name is) and ${skipped === 1 ? 'was' : 'were'} not checked.`));
-    body.append(...rows);
+    // The rows are drawn as they come into view (lazy.js).
+    lazyList(body, rows.length, (i) => rows[i](), { marker: 'tr' });
     $('summary').replaceChildren(
       `${checked} name${checked === 1 ? '' : 's'} checked against ${h.index.size} brand${h.index.size === 1 ? '' : 's'}, ${matched} imitate${matched === 1 ? 's' : ''} one`,
       ...notes);
