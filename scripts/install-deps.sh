@@ -45,8 +45,15 @@ install_missing -- "${packages[@]}"
 # surfaces/js/web/): Debian's emscripten, terser (minifies the entry files), chromium,
 # punycode.js (a test peer) and tsc, and a CJK font for the page's screenshots.
 # Without recommends, which would pull in a desktop.
-wasm_packages=(emscripten terser chromium node-punycode node-typescript fonts-droid-fallback)
+# firefox-esr: the second browser of wasm.browsers (issue 51).
+wasm_packages=(emscripten terser chromium firefox-esr node-punycode node-typescript fonts-droid-fallback)
 install_missing --no-install-recommends -- "${wasm_packages[@]}"
+# The bundlers of wasm.bundlers / wasm.browsers (esbuild, webpack, rollup,
+# browserify at the versions of surfaces/js/test/matrix/package.json), from
+# the npm registry into ~/.cache/puny/js-matrix-tools; a failure is reported
+# here and makes those tests fail (they install again on their first run).
+"$(dirname "$0")/../surfaces/js/test/matrix/install-tools.sh" >/dev/null ||
+  echo "install-deps.sh: the JavaScript bundlers were not installed; ctest wasm.bundlers will fail" >&2
 
 # idna's own test suite (ctest python.idna_suite runs it against puny.idna):
 # tests/ of Debian's source tarball of python-idna 3.10 (trixie's; the
