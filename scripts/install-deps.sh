@@ -46,7 +46,8 @@ install_missing -- "${packages[@]}"
 # surfaces/js/web/): Debian's emscripten, terser (minifies the entry files), chromium,
 # punycode.js (a test peer) and tsc, and a CJK font for the page's screenshots.
 # Without recommends, which would pull in a desktop.
-wasm_packages=(emscripten terser chromium node-punycode node-typescript fonts-droid-fallback)
+# firefox-esr: the second browser of wasm.browsers (issue 51).
+wasm_packages=(emscripten terser chromium firefox-esr node-punycode node-typescript fonts-droid-fallback)
 install_missing --no-install-recommends -- "${wasm_packages[@]}"
 # axe-core (npm, pinned) for the page's accessibility check (ctest
 # wasm.browser.keyboard), into a cache outside the repository; npm from
@@ -54,6 +55,12 @@ install_missing --no-install-recommends -- "${wasm_packages[@]}"
 command -v npm >/dev/null || install_missing --no-install-recommends -- npm
 "$(dirname "$0")/../surfaces/js/browser/install-axe.sh" >/dev/null ||
   echo "install-deps.sh: axe-core not installed; ctest wasm.browser.keyboard will fail until it is" >&2
+# The bundlers of wasm.bundlers / wasm.browsers (esbuild, webpack, rollup,
+# browserify at the versions of surfaces/js/test/matrix/package.json), from
+# the npm registry into ~/.cache/puny/js-matrix-tools; a failure is reported
+# here and makes those tests fail (they install again on their first run).
+"$(dirname "$0")/../surfaces/js/test/matrix/install-tools.sh" >/dev/null ||
+  echo "install-deps.sh: the JavaScript bundlers were not installed; ctest wasm.bundlers will fail" >&2
 
 # idna's own test suite (ctest python.idna_suite runs it against puny.idna):
 # tests/ of Debian's source tarball of python-idna 3.10 (trixie's; the

@@ -67,6 +67,15 @@ void add_error(workspace& ws, errc code, std::size_t offset, std::size_t label, 
   s.label = label;
   s.code_point = cp;
   s.detail = detail;
+  // The same error again (a check finding each of a decoded label's
+  // disallowed code points, all at the label's offset: issue 51 saw 98
+  // copies of one V7) is reported once.
+  if (!ws.errors.empty()) {
+    const status& last = ws.errors.back();
+    if (last.code == code && last.offset == offset && last.label == label && last.code_point == cp &&
+        last.detail == detail)
+      return;
+  }
   ws.errors.push_back(s);
 }
 

@@ -103,7 +103,17 @@ assemble() {
     echo "const puny = (function () {"
     strip_comments "$lib/unpack.js"
     strip_comments "$lib/load.js"
-    echo "const Module = loadWasm($(cat "$out/cmake/$base.packed"));"
+    # What the entry points of this version share in one realm: the
+    # PunyError class, and the main module with its core layer, made by the
+    # first of puny, puny/display, puny/email and puny/formats to load (issue
+    # 51: each had its own, ~20 MB a module; the Punycode-only entry point
+    # has a module of its own, smaller).
+    echo "const shared = globalThis[Symbol.for('puny $version')] || (globalThis[Symbol.for('puny $version')] = {});"
+    if [ "$base" = puny ]; then
+      echo "const Module = shared.main || (shared.main = loadWasm($(cat "$out/cmake/$base.packed")));"
+    else
+      echo "const Module = loadWasm($(cat "$out/cmake/$base.packed"));"
+    fi
     # apiOnly (surfaces/js/lib/core.js): no layer over the core's API at
     # the Punycode-only level, so its helpers for the layers can go.
     if [ "$layers" = punycode ]; then echo "const apiOnly = true;"; else echo "const apiOnly = false;"; fi
@@ -138,7 +148,11 @@ assemble() {
         parts="$own, createPunyFormats($email, createPunyIdna(Module, core))" ;;
       *email*) parts="$own, $email" ;;
     esac
-    echo "const core = createPunyCore(Module, '$version');"
+    if [ "$base" = puny ]; then
+      echo "const core = shared.core || (shared.core = createPunyCore(Module, '$version', shared));"
+    else
+      echo "const core = createPunyCore(Module, '$version', shared);"
+    fi
     echo "return Object.freeze(Object.assign({}, $parts));"
     echo "})();"
     printf '%s\n' "$5"
@@ -193,8 +207,11 @@ for entry in punycode:puny-punycode:punycode:punycode puny:puny:idna:puny displa
   [ "$out/cmake/$base.packed" -nt "$out/cmake/$base.wasm" ] || python3 "$here/tools/pack-wasm.py" "$out/cmake/$base.wasm" >"$out/cmake/$base.packed"
   names_var="${name}_names"
   [ "$name" = puny ] && names_var=idna_names
+  # (new URL('FILE', import.meta.url) as such: webpack 5 emits the file it
+  # names as an asset.  An empty import.meta.url, an ES module bundled into
+  # CommonJS or a script, is an error that names the way out: besideUrl.)
   assemble "$out/package/dist/$name.mjs" "$base" "$layers" "" "export default puny;
-export const { ${!names_var} } = puny;" "() => readBeside(new URL('@FILE@', import.meta.url))"
+export const { ${!names_var} } = puny;" "() => readBeside(import.meta.url ? new URL('@FILE@', import.meta.url) : besideUrl('@FILE@', ''))"
   assemble "$out/package/dist/$name.cjs" "$base" "$layers" "'use strict';" "module.exports = puny;" \
     "() => require('fs').readFileSync(require('path').join(__dirname, '@FILE@'))"
   # (document.currentScript: the <script> element running now, at load.)
@@ -202,9 +219,14 @@ export const { ${!names_var} } = puny;" "() => readBeside(new URL('@FILE@', impo
   # binding: two of the package's scripts on one page (puny.browser.js and
   # formats.browser.js, say) would otherwise fail with "Identifier 'puny' has
   # already been declared".
+  # A bundler that reads package.json's "browser" field (browserify, webpack
+  # 4) wraps the file in a CommonJS function: there it is module.exports too.
+  # The file's own URL (ownScriptUrl, surfaces/js/lib/read-beside.js) is read
+  # at load, from the <script> element or, in a classic worker, a stack trace.
   assemble "$out/package/dist/$name.browser.js" "$base" "$layers" "{" "globalThis.$global = puny;
+if (typeof module === 'object' && module !== null && typeof module.exports === 'object') module.exports = puny;
 }" \
-    "((src) => () => readBeside(new URL('@FILE@', src)))(typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : globalThis.location ? globalThis.location.href : '')"
+    "((src) => () => readBeside(besideUrl('@FILE@', src)))(ownScriptUrl())"
   minify "$out/package/dist/$name.mjs" --module
   minify "$out/package/dist/$name.cjs"
   minify "$out/package/dist/$name.browser.js"
@@ -215,7 +237,23 @@ cp "$lib/puny.d.ts" "$lib/punycode.d.ts" "$lib/display.d.ts" "$lib/email.d.ts" "
 for name in punycode puny display email formats; do
   node "$here/tools/cts-types.mjs" "$lib" "$name" >"$out/package/dist/$name.d.cts"
 done
-cp "$here/package.json" "$here/README.md" "$out/package/"
+# The package.json that ships: without "scripts" (build.sh and test/ stay in
+# the source tree).  Each subpath also gets a folder with a package.json, for
+# the tools that read no "exports" (browserify, webpack 4, TypeScript's node10
+# resolution): require('puny/display') finds display/package.json there.
+node -e '
+  const fs = require("fs");
+  const p = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+  delete p.scripts;
+  fs.writeFileSync(process.argv[2], JSON.stringify(p, null, 2) + "\n");' "$here/package.json" "$out/package/package.json"
+for name in punycode display email formats; do
+  mkdir -p "$out/package/$name"
+  printf '{\n  "main": "../dist/%s.cjs",\n  "module": "../dist/%s.mjs",\n  "browser": "../dist/%s.browser.js",\n  "types": "../dist/%s.d.cts"\n}\n' \
+    "$name" "$name" "$name" "$name" >"$out/package/$name/package.json"
+done
+# The README's links into the source tree (../../docs/...) lead nowhere in
+# the published package: there they become plain text naming the file.
+sed -E 's#\[([^]]*)\]\(\.\./\.\./([^)]*)\)#\1 (in puny'"'"'s source tree)#g' "$here/README.md" >"$out/package/README.md"
 
 # The page: static files plus the browser build, nothing fetched from elsewhere.
 mkdir -p "$out/web"

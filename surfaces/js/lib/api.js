@@ -34,8 +34,19 @@ function createPunyIdna(wasm, core) {
     return typeof name === 'string' ? name.replace(/[A-Z]/g, (c) => c.toLowerCase()) : name;
   }
 
+  // The options argument and its flags are objects; anything else is a
+  // TypeError that says so (a string was ignored, issue 51: toAscii(x, 'url')
+  // ran the uts46 preset).
+  function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  }
+
   function optionBits(options) {
     if (options === undefined || options === null) return presetBits.uts46;
+    if (!isObject(options))
+      throw new TypeError('puny: the options argument must be an object such as {preset: ' +
+                          "'url'}, not " + (Array.isArray(options) ? 'an array' : typeof options) +
+                          (typeof options === 'string' ? ' (' + JSON.stringify(options) + ')' : ''));
     // ASCII case is ignored in preset names, as in every surface
     // (puny::parse_preset_spec): 'UTS46-Strict' names uts46-strict.
     const preset = options.preset === undefined ? 'uts46' : asciiLower(options.preset);
@@ -43,7 +54,11 @@ function createPunyIdna(wasm, core) {
       throw new TypeError('puny: unknown preset ' + JSON.stringify(preset) +
                           ' (one of ' + presets.join(', ') + ')');
     let bits = presetBits[preset];
-    const flags = options.flags || {};
+    const flags = options.flags === undefined || options.flags === null ? {} : options.flags;
+    if (!isObject(flags))
+      throw new TypeError('puny: options.flags must be an object of booleans such as ' +
+                          '{checkBidi: false}, not ' + (Array.isArray(flags) ? 'an array' : typeof flags) +
+                          ' (' + JSON.stringify(flags) + ')');
     for (const name of Object.keys(flags)) {
       if (!Object.prototype.hasOwnProperty.call(flagBits, name))
         throw new TypeError('puny: unknown flag ' + JSON.stringify(name) +
@@ -113,8 +128,11 @@ function createPunyIdna(wasm, core) {
     const text = str(domain);
     const out = convert(fn, text, bits);
     if (out === null) {
-      const info = core.failure();
+      // The error thrown is the first of its `errors`, which are the result
+      // forms' (one rule in every form, issue 51: input order, a lone
+      // surrogate's invalid_utf16 among the others).
       const all = detailedFn(text, bits);
+      const info = all.errors.length > 0 ? all.errors[0] : core.failure();
       throw new PunyError(info, text, { errors: all.errors, bestEffort: all.bestEffort });
     }
     return out;
@@ -274,6 +292,9 @@ function createPunyIdna(wasm, core) {
   // For toAscii, each label that ToASCII Punycode-encodes also carries the
   // Bootstring trace of that encoding (`punycode`).
   function explain(input, options) {
+    if (options !== undefined && options !== null && !isObject(options))
+      throw new TypeError('puny: the options argument must be an object such as ' +
+                          "{operation: 'toAscii', preset: 'url'}, not " + typeof options);
     const operation = (options && options.operation) || 'encode';
     const text = str(input);
     if (operation === 'encode') return explainPunycode(text, 0);
@@ -301,14 +322,28 @@ function createPunyIdna(wasm, core) {
   // At this level the module converts the whole domain in one call
   // (puny_js_compat_*, the mapping of core.js's label-by-label functions,
   // which still run when that call fails, for punycode.js's exact error).
-  function toASCII(input) {
+  // punycode.js's functions take no options; at this level, where the IDNA
+  // functions do, an options argument is refused rather than ignored (issue
+  // 51: toUnicode(x, {preset: 'url'}) ran punycode.js's mapping).  Only an
+  // object is refused: names.map(toASCII) passes an index, as with
+  // punycode.js.
+  function noOptions(name, options) {
+    if (typeof options === 'object' && options !== null)
+      throw new TypeError('puny: ' + name + ' is punycode.js\'s and takes no options; for UTS #46 ' +
+                          'with options use puny.idna.' + (name === 'toASCII' ? 'toAscii' : 'toUnicode') +
+                          '(domain, options) or ' + (name === 'toASCII' ? 'toAsciiResult' : 'toUnicodeResult'));
+  }
+
+  function toASCII(input, options) {
+    noOptions('toASCII', options);
     const text = str(input);
     if (!nonAscii.test(text)) return text;
     const out = convert(wasm._puny_js_compat_to_ascii, text);
     return out === null ? core.api.toASCII(text) : out;
   }
 
-  function toUnicode(input) {
+  function toUnicode(input, options) {
+    noOptions('toUnicode', options);
     const text = str(input);
     if (!nonAscii.test(text) && text.indexOf('xn--') < 0) return text;
     const out = convert(wasm._puny_js_compat_to_unicode, text);

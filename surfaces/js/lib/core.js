@@ -13,7 +13,12 @@
 // (UTF-16 code units), so `input.slice(error.offset)` starts at the culprit.
 
 /* exported createPunyCore */
-function createPunyCore(wasm, version) {
+// `shared`: what the package's entry points hold in common within one
+// JavaScript realm (surfaces/js/build.sh: globalThis[Symbol.for('puny
+// VERSION')]); its PunyError is the class of every entry point's errors,
+// ES module, CommonJS and browser forms alike, so that `instanceof` holds
+// across them.
+function createPunyCore(wasm, version, shared) {
   'use strict';
 
   // ---- Errors ----
@@ -36,7 +41,7 @@ function createPunyCore(wasm, version) {
   // Every failure is a PunyError: a RangeError (as punycode.js throws) with
   // the fields of puny::status.  `extra`: {errors, bestEffort} of an IDNA
   // call, or 0 for a plain Punycode call's error.
-  class PunyError extends RangeError {
+  const PunyError = (shared && shared.PunyError) || class PunyError extends RangeError {
     constructor(info, input, extra) {
       super(describe(info, extra === 0));
       this.name = 'PunyError';
@@ -52,7 +57,8 @@ function createPunyCore(wasm, version) {
       // A malformed list (display's topDomains / psl): "topDomains:3: ...".
       if (info.message) this.message = info.message;
     }
-  }
+  };
+  if (shared) shared.PunyError = PunyError;
 
   // A bulk item's error (issue 45): the fields of the PunyError its single
   // call throws, on a prototype that inherits PunyError's (instanceof

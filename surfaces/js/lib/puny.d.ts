@@ -25,6 +25,10 @@ export interface Flags {
   forbidDomainCodePoints?: boolean;
 }
 
+/** The presets explain() traces: the UTS #46 ones (an IDNA2008 preset's
+ * verdict comes from toAsciiResult). */
+export type ExplainPreset = Exclude<Preset, 'idna2008' | 'idna2008-lookup'>;
+
 export interface IdnaOptions {
   /** Default "uts46" (nontransitional, every check but DNS length). */
   preset?: Preset;
@@ -127,7 +131,7 @@ export const idna: {
 };
 export function explain(input: string, options?: { operation?: 'encode' }): PunycodeTrace;
 export function explain(input: string, options: { operation: 'decode' }): PunycodeTrace;
-export function explain(input: string, options: IdnaOptions & { operation: 'toAscii' }): IdnaTrace;
+export function explain(input: string, options: { operation: 'toAscii'; preset?: ExplainPreset; flags?: Flags }): IdnaTrace;
 /** Bulk forms: one result per item, nothing thrown for a bad item. */
 export function toAsciiMany(domains: Iterable<string>, options?: IdnaOptions): ManyResult[];
 export function toUnicodeMany(domains: Iterable<string>, options?: IdnaOptions): ManyResult[];

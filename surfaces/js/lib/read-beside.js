@@ -6,8 +6,36 @@
 //
 // surfaces/js/build.sh places this file in the entry file's function scope.
 
-/* exported readBeside, lazyModuleCall */
+/* exported readBeside, besideUrl, ownScriptUrl, lazyModuleCall */
 /* global unpackWasm, loadWasm, createPunyCore */
+
+// `file` beside the entry file whose URL is `base`.  An empty `base` is an
+// ES module bundled into CommonJS or a classic script (esbuild --format=cjs
+// or iife leave import.meta empty), where nothing says where the entry file
+// was: say so rather than "Invalid URL".
+function besideUrl(file, base) {
+  'use strict';
+  if (!base)
+    throw new Error('this entry file has no URL of its own (import.meta.url is empty: an ES module ' +
+                    'bundled into CommonJS or a classic script), so ' + file + ' beside it cannot be found');
+  return new URL(file, base);
+}
+
+// The URL of the classic script running now, read at load: a page's
+// <script src> (document.currentScript), else, in a classic Web Worker
+// (importScripts) or a bundle loaded there, the first script URL of a
+// stack trace taken here, which is this file's own (V8 and SpiderMonkey
+// both print it as URL:LINE:COLUMN); the worker's or page's location only
+// when neither is to be had.
+function ownScriptUrl() {
+  'use strict';
+  const doc = globalThis.document;
+  if (doc && doc.currentScript && doc.currentScript.src) return doc.currentScript.src;
+  const stack = String(new Error().stack || '');
+  const found = /((?:https?|file|blob:https?|blob:file):\/\/[^\s()@]*?):\d+:\d+/.exec(stack);
+  if (found) return found[1];
+  return globalThis.location ? String(globalThis.location.href) : '';
+}
 
 // The bytes at `url` (a URL beside the entry file), synchronously.
 function readBeside(url) {
@@ -40,6 +68,7 @@ function readBeside(url) {
 function lazyModuleCall(entry, file, packedName, create, version, core, read) {
   'use strict';
   let layer = null;
+  const dataModule = 'puny/' + file.replace(/\.wasm$/, '-data.js');
   function load() {
     if (layer !== null) return layer;
     let bytes;
@@ -47,8 +76,11 @@ function lazyModuleCall(entry, file, packedName, create, version, core, read) {
     try {
       bytes = packed ? unpackWasm.apply(null, packed) : read();
     } catch (error) {
-      throw new Error(entry + ': could not load ' + file + ', which belongs beside the entry file ' +
-                      '(docs/javascript.md, "Sizes"): ' + error.message);
+      throw new Error(entry + ': could not load ' + file + ', which belongs beside the entry file (' +
+                      error.message + '). In a bundle, or wherever the entry file is not served ' +
+                      'with ' + file + ' beside it, import \'' + dataModule + '\' (or load that ' +
+                      'script) before the first call: it carries the module. See the package\'s ' +
+                      'README.md, "Bundlers and workers".');
     }
     const wasm = loadWasm(bytes);
     layer = create(wasm, createPunyCore(wasm, version));

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "idna_options.hpp"
 #include "module.hpp"
@@ -17,7 +18,7 @@ std::u16string idna2008_convert(std::u16string_view domain, const puny::preset& 
                                 bool unicode) {
   std::string utf8;
   puny::status s = to_utf8(domain, utf8);
-  if (!s) return fail(s, s.offset);
+  if (!s) return fail(s, s.offset, puny::error_source::idna2008);
   const auto r = unicode ? puny::to_unicode(utf8, p, options_of(bits)) : puny::to_ascii(utf8, p, options_of(bits));
   if (!r.ok()) return fail(r.status, utf16_index(utf8, r.status.offset), puny::error_source::idna2008);
   return to_utf16(r.value);
@@ -40,6 +41,65 @@ std::u16string to_unicode(std::u16string_view domain, unsigned bits) {
   return std::move(r.value);
 }
 
+// ---- Lone surrogates: one order of errors in every form (issue 51) ----
+// The core's UTF-16 entry points (the throwing forms) record invalid_utf16 at
+// a lone surrogate and go on with U+FFFD (src/idna/map.cpp), so its error
+// takes its place in input order among the others.  The detailed forms work
+// on UTF-8, where a lone surrogate has no encoding: they convert the input
+// with U+FFFD in its place and merge the invalid_utf16 errors in at their
+// code units, before any other error at the same place, as the core's
+// mapping records them.  Every error's offset is then in UTF-16 code units.
+struct utf16_errors {
+  std::vector<puny::status> all;
+  bool lone = false;  // the input had a lone surrogate
+};
+
+// `in` as UTF-8 with U+FFFD for each lone surrogate, whose errors (label:
+// the count of full stops before it) go to `lone`.
+void to_utf8_replacing(std::u16string_view in, std::string& utf8, std::vector<puny::status>& lone) {
+  std::u16string copy(in);
+  std::size_t label = 0;
+  for (std::size_t i = 0; i < copy.size(); ++i) {
+    const char16_t u = copy[i];
+    if (u == u'.' || u == 0x3002 || u == 0xFF0E || u == 0xFF61) ++label;
+    if (u >= 0xD800 && u <= 0xDBFF && i + 1 < copy.size() && copy[i + 1] >= 0xDC00 && copy[i + 1] <= 0xDFFF) {
+      ++i;
+      continue;
+    }
+    if (u < 0xD800 || u > 0xDFFF) continue;
+    puny::status e;
+    e.code = puny::errc::invalid_utf16;
+    e.offset = i;
+    e.label = label;
+    e.code_point = u;
+    lone.push_back(e);
+    copy[i] = 0xFFFD;
+  }
+  (void)to_utf8(copy, utf8);
+}
+
+// `found` (offsets into `utf8`) in UTF-16 code units, with `lone` merged in.
+std::vector<puny::status> merge_lone(const std::vector<puny::status>& found, std::string_view utf8,
+                                     const std::vector<puny::status>& lone) {
+  std::vector<puny::status> out;
+  out.reserve(found.size() + lone.size());
+  utf16_cursor at(utf8);
+  std::size_t k = 0;
+  for (puny::status e : found) {
+    e.offset = at(e.offset);
+    while (k < lone.size() && lone[k].offset <= e.offset) out.push_back(lone[k++]);
+    out.push_back(e);
+  }
+  while (k < lone.size()) out.push_back(lone[k++]);
+  return out;
+}
+
+void write_utf16_errors(json_writer& w, const std::vector<puny::status>& all) {
+  w.open_array();
+  for (const auto& e : all) write_error(w, e, e.offset, puny::error_source::uts46);
+  w.close_array();
+}
+
 // as JSON in g_json: {output, bestEffort, errors, validationErrors}.
 void detailed(std::u16string_view domain, unsigned bits, bool unicode) {
   json_writer& w = g_json;
@@ -47,14 +107,26 @@ void detailed(std::u16string_view domain, unsigned bits, bool unicode) {
   w.open_object();
   std::string utf8;
   const puny::status s = to_utf8(domain, utf8);
-  if (!s) {
+  const puny::preset* p = idna2008_of(bits);
+  if (!s && p != nullptr) {  // IDNA2008: the one error, as the throwing form's
     w.key("output").null();
-    w.key("bestEffort").string("");
+    w.key("bestEffort").null();
     w.key("errors").open_array();
-    write_error(w, s, s.offset, puny::error_source::uts46);
+    write_error(w, s, s.offset, puny::error_source::idna2008);
     w.close_array();
     w.key("validationErrors").open_array().close_array();
-  } else if (const puny::preset* p = idna2008_of(bits)) {  // one error at most, no best effort
+  } else if (!s) {  // UTS #46 with lone surrogates (see merge_lone)
+    std::vector<puny::status> lone;
+    to_utf8_replacing(domain, utf8, lone);
+    const puny::idna::detailed d = unicode ? puny::idna::to_unicode_detailed(utf8, options_of(bits))
+                                           : puny::idna::to_ascii_detailed(utf8, options_of(bits));
+    w.key("output").null();
+    w.key("bestEffort").string(d.best_effort);
+    w.key("errors");
+    write_utf16_errors(w, merge_lone(d.errors.all, utf8, lone));
+    w.key("validationErrors");
+    write_errors(w, d.validation_errors, utf8);
+  } else if (p != nullptr) {  // one error at most, no best effort
     const auto r = unicode ? puny::to_unicode(utf8, *p, options_of(bits)) : puny::to_ascii(utf8, *p, options_of(bits));
     w.key("output");
     r.ok() ? w.string(r.value) : w.null();
@@ -197,11 +269,25 @@ int record_failure(std::u16string_view domain, unsigned bits, bool unicode, bool
   const std::size_t primary = g_bulk_failures.size() - 4;
   static std::string utf8;
   const puny::status s = to_utf8(domain, utf8);
-  if (!s) {
-    push_best(true, {});
+  const puny::preset* p = idna2008_of(bits);
+  if (!s && p != nullptr) {  // as detailed(): the one error, no best effort
+    push_best(false, {});
     g_bulk_failures.push_back(1);
-    push_error(s, s.offset, puny::error_source::uts46);
-  } else if (const puny::preset* p = idna2008_of(bits)) {  // one error at most, no best effort
+    push_error(s, s.offset, puny::error_source::idna2008);
+  } else if (!s) {  // lone surrogates (merge_lone): the first error leads
+    std::vector<puny::status> lone;
+    to_utf8_replacing(domain, utf8, lone);
+    const puny::idna::detailed d = unicode ? puny::idna::to_unicode_detailed(utf8, options_of(bits))
+                                           : puny::idna::to_ascii_detailed(utf8, options_of(bits));
+    const std::vector<puny::status> all = merge_lone(d.errors.all, utf8, lone);
+    push_best(true, d.best_effort);
+    g_bulk_failures.push_back(static_cast<std::int32_t>(all.size()));
+    for (const auto& e : all) push_error(e, e.offset, puny::error_source::uts46);
+    const std::size_t end = g_bulk_failures.size();
+    g_bulk_failures.resize(primary);
+    push_error(all.front(), all.front().offset, puny::error_source::uts46);
+    g_bulk_failures.resize(end);
+  } else if (p != nullptr) {  // one error at most, no best effort
     const auto r = unicode ? puny::to_unicode(utf8, *p, options_of(bits)) : puny::to_ascii(utf8, *p, options_of(bits));
     push_best(r.ok(), r.value);
     g_bulk_failures.push_back(r.ok() ? 0 : 1);
