@@ -18,10 +18,12 @@ Fenced blocks, by their info string:
             reason when it is <!-- example: not run: REASON -->
   any       after <!-- example: output -->: what the run block before it
             prints on standard output, compared as a console block's output
-Every console, pycon, sh and python block is one of these; a sh or python
-block with neither comment, or a plain/sh block that starts with "$ " (a
+Every console, pycon, sh, python, c and cpp block is one of these (c and
+cpp blocks marked run are compiled with --include and linked with --library,
+a block without main() wrapped into one); a sh, python, c or cpp block with
+neither comment, or a plain/sh block that starts with "$ " (a
 transcript not marked console), fails the test, so a new example is run or says
-why not.  Blocks of other languages (c, cpp, js, sql) are counted and listed
+why not.  Blocks of other languages (js, sql) are counted and listed
 (--list) but not run yet.  Each file's blocks share one scratch folder, in
 order, so a later block may use a file an earlier one wrote.
 """
@@ -38,6 +40,9 @@ import tempfile
 FENCE = re.compile(r"^( *)(`{3,})\s*([A-Za-z0-9_+-]*)")
 MARKER = re.compile(r"^\s*<!--\s*example:\s*(run|output|not run:\s*(.+?))\s*-->\s*$")
 CHECKED = {"console", "pycon", "sh", "python"}
+COMPILED = {"c", "cpp"}
+# Set by main(): the public headers and the library a C or C++ block is built with.
+BUILD = {"include": None, "library": None, "cc": "cc", "cxx": "c++"}
 
 
 class Block:
@@ -139,6 +144,8 @@ def run_block(block, env, scratch, python):
         p = subprocess.run([python, "-c", script], input=block.text.encode(), cwd=scratch, env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
         return None if p.returncode == 0 else p.stdout.decode("utf-8", "replace")
+    if block.lang in COMPILED:
+        return run_compiled(block, env, scratch)
     if block.lang in ("sh", "python"):
         command = ["bash", "-e", "-c", block.text] if block.lang == "sh" else [python, "-c", block.text]
         p = subprocess.run(command, cwd=scratch, env=env, timeout=300,
@@ -147,6 +154,52 @@ def run_block(block, env, scratch, python):
         if p.returncode != 0:
             return "exit %d:\n%s%s" % (p.returncode, block.stdout, p.stderr.decode("utf-8", "replace"))
         return None
+    return None
+
+
+def program_of(block):
+    """A C or C++ block as a whole program: a block without main() is a
+    fragment, put into main() after its #include lines (none: puny.h for C,
+    every public header for C++), with stdio."""
+    if re.search(r"\bint\s+main\s*\(", block.text):
+        return block.text
+    includes, body = [], []
+    for line in block.text.split("\n"):
+        (includes if line.startswith("#include") else body).append(line)
+    std = "#include <stdio.h>\n" if block.lang == "c" else "#include <cstdio>\n#include <string>\n"
+    if not includes:  # a fragment that names no header has the surface's headers
+        if block.lang == "c":
+            includes = ["#include <puny.h>"]
+        else:
+            headers = sorted(os.listdir(os.path.join(BUILD["include"][0], "puny")))
+            includes = ["#include <puny/%s>" % h for h in headers if h.endswith(".hpp")]
+    return (std + "\n".join(includes) + "\nint main(void) {\n" + "\n".join(body) +
+            "\n  return 0;\n}\n")
+
+
+def run_compiled(block, env, scratch):
+    if not BUILD["include"] or not BUILD["library"]:
+        return "a C/C++ block marked run, but no --include/--library given"
+    source = os.path.join(scratch, "example." + block.lang)
+    with open(source, "w", encoding="utf-8") as f:
+        f.write(program_of(block))
+    exe = os.path.join(scratch, "example")
+    obj = os.path.join(scratch, "example.o")
+    includes = [flag for d in BUILD["include"] for flag in ("-I", d)]
+    if block.lang == "c":
+        compile_ = [BUILD["cc"], "-std=c99", "-Wall"] + includes + ["-c", source, "-o", obj]
+    else:
+        compile_ = [BUILD["cxx"], "-std=c++17", "-Wall"] + includes + ["-c", source, "-o", obj]
+    steps = [compile_, [BUILD["cxx"], obj, BUILD["library"], "-o", exe], [exe]]
+    for i, command in enumerate(steps):
+        p = subprocess.run(command, cwd=scratch, env=env, timeout=300,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if i == 2:
+            block.stdout = p.stdout.decode("utf-8", "replace")
+        if p.returncode != 0:
+            return "%s: exit %d\n%s%s" % (" ".join(command), p.returncode,
+                                          p.stdout.decode("utf-8", "replace"),
+                                          p.stderr.decode("utf-8", "replace"))
     return None
 
 
@@ -184,6 +237,18 @@ def check_files(root, files, env, python, listing=False):
                 if b.lang in ("", "sh", "text") and b.text.startswith("$ ") and b.marker is None:
                     failures.append("%s: a transcript ('$ ' lines): make it a console block, "
                                     "or mark it <!-- example: not run: REASON -->" % b.where())
+                    continue
+                if b.lang in COMPILED and b.marker == "run":
+                    message = run_block(b, env, scratch, python)
+                    previous = b
+                    ran += 1
+                    print("%s %s" % ("ok  " if message is None else "FAIL", b.where()))
+                    if message is not None:
+                        failures.append("%s:\n%s" % (b.where(), message))
+                    continue
+                if b.lang in COMPILED and b.marker is None:
+                    failures.append("%s: no <!-- example: run --> or <!-- example: not run: "
+                                    "REASON --> above it" % b.where())
                     continue
                 if b.lang not in CHECKED:
                     if b.lang:
@@ -265,6 +330,7 @@ SELF_TEST_BAD = [
     "```\n$ echo one\none\n```\n",                        # a transcript not marked console
     "<!-- example: run -->\n```sh\necho a\n```\n<!-- example: output -->\n```\nb\n```\n",
     "<!-- example: output -->\n```\nb\n```\n",              # output of nothing
+    "```c\nint x;\n```\n",                                 # a C block neither run nor not run
 ]
 
 
@@ -298,6 +364,10 @@ def main():
     ap.add_argument("--python", default=sys.executable,
                     help="the interpreter with the puny package (also `python` on PATH)")
     ap.add_argument("--list", action="store_true", help="also list the blocks not run")
+    ap.add_argument("--include", action="append", default=[],
+                    help="a folder of public headers for C and C++ blocks (include/ first, "
+                         "then the build's generated include/); repeatable")
+    ap.add_argument("--library", help="the static library (libpuny.a) C and C++ blocks link")
     ap.add_argument("--self-test", action="store_true")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
@@ -310,6 +380,8 @@ def main():
             print("%s %s: not an executable file" % (what, path), file=sys.stderr)
             return 1
     root = os.path.abspath(a.root)
+    BUILD["include"] = [os.path.abspath(d) for d in a.include]
+    BUILD["library"] = a.library and os.path.abspath(a.library)
     files = a.files or (["README.md"] + sorted(
         os.path.join("docs", n) for n in os.listdir(os.path.join(root, "docs")) if n.endswith(".md")))
     # `puny` and `python` on PATH are the build's tool and the package's interpreter.
