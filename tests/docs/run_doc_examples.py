@@ -41,8 +41,10 @@ FENCE = re.compile(r"^( *)(`{3,})\s*([A-Za-z0-9_+-]*)")
 MARKER = re.compile(r"^\s*<!--\s*example:\s*(run|output|not run:\s*(.+?))\s*-->\s*$")
 CHECKED = {"console", "pycon", "sh", "python"}
 COMPILED = {"c", "cpp"}
+SCRIPTED = {"js"}  # run by node with the npm package as node_modules/puny
 # Set by main(): the public headers and the library a C or C++ block is built with.
-BUILD = {"include": None, "library": None, "cc": "cc", "cxx": "c++"}
+BUILD = {"include": None, "library": None, "cc": "cc", "cxx": "c++", "npm_package": None,
+         "node_modules": None, "langs": None}
 
 
 class Block:
@@ -146,6 +148,8 @@ def run_block(block, env, scratch, python):
         return None if p.returncode == 0 else p.stdout.decode("utf-8", "replace")
     if block.lang in COMPILED:
         return run_compiled(block, env, scratch)
+    if block.lang in SCRIPTED:
+        return run_js(block, env, scratch)
     if block.lang in ("sh", "python"):
         command = ["bash", "-e", "-c", block.text] if block.lang == "sh" else [python, "-c", block.text]
         p = subprocess.run(command, cwd=scratch, env=env, timeout=300,
@@ -203,6 +207,32 @@ def run_compiled(block, env, scratch):
     return None
 
 
+def run_js(block, env, scratch):
+    """A js block as an ES module beside node_modules/puny (the npm package) and
+    the modules of --node-modules (ajv)."""
+    if not BUILD["npm_package"]:
+        return "a js block marked run, but no --npm-package given"
+    modules = os.path.join(scratch, "node_modules")
+    os.makedirs(modules, exist_ok=True)
+    links = {"puny": BUILD["npm_package"]}
+    if BUILD["node_modules"]:
+        for name in os.listdir(BUILD["node_modules"]):
+            links.setdefault(name, os.path.join(BUILD["node_modules"], name))
+    for name, target in links.items():
+        link = os.path.join(modules, name)
+        if not os.path.lexists(link):
+            os.symlink(target, link)
+    source = os.path.join(scratch, "example.mjs")
+    with open(source, "w", encoding="utf-8") as f:
+        f.write(block.text)
+    p = subprocess.run(["node", source], cwd=scratch, env=env, timeout=120,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    block.stdout = p.stdout.decode("utf-8", "replace")
+    if p.returncode != 0:
+        return "node: exit %d\n%s%s" % (p.returncode, block.stdout, p.stderr.decode("utf-8", "replace"))
+    return None
+
+
 def check_output(block, previous):
     """An output block against the stdout of the run block before it."""
     if previous is None or getattr(previous, "stdout", None) is None:
@@ -217,6 +247,13 @@ def check_output(block, previous):
         "".join("    | %s\n" % g for g in got_lines)))
 
 
+def selected(lang):
+    """--langs: only those; without it every language but js (ctest docs.examples_js)."""
+    if BUILD["langs"] is None:
+        return lang not in SCRIPTED
+    return lang in BUILD["langs"]
+
+
 def check_files(root, files, env, python, listing=False):
     failures, ran, skipped, other = [], 0, 0, {}
     for rel in files:
@@ -224,8 +261,15 @@ def check_files(root, files, env, python, listing=False):
             blocks = blocks_of(rel, f.read())
         scratch = tempfile.mkdtemp(prefix="puny-doc-")
         previous = None
+        left = False
         try:
             for b in blocks:
+                if b.marker == "output" and left:
+                    continue  # the output of a block this run leaves to another
+                left = not selected(b.lang)
+                if left:
+                    previous = None
+                    continue
                 if b.marker == "output":
                     message = check_output(b, previous)
                     ran += 1
@@ -238,7 +282,12 @@ def check_files(root, files, env, python, listing=False):
                     failures.append("%s: a transcript ('$ ' lines): make it a console block, "
                                     "or mark it <!-- example: not run: REASON -->" % b.where())
                     continue
-                if b.lang in COMPILED and b.marker == "run":
+                if b.marker == "not run":
+                    skipped += 1
+                    if listing:
+                        print("not run  %s: %s" % (b.where(), b.reason))
+                    continue
+                if b.lang in COMPILED | SCRIPTED and b.marker == "run":
                     message = run_block(b, env, scratch, python)
                     previous = b
                     ran += 1
@@ -246,18 +295,13 @@ def check_files(root, files, env, python, listing=False):
                     if message is not None:
                         failures.append("%s:\n%s" % (b.where(), message))
                     continue
-                if b.lang in COMPILED and b.marker is None:
+                if b.lang in COMPILED | SCRIPTED and b.marker is None:
                     failures.append("%s: no <!-- example: run --> or <!-- example: not run: "
                                     "REASON --> above it" % b.where())
                     continue
                 if b.lang not in CHECKED:
                     if b.lang:
                         other.setdefault(b.lang, []).append(b.where())
-                    continue
-                if b.marker == "not run":
-                    skipped += 1
-                    if listing:
-                        print("not run  %s: %s" % (b.where(), b.reason))
                     continue
                 if b.lang in ("sh", "python") and b.marker != "run":
                     failures.append("%s: no <!-- example: run --> or <!-- example: not run: "
@@ -368,6 +412,10 @@ def main():
                     help="a folder of public headers for C and C++ blocks (include/ first, "
                          "then the build's generated include/); repeatable")
     ap.add_argument("--library", help="the static library (libpuny.a) C and C++ blocks link")
+    ap.add_argument("--npm-package", help="the npm package (build/wasm/package) js blocks import as 'puny'")
+    ap.add_argument("--node-modules", help="a node_modules folder whose packages js blocks may import (ajv)")
+    ap.add_argument("--langs", help="run only the blocks of these languages (comma-separated; "
+                                    "default: all but js)")
     ap.add_argument("--self-test", action="store_true")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
@@ -382,6 +430,10 @@ def main():
     root = os.path.abspath(a.root)
     BUILD["include"] = [os.path.abspath(d) for d in a.include]
     BUILD["library"] = a.library and os.path.abspath(a.library)
+    BUILD["npm_package"] = a.npm_package and os.path.abspath(a.npm_package)
+    BUILD["node_modules"] = a.node_modules and os.path.abspath(a.node_modules)
+    if a.langs:
+        BUILD["langs"] = set(a.langs.split(","))
     files = a.files or (["README.md"] + sorted(
         os.path.join("docs", n) for n in os.listdir(os.path.join(root, "docs")) if n.endswith(".md")))
     # `puny` and `python` on PATH are the build's tool and the package's interpreter.
