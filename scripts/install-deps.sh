@@ -8,6 +8,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev  # command-line parsing and JSON output
   libicu-dev libidn2-dev           # reference peers for the differential tests
   python3-dev python3-venv python3-pybind11 python3-pytest  # the Python package and its tests
+  python3-mypy                     # the Python package's types: mypy --strict and stubtest (ctest python.typing, python.stubtest)
   python3-idna                     # peer in the Python benchmark (surfaces/python/bench)
   python3-requests python3-email-validator  # puny.idna's consumers (ctest python.idna_consumers); puny.email is compared with email-validator
   python3-psycopg2                 # the PostgreSQL encodings matrix (ctest postgres.encodings)

@@ -1,8 +1,11 @@
 # Type stubs for the puny package (the conversions are C++ functions in
 # puny._puny, so their signatures live here).
-from typing import Any, Dict, Iterable, List, Literal as _Literal, NamedTuple, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Literal as _Literal, NamedTuple, Optional, Tuple, Union, final
 
 __version__: str
+# The extension module and the list-argument helper the package's modules share.
+_puny: Any
+def _list(value: Any, cls: type) -> Any: ...
 unicode_version: str
 # The library's preset names, then the former names it still accepts.
 Preset = _Literal["uts46", "url", "url-strict", "uts46-strict", "idna2008", "idna2008-lookup",
@@ -75,8 +78,11 @@ class SpecialUseDomainError(EmailError): ...
 
 ERROR_CLASSES: Dict[str, type]
 
+# The tuples with named fields the extension makes cannot be subclassed: @final.
+@final
 class Result(Tuple[str, Optional[str], Optional[Error]]):
     """One item of a *_many call: a tuple with the named fields input, output, error."""
+    __match_args__ = ("input", "output", "error")
     @property
     def input(self) -> str: ...
     @property
@@ -142,6 +148,7 @@ class ProtectedDomains:
     def parse(text: str, source: str = "<text>") -> ProtectedDomains: ...
     def lookalike_of(self, name: str, /) -> Optional[str]: ...
     def __len__(self) -> int: ...
+@final
 class Finding(NamedTuple):
     reason: str
     message: str
@@ -151,6 +158,7 @@ class Finding(NamedTuple):
     step: str
     similar_to: Optional[str]
     imitates: Optional[int]
+@final
 class LabelVerdict(NamedTuple):
     a_label: str
     u_label: str

@@ -18,7 +18,7 @@ same function under email-validator's name and keywords.  puny looks nothing
 up: check_deliverability=True is refused.
 """
 
-from typing import Optional, Union
+from typing import Any, Dict, Optional, Union
 
 from . import ERROR_CLASSES, Error, PublicSuffixList, _list, _puny
 
@@ -28,7 +28,8 @@ __all__ = ["validate", "validate_email", "ValidatedEmail", "EmailNotValidError"]
 #: errors of the domain are all puny.Error (a ValueError).
 EmailNotValidError = Error
 
-_DEBIAN = object()
+#: psl's default, Debian's list (typed Any so that it can stand for a str).
+_DEBIAN: Any = object()
 
 
 class ValidatedEmail:
@@ -60,12 +61,27 @@ class ValidatedEmail:
     __slots__ = ("original", "normalized", "local_part", "ascii_local_part", "domain",
                  "ascii_domain", "ascii_email", "smtputf8", "display_name", "address_literal",
                  "display", "display_all_shown", "local_part_safe", "local_part_rule")
+    # The types of the slots (set from the core's fields in __init__).
+    original: str
+    normalized: str
+    local_part: str
+    ascii_local_part: Optional[str]
+    domain: str
+    ascii_domain: str
+    ascii_email: Optional[str]
+    smtputf8: bool
+    display_name: str
+    address_literal: bool
+    display: Optional[str]
+    display_all_shown: Optional[bool]
+    local_part_safe: Optional[bool]
+    local_part_rule: Optional[str]
 
     #: email-validator's deliverability results; puny looks nothing up.
-    mx = None
-    mx_fallback_type = None
+    mx: None = None
+    mx_fallback_type: None = None
 
-    def __init__(self, original: str, fields: dict) -> None:
+    def __init__(self, original: str, fields: Dict[str, Any]) -> None:
         self.original = original
         for key, value in fields.items():
             setattr(self, key, value)
@@ -86,24 +102,24 @@ class ValidatedEmail:
              "domain": "ascii_domain", "domain_i18n": "domain", "smtputf8": "smtputf8",
              "mx": "mx", "mx-fallback": "mx_fallback_type"}
 
-    def __getitem__(self, key: str):
+    def __getitem__(self, key: str) -> Union[str, bool, None]:
         if not isinstance(key, str) or key not in self._KEYS:
             raise KeyError(key)
         return getattr(self, self._KEYS[key])
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> Dict[str, Any]:
         d = {key: getattr(self, key) for key in self.__slots__}
         d["email"] = self.normalized
         return d
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, ValidatedEmail) and self.as_dict() == other.as_dict()
 
     def __repr__(self) -> str:
         return "<ValidatedEmail %s>" % (self.normalized,)
 
 
-def _text_of(email) -> str:
+def _text_of(email: Union[str, bytes, bytearray]) -> str:
     """email-validator's input rule: a str, or bytes of ASCII."""
     if isinstance(email, (bytes, bytearray)):
         data = bytes(email)
@@ -123,7 +139,8 @@ def validate(email: str, *, allow_smtputf8: bool = True, allow_empty_local: bool
              allow_quoted_local: bool = False, allow_domain_literal: bool = False,
              allow_display_name: bool = False, globally_deliverable: bool = True,
              preset: Optional[str] = None, display_profile: Optional[str] = None,
-             psl=_DEBIAN, check_local_part_security: bool = False,
+             psl: Union[str, PublicSuffixList, None] = _DEBIAN,
+             check_local_part_security: bool = False,
              check_deliverability: bool = False) -> ValidatedEmail:
     """Checks one address; returns a ValidatedEmail or raises a puny.Error.
 
@@ -156,9 +173,10 @@ def validate(email: str, *, allow_smtputf8: bool = True, allow_empty_local: bool
 
 def validate_email(email: Union[str, bytes], allow_smtputf8: bool = True, allow_empty_local: bool = False,
                    check_deliverability: bool = True, test_environment: bool = False,
-                   globally_deliverable: bool = True, timeout=None, dns_resolver=None, *,
+                   globally_deliverable: bool = True, timeout: Optional[float] = None,
+                   dns_resolver: object = None, *,
                    allow_quoted_local: bool = False, allow_domain_literal: bool = False,
-                   allow_display_name: bool = False, **puny_options) -> ValidatedEmail:
+                   allow_display_name: bool = False, **puny_options: Any) -> ValidatedEmail:
     """email-validator's signature, bytes of ASCII included (validate takes a
     str only).  check_deliverability defaults to True there:
     callers switching to puny pass check_deliverability=False (puny makes no

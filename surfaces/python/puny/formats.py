@@ -25,13 +25,16 @@ Reachability (dots, special-use names) is not part of any of the four.
 Non-str instances are valid, as JSON Schema asks of format checks.
 """
 
+import typing
+from typing import Any, Callable, Dict, Optional
+
 from . import Error, idna2008_register, to_ascii, to_unicode
 from . import email as _email
 
 __all__ = ["hostname", "idn_hostname", "email", "idn_email", "format_checker", "CHECKERS"]
 
 
-def hostname(instance) -> bool:
+def hostname(instance: object) -> bool:
     if not isinstance(instance, str):
         return True
     if not instance.isascii() or instance.endswith("."):
@@ -49,7 +52,7 @@ def hostname(instance) -> bool:
         return False
 
 
-def idn_hostname(instance) -> bool:
+def idn_hostname(instance: object) -> bool:
     if not isinstance(instance, str):
         return True
     for dot in "\u3002\uff0e\uff61":
@@ -63,7 +66,7 @@ def idn_hostname(instance) -> bool:
         return False
 
 
-def _mailbox(instance, smtputf8: bool) -> bool:
+def _mailbox(instance: object, smtputf8: bool) -> bool:
     if not isinstance(instance, str):
         return True
     if not smtputf8 and not instance.isascii():
@@ -77,22 +80,22 @@ def _mailbox(instance, smtputf8: bool) -> bool:
         return False
 
 
-def email(instance) -> bool:
+def email(instance: object) -> bool:
     return _mailbox(instance, False)
 
 
-def idn_email(instance) -> bool:
+def idn_email(instance: object) -> bool:
     return _mailbox(instance, True)
 
 
-CHECKERS = {"hostname": hostname, "idn-hostname": idn_hostname, "email": email,
+CHECKERS: Dict[str, Callable[[object], bool]] = {"hostname": hostname, "idn-hostname": idn_hostname, "email": email,
             "idn-email": idn_email}
 
 
-def format_checker(formats=None):
+def format_checker(formats: Optional[typing.Iterable[str]] = None) -> Any:
     """A jsonschema.FormatChecker (python3-jsonschema) holding these four
     checkers (or the named ones) beside jsonschema's own others."""
-    import jsonschema
+    import jsonschema  # type: ignore[import]  # (Debian's has no types)
     if formats is not None:
         formats = list(formats)
         # jsonschema knows "hostname" and "idn-hostname" only with its optional

@@ -1,5 +1,5 @@
 # Types of puny.hunt (puny/hunt.py; docs/hunt.md).
-from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
+from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union, final
 
 from . import Error, PublicSuffixList
 
@@ -11,6 +11,7 @@ class Rule(NamedTuple):
 
 # Match and Report are tuples with named fields made by the extension
 # (typed here as the NamedTuples they behave as).
+@final
 class Match(NamedTuple):
     brand: str
     rule: str
@@ -18,6 +19,7 @@ class Match(NamedTuple):
     length: int  # in code points
     score: int
 
+@final
 class Report(NamedTuple):
     input: str
     name: str

@@ -25,16 +25,19 @@ checks such as Bidi span labels).
 
 import codecs
 import re
+from typing import Optional, Tuple, Union
+
+_Bytes = Union[bytes, bytearray, memoryview]
 
 from . import _puny
 
 
-def _strict(errors):
+def _strict(errors: str) -> None:
     if errors != "strict":
         raise UnicodeError('the uts46 codec supports errors="strict" only, not "%s"' % errors)
 
 
-def encode(text, errors="strict"):
+def encode(text: str, errors: str = "strict") -> Tuple[bytes, int]:
     _strict(errors)
     text = str(text)
     if not text:
@@ -47,7 +50,7 @@ def encode(text, errors="strict"):
     return out.encode("ascii"), len(text)
 
 
-def decode(data, errors="strict"):
+def decode(data: _Bytes, errors: str = "strict") -> Tuple[str, int]:
     _strict(errors)
     data = bytes(data)
     if not data:
@@ -68,7 +71,7 @@ def decode(data, errors="strict"):
 _LINE_BREAK = re.compile(r"(\r\n|\r|\n)")
 
 
-def encode_lines(text, errors="strict"):
+def encode_lines(text: str, errors: str = "strict") -> Tuple[bytes, int]:
     """encode() of each line of `text`, the line breaks kept as they are."""
     _strict(errors)
     text = str(text)
@@ -89,7 +92,7 @@ def encode_lines(text, errors="strict"):
 _BYTE_LINE_BREAK = re.compile(rb"(\r\n|\r|\n)")
 
 
-def decode_lines(data, errors="strict"):
+def decode_lines(data: _Bytes, errors: str = "strict") -> Tuple[str, int]:
     """decode() of each line of `data`, the line breaks kept as they are."""
     _strict(errors)
     data = bytes(data)
@@ -108,20 +111,21 @@ def decode_lines(data, errors="strict"):
 
 
 class Codec(codecs.Codec):
-    def encode(self, text, errors="strict"):
+    def encode(self, text: str, errors: str = "strict") -> Tuple[bytes, int]:
         return encode(text, errors)
 
-    def decode(self, data, errors="strict"):
+    def decode(self, data: _Bytes, errors: str = "strict") -> Tuple[str, int]:
         return decode(data, errors)
 
 
 class IncrementalEncoder(codecs.IncrementalEncoder):
-    def encode(self, text, final=False):
+    def encode(self, text: str, final: bool = False) -> bytes:
         return encode_lines(text, self.errors)[0]
 
 
 class IncrementalDecoder(codecs.BufferedIncrementalDecoder):
-    def _buffer_decode(self, data, errors, final):
+    # BufferedIncrementalDecoder passes its buffer, bytes (typeshed: any buffer).
+    def _buffer_decode(self, data: bytes, errors: str, final: bool) -> Tuple[str, int]:  # type: ignore[override]
         if final:
             return decode_lines(data, errors)
         # Whole lines now; the last, unfinished one (or a "\r" that a "\n"
@@ -131,19 +135,20 @@ class IncrementalDecoder(codecs.BufferedIncrementalDecoder):
 
 
 class StreamWriter(Codec, codecs.StreamWriter):
-    def encode(self, text, errors="strict"):
+    def encode(self, text: str, errors: str = "strict") -> Tuple[bytes, int]:
         return encode_lines(text, errors)
 
 
 class StreamReader(Codec, codecs.StreamReader):
-    def decode(self, data, errors="strict"):
+    def decode(self, data: _Bytes, errors: str = "strict") -> Tuple[str, int]:
         return decode_lines(data, errors)
 
 
-def search_function(name):
+def search_function(name: str) -> Optional[codecs.CodecInfo]:
     if name != "uts46":
         return None
-    return codecs.CodecInfo(name="uts46", encode=encode, decode=decode,
+    # typeshed's _Encoder/_Decoder name the first parameter "input".
+    return codecs.CodecInfo(name="uts46", encode=encode, decode=decode,  # type: ignore[arg-type]
                             incrementalencoder=IncrementalEncoder, incrementaldecoder=IncrementalDecoder,
                             streamwriter=StreamWriter, streamreader=StreamReader)
 

@@ -33,7 +33,7 @@ class Codec(codecs.Codec):
         return decode(data), len(data)
 
 
-def _complete_labels(data, final):
+def _complete_labels(data: str, final: bool) -> tuple[list[str], bool, int]:
     """(labels to convert now, trailing dot?, number of input characters they use)."""
     labels = _unicode_dots_re.split(data)
     trailing_dot = False
@@ -48,7 +48,8 @@ def _complete_labels(data, final):
 
 
 class IncrementalEncoder(codecs.BufferedIncrementalEncoder):
-    def _buffer_encode(self, data: str, errors: str, final: bool) -> tuple[bytes, int]:
+    # CPython calls _buffer_encode for (output, consumed); typeshed says bytes.
+    def _buffer_encode(self, data: str, errors: str, final: bool) -> tuple[bytes, int]:  # type: ignore[override]
         _strict(errors)
         if not data:
             return b"", 0
@@ -57,13 +58,13 @@ class IncrementalEncoder(codecs.BufferedIncrementalEncoder):
 
 
 class IncrementalDecoder(codecs.BufferedIncrementalDecoder):
-    def _buffer_decode(self, data: object, errors: str, final: bool) -> tuple[str, int]:
+    # BufferedIncrementalDecoder passes its buffer, bytes (typeshed: any buffer).
+    def _buffer_decode(self, data: bytes, errors: str, final: bool) -> tuple[str, int]:  # type: ignore[override]
         _strict(errors)
         if not data:
             return "", 0
-        if not isinstance(data, str):
-            data = str(data, "ascii")
-        labels, trailing_dot, size = _complete_labels(data, final)
+        text: str = data if isinstance(data, str) else str(data, "ascii")
+        labels, trailing_dot, size = _complete_labels(text, final)
         return ".".join(ulabel(label) for label in labels) + ("." if trailing_dot else ""), size
 
 
@@ -78,10 +79,11 @@ class StreamReader(Codec, codecs.StreamReader):
 def search_function(name: str) -> codecs.CodecInfo | None:
     if name != "idna2008":
         return None
+    # typeshed's _Encoder/_Decoder name the first parameter "input"; idna's is "data".
     return codecs.CodecInfo(
         name=name,
-        encode=Codec().encode,
-        decode=Codec().decode,
+        encode=Codec().encode,  # type: ignore[arg-type]
+        decode=Codec().decode,  # type: ignore[arg-type]
         incrementalencoder=IncrementalEncoder,
         incrementaldecoder=IncrementalDecoder,
         streamwriter=StreamWriter,

@@ -6,6 +6,8 @@ name, parameters, defaults and accepted input types.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import _puny
 
 
@@ -128,5 +130,12 @@ def uts46_remap(domain: str, std3_rules: bool = True, transitional: bool = False
 # -> bytes and decode(s, strict=False, uts46=False, std3_rules=False) -> str
 # are the C functions themselves (no Python frame on the hot path); like
 # idna they take a str, or ASCII bytes-like input (str(s, "ascii")).
-encode = _puny.idna_encode
-decode = _puny.idna_decode
+if TYPE_CHECKING:
+    def encode(s: str | bytes | bytearray | memoryview, strict: bool = False, uts46: bool = False,
+               std3_rules: bool = False, transitional: bool = False) -> bytes: ...
+
+    def decode(s: str | bytes | bytearray | memoryview, strict: bool = False, uts46: bool = False,
+               std3_rules: bool = False) -> str: ...
+else:
+    encode = _puny.idna_encode
+    decode = _puny.idna_decode

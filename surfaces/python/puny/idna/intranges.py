@@ -16,17 +16,18 @@ def _decode_range(r: int) -> tuple[int, int]:
 
 def intranges_from_list(list_: list[int]) -> tuple[int, ...]:
     """The runs of consecutive integers in `list_`, encoded."""
-    runs = []
-    start = previous = None
-    for n in sorted(set(list_)):
-        if previous is not None and n == previous + 1:
+    runs: list[int] = []
+    numbers = sorted(set(list_))
+    if not numbers:
+        return ()
+    start = previous = numbers[0]
+    for n in numbers[1:]:
+        if n == previous + 1:
             previous = n
             continue
-        if start is not None:
-            runs.append(_encode_range(start, previous + 1))
-        start = previous = n
-    if start is not None:
         runs.append(_encode_range(start, previous + 1))
+        start = previous = n
+    runs.append(_encode_range(start, previous + 1))
     return tuple(runs)
 
 
