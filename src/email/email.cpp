@@ -3,6 +3,7 @@
 // domain), then the length limits on the normalized form.
 #include "puny/email.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "internal.hpp"
@@ -358,8 +359,13 @@ status run(std::string_view in, const options& opt, address& out) {
     const idna::options& io = opt.domain_options ? *opt.domain_options : p->options;
     // A final dot names the root: an e-mail domain never ends with one
     // (RFC 5321 section 4.1.2 Domain = sub-domain *("." sub-domain)).
-    if (!domain.empty() && domain.back() == '.')
-      return fail(errc::empty_label, domain_begin + domain.size() - 1, U'.');
+    // The error names the empty label after it, where it starts, as
+    // to-ascii does (issue 52: it said label 0, at the dot).
+    if (!domain.empty() && domain.back() == '.') {
+      status s = fail(errc::empty_label, end);
+      s.label = static_cast<std::size_t>(std::count(domain.begin(), domain.end(), '.'));
+      return s;
+    }
     result<std::string> a;
     if (p->family == preset_family::uts46) {
       // Into a buffer on the stack: no allocation for the common domain.
@@ -377,8 +383,13 @@ status run(std::string_view in, const options& opt, address& out) {
       a.status.offset += domain_begin;
       return a.status;
     }
-    if (a.value.empty() || a.value.back() == '.')  // a mapped full stop at the end (U+3002)
-      return fail(errc::empty_label, end);
+    if (a.value.empty() || a.value.back() == '.') {
+      // A mapped full stop at the end (U+3002), under a preset that does
+      // not verify DNS lengths: the same error.
+      status s = fail(errc::empty_label, end);
+      s.label = static_cast<std::size_t>(std::count(a.value.begin(), a.value.end(), '.'));
+      return s;
+    }
     if (a.value.size() > max_domain_octets) return fail(errc::domain_too_long, domain_begin);
     if (!has_a_label(a.value)) {
       // No A-label: ToUnicode would give the same string back.

@@ -108,6 +108,9 @@ TEST(Email, DomainErrorsKeepTheirIdnaNamesAndInputOffsets) {
   EXPECT_EQ(s.code, errc::std3_disallowed);
   EXPECT_EQ(s.offset, 3u);
   EXPECT_EQ(bad("a@example.com.").code, errc::empty_label);
+  // The empty label after the final dot, where it starts (issue 52: label 0).
+  EXPECT_EQ(bad("a@example.com.").offset, 14u);
+  EXPECT_EQ(bad("a@example.com.").label, 2u);
   EXPECT_EQ(bad("a@-x.com").code, errc::leading_hyphen);
   EXPECT_EQ(bad("a@" + std::string(64, 'x') + ".com").code, errc::label_too_long);
 }
