@@ -217,6 +217,10 @@ void add_email_command(CLI::App& app, action& selected) {
             if (!st.ok()) {
               out.ok = false;
               out.problems.push_back(email_problem(st));
+              // In words after the name (the core's message: "the address
+              // has a second @ outside quotes: remove it ..."), for a mail
+              // administrator rather than a reader of UTS #46 (issue 52).
+              out.problems.back().hint = puny::message(st.code);
               // "Name <a@b>" without --allow-display-name: say which option
               // takes it (issue 52).
               if (!opt.allow_display_name && st.code != errc::display_name_syntax &&

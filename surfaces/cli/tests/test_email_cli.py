@@ -48,10 +48,34 @@ class EmailErrors(unittest.TestCase):
                 self.assertEqual(e["label"], label)
                 self.assertIn("at byte %d (label %d)" % (offset, label), err)
 
+    def test_domain_characters_in_mail_words_under_every_preset(self):
+        # RFC 5321 4.1.2: letters, digits, hyphens, dots; the docs promise
+        # it whatever the IDNA preset (uts46-raw accepted these).
+        for preset in ([], ["--preset", "uts46-raw"], ["--preset", "uts46"], ["--raw"]):
+            code, out, err = run(["email"] + preset + ["john@@example.com", "a@b c.com", "a@exa/mple.com",
+                                                       "a@exa\uff0fmple.com"])
+            self.assertEqual((code, out), (1, "\n\n\n\n"), (preset, err))
+            lines = err.splitlines()
+            self.assertIn("argument 1: extra_at_sign at byte 5 (U+0040) in \"john@@example.com\"; "
+                          "the address has a second @ outside quotes: remove it", lines[0])
+            self.assertIn("argument 2: domain_character at byte 3 (U+0020)", lines[1])
+            self.assertIn("letters, digits, hyphens and dots (RFC 5321", lines[1])
+            self.assertIn("argument 3: domain_character at byte 5 (U+002F)", lines[2])
+            # U+FF0F maps to '/': refused as the mapped '/' by STD3 rules,
+            # the forbidden code points or, where neither applies, RFC 5321.
+            self.assertIn("U+002F", lines[3])
+            if preset[-1:] == ["uts46-raw"]:
+                self.assertIn("argument 4: domain_character at byte 2 (U+002F)", lines[3])
+        code, e, _ = one(["email", "--json", "a@b@c.com"])
+        self.assertEqual((e["errors"], e["offset"], e["label"]), (["extra_at_sign"], 3, None))
+        # '_' stays the preset's call.
+        self.assertEqual(run(["email", "--preset", "uts46-raw", "a@a_b.com"])[:2], (0, "a@a_b.com\n"))
+
     def test_a_display_name_without_its_option_gets_a_hint(self):
         code, out, err = run(["email", "John Doe <john@example.com>"])
         self.assertEqual((code, out), (1, "\n"))
-        self.assertIn("; a display name (Name <a@b>) needs --allow-display-name", err)
+        self.assertIn("in \"John Doe <john@example.com>\"; a display name (Name <a@b>) needs "
+                      "--allow-display-name\n", err)
         code, out, _ = run(["email", "--allow-display-name", "John Doe <john@example.com>"])
         self.assertEqual((code, out), (0, "john@example.com\n"))
         # Other errors get no such hint.
