@@ -76,7 +76,7 @@
 extern "C" {
 #endif
 
-/* What failed.  Values 0..48 are the C++ puny::errc values (puny/status.hpp,
+/* What failed.  Values 0..50 are the C++ puny::errc values (puny/status.hpp,
  * the core's error table) and keep their numbers; values from 100 on exist
  * only in the C API.  (surfaces/c/tests checks this range against the core.) */
 typedef enum puny_errc {
@@ -134,6 +134,8 @@ typedef enum puny_errc {
   PUNY_ERR_DISPLAY_NAME_SYNTAX = 46,
   PUNY_ERR_DOMAIN_NOT_GLOBAL = 47,
   PUNY_ERR_SPECIAL_USE_DOMAIN = 48,
+  PUNY_ERR_EXTRA_AT_SIGN = 49,     /* a second @ outside quotes */
+  PUNY_ERR_DOMAIN_CHARACTER = 50,  /* a character a mail domain cannot hold */
   /* C API only. */
   PUNY_ERR_OUT_OF_MEMORY = 100,    /* the library could not allocate memory */
   PUNY_ERR_INVALID_ARGUMENT = 101, /* NULL pointer with a nonzero length or
@@ -494,7 +496,8 @@ PUNY_API puny_errc puny_skeleton(const char* utf8, size_t length, char* out, siz
 /* ---- E-mail addresses (puny/email.hpp, docs/email.md) ----
  * What is this address?  RFC 5321 Mailbox, RFC 5322 addr-spec (and
  * name-addr when asked), RFC 6531/6532 UTF-8.  Errors are PUNY_ERR_MISSING_AT
- * ... PUNY_ERR_SPECIAL_USE_DOMAIN and the IDNA errors of the domain, with
+ * ... PUNY_ERR_SPECIAL_USE_DOMAIN, PUNY_ERR_EXTRA_AT_SIGN,
+ * PUNY_ERR_DOMAIN_CHARACTER and the IDNA errors of the domain, with
  * err->offset the byte offset in the address and the code point to blame. */
 typedef struct puny_email_options {
   uint32_t struct_size;               /* sizeof(puny_email_options) as compiled */

@@ -81,6 +81,8 @@ enum class errc : std::uint8_t {
   display_name_syntax,        // a malformed display name or angle brackets
   domain_not_global,          // domain without a dot, or its last label not ending in a letter
   special_use_domain,         // a special-use domain (RFC 6761 and others)
+  extra_at_sign,              // a second "@" outside quotes (in the domain)
+  domain_character,           // an ASCII character a mail domain cannot hold (RFC 5321 4.1.2)
 };
 
 // status::code_point when no code point applies (ill-formed UTF-8, where

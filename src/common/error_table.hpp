@@ -124,6 +124,10 @@ inline constexpr error_info error_table[] = {
      "the domain has no dot or its last label does not end in a letter"},
     {errc::special_use_domain, "special_use_domain", "",
      "the domain is a special-use name that mail cannot reach (RFC 6761)"},
+    {errc::extra_at_sign, "extra_at_sign", "",
+     "the address has a second @ outside quotes: remove it (an address has one @)"},
+    {errc::domain_character, "domain_character", "",
+     "a mail domain holds only letters, digits, hyphens and dots (RFC 5321 section 4.1.2)"},
 };
 
 constexpr bool error_table_in_order() {
@@ -133,7 +137,7 @@ constexpr bool error_table_in_order() {
   return true;
 }
 static_assert(error_table_in_order(), "error_table rows must follow the errc order");
-static_assert(static_cast<std::size_t>(errc::special_use_domain) + 1 ==
+static_assert(static_cast<std::size_t>(errc::domain_character) + 1 ==
                   sizeof error_table / sizeof error_table[0],
               "every errc needs a row in error_table (the last enumerator is checked)");
 

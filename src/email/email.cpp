@@ -283,6 +283,11 @@ void clear(address& out) {
   out.local_part_code_point = no_code_point;
 }
 
+// A letter, digit or hyphen (RFC 5321 Let-dig / Ldh-str).
+bool is_ldh(unsigned char c) noexcept {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+}
+
 status run(std::string_view in, const options& opt, address& out) {
   clear(out);
   // Well-formed UTF-8 first, so every later step may decode freely.
@@ -383,8 +388,23 @@ status run(std::string_view in, const options& opt, address& out) {
     const idna::options& io = opt.domain_options ? *opt.domain_options : p->options;
     // A final dot names the root: an e-mail domain never ends with one
     // (RFC 5321 section 4.1.2 Domain = sub-domain *("." sub-domain)).
-    if (!domain.empty() && domain.back() == '.')
-      return fail(errc::empty_label, domain_begin + domain.size() - 1, U'.');
+    // RFC 5321 section 4.1.2: a domain is letters, digits, hyphens and
+    // dots, whatever the IDNA preset allows (uts46-raw took "a@b c.com").
+    // Said in a mail administrator's words, before IDNA's (issue 52:
+    // "john@@example.com" was std3_disallowed (U1)).  '_' is left to the
+    // preset (--allow-underscore), non-ASCII to IDNA.
+    for (std::size_t i = 0; i < domain.size(); ++i) {
+      const auto c = static_cast<unsigned char>(domain[i]);
+      if (c >= 0x80 || is_ldh(c) || c == '.' || c == '_') continue;
+      return fail(c == '@' ? errc::extra_at_sign : errc::domain_character, domain_begin + i, c);
+    }
+    // The error names the empty label after it, where it starts, as
+    // to-ascii does (issue 52: it said label 0, at the dot).
+    if (!domain.empty() && domain.back() == '.') {
+      status s = fail(errc::empty_label, end);
+      s.label = static_cast<std::size_t>(std::count(domain.begin(), domain.end(), '.'));
+      return s;
+    }
     result<std::string> a;
     if (p->family == preset_family::uts46) {
       // Into a buffer on the stack: no allocation for the common domain.
@@ -402,8 +422,20 @@ status run(std::string_view in, const options& opt, address& out) {
       a.status.offset += domain_begin;
       return a.status;
     }
-    if (a.value.empty() || a.value.back() == '.')  // a mapped full stop at the end (U+3002)
-      return fail(errc::empty_label, end);
+    if (a.value.empty() || a.value.back() == '.') {
+      // A mapped full stop at the end (U+3002), under a preset that does
+      // not verify DNS lengths: the same error.
+      status s = fail(errc::empty_label, end);
+      s.label = static_cast<std::size_t>(std::count(a.value.begin(), a.value.end(), '.'));
+      return s;
+    }
+    // A non-ASCII character that maps to one of them (U+FF0F to '/')
+    // under a preset that allows it.
+    for (const char ch : a.value) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (!(is_ldh(c) || c == '.' || c == '_'))
+        return fail(c == '@' ? errc::extra_at_sign : errc::domain_character, domain_begin, c);
+    }
     if (a.value.size() > max_domain_octets) return fail(errc::domain_too_long, domain_begin);
     if (!has_a_label(a.value)) {
       // No A-label: ToUnicode would give the same string back.

@@ -321,6 +321,12 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
       split(field.substr(eq + 1), ',', parts);
       for (std::string_view p : parts) {
         if (p.empty()) continue;
+        if (key == "allow" && p.find('*') != std::string_view::npos)
+          // A pattern would be kept as a name no input ever has (issue 52):
+          // an own name already covers every name under it.
+          return fail(error, source, line_no, line_offset,
+                      "allow= takes names, not patterns: '" + std::string(p) +
+                          "' (an allowed name covers its subdomains: write it without '*.')");
         std::string n;
         if (!normalise_name(p, n))
           return fail(error, source, line_no, line_offset,

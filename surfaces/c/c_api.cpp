@@ -101,8 +101,11 @@ static_assert(PUNY_ERR_FILE_UNREADABLE == static_cast<int>(errc::file_unreadable
               "errc mirror");
 static_assert(PUNY_ERR_MISSING_AT == static_cast<int>(errc::missing_at), "errc mirror");
 static_assert(PUNY_ERR_SPECIAL_USE_DOMAIN == static_cast<int>(errc::special_use_domain),
+              "errc mirror");
+static_assert(PUNY_ERR_EXTRA_AT_SIGN == static_cast<int>(errc::extra_at_sign), "errc mirror");
+static_assert(PUNY_ERR_DOMAIN_CHARACTER == static_cast<int>(errc::domain_character),
               "errc mirror: the last C++ code");
-constexpr int last_cxx_code = PUNY_ERR_SPECIAL_USE_DOMAIN;
+constexpr int last_cxx_code = PUNY_ERR_DOMAIN_CHARACTER;
 
 // The header's version macros must name the version CMake builds.
 static_assert(PUNY_VERSION_MAJOR == PUNY_PROJECT_VERSION_MAJOR &&

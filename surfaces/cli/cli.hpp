@@ -14,6 +14,10 @@
 #include "puny/idna.hpp"
 #include "puny/presets.hpp"
 
+namespace puny::display {
+struct finding;
+}
+
 namespace CLI {
 class App;
 class Option;
@@ -67,6 +71,8 @@ struct problem {
   bool has_label = false;   // IDNA commands report the label index
   std::size_t label = 0;
   char32_t code_point = puny::no_code_point;  // U+0000 is a code point
+  // What to do about it, when the command knows ("; " + hint on stderr).
+  std::string_view hint;
   bool has_code_point() const noexcept { return code_point != puny::no_code_point; }
 };
 
@@ -99,6 +105,8 @@ struct outcome {
   // hunt: an input that holds no names by design (a certstream heartbeat):
   // not a failure, counted as skipped by --progress.
   bool skipped = false;
+  // hunt: some name of the input matched a brand (--progress counts them).
+  bool matched = false;
 
   void reset() {
     ok = true;
@@ -112,6 +120,7 @@ struct outcome {
     write_extra = nullptr;
     silent = false;
     skipped = false;
+    matched = false;
   }
 };
 
@@ -187,6 +196,13 @@ void add_email_command(CLI::App& app, action& selected);
 // it a `what` and lists `names`.
 CLI::Validator registry_name_validator(const std::string& what, const std::vector<std::string>& names,
                                        std::function<bool(std::string&)> find);
+// --field N: a field number, 1 or more (CLI11's PositiveNumber printed its
+// range up to DBL_MAX).
+CLI::Validator field_number_validator();
+// One display finding as --json writes it: {reason, message, offset, label
+// (the label's index), code_point, step, similar_to, imitates}
+// (display_commands.cpp; display and email --display share it).
+void append_finding_json(std::string& out, const display::finding& f);
 // --profile / --display: a display profile (display::find_profile_ignoring_case),
 // rewritten to the profile's own name.
 CLI::Validator profile_name_validator(const std::vector<std::string>& names);

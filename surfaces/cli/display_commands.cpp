@@ -49,29 +49,6 @@ void append_code_point_or_null(std::string& out, bool has, char32_t c) {
     out += "null";
 }
 
-void append_finding(std::string& out, const display::finding& f) {
-  out += "{\"reason\":"sv;
-  append_string(out, display::to_string(f.why));
-  out += ",\"message\":"sv;
-  append_string(out, display::message(f.why));
-  out += ",\"offset\":"sv;
-  append_number(out, f.offset);
-  out += ",\"label\":"sv;
-  append_number(out, f.label);
-  out += ",\"code_point\":"sv;
-  append_code_point_or_null(out, f.has_code_point, f.code_point);
-  out += ",\"step\":"sv;
-  append_string(out, f.step);
-  out += ",\"similar_to\":"sv;
-  if (f.similar_to.empty())
-    out += "null"sv;
-  else
-    append_string(out, f.similar_to);
-  out += ",\"imitates\":"sv;
-  append_code_point_or_null(out, f.imitates != 0, f.imitates);
-  out += '}';
-}
-
 // The decision's members before its labels, without the opening brace.
 void decision_head_json(std::string_view profile, std::string_view registrable_domain, std::string& out) {
   out += "\"profile\":"sv;
@@ -99,7 +76,7 @@ void label_json(const display::label_verdict& l, std::string& out) {
   out += ",\"findings\":["sv;
   for (std::size_t k = 0; k < l.findings.size(); ++k) {
     if (k > 0) out += ',';
-    append_finding(out, l.findings[k]);
+    append_finding_json(out, l.findings[k]);
   }
   out += "]}"sv;
 }
@@ -295,6 +272,31 @@ void add_skeleton(CLI::App& app, action& selected) {
 }
 
 }  // namespace
+
+// One finding as display --json writes it (email --display too, issue 52:
+// there "label" was the A-label, here the label's index).
+void append_finding_json(std::string& out, const display::finding& f) {
+  out += "{\"reason\":"sv;
+  append_string(out, display::to_string(f.why));
+  out += ",\"message\":"sv;
+  append_string(out, display::message(f.why));
+  out += ",\"offset\":"sv;
+  append_number(out, f.offset);
+  out += ",\"label\":"sv;
+  append_number(out, f.label);
+  out += ",\"code_point\":"sv;
+  append_code_point_or_null(out, f.has_code_point, f.code_point);
+  out += ",\"step\":"sv;
+  append_string(out, f.step);
+  out += ",\"similar_to\":"sv;
+  if (f.similar_to.empty())
+    out += "null"sv;
+  else
+    append_string(out, f.similar_to);
+  out += ",\"imitates\":"sv;
+  append_code_point_or_null(out, f.imitates != 0, f.imitates);
+  out += '}';
+}
 
 CLI::Validator profile_name_validator(const std::vector<std::string>& names) {
   return registry_name_validator("display profile", names, [](std::string& value) {

@@ -44,7 +44,8 @@ json nullable(const std::string& s, bool ok) { return ok ? json(s) : json(nullpt
 std::string fields_json(const email::address& a, bool ok, const email::options& opt,
                         std::string_view profile) {
   json j;
-  j["display_name"] = nullable(a.display_name, ok);
+  // null when the address has none, as on failure (issue 52: it was "").
+  j["display_name"] = nullable(a.display_name, ok && !a.display_name.empty());
   j["local_part"] = nullable(a.local_part, ok);
   j["domain"] = nullable(a.domain, ok);
   j["ascii_domain"] = nullable(a.ascii_domain, ok);
@@ -61,10 +62,12 @@ std::string fields_json(const email::address& a, bool ok, const email::options& 
       json reasons = json::array();
       for (const display::label_verdict& l : a.display.labels)
         for (const display::finding& f : l.findings) {
-          json r;
-          r["label"] = l.a_label;
-          r["reason"] = std::string(display::to_string(f.why));
-          r["code_point"] = f.has_code_point ? json(code_point_string(f.code_point)) : json(nullptr);
+          // display --json's finding, and the label's A-label beside its
+          // index (issue 52: "label" was the A-label here, an index there).
+          std::string text;
+          append_finding_json(text, f);
+          json r = json::parse(text);
+          r["a_label"] = l.a_label;
           reasons.push_back(std::move(r));
         }
       d["findings"] = std::move(reasons);
@@ -125,7 +128,7 @@ void add_email_command(CLI::App& app, action& selected) {
                 "name without a dot)");
   std::vector<std::string> names;
   for (const display::profile_info& p : display::profiles()) names.emplace_back(p.name);
-  sub->add_option("--display", cfg->display_profile,
+  CLI::Option* display_option = sub->add_option("--display", cfg->display_profile,
                   "Also decide whether the domain may be shown in Unicode under this display "
                   "profile (see puny display --help); --json field \"display\"")
       ->transform(profile_name_validator(names));
@@ -133,20 +136,25 @@ void add_email_command(CLI::App& app, action& selected) {
       "--psl", cfg->psl,
       "Public Suffix List for --display (default: Debian's "
       "/usr/share/publicsuffix/public_suffix_list.dat)");
-  sub->add_flag("--no-psl", cfg->no_psl, "--display without a Public Suffix List")->excludes(psl);
+  // Without --display neither does anything: a usage error, not silence (issue 52).
+  psl->needs(display_option);
+  sub->add_flag("--no-psl", cfg->no_psl, "--display without a Public Suffix List")
+      ->excludes(psl)
+      ->needs(display_option);
   sub->add_flag("--local-security", cfg->local_security,
                 "Also check the local part after UTS #39 section 3.3 (docs/email.md); --json "
                 "fields \"local_part_safe\", \"local_part_rule\"");
-  sub->add_option("--field", cfg->field,
+  CLI::Option* field = sub->add_option("--field", cfg->field,
                   "Check only field N (1-based) of each line, split at --delimiter, and write "
                   "it back normalized; other fields are kept byte for byte")
-      ->check(CLI::PositiveNumber);
+      ->check(field_number_validator());
   sub->add_option("--delimiter", cfg->delimiter,
                   "Field delimiter for --field: one byte (default ',')")
       ->check([](const std::string& d) {
         return verbatim_argument(d).size() == 1 ? std::string()
                                                 : std::string("the delimiter must be one byte");
-      });
+      })
+      ->needs(field);
   sub->footer(
       "Output: one line per input, the normalized address (local part NFC, domain in\n"
       "U-labels); an empty line when it is invalid (exit 1). --json adds the fields\n"
@@ -209,6 +217,15 @@ void add_email_command(CLI::App& app, action& selected) {
             if (!st.ok()) {
               out.ok = false;
               out.problems.push_back(email_problem(st));
+              // In words after the name (the core's message: "the address
+              // has a second @ outside quotes: remove it ..."), for a mail
+              // administrator rather than a reader of UTS #46 (issue 52).
+              out.problems.back().hint = puny::message(st.code);
+              // "Name <a@b>" without --allow-display-name: say which option
+              // takes it (issue 52).
+              if (!opt.allow_display_name && st.code != errc::display_name_syntax &&
+                  in.find('<') != std::string_view::npos && !in.empty() && in.back() == '>')
+                out.problems.back().hint = "a display name (Name <a@b>) needs --allow-display-name";
             } else {
               out.output = a.normalized;
             }

@@ -3,6 +3,7 @@
 // only finds the names in each line and prints the matches.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <exception>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -42,7 +43,8 @@ void add_hunt(CLI::App& app, action& selected) {
       "Which names imitate my brands? Each matching name with brand, rule, offsets, verdict");
   add_io_options(*sub, cfg->io, "NAME",
                  "Domain name (U-labels or A-labels), zone-file line or certstream JSON line; "
-                 "each argument is one input. Without any, each line of standard input is one");
+                 "each argument is one input. Without any, each line of standard input is one "
+                 "input");
   sub->add_option("--brands", cfg->brands,
                   "Brand list: one registrable name a line (paypal.com), optional "
                   "keywords=W,W and allow=NAME,NAME fields, '#' comments")
@@ -53,10 +55,26 @@ void add_hunt(CLI::App& app, action& selected) {
     rule_help += "\n  " + std::string(r.name) + ": " + std::string(r.description);
     rule_names.emplace_back(r.name);
   }
+  // One argument per --rules (split at commas; the option may be repeated):
+  // the names after it are inputs, never more rules (issue 52).
   sub->add_option("--rules", cfg->rules, rule_help)
       ->delimiter(',')
+      ->allow_extra_args(false)
       ->check(CLI::IsMember(rule_names));
-  sub->add_option("--min-score", cfg->min_score, "Drop matches scoring below (0..100)");
+  sub->add_option("--min-score", cfg->min_score, "Drop matches scoring below N (0..100)")
+      ->check([](const std::string& v) {
+        // A score is 0..100 (hunt::match::score): anything else is a typo.
+        std::size_t end = 0;
+        int n = -1;
+        try {
+          n = std::stoi(v, &end);
+        } catch (const std::exception&) {
+          end = 0;
+        }
+        return end == v.size() && n >= 0 && n <= 100
+                   ? std::string()
+                   : "--min-score takes a score from 0 to 100, not " + v;
+      });
   std::vector<std::string> profiles;
   for (const display::profile_info& p : display::profiles()) profiles.emplace_back(p.name);
   sub->add_option("--profile", cfg->profile, "The display profile of the verdict")
@@ -173,6 +191,7 @@ void add_hunt(CLI::App& app, action& selected) {
                 }
               }
             }
+            out.matched = detailed ? !items.empty() : !text.empty();
             if (detailed) {
               if (!items.empty())
                 out.extra_json = items.dump(-1, ' ', false, json::error_handler_t::replace);

@@ -190,13 +190,14 @@ void add_one(CLI::App& app, action& selected, const char* name, const char* desc
                       "other fields are kept byte for byte. CSV quoting: a quoted field is "
                       "converted unquoted and written back quoted; broken quoting is an "
                       "error (unterminated_quote, text_after_quote, quote_in_unquoted_field)")
-          ->check(CLI::PositiveNumber);
+          ->check(field_number_validator());
   sub->add_option("--delimiter", cfg->delimiter,
                   "Field delimiter for --field: one byte (default ','; use $'\\t' for TSV)")
       ->check([](const std::string& d) {
         return verbatim_argument(d).size() == 1 ? std::string()
                                                 : std::string("the delimiter must be one byte");
-      });
+      })
+      ->needs(field);  // alone it would do nothing (issue 52)
   email->excludes(url)->excludes(field);
   url->excludes(field);
   sub->footer(footer);
@@ -288,8 +289,9 @@ void add_idna_commands(CLI::App& app, action& selected) {
           "  puny to-unicode xn--fa-hia.de            -> fa\u00df.de\n"
           "A failed input prints an empty line; the best-effort string (U+FFFD where\n"
           "UTS #46 marks an error) is in --json output as \"best_effort\". With --preset url\n"
-          "(the URL Standard's domain to Unicode) it is the input itself on any error:\n"
-          "xn--8i7caa fails (V7) with best_effort \"xn--8i7caa\".",
+          "(the URL Standard's domain to Unicode) ToUnicode's errors do not fail: the\n"
+          "output is the input and --json lists them as \"validation_errors\":\n"
+          "xn--8i7caa prints xn--8i7caa (exit 0) with validation error V7.",
           &to_unicode_line);
 }
 

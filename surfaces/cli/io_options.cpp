@@ -79,6 +79,17 @@ void add_io_options(CLI::App& sub, io_settings& s, const char* input_name,
       "left for a file); by default when standard error is a terminal and standard output is not");
 }
 
+CLI::Validator field_number_validator() {
+  return CLI::Validator(
+      [](std::string& value) {
+        const bool digits = !value.empty() && value.size() <= 9 &&
+                            value.find_first_not_of("0123456789") == std::string::npos;
+        if (digits && std::stoul(value) > 0) return std::string();
+        return "--field takes a field number (1 for the first field), not " + value;
+      },
+      "N>=1");
+}
+
 unsigned parse_jobs(const std::string& text) {
   if (text == "auto") return std::max(1u, std::thread::hardware_concurrency());
   if (text.empty() || text.size() > 4) return 0;

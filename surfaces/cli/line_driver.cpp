@@ -50,38 +50,45 @@ int run_lines(const io_settings& s, json_shape shape, const processor& process) 
   const bool show_progress = s.progress == progress_mode::on ||
                              (s.progress == progress_mode::automatic && is_terminal(2) && !is_terminal(1));
   std::unique_ptr<progress_meter> meter;
-  std::size_t lines_done = 0, bytes_done = 0, failures = 0, skips = 0;
+  std::size_t lines_done = 0, bytes_done = 0, failures = 0, skips = 0, matches = 0;
   std::size_t until_clock = 0;  // lines until the meter next looks at the clock
   const auto written = [&](std::size_t lines, std::size_t consumed, std::size_t failed,
-                           std::size_t skipped) {
+                           std::size_t skipped, std::size_t matched) {
     lines_done += lines;
     bytes_done = consumed;
     failures += failed;
     skips += skipped;
+    matches += matched;
     if (!meter || lines < until_clock) {
       until_clock -= std::min(until_clock, lines);
       return;
     }
     until_clock = 1024;
-    meter->update(lines_done, bytes_done, failures, skips);
+    meter->update(lines_done, bytes_done, failures, skips, matches);
   };
 
-  // The lines of standard input or of --input FILE, numbered from 1.
+  // The lines of standard input or of --input FILE, numbered from 1.  With
+  // "-" among the arguments, the arguments and the lines share this one
+  // numbering, in the order they are converted, and messages say "input N"
+  // (issue 52: argument 2 and line 2 were both "line": 2).
   std::size_t line_number = 0;
+  const bool mixed = std::find(s.inputs.begin(), s.inputs.end(), std::string("-")) != s.inputs.end();
+  const char* const what = mixed ? "input" : "line";
   const auto read_lines = [&](int fd, const std::string& name) {
     line_reader reader(fd);
     if (show_progress && !meter) {
-      meter = std::make_unique<progress_meter>(is_terminal(2), regular_file_size(fd));
+      meter = std::make_unique<progress_meter>(is_terminal(2), regular_file_size(fd), shape == json_shape::hunt);
       io.set_progress(meter.get());
     }
     if (jobs > 1) {
       parallel_lines pool(s, shape, process, jobs);
+      pool.what = what;
       pool.run(reader, line_number, io, any_failed, written);
     } else {
       std::string_view line;
-      while (reader.next(line)) {
-        const bool ok = handle(line, "line", ++line_number);
-        written(1, reader.consumed(), ok ? 0 : 1, r.skipped ? 1 : 0);
+      while (!io.out_failed() && reader.next(line)) {
+        const bool ok = handle(line, what, ++line_number);
+        written(1, reader.consumed(), ok ? 0 : 1, r.skipped ? 1 : 0, r.matched ? 1 : 0);
       }
     }
     if (reader.failed()) {
@@ -115,20 +122,21 @@ int run_lines(const io_settings& s, json_shape shape, const processor& process) 
     read_lines(0, "standard input");
   } else {
     // Each argument is one input; "-" stands for the lines of standard input.
-    std::size_t n = 0;
     for (const std::string& token : s.inputs) {
+      if (io.out_failed()) break;
       const std::string& arg = verbatim_argument(token);
       if (arg == "-") {
         read_lines(0, "standard input");
         continue;
       }
-      handle(arg, "argument", ++n);
+      handle(arg, mixed ? "input" : "argument", ++line_number);
     }
   }
   io.flush();
-  if (meter) meter->finish(lines_done, bytes_done, failures, skips);
-  if (io.failed() || std::ferror(stdout)) {
-    std::fprintf(stderr, "puny: error writing standard output: %s\n", std::strerror(errno));
+  if (meter) meter->finish(lines_done, bytes_done, failures, skips, matches);
+  if (io.out_failed() || std::ferror(stdout)) {
+    std::fprintf(stderr, "puny: error writing standard output: %s\n",
+                 std::strerror(io.out_failed() ? io.out_error() : EIO));
     return exit_write;
   }
   return any_failed ? exit_failed : exit_ok;

@@ -61,7 +61,12 @@ void append_message(std::string& err, const char* what, std::size_t number, cons
   }
   err += " in \"";
   append_escaped(err, input);
-  err += "\"\n";
+  err += '"';
+  if (!p.hint.empty()) {
+    err += "; ";
+    err += p.hint;
+  }
+  err += '\n';
 }
 
 using json = nlohmann::ordered_json;
@@ -231,7 +236,7 @@ void format_line(const io_settings& s, json_shape shape, std::string_view input,
     out += '\n';
   }
   if (!r.ok && !s.quiet) {
-    static const problem unknown{"unknown_error", {}, 0, false, 0, 0};
+    static const problem unknown{"unknown_error", {}, 0, false, 0, 0, {}};
     append_message(err, what, number, r.problems.empty() ? unknown : r.problems.front(), input);
   }
 }

@@ -1,6 +1,7 @@
 // puny CLI: the ordered output (output_sink.hpp): the progress line's text,
 // and the flushes of the buffered standard output and standard error.
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -12,7 +13,7 @@
 namespace puny::cli {
 
 void progress_meter::draw(std::size_t lines, std::size_t bytes, std::size_t failures,
-                          std::size_t skipped, clock::time_point now) {
+                          std::size_t skipped, std::size_t matched, clock::time_point now) {
   const double seconds = std::chrono::duration<double>(now - start_).count();
   const double rate = seconds > 0 ? static_cast<double>(lines) / seconds : 0;
   char text[160];
@@ -20,6 +21,8 @@ void progress_meter::draw(std::size_t lines, std::size_t bytes, std::size_t fail
                         failures);
   if (skipped > 0 && n > 0 && static_cast<std::size_t>(n) < sizeof text)
     n += std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), ", %zu skipped", skipped);
+  if (count_matches_ && n > 0 && static_cast<std::size_t>(n) < sizeof text)
+    n += std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), ", %zu matched", matched);
   if (total_ > 0 && n > 0 && static_cast<std::size_t>(n) < sizeof text) {
     const double done = std::min(1.0, static_cast<double>(bytes) / static_cast<double>(total_));
     const double left = done > 0 ? seconds * (1 - done) / done : 0;
@@ -60,7 +63,7 @@ void sink::append_lines(std::string_view out, std::string_view err, const std::v
     err_at = err_ends[last];
     if (lo < count) {  // flush, writing this part from where it is
       write(stdout, out_);
-      if (std::fwrite(out_part.data(), 1, out_part.size(), stdout) != out_part.size()) failed_ = true;
+      if (std::fwrite(out_part.data(), 1, out_part.size(), stdout) != out_part.size()) note_out_failure();
       flush();
     } else {
       out_.append(out_part);
@@ -75,15 +78,20 @@ void sink::append_lines(std::string_view out, std::string_view err, const std::v
 void sink::flush() {
   spilled_ = false;
   write(stdout, out_);
-  std::fflush(stdout);
+  if (std::fflush(stdout) != 0) note_out_failure();
   if (meter_ != nullptr && !err_.empty()) meter_->erase();
   write(stderr, err_);
   std::fflush(stderr);
 }
 
+void sink::note_out_failure() {
+  if (!out_failed_) out_errno_ = errno;
+  out_failed_ = true;
+}
+
 void sink::write(std::FILE* f, std::string& s) {
   if (s.empty()) return;
-  if (std::fwrite(s.data(), 1, s.size(), f) != s.size()) failed_ = true;
+  if (std::fwrite(s.data(), 1, s.size(), f) != s.size() && f == stdout) note_out_failure();
   s.clear();
 }
 

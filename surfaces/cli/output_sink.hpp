@@ -16,25 +16,29 @@ constexpr std::size_t flush_limit = std::size_t{1} << 16;  // flush at 64 KiB
 
 // --progress: one line on standard error, redrawn at most a few times a
 // second: lines done, lines per second, failures so far, lines skipped
-// (hunt's certstream heartbeats; shown once there is one) and, when the
+// (hunt's certstream heartbeats; shown once there is one), for hunt the
+// lines with a matching name, and, when the
 // input's size is known (a regular file), the percentage and the time left.
 // On a terminal the line is redrawn in place and erased before anything
 // else is written to standard error; elsewhere (asked for with --progress)
 // each update is a line of its own.
 class progress_meter {
  public:
-  progress_meter(bool terminal, std::size_t total_bytes)
-      : terminal_(terminal), total_(total_bytes), start_(clock::now()), last_(start_) {}
+  progress_meter(bool terminal, std::size_t total_bytes, bool count_matches = false)
+      : terminal_(terminal), count_matches_(count_matches), total_(total_bytes), start_(clock::now()),
+        last_(start_) {}
 
-  void update(std::size_t lines, std::size_t bytes, std::size_t failures, std::size_t skipped) {
+  void update(std::size_t lines, std::size_t bytes, std::size_t failures, std::size_t skipped,
+              std::size_t matched = 0) {
     const auto now = clock::now();
     if (now - last_ < interval) return;
     last_ = now;
-    draw(lines, bytes, failures, skipped, now);
+    draw(lines, bytes, failures, skipped, matched, now);
   }
 
-  void finish(std::size_t lines, std::size_t bytes, std::size_t failures, std::size_t skipped) {
-    draw(lines, bytes, failures, skipped, clock::now());
+  void finish(std::size_t lines, std::size_t bytes, std::size_t failures, std::size_t skipped,
+              std::size_t matched = 0) {
+    draw(lines, bytes, failures, skipped, matched, clock::now());
     if (terminal_) std::fputs("\n", stderr);
     shown_ = false;
     std::fflush(stderr);
@@ -53,9 +57,10 @@ class progress_meter {
   static constexpr std::chrono::milliseconds interval{250};
 
   void draw(std::size_t lines, std::size_t bytes, std::size_t failures, std::size_t skipped,
-            clock::time_point now);
+            std::size_t matched, clock::time_point now);
 
   bool terminal_;
+  bool count_matches_;  // hunt: "N matched"
   std::size_t total_;
   clock::time_point start_;
   clock::time_point last_;
@@ -102,16 +107,22 @@ class sink {
   // before it, whatever stdio kept in its buffer (and the same with --jobs).
   void flush();
 
-  bool failed() const { return failed_; }
+  // Whether writing standard output failed (disk full, a closed pipe), and
+  // errno then.  A failed write to standard error (closed with 2>&-) only
+  // loses the messages: it is not a failure of the output.
+  bool out_failed() const { return out_failed_; }
+  int out_error() const { return out_errno_; }
 
  private:
   void write(std::FILE* f, std::string& s);
+  void note_out_failure();
 
   std::string out_;
   std::string err_;
   bool line_buffered_;
   bool spilled_ = false;  // part of the current line is written
-  bool failed_ = false;
+  bool out_failed_ = false;
+  int out_errno_ = 0;
   progress_meter* meter_ = nullptr;
 };
 

@@ -35,6 +35,7 @@ parallel_lines::~parallel_lines() {
 void parallel_lines::run(line_reader& reader, std::size_t& line_number, sink& io, bool& any_failed,
                          const written_fn& written) {
   for (;;) {
+    if (io.out_failed()) break;  // nobody reads the output any more
     if (reader.would_wait())
       while (!in_flight_.empty()) write_front(io, any_failed, written);
     auto b = std::make_unique<batch>();
@@ -87,7 +88,7 @@ void parallel_lines::write_front(sink& io, bool& any_failed, const written_fn& w
   }
   io.append_lines(b.out, b.err, b.out_ends, b.err_ends);
   if (b.failures > 0) any_failed = true;
-  written(b.lines, b.consumed, b.failures, b.skipped);
+  written(b.lines, b.consumed, b.failures, b.skipped, b.matched);
   in_flight_.pop_front();
 }
 
@@ -100,10 +101,10 @@ void parallel_lines::stream_line(const batch& b, sink& io, bool& any_failed, con
   r.reset();
   process_(input, s_.json, r);
   const spill_fn spill = [&io](std::string&) { io.spill(); };
-  format_line(s_, shape_, input, "line", b.first_line, r, io.out(), io.err(), &spill);
+  format_line(s_, shape_, input, what, b.first_line, r, io.out(), io.err(), &spill);
   io.end_line();
   if (!r.ok) any_failed = true;
-  written(1, b.consumed, r.ok ? 0 : 1, r.skipped ? 1 : 0);
+  written(1, b.consumed, r.ok ? 0 : 1, r.skipped ? 1 : 0, r.matched ? 1 : 0);
   r.reset();  // its decision's memory goes now, not at the next line
 }
 
@@ -137,11 +138,12 @@ void parallel_lines::convert(batch& batch_ref, outcome& r) {
       at = nl + 1;
       r.reset();
       process_(input, s_.json, r);
-      format_line(s_, shape_, input, "line", b->first_line + i, r, b->out, b->err);
+      format_line(s_, shape_, input, what, b->first_line + i, r, b->out, b->err);
       b->out_ends.push_back(b->out.size());
       b->err_ends.push_back(b->err.size());
       if (!r.ok) ++b->failures;
       if (r.skipped) ++b->skipped;
+      if (r.matched) ++b->matched;
     }
     {
       std::lock_guard<std::mutex> lock(mutex_);

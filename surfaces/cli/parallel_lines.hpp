@@ -25,15 +25,20 @@ namespace puny::cli {
 class parallel_lines {
  public:
   // Called as batches are written: (lines, input bytes consumed up to the
-  // batch's last line, failed lines, skipped lines).
+  // batch's last line, failed lines, skipped lines, lines that matched).
   using written_fn = std::function<void(std::size_t lines, std::size_t consumed, std::size_t failures,
-                                        std::size_t skipped)>;
+                                        std::size_t skipped, std::size_t matched)>;
 
   parallel_lines(const io_settings& s, json_shape shape, const processor& process, unsigned jobs);
   ~parallel_lines();
 
+  // What a message calls an input: "line", or "input" where the arguments
+  // and the lines of standard input share one numbering (line_driver.cpp).
+  const char* what = "line";
+
   // Converts the lines of `reader`, numbered from `line_number` + 1.
-  // `written` is called as batches are written.
+  // `written` is called as batches are written.  Stops reading once
+  // standard output cannot be written (a closed pipe).
   void run(line_reader& reader, std::size_t& line_number, sink& io, bool& any_failed,
            const written_fn& written);
 
@@ -49,6 +54,7 @@ class parallel_lines {
     std::vector<std::size_t> out_ends, err_ends;
     std::size_t failures = 0;
     std::size_t skipped = 0;
+    std::size_t matched = 0;
     bool done = false;                         // guarded by the mutex
   };
 

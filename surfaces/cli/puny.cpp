@@ -7,7 +7,11 @@
 // line-by-line machinery (stdin, buffering, messages, JSON, exit status) is in
 // line_driver.cpp and the files it names.
 #include <algorithm>
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
+#include <cstring>
+#include <iostream>
 #include <vector>
 #include <exception>
 #include <string>
@@ -87,8 +91,66 @@ const char* const general_help =
 
 }  // namespace
 
+namespace {
+
+// Standard output could not be written: exit 3, as --help promises, also
+// for `| head -1` (SIGPIPE is ignored, so a closed pipe is a failed write).
+int output_status(int status) {
+  if (status == puny::cli::exit_write) return status;  // run_lines said so already
+  const int error = errno;
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout) && std::cout.good()) return status;
+  std::fprintf(stderr, "puny: error writing standard output: %s\n",
+               std::strerror(std::ferror(stdout) && error != 0 ? error : EPIPE));
+  return puny::cli::exit_write;
+}
+
+// "--brand": the options of the command named on the command line whose
+// names are closest (a prefix, or one or two letters off), for the message
+// (issue 52: hunt --brand said only that --brands was required).
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// The first "--word" argument (before "--") that `sub` does not know, with
+// the options it might have meant; false when every option is known.
+bool unknown_option(const CLI::App& sub, int argc, char** argv, int first, std::string& typed,
+                    std::vector<std::string>& close) {
+  std::vector<std::string> known;
+  for (const CLI::Option* o : sub.get_options())
+    for (const std::string& n : o->get_lnames()) known.push_back(n);
+  for (int i = first; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") return false;
+    if (arg.size() < 3 || arg.compare(0, 2, "--") != 0) continue;
+    const std::string name = arg.substr(2, arg.find('=') == std::string::npos ? std::string::npos
+                                                                              : arg.find('=') - 2);
+    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+    typed = "--" + name;
+    for (const std::string& k : known)
+      if (k.compare(0, name.size(), name) == 0 || edit_distance(name, k) <= 2) close.push_back("--" + k);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace puny::cli;
+#if !defined(_WIN32)
+  std::signal(SIGPIPE, SIG_IGN);
+#endif
 
   CLI::App app{"puny: Punycode (RFC 3492) and IDNA (UTS #46, Unicode " +
                    std::string(puny::unicode::unicode_version) + ") conversions",
@@ -132,6 +194,27 @@ int main(int argc, char** argv) {
                  "Run 'puny --help' for usage.\n", argv[1], valid.c_str());
     return exit_usage;
   }
+  if (known) {
+    // The command (or explain's sub-command) the arguments are for.
+    const CLI::App* sub = app.get_subcommand(argv[1]);
+    int first = 2;
+    if (argc > 2 && argv[2][0] != '-')
+      for (const CLI::App* inner : sub->get_subcommands([](const CLI::App*) { return true; }))
+        if (inner->check_name(argv[2])) {
+          sub = inner;
+          first = 3;
+        }
+    std::string typed;
+    std::vector<std::string> close;
+    if (unknown_option(*sub, argc, argv, first, typed, close)) {
+      std::string hint;
+      for (const std::string& c : close) hint += (hint.empty() ? "; did you mean " : " or ") + c;
+      std::fprintf(stderr, "puny %s: unknown option %s%s%s\nRun 'puny %s --help' for its options.\n",
+                   sub->get_name().c_str(), typed.c_str(), hint.c_str(), hint.empty() ? "" : "?",
+                   first == 3 ? (std::string(argv[1]) + " " + argv[2]).c_str() : argv[1]);
+      return exit_usage;
+    }
+  }
   try {
     std::vector<char*> args = protect_arguments(argc, argv);
     app.parse(argc, args.data());
@@ -139,11 +222,11 @@ int main(int argc, char** argv) {
     // --help and --version exit 0 (printed on stdout); anything else is a
     // usage error, described on stderr.
     const int code = app.exit(e);
-    return code == 0 ? exit_ok : exit_usage;
+    return code == 0 ? output_status(exit_ok) : exit_usage;
   }
   if (!selected) return exit_usage;
   try {
-    return selected();
+    return output_status(selected());
   } catch (const std::exception& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "puny: %s\n", e.what());

@@ -202,6 +202,8 @@ std::map<errc, reach> reachable() {
                                   "", 10};
   t[errc::domain_not_global] = {mail("a@localhost"), "", 2};
   t[errc::special_use_domain] = {mail("a@b.onion"), "", 2};
+  t[errc::extra_at_sign] = {mail("a@@x.com"), "", 2};
+  t[errc::domain_character] = {mail("a@x/y.com"), "", 3};
   return t;
 }
 
@@ -246,7 +248,7 @@ TEST(ErrcReachability, EveryErrcFromThePublicApiWithItsUts46Code) {
   // The Punycode-layer offsets used above are inside their payloads.
   EXPECT_EQ(pc::decode(std::string(40, '9')).status.code, errc::overflow);
   EXPECT_LT(pc::decode(std::string(40, '9')).status.offset, 40u);
-  EXPECT_EQ(covered, static_cast<std::size_t>(errc::special_use_domain));
+  EXPECT_EQ(covered, static_cast<std::size_t>(errc::domain_character));
 }
 
 TEST(ErrcReachability, Uts46CodesOfTheRefinedErrors) {

@@ -119,11 +119,28 @@ TEST(Email, MissingPartsAndIllFormedInput) {
 }
 
 TEST(Email, DomainErrorsKeepTheirIdnaNamesAndInputOffsets) {
-  // '@' in the domain: UseSTD3ASCIIRules (uts46-strict) refuses it at its offset.
+  // A second '@' and other ASCII a mail domain cannot hold (RFC 5321
+  // 4.1.2) are named in mail words, under every preset (issue 52).
   const auto s = bad("a@b@c.com");
-  EXPECT_EQ(s.code, errc::std3_disallowed);
+  EXPECT_EQ(s.code, errc::extra_at_sign);
   EXPECT_EQ(s.offset, 3u);
+  EXPECT_EQ(s.code_point, U'@');
+  email::options raw;
+  raw.domain_preset = puny::find_preset("uts46-raw");
+  email::address out;
+  for (const char* in : {"a@b c.com", "a@exa/mple.com", "a@b:25.com"}) {
+    const puny::status r = email::validate(in, raw, out);
+    EXPECT_EQ(r.code, errc::domain_character) << in;
+  }
+  EXPECT_EQ(email::validate("a@exa/mple.com", raw, out).offset, 5u);
+  // U+FF0F maps to '/' under UTS #46 without STD3 rules.
+  EXPECT_EQ(email::validate("a@exa\xEF\xBC\x8Fmple.com", raw, out).code, errc::domain_character);
+  EXPECT_EQ(bad("john@@example.com").code, errc::extra_at_sign);
+  EXPECT_EQ(bad("a@b c.com").code, errc::domain_character);
   EXPECT_EQ(bad("a@example.com.").code, errc::empty_label);
+  // The empty label after the final dot, where it starts (issue 52: label 0).
+  EXPECT_EQ(bad("a@example.com.").offset, 14u);
+  EXPECT_EQ(bad("a@example.com.").label, 2u);
   EXPECT_EQ(bad("a@-x.com").code, errc::leading_hyphen);
   EXPECT_EQ(bad("a@" + std::string(64, 'x') + ".com").code, errc::label_too_long);
 }

@@ -159,7 +159,7 @@ class HuntCommand(Base):
         with open(os.path.join(cli, "completions", "_puny"), encoding="utf-8") as f:
             zsh = re.search(r":rules:\(([^)]*)\)", f.read()).group(1).split()
         with open(os.path.join(cli, "puny.1"), encoding="utf-8") as f:
-            man = re.search(r"keeps only the rules named \(([^)]*)\)", f.read(), re.S).group(1)
+            man = re.search(r"only the rules named \(([^)]*)\)", f.read(), re.S).group(1)
         man = [w.strip() for w in man.replace("\n", " ").split(",")]
         self.assertEqual(bash, listed)
         self.assertEqual(zsh, listed)

@@ -156,6 +156,8 @@ class Smtputf8RequiredError(EmailError): pass
 class DisplayNameSyntaxError(EmailError): pass
 class DomainNotGlobalError(EmailError): pass
 class SpecialUseDomainError(EmailError): pass
+class ExtraAtSignError(EmailError): pass
+class DomainCharacterError(EmailError): pass
 
 #: Error kind name (Error.code) -> class.
 ERROR_CLASSES = {
@@ -204,6 +206,8 @@ ERROR_CLASSES = {
     "display_name_syntax": DisplayNameSyntaxError,
     "domain_not_global": DomainNotGlobalError,
     "special_use_domain": SpecialUseDomainError,
+    "extra_at_sign": ExtraAtSignError,
+    "domain_character": DomainCharacterError,
 }
 
 

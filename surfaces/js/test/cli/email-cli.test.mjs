@@ -66,7 +66,7 @@ for (const [options, flags] of optionSets) {
       if (js.ok) {
         ++valid;
         const v = js.value;
-        assert.deepEqual([v.displayName, v.localPart, v.domain, v.asciiDomain, v.normalized, v.asciiEmail, v.smtputf8,
+        assert.deepEqual([v.displayName || null, v.localPart, v.domain, v.asciiDomain, v.normalized, v.asciiEmail, v.smtputf8,
                           v.addressLiteral],
                          [cli.display_name, cli.local_part, cli.domain, cli.ascii_domain, cli.normalized, cli.ascii_email,
                           cli.smtputf8, cli.address_literal], what);
