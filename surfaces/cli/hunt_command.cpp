@@ -24,6 +24,7 @@ struct hunt_settings {
   std::string brands;
   std::string psl;
   bool no_psl = false;
+  bool strict = false;  // a malformed brand line fails the run (else: a warning)
   std::string profile = "chromium";
   std::vector<std::string> rules;  // empty: every rule
   int min_score = 0;
@@ -68,6 +69,9 @@ void add_hunt(CLI::App& app, action& selected) {
   sub->add_flag("--no-psl", cfg->no_psl,
                 "No Public Suffix List: the brands' suffixes, else the last label, are public")
       ->excludes(psl);
+  sub->add_flag("--strict", cfg->strict,
+                "A malformed line of the brand list fails the run (exit 2); without it the line "
+                "is skipped with a warning naming its line");
   sub->footer(
       "Output: a line per matching name: line number, name, display verdict, then each\n"
       "match as BRAND RULE OFFSET+LENGTH SCORE (offsets: bytes of the name). Names that\n"
@@ -96,12 +100,17 @@ void add_hunt(CLI::App& app, action& selected) {
         }
       }
       auto index = std::make_shared<hunt::brand_index>();
+      std::vector<display::list_error> warnings;
       if (!hunt::brand_index::load(cfg->brands, *index, error,
-                                   cfg->no_psl ? nullptr : psl_data.get())) {
+                                   cfg->no_psl ? nullptr : psl_data.get(),
+                                   cfg->strict ? nullptr : &warnings)) {
         std::fprintf(stderr, "puny: %s (%s)\n", error.text.c_str(),
                      std::string(puny::to_string(error.status.code)).c_str());
         return exit_usage;
       }
+      for (const display::list_error& w : warnings)
+        std::fprintf(stderr, "puny: warning: %s (%s); line skipped (--strict: fail)\n",
+                     w.text.c_str(), std::string(puny::to_string(w.status.code)).c_str());
       hunt::options opt;
       if (!cfg->rules.empty()) {
         opt.rules = 0;
@@ -156,6 +165,7 @@ void add_hunt(CLI::App& app, action& selected) {
                   jm["offset"] = m.offset;
                   jm["length"] = m.length;
                   jm["score"] = m.score;
+                  if (m.via != hunt::rule{}) jm["via"] = std::string(hunt::to_string(m.via));
                   ms.push_back(std::move(jm));
                 }
                 o["matches"] = std::move(ms);
@@ -168,7 +178,10 @@ void add_hunt(CLI::App& app, action& selected) {
                 for (const hunt::match& m : rep.matches) {
                   text += '\t';
                   text += std::string(index->brand(m.brand)) + ' ' +
-                          std::string(hunt::to_string(m.why)) + ' ' + std::to_string(m.offset) +
+                          std::string(hunt::to_string(m.why)) +
+                          (m.via != hunt::rule{} ? "+" + std::string(hunt::to_string(m.via))
+                                                 : std::string()) +
+                          ' ' + std::to_string(m.offset) +
                           '+' + std::to_string(m.length) + ' ' + std::to_string(m.score);
                 }
               }
