@@ -1,5 +1,6 @@
 // puny hunt: the rule registry and the brand index (docs/hunt.md).
 #include "index.hpp"
+#include "loose.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -393,6 +394,13 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     d->max_folded = std::max(d->max_folded, folded.size());
     d->brand_has_rn = d->brand_has_rn || b.label.find(U"rn") != std::u32string::npos;
     d->by_folded.add(folded, id);
+    {
+      std::u32string loose;
+      loose_skeleton(b.label, false, loose);
+      d->by_loose.add(loose, id);
+      loose_skeleton(b.label, true, loose);
+      d->by_loose_full.add(loose, id);
+    }
     // Chromium's skeletons of the label alone (the name's other labels
     // are matched on their own).  An ASCII label has one, its UTS #39
     // skeleton (lookalike_skeletons' first case), built here from the
@@ -444,6 +452,8 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   d->by_label.build();
   d->by_folded.build();
   d->by_chromium.build();
+  d->by_loose.build();
+  d->by_loose_full.build();
   d->by_flat_name.build();
   d->deletions.build();
   d->folded_deletions.build();
@@ -467,6 +477,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     d->keyword_last[k.size()] |= std::uint64_t{1} << (k.back() & 63);
   });
   d->bytes = d->by_label.bytes() + d->by_folded.bytes() + d->by_chromium.bytes() +
+             d->by_loose.bytes() + d->by_loose_full.bytes() +
              d->by_flat_name.bytes() + d->deletions.bytes() + d->folded_deletions.bytes() +
              d->filter.size() * sizeof(std::uint64_t);
   for (const brand_record& b : d->brands) d->bytes += sizeof b + b.name.size() + b.suffix.size();

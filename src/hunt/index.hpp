@@ -268,6 +268,11 @@ struct brand_index::impl {
   // character (an ASCII label's Chromium skeleton is its UTS #39 skeleton,
   // which by_folded covers), so no Bloom filter bit.
   key_table<char> by_chromium;
+  // Each brand label's loose skeleton (loose.hpp) without and with the
+  // single ASCII letters' classes, for the looser lookalikes of
+  // dnstwist's table (matcher's loose_rule).
+  key_table<char32_t> by_loose;
+  key_table<char32_t> by_loose_full;
   // Brand label + suffix written without dots ("paypalcom"), for
   // target embedding inside one label.
   key_table<char32_t> by_flat_name;

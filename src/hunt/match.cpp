@@ -10,6 +10,7 @@
 
 #include "display/internal.hpp"
 #include "index.hpp"
+#include "loose.hpp"
 #include "puny/idna.hpp"
 #include "puny/unicode.hpp"
 
@@ -171,6 +172,9 @@ struct matcher {
   // "blogspot.com"): short brands match only under their own suffix, and a
   // suffix brand never matches the names under it.
   std::string_view in_suffix{};
+  // Set while loose_rule adds: homoglyph_edit's brand minimum is then the
+  // loose one (loose_min).
+  bool loose_now = false;
   // The strings the two deletion tables were built from: a key found
   // there is checked against them (index.hpp's deletion_table).
   struct label_text {
@@ -193,6 +197,7 @@ struct matcher {
     if (!on(r)) return false;
     std::size_t min = opt.min_brand_length[static_cast<unsigned>(r)];
     if (min != 0) return b.label.size() >= min;  // the caller's own minimum: nothing else
+    if (loose_now && r == rule::homoglyph_edit) return b.label.size() >= loose_min;
     if (b.label.size() >= info(r).min_brand_length) return true;
     return short_ok && short_brand_rule(r, b.label.size()) && in_suffix == b.suffix;
   }
@@ -311,7 +316,63 @@ struct matcher {
     if (R.size() <= d.max_label + 1) edit_rules(R, r);
     // After the edit rules: it reports only brands nothing else matched.
     homoglyph_edit_rule(r, folded);
+    loose_rule(r, ascii, folded);
   }
+
+  // The shortest brand label the loose lookalikes are reported for (as
+  // homoglyph_edit): measured on real benign names (docs/hunt.md).
+  static constexpr std::size_t loose_min = 3;
+
+  // Lookalikes from dnstwist's looser table (loose.hpp): a non-ASCII label
+  // whose loose skeleton, single ASCII letters' classes included, is a
+  // brand label's (ʀikkaɾspoɾts, thcbalancccarccrs with a ƈ); an ASCII
+  // label only through the letter pairs (jobrapic1o: cl for d), whose
+  // loose skeleton without the single letters' classes is a brand
+  // label's.  Reported as homoglyph_edit, only for a brand nothing else
+  // matched on this label.
+  void loose_rule(std::size_t r, bool ascii, const std::u32string& F) {
+    if (!on(rule::homoglyph_edit) || F.size() > 2 * d.max_folded + 2) return;
+    const std::u32string& R = labels[r];
+    const std::size_t offset = labels_span(r, r).offset;
+    thread_local std::u32string key;
+    auto report = [&](std::uint32_t id) {
+      if (d.brands[id].label == R) return;
+      for (auto it = out.matches.rbegin(); it != out.matches.rend() && it->offset == offset; ++it)
+        if (it->brand == id) return;
+      add(id, rule::homoglyph_edit, r, r);
+    };
+    loose_now = true;
+    if (!ascii) {
+      loose_skeleton(R, true, key);
+      d.by_loose_full.find(key, report);
+    } else {
+      // The pairs: only a label with one (most have none).
+      bool pair = false;
+      for (std::size_t i = 0; i + 1 < F.size() && !pair; ++i) {
+        const char32_t a = F[i], b = F[i + 1];
+        pair = (b == U'l' && (a == U'c' || a == U'd')) ||
+               (a == U'l' && (b == U'c' || b == U'k' || b == U'b' || b == U'h')) ||
+               (a == U'i' && b == U'k') || (a == U'n' && b == U'n') || (a == U'r' && b == U'r');
+      }
+      if (pair) {
+        loose_skeleton(R, false, key);
+        d.by_loose.find(key, report);
+      }
+      // The single letters too, for a brand of loose_ascii_min letters or
+      // more (linkedln, l1nkedim): fewer ordinary words meet a long label.
+      if (R.size() + 1 >= loose_ascii_min) {
+        loose_skeleton(R, true, key);
+        d.by_loose_full.find(key, [&](std::uint32_t id) {
+          if (d.brands[id].label.size() >= loose_ascii_min) report(id);
+        });
+      }
+    }
+    loose_now = false;
+  }
+
+  // The shortest brand label an ASCII name's single-letter lookalikes
+  // (c/e, b/d, n/r/m, i/l) are reported for: measured (docs/hunt.md).
+  static constexpr std::size_t loose_ascii_min = 6;
 
   // Chromium's lookalike skeletons of the label (display's
   // lookalike_skeletons, SkeletonGenerator::GetSkeletons: diacritics
