@@ -147,6 +147,9 @@ struct report {
   status verdict_status;
   std::string display;
   bool all_shown = false;
+  // Why labels stay A-labels: the findings of every label the verdict
+  // does not show (display::label_verdict::findings, in label order).
+  std::vector<display::finding> findings;
   void clear();
 };
 

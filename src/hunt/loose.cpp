@@ -94,21 +94,36 @@ char32_t ascii_class(char32_t c) {
 
 }  // namespace
 
+// Whether c may start one of ascii_pairs (most letters do not: the pair
+// table is not scanned for them).
+bool pair_start(char32_t c) {
+  return c == U'c' || c == U'd' || c == U'l' || c == U'i' || c == U'n' || c == U'r';
+}
+
 bool loose_skeleton(std::u32string_view label, bool singles, std::u32string& out) {
   thread_local std::u32string mapped, folded;
-  mapped.assign(label.data(), label.size());
   bool changed = false;
-  for (char32_t& c : mapped)
-    if (c >= 0x80)
-      if (char l = latin_letter(c)) {
-        c = static_cast<unsigned char>(l);
-        changed = true;
-      }
-  folded_skeleton(mapped, folded);
+  if (std::any_of(label.begin(), label.end(), [](char32_t c) { return c >= 0x80; })) {
+    mapped.assign(label.data(), label.size());
+    for (char32_t& c : mapped)
+      if (c >= 0x80)
+        if (char l = latin_letter(c)) {
+          c = static_cast<unsigned char>(l);
+          changed = true;
+        }
+    folded_skeleton(mapped, folded);
+  } else {
+    folded_skeleton(label, folded);  // an ASCII label: nothing to map first
+  }
+  return loose_from_folded(folded, singles, out) || changed;
+}
+
+bool loose_from_folded(std::u32string_view folded, bool singles, std::u32string& out) {
+  bool changed = false;
   out.clear();
   for (std::size_t i = 0; i < folded.size(); ++i) {
     const char32_t c = folded[i];
-    if (i + 1 < folded.size() && c < 0x80) {
+    if (i + 1 < folded.size() && pair_start(c)) {
       const pair_rule* hit = nullptr;
       for (const pair_rule& p : ascii_pairs)
         if (c == static_cast<char32_t>(p.a) && folded[i + 1] == static_cast<char32_t>(p.b)) hit = &p;

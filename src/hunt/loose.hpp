@@ -16,4 +16,8 @@ namespace puny::hunt {
 // differs from the folded skeleton by more than the singles).
 bool loose_skeleton(std::u32string_view label, bool singles, std::u32string& out);
 
+// The same from a label's folded skeleton, for an ASCII label (no Latin
+// letter to map first): the pairs, and with `singles` the letters' classes.
+bool loose_from_folded(std::u32string_view folded, bool singles, std::u32string& out);
+
 }  // namespace puny::hunt

@@ -355,13 +355,15 @@ struct matcher {
                (a == U'i' && b == U'k') || (a == U'n' && b == U'n') || (a == U'r' && b == U'r');
       }
       if (pair) {
-        loose_skeleton(R, false, key);
+        loose_from_folded(F, false, key);
         d.by_loose.find(key, report);
       }
       // The single letters too, for a brand of loose_ascii_min letters or
-      // more (linkedln, l1nkedim): fewer ordinary words meet a long label.
-      if (R.size() + 1 >= loose_ascii_min) {
-        loose_skeleton(R, true, key);
+      // more, in a label that shows another lookalike (a pair, a digit, rn:
+      // l1nkedim, iinkeclin): fewer ordinary words meet a long label, and
+      // a plain ASCII word (most names) is not read a third time.
+      if (R.size() + 1 >= loose_ascii_min && (pair || may_hold_homoglyph(R))) {
+        loose_from_folded(F, true, key);
         d.by_loose_full.find(key, [&](std::uint32_t id) {
           if (d.brands[id].label.size() >= loose_ascii_min) report(id);
         });
@@ -788,6 +790,7 @@ void report::clear() {
   verdict_status = status{};
   display.clear();
   all_shown = false;
+  findings.clear();
 }
 
 void find(std::string_view name, const brand_index& index, const options& opt, report& out) {
@@ -807,6 +810,8 @@ void find(std::string_view name, const brand_index& index, const options& opt, r
   if (out.verdict_status.ok()) {
     out.display = std::move(dec.display);
     out.all_shown = dec.all_shown();
+    for (const display::label_verdict& l : dec.labels)
+      out.findings.insert(out.findings.end(), l.findings.begin(), l.findings.end());
   }
 }
 

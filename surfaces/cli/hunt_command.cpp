@@ -11,6 +11,7 @@
 
 #include "cli.hpp"
 #include "hunt_input.hpp"
+#include "hunt_triage.hpp"
 #include "puny/display.hpp"
 #include "puny/hunt.hpp"
 
@@ -119,9 +120,10 @@ void add_hunt(CLI::App& app, action& selected) {
       }
       opt.min_score = cfg->min_score;
       opt.profile = display::find_profile(cfg->profile)->id;
+      const std::string profile_name(display::find_profile(cfg->profile)->name);
       return run_lines(
           cfg->io, json_shape::hunt,
-          [index, opt](std::string_view in, bool detailed, outcome& out) {
+          [index, opt, profile_name](std::string_view in, bool detailed, outcome& out) {
             thread_local std::vector<std::string> names;
             thread_local hunt::report rep;
             hunt_line_error bad;
@@ -169,21 +171,13 @@ void add_hunt(CLI::App& app, action& selected) {
                   ms.push_back(std::move(jm));
                 }
                 o["matches"] = std::move(ms);
+                add_hunt_triage(o, rep, *index, profile_name);
                 items.push_back(std::move(o));
               } else {
                 if (!text.empty()) text += '\n';
                 std::string safe;
                 append_escaped(safe, name);
-                text += safe + '\t' + verdict_text(rep);
-                for (const hunt::match& m : rep.matches) {
-                  text += '\t';
-                  text += std::string(index->brand(m.brand)) + ' ' +
-                          std::string(hunt::to_string(m.why)) +
-                          (m.via != hunt::rule{} ? "+" + std::string(hunt::to_string(m.via))
-                                                 : std::string()) +
-                          ' ' + std::to_string(m.offset) +
-                          '+' + std::to_string(m.length) + ' ' + std::to_string(m.score);
-                }
+                text += safe + '\t' + verdict_text(rep) + hunt_text_matches(rep, *index);
               }
             }
             if (detailed) {
