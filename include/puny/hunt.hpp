@@ -84,11 +84,19 @@ class brand_index {
   // `suffixes`: where the registrable part of the brands (and later of the
   // inputs) ends; nullptr: the last label is the public suffix.  The index
   // keeps a copy (lists share their data).
+  // `warnings`: nullptr (strict), a malformed line fails the whole list;
+  // otherwise such a line is skipped and described there (its source, line
+  // and reason, as `error` would be), and the list fails only when every
+  // brand line is malformed.  A brand that is itself a public suffix under
+  // `suffixes` (blogspot.com, github.io) is accepted: docs/hunt.md, "Suffix
+  // brands".
   static bool parse(std::string_view text, std::string_view source, brand_index& out,
                     display::list_error& error,
-                    const display::public_suffix_list* suffixes = nullptr);
+                    const display::public_suffix_list* suffixes = nullptr,
+                    std::vector<display::list_error>* warnings = nullptr);
   static bool load(const std::string& path, brand_index& out, display::list_error& error,
-                   const display::public_suffix_list* suffixes = nullptr);
+                   const display::public_suffix_list* suffixes = nullptr,
+                   std::vector<display::list_error>* warnings = nullptr);
 
   std::size_t size() const noexcept;            // brands
   std::size_t keyword_count() const noexcept;   // keywords, built-in ones included
@@ -110,6 +118,12 @@ struct match {
   std::size_t offset = 0;     // byte offset in the caller's input of the labels that matched
   std::size_t length = 0;     // their byte length in the input (offset + length <= input size)
   int score = 0;
+  // A combined match (a combo_squatting or target_embedding match whose
+  // brand label is itself spelled with a lookalike or one edit:
+  // "paypa1-secure.com", "раураl.com.evil.tld"): the rule that matched that
+  // label (skeleton, homoglyph, chromium_skeleton or an edit rule); rule{}
+  // (0) for a plain match.
+  rule via{};
 };
 
 struct options {
@@ -133,6 +147,9 @@ struct report {
   status verdict_status;
   std::string display;
   bool all_shown = false;
+  // Why labels stay A-labels: the findings of every label the verdict
+  // does not show (display::label_verdict::findings, in label order).
+  std::vector<display::finding> findings;
   void clear();
 };
 

@@ -1,5 +1,6 @@
 // puny hunt: the rule registry and the brand index (docs/hunt.md).
 #include "index.hpp"
+#include "loose.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -249,7 +250,8 @@ std::string_view brand_index::brand(std::size_t i) const {
 }
 
 bool brand_index::parse(std::string_view text, std::string_view source, brand_index& out,
-                        display::list_error& error, const display::public_suffix_list* suffixes) {
+                        display::list_error& error, const display::public_suffix_list* suffixes,
+                        std::vector<display::list_error>* warnings) {
   auto d = std::make_shared<impl>();
   if (suffixes) {
     d->psl = *suffixes;
@@ -263,11 +265,13 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   d->own_names.reserve(most);
   d->keywords.reserve(most + std::size(builtin_keywords));
   for (const char* k : builtin_keywords) d->keywords.insert(ascii_u32(k));
-  std::vector<std::string> allows;
   std::vector<std::string_view> parts;
-  std::size_t line_no = 0, pos = 0;
+  std::size_t line_no = 0, pos = 0, bad_lines = 0;
   std::string name;
-  std::u32string u;
+  // One line's brand, keywords and own names, kept aside until the whole
+  // line has been read: a malformed line adds nothing.
+  std::vector<std::string> line_allows;
+  std::vector<std::u32string> line_keywords;
   while (pos < text.size()) {
     std::size_t eol = text.find('\n', pos);
     if (eol == std::string_view::npos) eol = text.size();
@@ -287,69 +291,104 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
       i = j;
     }
     if (fields.empty()) continue;
-    if (!normalise_name(fields[0], name))
-      return fail(error, source, line_no, line_offset,
-                  "not a valid domain name: '" + std::string(fields[0]) + "'");
-    std::string suffix;
-    if (d->have_psl) {
-      std::string_view reg = d->psl.registrable_domain(name);
-      if (reg != name)
-        return fail(error, source, line_no, line_offset,
-                    "'" + name +
-                        "' is not a registrable name (the Public Suffix List's "
-                        "registrable part is '" +
-                        std::string(reg) + "')");
-      suffix = std::string(d->psl.public_suffix(name));
-    } else {
-      std::size_t dot = name.find('.');
-      if (dot == std::string::npos)
-        return fail(error, source, line_no, line_offset,
-                    "'" + name + "' has no public suffix (write e.g. paypal.com)");
-      suffix = name.substr(dot + 1);
-    }
-    std::string_view label(name);
-    label = label.substr(0, name.size() - suffix.size() - 1);
-    if (label.empty() || label.find('.') != std::string_view::npos)
-      return fail(error, source, line_no, line_offset, "'" + name + "' is not a registrable name");
-    for (std::size_t f = 1; f < fields.size(); ++f) {
-      std::string_view field = fields[f];
-      std::size_t eq = field.find('=');
-      std::string_view key = field.substr(0, eq == std::string_view::npos ? 0 : eq);
-      if (key != "keywords" && key != "allow")
-        return fail(error, source, line_no, line_offset,
-                    "unknown field '" + std::string(field) + "' (keywords=W,W or allow=NAME,NAME)");
-      split(field.substr(eq + 1), ',', parts);
-      for (std::string_view p : parts) {
-        if (p.empty()) continue;
-        if (key == "allow" && p.find('*') != std::string_view::npos)
-          // A pattern would be kept as a name no input ever has (issue 52):
-          // an own name already covers every name under it.
-          return fail(error, source, line_no, line_offset,
-                      "allow= takes names, not patterns: '" + std::string(p) +
-                          "' (an allowed name covers its subdomains: write it without '*.')");
-        std::string n;
-        if (!normalise_name(p, n))
-          return fail(error, source, line_no, line_offset,
-                      "not a valid " + std::string(key == "allow" ? "domain name" : "keyword") +
-                          ": '" + std::string(p) + "'");
-        if (key == "allow") {
-          d->own_names.insert(n);
+    std::string why;  // set: the line is malformed
+    brand_record rec;
+    line_allows.clear();
+    line_keywords.clear();
+    [&] {
+      if (!normalise_name(fields[0], name)) {
+        why = "not a valid domain name: '" + std::string(fields[0]) + "'";
+        return;
+      }
+      std::string suffix;
+      if (d->have_psl) {
+        std::string_view reg = d->psl.registrable_domain(name);
+        if (reg.empty() && d->psl.public_suffix(name) == name &&
+            name.find('.') != std::string::npos) {
+          // A brand that is itself a public suffix (blogspot.com,
+          // github.io): its label is its first one, the rest its suffix;
+          // the names under it belong to the platform's customers and
+          // never match it (docs/hunt.md, "Suffix brands").
+          suffix = name.substr(name.find('.') + 1);
+          rec.suffix_brand = true;
+        } else if (reg != name) {
+          why = "'" + name +
+                "' is not a registrable name (the Public Suffix List's registrable part is '" +
+                std::string(reg) + "')";
+          return;
         } else {
-          u.clear();  // utf8_to_utf32 appends
-          if (unicode::utf8_to_utf32(n, u).code != errc::ok) continue;
-          d->keywords.insert(u);
+          suffix = std::string(d->psl.public_suffix(name));
+        }
+      } else {
+        std::size_t dot = name.find('.');
+        if (dot == std::string::npos) {
+          why = "'" + name + "' has no public suffix (write e.g. paypal.com)";
+          return;
+        }
+        suffix = name.substr(dot + 1);
+      }
+      std::string_view label(name);
+      label = label.substr(0, name.size() - suffix.size() - 1);
+      if (label.empty() || label.find('.') != std::string_view::npos) {
+        why = "'" + name + "' is not a registrable name";
+        return;
+      }
+      for (std::size_t f = 1; f < fields.size(); ++f) {
+        std::string_view field = fields[f];
+        std::size_t eq = field.find('=');
+        std::string_view key = field.substr(0, eq == std::string_view::npos ? 0 : eq);
+        if (key != "keywords" && key != "allow") {
+          why = "unknown field '" + std::string(field) + "' (keywords=W,W or allow=NAME,NAME)";
+          return;
+        }
+        split(field.substr(eq + 1), ',', parts);
+        for (std::string_view p : parts) {
+          if (p.empty()) continue;
+          if (key == "allow" && p.find('*') != std::string_view::npos) {
+            // A pattern would be kept as a name no input ever has (issue
+            // 52): an allowed name already covers every name under it.
+            why = "allow= takes names, not patterns: '" + std::string(p) +
+                  "' (an allowed name covers its subdomains: write it without '*.')";
+            return;
+          }
+          std::string n;
+          if (!normalise_name(p, n)) {
+            why = "not a valid " + std::string(key == "allow" ? "domain name" : "keyword") + ": '" +
+                  std::string(p) + "'";
+            return;
+          }
+          if (key == "allow") {
+            line_allows.push_back(std::move(n));
+          } else {
+            std::u32string u;
+            if (unicode::utf8_to_utf32(n, u).code != errc::ok) continue;
+            line_keywords.push_back(std::move(u));
+          }
         }
       }
+      rec.name = name;
+      rec.suffix = suffix;
+      if (unicode::utf8_to_utf32(label, rec.label).code != errc::ok) why = "not valid UTF-8";
+    }();
+    if (!why.empty()) {
+      if (!warnings) return fail(error, source, line_no, line_offset, why);
+      display::list_error w;
+      fail(w, source, line_no, line_offset, why);
+      warnings->push_back(std::move(w));
+      ++bad_lines;
+      continue;
     }
-    if (!d->own_names.insert(name)) continue;  // listed twice: once is enough
-    brand_record rec;
-    rec.name = name;
-    rec.suffix = suffix;
-    if (unicode::utf8_to_utf32(label, rec.label).code != errc::ok)
-      return fail(error, source, line_no, line_offset, "not valid UTF-8");
-    d->suffixes.insert(suffix);
+    for (const std::string& n : line_allows) d->own_names.insert(n);
+    for (const std::u32string& k : line_keywords) d->keywords.insert(k);
+    if (!d->own_names.insert(rec.name)) continue;  // listed twice: once is enough
+    d->suffixes.insert(rec.suffix);
+    d->has_suffix_brand = d->has_suffix_brand || rec.suffix_brand;
     d->brands.push_back(std::move(rec));
   }
+  if (bad_lines > 0 && d->brands.empty())
+    return fail(error, source, line_no, 0,
+                "no usable brand: every one of its " + std::to_string(bad_lines) +
+                    " brand lines is malformed");
 
   // The index: exact labels, folded skeletons, deletion neighbourhoods.
   for (std::uint32_t id = 0; id < d->brands.size(); ++id) {
@@ -362,6 +401,13 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     d->max_folded = std::max(d->max_folded, folded.size());
     d->brand_has_rn = d->brand_has_rn || b.label.find(U"rn") != std::u32string::npos;
     d->by_folded.add(folded, id);
+    {
+      std::u32string loose;
+      loose_skeleton(b.label, false, loose);
+      d->by_loose.add(loose, id);
+      loose_skeleton(b.label, true, loose);
+      d->by_loose_full.add(loose, id);
+    }
     // Chromium's skeletons of the label alone (the name's other labels
     // are matched on their own).  An ASCII label has one, its UTS #39
     // skeleton (lookalike_skeletons' first case), built here from the
@@ -413,6 +459,8 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   d->by_label.build();
   d->by_folded.build();
   d->by_chromium.build();
+  d->by_loose.build();
+  d->by_loose_full.build();
   d->by_flat_name.build();
   d->deletions.build();
   d->folded_deletions.build();
@@ -422,6 +470,11 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
                            d->keyword_lengths.end());
   d->suffix_views.reserve(d->suffixes.size());
   for (const std::string& n : d->suffixes) d->suffix_views.insert(n);
+  for (const std::string& n : d->suffixes) {
+    std::u32string head;
+    if (unicode::utf8_to_utf32(std::string_view(n).substr(0, n.find('.')), head).code == errc::ok)
+      d->suffix_heads.insert(head);
+  }
   std::size_t longest_keyword = d->keyword_lengths.empty() ? 0 : d->keyword_lengths.back();
   d->keyword_first.assign(longest_keyword + 1, 0);
   d->keyword_last.assign(longest_keyword + 1, 0);
@@ -431,20 +484,22 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     d->keyword_last[k.size()] |= std::uint64_t{1} << (k.back() & 63);
   });
   d->bytes = d->by_label.bytes() + d->by_folded.bytes() + d->by_chromium.bytes() +
+             d->by_loose.bytes() + d->by_loose_full.bytes() +
              d->by_flat_name.bytes() + d->deletions.bytes() + d->folded_deletions.bytes() +
              d->filter.size() * sizeof(std::uint64_t);
   for (const brand_record& b : d->brands) d->bytes += sizeof b + b.name.size() + b.suffix.size();
-  d->bytes += d->own_names.bytes() + d->keywords.bytes() + map_bytes(d->suffix_views.size(), 0,
+  d->bytes += d->own_names.bytes() + d->keywords.bytes() + d->suffix_heads.bytes() + map_bytes(d->suffix_views.size(), 0,
                         sizeof(std::string_view));
   out.impl_ = std::move(d);
   return true;
 }
 
 bool brand_index::load(const std::string& path, brand_index& out, display::list_error& error,
-                       const display::public_suffix_list* suffixes) {
+                       const display::public_suffix_list* suffixes,
+                       std::vector<display::list_error>* warnings) {
   std::string text;
   if (!display::read_list_file(path, text, error)) return false;
-  return parse(text, path, out, error, suffixes);
+  return parse(text, path, out, error, suffixes, warnings);
 }
 
 }  // namespace puny::hunt

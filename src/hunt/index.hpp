@@ -21,6 +21,9 @@ struct brand_record {
   std::u32string label;  // the label left of the public suffix ("paypal")
   std::string suffix;    // the public suffix ("com", "co.uk")
   std::u32string folded; // folded_skeleton(label)
+  // The brand is itself a public suffix (blogspot.com): `suffix` is then
+  // its name after the first label, and names under it never match it.
+  bool suffix_brand = false;
 };
 
 // One entry of the deletion neighbourhood: brand `brand`'s label with the
@@ -248,6 +251,7 @@ struct brand_index::impl {
   std::uint64_t label_lengths = 0;
   std::size_t max_folded = 0; // longest folded skeleton of a brand label
   bool brand_has_rn = false;  // some brand label spells "rn" (matcher's homoglyph_edit gate)
+  bool has_suffix_brand = false;  // some brand is a public suffix (brand_record::suffix_brand)
   // Exact brand labels, their folded skeletons, and every label with one
   // code point deleted (the deletion neighbourhood: two strings are at edit
   // distance 1 only if they share an entry, so lookups replace a scan).
@@ -264,6 +268,11 @@ struct brand_index::impl {
   // character (an ASCII label's Chromium skeleton is its UTS #39 skeleton,
   // which by_folded covers), so no Bloom filter bit.
   key_table<char> by_chromium;
+  // Each brand label's loose skeleton (loose.hpp) without and with the
+  // single ASCII letters' classes, for the looser lookalikes of
+  // dnstwist's table (matcher's loose_rule).
+  key_table<char32_t> by_loose;
+  key_table<char32_t> by_loose_full;
   // Brand label + suffix written without dots ("paypalcom"), for
   // target embedding inside one label.
   key_table<char32_t> by_flat_name;
@@ -277,6 +286,9 @@ struct brand_index::impl {
   // (looked up by view, no std::string built per name; the ids are unused).
   string_set<char> own_names;
   std::unordered_set<std::string> suffixes;  // the brands' public suffixes
+  // The first label of each brand's suffix ("com", "co" of co.uk): a
+  // subdomain token followed by one may be a brand's name with one edit.
+  string_set<char32_t> suffix_heads;
   // Views of suffixes (node storage never moves), so that a name's suffix
   // candidates are looked up without building a std::string each (C++17
   // sets have no heterogeneous lookup).

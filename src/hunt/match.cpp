@@ -10,6 +10,7 @@
 
 #include "display/internal.hpp"
 #include "index.hpp"
+#include "loose.hpp"
 #include "puny/idna.hpp"
 #include "puny/unicode.hpp"
 
@@ -167,6 +168,13 @@ struct matcher {
   reusable<token>& toks;
   bool spans_match = false;
   std::size_t input_size = 0;
+  // The name's public suffix as the brands spell theirs ("com", "co.uk",
+  // "blogspot.com"): short brands match only under their own suffix, and a
+  // suffix brand never matches the names under it.
+  std::string_view in_suffix{};
+  // Set while loose_rule adds: homoglyph_edit's brand minimum is then the
+  // loose one (loose_min).
+  bool loose_now = false;
   // The strings the two deletion tables were built from: a key found
   // there is checked against them (index.hpp's deletion_table).
   struct label_text {
@@ -178,11 +186,42 @@ struct matcher {
     std::u32string_view operator()(std::uint32_t id) const { return brands[id].folded; }
   };
 
-  bool enabled(rule r, const brand_record& b) const {
-    if (!(opt.rules & (std::uint32_t{1} << static_cast<unsigned>(r)))) return false;
+  bool on(rule r) const { return opt.rules & (std::uint32_t{1} << static_cast<unsigned>(r)); }
+
+  // `short_ok`: a brand label below the rule's minimum may still get the
+  // short-brand rule of its length (docs/hunt.md, "Short brands"), only
+  // under the brand's own suffix.  Not for the edit step of a combined
+  // match: a four-letter word one edit from a brand's beside a keyword is
+  // common ("helpapp" for yelp).
+  bool enabled(rule r, const brand_record& b, bool short_ok = true) const {
+    if (!on(r)) return false;
     std::size_t min = opt.min_brand_length[static_cast<unsigned>(r)];
-    if (min == 0) min = info(r).min_brand_length;
-    return b.label.size() >= min;
+    if (min != 0) return b.label.size() >= min;  // the caller's own minimum: nothing else
+    if (loose_now && r == rule::homoglyph_edit) return b.label.size() >= loose_min;
+    if (b.label.size() >= info(r).min_brand_length) return true;
+    return short_ok && short_brand_rule(r, b.label.size()) && in_suffix == b.suffix;
+  }
+
+  // Rules a brand label shorter than the rule's minimum still gets, by
+  // length, when the name is under the brand's own public suffix: measured
+  // on real benign names (docs/hunt.md, "Short brands").  One or two
+  // letters: only a non-ASCII label with the brand label's skeleton
+  // (х.com, һр.com).  Four letters: one transposition, repetition or
+  // hyphen (ebya.com, ebbay.com, e-bay.com); a replacement, insertion or
+  // omission turns too many real words into brands (life and love into
+  // live, help into yelp).
+  static bool short_brand_rule(rule r, std::size_t length) {
+    switch (r) {
+      case rule::skeleton:
+      case rule::chromium_skeleton:
+        return length >= 1;
+      case rule::transposition:
+      case rule::repetition:
+      case rule::hyphenation:
+        return length == 4;
+      default:
+        return false;
+    }
   }
 
   // The reason for brand character `from` replaced by `to`: the first of
@@ -205,9 +244,24 @@ struct matcher {
             in_spans[last].offset + in_spans[last].length - in_spans[first].offset};
   }
 
-  void add(std::uint32_t brand, rule r, std::size_t first, std::size_t last, int score_delta = 0) {
+  // A name under a suffix brand (x.blogspot.com) is one of the platform's
+  // customers, not an imitation of the platform.
+  bool under_suffix_brand(const brand_record& b) const {
+    if (!b.suffix_brand || in_suffix.size() < b.name.size()) return false;
+    return in_suffix == b.name ||
+           (in_suffix.size() > b.name.size() &&
+            in_suffix.compare(in_suffix.size() - b.name.size(), b.name.size(), b.name) == 0 &&
+            in_suffix[in_suffix.size() - b.name.size() - 1] == '.');
+  }
+
+  void add(std::uint32_t brand, rule r, std::size_t first, std::size_t last, int score_delta = 0,
+           rule via = rule{}) {
     const brand_record& b = d.brands[brand];
     if (!enabled(r, b)) return;
+    if (via != rule{} &&
+        !enabled(via, b, via == rule::skeleton || via == rule::chromium_skeleton))
+      return;
+    if (d.has_suffix_brand && under_suffix_brand(b)) return;
     int score = info(r).score + score_delta;
     if (score < opt.min_score) return;
     span s = labels_span(first, last);
@@ -216,7 +270,7 @@ struct matcher {
     // a name of many matching labels quadratic.
     for (auto it = out.matches.rbegin(); it != out.matches.rend() && it->offset == s.offset; ++it)
       if (it->brand == brand && it->why == r && it->length == s.length) return;
-    out.matches.push_back(match{brand, r, s.offset, s.length, score});
+    out.matches.push_back(match{brand, r, s.offset, s.length, score, via});
   }
 
   std::size_t suffix_labels(std::string_view name) const {
@@ -262,7 +316,65 @@ struct matcher {
     if (R.size() <= d.max_label + 1) edit_rules(R, r);
     // After the edit rules: it reports only brands nothing else matched.
     homoglyph_edit_rule(r, folded);
+    loose_rule(r, ascii, folded);
   }
+
+  // The shortest brand label the loose lookalikes are reported for (as
+  // homoglyph_edit): measured on real benign names (docs/hunt.md).
+  static constexpr std::size_t loose_min = 3;
+
+  // Lookalikes from dnstwist's looser table (loose.hpp): a non-ASCII label
+  // whose loose skeleton, single ASCII letters' classes included, is a
+  // brand label's (ʀikkaɾspoɾts, thcbalancccarccrs with a ƈ); an ASCII
+  // label only through the letter pairs (jobrapic1o: cl for d), whose
+  // loose skeleton without the single letters' classes is a brand
+  // label's.  Reported as homoglyph_edit, only for a brand nothing else
+  // matched on this label.
+  void loose_rule(std::size_t r, bool ascii, const std::u32string& F) {
+    if (!on(rule::homoglyph_edit) || F.size() > 2 * d.max_folded + 2) return;
+    const std::u32string& R = labels[r];
+    const std::size_t offset = labels_span(r, r).offset;
+    thread_local std::u32string key;
+    auto report = [&](std::uint32_t id) {
+      if (d.brands[id].label == R) return;
+      for (auto it = out.matches.rbegin(); it != out.matches.rend() && it->offset == offset; ++it)
+        if (it->brand == id) return;
+      add(id, rule::homoglyph_edit, r, r);
+    };
+    loose_now = true;
+    if (!ascii) {
+      loose_skeleton(R, true, key);
+      d.by_loose_full.find(key, report);
+    } else {
+      // The pairs: only a label with one (most have none).
+      bool pair = false;
+      for (std::size_t i = 0; i + 1 < F.size() && !pair; ++i) {
+        const char32_t a = F[i], b = F[i + 1];
+        pair = (b == U'l' && (a == U'c' || a == U'd')) ||
+               (a == U'l' && (b == U'c' || b == U'k' || b == U'b' || b == U'h')) ||
+               (a == U'i' && b == U'k') || (a == U'n' && b == U'n') || (a == U'r' && b == U'r');
+      }
+      if (pair) {
+        loose_from_folded(F, false, key);
+        d.by_loose.find(key, report);
+      }
+      // The single letters too, for a brand of loose_ascii_min letters or
+      // more, in a label that shows another lookalike (a pair, a digit, rn:
+      // l1nkedim, iinkeclin): fewer ordinary words meet a long label, and
+      // a plain ASCII word (most names) is not read a third time.
+      if (R.size() + 1 >= loose_ascii_min && (pair || may_hold_homoglyph(R))) {
+        loose_from_folded(F, true, key);
+        d.by_loose_full.find(key, [&](std::uint32_t id) {
+          if (d.brands[id].label.size() >= loose_ascii_min) report(id);
+        });
+      }
+    }
+    loose_now = false;
+  }
+
+  // The shortest brand label an ASCII name's single-letter lookalikes
+  // (c/e, b/d, n/r/m, i/l) are reported for: measured (docs/hunt.md).
+  static constexpr std::size_t loose_ascii_min = 6;
 
   // Chromium's lookalike skeletons of the label (display's
   // lookalike_skeletons, SkeletonGenerator::GetSkeletons: diacritics
@@ -301,9 +413,18 @@ struct matcher {
 
   // Edit distance 1 through the deletion neighbourhood.
   void edit_rules(const std::u32string& R, std::size_t r) {
+    edits(R, [&](std::uint32_t id, rule why) { add(id, why, r, r); });
+  }
+
+  // Calls f(brand, rule) for every brand label at edit distance 1 of R,
+  // with the edit's rule (omission, insertion, hyphenation, repetition,
+  // transposition, or a replacement's reason).
+  template <class F>
+  void edits(const std::u32string& R, F&& f) {
+    if (R.empty() || R.size() > d.max_label + 1) return;
     if (const std::uint64_t h = brand_index::impl::hash_of(R); d.maybe_hash(h))
       d.deletions.find(R, h, label_text{d.brands},
-                       [&](const deletion& e) { add(e.brand, rule::omission, r, r); });
+                       [&](const deletion& e) { f(e.brand, rule::omission); });
     // R with code point i deleted, for i = 0, 1, ...: the next deletion
     // differs from this one in one place only (del[i - 1] becomes R[i - 1]),
     // so it is updated in place instead of copied.
@@ -319,15 +440,15 @@ struct matcher {
           why = rule::hyphenation;
         else if ((i > 0 && R[i - 1] == R[i]) || (i + 1 < R.size() && R[i + 1] == R[i]))
           why = rule::repetition;
-        add(id, why, r, r);
+        f(id, why);
       });
       d.deletions.find(del, h, label_text{d.brands}, [&](const deletion& e) {
         const std::u32string& B = d.brands[e.brand].label;
         if (B.size() != R.size() || B == R) return;
         if (e.pos == i) {
-          add(e.brand, replacement_reason(B[i], R[i], d.brands[e.brand]), r, r);
+          f(e.brand, replacement_reason(B[i], R[i], d.brands[e.brand]));
         } else if ((e.pos == i + 1 || e.pos + 1 == i) && R[i] == B[e.pos] && R[e.pos] == B[i]) {
-          add(e.brand, rule::transposition, r, r);
+          f(e.brand, rule::transposition);
         }
       });
     }
@@ -347,6 +468,36 @@ struct matcher {
         return true;
     }
     return false;
+  }
+
+  // Calls f(brand, rule) for every brand whose label the text T (a token
+  // of a label, not a whole registrable label) imitates with lookalikes:
+  // the same folded skeleton (homoglyph when T is ASCII, else skeleton) or
+  // the same Chromium skeleton (chromium_skeleton); never the brand's own
+  // label.  An ASCII T that cannot hold a lookalike is not folded.
+  template <class F>
+  void lookalikes(const std::u32string& T, F&& f) {
+    if (T.empty()) return;
+    const bool ascii = std::all_of(T.begin(), T.end(), [](char32_t c) { return c < 0x80; });
+    if (ascii && !may_hold_homoglyph(T)) return;
+    thread_local std::u32string folded;
+    folded_skeleton(T, folded);
+    if (d.maybe(folded))
+      d.by_folded.find(folded, [&](std::uint32_t id) {
+        if (d.brands[id].label != T) f(id, ascii ? rule::homoglyph : rule::skeleton);
+      });
+    if (ascii || !on(rule::chromium_skeleton) || d.by_chromium.empty() ||
+        !detail::display::has_lookalike_extra(T))
+      return;
+    thread_local std::string utf8;
+    thread_local detail::display::skeleton_list skeletons;
+    utf8.clear();
+    if (!unicode::utf32_to_utf8(T, utf8).ok()) return;
+    detail::display::lookalike_skeletons(utf8, skeletons);
+    for (const std::string& sk : skeletons)
+      d.by_chromium.find(sk, [&](std::uint32_t id) {
+        if (d.brands[id].label != T) f(id, rule::chromium_skeleton);
+      });
   }
 
   // Edit distance 1 between the folded skeletons of the label and of a
@@ -395,20 +546,38 @@ struct matcher {
   void combo(const std::u32string& L, std::size_t first, std::size_t last) {
     // Hyphen-separated tokens.
     if (L.find(U'-') != std::u32string::npos) {
+      thread_local std::vector<std::u32string> parts;
+      parts.clear();
+      bool keyword = false;  // some token is a keyword
       std::size_t start = 0;
       for (;;) {
         std::size_t h = L.find(U'-', start);
-        std::u32string tok =
-            L.substr(start, h == std::u32string::npos ? std::u32string::npos : h - start);
+        parts.emplace_back(L, start, h == std::u32string::npos ? std::u32string::npos : h - start);
+        const std::u32string& tok = parts.back();
+        keyword = keyword || d.keywords.contains(tok);
         if (d.maybe(tok)) {
           d.by_label.find(tok,
                           [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
           d.by_flat_name.find(
               tok, [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
         }
+        // A lookalike of the brand's label with any word ("paypa1-secure",
+        // "раураl-login"): the lookalike shows the intent.
+        lookalikes(tok, [&](std::uint32_t id, rule via) {
+          add(id, rule::combo_squatting, first, last, 0, via);
+        });
         if (h == std::u32string::npos) break;
         start = h + 1;
       }
+      // One edit of the brand's label, only beside a keyword
+      // ("paypall-login"): a word one letter from a brand's is common,
+      // beside "login" less so (combo_edit says which edits).
+      if (keyword && parts.size() > 1)
+        for (const std::u32string& tok : parts)
+          if (!d.keywords.contains(tok))
+            edits(tok, [&](std::uint32_t id, rule via) {
+              if (combo_edit(via)) add(id, rule::combo_squatting, first, last, -5, via);
+            });
     }
     if (d.maybe(L))
       d.by_flat_name.find(L,
@@ -422,24 +591,45 @@ struct matcher {
       // Brand + keyword: the tail of k code points is the keyword.
       std::u32string_view head = V.substr(0, L.size() - k), tail = V.substr(L.size() - k);
       if (((d.keyword_first[k] >> (tail.front() & 63)) & 1) &&
-          ((d.keyword_last[k] >> (tail.back() & 63)) & 1) && d.maybe(head)) {
-        if (d.keywords.contains(tail)) {
+          ((d.keyword_last[k] >> (tail.back() & 63)) & 1) && d.keywords.contains(tail)) {
+        if (d.maybe(head))
           d.by_label.find(head,
                           [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
-        }
+        keyword_part(head, first, last);
       }
       // Keyword + brand: the head of k code points is the keyword.
       head = V.substr(0, k);
       tail = V.substr(k);
       if (((d.keyword_first[k] >> (head.front() & 63)) & 1) &&
-          ((d.keyword_last[k] >> (head.back() & 63)) & 1) && d.maybe(tail)) {
-        if (d.keywords.contains(head)) {
+          ((d.keyword_last[k] >> (head.back() & 63)) & 1) && d.keywords.contains(head)) {
+        if (d.maybe(tail))
           d.by_label.find(tail,
                           [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
-        }
+        keyword_part(tail, first, last);
       }
     }
   }
+
+  // The rest of a label beside a keyword ("paypa1" of "paypa1login"),
+  // spelled with lookalikes or one edit from a brand's label.
+  void keyword_part(std::u32string_view part, std::size_t first, std::size_t last) {
+    if (part.empty() || part.back() == U'-' || part.front() == U'-') return;  // the hyphen's tokens did it
+    thread_local std::u32string text;
+    text.assign(part.data(), part.size());
+    lookalikes(text, [&](std::uint32_t id, rule via) {
+      add(id, rule::combo_squatting, first, last, 0, via);
+    });
+    edits(text, [&](std::uint32_t id, rule via) {
+      if (combo_edit(via)) add(id, rule::combo_squatting, first, last, -5, via);
+    });
+  }
+
+  // The edits a brand's label may carry beside a keyword.  Not an
+  // omission or an arbitrary replacement: on real top sites and benign
+  // names they mostly meet real words ("hotel" of hotels.com in
+  // "hotelmail", "video" of vimeo.com in "securevideo": 177 of 100,000
+  // benign names against 489 top sites, docs/hunt.md).
+  static bool combo_edit(rule via) { return via != rule::omission && via != rule::replacement; }
 
   // Target embedding in the subdomain: tokens (split on '.' and '-') of the
   // labels left of the registrable label; a brand label followed by the
@@ -462,28 +652,47 @@ struct matcher {
         start = h + 1;
       }
     }
+    // The last token of the brand's suffix that follows token t, token
+    // by token ("paypal" "com" of paypal.com-login.evil.tld); 0 if none.
+    auto suffix_follows = [&](std::uint32_t id, std::size_t t) -> std::size_t {
+      const std::string& suf = d.brands[id].suffix;
+      std::size_t u = t + 1, pos = 0;
+      while (pos <= suf.size()) {
+        std::size_t dot = suf.find('.', pos);
+        std::string_view part = std::string_view(suf).substr(
+            pos, dot == std::string::npos ? std::string::npos : dot - pos);
+        if (u >= toks.size()) return 0;
+        const std::u32string& text = toks[u].text;
+        if (text.size() != part.size() ||
+            !std::equal(part.begin(), part.end(), text.begin(),
+                        [](char a, char32_t b) { return static_cast<unsigned char>(a) == b; }))
+          return 0;
+        ++u;
+        if (dot == std::string::npos) break;
+        pos = dot + 1;
+      }
+      return u - 1;
+    };
     for (std::size_t t = 0; t < toks.size(); ++t) {
       if (toks[t].label >= r) break;
+      // The brand's label spelled with lookalikes ("раураl.com.evil.tld",
+      // "раураl.login.com"), scored as the label itself; with one edit only
+      // when the brand's suffix follows ("paypl.com.evil.tld").
+      lookalikes(toks[t].text, [&](std::uint32_t id, rule via) {
+        if (std::size_t u = suffix_follows(id, t))
+          add(id, rule::target_embedding, toks[t].label, toks[u].label, 0, via);
+        else
+          add(id, rule::target_embedding, toks[t].label, toks[t].label, -35, via);
+      });
+      if (t + 1 < toks.size() && d.suffix_heads.contains(toks[t + 1].text))
+        edits(toks[t].text, [&](std::uint32_t id, rule via) {
+          if (std::size_t u = suffix_follows(id, t))
+            add(id, rule::target_embedding, toks[t].label, toks[u].label, -5, via);
+        });
       if (!d.maybe(toks[t].text)) continue;
       d.by_label.find(toks[t].text, [&](std::uint32_t id) {
-        // Does the brand's suffix follow, token by token?
-        const std::string& suf = d.brands[id].suffix;
-        std::size_t u = t + 1, pos = 0;
-        bool ok = true;
-        while (pos <= suf.size()) {
-          std::size_t dot = suf.find('.', pos);
-          std::string_view part = std::string_view(suf).substr(
-              pos, dot == std::string::npos ? std::string::npos : dot - pos);
-          if (u >= toks.size() || toks[u].text != std::u32string(part.begin(), part.end())) {
-            ok = false;
-            break;
-          }
-          ++u;
-          if (dot == std::string::npos) break;
-          pos = dot + 1;
-        }
-        if (ok)
-          add(id, rule::target_embedding, toks[t].label, toks[u - 1].label);
+        if (std::size_t u = suffix_follows(id, t))
+          add(id, rule::target_embedding, toks[t].label, toks[u].label);
         else
           add(id, rule::target_embedding, toks[t].label, toks[t].label, -35);
       });
@@ -566,6 +775,7 @@ struct matcher {
     std::size_t dot = registrable.find('.');
     std::string_view suffix =
         dot == std::string_view::npos ? std::string_view() : registrable.substr(dot + 1);
+    in_suffix = suffix;
     registrable_rules(r, suffix);
     subdomain_rules(r);
     label_split_rule(r);
@@ -580,6 +790,7 @@ void report::clear() {
   verdict_status = status{};
   display.clear();
   all_shown = false;
+  findings.clear();
 }
 
 void find(std::string_view name, const brand_index& index, const options& opt, report& out) {
@@ -599,6 +810,8 @@ void find(std::string_view name, const brand_index& index, const options& opt, r
   if (out.verdict_status.ok()) {
     out.display = std::move(dec.display);
     out.all_shown = dec.all_shown();
+    for (const display::label_verdict& l : dec.labels)
+      out.findings.insert(out.findings.end(), l.findings.begin(), l.findings.end());
   }
 }
 

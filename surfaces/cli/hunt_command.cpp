@@ -12,6 +12,7 @@
 
 #include "cli.hpp"
 #include "hunt_input.hpp"
+#include "hunt_triage.hpp"
 #include "puny/display.hpp"
 #include "puny/hunt.hpp"
 
@@ -25,6 +26,7 @@ struct hunt_settings {
   std::string brands;
   std::string psl;
   bool no_psl = false;
+  bool strict = false;  // a malformed brand line fails the run (else: a warning)
   std::string profile = "chromium";
   std::vector<std::string> rules;  // empty: every rule
   int min_score = 0;
@@ -86,6 +88,9 @@ void add_hunt(CLI::App& app, action& selected) {
   sub->add_flag("--no-psl", cfg->no_psl,
                 "No Public Suffix List: the brands' suffixes, else the last label, are public")
       ->excludes(psl);
+  sub->add_flag("--strict", cfg->strict,
+                "A malformed line of the brand list fails the run (exit 2); without it the line "
+                "is skipped with a warning naming its line");
   sub->footer(
       "Output: a line per matching name: line number, name, display verdict, then each\n"
       "match as BRAND RULE OFFSET+LENGTH SCORE (offsets: bytes of the name). Names that\n"
@@ -114,12 +119,17 @@ void add_hunt(CLI::App& app, action& selected) {
         }
       }
       auto index = std::make_shared<hunt::brand_index>();
+      std::vector<display::list_error> warnings;
       if (!hunt::brand_index::load(cfg->brands, *index, error,
-                                   cfg->no_psl ? nullptr : psl_data.get())) {
+                                   cfg->no_psl ? nullptr : psl_data.get(),
+                                   cfg->strict ? nullptr : &warnings)) {
         std::fprintf(stderr, "puny: %s (%s)\n", error.text.c_str(),
                      std::string(puny::to_string(error.status.code)).c_str());
         return exit_usage;
       }
+      for (const display::list_error& w : warnings)
+        std::fprintf(stderr, "puny: warning: %s (%s); line skipped (--strict: fail)\n",
+                     w.text.c_str(), std::string(puny::to_string(w.status.code)).c_str());
       hunt::options opt;
       if (!cfg->rules.empty()) {
         opt.rules = 0;
@@ -128,9 +138,10 @@ void add_hunt(CLI::App& app, action& selected) {
       }
       opt.min_score = cfg->min_score;
       opt.profile = display::find_profile(cfg->profile)->id;
+      const std::string profile_name(display::find_profile(cfg->profile)->name);
       return run_lines(
           cfg->io, json_shape::hunt,
-          [index, opt](std::string_view in, bool detailed, outcome& out) {
+          [index, opt, profile_name](std::string_view in, bool detailed, outcome& out) {
             thread_local std::vector<std::string> names;
             thread_local hunt::report rep;
             hunt_line_error bad;
@@ -174,21 +185,17 @@ void add_hunt(CLI::App& app, action& selected) {
                   jm["offset"] = m.offset;
                   jm["length"] = m.length;
                   jm["score"] = m.score;
+                  if (m.via != hunt::rule{}) jm["via"] = std::string(hunt::to_string(m.via));
                   ms.push_back(std::move(jm));
                 }
                 o["matches"] = std::move(ms);
+                add_hunt_triage(o, rep, *index, profile_name);
                 items.push_back(std::move(o));
               } else {
                 if (!text.empty()) text += '\n';
                 std::string safe;
                 append_escaped(safe, name);
-                text += safe + '\t' + verdict_text(rep);
-                for (const hunt::match& m : rep.matches) {
-                  text += '\t';
-                  text += std::string(index->brand(m.brand)) + ' ' +
-                          std::string(hunt::to_string(m.why)) + ' ' + std::to_string(m.offset) +
-                          '+' + std::to_string(m.length) + ' ' + std::to_string(m.score);
-                }
+                text += safe + '\t' + verdict_text(rep) + hunt_text_matches(rep, *index);
               }
             }
             out.matched = detailed ? !items.empty() : !text.empty();

@@ -36,7 +36,7 @@ _puny() {
     email) options="$io $idna --allow-quoted --allow-literal --allow-empty-local
       --allow-display-name --no-smtputf8 --allow-local-domain --display --psl --no-psl
       --local-security --field --delimiter" ;;
-    hunt) options="$io --brands --rules --min-score --profile --psl --no-psl" ;;
+    hunt) options="$io --brands --rules --min-score --profile --psl --no-psl --strict" ;;
     explain)
       if [ "$COMP_CWORD" -eq 2 ]; then
         COMPREPLY=($(compgen -W "encode decode to-ascii --help" -- "$cur"))

@@ -113,7 +113,9 @@ class HuntCommand(Base):
         bad = os.path.join(self.tmp.name, "bad.txt")
         with open(bad, "w") as f:
             f.write("paypal.com\ncom\n")
-        code, out, err = run(["hunt", "--brands", bad, "paypa1.com"])
+        # --strict: a malformed line fails the run (without it, a warning:
+        # test_hunt_brands.py).
+        code, out, err = run(["hunt", "--strict", "--brands", bad, "paypa1.com"])
         self.assertEqual(code, 2)
         self.assertEqual(out, b"")
         self.assertIn("bad.txt:2:", err)

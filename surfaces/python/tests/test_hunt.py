@@ -61,7 +61,20 @@ def cli_hunt(brand_file, names, *extra):
     proc = subprocess.run([PUNY_BIN, "hunt", "--brands", brand_file, "--json"] + list(extra),
                           input=data, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
     assert proc.returncode == 0, proc.stderr.decode()
-    return [json.loads(line) for line in proc.stdout.decode("utf-8").splitlines()]
+    return [comparable(json.loads(line)) for line in proc.stdout.decode("utf-8").splitlines()]
+
+
+def comparable(o):
+    """The CLI's --json object less what puny.hunt's reports do not carry:
+    the triage members (top score, per-brand entries, the verdict's profile
+    and findings) and a combined match's "via" (docs/hunt.md, "Output")."""
+    for key in ("score", "brands"):
+        o.pop(key, None)
+    for key in ("profile", "findings"):
+        o["verdict"].pop(key, None)
+    for m in o["matches"]:
+        m.pop("via", None)
+    return o
 
 
 def as_cli(index, lines):

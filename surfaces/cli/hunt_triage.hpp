@@ -1,0 +1,37 @@
+// puny CLI: `hunt`'s triage view of a report (docs/hunt.md, "Output"): one
+// entry per brand, its best match first and the others as `also`, entries
+// by score; a reason text per match; the verdict's findings.
+#pragma once
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "puny/hunt.hpp"
+
+namespace puny::cli {
+
+struct hunt_brand_entry {
+  std::size_t best = 0;           // index into report::matches
+  std::vector<std::size_t> also;  // the brand's other matches, by score (highest first)
+};
+
+// One entry per brand matched, by best score (highest first; ties in the
+// order the brands were first matched).
+std::vector<hunt_brand_entry> hunt_by_brand(const hunt::report& rep);
+
+// A short English reason for a match: its rule's, and its via rule's.
+std::string hunt_reason(const hunt::match& m);
+
+// The --json object's triage members: "score", "brands", and the verdict's
+// "profile" and "findings", added to `o` (which has "verdict").
+void add_hunt_triage(nlohmann::ordered_json& o, const hunt::report& rep,
+                     const hunt::brand_index& index, std::string_view profile);
+
+// The text form's matches: per brand "BRAND RULE[+VIA] OFFSET+LENGTH SCORE",
+// then " (also RULE[+VIA] SCORE, ...)" when it has others; tab-separated.
+std::string hunt_text_matches(const hunt::report& rep, const hunt::brand_index& index);
+
+}  // namespace puny::cli
