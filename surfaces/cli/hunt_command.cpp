@@ -120,16 +120,19 @@ void add_hunt(CLI::App& app, action& selected) {
       }
       auto index = std::make_shared<hunt::brand_index>();
       std::vector<display::list_error> warnings;
-      if (!hunt::brand_index::load(cfg->brands, *index, error,
-                                   cfg->no_psl ? nullptr : psl_data.get(),
-                                   cfg->strict ? nullptr : &warnings)) {
+      const bool loaded = hunt::brand_index::load(cfg->brands, *index, error,
+                                                  cfg->no_psl ? nullptr : psl_data.get(),
+                                                  cfg->strict ? nullptr : &warnings);
+      // Each skipped line first, also when none was usable: the final
+      // error alone ("no usable brand") would not say what was wrong.
+      for (const display::list_error& w : warnings)
+        std::fprintf(stderr, "puny: warning: %s (%s); line skipped (--strict: fail)\n",
+                     w.text.c_str(), std::string(puny::to_string(w.status.code)).c_str());
+      if (!loaded) {
         std::fprintf(stderr, "puny: %s (%s)\n", error.text.c_str(),
                      std::string(puny::to_string(error.status.code)).c_str());
         return exit_usage;
       }
-      for (const display::list_error& w : warnings)
-        std::fprintf(stderr, "puny: warning: %s (%s); line skipped (--strict: fail)\n",
-                     w.text.c_str(), std::string(puny::to_string(w.status.code)).c_str());
       hunt::options opt;
       if (!cfg->rules.empty()) {
         opt.rules = 0;
