@@ -1,7 +1,7 @@
 // The "where it must run" tests (issue 51): a scratch project with the
 // package installed from its `npm pack` tarball, the bundlers from
 // install-tools.sh, and the examples of docs/javascript.md ("Bundlers and
-// workers": each fenced block after a `<!-- example: NAME -->` line),
+// workers": each fenced block after a `<!-- example: not run: file NAME, bundled and run by ctest wasm.bundlers and wasm.browsers -->` line (the docs runner, tests/docs, leaves them to these tests)),
 // written into the project as files named NAME.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,9 +22,9 @@ export const EXPECTED = Object.freeze({
 export function examples() {
   const text = readFileSync(path.join(repo, 'docs', 'javascript.md'), 'utf8');
   const out = {};
-  for (const m of text.matchAll(/<!-- example: ([\w.-]+) -->\n```\w*\n([\s\S]*?)\n```/g)) out[m[1]] = m[2] + '\n';
+  for (const m of text.matchAll(/<!-- example: not run: file ([\w.-]+), bundled and run by ctest wasm\.bundlers and wasm\.browsers -->\n```\w*\n([\s\S]*?)\n```/g)) out[m[1]] = m[2] + '\n';
   for (const name of ['app.mjs', 'app.cjs', 'module-worker.mjs', 'classic-worker.js'])
-    if (!out[name]) throw new Error(`docs/javascript.md has no example ${name} ("<!-- example: ${name} -->" before a code block)`);
+    if (!out[name]) throw new Error(`docs/javascript.md has no example ${name} ("<!-- example: not run: file ${name}, bundled and run by ctest wasm.bundlers and wasm.browsers -->" before a code block)`);
   return out;
 }
 
