@@ -6,44 +6,21 @@ benign names.
     PUNY_BIN=build/cli/puny python3 surfaces/cli/tests/test_hunt_combined.py -v
 """
 
-import json
-import os
-import subprocess
 import sys
-import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
-PUNY = os.environ.get("PUNY_BIN", os.path.join(REPO, "build", "cli", "puny"))
-BENIGN = os.path.join(REPO, "..", "shared", "bench", "data", "domains-mixed.txt")
+from hunt_case import BENIGN, BrandListCase, run
+
 BRANDS = ["paypal.com", "google.com", "microsoft.com", "apple.com", "amazon.com",
           "netflix.com", "facebook.com", "ebay.com", "dropbox.com", "wellsfargo.com"]
 
 
-def run(args, stdin=b""):
-    proc = subprocess.run([PUNY] + args, input=stdin, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, timeout=300)
-    return proc.returncode, proc.stdout, proc.stderr.decode("utf-8", "replace")
 
-
-class HuntCombined(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory()
-        cls.brands = os.path.join(cls.tmp.name, "brands.txt")
-        with open(cls.brands, "w", encoding="utf-8") as f:
-            f.write("\n".join(BRANDS) + "\n")
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.tmp.cleanup()
+class HuntCombined(BrandListCase):
+    BRANDS = BRANDS
 
     def hunt(self, names, *extra):
-        data = ("\n".join(names) + "\n").encode("utf-8")
-        code, out, err = run(["hunt", "--brands", self.brands, "--json"] + list(extra), data)
-        self.assertEqual(code, 0, err)
-        return {o["input"]: o for o in map(json.loads, out.decode("utf-8").splitlines())}
+        return {o["input"]: o for o in self.hunt_json(names, *extra)}
 
     def test_the_issues_phishing_shapes(self):
         # (name, brand, rule, via, the labels the match covers)

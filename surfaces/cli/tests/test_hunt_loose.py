@@ -9,16 +9,12 @@ benign names.
 """
 
 import json
-import os
 import subprocess
 import sys
-import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
-PUNY = os.environ.get("PUNY_BIN", os.path.join(REPO, "build", "cli", "puny"))
-BENIGN = os.path.join(REPO, "..", "shared", "bench", "data", "domains-mixed.txt")
+from hunt_case import BENIGN, BrandListCase
+
 # Real top sites, of every label length from 3 letters on.
 BRANDS = """cnn.com bbc.com ebay.com bing.com imdb.com apple.com adobe.com vimeo.com
 paypal.com google.com amazon.com dropbox.com netflix.com facebook.com linkedin.com
@@ -29,30 +25,13 @@ RECALL_BRANDS = ["cnn.com", "ebay.com", "apple.com", "paypal.com", "dropbox.com"
                  "linkedin.com"]
 
 
-def run(args, stdin=b""):
-    proc = subprocess.run([PUNY] + args, input=stdin, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, timeout=300)
-    return proc.returncode, proc.stdout, proc.stderr.decode("utf-8", "replace")
 
-
-class HuntLoose(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory()
-        cls.brands = os.path.join(cls.tmp.name, "brands.txt")
-        with open(cls.brands, "w", encoding="utf-8") as f:
-            f.write("\n".join(BRANDS) + "\n")
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.tmp.cleanup()
+class HuntLoose(BrandListCase):
+    BRANDS = BRANDS
 
     def hunt(self, names):
-        data = ("\n".join(names) + "\n").encode("utf-8")
-        code, out, err = run(["hunt", "--brands", self.brands, "--json"], data)
-        self.assertEqual(code, 0, err)
         return {o["input"]: {(m["brand"], m["rule"]) for m in o["matches"]}
-                for o in map(json.loads, out.decode("utf-8").splitlines())}
+                for o in self.hunt_json(names)}
 
     def test_two_substitutions(self):
         cases = {

@@ -6,42 +6,19 @@ a reason per match, and the verdict with its profile and findings.
 """
 
 import json
-import os
 import subprocess
 import sys
-import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
-PUNY = os.environ.get("PUNY_BIN", os.path.join(REPO, "build", "cli", "puny"))
+from hunt_case import BrandListCase, run
+
 BRANDS = ["paypal.com", "google.com", "microsoft.com", "amazon.com", "netflix.com",
           "facebook.com"]
 
 
-def run(args, stdin=b""):
-    proc = subprocess.run([PUNY] + args, input=stdin, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, timeout=300)
-    return proc.returncode, proc.stdout, proc.stderr.decode("utf-8", "replace")
 
-
-class HuntTriage(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.TemporaryDirectory()
-        cls.brands = os.path.join(cls.tmp.name, "brands.txt")
-        with open(cls.brands, "w", encoding="utf-8") as f:
-            f.write("\n".join(BRANDS) + "\n")
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.tmp.cleanup()
-
-    def hunt_json(self, names, *extra):
-        data = ("\n".join(names) + "\n").encode("utf-8")
-        code, out, err = run(["hunt", "--brands", self.brands, "--json"] + list(extra), data)
-        self.assertEqual(code, 0, err)
-        return [json.loads(l) for l in out.decode("utf-8").splitlines()]
+class HuntTriage(BrandListCase):
+    BRANDS = BRANDS
 
     def test_text_one_entry_per_brand_best_first(self):
         code, out, err = run(["hunt", "--brands", self.brands, "paypa1.com",
