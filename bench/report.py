@@ -5,7 +5,8 @@
 
 Writes OUT_DIR/latest.json (every result, ratios, targets, checks, machine),
 OUT_DIR/latest.md (the tables), OUT_DIR/long-<impl>.dat (gnuplot input) and,
-with --readme, replaces the block between the results markers of README.md.
+with --readme, replaces the block between the results markers of README.md with
+the run's main table (readme_table).
 
 Times are process CPU time (robust to other jobs on a shared machine); wall
 time medians are kept in latest.json.  ns/item = time of one pass over the
@@ -384,6 +385,14 @@ def front_table(results, machine, peers):
     return "\n".join(out)
 
 
+def readme_table(table):
+    """What bench/README.md shows of latest.md: the run's header and its main
+    table; the long strings, targets and output checks stay in latest.md."""
+    head = table.split("\nLong strings (one string", 1)[0].rstrip("\n")
+    return (head + "\n\nThe long-string table, the targets and the output checks of the same run: "
+            "[results/latest.md](results/latest.md).\n")
+
+
 def update_readme(readme, table, begin="<!-- results:begin -->", end="<!-- results:end -->"):
     with open(readme) as f:
         text = f.read()
@@ -433,7 +442,7 @@ def main():
         f.write(table)
     write_long_dat(results, args.out_dir)
     if args.readme:
-        update_readme(args.readme, table)
+        update_readme(args.readme, readme_table(table))
     if args.front_readme:
         update_readme(args.front_readme, front_table(results, machine, peers),
                       "<!-- perf:begin -->", "<!-- perf:end -->")

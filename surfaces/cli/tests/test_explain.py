@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Checks `puny explain` against the numbers the seeds and RFC 3492 section 7
-compute by hand for sample L (3年B組金八先生)."""
+"""Checks `puny explain` (ctest cli.explain) against the numbers the seeds
+and RFC 3492 section 7 compute by hand for sample L (3年B組金八先生)."""
 import json
 import subprocess
 import sys
