@@ -1,5 +1,5 @@
 # bash completion for puny(1).  Installed by `cmake --install` into
-# share/bash-completion/completions/puny; surfaces/cli/tests/test_cli.py checks that it
+# share/bash-completion/completions/puny; surfaces/cli/tests/test_manpage_completions.py checks that it
 # knows every command and option that `puny COMMAND --help` lists.
 
 _puny() {
