@@ -65,4 +65,17 @@ enum class idna_rules { uts46, url };
 std::vector<std::unique_ptr<idna_impl>> make_idna_impls(idna_rules rules = idna_rules::uts46);
 std::vector<peer_info> peers();
 
+// A peer library's adapters: each peer has its own file (impls_icu.cpp,
+// impls_libidn.cpp, impls_libidn2.cpp, impls_ada.cpp) that bench/CMakeLists.txt
+// compiles in when it finds the library, and that registers this record
+// during static initialization.  add_punycode / add_idna may be null (a peer
+// with no such API) and add only what the peer implements for `rules`.
+struct peer_adapters {
+  std::string name;  // as in peers(): "icu", "libidn", "libidn2", "ada"
+  std::string (*version)();
+  void (*add_punycode)(std::vector<std::unique_ptr<punycode_impl>>&);
+  void (*add_idna)(std::vector<std::unique_ptr<idna_impl>>&, idna_rules);
+};
+bool register_peer(const peer_adapters& adapters);
+
 }  // namespace bench
