@@ -9,29 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK(cond)                                                           \
-  do {                                                                        \
-    ++checks;                                                                 \
-    if (!(cond)) {                                                            \
-      ++failures;                                                             \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                         \
-  } while (0)
-
-#define CHECK_STR(actual, expected)                                                 \
-  do {                                                                              \
-    const char* a_ = (actual);                                                      \
-    const char* e_ = (expected);                                                    \
-    ++checks;                                                                       \
-    if (a_ == NULL || strcmp(a_, e_) != 0) {                                        \
-      ++failures;                                                                   \
-      fprintf(stderr, "%s:%d: %s is \"%s\", expected \"%s\"\n", __FILE__, __LINE__, \
-              #actual, a_ ? a_ : "(null)", e_);                                     \
-    }                                                                               \
-  } while (0)
+#include "c_api_check.h"  /* CHECK, CHECK_STR, failures, checks */
 
 static const char brands[] =
     "# test brands\n"
