@@ -91,12 +91,15 @@ void add_error(workspace& ws, errc code, std::size_t offset, std::size_t label, 
 status sort_errors_and_take_first(workspace& ws) {
   std::vector<status>& errors = ws.errors;
   const std::size_t n = errors.size();
-  std::vector<std::size_t> starts{0};  // the runs: [starts[k], starts[k + 1])
-  for (std::size_t i = 1; i < n; ++i)
-    if (errors[i].offset < errors[i - 1].offset) starts.push_back(i);
-  if (starts.size() > 1) {
+  const auto by_offset = [](const status& a, const status& b) { return a.offset < b.offset; };
+  // Most names with errors have them in order already (one check, or one
+  // error): nothing to allocate or merge then.
+  const auto unsorted = std::is_sorted_until(errors.begin(), errors.end(), by_offset);
+  if (unsorted != errors.end()) {
+    std::vector<std::size_t> starts{0};  // the runs: [starts[k], starts[k + 1])
+    for (std::size_t i = static_cast<std::size_t>(unsorted - errors.begin()); i < n; ++i)
+      if (errors[i].offset < errors[i - 1].offset) starts.push_back(i);
     starts.push_back(n);
-    const auto by_offset = [](const status& a, const status& b) { return a.offset < b.offset; };
     std::vector<status> other(n);
     status* from = errors.data();
     status* to = other.data();
