@@ -62,6 +62,10 @@ command -v npm >/dev/null || install_missing --no-install-recommends -- npm
 # here and makes those tests fail (they install again on their first run).
 "$(dirname "$0")/../surfaces/js/test/matrix/install-tools.sh" >/dev/null ||
   echo "install-deps.sh: the JavaScript bundlers were not installed; ctest wasm.bundlers will fail" >&2
+# Bun (the npm package `bun`, pinned in surfaces/js/test/bun/package.json) for
+# ctest wasm.bun, into ~/.cache/puny/js-bun the same way.
+"$(dirname "$0")/../surfaces/js/test/bun/install-bun.sh" >/dev/null ||
+  echo "install-deps.sh: bun was not installed; ctest wasm.bun will fail" >&2
 
 # idna's own test suite (ctest python.idna_suite runs it against puny.idna):
 # tests/ of Debian's source tarball of python-idna 3.10 (trixie's; the
