@@ -4,7 +4,9 @@ compares what they print with what the page says (docs/doc-examples.md
 describes the conventions).
 
   run_doc_examples.py --root CHECKOUT --puny BUILD/cli/puny --python VENV/bin/python [FILE...]
+  run_doc_examples.py ... --langs sql --psql PSQL --duckdb-dir BUILD/duckdb   (docs.examples_sql)
   run_doc_examples.py --self-test
+  run_doc_examples.py --self-test-sql --psql PSQL --duckdb-dir BUILD/duckdb
 
 Fenced blocks, by their info string:
   console   a transcript: "$ command" lines (a line ending in a backslash
@@ -23,9 +25,12 @@ cpp blocks marked run are compiled with --include and linked with --library,
 a block without main() wrapped into one); a sh, python, c or cpp block with
 neither comment, or a plain/sh block that starts with "$ " (a
 transcript not marked console), fails the test, so a new example is run or says
-why not.  Blocks of other languages (js, sql) are counted and listed
-(--list) but not run yet.  Each file's blocks share one scratch folder, in
-order, so a later block may use a file an earlier one wrote.
+why not.  js blocks run with --langs js (node), sql blocks marked
+<!-- example: run in postgres, duckdb --> with --langs sql (doc_sql.py; an
+sql block with no marker fails here too), and the examples of a paragraph or
+table marked <!-- example: inline LANGS --> (doc_inline.py): sh ones here,
+postgres/duckdb ones with --langs sql.  Each file's blocks share one scratch
+folder, in order, so a later block may use a file an earlier one wrote.
 """
 
 import argparse
@@ -37,14 +42,19 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import doc_inline  # noqa: E402
+import doc_sql  # noqa: E402
+import self_test_pages as pages  # noqa: E402
+
 FENCE = re.compile(r"^( *)(`{3,})\s*([A-Za-z0-9_+-]*)")
-MARKER = re.compile(r"^\s*<!--\s*example:\s*(run|output|not run:\s*(.+?))\s*-->\s*$")
+MARKER = re.compile(r"^\s*<!--\s*example:\s*(run(?:\s+in\s+([a-z ,]+?))?|output|not run:\s*(.+?))\s*-->\s*$")
 CHECKED = {"console", "pycon", "sh", "python"}
 COMPILED = {"c", "cpp"}
 SCRIPTED = {"js"}  # run by node with the npm package as node_modules/puny
 # Set by main(): the public headers and the library a C or C++ block is built with.
 BUILD = {"include": None, "library": None, "cc": "cc", "cxx": "c++", "npm_package": None,
-         "node_modules": None, "langs": None}
+         "node_modules": None, "langs": None, "psql": None, "duckdb_dir": None}
 
 
 class Block:
@@ -80,8 +90,11 @@ def blocks_of(path, text):
             j -= 1
         mm = MARKER.match(lines[j]) if j >= 0 else None
         if mm:
-            marker = mm.group(1) if mm.group(1) in ("run", "output") else "not run"
-            reason = mm.group(2)
+            if mm.group(1).startswith("run"):
+                marker, reason = "run", mm.group(2)  # the engines of "run in ..."
+            else:
+                marker = mm.group(1) if mm.group(1) == "output" else "not run"
+                reason = mm.group(3)
         out.append(Block(path, start + 1, lang, "\n".join(body) + "\n", marker, reason))
     return out
 
@@ -248,22 +261,81 @@ def check_output(block, previous):
 
 
 def selected(lang):
-    """--langs: only those; without it every language but js (ctest docs.examples_js)."""
+    """--langs: only those; without it every language but js and sql (ctest
+    docs.examples_js, docs.examples_sql)."""
     if BUILD["langs"] is None:
-        return lang not in SCRIPTED
+        return lang not in SCRIPTED and lang != "sql"
     return lang in BUILD["langs"]
+
+
+def check_sql(b, sessions, failures, listing):
+    """A sql block: marked run in ENGINES (run with --langs sql) or not run;
+    the number of blocks run (0 or 1), or None when it was skipped."""
+    if b.marker is None or (b.marker == "run" and not b.reason):
+        failures.append("%s: no <!-- example: run in postgres, duckdb --> (or one of them) or "
+                        "<!-- example: not run: REASON --> above it" % b.where())
+        return 0
+    if b.marker == "not run":
+        if listing:
+            print("not run  %s: %s" % (b.where(), b.reason))
+        return None
+    if b.marker != "run":
+        return 0
+    try:
+        engines = doc_sql.engines_of(b.reason)
+    except ValueError as e:
+        failures.append("%s: %s" % (b.where(), e))
+        return 0
+    if not selected("sql"):
+        return 0
+    messages = doc_sql.run_block(b, sessions, engines)
+    print("%s %s in %s" % ("ok  " if not messages else "FAIL", b.where(), ", ".join(engines)))
+    failures.extend("%s:\n%s" % (b.where(), m) for m in messages)
+    return 1
+
+
+def check_inline(rel, text, env, scratch, sessions, failures, listing):
+    """The inline examples of a page; the number run."""
+    examples, unmarked = doc_inline.examples(rel, text)
+    if BUILD["langs"] is None:
+        failures.extend(unmarked)
+    ran = 0
+    for ex in examples:
+        if not selected("sql" if ex.lang in doc_sql.ENGINES else ex.lang):
+            continue
+        if ex.kind == "prose":
+            if listing:
+                print("not run  %s: prose output: %s" % (ex.where(), ex.expect))
+            continue
+        message = doc_inline.run(ex, env, scratch, sessions)
+        ran += 1
+        print("%s %s: %s" % ("ok  " if message is None else "FAIL", ex.where(), ex.code))
+        if message is not None:
+            failures.append("%s:\n%s" % (ex.where(), message))
+    return ran
 
 
 def check_files(root, files, env, python, listing=False):
     failures, ran, skipped, other = [], 0, 0, {}
     for rel in files:
         with open(os.path.join(root, rel), encoding="utf-8") as f:
-            blocks = blocks_of(rel, f.read())
+            text = f.read()
+        blocks = blocks_of(rel, text)
         scratch = tempfile.mkdtemp(prefix="puny-doc-")
+        sessions = doc_sql.Sessions(BUILD, scratch, env)
         previous = None
         left = False
         try:
             for b in blocks:
+                if b.lang == "sql":
+                    n = check_sql(b, sessions, failures, listing)
+                    skipped += n is None
+                    ran += n or 0
+                    previous, left = None, True
+                    continue
+                if b.marker == "run" and b.reason:
+                    failures.append("%s: 'run in %s' is for sql blocks" % (b.where(), b.reason))
+                    continue
                 if b.marker == "output" and left:
                     continue  # the output of a block this run leaves to another
                 left = not selected(b.lang)
@@ -313,9 +385,13 @@ def check_files(root, files, env, python, listing=False):
                 print("%s %s" % ("ok  " if message is None else "FAIL", b.where()))
                 if message is not None:
                     failures.append("%s:\n%s" % (b.where(), message))
+            ran += check_inline(rel, text, env, scratch, sessions, failures, listing)
         finally:
-            shutil.rmtree(scratch, ignore_errors=True)
-    print("%d blocks run, %d not run (each with its reason), %d failed" % (ran, skipped, len(failures)))
+            try:
+                sessions.close()
+            finally:
+                shutil.rmtree(scratch, ignore_errors=True)
+    print("%d examples run, %d blocks not run (each with its reason), %d failed" % (ran, skipped, len(failures)))
     for lang, where in sorted(other.items()):
         print("not run yet (%s): %d block(s)%s" % (lang, len(where),
               "".join("\n  " + w for w in where) if listing else ""))
@@ -324,80 +400,27 @@ def check_files(root, files, env, python, listing=False):
     return failures
 
 
-SELF_TEST = """\
-```console
-$ echo one; echo two
-one
-two
-$ printf 'a\\nb\\nc\\n'
-a
-...
-c
-```
-
-<!-- example: run -->
-```sh
-test -n "$PATH"
-```
-
-<!-- example: not run: needs a network -->
-```sh
-curl https://example.com/
-```
-
-```pycon
->>> 1 + 1
-2
-```
-
-<!-- example: run -->
-```python
-print("x")
-print("y")
-```
-
-<!-- example: output -->
-```text
-x
-...
-```
-"""
-
-SELF_TEST_BAD = [
-    "```console\n$ echo one\ntwo\n```\n",                 # wrong output
-    "```console\n$ echo one\n```\n",                      # output missing from the page
-    "```console\nstray\n$ echo one\none\n```\n",          # output before a command
-    "```pycon\n>>> 1 + 1\n3\n```\n",                      # wrong repr
-    "```sh\necho unmarked\n```\n",                        # neither run nor not run
-    "<!-- example: run -->\n```sh\nfalse\n```\n",         # fails
-    "<!-- example: run -->\n```python\nraise SystemExit(2)\n```\n",
-    "```\n$ echo one\none\n```\n",                        # a transcript not marked console
-    "<!-- example: run -->\n```sh\necho a\n```\n<!-- example: output -->\n```\nb\n```\n",
-    "<!-- example: output -->\n```\nb\n```\n",              # output of nothing
-    "```c\nint x;\n```\n",                                 # a C block neither run nor not run
-]
-
-
-def self_test(python):
+def self_test(python, good, bad_pages, label):
+    """The runner on pages it must pass (good) and pages it must fail."""
     tmp = tempfile.mkdtemp(prefix="puny-doc-self-")
     env = dict(os.environ)
     bad = 0
     try:
         with open(os.path.join(tmp, "good.md"), "w") as f:
-            f.write(SELF_TEST)
+            f.write(good)
         if check_files(tmp, ["good.md"], env, python):
-            print("self-test: the good page failed", file=sys.stderr)
+            print("%s: the good page failed" % label, file=sys.stderr)
             return 1
-        for n, text in enumerate(SELF_TEST_BAD):
+        for n, text in enumerate(bad_pages):
             name = "bad%d.md" % n
             with open(os.path.join(tmp, name), "w") as f:
                 f.write(text)
             if not check_files(tmp, [name], env, python):
-                print("self-test: case %d passed but must fail:\n%s" % (n, text), file=sys.stderr)
+                print("%s: case %d passed but must fail:\n%s" % (label, n, text), file=sys.stderr)
                 bad += 1
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print("self-test: %d of %d bad pages reported" % (len(SELF_TEST_BAD) - bad, len(SELF_TEST_BAD)))
+    print("%s: %d of %d bad pages reported" % (label, len(bad_pages) - bad, len(bad_pages)))
     return 1 if bad else 0
 
 
@@ -415,12 +438,24 @@ def main():
     ap.add_argument("--npm-package", help="the npm package (build/wasm/package) js blocks import as 'puny'")
     ap.add_argument("--node-modules", help="a node_modules folder whose packages js blocks may import (ajv)")
     ap.add_argument("--langs", help="run only the blocks of these languages (comma-separated; "
-                                    "default: all but js)")
-    ap.add_argument("--self-test", action="store_true")
+                                    "default: all but js and sql)")
+    ap.add_argument("--psql", help="psql of the server PGHOST/PGPORT/PGUSER name, with the extension "
+                                   "installed (sql blocks run in postgres)")
+    ap.add_argument("--duckdb-dir", help="surfaces/duckdb/build.sh's folder (build/duckdb: "
+                                         "puny.duckdb_extension, node/) (sql blocks run in duckdb)")
+    ap.add_argument("--self-test", action="store_true",
+                    help="the runner on self_test_pages.py's pages (no database)")
+    ap.add_argument("--self-test-sql", action="store_true",
+                    help="the SQL runner on self_test_pages.py's SQL pages (needs --psql and --duckdb-dir)")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
     if a.self_test:
-        return self_test(a.python)
+        return self_test(a.python, pages.GOOD, pages.BAD, "self-test")
+    if a.self_test_sql:
+        if not a.psql or not a.duckdb_dir:
+            ap.error("--self-test-sql needs --psql and --duckdb-dir")
+        BUILD.update(langs={"sql"}, psql=a.psql, duckdb_dir=os.path.abspath(a.duckdb_dir))
+        return self_test(a.python, pages.SQL_GOOD, pages.SQL_BAD, "self-test-sql")
     if not a.root or not a.puny:
         ap.error("--root and --puny are required")
     for path, what in ((a.puny, "--puny"), (a.python, "--python")):
@@ -434,6 +469,8 @@ def main():
     BUILD["node_modules"] = a.node_modules and os.path.abspath(a.node_modules)
     if a.langs:
         BUILD["langs"] = set(a.langs.split(","))
+    BUILD["psql"] = a.psql
+    BUILD["duckdb_dir"] = a.duckdb_dir and os.path.abspath(a.duckdb_dir)
     files = a.files or (["README.md"] + sorted(
         os.path.join("docs", n) for n in os.listdir(os.path.join(root, "docs")) if n.endswith(".md")))
     # `puny` and `python` on PATH are the build's tool and the package's interpreter.
