@@ -1,7 +1,7 @@
 """Examples written in running text and tables (docs/doc-examples.md,
 "Inline examples"), for run_doc_examples.py.
 
-<!-- example: inline LANGS --> (LANGS: sh, postgres, duckdb) marks the
+<!-- example: inline LANGS --> (LANGS: sh, python, postgres, duckdb) marks the
 paragraph or table after it (up to the next blank line).  In it:
   - a table whose header is "| command | output |": each row's first cell
     is one code span, a shell command run by bash in the page's scratch
@@ -13,8 +13,10 @@ paragraph or table after it (up to the next blank line).  In it:
                             the code span after "hint" or "words:"
       anything else         prose: not run, listed by --list
   - elsewhere, `CODE` → `RESULT` or `CODE` = `RESULT`: CODE a shell command
-    whose output is RESULT (sh), or an SQL expression, SELECT CODE giving
-    the one row RESULT (postgres, duckdb).
+    whose output is RESULT (sh), a Python expression whose repr() is RESULT
+    (python: the package's interpreter, `puny` and its submodules imported),
+    or an SQL expression, SELECT CODE giving the one row RESULT (postgres,
+    duckdb).
 A `CODE` → `RESULT` pair outside a marked paragraph fails the test: the
 arrow is this convention's, so it is run or not written.
 """
@@ -28,7 +30,19 @@ FENCE = re.compile(r"^\s*`{3,}")
 MARKER = re.compile(r"^\s*<!--\s*example:\s*inline\s+([a-z ,]+?)\s*-->\s*$")
 PAIR = re.compile(r"`([^`]+)`\s*(→|=)\s*`([^`]*)`")
 ARROW = re.compile(r"`[^`]+`\s*→\s*`[^`]*`")
-LANGS = ("sh",) + doc_sql.ENGINES
+LANGS = ("sh", "python") + doc_sql.ENGINES
+# What a python example's expression is evaluated with: the package and its
+# submodules (puny.idna, puny.email, ...), the expression as argv[1].
+PYTHON = ("import importlib, pkgutil, sys, warnings\n"
+          "warnings.simplefilter('ignore')\n"
+          "names = {}\n"
+          "if 'puny' in sys.argv[1]:\n"
+          "    import puny\n"
+          "    names['puny'] = puny\n"
+          "    for m in pkgutil.iter_modules(puny.__path__):\n"
+          "        if not m.name.startswith('_') and m.name != 'dask':\n"
+          "            importlib.import_module('puny.' + m.name)\n"
+          "print(repr(eval(sys.argv[1], names)))\n")
 
 
 class Inline:
@@ -136,10 +150,23 @@ def run_sh(example, env, scratch):
     return None
 
 
-def run(example, env, scratch, sessions):
+def run_python(example, env, scratch, python):
+    p = subprocess.run([python, "-c", PYTHON, example.code], cwd=scratch, env=env, timeout=120,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out = p.stdout.decode("utf-8", "replace").rstrip("\n")
+    if p.returncode != 0 or out != example.expect:
+        return ">>> %s\n  expected `%s`, got (exit %d):\n    | %s%s" % (
+            example.code, example.expect, p.returncode, out,
+            p.stderr.decode("utf-8", "replace").rstrip("\n").replace("\n", "\n    | "))
+    return None
+
+
+def run(example, env, scratch, sessions, python):
     """None when the example does what the page says, else a message."""
     if example.kind == "bad row":
         return "a row of a command | output table whose first cell is not one code span: %s" % example.code
     if example.lang == "sh":
         return run_sh(example, env, scratch)
+    if example.lang == "python":
+        return run_python(example, env, scratch, python)
     return doc_sql.check(sessions, example.lang, "SELECT " + example.code, [example.expect])

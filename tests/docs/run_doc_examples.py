@@ -28,7 +28,7 @@ transcript not marked console), fails the test, so a new example is run or says
 why not.  js blocks run with --langs js (node), sql blocks marked
 <!-- example: run in postgres, duckdb --> with --langs sql (doc_sql.py; an
 sql block with no marker fails here too), and the examples of a paragraph or
-table marked <!-- example: inline LANGS --> (doc_inline.py): sh ones here,
+table marked <!-- example: inline LANGS --> (doc_inline.py): sh and python ones here,
 postgres/duckdb ones with --langs sql.  Each file's blocks share one scratch
 folder, in order, so a later block may use a file an earlier one wrote.
 """
@@ -294,7 +294,7 @@ def check_sql(b, sessions, failures, listing):
     return 1
 
 
-def check_inline(rel, text, env, scratch, sessions, failures, listing):
+def check_inline(rel, text, env, scratch, sessions, python, failures, listing):
     """The inline examples of a page; the number run."""
     examples, unmarked = doc_inline.examples(rel, text)
     if BUILD["langs"] is None:
@@ -307,7 +307,7 @@ def check_inline(rel, text, env, scratch, sessions, failures, listing):
             if listing:
                 print("not run  %s: prose output: %s" % (ex.where(), ex.expect))
             continue
-        message = doc_inline.run(ex, env, scratch, sessions)
+        message = doc_inline.run(ex, env, scratch, sessions, python)
         ran += 1
         print("%s %s: %s" % ("ok  " if message is None else "FAIL", ex.where(), ex.code))
         if message is not None:
@@ -385,7 +385,7 @@ def check_files(root, files, env, python, listing=False):
                 print("%s %s" % ("ok  " if message is None else "FAIL", b.where()))
                 if message is not None:
                     failures.append("%s:\n%s" % (b.where(), message))
-            ran += check_inline(rel, text, env, scratch, sessions, failures, listing)
+            ran += check_inline(rel, text, env, scratch, sessions, python, failures, listing)
         finally:
             try:
                 sessions.close()

@@ -68,6 +68,9 @@ GOOD += """
 <!-- example: inline sh -->
 Running text: `echo x` → `x`, and `printf y` = `y`.
 
+<!-- example: inline python -->
+A Python expression: `sorted({"b", "a"})` → `['a', 'b']`.
+
 <!-- example: not run: needs a cluster -->
 ```sql
 SELECT 1;
@@ -84,6 +87,8 @@ BAD += [
     "Unmarked: `echo x` → `x`.\n",                          # an arrow outside a marked paragraph
     "<!-- example: inline sh -->\n`echo x` → `y`\n",          # a wrong inline result
     "<!-- example: inline cobol -->\n`echo x` → `x`\n",       # an unknown language
+    "<!-- example: inline python -->\n`1 + 1` → `3`\n",       # a wrong Python value
+    "<!-- example: inline python -->\n`1 / 0` → `0`\n",       # an exception
     "```sql\nSELECT 1;\n```\n",                             # a sql block neither run nor not run
     "<!-- example: run -->\n```sql\nSELECT 1;\n```\n",      # run, but in which engine
     "<!-- example: run in mysql -->\n```sql\nSELECT 1;\n```\n",
