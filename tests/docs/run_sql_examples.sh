@@ -17,9 +17,10 @@ shift 2
 duckdb="$build/duckdb"
 fail() { echo "docs.examples_sql: $*" >&2; exit 1; }
 command -v node >/dev/null || fail "node not found (the DuckDB examples run in @duckdb/node-api)"
-[ -f "$duckdb/puny.duckdb_extension" ] && [ -d "$duckdb/node/node_modules/@duckdb/node-api" ] ||
+if [ ! -f "$duckdb/puny.duckdb_extension" ] || [ ! -d "$duckdb/node/node_modules/@duckdb/node-api" ]; then
   fail "no DuckDB extension in $duckdb (puny.duckdb_extension and node/node_modules/@duckdb/node-api): run ctest -R duckdb.build (surfaces/duckdb/build.sh $duckdb)"
-# shellcheck source=../../surfaces/postgres/pg-env.sh
+fi
+# shellcheck source=surfaces/postgres/pg-env.sh
 . "$src/surfaces/postgres/pg-env.sh"
 puny_pg_tools
 [ -x "$PG_BINDIR/psql" ] || puny_pg_fail "psql not found in $PG_BINDIR: install postgresql-client-15"
