@@ -38,6 +38,10 @@ void check_chromium(const label_input& in, std::vector<raw_finding>& out);
 enum class quick_verdict : std::uint8_t { unknown, passes, fails };
 quick_verdict chromium_quick_verdict(std::string_view utf8_label) noexcept;
 void check_firefox(const label_input& in, bool high, std::vector<raw_finding>& out);
+// The `firefox` profile: today's nsIDNService::IsLabelSafe (firefox_current.cpp).
+void check_firefox_current(const label_input& in, std::vector<raw_finding>& out);
+// network.IDN.blocklist_chars' default value: never shown (both Firefox checks).
+bool firefox_blocklisted(char32_t c) noexcept;
 void check_uts39(const label_input& in, puny::uts39::restriction_level most, std::vector<raw_finding>& out);
 
 // Chromium's skeletons of a name for the lookalike step

@@ -296,7 +296,7 @@ TEST(Display, ProfilesAndReasonsHaveUniqueNames) {
     EXPECT_FALSE(p.description.empty());
     EXPECT_FALSE(p.source.empty());
   }
-  EXPECT_EQ(profiles().size(), 6u);
+  EXPECT_EQ(profiles().size(), 7u);
   EXPECT_EQ(find_profile("chrome"), nullptr);
   std::set<std::string_view> reasons;
   for (int r = 1; !to_string(static_cast<reason>(r)).empty(); ++r) {

@@ -19,7 +19,7 @@ void test_display(void) {
   const char* apple = "\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.com";
 
   count = puny_display_profile_count();
-  CHECK(count == 6);
+  CHECK(count == 7);
   for (i = 0; i < count; ++i) {
     CHECK(puny_display_profile_name(i) != NULL);
     CHECK(puny_display_profile_find(puny_display_profile_name(i)) == (int)i);

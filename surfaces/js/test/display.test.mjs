@@ -9,7 +9,7 @@ const APPLE = '\u0430\u0440\u0440\u04cf\u0435.com';  // Cyrillic letters that lo
 test('profiles and reasons come from the library', () => {
   assert.deepEqual(puny.displayProfiles.map((p) => p.name),
                    ['chromium', 'firefox-moderate', 'firefox-high', 'uts39-highly-restrictive',
-                    'uts39-moderately-restrictive', 'ascii-only']);
+                    'uts39-moderately-restrictive', 'ascii-only', 'firefox']);
   for (const p of puny.displayProfiles) assert.ok(p.description.length > 0 && p.source.length > 0);
   assert.ok(puny.displayReasons.includes('whole_script_confusable'));
   assert.equal(new Set(puny.displayReasons).size, puny.displayReasons.length);

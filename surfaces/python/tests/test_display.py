@@ -26,7 +26,7 @@ def test_display_profiles_and_reasons_come_from_the_library():
     assert puny.display_profiles()[0] == "chromium"
     assert set(puny.display_profiles()) == {
         "chromium", "firefox-moderate", "firefox-high", "uts39-highly-restrictive",
-        "uts39-moderately-restrictive", "ascii-only"}
+        "uts39-moderately-restrictive", "ascii-only", "firefox"}
     assert "whole_script_confusable" in puny.display_reasons()
     assert len(set(puny.display_reasons())) == len(puny.display_reasons())
 
