@@ -49,7 +49,8 @@ void check_uts39(const label_input& in, puny::uts39::restriction_level most, std
 // removed when the whole name is Latin, Greek, Cyrillic, digits and
 // separators; each spelling of a character that looks like two things; the
 // generator's extra confusables; then the UTS #39 skeleton, and one more
-// with U+04CF as a lowercase L.  At least one skeleton for well-formed
+// with U+04CF as a lowercase L; for such a Latin/Greek/Cyrillic name, each
+// skeleton with a mark also without its marks (puny's step, issue 53).  At least one skeleton for well-formed
 // UTF-8, none for ill-formed.
 // The skeletons, in order, are the first size() strings of a skeleton_list,
 // which keeps its strings' storage from one name to the next.
@@ -71,7 +72,8 @@ void lookalike_skeletons(std::string_view utf8_name, skeleton_list& out);
 void lookalike_skeletons(std::string_view utf8_name, std::vector<std::string>& out);
 // Whether `text` holds a code point those skeletons treat otherwise than
 // the UTS #39 skeleton does: one the extra confusables map, one of several
-// spellings, or U+04CF.  One table read per code point (puny hunt asks it
+// spellings, U+04CF, or a Latin/Greek/Cyrillic letter whose skeleton has a
+// mark (U+0268 -> i U+0335), which is also taken without it.  One table read per code point (puny hunt asks it
 // before computing them).
 bool has_lookalike_extra(std::u32string_view text) noexcept;
 
