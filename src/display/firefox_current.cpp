@@ -45,6 +45,35 @@ constexpr std::u32string_view cyrillic_latin_like =
     U"\u051B\u0455\u051D\u0445\u0443\u044A\u044C\u04BD\u043F\u0433\u0475\u0461";
 constexpr std::u32string_view thai_latin_like = U"\u0E1A\u0E1E\u0E1F\u0E23\u0E40\u0E41\u0E50";
 
+// Its built-in blocklist, netwerk/dns/IDNCharacterBlocklist.inc (generated;
+// read in Floorp-Projects/Floorp 1807f131e692, a copy of Firefox's tree):
+// ranges of BMP characters never shown, whatever the other rules say
+// (InitializeBlocklist; isOnlySafeChars skips characters above U+FFFF).
+// It replaced the network.IDN.blocklist_chars default the retired pair
+// keeps (firefox.cpp): U+0138, U+200E-U+2010, U+2019, U+202A-U+202E,
+// U+2236 and U+2571 are new, U+A789 and U+1D242-U+1D244 gone.
+struct char_range {
+  char32_t first, last;
+};
+constexpr char_range blocklist[] = {
+    {0x0020, 0x0020}, {0x00A0, 0x00A0}, {0x00BC, 0x00BE}, {0x0138, 0x0138}, {0x01C3, 0x01C3},
+    {0x02D0, 0x02D0}, {0x0337, 0x0338}, {0x0589, 0x058A}, {0x05C3, 0x05C3}, {0x05F4, 0x05F4},
+    {0x0609, 0x060A}, {0x066A, 0x066A}, {0x06D4, 0x06D4}, {0x0701, 0x0704}, {0x115F, 0x1160},
+    {0x1735, 0x1735}, {0x2000, 0x200B}, {0x200E, 0x2010}, {0x2019, 0x2019}, {0x2024, 0x2024},
+    {0x2027, 0x202F}, {0x2039, 0x203A}, {0x2041, 0x2041}, {0x2044, 0x2044}, {0x2052, 0x2052},
+    {0x205F, 0x205F}, {0x2153, 0x215F}, {0x2215, 0x2215}, {0x2236, 0x2236}, {0x23AE, 0x23AE},
+    {0x2571, 0x2571}, {0x29F6, 0x29F6}, {0x29F8, 0x29F8}, {0x2AFB, 0x2AFB}, {0x2AFD, 0x2AFD},
+    {0x2FF0, 0x2FFB}, {0x3000, 0x3000}, {0x3002, 0x3002}, {0x3014, 0x3015}, {0x3033, 0x3033},
+    {0x30A0, 0x30A0}, {0x3164, 0x3164}, {0x321D, 0x321E}, {0x33AE, 0x33AF}, {0x33C6, 0x33C6},
+    {0x33DF, 0x33DF}, {0xFE14, 0xFE15}, {0xFE3F, 0xFE3F}, {0xFE5D, 0xFE5E}, {0xFEFF, 0xFEFF},
+    {0xFF0E, 0xFF0F}, {0xFF61, 0xFF61}, {0xFFA0, 0xFFA0}, {0xFFF9, 0xFFFD}};
+
+bool blocklisted(char32_t c) noexcept {
+  for (const char_range& r : blocklist)
+    if (c >= r.first && c <= r.last) return true;
+  return false;
+}
+
 uts39::script_id thai_script() {
   static const uts39::script_id thai = [] {
     uts39::script_id id = scripts::unknown;
@@ -118,7 +147,7 @@ struct lookalike_status {
 void check_firefox_current(const label_input& in, std::vector<raw_finding>& out) {
   const std::u32string_view t = in.text;
   for (std::size_t i = 0; i < t.size(); ++i)
-    if (firefox_blocklisted(t[i])) {
+    if (blocklisted(t[i])) {
       add_finding(out, reason::blocklisted_character, t, i, "firefox/1-blocklist");
       break;
     }
