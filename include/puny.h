@@ -411,9 +411,9 @@ PUNY_API puny_errc puny_idna2008_lookup(const char* utf8, size_t length, char* o
 /* ---- Versions ---- */
 /* ---- Display safety (puny/display.hpp, docs/display.md) ----
  * May a domain name be shown to a person in Unicode?  A decision under a
- * named profile ("chromium", "firefox-moderate", "firefox-high",
- * "uts39-highly-restrictive", "uts39-moderately-restrictive", "ascii-only";
- * the list comes from the library: puny_display_profile_name).  A name that
+ * named profile ("chromium", the default, "firefox", ...: the list comes
+ * from the library, puny_display_profile_count/puny_display_profile_name,
+ * and docs/display.md describes each).  A name that
  * is not valid IDNA fails as puny_to_unicode fails. */
 
 /* Profiles, in the library's order; NULL / -1 past the end or unknown.

@@ -37,11 +37,12 @@ namespace puny::display {
 // ---- Profiles ----
 enum class profile : std::uint8_t {
   chromium,                      // Chromium's IDN spoof checker (revision in docs/display.md)
-  firefox_moderate,              // Firefox, network.IDN.restriction_profile = moderate (default)
-  firefox_high,                  // Firefox, network.IDN.restriction_profile = high
+  firefox_moderate,              // Firefox while network.IDN.restriction_profile existed: moderate
+  firefox_high,                  // the same with restriction_profile = high
   uts39_highly_restrictive,      // UTS #39 section 5.2 level 3 + General Security Profile
   uts39_moderately_restrictive,  // UTS #39 section 5.2 level 4 + General Security Profile
   ascii_only,                    // never show Unicode
+  firefox,                       // today's Firefox (nsIDNService::IsLabelSafe, one script rule)
 };
 
 struct profile_info {

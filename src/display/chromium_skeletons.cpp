@@ -98,6 +98,13 @@ std::u32string_view extra_confusable(char32_t c) noexcept {
   return it != index.end() && it->first == c ? it->second : std::u32string_view();
 }
 
+// Whether c is one of the marks the diacritic remover drops (every mark but
+// the enclosing ones a Cyrillic name may hold).
+bool is_dropped_mark(char32_t c) noexcept {
+  const bool enclosing = c == 0x0488 || c == 0x0489 || (c >= 0xA670 && c <= 0xA672);
+  return ucd::is_mark(c) && !enclosing;
+}
+
 // Its "DropAcc" transliterator: NFD, nonspacing marks removed, NFC, then
 // l with stroke, o with stroke and d with stroke to their base letters.  The
 // enclosing marks a Cyrillic name may hold (U+0488, U+0489, U+A670-U+A672)
@@ -108,8 +115,7 @@ std::u32string without_diacritics(std::u32string_view t) {
   ucd::nfd_append(t, decomposed);
   kept.reserve(decomposed.size());
   for (char32_t c : decomposed) {
-    const bool enclosing = c == 0x0488 || c == 0x0489 || (c >= 0xA670 && c <= 0xA672);
-    if (ucd::is_mark(c) && !enclosing) continue;
+    if (is_dropped_mark(c)) continue;
     if (c == 0x0142) c = U'l';
     if (c == 0x00F8) c = U'o';
     if (c == 0x0111) c = U'd';
@@ -212,15 +218,27 @@ const lgc_piece_table& lgc_pieces() {
 }
 
 // Per BMP code point, built once: whether it makes a name leave the plain
-// path (the extra confusables map it, it has several spellings, or it is
-// U+04CF; every such code point is in the BMP), and whether it belongs to
-// the Latin/Greek/Cyrillic set of is_lgc_label.
+// path (the extra confusables map it, it has several spellings, it is
+// U+04CF, or it is a Latin/Greek/Cyrillic letter whose skeleton brings a
+// mark back, which add_unmarked_skeletons drops; every such code point is
+// in the BMP), and whether it belongs to the Latin/Greek/Cyrillic set of
+// is_lgc_label.
 constexpr std::uint8_t skeleton_special = 1, skeleton_lgc = 2, skeleton_spellings = 4;
 const std::vector<std::uint8_t>& skeleton_classes() {
   static const std::vector<std::uint8_t> table = [] {
     std::vector<std::uint8_t> t(0x10000, 0);
-    for (char32_t c = 0; c < 0x10000; ++c)
-      if (is_lgc_label(std::u32string_view(&c, 1))) t[c] |= skeleton_lgc;
+    std::string piece, skeleton;
+    for (char32_t c = 0; c < 0x10000; ++c) {
+      if (!is_lgc_label(std::u32string_view(&c, 1))) continue;
+      t[c] |= skeleton_lgc;
+      if (c < 0x80) continue;
+      piece.clear();
+      append_lgc_piece(c, piece);
+      std::u32string marks;
+      if (!uts39::skeleton(piece, skeleton).ok() || !unicode::utf8_to_utf32(skeleton, marks).ok()) continue;
+      for (const char32_t m : marks)
+        if (is_dropped_mark(m)) t[c] |= skeleton_special;
+    }
     for (const auto& entry : extra_confusable_index()) t[entry.first] |= skeleton_special;
     for (const char32_t c : {char32_t{0x00FE}, char32_t{0x0153}, char32_t{0x0142}, char32_t{0x0131}})
       t[c] |= skeleton_special | skeleton_spellings;
@@ -258,6 +276,42 @@ void spelled_skeletons(std::string_view name, bool lgc, skeleton_list& out) {
       add_skeleton(std::u32string_view(as_l), out);
     }
     add_skeleton(std::u32string_view(mapped), out);
+  }
+}
+
+
+// puny's step after the skeletons of a Latin/Greek/Cyrillic name (issue
+// 53; not in the Chromium source read, see docs/display.md): the diacritic
+// remover runs before the UTS #39 skeleton, whose prototypes bring marks
+// back for letters with a hook, a stroke or a tail (U+0268 i with stroke ->
+// i U+0335, U+0253 b with hook -> b U+0314, U+0199, U+01B4, U+024D,
+// U+0256, U+0257, ...), so b\u0268ng.com kept a skeleton of its own.  Each
+// skeleton holding such a mark is added once more without its marks.
+void add_unmarked_skeletons(skeleton_list& out) {
+  thread_local std::string bare;
+  const std::size_t n = out.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string& s = out[i];
+    bare.clear();
+    bool dropped = false;
+    for (std::size_t pos = 0; pos < s.size();) {
+      const std::size_t start = pos;
+      char32_t c = static_cast<unsigned char>(s[pos]);
+      if (c < 0x80) {
+        ++pos;
+      } else if (!unicode::next_utf8(s, pos, c)) {
+        break;  // skeletons are well-formed; stop rather than guess
+      }
+      if (c >= 0x80 && is_dropped_mark(c)) {
+        dropped = true;
+      } else {
+        bare.append(s, start, pos - start);
+      }
+    }
+    if (!dropped) continue;
+    bool known = false;
+    for (std::size_t k = 0; k < out.size() && !known; ++k) known = out[k] == bare;
+    if (!known) out.next() = bare;
   }
 }
 
@@ -299,7 +353,11 @@ void lookalike_skeletons(std::string_view name, skeleton_list& out) {
     }
   }
   if (plain && !lgc) return add_skeleton(name, out);  // most names: the skeleton of the name as it is
-  if (spellings) return spelled_skeletons(name, lgc, out);
+  if (spellings) {
+    spelled_skeletons(name, lgc, out);
+    if (lgc) add_unmarked_skeletons(out);
+    return;
+  }
 
   // One spelling: the text before the skeleton, piece by piece in UTF-8.
   thread_local std::string text;
@@ -342,6 +400,7 @@ void lookalike_skeletons(std::string_view name, skeleton_list& out) {
     add_skeleton(std::string_view(as_l), out);
   }
   add_skeleton(std::string_view(text), out);
+  if (lgc) add_unmarked_skeletons(out);
 }
 
 bool has_lookalike_extra(std::u32string_view text) noexcept {

@@ -182,6 +182,7 @@ void check_label(profile which, const dd::label_input& in, std::vector<dd::raw_f
     case profile::uts39_moderately_restrictive:
       return dd::check_uts39(in, uts39::restriction_level::moderately_restrictive, raw);
     case profile::ascii_only: return check_ascii_only(in, raw);
+    case profile::firefox: return dd::check_firefox_current(in, raw);
   }
 }
 

@@ -1,7 +1,11 @@
 // The `firefox-moderate` and `firefox-high` profiles' label check: Firefox's
-// nsIDNService::isLabelSafe (netwerk/dns/nsIDNService.cpp) with its
-// default network.IDN.blocklist_chars and the identifier data of the ICU
-// Firefox bundles; docs/display.md has the steps.
+// nsIDNService::isLabelSafe (netwerk/dns/nsIDNService.cpp) as it was while
+// network.IDN.restriction_profile chose between UTS #39 moderately and
+// highly restrictive (its script rules; not the rules taken from Chromium
+// in its last releases with the pref), with its default
+// network.IDN.blocklist_chars and the identifier data of the ICU Firefox
+// bundles.  Kept for callers that name them; today's Firefox is the
+// `firefox` profile (firefox_current.cpp).  docs/display.md has the steps.
 #include <cstddef>
 #include <string_view>
 
@@ -13,25 +17,6 @@ namespace {
 
 namespace uts39 = puny::uts39;
 using puny::display::reason;
-
-// network.IDN.blocklist_chars, Firefox's default value (modules/libpref
-// StaticPrefList / all.js): characters never shown in a label whatever the
-// script rules say.  Most are not valid IDNA anyway; they are checked
-// because the U-label may come from an A-label.
-bool firefox_blocklisted(char32_t c) noexcept {
-  constexpr char32_t singles[] = {
-      0x0020, 0x00A0, 0x00BC, 0x00BD, 0x00BE, 0x01C3, 0x02D0, 0x0337, 0x0338, 0x0589, 0x058A,
-      0x05C3, 0x05F4, 0x0609, 0x060A, 0x066A, 0x06D4, 0x0701, 0x0702, 0x0703, 0x0704, 0x115F,
-      0x1160, 0x1735, 0x2024, 0x2027, 0x2028, 0x2029, 0x202F, 0x2039, 0x203A, 0x2041, 0x2044,
-      0x2052, 0x205F, 0x2215, 0x23AE, 0x29F6, 0x29F8, 0x2AFB, 0x2AFD, 0x3000, 0x3002, 0x3014,
-      0x3015, 0x3033, 0x30A0, 0x3164, 0x321D, 0x321E, 0x33AE, 0x33AF, 0x33C6, 0x33DF, 0xA789,
-      0xFE14, 0xFE15, 0xFE3F, 0xFE5D, 0xFE5E, 0xFEFF, 0xFF0E, 0xFF0F, 0xFF61, 0xFFA0, 0x1D242,
-      0x1D243, 0x1D244};
-  for (const char32_t s : singles)
-    if (c == s) return true;
-  return (c >= 0x2000 && c <= 0x200B) || (c >= 0x2153 && c <= 0x215F) ||
-         (c >= 0x2FF0 && c <= 0x2FFB) || (c >= 0xFFF9 && c <= 0xFFFD);
-}
 
 // A nonspacing mark whose Script_Extensions do not include the script of
 // the character it sits on (nsIDNService: a combining mark must belong to
@@ -71,6 +56,25 @@ std::size_t dotless_i_mark_at(std::u32string_view t) {
 }
 
 }  // namespace
+
+// network.IDN.blocklist_chars, Firefox's default value (modules/libpref
+// StaticPrefList / all.js): characters never shown in a label whatever the
+// script rules say.  Most are not valid IDNA anyway; they are checked
+// because the U-label may come from an A-label.
+bool firefox_blocklisted(char32_t c) noexcept {
+  constexpr char32_t singles[] = {
+      0x0020, 0x00A0, 0x00BC, 0x00BD, 0x00BE, 0x01C3, 0x02D0, 0x0337, 0x0338, 0x0589, 0x058A,
+      0x05C3, 0x05F4, 0x0609, 0x060A, 0x066A, 0x06D4, 0x0701, 0x0702, 0x0703, 0x0704, 0x115F,
+      0x1160, 0x1735, 0x2024, 0x2027, 0x2028, 0x2029, 0x202F, 0x2039, 0x203A, 0x2041, 0x2044,
+      0x2052, 0x205F, 0x2215, 0x23AE, 0x29F6, 0x29F8, 0x2AFB, 0x2AFD, 0x3000, 0x3002, 0x3014,
+      0x3015, 0x3033, 0x30A0, 0x3164, 0x321D, 0x321E, 0x33AE, 0x33AF, 0x33C6, 0x33DF, 0xA789,
+      0xFE14, 0xFE15, 0xFE3F, 0xFE5D, 0xFE5E, 0xFEFF, 0xFF0E, 0xFF0F, 0xFF61, 0xFFA0, 0x1D242,
+      0x1D243, 0x1D244};
+  for (const char32_t s : singles)
+    if (c == s) return true;
+  return (c >= 0x2000 && c <= 0x200B) || (c >= 0x2153 && c <= 0x215F) ||
+         (c >= 0x2FF0 && c <= 0x2FFB) || (c >= 0xFFF9 && c <= 0xFFFD);
+}
 
 void check_firefox(const label_input& in, bool high, std::vector<raw_finding>& out) {
   const std::u32string_view t = in.text;

@@ -38,6 +38,10 @@ void check_chromium(const label_input& in, std::vector<raw_finding>& out);
 enum class quick_verdict : std::uint8_t { unknown, passes, fails };
 quick_verdict chromium_quick_verdict(std::string_view utf8_label) noexcept;
 void check_firefox(const label_input& in, bool high, std::vector<raw_finding>& out);
+// The `firefox` profile: today's nsIDNService::IsLabelSafe (firefox_current.cpp).
+void check_firefox_current(const label_input& in, std::vector<raw_finding>& out);
+// network.IDN.blocklist_chars' default value: never shown (both Firefox checks).
+bool firefox_blocklisted(char32_t c) noexcept;
 void check_uts39(const label_input& in, puny::uts39::restriction_level most, std::vector<raw_finding>& out);
 
 // Chromium's skeletons of a name for the lookalike step
@@ -45,7 +49,8 @@ void check_uts39(const label_input& in, puny::uts39::restriction_level most, std
 // removed when the whole name is Latin, Greek, Cyrillic, digits and
 // separators; each spelling of a character that looks like two things; the
 // generator's extra confusables; then the UTS #39 skeleton, and one more
-// with U+04CF as a lowercase L.  At least one skeleton for well-formed
+// with U+04CF as a lowercase L; for such a Latin/Greek/Cyrillic name, each
+// skeleton with a mark also without its marks (puny's step, issue 53).  At least one skeleton for well-formed
 // UTF-8, none for ill-formed.
 // The skeletons, in order, are the first size() strings of a skeleton_list,
 // which keeps its strings' storage from one name to the next.
@@ -67,7 +72,8 @@ void lookalike_skeletons(std::string_view utf8_name, skeleton_list& out);
 void lookalike_skeletons(std::string_view utf8_name, std::vector<std::string>& out);
 // Whether `text` holds a code point those skeletons treat otherwise than
 // the UTS #39 skeleton does: one the extra confusables map, one of several
-// spellings, or U+04CF.  One table read per code point (puny hunt asks it
+// spellings, U+04CF, or a Latin/Greek/Cyrillic letter whose skeleton has a
+// mark (U+0268 -> i U+0335), which is also taken without it.  One table read per code point (puny hunt asks it
 // before computing them).
 bool has_lookalike_extra(std::u32string_view text) noexcept;
 

@@ -19,14 +19,15 @@ constexpr profile_info profile_table[] = {
      "ICU " PUNY_CHROMIUM_ICU_VERSION " recommended + inclusion sets (Identifier_Type of Unicode "
      PUNY_CHROMIUM_ICU_UNICODE_VERSION "), minus Chromium's removals"},
     {profile::firefox_moderate, "firefox-moderate",
-     "Firefox's default (network.IDN.restriction_profile = moderate): UTS #39 moderately "
-     "restrictive, Allowed characters, blocklist, numbering systems, combining marks",
+     "Firefox while network.IDN.restriction_profile existed, its default (moderate): UTS #39 "
+     "moderately restrictive, Allowed characters, blocklist, numbering systems, combining marks; "
+     "today's Firefox is the firefox profile",
      "Firefox netwerk/dns/nsIDNService.cpp and UTS #39 section 5.2 level 4",
      "Identifier_Status of Unicode " PUNY_CHROMIUM_ICU_UNICODE_VERSION
      " (ICU 78's data: nsIDNService asks the ICU Firefox bundles)"},
     {profile::firefox_high, "firefox-high",
-     "Firefox with network.IDN.restriction_profile = high: as firefox-moderate with UTS #39 highly "
-     "restrictive",
+     "Firefox while network.IDN.restriction_profile existed, set to high: as firefox-moderate with "
+     "UTS #39 highly restrictive; today's Firefox is the firefox profile",
      "Firefox netwerk/dns/nsIDNService.cpp and UTS #39 section 5.2 level 3",
      "Identifier_Status of Unicode " PUNY_CHROMIUM_ICU_UNICODE_VERSION
      " (ICU 78's data: nsIDNService asks the ICU Firefox bundles)"},
@@ -41,6 +42,14 @@ constexpr profile_info profile_table[] = {
      "Identifier_Status of this build's Unicode " PUNY_UNICODE_VERSION_STRING},
     {profile::ascii_only, "ascii-only", "never show Unicode: every non-ASCII label stays an A-label",
      "UTS #39 section 5.2 level 1", "ASCII only"},
+    {profile::firefox, "firefox",
+     "Firefox today: one script rule (Latin with Han+Kana, Han+Bopomofo or Han+Hangul), Allowed "
+     "characters, blocklist, Chromium's kana, CJK, diacritic and TLD rules, digit, Cyrillic and Thai "
+     "lookalikes, numbering systems, combining marks",
+     "Firefox netwerk/dns/nsIDNService.cpp IsLabelSafe after network.IDN.restriction_profile was "
+     "removed (read at overholt/firefox 1667ec582b66)",
+     "Identifier_Status of Unicode " PUNY_CHROMIUM_ICU_UNICODE_VERSION
+     " (ICU 78's data: nsIDNService asks the ICU Firefox bundles)"},
 };
 
 struct reason_info {

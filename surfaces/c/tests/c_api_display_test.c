@@ -2,6 +2,24 @@
  * Groups of puny_c_api_test (c_api_test.c runs them). */
 #include "c_api_check.h"
 
+/* The number of `needle` in [text, end). */
+static size_t count_in(const char* text, const char* end, const char* needle) {
+  size_t n = 0;
+  for (text = strstr(text, needle); text != NULL && text < end; text = strstr(text + 1, needle)) ++n;
+  return n;
+}
+
+/* Whether the next JSON string in [*pos, end) is "name"; moves past it. */
+static int next_profile(const char** pos, const char* end, const char* name) {
+  const char* open = strchr(*pos + 1, '"');
+  const char* close;
+  if (open == NULL || open >= end || name == NULL) return 0;
+  close = strchr(open + 1, '"');
+  if (close == NULL || close >= end) return 0;
+  *pos = close;
+  return (size_t)(close - open - 1) == strlen(name) && strncmp(open + 1, name, strlen(name)) == 0;
+}
+
 /* Display safety: profiles and reasons from the library, the decision per
  * label, the lists with their file:line errors, the skeleton. */
 void test_display(void) {
@@ -17,11 +35,24 @@ void test_display(void) {
   puny_display_finding finding = PUNY_DISPLAY_FINDING_INIT;
   /* "\u0430\u0440\u0440\u04cf\u0435.com": Cyrillic letters that look like "apple". */
   const char* apple = "\xD0\xB0\xD1\x80\xD1\x80\xD3\x8F\xD0\xB5.com";
+  const char* vocabulary;
+  const char* pos;
+  const char* end;
 
+  /* The profiles are the core's registry, in its order: the names of the
+   * core's vocabulary (tests/vocabulary, PUNY_VOCABULARY). */
   count = puny_display_profile_count();
-  CHECK(count == 6);
+  vocabulary = read_text(getenv("PUNY_VOCABULARY"));
+  CHECK(vocabulary != NULL); /* the environment must name vocabulary.json */
+  pos = vocabulary ? strstr(vocabulary, "\"display_profiles\": [") : NULL;
+  if (pos != NULL) pos = strchr(pos, '[');
+  CHECK(pos != NULL);
+  end = pos ? strchr(pos, ']') : NULL;
+  CHECK(end != NULL);
+  CHECK(count > 0 && pos != NULL && end != NULL && 2 * count == count_in(pos, end, "\""));
   for (i = 0; i < count; ++i) {
     CHECK(puny_display_profile_name(i) != NULL);
+    CHECK(pos != NULL && end != NULL && next_profile(&pos, end, puny_display_profile_name(i)));
     CHECK(puny_display_profile_find(puny_display_profile_name(i)) == (int)i);
     CHECK(strlen(puny_display_profile_description(i)) > 0);
   }
@@ -30,6 +61,8 @@ void test_display(void) {
   /* ASCII case is ignored, as for presets. */
   CHECK(puny_display_profile_find("Firefox-HIGH") == puny_display_profile_find("firefox-high"));
   CHECK(puny_display_profile_find("firefox-high") >= 0);
+  CHECK(puny_display_profile_find("Firefox") == puny_display_profile_find("firefox"));
+  CHECK(puny_display_profile_find("firefox") >= 0);
   CHECK_STR(puny_display_profile_name(0), "chromium");
   for (reason = 1; strcmp(puny_display_reason_name(reason), "unknown") != 0; ++reason)
     CHECK(strcmp(puny_display_reason_message(reason), "unknown reason") != 0);

@@ -21,7 +21,7 @@ _puny() {
   fi
   case "$prev" in
     --preset) COMPREPLY=($(compgen -W "uts46 url url-strict uts46-strict idna2008 idna2008-lookup uts46-raw" -- "$cur")); return ;;
-    --profile|--display) COMPREPLY=($(compgen -W "chromium firefox-moderate firefox-high uts39-highly-restrictive uts39-moderately-restrictive ascii-only" -- "$cur")); return ;;
+    --profile|--display) COMPREPLY=($(compgen -W "chromium firefox-moderate firefox-high uts39-highly-restrictive uts39-moderately-restrictive ascii-only firefox" -- "$cur")); return ;;
     --rules) COMPREPLY=($(compgen -W "skeleton homoglyph insertion omission replacement repetition transposition hyphenation target_embedding combo_squatting tld_swap homoglyph_edit keyboard vowel_swap bitsquatting label_split chromium_skeleton" -- "$cur")); return ;;
     --input|--top-domains|--psl|--brands) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --jobs|-j) COMPREPLY=($(compgen -W "auto $(nproc 2>/dev/null)" -- "$cur")); return ;;

@@ -1,7 +1,7 @@
 """puny(1) read as a page (issue 52): every command on its own SYNOPSIS line
-and in its own COMMANDS entry, hunt's options described, the presets and
-hunt rules of the core's registries (PUNY_VOCABULARY) named, and no warning
-from groff -ww or man --warnings.
+and in its own COMMANDS entry, hunt's options described, the presets,
+display profiles and hunt rules of the core's registries (PUNY_VOCABULARY)
+named, and no warning from groff -ww or man --warnings.
 
     PUNY_BIN=build/cli/puny PUNY_VOCABULARY=build/vocabulary.json \\
         python3 surfaces/cli/tests/test_manpage.py -v
@@ -88,6 +88,14 @@ class ManPage(unittest.TestCase):
             self.assertRegex(preset, r"\b%s\b" % re.escape(p["name"]), p["name"])
         for a in self.vocabulary["aliases"]:
             self.assertIn(a["alias"], preset)
+
+    def test_every_display_profile_is_listed(self):
+        # DISPLAY OPTIONS' --profile entry names the core's profiles, no other.
+        body = section(self.text, "DISPLAY OPTIONS")
+        entry = body[body.index("--profile"):body.index("--top-domains")]
+        named = re.findall(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*\b", entry.split("policy:", 1)[1].split(".")[0])
+        named = [n for n in named if n != "default"]
+        self.assertEqual(sorted(named), sorted(self.vocabulary["display_profiles"]), entry)
 
 
 if __name__ == "__main__":

@@ -80,8 +80,13 @@ class ManPageAndCompletions(Base):
         offered = self.bash_complete(["puny", "display", "--profile", ""])
         self.assertEqual(sorted(offered), sorted(profiles))
         with open(self.ZSH, encoding="utf-8") as f:
-            zsh = re.search(r":profile:\(([^)]*)\)", f.read()).group(1).split()
-        self.assertEqual(sorted(zsh), sorted(profiles))
+            lists = re.findall(r":profile:\(([^)]*)\)", f.read())
+        self.assertEqual(len(lists), 3, "display --profile, email --display, hunt --profile")
+        for zsh in lists:
+            self.assertEqual(sorted(zsh.split()), sorted(profiles))
+        for command in (["email", "a@b.c", "--display"], ["hunt", "--profile"]):
+            offered = self.bash_complete(["puny"] + command + [""])
+            self.assertEqual(sorted(offered), sorted(profiles), command)
 
     def test_zsh_completion(self):
         proc = subprocess.run(["zsh", "-n", self.ZSH], stderr=subprocess.PIPE, timeout=60)

@@ -6,7 +6,7 @@ export * from './puny.js';
 
 // ---- display safety (docs/display.md) ----
 export type DisplayProfile = 'chromium' | 'firefox-moderate' | 'firefox-high' |
-  'uts39-highly-restrictive' | 'uts39-moderately-restrictive' | 'ascii-only';
+  'uts39-highly-restrictive' | 'uts39-moderately-restrictive' | 'ascii-only' | 'firefox';
 export interface DisplayOptions {
   /** Default 'chromium'. */
   profile?: DisplayProfile;

@@ -40,7 +40,7 @@ export class PunyError extends RangeError {
 export type EmailPreset = 'uts46' | 'url' | 'url-strict' | 'uts46-strict' | 'idna2008' |
   'idna2008-lookup' | 'uts46-raw' | 'registration' | 'url_strict';
 export type EmailDisplayProfile = 'chromium' | 'firefox-moderate' | 'firefox-high' |
-  'uts39-highly-restrictive' | 'uts39-moderately-restrictive' | 'ascii-only';
+  'uts39-highly-restrictive' | 'uts39-moderately-restrictive' | 'ascii-only' | 'firefox';
 
 /** puny::email::options in camelCase; the defaults accept what Python's email-validator does. */
 export interface EmailOptions {

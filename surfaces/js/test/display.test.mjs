@@ -2,18 +2,37 @@
 // decisions through the WebAssembly build, lists given as text.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { punyDisplay as puny } from './support/load.mjs';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { packageDir, punyDisplay as puny } from './support/load.mjs';
 
 const APPLE = '\u0430\u0440\u0440\u04cf\u0435.com';  // Cyrillic letters that look like "apple"
 
+// The core's display profiles, in its order (tests/vocabulary, PUNY_VOCABULARY).
+function coreProfiles() {
+  assert.ok(process.env.PUNY_VOCABULARY,
+            "PUNY_VOCABULARY must name the core's vocabulary.json (the puny_vocabulary target)");
+  return JSON.parse(readFileSync(process.env.PUNY_VOCABULARY, 'utf8')).display_profiles;
+}
+
 test('profiles and reasons come from the library', () => {
-  assert.deepEqual(puny.displayProfiles.map((p) => p.name),
-                   ['chromium', 'firefox-moderate', 'firefox-high', 'uts39-highly-restrictive',
-                    'uts39-moderately-restrictive', 'ascii-only']);
+  assert.deepEqual(puny.displayProfiles.map((p) => p.name), coreProfiles());
+  assert.equal(puny.displayProfiles[0].name, 'chromium');
   for (const p of puny.displayProfiles) assert.ok(p.description.length > 0 && p.source.length > 0);
   assert.ok(puny.displayReasons.includes('whole_script_confusable'));
   assert.equal(new Set(puny.displayReasons).size, puny.displayReasons.length);
 });
+
+// The declarations spell the profile names out for TypeScript (a .d.ts cannot
+// ask the library): each union must be the library's list.
+for (const [file, type] of [['display.d.ts', 'DisplayProfile'], ['email.d.ts', 'EmailDisplayProfile']]) {
+  test(`dist/${file}: ${type} names every profile of the library`, () => {
+    const dts = readFileSync(path.join(packageDir, 'dist', file), 'utf8');
+    const m = dts.match(new RegExp(`^export type ${type} =([^;]*);`, 'm'));
+    assert.ok(m, `no ${type} type in dist/${file}`);
+    assert.deepEqual([...m[1].matchAll(/'([^']*)'/g)].map((x) => x[1]), coreProfiles(), `${type} in dist/${file}`);
+  });
+}
 
 test('display keeps lookalikes as A-labels and says why', () => {
   const d = puny.display(APPLE);

@@ -145,6 +145,9 @@ test('on request: the domain\'s display verdict and the local part safety check 
   assert.throws(() => email.validate('a@x.com', { displayProfile: 'chromium', psl: 'a..b\n' }),
                 { name: 'PunyError', code: 'list_syntax', message: /^psl:1: / });
   assert.deepEqual(email.displayProfiles.slice(0, 1), ['chromium']);
+  // The core's profiles, in its order (PUNY_VOCABULARY).
+  assert.deepEqual([...email.displayProfiles],
+                   JSON.parse(fs.readFileSync(process.env.PUNY_VOCABULARY, 'utf8')).display_profiles);
   assert.throws(() => email.validate('a@x.com', { displayProfile: 'chrome' }), TypeError);
   // Latin mixed with Cyrillic in the local part: not Moderately Restrictive (UTS #39 5.2).
   const mixed = email.validate('p\u0430ypal@example.com', { checkLocalPartSecurity: true });

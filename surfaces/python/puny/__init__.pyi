@@ -135,7 +135,7 @@ def explain(text: str, operation: _Literal["to_ascii", "encode", "decode"] = "to
 # Display safety (docs/display.md): may a name be shown in Unicode?
 DisplayProfile = _Literal["chromium", "firefox-moderate", "firefox-high",
                           "uts39-highly-restrictive", "uts39-moderately-restrictive",
-                          "ascii-only"]
+                          "ascii-only", "firefox"]
 class PublicSuffixList:
     @staticmethod
     def load(path: str) -> PublicSuffixList: ...

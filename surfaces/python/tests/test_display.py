@@ -5,10 +5,12 @@ Run against the installed package (ctest python.package; by hand:
 `.venv/bin/python -m pytest surfaces/python/tests`); shared paths and
 readers in puny_case.py.
 """
+import ast
 import copy
 import gc
 import inspect
 import json
+import os
 import pickle
 
 import pytest
@@ -24,11 +26,27 @@ APPLE = "\u0430\u0440\u0440\u04cf\u0435.com"  # Cyrillic letters that look like 
 def test_display_profiles_and_reasons_come_from_the_library():
     assert puny.display_profiles() == [name for name, _, _ in puny._puny.display_profiles()]
     assert puny.display_profiles()[0] == "chromium"
-    assert set(puny.display_profiles()) == {
-        "chromium", "firefox-moderate", "firefox-high", "uts39-highly-restrictive",
-        "uts39-moderately-restrictive", "ascii-only"}
+    # The core's registry, in its order (tests/vocabulary, PUNY_VOCABULARY).
+    path = os.environ.get("PUNY_VOCABULARY")
+    assert path and os.path.exists(path), \
+        "PUNY_VOCABULARY must name the core's vocabulary.json (the puny_vocabulary target)"
+    with open(path, encoding="utf-8") as f:
+        assert puny.display_profiles() == json.load(f)["display_profiles"]
     assert "whole_script_confusable" in puny.display_reasons()
     assert len(set(puny.display_reasons())) == len(puny.display_reasons())
+
+
+def test_the_stubs_display_profile_type_names_every_profile():
+    # __init__.pyi spells DisplayProfile out for type checkers (a stub cannot
+    # ask the library); it must be the library's list, in its order.
+    stub_path = os.path.join(os.path.dirname(puny.__file__), "__init__.pyi")
+    with open(stub_path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    literal = next(n.value for n in tree.body if isinstance(n, ast.Assign)
+                   and [t.id for t in n.targets if isinstance(t, ast.Name)] == ["DisplayProfile"])
+    elements = getattr(literal.slice, "value", literal.slice).elts  # ast.Index before 3.9
+    names = [e.value for e in elements]
+    assert names == puny.display_profiles(), (stub_path, names)
 
 
 def test_display_keeps_lookalikes_and_shows_the_rest():
