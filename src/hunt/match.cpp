@@ -11,6 +11,7 @@
 #include "display/internal.hpp"
 #include "index.hpp"
 #include "loose.hpp"
+#include "words.hpp"
 #include "puny/idna.hpp"
 #include "puny/unicode.hpp"
 
@@ -262,6 +263,7 @@ struct matcher {
         !enabled(via, b, via == rule::skeleton || via == rule::chromium_skeleton))
       return;
     if (d.has_suffix_brand && under_suffix_brand(b)) return;
+    if (b.word && weak_exact(r, score_delta, via)) return;
     int score = info(r).score + score_delta;
     if (score < opt.min_score) return;
     span s = labels_span(first, last);
@@ -272,6 +274,22 @@ struct matcher {
       if (it->brand == brand && it->why == r && it->length == s.length) return;
     out.matches.push_back(match{brand, r, s.offset, s.length, score, via});
   }
+
+  // A match that rests on the brand's exact label alone, with nothing that
+  // imitates it: the label under another suffix (tld_swap), beside a word
+  // or keyword (combo_squatting without a lookalike or edit step), alone as
+  // a subdomain label (target_embedding's -35).  For a brand whose label is
+  // a common word, such names are ordinary (mail.com, free-portal.com,
+  // mail.example.com): not reported (docs/hunt.md, "Brands that are words").
+  static bool weak_exact(rule r, int score_delta, rule via) {
+    if (via != rule{}) return false;
+    return r == rule::tld_swap || r == rule::combo_squatting ||
+           (r == rule::target_embedding && score_delta == bare_subdomain_delta);
+  }
+
+  // target_embedding's score change for a brand label alone as a subdomain
+  // label (50 instead of 85).
+  static constexpr int bare_subdomain_delta = -35;
 
   std::size_t suffix_labels(std::string_view name) const {
     std::size_t n = labels.size();
@@ -419,9 +437,18 @@ struct matcher {
   // Calls f(brand, rule) for every brand label at edit distance 1 of R,
   // with the edit's rule (omission, insertion, hyphenation, repetition,
   // transposition, or a replacement's reason).
+  //
+  // A label that is itself a common word (hotel, cloud, video) is spelled
+  // so on purpose, not as an edit of a brand (hotels, icloud, vimeo):
+  // nothing is reported for it.  Asked only once an edit is found.
   template <class F>
-  void edits(const std::u32string& R, F&& f) {
+  void edits(const std::u32string& R, F&& report) {
     if (R.empty() || R.size() > d.max_label + 1) return;
+    int word = -1;  // unknown until an edit is found
+    auto f = [&](std::uint32_t id, rule why) {
+      if (word < 0) word = is_common_word(R) ? 1 : 0;
+      if (word == 0) report(id, why);
+    };
     if (const std::uint64_t h = brand_index::impl::hash_of(R); d.maybe_hash(h))
       d.deletions.find(R, h, label_text{d.brands},
                        [&](const deletion& e) { f(e.brand, rule::omission); });
@@ -682,7 +709,7 @@ struct matcher {
         if (std::size_t u = suffix_follows(id, t))
           add(id, rule::target_embedding, toks[t].label, toks[u].label, 0, via);
         else
-          add(id, rule::target_embedding, toks[t].label, toks[t].label, -35, via);
+          add(id, rule::target_embedding, toks[t].label, toks[t].label, bare_subdomain_delta, via);
       });
       if (t + 1 < toks.size() && d.suffix_heads.contains(toks[t + 1].text))
         edits(toks[t].text, [&](std::uint32_t id, rule via) {
@@ -694,7 +721,7 @@ struct matcher {
         if (std::size_t u = suffix_follows(id, t))
           add(id, rule::target_embedding, toks[t].label, toks[u].label);
         else
-          add(id, rule::target_embedding, toks[t].label, toks[t].label, -35);
+          add(id, rule::target_embedding, toks[t].label, toks[t].label, bare_subdomain_delta);
       });
       d.by_flat_name.find(toks[t].text, [&](std::uint32_t id) {
         add(id, rule::target_embedding, toks[t].label, toks[t].label);
