@@ -207,10 +207,12 @@ struct matcher {
   // length, when the name is under the brand's own public suffix: measured
   // on real benign names (docs/hunt.md, "Short brands").  One or two
   // letters: only a non-ASCII label with the brand label's skeleton
-  // (х.com, һр.com).  Four letters: one transposition, repetition or
-  // hyphen (ebya.com, ebbay.com, e-bay.com); a replacement, insertion or
-  // omission turns too many real words into brands (life and love into
-  // live, help into yelp).
+  // (х.com, һр.com).  Three and four letters: one transposition,
+  // repetition, hyphen, added character, keyboard neighbour or vowel
+  // (ebya.com, ebbay.com, e-bay.com, cnnn.com, cbn.com, msm.com); an
+  // omission (a label of two or three letters), an arbitrary replacement
+  // or a bit flip turns too many short names into brands (app.com for
+  // adp.com, gol.com for goal.com, udo.com for udn.com).
   static bool short_brand_rule(rule r, std::size_t length) {
     switch (r) {
       case rule::skeleton:
@@ -219,7 +221,10 @@ struct matcher {
       case rule::transposition:
       case rule::repetition:
       case rule::hyphenation:
-        return length == 4;
+      case rule::insertion:
+      case rule::keyboard:
+      case rule::vowel_swap:
+        return length == 3 || length == 4;
       default:
         return false;
     }
