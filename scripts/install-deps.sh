@@ -24,6 +24,7 @@ packages=(
   libunistring-dev idn2 curl psl
   iputils-ping util-linux valgrind binutils  # ping, unshare (private /etc/hosts), the dlopen leak check, readelf
   dnstwist                         # permutations for puny hunt's recall test (ctest cli.HuntRecall)
+  wamerican-small                  # puny hunt's common words (src/hunt/words_table.cpp, ctest Hunt.words_table)
 )
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
 

@@ -1,6 +1,7 @@
 // puny hunt: the rule registry and the brand index (docs/hunt.md).
 #include "index.hpp"
 #include "loose.hpp"
+#include "words.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -396,6 +397,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     d->max_label = std::max(d->max_label, b.label.size());
     if (b.label.size() < 64) d->label_lengths |= std::uint64_t{1} << b.label.size();
     d->by_label.add(b.label, id);
+    d->brands[id].word = is_common_word(b.label);
     const std::u32string folded = folded_skeleton(b.label);
     d->brands[id].folded = folded;
     d->max_folded = std::max(d->max_folded, folded.size());

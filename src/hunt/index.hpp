@@ -24,6 +24,10 @@ struct brand_record {
   // The brand is itself a public suffix (blogspot.com): `suffix` is then
   // its name after the first label, and names under it never match it.
   bool suffix_brand = false;
+  // The label is a common word (words.hpp: mail, office, free): its exact
+  // label beside other words, under another suffix or alone in a subdomain
+  // is no evidence of imitation (docs/hunt.md, "Brands that are words").
+  bool word = false;
 };
 
 // One entry of the deletion neighbourhood: brand `brand`'s label with the

@@ -26,6 +26,12 @@ BRANDS = ["paypal.com", "google.com", "microsoft.com", "amazon.com", "netflix.co
           "facebook.com"]
 
 
+# dnstwist's permutations of BRANDS that are common words: not edits of a
+# brand (docs/hunt.md, "Brands that are words"); papal.com, an omission of
+# paypal, is the other one.
+WORDS_NOT_EDITS = {"goggle.com"}
+
+
 def run(args, stdin=b""):
     proc = subprocess.run([PUNY] + args, input=stdin, stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, timeout=120)
@@ -245,6 +251,11 @@ class HuntRecall(Base):
         seen = collections.Counter()
         for fuzzer, domain, brand in chosen:
             o = objs.get(domain)
+            if domain in WORDS_NOT_EDITS:
+                # A common word is not reported as an edit (docs/hunt.md,
+                # "Brands that are words").
+                self.assertIsNone(o, domain)
+                continue
             self.assertIsNotNone(o, domain)
             rules = {m["rule"] for m in o["matches"] if m["brand"] == brand}
             if fuzzer == "subdomain":

@@ -1,0 +1,159 @@
+// puny hunt: the combined rules (docs/hunt.md, "Combined matches"): the
+// brand's label, a lookalike of it or one edit of it as a token of a label,
+// beside a keyword or a hyphenated word (combo_squatting), and in the
+// subdomain labels (target_embedding).  Members of the matcher (matcher.hpp).
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "matcher.hpp"
+
+namespace puny::hunt::match_detail {
+
+void matcher::combo(const std::u32string& L, std::size_t first, std::size_t last) {
+  // Hyphen-separated tokens.
+  if (L.find(U'-') != std::u32string::npos) {
+    thread_local std::vector<std::u32string> parts;
+    parts.clear();
+    bool keyword = false;  // some token is a keyword
+    std::size_t start = 0;
+    for (;;) {
+      std::size_t h = L.find(U'-', start);
+      parts.emplace_back(L, start, h == std::u32string::npos ? std::u32string::npos : h - start);
+      const std::u32string& tok = parts.back();
+      keyword = keyword || d.keywords.contains(tok);
+      if (d.maybe(tok)) {
+        d.by_label.find(tok,
+                        [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
+        d.by_flat_name.find(
+            tok, [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
+      }
+      // A lookalike of the brand's label with any word ("paypa1-secure",
+      // "раураl-login"): the lookalike shows the intent.
+      lookalikes(tok, [&](std::uint32_t id, rule via) {
+        add(id, rule::combo_squatting, first, last, 0, via);
+      });
+      if (h == std::u32string::npos) break;
+      start = h + 1;
+    }
+    // One edit of the brand's label, only beside a keyword
+    // ("paypall-login"): a word one letter from a brand's is common,
+    // beside "login" less so (combo_edit says which edits).
+    if (keyword && parts.size() > 1)
+      for (const std::u32string& tok : parts)
+        if (!d.keywords.contains(tok))
+          edits(tok, [&](std::uint32_t id, rule via) {
+            if (combo_edit(via)) add(id, rule::combo_squatting, first, last, -5, via);
+          });
+  }
+  if (d.maybe(L))
+    d.by_flat_name.find(L, [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
+  // Views: a head or tail is looked up (the tables take views, nothing is
+  // copied) only when the keyword masks and the Bloom filter let it through.
+  const std::u32string_view V(L);
+  for (std::size_t k : d.keyword_lengths) {
+    if (k >= L.size()) break;
+    if (k == 0) continue;  // parse() keeps no empty keyword
+    // Brand + keyword: the tail of k code points is the keyword.
+    std::u32string_view head = V.substr(0, L.size() - k), tail = V.substr(L.size() - k);
+    if (((d.keyword_first[k] >> (tail.front() & 63)) & 1) &&
+        ((d.keyword_last[k] >> (tail.back() & 63)) & 1) && d.keywords.contains(tail)) {
+      if (d.maybe(head))
+        d.by_label.find(head,
+                        [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
+      keyword_part(head, first, last);
+    }
+    // Keyword + brand: the head of k code points is the keyword.
+    head = V.substr(0, k);
+    tail = V.substr(k);
+    if (((d.keyword_first[k] >> (head.front() & 63)) & 1) &&
+        ((d.keyword_last[k] >> (head.back() & 63)) & 1) && d.keywords.contains(head)) {
+      if (d.maybe(tail))
+        d.by_label.find(tail,
+                        [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
+      keyword_part(tail, first, last);
+    }
+  }
+}
+
+void matcher::keyword_part(std::u32string_view part, std::size_t first, std::size_t last) {
+  if (part.empty() || part.back() == U'-' || part.front() == U'-')
+    return;  // the hyphen's tokens did it
+  thread_local std::u32string text;
+  text.assign(part.data(), part.size());
+  lookalikes(text, [&](std::uint32_t id, rule via) {
+    add(id, rule::combo_squatting, first, last, 0, via);
+  });
+  edits(text, [&](std::uint32_t id, rule via) {
+    if (combo_edit(via)) add(id, rule::combo_squatting, first, last, -5, via);
+  });
+}
+
+void matcher::subdomain_rules(std::size_t r) {
+  // Only tokens of labels left of r are looked up (those of r and to its
+  // right are read only after a hit): no subdomain, nothing to do.
+  if (r == 0) return;
+  toks.clear();
+  for (std::size_t l = 0; l <= r && l < labels.size(); ++l) {
+    const std::u32string& L = labels[l];
+    std::size_t start = 0;
+    for (;;) {
+      std::size_t h = L.find(U'-', start);
+      token& tk = toks.push();
+      tk.text.assign(L, start, h == std::u32string::npos ? std::u32string::npos : h - start);
+      tk.label = l;
+      if (h == std::u32string::npos) break;
+      start = h + 1;
+    }
+  }
+  // The last token of the brand's suffix that follows token t, token
+  // by token ("paypal" "com" of paypal.com-login.evil.tld); 0 if none.
+  auto suffix_follows = [&](std::uint32_t id, std::size_t t) -> std::size_t {
+    const std::string& suf = d.brands[id].suffix;
+    std::size_t u = t + 1, pos = 0;
+    while (pos <= suf.size()) {
+      std::size_t dot = suf.find('.', pos);
+      std::string_view part = std::string_view(suf).substr(
+          pos, dot == std::string::npos ? std::string::npos : dot - pos);
+      if (u >= toks.size()) return 0;
+      const std::u32string& text = toks[u].text;
+      if (text.size() != part.size() ||
+          !std::equal(part.begin(), part.end(), text.begin(),
+                      [](char a, char32_t b) { return static_cast<unsigned char>(a) == b; }))
+        return 0;
+      ++u;
+      if (dot == std::string::npos) break;
+      pos = dot + 1;
+    }
+    return u - 1;
+  };
+  for (std::size_t t = 0; t < toks.size(); ++t) {
+    if (toks[t].label >= r) break;
+    // The brand's label spelled with lookalikes ("раураl.com.evil.tld",
+    // "раураl.login.com"), scored as the label itself; with one edit only
+    // when the brand's suffix follows ("paypl.com.evil.tld").
+    lookalikes(toks[t].text, [&](std::uint32_t id, rule via) {
+      if (std::size_t u = suffix_follows(id, t))
+        add(id, rule::target_embedding, toks[t].label, toks[u].label, 0, via);
+      else
+        add(id, rule::target_embedding, toks[t].label, toks[t].label, bare_subdomain_delta, via);
+    });
+    if (t + 1 < toks.size() && d.suffix_heads.contains(toks[t + 1].text))
+      edits(toks[t].text, [&](std::uint32_t id, rule via) {
+        if (std::size_t u = suffix_follows(id, t))
+          add(id, rule::target_embedding, toks[t].label, toks[u].label, -5, via);
+      });
+    if (!d.maybe(toks[t].text)) continue;
+    d.by_label.find(toks[t].text, [&](std::uint32_t id) {
+      if (std::size_t u = suffix_follows(id, t))
+        add(id, rule::target_embedding, toks[t].label, toks[u].label);
+      else
+        add(id, rule::target_embedding, toks[t].label, toks[t].label, bare_subdomain_delta);
+    });
+    d.by_flat_name.find(toks[t].text, [&](std::uint32_t id) {
+      add(id, rule::target_embedding, toks[t].label, toks[t].label);
+    });
+  }
+}
+
+}  // namespace puny::hunt::match_detail
