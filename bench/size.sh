@@ -1,27 +1,65 @@
 #!/usr/bin/env bash
 # What a program that calls only puny::idna::to_ascii and to_unicode links
-# of puny: builds libpuny.a (Release, one section per function and object),
-# links that program and an empty one doing the same string handling
-# statically with -O3 -ffunction-sections -fdata-sections -Wl,--gc-sections
-# -s, and prints the growth (`size`, text + data) and a table of its parts
-# from `nm` of the unstripped program (bench/README.md, "Size").
+# of puny as users get it: the default build (Release, the library's own
+# compile options from CMakeLists.txt, -ffunction-sections -fdata-sections
+# among them, and nothing added here), installed with `cmake --install`
+# into a prefix.  Links that program and an empty one doing the same string
+# handling statically against the installed libpuny.a (-O3,
+# -Wl,--gc-sections, -s) and prints the growth (`size`, text + data) and a
+# table of its parts from `nm` of the unstripped program (bench/README.md,
+# "Size").
 #
-#   bench/size.sh
-# Environment: PUNY_SIZE_BUILD (build dir, default build-size), CXX.
+#   bench/size.sh                    configure and build build-size (the
+#                                    library only), install it, measure
+#   bench/size.sh --build-dir DIR    install DIR, a tree already built
+#                                    (ctest install.linked_size: the build
+#                                    under test), and measure; builds nothing
+#   bench/size.sh ... --limit BYTES  exit 1 when the growth is over BYTES
+#
+# Environment: PUNY_SIZE_BUILD (the build dir when --build-dir is not
+# given, default build-size), PUNY_SIZE_WORK (scratch folder for the prefix
+# and the programs, default BUILD/size), CXX.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 build="${PUNY_SIZE_BUILD:-$root/build-size}"
+given_build=""
+limit=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --build-dir) given_build="${2:?--build-dir needs a folder}"; shift 2 ;;
+    --limit) limit="${2:?--limit needs a number of bytes}"; shift 2 ;;
+    *) echo "bench/size.sh: unknown argument '$1' (usage: the comment at its top)" >&2; exit 2 ;;
+  esac
+done
 cxx="${CXX:-c++}"
 flags=(-std=c++17 -O3 -ffunction-sections -fdata-sections)
 
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$(command -v "$cxx")" \
-      -DCMAKE_CXX_FLAGS="-ffunction-sections -fdata-sections" \
-      -DPUNY_BUILD_TESTS=OFF -DPUNY_BUILD_CLI=OFF -DPUNY_BUILD_BENCH=OFF > /dev/null
-cmake --build "$build" -j"${PUNY_SIZE_JOBS:-2}" --target puny > /dev/null
+if [ -n "$given_build" ]; then
+  build="$(cd "$given_build" && pwd)"
+else
+  # The default build: no compile flags of this script's own.
+  cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER="$(command -v "$cxx")" \
+        -DPUNY_BUILD_TESTS=OFF -DPUNY_BUILD_CLI=OFF -DPUNY_BUILD_IDN2=OFF -DPUNY_BUILD_BENCH=OFF > /dev/null
+  cmake --build "$build" -j"${PUNY_SIZE_JOBS:-2}" --target puny > /dev/null
+fi
 
-work="$build/size"
+work="${PUNY_SIZE_WORK:-$build/size}"
+prefix="$work/prefix"
+rm -rf "$prefix"
 mkdir -p "$work"
+if ! cmake --install "$build" --prefix "$prefix" > "$work/install.log" 2>&1; then
+  echo "bench/size.sh: cmake --install $build --prefix $prefix failed:" >&2
+  cat "$work/install.log" >&2
+  exit 1
+fi
+lib="$(find "$prefix" -name libpuny.a | head -n 1)"
+if [ -z "$lib" ]; then
+  echo "bench/size.sh: no libpuny.a installed under $prefix (a shared-library build? this measures the static library)" >&2
+  exit 1
+fi
+build_type="$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")"
+
 cat > "$work/prog.cpp" << 'EOF'
 #include <puny/idna.hpp>
 #include <cstdio>
@@ -44,18 +82,19 @@ int main(int argc, char** argv) {
 }
 EOF
 link=(-Wl,--gc-sections -static)
-"$cxx" "${flags[@]}" -I"$root/include" -I"$build/include" "$work/prog.cpp" \
-       "$build/libpuny.a" "${link[@]}" -o "$work/prog_sym"
-"$cxx" "${flags[@]}" "$work/empty.cpp" "${link[@]}" -o "$work/empty_sym"
-"$cxx" "${flags[@]}" -I"$root/include" -I"$build/include" "$work/prog.cpp" \
-       "$build/libpuny.a" "${link[@]}" -s -o "$work/prog"
-"$cxx" "${flags[@]}" "$work/empty.cpp" "${link[@]}" -s -o "$work/empty"
+"$cxx" "${flags[@]}" -I"$prefix/include" -c "$work/prog.cpp" -o "$work/prog.o"
+"$cxx" "${flags[@]}" -c "$work/empty.cpp" -o "$work/empty.o"
+"$cxx" "$work/prog.o" "$lib" "${link[@]}" -o "$work/prog_sym"
+"$cxx" "$work/empty.o" "${link[@]}" -o "$work/empty_sym"
+"$cxx" "$work/prog.o" "$lib" "${link[@]}" -s -o "$work/prog"
+"$cxx" "$work/empty.o" "${link[@]}" -s -o "$work/empty"
 nm -S -C "$work/empty_sym" > "$work/empty.nm"
 nm -S -C --size-sort "$work/prog_sym" > "$work/prog.nm"
 
-python3 - "$work" "$cxx $("$cxx" -dumpfullversion)" "$(git -C "$root" rev-parse --short HEAD 2> /dev/null || echo unknown)" << 'PY'
+python3 - "$work" "$cxx $("$cxx" -dumpfullversion)" "$(git -C "$root" rev-parse --short HEAD 2> /dev/null || echo unknown)" \
+        "$lib" "${build_type:-none}" "$limit" << 'PY'
 import re, subprocess, sys
-work, compiler, rev = sys.argv[1:4]
+work, compiler, rev, lib, build_type, limit = sys.argv[1:7]
 
 def text_data(path):
     out = subprocess.run(["size", path], capture_output=True, text=True, check=True).stdout
@@ -108,8 +147,8 @@ for line in open(work + "/prog.nm"):
         if name not in empty:
             runtime += size  # C++ runtime and libc the empty program does not link
 named = sum(sums.values()) + runtime
-print("puny size (bench/size.sh) at %s, %s, static, -O3 -ffunction-sections "
-      "-fdata-sections -Wl,--gc-sections -s" % (rev, compiler))
+print("puny size (bench/size.sh) at %s, %s: %s (installed, build type %s); program -O3 "
+      "-ffunction-sections -fdata-sections, static, -Wl,--gc-sections -s" % (rev, compiler, lib, build_type))
 print()
 print("to_ascii/to_unicode-only program grows by %d B (%.1f KB) text + data" % (growth, growth / 1024))
 print()
@@ -126,4 +165,11 @@ print("| unwind tables, alignment, other sections (growth - the above) | other |
 print("| **total growth** | | **%d** |" % growth)
 print()
 print("by kind: " + ", ".join("%s %.1f KB" % (k, v / 1024) for k, v in kinds.items()))
+if limit:
+    if growth > int(limit):
+        print("bench/size.sh: FAILED: the to_ascii/to_unicode-only program grows by %d B, over "
+              "the limit of %s B (%.1f KB; bench/README.md, \"Size\")"
+              % (growth, limit, int(limit) / 1024), file=sys.stderr)
+        sys.exit(1)
+    print("within the limit of %s B (%.1f KB)" % (limit, int(limit) / 1024))
 PY

@@ -87,13 +87,18 @@ minify() {
 }
 
 # Each entry file is one function scope holding the LZMA unpacker, the
-# packed .wasm (surfaces/js/tools/pack-wasm.py), the loader (surfaces/js/lib/load.js, which
-# compiles the binary synchronously) and the API layers of its level; only
-# the footer differs between the three module forms.
+# packed .wasm (surfaces/js/tools/pack-wasm.py) when it carries one, the
+# loader (surfaces/js/lib/load.js, which compiles the binary synchronously)
+# and the API layers of its level; only the footer differs between the
+# three module forms.
 #   assemble FILE WASM_BASE "LAYERS" HEADER FOOTER [READ]
-# READ (puny/display, puny/email, puny/formats): a function expression
-# giving the bytes of a module beside the entry file (@FILE@ in it: the
-# file's name), which differs between the forms.
+# WASM_BASE: the module carried in the file (puny-punycode, puny), or empty:
+# puny/display and puny/email carry none and load the one beside them at
+# their first call (issue 54: carrying the main module as well made a page
+# download the engine twice).  READ (puny/display, puny/email,
+# puny/formats): a function expression giving the bytes of a module beside
+# the entry file (@FILE@ in it: the file's name), which differs between the
+# forms.
 assemble() {
   local file="$1" base="$2" layers="$3"
   {
@@ -105,13 +110,13 @@ assemble() {
     strip_comments "$lib/load.js"
     # What the entry points of this version share in one realm: the
     # PunyError class, and the main module with its core layer, made by the
-    # first of puny, puny/display, puny/email and puny/formats to load (issue
-    # 51: each had its own, ~20 MB a module; the Punycode-only entry point
-    # has a module of its own, smaller).
+    # first of puny and puny/formats to load (issue 51: each had its own,
+    # ~20 MB a module; the Punycode-only entry point has a module of its
+    # own, smaller; puny/display and puny/email load theirs when called).
     echo "const shared = globalThis[Symbol.for('puny $version')] || (globalThis[Symbol.for('puny $version')] = {});"
     if [ "$base" = puny ]; then
       echo "const Module = shared.main || (shared.main = loadWasm($(cat "$out/cmake/$base.packed")));"
-    else
+    elif [ -n "$base" ]; then
       echo "const Module = loadWasm($(cat "$out/cmake/$base.packed"));"
     fi
     # apiOnly (surfaces/js/lib/core.js): no layer over the core's API at
@@ -125,13 +130,21 @@ assemble() {
     case "$layers" in
       *display*|*email*) strip_comments "$lib/read-beside.js" ;;
     esac
-    # puny/display: the main entry point's module here, the display module
-    # beside the file, loaded at the first display call (surfaces/js/lib/display-load.js).
+    # puny/display: every function over the display module beside the file
+    # (display.wasm), loaded at the first call (surfaces/js/lib/lazy-entry.js);
+    # what needs no call is written in (display-shape.json).
     case "$layers" in
       *display*)
-        strip_comments "$lib/display.js"
-        strip_comments "$lib/display-load.js"
-        parts="$parts, createLazyDisplay('$version', core, $(cat "$out/cmake/display-lists.json"), ${6//@FILE@/display.wasm})" ;;
+        strip_comments "$lib/display.js" "$lib/lazy-entry.js"
+        echo "const PunyError = createPunyCore(null, '$version', shared).PunyError;"
+        echo "return Object.freeze(lazyEntry($(cat "$out/cmake/display-shape.json"), () => {"
+        echo "  const Module = loadWasm(besideBytes('puny/display', 'display.wasm', 'punyDisplayPacked', ${6//@FILE@/display.wasm}));"
+        echo "  const core = createPunyCore(Module, '$version', shared);"
+        echo "  return Object.assign({}, core.api, createPunyIdna(Module, core), createPunyDisplay(Module, core));"
+        echo "}, PunyError));"
+        echo "})();"
+        printf '%s\n' "$5"
+        return ;;
     esac
     # puny/email and puny/formats: their own functions only, the e-mail
     # ones over the email module beside the file (email.wasm, one for both),
@@ -150,8 +163,12 @@ assemble() {
     esac
     if [ "$base" = puny ]; then
       echo "const core = shared.core || (shared.core = createPunyCore(Module, '$version', shared));"
-    else
+    elif [ -n "$base" ]; then
       echo "const core = createPunyCore(Module, '$version', shared);"
+    else
+      # puny/email: no module until the first e-mail call; the realm's
+      # PunyError, the version and the Unicode version (written in).
+      echo "const core = { PunyError: createPunyCore(null, '$version', shared).PunyError, api: { version: '$version', unicodeVersion: '$unicode_version' } };"
     fi
     echo "return Object.freeze(Object.assign({}, $parts));"
     echo "})();"
@@ -186,14 +203,23 @@ beside() {
 }
 beside display puny-display punyDisplayPacked
 beside email puny-email punyEmailPacked
+# puny/display's entry file: the shape of its API (surfaces/js/lib/lazy-entry.js),
+# from the real API over the display module: 0 for a function, [value] for
+# data, an object for an object of functions.
 {
   echo "const apiOnly = false;"
-  strip_comments "$lib/load.js" "$lib/core.js"
+  strip_comments "$lib/load.js" "$lib/core.js" "$lib/api.js" "$lib/display.js"
   echo "const m = loadWasm(require('fs').readFileSync(process.argv[2]));"
-  echo "const v = createPunyCore(m, '').vocabulary;"
-  echo "process.stdout.write(JSON.stringify({ displayProfiles: v.displayProfiles, displayReasons: v.displayReasons, huntRules: v.huntRules }));"
-} >"$out/cmake/display-lists.cjs"
-node "$out/cmake/display-lists.cjs" "$out/cmake/puny-display.wasm" >"$out/cmake/display-lists.json"
+  echo "const core = createPunyCore(m, '$version');"
+  echo "const api = Object.assign({}, core.api, createPunyIdna(m, core), createPunyDisplay(m, core));"
+  echo "delete api.PunyError;"
+  echo "const hasFunction = (v) => Object.keys(v).some((k) => typeof v[k] === 'function');"
+  echo "const shape = (v) => typeof v === 'function' ? 0 : v !== null && typeof v === 'object' && !Array.isArray(v) && hasFunction(v) ?"
+  echo "  Object.fromEntries(Object.keys(v).map((k) => [k, shape(v[k])])) : [v];"
+  echo "process.stdout.write(JSON.stringify(shape(api)));"
+} >"$out/cmake/display-shape.cjs"
+node "$out/cmake/display-shape.cjs" "$out/cmake/puny-display.wasm" >"$out/cmake/display-shape.json"
+unicode_version="$(node -p "require('$out/cmake/display-shape.json').unicodeVersion[0]")"
 {
   echo "const apiOnly = false;"
   strip_comments "$lib/load.js" "$lib/core.js" "$lib/email.js"
@@ -201,10 +227,10 @@ node "$out/cmake/display-lists.cjs" "$out/cmake/puny-display.wasm" >"$out/cmake/
   echo "process.stdout.write(JSON.stringify(createPunyEmail(m, createPunyCore(m, '')).displayProfiles));"
 } >"$out/cmake/email-lists.cjs"
 node "$out/cmake/email-lists.cjs" "$out/cmake/puny-email.wasm" >"$out/cmake/email-lists.json"
-for entry in punycode:puny-punycode:punycode:punycode puny:puny:idna:puny display:puny:idna,display:puny \
-             email:puny:email:punyEmail formats:puny:idna,email,formats:punyFormats; do
+for entry in punycode:puny-punycode:punycode:punycode puny:puny:idna:puny display::idna,display:puny \
+             email::email:punyEmail formats:puny:idna,email,formats:punyFormats; do
   IFS=: read -r name base layers global <<<"$entry"
-  [ "$out/cmake/$base.packed" -nt "$out/cmake/$base.wasm" ] || python3 "$here/tools/pack-wasm.py" "$out/cmake/$base.wasm" >"$out/cmake/$base.packed"
+  [ -z "$base" ] || [ "$out/cmake/$base.packed" -nt "$out/cmake/$base.wasm" ] || python3 "$here/tools/pack-wasm.py" "$out/cmake/$base.wasm" >"$out/cmake/$base.packed"
   names_var="${name}_names"
   [ "$name" = puny ] && names_var=idna_names
   # (new URL('FILE', import.meta.url) as such: webpack 5 emits the file it

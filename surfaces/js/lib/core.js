@@ -59,6 +59,11 @@ function createPunyCore(wasm, version, shared) {
     }
   };
   if (shared) shared.PunyError = PunyError;
+  // No module yet (`wasm` null): the error class alone, for an entry point
+  // whose module loads at its first call (puny/display, puny/email:
+  // surfaces/js/build.sh).  (apiOnly: folded away in the Punycode-only
+  // entry point, which always has its module.)
+  if (!apiOnly && !wasm) return { PunyError };
 
   // A bulk item's error (issue 45): the fields of the PunyError its single
   // call throws, on a prototype that inherits PunyError's (instanceof

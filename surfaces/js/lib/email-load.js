@@ -1,13 +1,13 @@
 // puny for JavaScript: the e-mail functions of puny/email and puny/formats,
 // over a module loaded at their first call.
 //
-// Why: the email module (the main level plus the core's e-mail code, which
-// reaches the display and UTS #39 tables: surfaces/js/src/email_exports.cpp)
-// weighs about 170 KB packed, against 100 KB gzipped for every entry file a
-// page loads.  So, as puny/display does (surfaces/js/lib/display-load.js),
-// the email and formats entry files carry the main entry point's module
-// (which answers hostname and idn-hostname, and gives version, PunyError and
-// unicodeVersion) and load the email module, which surfaces/js/build.sh
+// Why: the email module (the core's e-mail code, which reaches the display
+// and UTS #39 tables: surfaces/js/src/email_exports.cpp) weighs about 150 KB
+// packed, against 100 KB gzipped for every entry file a page loads.  So the
+// formats entry files carry the main entry point's module (which answers
+// hostname and idn-hostname), the email entry files no module at all (their
+// version, PunyError and unicodeVersion need none: issue 54), and both load
+// the email module, which surfaces/js/build.sh
 // writes beside them as email.wasm (one file for both entry points), at the
 // first validate, validateResult, normalize, toAscii or toUnicode call, or
 // the first email / idn-email check.  The list displayProfiles is written

@@ -1,12 +1,12 @@
 // puny for JavaScript: a module file beside the entry file, read
 // synchronously, for the entry points that load a module at their first call
-// (puny/display: surfaces/js/lib/display-load.js; puny/email and
+// (puny/display: surfaces/js/lib/lazy-entry.js; puny/email and
 // puny/formats: surfaces/js/lib/email-load.js).  The API stays synchronous,
 // as the rest of the package is.
 //
 // surfaces/js/build.sh places this file in the entry file's function scope.
 
-/* exported readBeside, besideUrl, ownScriptUrl, lazyModuleCall */
+/* exported readBeside, besideUrl, ownScriptUrl, besideBytes, lazyModuleCall */
 /* global unpackWasm, loadWasm, createPunyCore */
 
 // `file` beside the entry file whose URL is `base`.  An empty `base` is an
@@ -57,37 +57,41 @@ function readBeside(url) {
   return bytes;
 }
 
+// The bytes of a module kept beside the entry file: the packed copy a data
+// script set as globalThis[packedName], else `read()`.  `entry` and `file`
+// name the entry point and the module file in the error a missing module
+// gives.
+function besideBytes(entry, file, packedName, read) {
+  'use strict';
+  const packed = globalThis[packedName];
+  try {
+    return packed ? unpackWasm.apply(null, packed) : read();
+  } catch (error) {
+    const dataModule = 'puny/' + file.replace(/\.wasm$/, '-data.js');
+    throw new Error(entry + ': could not load ' + file + ', which belongs beside the entry file (' +
+                    error.message + '). In a bundle, or wherever the entry file is not served ' +
+                    'with ' + file + ' beside it, import \'' + dataModule + '\' (or load that ' +
+                    'script) before the first call: it carries the module. See the package\'s ' +
+                    'README.md, "Bundlers and workers".');
+  }
+}
+
 // The functions of a module loaded at their first call: returns
-// call(name, args), which loads the module once (from the packed copy a
-// data script set as globalThis[packedName], else from `read()`), builds
-// its layer with `create(wasm, core)`, and calls the layer's function
-// `name`.  The module's PunyError is its own class: its errors become
-// instances of this entry point's (`core.PunyError`), as every other
-// function's are.  `entry` and `file` name the entry point and the module
-// file in the error a missing module gives.
+// call(name, args), which loads the module once (besideBytes), builds its
+// layer with `create(wasm, core)`, and calls the layer's function `name`.
+// The module's PunyError is its own class: its errors become instances of
+// this entry point's (`core.PunyError`), as every other function's are.
 function lazyModuleCall(entry, file, packedName, create, version, core, read) {
   'use strict';
   let layer = null;
-  const dataModule = 'puny/' + file.replace(/\.wasm$/, '-data.js');
   function load() {
     if (layer !== null) return layer;
-    let bytes;
-    const packed = globalThis[packedName];
-    try {
-      bytes = packed ? unpackWasm.apply(null, packed) : read();
-    } catch (error) {
-      throw new Error(entry + ': could not load ' + file + ', which belongs beside the entry file (' +
-                      error.message + '). In a bundle, or wherever the entry file is not served ' +
-                      'with ' + file + ' beside it, import \'' + dataModule + '\' (or load that ' +
-                      'script) before the first call: it carries the module. See the package\'s ' +
-                      'README.md, "Bundlers and workers".');
-    }
-    const wasm = loadWasm(bytes);
+    const wasm = loadWasm(besideBytes(entry, file, packedName, read));
     layer = create(wasm, createPunyCore(wasm, version));
     return layer;
   }
-  // `name`: the layer's function, or a function of something it returned
-  // (puny/display's lookalike index), whose errors are converted alike.
+  // `name`: the layer's function, or a function of something it returned,
+  // whose errors are converted alike.
   return function call(name, args) {
     const api = load();
     try {

@@ -1,14 +1,17 @@
-// puny/display loads its module on demand (surfaces/js/lib/display-load.js,
-// issue 42): the entry files carry the main entry point's module and find
-// display.wasm beside them (CommonJS with fs, the ES module through
-// import.meta.url) or take it from display-data.js (a page from file://).
+// puny/display loads its module on demand (surfaces/js/lib/lazy-entry.js,
+// issues 42 and 54): the entry files carry no module; every function runs
+// on display.wasm, found beside them at the first call (CommonJS with fs,
+// the ES module through import.meta.url) or taken from display-data.js (a
+// page from file://).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import vm from 'node:vm';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
-import { packageDir, punyDisplay } from './support/load.mjs';
+import { packageDir, puny, punyDisplay } from './support/load.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = path.join(packageDir, 'dist');
@@ -44,11 +47,45 @@ test('the browser form takes the module from display-data.js when it ran first',
   assert.equal(context.puny.toAscii('Bücher.de'), 'xn--bcher-kva.de');
 });
 
-test('without its module the browser form still converts, and display says what is missing', () => {
+test('without its module the browser form gives what needs no call, and says what is missing at the first', () => {
   const context = browserContext();
   vm.runInContext(readFileSync(path.join(dist, 'display.browser.js'), 'utf8'), context);
-  // The lists are in the entry file: reading them loads nothing.
+  // What needs no call is in the entry file: reading it loads nothing.
   assert.ok(context.puny.displayProfiles.some((p) => p.name === 'chromium'));
-  assert.equal(context.puny.toAscii('Bücher.de'), 'xn--bcher-kva.de');
-  assert.throws(() => context.puny.toDisplay(APPLE), /puny\/display: could not load display\.wasm/);
+  assert.ok(context.puny.presets.includes('uts46'));
+  assert.equal(context.puny.unicodeVersion, puny.unicodeVersion);
+  assert.equal(typeof context.puny.PunyError, 'function');
+  for (const call of [() => context.puny.toAscii('B\u00fccher.de'), () => context.puny.toDisplay(APPLE),
+                      () => context.puny.ucs2.decode('ab')])
+    assert.throws(call, /puny\/display: could not load display\.wasm/);
+});
+
+// The entry file's data (written in at build time) is the module's.
+test('what the entry file answers without its module equals the main entry point', () => {
+  for (const name of ['version', 'unicodeVersion', 'presets', 'presetList', 'presetAliases', 'flagNames'])
+    assert.deepEqual(punyDisplay[name], puny[name], name);
+  assert.equal(punyDisplay.PunyError, puny.PunyError);
+  assert.ok(Object.isFrozen(punyDisplay.presetList[0]) && Object.isFrozen(punyDisplay.displayProfiles[0]));
+  assert.equal(punyDisplay.ucs2.encode([0x1f600]), '\u{1f600}');
+  assert.equal(punyDisplay.idna.toUnicode('xn--bcher-kva.de'), 'b\u00fccher.de');
+});
+
+// Issue 54: the entry file carried the main module and display.wasm the
+// engine again; now one module serves every function, and importing the
+// entry point instantiates none.
+test('importing puny/display instantiates no module; the first call one, for every function', () => {
+  const script = `
+    let count = 0;
+    const Original = WebAssembly.Instance;
+    WebAssembly.Instance = new Proxy(Original, { construct(t, a) { ++count; return Reflect.construct(t, a); } });
+    const display = await import(${JSON.stringify(pathToFileURL(path.join(dist, 'display.mjs')).href)});
+    const counts = [count];
+    display.toAscii('B\u00fccher.de');
+    counts.push(count);
+    display.display('\u0430\u0440\u0440\u04cf\u0435.com');
+    display.skeleton('paypal');
+    counts.push(count);
+    console.log(JSON.stringify(counts));`;
+  const counts = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+  assert.deepEqual(counts, [0, 1, 1], 'instances after the import, the first toAscii, then display and skeleton');
 });

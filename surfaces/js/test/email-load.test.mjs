@@ -1,6 +1,7 @@
 // puny/email and puny/formats load the email module on demand
-// (surfaces/js/lib/email-load.js): the entry files carry the main entry
-// point's module and find email.wasm beside them (CommonJS with fs, the ES
+// (surfaces/js/lib/email-load.js): puny/formats' entry files carry the main
+// entry point's module, puny/email's none (issue 54), and both find
+// email.wasm beside them (CommonJS with fs, the ES
 // module through import.meta.url) or take it from email-data.js (a page from
 // file://).  Both entry points read the one email.wasm.
 import test from 'node:test';
@@ -8,9 +9,10 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import vm from 'node:vm';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { packageDir } from './support/load.mjs';
+import { packageDir, puny } from './support/load.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = path.join(packageDir, 'dist');
@@ -71,9 +73,29 @@ test('without its module the browser forms still answer what needs none, and say
   vm.runInContext(readFileSync(path.join(dist, 'formats.browser.js'), 'utf8'), context);
   // The profile names are in the entry file: reading them loads nothing.
   assert.ok(context.punyEmail.displayProfiles.includes('chromium'));
+  assert.equal(context.punyEmail.version, puny.version);
+  assert.equal(context.punyEmail.unicodeVersion, puny.unicodeVersion);
   assert.equal(context.punyFormats.idnHostname('b\u00fccher.de'), true);
   assert.equal(context.punyFormats.hostname('xn--bcher-kva.de'), true);
   assert.equal(context.punyFormats.hostname(42), true);
   assert.throws(() => context.punyEmail.validate('info@example.com'), /puny\/email: could not load email\.wasm/);
   assert.throws(() => context.punyFormats.idnEmail('info@example.com'), /puny\/email: could not load email\.wasm/);
+});
+
+// Issue 54: puny/email's entry file carried the main module, of which it
+// used only the version and the Unicode version; now it carries none, and
+// the email module alone serves the e-mail functions.
+test('importing puny/email instantiates no module; the first e-mail call one', () => {
+  const script = `
+    let count = 0;
+    const Original = WebAssembly.Instance;
+    WebAssembly.Instance = new Proxy(Original, { construct(t, a) { ++count; return Reflect.construct(t, a); } });
+    const email = await import(${JSON.stringify(pathToFileURL(path.join(dist, 'email.mjs')).href)});
+    const counts = [count];
+    email.validate('info@b\u00fccher.de');
+    email.toAscii('info@B\u00fccher.DE');
+    counts.push(count);
+    console.log(JSON.stringify(counts));`;
+  const counts = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+  assert.deepEqual(counts, [0, 1], 'instances after the import, then after validate and toAscii');
 });

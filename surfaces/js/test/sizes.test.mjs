@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { packageDir, puny, punyPunycode } from './support/load.mjs';
-import { budgets, entrySizes } from '../tools/wasm-sizes.mjs';
+import { budgets, downloadBudgets, downloadSizes, entrySizes } from '../tools/wasm-sizes.mjs';
 
 const sizes = entrySizes(path.join(packageDir, 'dist'));
 const largest = (entry) => Math.max(...sizes.filter((s) => s.entry === entry).map((s) => s.gzip));
@@ -24,9 +24,9 @@ test('the main entry point fits its budget (gzip -9, every form)', () => {
   assert.ok(largest('puny') <= budgets.puny, `puny: ${largest('puny')} bytes gzipped > ${budgets.puny}`);
 });
 
-// puny/display carries the main entry point's module; the display module
-// (UTS #39 tables) is a file beside it, loaded at the first display call
-// (surfaces/js/lib/display-load.js, issue 42).
+// puny/display carries no module; the display module (the main level, the
+// display code and the UTS #39 tables) is a file beside it, loaded at the
+// first call (surfaces/js/lib/lazy-entry.js, issues 42 and 54).
 test('the display entry point fits its budget (gzip -9, every form), its module beside it', () => {
   assert.ok(largest('display') <= budgets.display, `display: ${largest('display')} bytes gzipped > ${budgets.display}`);
   const dist = path.join(packageDir, 'dist');
@@ -34,16 +34,31 @@ test('the display entry point fits its budget (gzip -9, every form), its module 
   assert.match(readFileSync(path.join(dist, 'display-data.js'), 'utf8'), /globalThis\.punyDisplayPacked = \['/);
 });
 
-// puny/email and puny/formats carry the main entry point's module; the
-// email module (the main level plus the core's e-mail code, which reaches
-// the display and UTS #39 tables) is one file beside both, loaded at the
-// first e-mail call (surfaces/js/lib/email-load.js).
+// puny/formats carries the main entry point's module, puny/email none; the
+// email module (the core's e-mail code, which reaches the display and
+// UTS #39 tables) is one file beside both, loaded at the first e-mail call
+// (surfaces/js/lib/email-load.js).
 test('the email and formats entry points fit their budgets (gzip -9, every form), their module beside them', () => {
   for (const entry of ['email', 'formats'])
     assert.ok(largest(entry) <= budgets[entry], `${entry}: ${largest(entry)} bytes gzipped > ${budgets[entry]}`);
   const dist = path.join(packageDir, 'dist');
   assert.equal(readFileSync(path.join(dist, 'email.wasm')).readUInt32LE(0), 0x6d736100);
   assert.match(readFileSync(path.join(dist, 'email-data.js'), 'utf8'), /globalThis\.punyEmailPacked = \['/);
+});
+
+// What a page downloads to show display verdicts, and to check an e-mail
+// address (issue 54): the entry file and the smaller form of the module it
+// loads, gzipped.  The entry files carry no module of their own, so the
+// engine is downloaded once (286 KB and 263 KB when they carried the main
+// module as well).
+test('a page downloads at most 200 KB for display verdicts and 160 KB for e-mail checks (gzip -9)', () => {
+  const download = downloadSizes(path.join(packageDir, 'dist'));
+  assert.deepEqual(download.map((d) => d.entry).sort(), ['display', 'email']);
+  for (const d of download) {
+    assert.ok(d.total <= downloadBudgets[d.entry],
+              `puny/${d.entry}: ${d.entryGzip} B (entry file) + ${d.moduleGzip} B (${d.module}) = ${d.total} B ` +
+              `gzipped > ${downloadBudgets[d.entry]}`);
+  }
 });
 
 test('the Punycode-only entry point fits its budget (gzip -9, every form)', () => {
