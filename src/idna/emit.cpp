@@ -103,10 +103,9 @@ void emit_unicode(const workspace& ws, std::u32string& out) {
   for_each_unicode(ws, [&](char32_t c) { out.push_back(c); });
 }
 
-// `out` is sized once to a guess and written through a pointer
-// (std::string's own append and resize are out of line); a label that does
-// not fit grows it.
-void emit_ascii(workspace& ws, const options& opt, std::string& out) {
+// `out` is sized once to a guess, without filling it, and written through
+// a pointer; a label that does not fit grows it.
+void emit_ascii(workspace& ws, const options& opt, pod_buffer<char>& out) {
   const std::size_t start = out.size();
   const std::size_t count = ws.labels.size();
   // ASCII labels copy 1:1; a Punycode label is usually shorter than 4 bytes
@@ -166,6 +165,12 @@ void emit_ascii(workspace& ws, const options& opt, std::string& out) {
     if (count > 1 && ws.labels.back().begin == ws.labels.back().end) --len;
     if (len < 1 || len > 253) add_error(ws, errc::domain_too_long, 0, 0);
   }
+}
+
+void emit_ascii(workspace& ws, const options& opt, std::string& out) {
+  ws.out8.clear();
+  emit_ascii(ws, opt, ws.out8);
+  out.append(ws.out8.data(), ws.out8.size());
 }
 
 }  // namespace puny::idna::detail

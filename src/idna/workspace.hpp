@@ -178,7 +178,7 @@ struct workspace {
   // ldh_input[i] and an xn-- label's bytes can be decoded where they are
   // (see convert_ace_label).  Null otherwise.
   const char* ldh_input = nullptr;
-  std::string out8;                     // output scratch for the caller-buffer form
+  pod_buffer<char> out8;                // ToASCII output before it is copied out
 
   void reset() {
     input_length = 0;
