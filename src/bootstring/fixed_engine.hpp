@@ -439,11 +439,17 @@ class engine {
     return dst;
   }
 
-  // The keys in insertion order: keys itself when there is at most one
+  // The keys in insertion order: keys itself when there are at most two
   // (a single non-basic code point, as in most short strings that have
-  // any), else sorted into `sorted`.
+  // any; two are swapped in place when needed), else sorted into `sorted`.
   static const u32* sort_if_needed(u32* keys, std::size_t count, u32* sorted) {
     if (count <= 1) return keys;
+    if (count == 2) {  // two accented letters, say: one comparison, in place
+      const u32 first = std::min(keys[0], keys[1]);
+      keys[1] = std::max(keys[0], keys[1]);
+      keys[0] = first;
+      return keys;
+    }
     // Defined values in the lanes past the keys (their ranks are unused).
     keys[count] = keys[count + 1] = keys[count + 2] = 0;
     sort_keys(keys, count, sorted);
@@ -455,24 +461,34 @@ class engine {
   template <bool Popcnt>
   static char* encode_deltas_word(const u32* sorted, std::size_t count, u32 b, u64 handled,
                                   char* dst) {
-    const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
+    if (count == 0) return dst;
     u32 h = b;
     u32 previous_m = initial_n;
     u32 previous_i = ~u32{0};  // -1
-    for (std::size_t x = 0; x < count; ++x) {
+    // The delta of key x; counts it as handled.
+    const auto next_delta = [&](std::size_t x) {
       const u32 m = sorted[x] >> 9;
       const u32 pos = sorted[x] & 0x3Fu;  // below 64
       const u64 below = (u64{1} << pos) - 1;
       const u32 i = popcount<Popcnt>(handled & below);
       const u32 delta = (m - previous_m) * (h + 1) + (i - previous_i - 1);
-      dst = emit_integer(delta, *st, dst);
-      st = adapt_thresholds(delta, h + 1, x == 0);
       ++h;
       previous_m = m;
       previous_i = i;
       handled |= below + 1;
+      return delta;
+    };
+    // The first key adapts with firsttime set; the last one needs no adapt.
+    u32 delta = next_delta(0);
+    dst = emit_integer(delta, short_threshold_table.v[P.initial_bias], dst);
+    if (count == 1) return dst;
+    const short_thresholds* st = adapt_thresholds(delta, h, true);
+    for (std::size_t x = 1;; ++x) {
+      delta = next_delta(x);
+      dst = emit_integer(delta, *st, dst);
+      if (x + 1 == count) return dst;
+      st = adapt_thresholds(delta, h, false);
     }
-    return dst;
   }
 
   // Whether every code point of text[0, n) is allowed by the profile (the
@@ -493,8 +509,9 @@ class engine {
       };
       for (; j + 4 <= n; j += 4) check(j);
       if (j < n) check(n - 4);  // the last one to three, again with some before them
-      bad = any[0] | any[1] | any[2] | any[3];
-      return bad == 0;
+      u64 halves[2];
+      std::memcpy(halves, &any, 16);
+      return (halves[0] | halves[1]) == 0;
     }
 #endif
     for (; j < n; ++j) bad |= !detail::code_point_allowed(profile, text[j]);
@@ -526,6 +543,7 @@ class engine {
     // compaction: both stores happen, one of the counters advances.
     u32 keys[short_limit + 3];  // + 3: sort_keys reads whole vectors
     u32 sorted_keys[short_limit];
+    sorted_keys[0] = 0;  // (GCC 12 cannot see that sort_keys writes what is read)
     std::size_t b = 0;
     std::size_t key_count = 0;
     char* dst;
