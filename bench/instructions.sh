@@ -13,6 +13,8 @@
 # default 2).  Not part of ctest: it takes a minute or two under valgrind.
 # Counts depend on the compiler and its flags: the baseline records the
 # compiler, and a run with another one says so (its comparison means little).
+# bench/count.cpp counts one pass in steady state: the IDNA workloads make one
+# uncounted call and consolidate the heap (glibc) before it.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"

@@ -15,8 +15,11 @@
 //    are a table look-up of a reciprocal plus a multiplication, because the
 //    divisors are small and known in advance;
 //  * the encoder sorts the non-basic code points once, as (code point,
-//    position), instead of rescanning the input for the next minimum, and
-//    counts "smaller code points before this position" with a bit set;
+//    position), instead of rescanning the input for the next minimum (short
+//    arrays by ranking, four keys at a time with vector types), counts
+//    "smaller code points before this position" with a bit set (one register
+//    up to 64 code points), and computes each delta in closed form
+//    (encode_deltas);
 //  * output goes through a plain pointer: the worst-case size is checked once.
 #pragma once
 
@@ -340,8 +343,16 @@ class engine {
 
   // Sorts the distinct keys keys[0, count) into `sorted`.  Short arrays are
   // ranked (each key's rank is the number of smaller keys): no data-dependent
-  // branches, where an insertion sort mispredicts about once per key.
+  // branches, where an insertion sort mispredicts about once per key.  With
+  // GCC/Clang vector types the ranks of four keys grow at once (SSE2 on
+  // x86-64); keys[count, round up to 4) must be readable (any value).
   static void sort_keys(const u32* keys, std::size_t count, u32* sorted) {
+#if defined(__GNUC__)
+    if (count <= 4) return rank_sort<1>(keys, count, sorted);
+    if (count <= 8) return rank_sort<2>(keys, count, sorted);
+    if (count <= 16) return rank_sort<4>(keys, count, sorted);
+    if (count <= 32) return rank_sort<8>(keys, count, sorted);
+#else
     if (count <= 32) {
       for (std::size_t x = 0; x < count; ++x) {
         const u32 key = keys[x];
@@ -349,11 +360,37 @@ class engine {
         for (std::size_t y = 0; y < count; ++y) rank += keys[y] < key ? 1u : 0u;
         sorted[rank] = key;
       }
-    } else {
-      std::copy(keys, keys + count, sorted);
-      std::sort(sorted, sorted + count);
+      return;
     }
+#endif
+    std::copy(keys, keys + count, sorted);
+    std::sort(sorted, sorted + count);
   }
+
+#if defined(__GNUC__)
+  // Keys are below 2^30 (code point << 9 | position), so signed 32-bit
+  // lanes compare them correctly.
+  typedef std::int32_t lanes __attribute__((vector_size(16)));
+  // Ranks keys[0, count) for count <= 4 * Vectors: for every key y, each
+  // lane x whose key is greater counts one more smaller key.
+  template <std::size_t Vectors>
+  static void rank_sort(const u32* keys, std::size_t count, u32* sorted) {
+    lanes key[Vectors];
+    lanes rank[Vectors];
+    for (std::size_t v = 0; v < Vectors; ++v) {
+      std::memcpy(&key[v], keys + 4 * v, 16);
+      rank[v] = lanes{0, 0, 0, 0};
+    }
+    for (std::size_t y = 0; y < count; ++y) {
+      const std::int32_t k = static_cast<std::int32_t>(keys[y]);
+      const lanes ky = {k, k, k, k};
+      for (std::size_t v = 0; v < Vectors; ++v) rank[v] -= key[v] > ky;  // true is -1
+    }
+    std::int32_t r[4 * Vectors];
+    std::memcpy(r, rank, sizeof r);
+    for (std::size_t x = 0; x < count; ++x) sorted[r[x]] = keys[x];
+  }
+#endif
 
   // Number of set bits of `handled` below position pos.
   template <std::size_t Words, bool Popcnt>
@@ -366,48 +403,119 @@ class engine {
 
   // RFC 3492 section 6.3 main loop over the sorted keys; `handled` has a bit
   // for each basic code point.  Words: 64-bit words of the bit set.
+  //
+  // The loop of section 6.3 in closed form.  Insert key k (code point m_k
+  // at position pos_k, sorted by (m, pos)) when h_k = b + k code points are
+  // handled, and let i_k be the number of code points before pos_k that are
+  // <= m_k: the bits of `handled` below pos_k (the basic code points, and
+  // the keys inserted so far: every smaller code point, and the earlier
+  // positions of m_k).  Between two insertions the RFC's scan counts the
+  // smaller code points after pos_{k-1} (h_k - i_{k-1} - 1), adds 1 and
+  // (m_k - m_{k-1} - 1) * (h_k + 1) for the values of n in between, then
+  // the smaller code points before pos_k (i_k), which sums to
+  //   delta_k = (m_k - m_{k-1}) * (h_k + 1) + i_k - i_{k-1} - 1,
+  // also within one code point's group (m_k = m_{k-1}: the smaller code
+  // points strictly between the two positions), and for the first key with
+  // m_{-1} = initial_n and i_{-1} = -1.  No branch on group changes.
   template <std::size_t Words, bool Popcnt>
   static char* encode_deltas(const u32* sorted, std::size_t count, u32 b, u64* handled,
                              char* dst) {
-    u32 n = initial_n;
-    u32 delta = 0;
     const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
     u32 h = b;
-    u32 current = 0;         // code point of the group being inserted (0: none yet)
-    u32 handled_before = 0;  // h when the group started: code points < current
-    u32 counted = 0;         // smaller code points before the last emitted position
-    u32 in_group = 0;        // keys of the current group already emitted
+    u32 previous_m = initial_n;
+    u32 previous_i = ~u32{0};  // -1
     for (std::size_t x = 0; x < count; ++x) {
       const u32 m = sorted[x] >> 9;
       const u32 pos = sorted[x] & 0x1FFu;
-      if (m != current) {
-        // The previous group's scan ends: the smaller code points after its
-        // last position, then "increment delta and n" (section 6.3).
-        if (x > 0) {
-          delta += handled_before - counted + 1;
-          n = current + 1;
-        }
-        // Section 6.3: m is the smallest code point >= n.
-        delta += (m - n) * (h + 1);
-        n = m;
-        current = m;
-        handled_before = h;
-        counted = 0;
-        in_group = 0;
-      }
-      // Bits are set as keys are emitted, so the group's own earlier
-      // positions (all before pos) are in the count: take them out.
-      const u32 smaller_before = rank<Words, Popcnt>(handled, pos) - in_group;
-      delta += smaller_before - counted;
-      counted = smaller_before;
+      const u32 i = rank<Words, Popcnt>(handled, pos);
+      const u32 delta = (m - previous_m) * (h + 1) + (i - previous_i - 1);
       dst = emit_integer(delta, *st, dst);
-      st = adapt_thresholds(delta, h + 1, h == b);
-      delta = 0;
+      st = adapt_thresholds(delta, h + 1, x == 0);
       ++h;
-      ++in_group;
+      previous_m = m;
+      previous_i = i;
       handled[pos / 64] |= u64{1} << (pos % 64);
     }
     return dst;
+  }
+
+  // The keys in insertion order: keys itself when there are at most two
+  // (a single non-basic code point, as in most short strings that have
+  // any; two are swapped in place when needed), else sorted into `sorted`.
+  static const u32* sort_if_needed(u32* keys, std::size_t count, u32* sorted) {
+    if (count <= 1) return keys;
+    if (count == 2) {  // two accented letters, say: one comparison, in place
+      const u32 first = std::min(keys[0], keys[1]);
+      keys[1] = std::max(keys[0], keys[1]);
+      keys[0] = first;
+      return keys;
+    }
+    // Defined values in the lanes past the keys (their ranks are unused).
+    keys[count] = keys[count + 1] = keys[count + 2] = 0;
+    sort_keys(keys, count, sorted);
+    return sorted;
+  }
+
+  // encode_deltas for strings of at most 64 code points, the bit set in a
+  // register.
+  template <bool Popcnt>
+  static char* encode_deltas_word(const u32* sorted, std::size_t count, u32 b, u64 handled,
+                                  char* dst) {
+    if (count == 0) return dst;
+    u32 h = b;
+    u32 previous_m = initial_n;
+    u32 previous_i = ~u32{0};  // -1
+    // The delta of key x; counts it as handled.
+    const auto next_delta = [&](std::size_t x) {
+      const u32 m = sorted[x] >> 9;
+      const u32 pos = sorted[x] & 0x3Fu;  // below 64
+      const u64 below = (u64{1} << pos) - 1;
+      const u32 i = popcount<Popcnt>(handled & below);
+      const u32 delta = (m - previous_m) * (h + 1) + (i - previous_i - 1);
+      ++h;
+      previous_m = m;
+      previous_i = i;
+      handled |= below + 1;
+      return delta;
+    };
+    // The first key adapts with firsttime set; the last one needs no adapt.
+    u32 delta = next_delta(0);
+    dst = emit_integer(delta, short_threshold_table.v[P.initial_bias], dst);
+    if (count == 1) return dst;
+    const short_thresholds* st = adapt_thresholds(delta, h, true);
+    for (std::size_t x = 1;; ++x) {
+      delta = next_delta(x);
+      dst = emit_integer(delta, *st, dst);
+      if (x + 1 == count) return dst;
+      st = adapt_thresholds(delta, h, false);
+    }
+  }
+
+  // Whether every code point of text[0, n) is allowed by the profile (the
+  // error, when not, comes from check_code_points).  Four at a time with
+  // GCC/Clang vector types.
+  static bool all_allowed(const char32_t* text, std::size_t n) {
+    u32 bad = 0;
+    std::size_t j = 0;
+#if defined(__GNUC__)
+    if (n >= 4) {
+      typedef u32 ulanes __attribute__((vector_size(16)));
+      ulanes any = {0, 0, 0, 0};
+      const auto check = [&](std::size_t at) {
+        ulanes c;
+        std::memcpy(&c, text + at, 16);
+        any |= c > max_cp;
+        if constexpr (P.reject_surrogates) any |= (c - 0xD800u) < 0x800u;
+      };
+      for (; j + 4 <= n; j += 4) check(j);
+      if (j < n) check(n - 4);  // the last one to three, again with some before them
+      u64 halves[2];
+      std::memcpy(halves, &any, 16);
+      return (halves[0] | halves[1]) == 0;
+    }
+#endif
+    for (; j < n; ++j) bad |= !detail::code_point_allowed(profile, text[j]);
+    return bad == 0;
   }
 
  public:
@@ -423,7 +531,7 @@ class engine {
     buffer_result r;
     const std::size_t length = in.size();
     const char32_t* const text = in.data();
-    if (!detail::check_code_points(profile, in, r.status)) return r;
+    if (!all_allowed(text, length) && !detail::check_code_points(profile, in, r.status)) return r;
     // Write straight into the caller's buffer when even the worst case fits;
     // otherwise into a local one, then copy what fits (snprintf style).
     char local[max_encoded(short_limit)];
@@ -433,35 +541,45 @@ class engine {
     // become sort keys, code point << 9 | position: sorted, they give the
     // order of insertion (by code point, then position).  Branch-free
     // compaction: both stores happen, one of the counters advances.
-    u32 keys[short_limit];
-    u64 handled[short_limit / 64 + 1] = {};  // bit j: code point j is below n
+    u32 keys[short_limit + 3];  // + 3: sort_keys reads whole vectors
+    u32 sorted_keys[short_limit];
+    sorted_keys[0] = 0;  // (GCC 12 cannot see that sort_keys writes what is read)
     std::size_t b = 0;
     std::size_t key_count = 0;
-    for (std::size_t j = 0; j < length; ++j) {
-      const char32_t c = text[j];
-      const bool basic = c < initial_n;
-      begin[b] = static_cast<char>(c);
-      keys[key_count] = static_cast<u32>(c) << 9 | static_cast<u32>(j);
-      b += basic;
-      key_count += !basic;
-      handled[j / 64] |= u64{basic} << (j % 64);
-    }
-    char* dst = begin + b;
-    if (b > 0) *dst++ = P.delimiter;
-    // One key (a single non-basic code point, as in most short strings
-    // that have any) is sorted already.
-    u32 sorted_keys[short_limit];
-    const u32* sorted = keys;
-    if (key_count > 1) {
-      sort_keys(keys, key_count, sorted_keys);
-      sorted = sorted_keys;
-    }
-    const u32 basic = static_cast<u32>(b);
+    char* dst;
     if (length <= 64) {
-      dst = has_popcnt ? encode_deltas<1, true>(sorted, key_count, basic, handled, dst)
-                       : encode_deltas<1, false>(sorted, key_count, basic, handled, dst);
+      // Every label of a DNS name: the bit set is one register.
+      u64 handled = 0;  // bit j: code point j is below n
+      for (std::size_t j = 0; j < length; ++j) {
+        const char32_t c = text[j];
+        const bool basic = c < initial_n;
+        begin[b] = static_cast<char>(c);
+        keys[j - b] = static_cast<u32>(c) << 9 | static_cast<u32>(j);  // j - b: keys so far
+        b += basic;
+        handled |= u64{basic} << j;
+      }
+      key_count = length - b;
+      dst = begin + b;
+      if (b > 0) *dst++ = P.delimiter;
+      const u32* sorted = sort_if_needed(keys, key_count, sorted_keys);
+      dst = has_popcnt ? encode_deltas_word<true>(sorted, key_count, static_cast<u32>(b), handled, dst)
+                       : encode_deltas_word<false>(sorted, key_count, static_cast<u32>(b), handled, dst);
     } else {
       constexpr std::size_t words = short_limit / 64 + 1;
+      u64 handled[words] = {};  // bit j: code point j is below n
+      for (std::size_t j = 0; j < length; ++j) {
+        const char32_t c = text[j];
+        const bool basic = c < initial_n;
+        begin[b] = static_cast<char>(c);
+        keys[key_count] = static_cast<u32>(c) << 9 | static_cast<u32>(j);
+        b += basic;
+        key_count += !basic;
+        handled[j / 64] |= u64{basic} << (j % 64);
+      }
+      dst = begin + b;
+      if (b > 0) *dst++ = P.delimiter;
+      const u32* sorted = sort_if_needed(keys, key_count, sorted_keys);
+      const u32 basic = static_cast<u32>(b);
       dst = has_popcnt ? encode_deltas<words, true>(sorted, key_count, basic, handled, dst)
                        : encode_deltas<words, false>(sorted, key_count, basic, handled, dst);
     }

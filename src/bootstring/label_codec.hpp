@@ -26,4 +26,10 @@ buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity);
 // Same contract as punycode::encode(std::u32string_view, char*, size_t).
 buffer_result encode(std::u32string_view in, char* out, std::size_t capacity);
 
+// With at least this capacity, encode of n <= inplace_limit code points
+// writes straight into `out` (below it, into its own buffer first and then
+// copies): the basic code points, the delimiter and at most 11 base-36
+// digits per delta (punycode.cpp checks it against the engine).
+constexpr std::size_t direct_encode_capacity(std::size_t n) { return 12 * n + 1; }
+
 }  // namespace puny::bootstring::label

@@ -32,6 +32,10 @@ using bootstring::inplace_limit;
 // directly (bench/instructions.sh labels/decode and long-1024/decode).
 using engine = bootstring::fixed::engine<profile>;
 using bootstring::fixed::short_limit;
+static_assert(engine::max_encoded(1) == bootstring::label::direct_encode_capacity(1) &&
+                  engine::max_encoded(short_limit) ==
+                      bootstring::label::direct_encode_capacity(short_limit),
+              "label_codec.hpp's capacity is the fixed engine's worst case");
 
 #if defined(__GNUC__)
 #define PUNY_DISPATCH_INLINE inline __attribute__((always_inline))

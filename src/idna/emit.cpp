@@ -103,16 +103,19 @@ void emit_unicode(const workspace& ws, std::u32string& out) {
   for_each_unicode(ws, [&](char32_t c) { out.push_back(c); });
 }
 
-// `out` is sized once to a guess and written through a pointer
-// (std::string's own append and resize are out of line); a label that does
-// not fit grows it.
-void emit_ascii(workspace& ws, const options& opt, std::string& out) {
+// `out` is sized once to a guess, without filling it, and written through
+// a pointer; a label that does not fit grows it.
+void emit_ascii(workspace& ws, const options& opt, pod_buffer<char>& out) {
   const std::size_t start = out.size();
   const std::size_t count = ws.labels.size();
-  // ASCII labels copy 1:1; a Punycode label is usually shorter than 4 bytes
-  // per code point, plus "xn--" and the dot.
+  // ASCII labels copy 1:1; a Punycode label gets room for "xn--" and the
+  // encoder's worst case, so that it writes in place (the buffer is not
+  // filled: the room costs nothing), plus the dot.
   std::size_t pos = start;
-  out.resize(start + 4 * ws.mapped.size() + 8 * count + 16);
+  out.resize(start + bootstring::label::direct_encode_capacity(ws.mapped.size()) + 8 * count + 16);
+  // Read once: the output's char stores could alias them for the compiler.
+  std::vector<std::size_t>* const trace = ws.trace_label_ends;
+  const bool verify_dns_length = opt.verify_dns_length;
   const auto room = [&](std::size_t need) {
     if (out.size() - pos < need) out.resize(pos + need + out.size());
   };
@@ -128,7 +131,7 @@ void emit_ascii(workspace& ws, const options& opt, std::string& out) {
     } else {
       // Step 3: Punycode with the "xn--" prefix, encoded in place.
       for (;;) {
-        room(4);
+        room(4 + bootstring::label::direct_encode_capacity(s.size()));
         const bootstring::buffer_result r =
             bootstring::label::encode(s, &out[pos + 4], out.size() - pos - 4);
         if (r.ok()) {
@@ -149,10 +152,10 @@ void emit_ascii(workspace& ws, const options& opt, std::string& out) {
           pos += unicode::put_utf8(unicode::is_scalar_value(c) ? c : replacement_character, &out[pos]);
       }
     }
-    if (ws.trace_label_ends) ws.trace_label_ends->push_back(pos);
+    if (trace) trace->push_back(pos);
     // Step 4.2 (VerifyDnsLength): every label, the root label included, is
     // 1 to 63 bytes long.
-    if (opt.verify_dns_length) {
+    if (verify_dns_length) {
       const std::size_t len = pos - label_start;
       if (len == 0) add_error(ws, errc::empty_label, l.src, k);
       else if (len > 63) add_error(ws, errc::label_too_long, l.src, k);
@@ -166,6 +169,12 @@ void emit_ascii(workspace& ws, const options& opt, std::string& out) {
     if (count > 1 && ws.labels.back().begin == ws.labels.back().end) --len;
     if (len < 1 || len > 253) add_error(ws, errc::domain_too_long, 0, 0);
   }
+}
+
+void emit_ascii(workspace& ws, const options& opt, std::string& out) {
+  ws.out8.clear();
+  emit_ascii(ws, opt, ws.out8);
+  out.append(ws.out8.data(), ws.out8.size());
 }
 
 }  // namespace puny::idna::detail

@@ -54,9 +54,9 @@ void url_checks_after_emit(workspace& ws, std::size_t output_size) {
   check_forbidden_in_labels(ws);
 }
 
-template <class CharT>
+template <class CharT, class Out>
 status run_to_ascii(workspace& ws, std::basic_string_view<CharT> in, const options& opt,
-                    std::string& out, const char* ldh_low, std::uint64_t dots) {
+                    Out& out, const char* ldh_low, std::uint64_t dots) {
   const std::size_t start = out.size();
   if (url_family(opt)) {
     bool ascii = true;
@@ -85,6 +85,8 @@ status run_to_unicode(workspace& ws, std::basic_string_view<CharT> in, const opt
 }
 
 template status run_to_ascii(workspace&, std::string_view, const options&, std::string&,
+                             const char*, std::uint64_t);
+template status run_to_ascii(workspace&, std::string_view, const options&, pod_buffer<char>&,
                              const char*, std::uint64_t);
 template status run_to_ascii(workspace&, std::u16string_view, const options&, std::string&,
                              const char*, std::uint64_t);

@@ -130,7 +130,10 @@ void append_input_unchanged(std::u16string_view in, std::u16string& out);
 void append_input_unchanged(std::u32string_view in, std::u32string& out);
 
 // ---- emit.cpp: sections 4.2 and 4.3 ------------------------------------------
-// ToASCII steps 2-4: appends to out, records A3 / A4_1 / A4_2.
+// ToASCII steps 2-4: appends to out, records A3 / A4_1 / A4_2.  The
+// std::string form writes ws.out8 first (a buffer that is never filled
+// before it is written) and appends it.
+void emit_ascii(workspace& ws, const options& opt, pod_buffer<char>& out);
 void emit_ascii(workspace& ws, const options& opt, std::string& out);
 // ToUnicode as UTF-8, UTF-16 or UTF-32, appended.
 void emit_unicode(const workspace& ws, std::string& out);
@@ -151,10 +154,11 @@ inline std::size_t unicode_utf8_worst_size(const workspace& ws) {
 // ToASCII into `out` (appended), every step; returns the first error (out
 // then holds the best-effort result).  `ldh_low` is null, or the input
 // lowercased when the fast path found it only LDH-or-dot (UTF-8, at most
-// 64 bytes, dot mask `dots`), which spares the decoding.
-template <class CharT>
+// 64 bytes, dot mask `dots`), which spares the decoding.  Out: std::string,
+// or (UTF-8 input) ws.out8 itself, for the caller-buffer entry points.
+template <class CharT, class Out>
 status run_to_ascii(workspace& ws, std::basic_string_view<CharT> in, const options& opt,
-                    std::string& out, const char* ldh_low = nullptr, std::uint64_t dots = 0);
+                    Out& out, const char* ldh_low = nullptr, std::uint64_t dots = 0);
 // ToUnicode up to its output (then emit_unicode / write_unicode_utf8);
 // returns the first error.
 template <class CharT>

@@ -91,8 +91,9 @@ status buffer_too_small(std::size_t needed) {
 
 // A result held in the workspace's scratch string, into the caller's buffer;
 // `first` is the call's status when it fits.
-status copy_to_buffer(const std::string& from, char* out, std::size_t capacity,
-                      std::size_t& written, const status& first) {
+template <class From>
+status copy_to_buffer(const From& from, char* out, std::size_t capacity, std::size_t& written,
+                      const status& first) {
   if (from.size() > capacity) return buffer_too_small(from.size());
   if (!from.empty()) std::memcpy(out, from.data(), from.size());
   written = from.size();
@@ -333,9 +334,9 @@ status to_unicode(std::string_view domain, char* out, std::size_t capacity, std:
   workspace& ws = detail::local_workspace();
   const status first = detail::run_to_unicode(ws, domain, opt, v.ldh ? low : nullptr, v.dots);
   if (url_input_unchanged(first, opt)) {
-    ws.out8.clear();
-    detail::append_input_unchanged(domain, ws.out8);
-    return copy_to_buffer(ws.out8, out, capacity, written, url_to_unicode_status(ws.errors));
+    std::string unchanged;
+    detail::append_input_unchanged(domain, unchanged);
+    return copy_to_buffer(unchanged, out, capacity, written, url_to_unicode_status(ws.errors));
   }
   // Straight into the caller's buffer: at once when it has room for the
   // worst case (4 bytes per code point), else once the exact size is known.

@@ -65,6 +65,10 @@ class pod_buffer {
   bool empty() const noexcept { return size_ == 0; }
   T* data() noexcept { return data_.get(); }
   const T* data() const noexcept { return data_.get(); }
+  T* begin() noexcept { return data_.get(); }
+  T* end() noexcept { return data_.get() + size_; }
+  const T* begin() const noexcept { return data_.get(); }
+  const T* end() const noexcept { return data_.get() + size_; }
   T& operator[](std::size_t i) noexcept { return data_[i]; }
   const T& operator[](std::size_t i) const noexcept { return data_[i]; }
   void clear() noexcept { size_ = 0; }
@@ -141,11 +145,11 @@ struct workspace {
   // Indices into `mapped` of the non-ASCII code points whose status is not
   // known to be valid (deviations, disallowed, mapping results): the only
   // ones V7 and CheckJoiners must look at in a label left in place.
-  std::vector<std::size_t> check;
+  pod_buffer<std::size_t> check;
   // Indices into `mapped` of every R, AL or AN code point (RFC 5893 section
   // 1.4): a label left in place makes the domain a Bidi domain name exactly
   // when it holds one of these.
-  std::vector<std::size_t> rtl;
+  pod_buffer<std::size_t> rtl;
   // Section 4 step 3 (Break) found by the Map step: the index in `mapped`
   // of every U+002E, whether each label it ends holds a code point above
   // U+007F, and the same for the label in progress.
@@ -178,7 +182,7 @@ struct workspace {
   // ldh_input[i] and an xn-- label's bytes can be decoded where they are
   // (see convert_ace_label).  Null otherwise.
   const char* ldh_input = nullptr;
-  std::string out8;                     // output scratch for the caller-buffer form
+  pod_buffer<char> out8;                // ToASCII output before it is copied out
 
   void reset() {
     input_length = 0;
