@@ -13,10 +13,10 @@
 #           tarball unpacked (so the packages build from what the tarball
 #           holds), then lintian (errors fail, warnings are listed in
 #           debian/README)
-#   python  dist/puny-VERSION.tar.gz's Python sibling dist/python/: the sdist
-#           and a wheel built from it (`python3 -m build --no-isolation`,
+#   python  dist/python/: the sdist (puny-VERSION.tar.gz: the package and the
+#           core it builds) and a wheel built from the unpacked sdist (`python3 -m build --no-isolation`,
 #           offline)
-#   npm     dist/puny-VERSION.tgz: `npm pack` of the npm package built by
+#   npm     dist/npm/puny-VERSION.tgz: `npm pack` of the npm package built by
 #           surfaces/js/build.sh (emscripten) into BUILD/wasm
 #
 # --test    after building, run tests/packaging/ARTIFACT_test.sh on each:
@@ -105,14 +105,17 @@ build_deb() {
 }
 
 build_python() {
-  need python python3:python3
-  python3 -c 'import build' 2>/dev/null || { echo "release.sh: MISSING python3 module 'build' (Debian package python3-build)" >&2; exit 3; }
+  # Debian's interpreter and tools (not a python3 of another origin on PATH).
+  local python="${PUNY_PYTHON:-/usr/bin/python3}"
+  need python "$python:python3" cmake:cmake g++:g++
+  (cd / && "$python" -c 'import build, pybind11') 2>/dev/null ||
+    { echo "release.sh: MISSING TOOLS for python: $python's modules build and pybind11 (Debian packages python3-build python3-pybind11)" >&2; exit 3; }
   say "Python sdist and wheel in $dist/python"
   rm -rf "$dist/python"
   mkdir -p "$dist/python"
   # (sdist first, then the wheel from the unpacked sdist: the sdist is proved buildable)
-  python3 -m build --no-isolation --outdir "$dist/python" "$repo/surfaces/python" >&2 ||
-    die "python3 -m build (surfaces/python)"
+  (cd / && "$python" -m build --no-isolation --outdir "$dist/python" "$repo/surfaces/python") >&2 ||
+    die "$python -m build (surfaces/python)"
 }
 
 build_npm() {
@@ -123,8 +126,9 @@ build_npm() {
     "$repo/surfaces/js/build.sh" "$build/wasm" >&2 || die "surfaces/js/build.sh $build/wasm"
   fi
   say "npm pack $build/wasm/package"
-  rm -f "$dist"/puny-*.tgz
-  (cd "$dist" && npm pack --silent "$build/wasm/package" >/dev/null) || die "npm pack $build/wasm/package"
+  rm -rf "$dist/npm"
+  mkdir -p "$dist/npm"
+  (cd "$dist/npm" && npm pack --silent "$build/wasm/package" >/dev/null) || die "npm pack $build/wasm/package"
 }
 
 for a in "${artifacts[@]}"; do "build_$a"; done
