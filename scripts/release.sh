@@ -93,7 +93,8 @@ build_deb() {
   work="$(mktemp -d "${TMPDIR:-/tmp}/puny-deb-XXXXXX")"
   say "Debian packages from $source_tarball in $work"
   tar -xzf "$source_tarball" -C "$work"
-  (cd "$work/puny-$version" && dpkg-buildpackage -us -uc -b) || die "dpkg-buildpackage (in $work/puny-$version)"
+  (cd "$work/puny-$version" &&
+     DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-parallel=${PUNY_JOBS:-2}}" dpkg-buildpackage -us -uc -b) || die "dpkg-buildpackage (in $work/puny-$version)"
   rm -rf "$dist/deb"
   mkdir -p "$dist/deb"
   mv "$work"/*.deb "$work"/*.changes "$work"/*.buildinfo "$dist/deb/"
