@@ -74,6 +74,7 @@ need() {
 }
 
 source_tarball="$dist/puny-$version.tar.gz"
+source_built=0
 
 build_source() {
   need source git:git gzip:gzip
@@ -83,12 +84,14 @@ build_source() {
   say "source tarball $source_tarball (git archive of $(git -C "$repo" rev-parse --short HEAD))"
   git -C "$repo" archive --format=tar --prefix="puny-$version/" HEAD | gzip -n -9 > "$source_tarball.tmp"
   mv "$source_tarball.tmp" "$source_tarball"
+  source_built=1
 }
 
 build_deb() {
   need deb dpkg-buildpackage:dpkg-dev dh:debhelper lintian:lintian fakeroot:fakeroot \
        cmake:cmake g++:g++ /usr/lib/postgresql/15/bin/pg_config:postgresql-server-dev-15
-  [ -f "$source_tarball" ] || build_source
+  # (From this HEAD's tarball, never a stale one left in DIST.)
+  [ "$source_built" = 1 ] || build_source
   local work
   work="$(mktemp -d "${TMPDIR:-/tmp}/puny-deb-XXXXXX")"
   say "Debian packages from $source_tarball in $work"
