@@ -8,6 +8,9 @@ without `--no-build-isolation`.  It builds the extension with CMake
 pybind11 from Debian's pybind11-dev) for the interpreter running pip, and
 writes the wheel itself (PEP 427).
 
+`build_sdist` writes the package with the core it builds (see SDIST_TREES
+below), so a wheel also builds from the unpacked sdist (issue 55).
+
 Settings (environment): CMAKE_BUILD_PARALLEL_LEVEL (default 2),
 PUNY_CMAKE_ARGS (extra CMake arguments, split on whitespace), and the usual
 CMAKE_CXX_COMPILER_LAUNCHER (ccache) which CMake reads itself.
@@ -162,6 +165,59 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     return wheel_name
 
 
+# The source distribution: the package and the core it builds, laid out as
+# in the checkout (surfaces/python/ beside CMakeLists.txt, include/, src/,
+# cmake/ and the C API's sources), with a pyproject.toml at its root that
+# points the backend path at surfaces/python/_build_backend, so that a wheel
+# builds from the unpacked sdist as from a checkout (issue 55).
+SDIST_TREES = ["CMakeLists.txt", "cmake", "include", "src", "surfaces/c",
+               "surfaces/python"]
+SDIST_SKIP = {"__pycache__", "tests", "bench", ".pytest_cache", ".mypy_cache"}
+
+
+def _sdist_files():
+    out = []
+    for tree in SDIST_TREES:
+        path = os.path.join(CHECKOUT, tree)
+        if os.path.isfile(path):
+            out.append((tree, path))
+            continue
+        if not os.path.isdir(path):
+            raise RuntimeError("puny: %s is missing; the sdist needs it" % path)
+        for root, dirs, files in os.walk(path):
+            dirs[:] = sorted(d for d in dirs if d not in SDIST_SKIP and
+                             not os.path.exists(os.path.join(root, d, "CMakeCache.txt")))
+            for f in sorted(files):
+                full = os.path.join(root, f)
+                out.append((os.path.relpath(full, CHECKOUT).replace(os.sep, "/"), full))
+    return out
+
+
 def build_sdist(sdist_directory, config_settings=None):
-    raise RuntimeError("puny: no source distribution; the package builds from a puny "
-                       "checkout (`pip install ./surfaces/python`)")
+    import io
+    import tarfile
+    _check_checkout()
+    base = "%s-%s" % (NAME, VERSION)
+    with open(os.path.join(PYTHON_DIR, "pyproject.toml"), encoding="utf-8") as f:
+        pyproject = f.read()
+    if 'backend-path = ["_build_backend"]' not in pyproject:
+        raise RuntimeError("puny: surfaces/python/pyproject.toml has no "
+                           'backend-path = ["_build_backend"] to rewrite for the sdist')
+    pyproject = pyproject.replace('backend-path = ["_build_backend"]',
+                                  'backend-path = ["surfaces/python/_build_backend"]')
+    generated = [("pyproject.toml", pyproject.encode("utf-8")),
+                 ("PKG-INFO", _metadata().encode("utf-8"))]
+    name = base + ".tar.gz"
+    with tarfile.open(os.path.join(sdist_directory, name), "w:gz",
+                      format=tarfile.PAX_FORMAT) as tar:
+        def add(arcname, data, mode):
+            info = tarfile.TarInfo(base + "/" + arcname)
+            info.size, info.mode, info.mtime = len(data), mode, 1577836800  # 2020-01-01
+            tar.addfile(info, io.BytesIO(data))
+        for arcname, data in generated:
+            add(arcname, data, 0o644)
+        for arcname, path in _sdist_files():
+            with open(path, "rb") as f:
+                data = f.read()
+            add(arcname, data, 0o755 if os.access(path, os.X_OK) else 0o644)
+    return name
