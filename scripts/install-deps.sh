@@ -24,6 +24,7 @@ packages=(
   libunistring-dev idn2 curl psl
   iputils-ping util-linux valgrind binutils  # ping, unshare (private /etc/hosts), the dlopen leak check, readelf
   dnstwist                         # permutations for puny hunt's recall test (ctest cli.HuntRecall)
+  strace                           # which threads read and write with --jobs (ctest cli.JobsSharedIo)
 )
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
 
