@@ -78,7 +78,11 @@ void parallel_lines::run(line_reader& reader, std::size_t& line_number, sink& io
       while (retire_one(io, any_failed, written)) {
       }
     }
-    auto b = std::make_unique<batch>();
+    std::unique_ptr<batch> b;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      b = fresh_batch();
+    }
     if (!reader.next_block(b->text, batch_bytes)) break;
     // Every line of a block ends with "\n" but, at the end of the input,
     // a last line without one.
@@ -103,6 +107,33 @@ void parallel_lines::run(line_reader& reader, std::size_t& line_number, sink& io
   }
 }
 
+void parallel_lines::batch::reset() {
+  for (std::string* s : {&text, &out, &err}) {
+    if (s->capacity() > 4 * batch_bytes) std::string().swap(*s);
+    s->clear();
+  }
+  for (std::vector<std::size_t>* v : {&out_ends, &err_ends}) {
+    if (v->capacity() > batch_bytes) std::vector<std::size_t>().swap(*v);
+    v->clear();
+  }
+  text_at = lines = first_line = consumed = failures = skipped = matched = out_offset = 0;
+  seq = index = 0;
+  stream = ends_input = counted = numbered = discarded = converted = finished = false;
+  read_error = 0;
+}
+
+std::unique_ptr<parallel_lines::batch> parallel_lines::fresh_batch() {
+  if (spare_.empty()) return std::make_unique<batch>();
+  std::unique_ptr<batch> b = std::move(spare_.back());
+  spare_.pop_back();
+  return b;
+}
+
+void parallel_lines::recycle(std::unique_ptr<batch> b) {
+  b->reset();
+  spare_.push_back(std::move(b));
+}
+
 std::size_t parallel_lines::in_flight_count() {
   std::lock_guard<std::mutex> lock(mutex_);
   return in_flight_.size();
@@ -124,7 +155,7 @@ bool parallel_lines::retire_one(sink& io, bool& any_failed, const written_fn& wr
     if (!in_flight_.empty()) {
       batch& front = *in_flight_.front();
       if (front.finished) {
-        const std::unique_ptr<batch> b = std::move(in_flight_.front());
+        std::unique_ptr<batch> b = std::move(in_flight_.front());
         in_flight_.pop_front();
         ++front_seq_;
         if (claims_open_) ++new_tasks_;  // room to read one more
@@ -145,10 +176,10 @@ bool parallel_lines::retire_one(sink& io, bool& any_failed, const written_fn& wr
           if (b->failures > 0) any_failed = true;
           written(b->lines, b->consumed, b->failures, b->skipped, b->matched);
         }
-        if (route_ != output_route::positioned && io.out_failed()) {
-          lock.lock();
+        lock.lock();
+        if (route_ != output_route::positioned && io.out_failed())
           claims_open_ = false;  // nobody reads the output any more
-        }
+        recycle(std::move(b));
         return true;
       }
       if (front.stream && front.numbered && !front.converted) {
@@ -241,7 +272,7 @@ bool parallel_lines::take_task(task& t) {
     return true;
   }
   if (claims_open_ && in_flight_.size() < max_in_flight_) {
-    auto b = std::make_unique<batch>();
+    std::unique_ptr<batch> b = fresh_batch();
     b->seq = next_seq_++;
     b->index = next_block_++;
     if (next_block_ >= block_count_) claims_open_ = false;
@@ -284,7 +315,6 @@ void parallel_lines::run_task(const task& t, outcome& r) {
       }
       std::size_t done = 0;
       const int error = skip ? 0 : write_at(1, b.out, b.out_offset, done);
-      std::string().swap(b.out);  // the memory goes now
       std::unique_lock<std::mutex> lock(mutex_);
       wrote_end_ = std::max(wrote_end_, b.out_offset + done);
       if (error != 0 && (!write_failed_ || b.seq < fail_seq_)) {
@@ -392,8 +422,6 @@ void parallel_lines::convert(batch& b, outcome& r) {
     if (r.skipped) ++b.skipped;
     if (r.matched) ++b.matched;
   }
-  std::string().swap(b.text);  // the input's memory goes now
-  b.text_at = 0;
 }
 
 }  // namespace puny::cli

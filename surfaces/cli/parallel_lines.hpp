@@ -90,6 +90,8 @@ class parallel_lines {
     std::size_t out_offset = 0;                // positioned: where its output goes
 
     std::string_view lines_text() const { return std::string_view(text).substr(text_at); }
+    // Empty again, keeping the buffers' memory (a long line's is let go).
+    void reset();
   };
 
   enum class task_kind { none, read, convert, write };
@@ -119,6 +121,10 @@ class parallel_lines {
   batch& at(std::size_t seq) { return *in_flight_[seq - front_seq_]; }
   void wake(std::unique_lock<std::mutex>& lock);  // unlocks
   std::size_t in_flight_count();
+  // A batch from the ones retired (their buffers reused: fresh memory for
+  // every block cost a page fault per 4 KiB), or a new one.
+  std::unique_ptr<batch> fresh_batch();
+  void recycle(std::unique_ptr<batch> b);
 
   const io_settings& s_;
   json_shape shape_;
@@ -141,6 +147,7 @@ class parallel_lines {
   std::deque<std::unique_ptr<batch>> in_flight_;  // in input order
   std::size_t front_seq_ = 0, next_seq_ = 0;
   std::deque<batch*> convert_queue_, write_queue_;
+  std::vector<std::unique_ptr<batch>> spare_;
   std::size_t next_block_ = 0;
   bool claims_open_ = false;         // blocks left to read by offsets
   bool input_ended_ = false;
