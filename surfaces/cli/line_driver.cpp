@@ -1,7 +1,8 @@
 // puny CLI: run_lines(), the loop every line-oriented subcommand runs: the
 // inputs (arguments, standard input, --input FILE) through the processor,
 // one thread or --jobs N, into the ordered output; and the exit status.
-// Its parts: input_lines.hpp (reading), parallel_lines.hpp (--jobs),
+// Its parts: input_lines.hpp (reading), parallel_lines.hpp (--jobs) and
+// positioned_io.hpp (its reads and writes at file offsets),
 // output_sink.hpp (buffered output, --progress), line_format.hpp (the text
 // of each result), io_options.cpp (the options they share).
 #include <algorithm>
