@@ -104,13 +104,15 @@ class sink {
 
   // --jobs writing standard output itself (positioned_io.hpp): a block's
   // output written at once from where it is, after anything buffered
-  // (output_route::direct), and the messages of a block, flushed when a
-  // block's worth is buffered.  The order of the two is not kept: these
-  // routes are taken only where standard error is another file.
+  // (output_route::direct), and the messages of a block, written once its
+  // output is (a block of 128 KiB: about as often as -j 1 flushes).  Where
+  // they go relative to the output is not kept: these routes are taken
+  // only where standard error is another file.
   void write_direct(std::string_view out);
   void append_messages(std::string_view err) {
+    if (err.empty()) return;
     err_.append(err);
-    if (err_.size() >= flush_limit) flush();
+    flush();
   }
   bool line_buffered() const { return line_buffered_; }
   // A failed write made elsewhere (errno `error`): reported as standard

@@ -182,7 +182,8 @@ bool parallel_lines::retire_one(sink& io, bool& any_failed, const written_fn& wr
         recycle(std::move(b));
         return true;
       }
-      if (front.stream && front.numbered && !front.converted) {
+      // numbered first: `stream` is the reading thread's until then.
+      if (front.numbered && front.stream && !front.converted) {
         lock.unlock();
         stream_front(front, io, any_failed, written);
         lock.lock();
