@@ -89,7 +89,7 @@ void parallel_lines::run(line_reader& reader, std::size_t& line_number, sink& io
     b->lines = count_line_breaks(b->text);
     if (b->text.back() != '\n') ++b->lines;
     b->consumed = reader.consumed();
-    b->stream = s_.json && b->lines == 1 && b->text.size() >= flush_limit;
+    b->stream = s_.json && b->lines == 1 && b->text.size() >= flush_limit;  // tail_at 0
     submit(std::move(b), io, any_failed, written);
   }
   while (retire_one(io, any_failed, written)) {
@@ -116,7 +116,7 @@ void parallel_lines::batch::reset() {
     if (v->capacity() > batch_bytes) std::vector<std::size_t>().swap(*v);
     v->clear();
   }
-  text_at = lines = first_line = consumed = failures = skipped = matched = out_offset = 0;
+  text_at = tail_at = lines = first_line = consumed = failures = skipped = matched = out_offset = 0;
   seq = index = 0;
   stream = ends_input = counted = numbered = discarded = converted = finished = false;
   read_error = 0;
@@ -160,7 +160,8 @@ bool parallel_lines::retire_one(sink& io, bool& any_failed, const written_fn& wr
         ++front_seq_;
         if (claims_open_) ++new_tasks_;  // room to read one more
         wake(lock);
-        if (!b->stream && !b->discarded && b->lines > 0) {
+        const std::size_t head = b->discarded ? 0 : head_lines(*b);
+        if (head > 0) {
           switch (route_) {
             case output_route::ordered:
               io.append_lines(b->out, b->err, b->out_ends, b->err_ends);
@@ -174,20 +175,15 @@ bool parallel_lines::retire_one(sink& io, bool& any_failed, const written_fn& wr
               break;
           }
           if (b->failures > 0) any_failed = true;
-          written(b->lines, b->consumed, b->failures, b->skipped, b->matched);
+          const std::size_t tail_bytes = b->stream ? b->lines_text().size() - b->tail_at : 0;
+          written(head, b->consumed - tail_bytes, b->failures, b->skipped, b->matched);
         }
+        if (b->stream && !b->discarded) stream_tail(*b, io, any_failed, written);
         lock.lock();
         if (route_ != output_route::positioned && io.out_failed())
           claims_open_ = false;  // nobody reads the output any more
         recycle(std::move(b));
         return true;
-      }
-      // numbered first: `stream` is the reading thread's until then.
-      if (front.numbered && front.stream && !front.converted) {
-        lock.unlock();
-        stream_front(front, io, any_failed, written);
-        lock.lock();
-        continue;
       }
     } else if (!claims_open_) {
       return false;
@@ -205,8 +201,8 @@ bool parallel_lines::retire_one(sink& io, bool& any_failed, const written_fn& wr
   }
 }
 
-void parallel_lines::stream_front(batch& b, sink& io, bool& any_failed, const written_fn& written) {
-  const std::string_view text = b.lines_text();
+void parallel_lines::stream_tail(batch& b, sink& io, bool& any_failed, const written_fn& written) {
+  const std::string_view text = b.lines_text().substr(b.tail_at);
   // As convert(): a "\r" goes with the "\n" that follows it only.
   const std::string_view input =
       text.back() == '\n' ? without_cr(text.substr(0, text.size() - 1)) : text;
@@ -214,7 +210,7 @@ void parallel_lines::stream_front(batch& b, sink& io, bool& any_failed, const wr
   if (route_ == output_route::positioned) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      offset = next_offset_;  // every batch before it is written
+      offset = next_offset_;  // every line before it is written; placement waits
     }
     settle_output(1, offset, false, 0);
   }
@@ -222,29 +218,25 @@ void parallel_lines::stream_front(batch& b, sink& io, bool& any_failed, const wr
   r.reset();
   process_(input, s_.json, r);
   const spill_fn spill = [&io](std::string&) { io.spill(); };
-  format_line(s_, shape_, input, what, b.first_line, r, io.out(), io.err(), &spill);
+  format_line(s_, shape_, input, what, b.first_line + b.lines - 1, r, io.out(), io.err(), &spill);
   io.end_line();
   if (!r.ok) any_failed = true;
   written(1, b.consumed, r.ok ? 0 : 1, r.skipped ? 1 : 0, r.matched ? 1 : 0);
   r.reset();  // its decision's memory goes now, not at the next line
-  if (route_ == output_route::positioned) {
-    io.flush();
-    if (!output_offset(1, offset)) offset = 0;
-  }
+  if (route_ != output_route::positioned) return;
+  io.flush();
+  if (!output_offset(1, offset)) offset = 0;
   std::unique_lock<std::mutex> lock(mutex_);
-  b.converted = true;
-  b.finished = true;
-  if (route_ == output_route::positioned) {
-    next_offset_ = offset;
-    if (io.out_failed() && !write_failed_) {
-      write_failed_ = true;
-      fail_seq_ = b.seq;
-      fail_end_ = offset;
-      write_error_ = io.out_error();
-      claims_open_ = false;
-    }
-    advance_placement();
+  next_offset_ = offset;
+  placement_waits_ = false;
+  if (io.out_failed() && !write_failed_) {
+    write_failed_ = true;
+    fail_seq_ = b.seq;
+    fail_end_ = offset;
+    write_error_ = io.out_error();
+    claims_open_ = false;
   }
+  advance_placement();
   wake(lock);
 }
 
@@ -342,7 +334,11 @@ void parallel_lines::read(batch& b) {
   b.consumed = next > span_.start ? next - span_.start : 0;
   b.read_error = error;
   b.ends_input = error != 0 || short_read;
-  b.stream = s_.json && b.lines == 1 && text.size() >= flush_limit;
+  if (s_.json && b.lines > 0) {
+    const std::size_t last_nl = text.size() >= 2 ? text.rfind('\n', text.size() - 2) : std::string_view::npos;
+    b.tail_at = last_nl == std::string_view::npos ? 0 : last_nl + 1;
+    b.stream = text.size() - b.tail_at >= flush_limit;
+  }
 }
 
 void parallel_lines::advance_numbering() {
@@ -363,10 +359,10 @@ void parallel_lines::advance_numbering() {
         if (input_error_ == 0) input_error_ = b.read_error;
       }
     }
-    if (b.discarded || b.lines == 0) {
+    if (b.discarded || head_lines(b) == 0) {
       b.converted = true;
       if (route_ != output_route::positioned) b.finished = true;
-    } else if (!b.stream) {
+    } else {
       convert_queue_.push_back(&b);
       ++new_tasks_;
     }
@@ -375,13 +371,14 @@ void parallel_lines::advance_numbering() {
 }
 
 void parallel_lines::advance_placement() {
-  while (placed_seq_ < numbered_seq_) {
+  while (!placement_waits_ && placed_seq_ < numbered_seq_) {
     batch& b = at(placed_seq_);
     if (!b.converted) break;
     ++placed_seq_;
-    if (b.stream) continue;  // written through the sink; stream_front moved next_offset_
     b.out_offset = next_offset_;
     next_offset_ += b.out.size();
+    // A streamed last line's size is known once stream_tail() wrote it.
+    if (b.stream && !b.discarded) placement_waits_ = true;
     if (b.out.empty() || write_failed_) {
       b.finished = true;
     } else {
@@ -408,7 +405,7 @@ void parallel_lines::convert(batch& b, outcome& r) {
   b.err_ends.reserve(b.lines);
   const std::string_view text = b.lines_text();
   b.out.reserve(text.size() + text.size() / 4 + 64);  // most outputs are near their input's size
-  for (std::size_t i = 0, at = 0; i < b.lines; ++i) {
+  for (std::size_t i = 0, at = 0, n = head_lines(b); i < n; ++i) {
     const std::size_t nl = std::min(text.find('\n', at), text.size());
     // As line_reader::next: a "\r" goes with the "\n" that follows it only.
     const std::string_view raw = text.substr(at, nl - at);

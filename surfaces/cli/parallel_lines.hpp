@@ -73,7 +73,8 @@ class parallel_lines {
     std::size_t lines = 0;
     std::size_t first_line = 0;
     std::size_t consumed = 0;                  // input bytes read up to its last line
-    bool stream = false;                       // a long --json line: see stream_front()
+    bool stream = false;                       // its last line is a long --json line: stream_tail()
+    std::size_t tail_at = 0;                   // stream: where that line starts in lines_text()
     bool ends_input = false;                   // a failed or short read by offsets: nothing follows
     int read_error = 0;
     std::string out, err;                      // what the lines print
@@ -103,9 +104,13 @@ class parallel_lines {
   // The calling thread: retires the oldest batch, doing tasks while it is
   // not finished.  False when there is none and none can come.
   bool retire_one(sink& io, bool& any_failed, const written_fn& written);
-  // The oldest batch is a long --json line: converted here, its object
-  // handed to the sink in blocks as it is made (issue 44).
-  void stream_front(batch& b, sink& io, bool& any_failed, const written_fn& written);
+  // The last line of the oldest batch, a long --json line (any line longer
+  // than a block is the last of its block): converted here once the lines
+  // before it are written, its object handed to the sink in blocks as it
+  // is made (issue 44).
+  void stream_tail(batch& b, sink& io, bool& any_failed, const written_fn& written);
+  // The lines a worker converts: all but a streamed last one.
+  static std::size_t head_lines(const batch& b) { return b.lines - (b.stream ? 1 : 0); }
   // Hands a batch read by the calling thread to the others.
   void submit(std::unique_ptr<batch> b, sink& io, bool& any_failed, const written_fn& written);
   void work();  // a worker thread: tasks until stopped
@@ -153,6 +158,7 @@ class parallel_lines {
   bool input_ended_ = false;
   std::size_t numbered_seq_ = 0, next_line_ = 0;
   std::size_t placed_seq_ = 0, next_offset_ = 0;
+  bool placement_waits_ = false;     // for a streamed line's size
   bool write_failed_ = false;
   std::size_t fail_seq_ = 0, fail_end_ = 0, wrote_end_ = 0;
   int write_error_ = 0;
