@@ -1,19 +1,32 @@
 #!/usr/bin/env bash
 # Lines per second of the command-line tool on a big list, on one core and
-# with -j (issue: big lists on every core), with idn2, Python and Node on the
-# same list for reference.  Not a test: the figures go to bench/README.md.
+# with -j (issues 24 and 58: big lists on every core), with idn2, Python and
+# Node on the same list for reference.  Not a test: the figures go to
+# bench/README.md.
 #
 #   bench/cli_jobs.sh [PUNY] [LINES] [RUNS]
 #     PUNY   the puny executable (default: build/cli/puny)
 #     LINES  list length (default: 10000000: the bench files repeated)
-#     RUNS   repetitions; the median is reported (default: 5)
+#     RUNS   repetitions; the median and the range are reported (default: 5)
+#
+# Environment:
+#   CLI_JOBS_OUT       where standard output goes: file (a regular file in
+#                      the temporary folder, the default) or null (/dev/null)
+#   CLI_JOBS_J         the -j values, one column each (default: "1 CORES")
+#   CLI_JOBS_COMMANDS  the commands, comma-separated (default:
+#                      "to-ascii,to-unicode,encode,display"; "display --psl FILE" works)
+#   CLI_JOBS_BEFORE    an older puny executable, timed in the same rounds
+#                      (its rows say "before"), so that the machine's load
+#                      touches both alike
+#   CLI_JOBS_PEERS     0: no peers
 #
 # The list is ../shared/bench/data/domains-mixed.txt and domains-idn.txt
 # repeated to LINES lines, written to a temporary file (about 190 MB for 10
-# million lines).  Each run reads it as standard input and writes standard
-# output to /dev/null; the -j 1 and -j N runs alternate, so that a change in
-# the machine's load touches both.  Peers (single-threaded programs) run
-# once each on the first million lines and are scaled to lines per second:
+# million lines).  Each run reads it as standard input (a regular file) with
+# -q; the runs of one round go through every binary and -j in turn, so that a
+# change in the machine's load touches all of them.  Peers (single-threaded
+# programs) run once each on the first million lines and are scaled to
+# lines per second:
 #   idn2 (Debian's idn2, libidn2: IDNA2008 + TR46 lookup),
 #   Python's puny.to_ascii_many when the package is importable,
 #   Node's url.domainToASCII (ICU), one line at a time.
@@ -23,8 +36,23 @@ puny="${1:-$root/build/cli/puny}"
 lines="${2:-10000000}"
 runs="${3:-5}"
 data="$root/../shared/bench/data"
+cores="$(nproc)"
+out_kind="${CLI_JOBS_OUT:-file}"
+jobs_list=(${CLI_JOBS_J:-1 $cores})
+IFS=, read -r -a commands <<< "${CLI_JOBS_COMMANDS:-to-ascii,to-unicode,encode,display}"
 [ -x "$puny" ] || { echo "cli_jobs: no executable at $puny (build first)" >&2; exit 1; }
 [ -f "$data/domains-mixed.txt" ] || { echo "cli_jobs: no bench data in $data" >&2; exit 1; }
+binaries=("$puny")
+labels=("after")
+if [ -n "${CLI_JOBS_BEFORE:-}" ]; then
+  [ -x "$CLI_JOBS_BEFORE" ] || { echo "cli_jobs: no executable at $CLI_JOBS_BEFORE" >&2; exit 1; }
+  binaries=("$CLI_JOBS_BEFORE" "$puny")
+  labels=("before" "after")
+fi
+case "$out_kind" in
+  file | null) ;;
+  *) echo "cli_jobs: CLI_JOBS_OUT is file or null, not $out_kind" >&2; exit 1 ;;
+esac
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -35,36 +63,73 @@ while [ "$(wc -l < "$list")" -lt "$lines" ]; do
 done
 head -n "$lines" "$list" > "$work/cut" && mv "$work/cut" "$list"
 head -n 1000000 "$list" > "$work/million.txt"
-cores="$(nproc)"
+target=/dev/null
+[ "$out_kind" = file ] && target="$work/out.txt"
 
-# Median wall time in seconds of `puny ARGS < list > /dev/null` over the runs.
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# Wall time in seconds of `puny ARGS -q < list > target`; its CPU time
+# (user + system, all threads) is appended to $work/cpu.
 seconds() {
-  local start end
-  start=$(date +%s.%N)
-  "$@" < "$list" > /dev/null 2>&1 || true  # failed lines exit 1
-  end=$(date +%s.%N)
-  echo "$end - $start" | bc -l
+  local t
+  rm -f "$work/out.txt"
+  t=$( { TIMEFORMAT='%R %U %S'; time "$@" < "$list" > "$target" 2> /dev/null || true; } 2>&1 )  # failed lines exit 1
+  echo "$t" | awk '{ print $2 + $3 }' >> "$work/cpu"
+  echo "$t" | awk '{ print $1 }'
 }
+# "median (min-max)" of the times on standard input, as M lines/s.
+rate() {
+  sort -n | awk -v n="$lines" '{ v[NR] = $1 } END {
+    printf "%.2f M (%.2f-%.2f)", n / v[int((NR + 1) / 2)] / 1e6, n / v[NR] / 1e6, n / v[1] / 1e6 }'
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-echo "# puny CLI on $lines lines ($(du -h "$list" | cut -f1)), $cores cores, median of $runs runs"
-echo "# $(date -u +%Y-%m-%d), $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+echo "# puny CLI on $lines lines ($(du -h "$list" | cut -f1)), $cores cores, standard output to" \
+     "$([ "$out_kind" = file ] && echo "a regular file" || echo /dev/null), median (range) of $runs runs"
+echo "# $(date -u +%Y-%m-%d), $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)," \
+     "load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 echo
-echo "| command | -j 1 lines/s | -j $cores lines/s | speedup |"
-echo "|---|---|---|---|"
-for command in "to-ascii" "to-unicode" "encode" "display"; do
-  one=() many=()
+header="| command | binary |"
+rule="|---|---|"
+for j in "${jobs_list[@]}"; do header+=" -j $j lines/s |"; rule+="---|"; done
+for j in "${jobs_list[@]:1}"; do header+=" -j $j / -j ${jobs_list[0]} |"; rule+="---|"; done
+echo "$header"
+echo "$rule"
+cpu_rows=()
+for command in "${commands[@]}"; do
+  declare -A times=() cpu=()
   for ((r = 0; r < runs; ++r)); do
-    one+=("$(seconds "$puny" $command -q -j 1)")
-    many+=("$(seconds "$puny" $command -q -j "$cores")")
+    for b in "${!binaries[@]}"; do
+      for j in "${jobs_list[@]}"; do
+        # shellcheck disable=SC2086  # the command's words
+        : > "$work/cpu"
+        times[$b,$j]+="$(seconds "${binaries[$b]}" $command -q -j "$j") "
+        cpu[$b,$j]+="$(cat "$work/cpu") "
+      done
+    done
   done
-  t1=$(printf '%s\n' "${one[@]}" | median)
-  tn=$(printf '%s\n' "${many[@]}" | median)
-  printf '| %s | %.2f M | %.2f M | %.2fx |\n' "$command" \
-    "$(echo "$lines / $t1 / 1000000" | bc -l)" "$(echo "$lines / $tn / 1000000" | bc -l)" \
-    "$(echo "$t1 / $tn" | bc -l)"
+  for b in "${!binaries[@]}"; do
+    row="| $command | ${labels[$b]} |"
+    for j in "${jobs_list[@]}"; do row+=" $(printf '%s\n' ${times[$b,$j]} | rate) |"; done
+    first=$(printf '%s\n' ${times[$b,${jobs_list[0]}]} | median)
+    for j in "${jobs_list[@]:1}"; do
+      row+=" $(printf '%.2fx' "$(echo "$first / $(printf '%s\n' ${times[$b,$j]} | median)" | bc -l)") |"
+    done
+    echo "$row"
+    cpu_rows+=("| $command | ${labels[$b]} |$(for j in "${jobs_list[@]}"; do
+      printf ' %.0f ns |' "$(echo "$(printf '%s\n' ${cpu[$b,$j]} | median) * 1000000000 / $lines" | bc -l)"; done)")
+  done
+  unset times cpu
 done
+echo
+echo "CPU time (user + system, every thread) per line, median; what parallel work adds to -j 1:"
+echo
+cpu_header="| command | binary |"
+cpu_rule="|---|---|"
+for j in "${jobs_list[@]}"; do cpu_header+=" -j $j |"; cpu_rule+="---|"; done
+echo "$cpu_header"
+echo "$cpu_rule"
+printf '%s\n' "${cpu_rows[@]}"
 
+[ "${CLI_JOBS_PEERS:-1}" = 0 ] && exit 0
 echo
 echo "| peer (one thread, first million lines) | lines/s |"
 echo "|---|---|"

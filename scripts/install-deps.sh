@@ -25,6 +25,7 @@ packages=(
   iputils-ping util-linux valgrind binutils  # ping, unshare (private /etc/hosts), the dlopen leak check, readelf
   dnstwist                         # permutations for puny hunt's recall test (ctest cli.HuntRecall)
   wamerican-small                  # puny hunt's common words (src/hunt/words_table.cpp, ctest Hunt.words_table)
+  strace                           # which threads read and write with --jobs (ctest cli.JobsSharedIo)
 )
 if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
 

@@ -47,3 +47,38 @@ for jobs_flag in 1 4; do
 done
 cmp "$work/out-1.txt" "$work/out-4.txt"
 echo "tsan-tests: puny to-ascii -j 4 under ThreadSanitizer: no race, output identical to -j 1"
+
+# Every route of --jobs (issue 58): read by offsets (a file) or by one
+# thread (a pipe), written at offsets by the workers (a file), from the
+# blocks (a pipe, /dev/null) or through the sink (2>&1), at more threads
+# than cores; a long --json line among the blocks.
+{ cat "$work/names.txt"; head -c 300000 /dev/zero | tr '\0' x; printf '\nlast.example'; } > "$work/routes.txt"
+for command in "to-ascii" "display --json"; do
+  # shellcheck disable=SC2086  # the command's words
+  "$build/cli/puny" $command -j 1 < "$work/routes.txt" > "$work/want.out" 2> "$work/want.err" || true
+  "$build/cli/puny" $command -j 1 < "$work/routes.txt" > "$work/want.merged" 2>&1 || true
+  for jobs_flag in 2 3 8 16; do
+    for input in file pipe; do
+      run() {  # standard input from the file or through cat; the rest as given
+        if [ "$input" = file ]; then "$build/cli/puny" $command -j "$jobs_flag" < "$work/routes.txt"
+        else cat "$work/routes.txt" | "$build/cli/puny" $command -j "$jobs_flag"; fi
+      }
+      status=0; run > "$work/got.out" 2> "$work/got.err" || status=$?
+      [ "$status" -le 1 ] || { tail -40 "$work/got.err" >&2; echo "tsan-tests: $command -j $jobs_flag ($input) exited $status" >&2; exit 1; }
+      cmp "$work/want.out" "$work/got.out" && cmp "$work/want.err" "$work/got.err"
+      status=0; run 2> "$work/got.err" | cat > "$work/got.out" || status=$?
+      [ "$status" -le 1 ] || { tail -40 "$work/got.err" >&2; echo "tsan-tests: $command -j $jobs_flag ($input, pipe) failed" >&2; exit 1; }
+      cmp "$work/want.out" "$work/got.out" && cmp "$work/want.err" "$work/got.err"
+      status=0; run > /dev/null 2> "$work/got.err" || status=$?
+      [ "$status" -le 1 ] || { tail -40 "$work/got.err" >&2; echo "tsan-tests: $command -j $jobs_flag ($input, /dev/null) exited $status" >&2; exit 1; }
+      cmp "$work/want.err" "$work/got.err"
+      status=0; run > "$work/got.merged" 2>&1 || status=$?
+      [ "$status" -le 1 ] || { tail -40 "$work/got.merged" >&2; echo "tsan-tests: $command -j $jobs_flag ($input, 2>&1) exited $status" >&2; exit 1; }
+      cmp "$work/want.merged" "$work/got.merged"
+    done
+  done
+done
+echo "tsan-tests: puny to-ascii and display --json, -j 2/3/8/16, every input and output route: no race, output identical to -j 1"
+# The files' offsets and the write errors (surfaces/cli/tests/test_jobs_io.py);
+# a race exits 66, which those tests compare with -j 1's status.
+PUNY_BIN="$build/cli/puny" python3 surfaces/cli/tests/test_jobs_io.py JobsOffsets JobsWriteErrors

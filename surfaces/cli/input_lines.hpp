@@ -87,6 +87,16 @@ class line_reader {
 
   bool failed() const { return error_ != 0; }
 
+  int fd() const { return fd_; }
+
+  // The input up to the fd's current offset was read elsewhere (by
+  // offsets: --jobs on a regular file), `consumed` bytes of it: go on from
+  // there, with no byte order mark to look for.  Only before any read.
+  void resume_at(std::size_t consumed) {
+    consumed_ = consumed;
+    bom_checked_ = true;
+  }
+
   // A UTF-8 byte order mark at the very start of the stream is not data
   // (Unicode section 23.8): it is skipped.
   void skip_bom() {

@@ -1,7 +1,8 @@
 // puny CLI: run_lines(), the loop every line-oriented subcommand runs: the
 // inputs (arguments, standard input, --input FILE) through the processor,
 // one thread or --jobs N, into the ordered output; and the exit status.
-// Its parts: input_lines.hpp (reading), parallel_lines.hpp (--jobs),
+// Its parts: input_lines.hpp (reading), parallel_lines.hpp (--jobs) and
+// positioned_io.hpp (its reads and writes at file offsets),
 // output_sink.hpp (buffered output, --progress), line_format.hpp (the text
 // of each result), io_options.cpp (the options they share).
 #include <algorithm>
@@ -80,10 +81,12 @@ int run_lines(const io_settings& s, json_shape shape, const processor& process) 
       meter = std::make_unique<progress_meter>(is_terminal(2), regular_file_size(fd), shape == json_shape::hunt);
       io.set_progress(meter.get());
     }
+    int read_error = 0;
     if (jobs > 1) {
       parallel_lines pool(s, shape, process, jobs);
       pool.what = what;
       pool.run(reader, line_number, io, any_failed, written);
+      read_error = pool.input_error();
     } else {
       std::string_view line;
       while (!io.out_failed() && reader.next(line)) {
@@ -91,9 +94,10 @@ int run_lines(const io_settings& s, json_shape shape, const processor& process) 
         written(1, reader.consumed(), ok ? 0 : 1, r.skipped ? 1 : 0, r.matched ? 1 : 0);
       }
     }
-    if (reader.failed()) {
+    if (reader.failed()) read_error = reader.error();
+    if (read_error != 0) {
       io.err() += "puny: error reading " + name + ": ";
-      io.err() += std::strerror(reader.error());
+      io.err() += std::strerror(read_error);
       io.err() += '\n';
       any_failed = true;
     }

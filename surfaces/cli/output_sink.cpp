@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "output_sink.hpp"
+#include "positioned_io.hpp"
 
 namespace puny::cli {
 
@@ -82,6 +83,14 @@ void sink::flush() {
   if (meter_ != nullptr && !err_.empty()) meter_->erase();
   write(stderr, err_);
   std::fflush(stderr);
+}
+
+void sink::write_direct(std::string_view out) {
+  if (out_failed_) return;
+  write(stdout, out_);
+  if (std::fflush(stdout) != 0) note_out_failure();
+  if (out_failed_) return;
+  if (const int error = write_all(1, out)) note_out_error(error);
 }
 
 void sink::note_out_failure() {

@@ -102,6 +102,26 @@ class sink {
   void append_lines(std::string_view out, std::string_view err, const std::vector<std::size_t>& out_ends,
                     const std::vector<std::size_t>& err_ends);
 
+  // --jobs writing standard output itself (positioned_io.hpp): a block's
+  // output written at once from where it is, after anything buffered
+  // (output_route::direct), and the messages of a block, written once its
+  // output is (a block of 128 KiB: about as often as -j 1 flushes).  Where
+  // they go relative to the output is not kept: these routes are taken
+  // only where standard error is another file.
+  void write_direct(std::string_view out);
+  void append_messages(std::string_view err) {
+    if (err.empty()) return;
+    err_.append(err);
+    flush();
+  }
+  bool line_buffered() const { return line_buffered_; }
+  // A failed write made elsewhere (errno `error`): reported as standard
+  // output's failure.
+  void note_out_error(int error) {
+    if (!out_failed_) out_errno_ = error;
+    out_failed_ = true;
+  }
+
   // Standard output reaches the file before the messages do, so that when
   // both go to one file (2>&1) a message follows the output lines written
   // before it, whatever stdio kept in its buffer (and the same with --jobs).
