@@ -14,7 +14,9 @@
 #                     formats   JSON Schema format checkers (global `punyFormats`)
 #                   and the modules display and email load at their first call:
 #                   display.wasm, email.wasm and, packed for pages opened from
-#                   file://, display-data.js, email-data.js
+#                   file://, display-data.js, email-data.js; and the one
+#                   puny/display's huntIndex loads at its first call (lookalike
+#                   hunting): hunt.wasm, hunt-data.js
 #   web/            the converter page (surfaces/js/web/), runnable from file:// or any
 #                   static server
 #   sizes.txt       what each entry point weighs, gzipped, and each .wasm per section
@@ -135,13 +137,18 @@ assemble() {
     # what needs no call is written in (display-shape.json).
     case "$layers" in
       *display*)
-        strip_comments "$lib/display.js" "$lib/lazy-entry.js"
+        # huntIndex runs on the hunt module (hunt.wasm), loaded at its
+        # first call: display verdicts download no hunt code.
+        strip_comments "$lib/display.js" "$lib/hunt.js" "$lib/lazy-entry.js"
         echo "const PunyError = createPunyCore(null, '$version', shared).PunyError;"
         echo "return Object.freeze(lazyEntry($(cat "$out/cmake/display-shape.json"), () => {"
         echo "  const Module = loadWasm(besideBytes('puny/display', 'display.wasm', 'punyDisplayPacked', ${6//@FILE@/display.wasm}));"
         echo "  const core = createPunyCore(Module, '$version', shared);"
         echo "  return Object.assign({}, core.api, createPunyIdna(Module, core), createPunyDisplay(Module, core));"
-        echo "}, PunyError));"
+        echo "}, PunyError, { huntIndex: () => {"
+        echo "  const Module = loadWasm(besideBytes('puny/display', 'hunt.wasm', 'punyHuntPacked', ${6//@FILE@/hunt.wasm}));"
+        echo "  return createPunyHunt(Module, createPunyCore(Module, '$version', shared));"
+        echo "} }));"
         echo "})();"
         printf '%s\n' "$5"
         return ;;
@@ -189,7 +196,9 @@ mkdir -p "$out/package/dist"
 # page opened from file:// (surfaces/js/lib/display-load.js).  Its profile and
 # reason lists are written into the entry files (reading them loads nothing).
 # So does the email module beside puny/email's and puny/formats' (email.wasm,
-# email-data.js; surfaces/js/lib/email-load.js), with its profile names.
+# email-data.js; surfaces/js/lib/email-load.js), with its profile names, and
+# the hunt module beside puny/display's (hunt.wasm, hunt-data.js: huntIndex
+# only, surfaces/js/lib/lazy-entry.js), with its rules.
 #   beside NAME BASE GLOBAL
 beside() {
   cp "$out/cmake/$2.wasm" "$out/package/dist/$1.wasm"
@@ -203,22 +212,26 @@ beside() {
 }
 beside display puny-display punyDisplayPacked
 beside email puny-email punyEmailPacked
+beside hunt puny-hunt punyHuntPacked
 # puny/display's entry file: the shape of its API (surfaces/js/lib/lazy-entry.js),
-# from the real API over the display module: 0 for a function, [value] for
-# data, an object for an object of functions.
+# from the real API over the display module and, for huntIndex and
+# huntRules, the hunt module: 0 for a function, [value] for data, an object
+# for an object of functions.
 {
   echo "const apiOnly = false;"
-  strip_comments "$lib/load.js" "$lib/core.js" "$lib/api.js" "$lib/display.js"
+  strip_comments "$lib/load.js" "$lib/core.js" "$lib/api.js" "$lib/display.js" "$lib/hunt.js"
   echo "const m = loadWasm(require('fs').readFileSync(process.argv[2]));"
   echo "const core = createPunyCore(m, '$version');"
-  echo "const api = Object.assign({}, core.api, createPunyIdna(m, core), createPunyDisplay(m, core));"
+  echo "const h = loadWasm(require('fs').readFileSync(process.argv[3]));"
+  echo "const api = Object.assign({}, core.api, createPunyIdna(m, core), createPunyDisplay(m, core),"
+  echo "                          createPunyHunt(h, createPunyCore(h, '$version')));"
   echo "delete api.PunyError;"
   echo "const hasFunction = (v) => Object.keys(v).some((k) => typeof v[k] === 'function');"
   echo "const shape = (v) => typeof v === 'function' ? 0 : v !== null && typeof v === 'object' && !Array.isArray(v) && hasFunction(v) ?"
   echo "  Object.fromEntries(Object.keys(v).map((k) => [k, shape(v[k])])) : [v];"
   echo "process.stdout.write(JSON.stringify(shape(api)));"
 } >"$out/cmake/display-shape.cjs"
-node "$out/cmake/display-shape.cjs" "$out/cmake/puny-display.wasm" >"$out/cmake/display-shape.json"
+node "$out/cmake/display-shape.cjs" "$out/cmake/puny-display.wasm" "$out/cmake/puny-hunt.wasm" >"$out/cmake/display-shape.json"
 unicode_version="$(node -p "require('$out/cmake/display-shape.json').unicodeVersion[0]")"
 {
   echo "const apiOnly = false;"
@@ -286,9 +299,10 @@ mkdir -p "$out/web"
 cp "$here"/web/*.html "$here"/web/*.css "$here"/web/*.js "$out/web/"
 cp "$out/package/dist/display.browser.js" "$out/web/puny.js"
 cp "$out/package/dist/display-data.js" "$out/web/puny-display-data.js"
+cp "$out/package/dist/hunt-data.js" "$out/web/puny-hunt-data.js"
 
 # What a browser or bundler loads for each entry point, gzipped (the
 # package's size budget, checked by surfaces/js/test/sizes.test.mjs).
 node "$here/tools/wasm-sizes.mjs" --entries "$out/package/dist" \
-  "$out/cmake/puny-punycode.wasm" "$out/cmake/puny.wasm" "$out/cmake/puny-display.wasm" "$out/cmake/puny-email.wasm" >"$out/sizes.txt"
+  "$out/cmake/puny-punycode.wasm" "$out/cmake/puny.wasm" "$out/cmake/puny-display.wasm" "$out/cmake/puny-hunt.wasm" "$out/cmake/puny-email.wasm" >"$out/sizes.txt"
 cat "$out/sizes.txt"

@@ -1,6 +1,9 @@
-// puny for JavaScript: lookalike hunting (puny/hunt.hpp) at the display
-// level, whose module already carries the UTS #39 and display data that
-// the index and the verdict need (issue 39, the page's "Lookalike" tab).
+// puny for JavaScript: lookalike hunting (puny/hunt.hpp) in the hunt
+// module (`puny/display`'s huntIndex, the page's "Lookalike" tab, issue 39),
+// which carries the display level's files as well: the index and the
+// verdict need the UTS #39 and display data.  A module of its own, loaded
+// at the first huntIndex call, so that display verdicts download none of
+// the matcher and its common-word table.
 //
 // An index is built from the brand list's text (a browser has no files)
 // and kept here under a small integer handle until the JavaScript side
@@ -9,7 +12,7 @@
 // (surfaces/js/lib/load.js) has none, and the JavaScript side builds its
 // indexes again from the text it kept.
 //
-// This file is part of the display level's unity unit after
+// This file is part of the hunt level's unity unit after
 // display_exports.cpp (surfaces/js/CMakeLists.txt), whose parsed Public
 // Suffix List (g_lists, sent by puny_js_display_list) the index uses.
 #include <emscripten/emscripten.h>

@@ -1,6 +1,6 @@
 // puny for JavaScript: what the files of the module share (surfaces/js/src/).
 //
-// The module is built at three entry levels, each from its own list of
+// The module is built at several levels, each from its own list of
 // files (surfaces/js/CMakeLists.txt), never from #if inside a file:
 //
 //   punycode  Punycode and punycode.js's domain functions (the package's
@@ -12,10 +12,15 @@
 //             punycode_engine_fast.cpp, idna_exports.cpp, presets.cpp,
 //             explain_exports.cpp, error_record_export.cpp,
 //             vocabulary_idna.cpp and the common files
-//   display   + display safety, UTS #39 skeletons and lookalike hunting
-//             (`puny/display`): the puny level's files with
-//             display_exports.cpp, hunt_exports.cpp and
+//   display   + display safety and UTS #39 skeletons (`puny/display`):
+//             the puny level's files with display_exports.cpp and
 //             vocabulary_display.cpp for vocabulary_idna.cpp
+//   hunt      lookalike hunting (`puny/display`'s huntIndex): the common
+//             files, memory_malloc.cpp, error_rows_all.cpp,
+//             punycode_engine_compact.cpp, display_exports.cpp,
+//             hunt_exports.cpp and vocabulary_hunt.cpp
+//   email     e-mail addresses (`puny/email`, `puny/formats`): see
+//             surfaces/js/CMakeLists.txt
 //
 // Common files: text.cpp, output.cpp, errors.cpp, punycode_exports.cpp,
 // vocabulary.cpp.  Each level compiles as one unit (CMake's unity build), so

@@ -61,7 +61,7 @@ test('the runtime cites no file of the source tree that the tarball lacks', () =
 
 test('sideEffects keeps the data scripts that set globals', () => {
   assert.ok(Array.isArray(manifest.sideEffects), 'sideEffects: false lets a bundler drop puny/display-data.js');
-  for (const file of ['display-data.js', 'email-data.js', 'display.browser.js']) {
+  for (const file of ['display-data.js', 'hunt-data.js', 'email-data.js', 'display.browser.js']) {
     const target = './dist/' + file;
     assert.ok(manifest.sideEffects.some((p) => p === target || (p.includes('*') &&
       new RegExp('^' + p.replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*') + '$').test(target))),

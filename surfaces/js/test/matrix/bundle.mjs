@@ -1,7 +1,7 @@
 // Builds the examples of docs/javascript.md with each bundler (the tools of
 // install-tools.sh, through their JavaScript APIs) into PROJECT/out/:
 //   esbuild-esm.mjs, esbuild-cjs.cjs   platform node, run by node
-//   esbuild-cjs-nodata.cjs             app.mjs without its two data imports
+//   esbuild-cjs-nodata.cjs             app.mjs without its data imports
 //   esbuild.js, webpack.js, rollup.js, browserify.js   scripts for a page
 // Each page bundle sets globalThis.punyMatrix[NAME] to the example's results
 // (or the error it threw).
@@ -22,7 +22,7 @@ export async function buildAll(dir, toolsDir) {
   const out = path.join(dir, 'out');
   mkdirSync(out, { recursive: true });
   const app = readFileSync(path.join(dir, 'app.mjs'), 'utf8');
-  writeFileSync(path.join(dir, 'app-nodata.mjs'), app.replace(/^import 'puny\/(display|email)-data\.js';.*\n/gm, ''));
+  writeFileSync(path.join(dir, 'app-nodata.mjs'), app.replace(/^import 'puny\/(display|hunt|email)-data\.js';.*\n/gm, ''));
   writeFileSync(path.join(dir, 'main-node.mjs'), NODE_MAIN);
   writeFileSync(path.join(dir, 'main-node-nodata.mjs'), NODE_MAIN_NODATA);
   for (const name of ['esbuild', 'webpack', 'rollup'])

@@ -17,6 +17,7 @@ export const EXPECTED = Object.freeze({
   ascii: 'xn--bcher-kva.de',
   display: 'xn--80ak6aa92e.com',
   email: 'info@xn--bcher-kva.de',
+  hunt: 'apple.com',
 });
 
 export function examples() {
