@@ -119,7 +119,7 @@ PARTS = [
     ("Punycode fixed engine: data (reciprocals, thresholds, digits)", "engine", r"bootstring::fixed::.*(reciprocals|table|adapt_tail|digits)$"),
     ("Punycode shared data (byte_select)", "engine", r"bootstring::detail::byte_select"),
     ("Punycode fixed engine: code", "engine", r"bootstring::fixed::"),
-    ("Punycode compact engine: IDNA labels over 512 (label_codec.hpp)", "engine", r"bootstring::(label|compact)::"),
+    ("Punycode compact engine: IDNA labels over 64 code points to encode, 512 bytes to decode (label_codec.hpp)", "engine", r"bootstring::(label|compact)::"),
     ("Punycode shared steps (rfc3492_steps.hpp)", "engine", r"bootstring::detail::"),
     ("Punycode generic engine (engine.cpp)", "engine", r"puny::bootstring::"),
     ("Punycode API (punycode.cpp)", "engine", r"puny::punycode::"),

@@ -37,6 +37,16 @@
 #include "bootstring/rfc3492_steps.hpp"
 #include "puny/bootstring.hpp"
 
+// The encoder's rare routes out of line (bench/size.sh: a program that calls
+// to_ascii links one copy of them, not one inlined per route).
+#if defined(__GNUC__)
+#define PUNY_ENGINE_COLD __attribute__((noinline, cold))
+#define PUNY_ENGINE_NOINLINE __attribute__((noinline))
+#else
+#define PUNY_ENGINE_COLD
+#define PUNY_ENGINE_NOINLINE
+#endif
+
 namespace puny::bootstring::fixed {
 // Internal linkage: only punycode.cpp instantiates the engine, and calls into
 // it should not go through the PLT of the shared library.
@@ -341,28 +351,32 @@ class engine {
       if (emit_digit(q, threshold(k, st.bias), dst)) return dst;
   }
 
-  // Sorts the distinct keys keys[0, count) into `sorted`.  Short arrays are
-  // ranked (each key's rank is the number of smaller keys): no data-dependent
-  // branches, where an insertion sort mispredicts about once per key.  With
-  // GCC/Clang vector types the ranks of four keys grow at once (SSE2 on
-  // x86-64); keys[count, round up to 4) must be readable (any value).
-  static void sort_keys(const u32* keys, std::size_t count, u32* sorted) {
+  // Sorts the distinct keys keys[0, count) into `sorted`, count <= 64.
+  // They are ranked (each key's rank is the number of smaller keys): no
+  // data-dependent branches, where an insertion sort mispredicts about once
+  // per key.  With GCC/Clang vector types the ranks of four keys grow at
+  // once (SSE2 on x86-64) up to 32 keys; keys[count, round up to 4) must be
+  // readable (any value).  Out of line: three keys or more only, and one
+  // copy for both routes.
+  PUNY_ENGINE_NOINLINE static void sort_keys(const u32* keys, std::size_t count, u32* sorted) {
 #if defined(__GNUC__)
     if (count <= 4) return rank_sort<1>(keys, count, sorted);
     if (count <= 8) return rank_sort<2>(keys, count, sorted);
     if (count <= 16) return rank_sort<4>(keys, count, sorted);
     if (count <= 32) return rank_sort<8>(keys, count, sorted);
-#else
-    if (count <= 32) {
-      for (std::size_t x = 0; x < count; ++x) {
-        const u32 key = keys[x];
-        u32 rank = 0;
-        for (std::size_t y = 0; y < count; ++y) rank += keys[y] < key ? 1u : 0u;
-        sorted[rank] = key;
-      }
-      return;
-    }
 #endif
+    // 33 to 64 keys (labels of that many code points outside ASCII, rare),
+    // or every count without vector types: one key at a time.
+    for (std::size_t x = 0; x < count; ++x) {
+      const u32 key = keys[x];
+      u32 rank = 0;
+      for (std::size_t y = 0; y < count; ++y) rank += keys[y] < key ? 1u : 0u;
+      sorted[rank] = key;
+    }
+  }
+
+  // Over 64 keys (encode_wide only): std::sort.
+  PUNY_ENGINE_COLD static void sort_many(const u32* keys, std::size_t count, u32* sorted) {
     std::copy(keys, keys + count, sorted);
     std::sort(sorted, sorted + count);
   }
@@ -392,17 +406,18 @@ class engine {
   }
 #endif
 
-  // Number of set bits of `handled` below position pos.
-  template <std::size_t Words, bool Popcnt>
+  // Number of set bits of `handled` below position pos (the POPCNT
+  // instruction where the processor has it, chosen per call: this is the
+  // route of strings over 64 code points only).
   static u32 rank(const u64* handled, u32 pos) {
-    u32 count = popcount<Popcnt>(handled[pos / 64] & ((u64{1} << (pos % 64)) - 1));
-    if (Words > 1)
-      for (u32 word = 0; word < pos / 64; ++word) count += popcount<Popcnt>(handled[word]);
+    const auto count_bits = [](u64 x) { return has_popcnt ? popcount<true>(x) : popcount<false>(x); };
+    u32 count = count_bits(handled[pos / 64] & ((u64{1} << (pos % 64)) - 1));
+    for (u32 word = 0; word < pos / 64; ++word) count += count_bits(handled[word]);
     return count;
   }
 
   // RFC 3492 section 6.3 main loop over the sorted keys; `handled` has a bit
-  // for each basic code point.  Words: 64-bit words of the bit set.
+  // for each basic code point (short_limit / 64 + 1 words).
   //
   // The loop of section 6.3 in closed form.  Insert key k (code point m_k
   // at position pos_k, sorted by (m, pos)) when h_k = b + k code points are
@@ -417,7 +432,6 @@ class engine {
   // also within one code point's group (m_k = m_{k-1}: the smaller code
   // points strictly between the two positions), and for the first key with
   // m_{-1} = initial_n and i_{-1} = -1.  No branch on group changes.
-  template <std::size_t Words, bool Popcnt>
   static char* encode_deltas(const u32* sorted, std::size_t count, u32 b, u64* handled,
                              char* dst) {
     const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
@@ -427,7 +441,7 @@ class engine {
     for (std::size_t x = 0; x < count; ++x) {
       const u32 m = sorted[x] >> 9;
       const u32 pos = sorted[x] & 0x1FFu;
-      const u32 i = rank<Words, Popcnt>(handled, pos);
+      const u32 i = rank(handled, pos);
       const u32 delta = (m - previous_m) * (h + 1) + (i - previous_i - 1);
       dst = emit_integer(delta, *st, dst);
       st = adapt_thresholds(delta, h + 1, x == 0);
@@ -458,7 +472,6 @@ class engine {
 
   // encode_deltas for strings of at most 64 code points, the bit set in a
   // register.
-  template <bool Popcnt>
   static char* encode_deltas_word(const u32* sorted, std::size_t count, u32 b, u64 handled,
                                   char* dst) {
     if (count == 0) return dst;
@@ -470,7 +483,7 @@ class engine {
       const u32 m = sorted[x] >> 9;
       const u32 pos = sorted[x] & 0x3Fu;  // below 64
       const u64 below = (u64{1} << pos) - 1;
-      const u32 i = popcount<Popcnt>(handled & below);
+      const u32 i = popcount<true>(handled & below);
       const u32 delta = (m - previous_m) * (h + 1) + (i - previous_i - 1);
       ++h;
       previous_m = m;
@@ -489,6 +502,48 @@ class engine {
       if (x + 1 == count) return dst;
       st = adapt_thresholds(delta, h, false);
     }
+  }
+
+  // Whether encode() may take the one-register route, which counts bits
+  // with popcount<true>: everywhere but on x86-64 code built without POPCNT
+  // and run on a processor without it (there every length takes
+  // encode_wide, which counts them either way).
+  static bool register_route() {
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__POPCNT__)
+    return has_popcnt;
+#else
+    return true;
+#endif
+  }
+
+  // encode() after the code point check, for strings of 65 to short_limit
+  // code points (and any length on the processors register_route() turns
+  // away): writes the basic code points, the delimiter and the deltas at
+  // begin, returns the end.  Out of line: rare, and its bit set and keys
+  // are 2 KB each.
+  PUNY_ENGINE_COLD static char* encode_wide(const char32_t* text, std::size_t length, char* begin) {
+    constexpr std::size_t words = short_limit / 64 + 1;
+    u32 keys[short_limit + 3];  // + 3: sort_keys reads whole vectors
+    u32 sorted_keys[short_limit];
+    sorted_keys[0] = 0;  // (GCC 12 cannot see that sort_keys writes what is read)
+    u64 handled[words] = {};  // bit j: code point j is below n
+    std::size_t b = 0;
+    std::size_t key_count = 0;
+    for (std::size_t j = 0; j < length; ++j) {
+      const char32_t c = text[j];
+      const bool basic = c < initial_n;
+      begin[b] = static_cast<char>(c);
+      keys[key_count] = static_cast<u32>(c) << 9 | static_cast<u32>(j);
+      b += basic;
+      key_count += !basic;
+      handled[j / 64] |= u64{basic} << (j % 64);
+    }
+    char* dst = begin + b;
+    if (b > 0) *dst++ = P.delimiter;
+    const u32* sorted = sorted_keys;
+    if (key_count <= register_limit) sorted = sort_if_needed(keys, key_count, sorted_keys);
+    else sort_many(keys, key_count, sorted_keys);
+    return encode_deltas(sorted, key_count, static_cast<u32>(b), handled, dst);
   }
 
   // Whether every code point of text[0, n) is allowed by the profile (the
@@ -528,6 +583,27 @@ class engine {
 
   // Caller-buffer encode of in.size() <= short_limit code points.
   static buffer_result encode(std::u32string_view in, char* out, std::size_t capacity) {
+    return encode_routed<true>(in, out, capacity);
+  }
+
+  // Longest string the one-register route takes (its bit set is a u64).
+  static constexpr std::size_t register_limit = 64;
+
+  // Whether encode_register() may take `length` code points: at most
+  // register_limit, on the one-register route (register_route()).
+  static bool fits_register(std::size_t length) { return length <= register_limit && register_route(); }
+
+  // encode() of a string for which fits_register() holds, without a
+  // reference to encode_wide (the IDNA labels: bootstring::label sends the
+  // others to the compact engine, and a program calling only to_ascii
+  // links neither encode_wide nor its std::sort).
+  static buffer_result encode_register(std::u32string_view in, char* out, std::size_t capacity) {
+    return encode_routed<false>(in, out, capacity);
+  }
+
+ private:
+  template <bool Wide>
+  static buffer_result encode_routed(std::u32string_view in, char* out, std::size_t capacity) {
     buffer_result r;
     const std::size_t length = in.size();
     const char32_t* const text = in.data();
@@ -541,14 +617,13 @@ class engine {
     // become sort keys, code point << 9 | position: sorted, they give the
     // order of insertion (by code point, then position).  Branch-free
     // compaction: both stores happen, one of the counters advances.
-    u32 keys[short_limit + 3];  // + 3: sort_keys reads whole vectors
-    u32 sorted_keys[short_limit];
-    sorted_keys[0] = 0;  // (GCC 12 cannot see that sort_keys writes what is read)
-    std::size_t b = 0;
-    std::size_t key_count = 0;
     char* dst;
-    if (length <= 64) {
+    if (!Wide || fits_register(length)) {
       // Every label of a DNS name: the bit set is one register.
+      u32 keys[register_limit + 3];  // + 3: sort_keys reads whole vectors
+      u32 sorted_keys[register_limit];
+      sorted_keys[0] = 0;  // (GCC 12 cannot see that sort_keys writes what is read)
+      std::size_t b = 0;
       u64 handled = 0;  // bit j: code point j is below n
       for (std::size_t j = 0; j < length; ++j) {
         const char32_t c = text[j];
@@ -558,30 +633,13 @@ class engine {
         b += basic;
         handled |= u64{basic} << j;
       }
-      key_count = length - b;
+      const std::size_t key_count = length - b;
       dst = begin + b;
       if (b > 0) *dst++ = P.delimiter;
       const u32* sorted = sort_if_needed(keys, key_count, sorted_keys);
-      dst = has_popcnt ? encode_deltas_word<true>(sorted, key_count, static_cast<u32>(b), handled, dst)
-                       : encode_deltas_word<false>(sorted, key_count, static_cast<u32>(b), handled, dst);
+      dst = encode_deltas_word(sorted, key_count, static_cast<u32>(b), handled, dst);
     } else {
-      constexpr std::size_t words = short_limit / 64 + 1;
-      u64 handled[words] = {};  // bit j: code point j is below n
-      for (std::size_t j = 0; j < length; ++j) {
-        const char32_t c = text[j];
-        const bool basic = c < initial_n;
-        begin[b] = static_cast<char>(c);
-        keys[key_count] = static_cast<u32>(c) << 9 | static_cast<u32>(j);
-        b += basic;
-        key_count += !basic;
-        handled[j / 64] |= u64{basic} << (j % 64);
-      }
-      dst = begin + b;
-      if (b > 0) *dst++ = P.delimiter;
-      const u32* sorted = sort_if_needed(keys, key_count, sorted_keys);
-      const u32 basic = static_cast<u32>(b);
-      dst = has_popcnt ? encode_deltas<words, true>(sorted, key_count, basic, handled, dst)
-                       : encode_deltas<words, false>(sorted, key_count, basic, handled, dst);
+      dst = encode_wide(text, length, begin);
     }
 
     r.size = static_cast<std::size_t>(dst - begin);
@@ -593,6 +651,7 @@ class engine {
     return r;
   }
 
+ public:
   // Caller-buffer decode of in.size() <= short_limit bytes (no heap).
   // Callers that know the size is short call it directly: one call fewer
   // per label.

@@ -312,10 +312,14 @@ buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity) {
       [&] { return decode_long(in, out, capacity); });
 }
 
+// Labels of up to 64 code points (every DNS label) on the fixed engine's
+// one-register route; longer ones, and every label on x86-64 processors
+// without POPCNT when the library is built for baseline x86-64, on the
+// compact engine.
 buffer_result encode(std::u32string_view in, char* out, std::size_t capacity) {
-  return punycode::by_length(
-      in.size(), [&] { return punycode::engine::encode(in, out, capacity); },
-      [&] { return encode_long(in, out, capacity); });
+  if (punycode::engine::fits_register(in.size()))
+    return punycode::engine::encode_register(in, out, capacity);
+  return encode_long(in, out, capacity);
 }
 
 }  // namespace puny::bootstring::label

@@ -96,6 +96,12 @@ class pod_buffer {
   }
 
  private:
+  // Out of line (GCC/Clang): the growth path is rare in steady state, and
+  // inlined it would put a copy of new[], the copy and delete[] at every
+  // push_back, append and resize (bench/size.sh).
+#if defined(__GNUC__)
+  __attribute__((noinline))
+#endif
   void regrow(std::size_t need) {
     const std::size_t c = std::max(need, 2 * cap_ + 16);
     std::unique_ptr<T[]> fresh(new T[c]);  // default-initialized: no fill

@@ -239,14 +239,15 @@ TEST(IdnaErrors, HyphensAndLengths) {
   EXPECT_TRUE(has_code(empty, "A4_2"));
 }
 
-// Labels longer than 512 bytes or code points (no DNS length check) take
-// another Punycode engine inside the pipeline than the raw functions use
-// for them (src/bootstring/label_codec.hpp): both must give the same
-// encodings, decodings and errors, on each side of the switch.
+// Labels longer than 512 bytes to decode, or 64 code points to encode (no
+// DNS length check), take another Punycode engine inside the pipeline than
+// the raw functions use for them (src/bootstring/label_codec.hpp): both must
+// give the same encodings, decodings and errors, on each side of the
+// switches.
 TEST(IdnaLongLabels, AgreeWithTheRawPunycodeFunctions) {
   options o;
   o.verify_dns_length = false;
-  for (const std::size_t length : {63u, 200u, 511u, 512u, 513u, 600u, 1500u, 5000u}) {
+  for (const std::size_t length : {63u, 64u, 65u, 100u, 200u, 511u, 512u, 513u, 600u, 1500u, 5000u}) {
     // Lowercase letters and CJK ideographs (valid, NFC, no Bidi or
     // joiner rules) in a pattern that spreads the insertions.
     std::u32string label;
