@@ -8,10 +8,9 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import vm from 'node:vm';
 import { readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { packageDir, puny, punyDisplay } from './support/load.mjs';
+import { browserContext, instanceCounts } from './support/lazy-modules.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = path.join(packageDir, 'dist');
@@ -33,11 +32,6 @@ test("the display functions' errors are the entry point's PunyError", () => {
     assert.throws(() => entry.display(42), TypeError);
   }
 });
-
-// The browser form in a bare context: no document, no fs, no XMLHttpRequest.
-function browserContext() {
-  return vm.createContext({ queueMicrotask, atob, TextDecoder, TextEncoder, console });
-}
 
 test('the browser form takes the module from display-data.js when it ran first', () => {
   const context = browserContext();
@@ -74,18 +68,11 @@ test('what the entry file answers without its module equals the main entry point
 // engine again; now one module serves every function, and importing the
 // entry point instantiates none.
 test('importing puny/display instantiates no module; the first call one, for every function', () => {
-  const script = `
-    let count = 0;
-    const Original = WebAssembly.Instance;
-    WebAssembly.Instance = new Proxy(Original, { construct(t, a) { ++count; return Reflect.construct(t, a); } });
-    const display = await import(${JSON.stringify(pathToFileURL(path.join(dist, 'display.mjs')).href)});
-    const counts = [count];
+  const counts = instanceCounts(path.join(dist, 'display.mjs'), 'display', `
     display.toAscii('B\u00fccher.de');
-    counts.push(count);
+    mark();
     display.display('\u0430\u0440\u0440\u04cf\u0435.com');
     display.skeleton('paypal');
-    counts.push(count);
-    console.log(JSON.stringify(counts));`;
-  const counts = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+    mark();`);
   assert.deepEqual(counts, [0, 1, 1], 'instances after the import, the first toAscii, then display and skeleton');
 });

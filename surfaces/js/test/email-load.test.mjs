@@ -9,10 +9,10 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import vm from 'node:vm';
 import { readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { packageDir, puny } from './support/load.mjs';
+import { browserContext, instanceCounts } from './support/lazy-modules.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = path.join(packageDir, 'dist');
@@ -53,11 +53,6 @@ test("the e-mail functions' errors are the entry point's PunyError", () => {
   }
 });
 
-// The browser forms in a bare context: no document, no fs, no XMLHttpRequest.
-function browserContext() {
-  return vm.createContext({ queueMicrotask, atob, TextDecoder, TextEncoder, console });
-}
-
 test('the browser forms take the module from email-data.js when it ran first', () => {
   const context = browserContext();
   vm.runInContext(readFileSync(path.join(dist, 'email-data.js'), 'utf8'), context);
@@ -86,16 +81,9 @@ test('without its module the browser forms still answer what needs none, and say
 // used only the version and the Unicode version; now it carries none, and
 // the email module alone serves the e-mail functions.
 test('importing puny/email instantiates no module; the first e-mail call one', () => {
-  const script = `
-    let count = 0;
-    const Original = WebAssembly.Instance;
-    WebAssembly.Instance = new Proxy(Original, { construct(t, a) { ++count; return Reflect.construct(t, a); } });
-    const email = await import(${JSON.stringify(pathToFileURL(path.join(dist, 'email.mjs')).href)});
-    const counts = [count];
+  const counts = instanceCounts(path.join(dist, 'email.mjs'), 'email', `
     email.validate('info@b\u00fccher.de');
     email.toAscii('info@B\u00fccher.DE');
-    counts.push(count);
-    console.log(JSON.stringify(counts));`;
-  const counts = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+    mark();`);
   assert.deepEqual(counts, [0, 1], 'instances after the import, then after validate and toAscii');
 });

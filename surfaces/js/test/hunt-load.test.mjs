@@ -9,43 +9,30 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import vm from 'node:vm';
 import { readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { packageDir, punyDisplay } from './support/load.mjs';
+import { browserContext, instanceCounts } from './support/lazy-modules.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = path.join(packageDir, 'dist');
 const APPLE = '\u0430\u0440\u0440\u04cf\u0435.com';  // Cyrillic letters that look like "apple"
 
 test('display verdicts instantiate the display module only; the first huntIndex the hunt module', () => {
-  const script = `
-    let count = 0;
-    const Original = WebAssembly.Instance;
-    WebAssembly.Instance = new Proxy(Original, { construct(t, a) { ++count; return Reflect.construct(t, a); } });
-    const display = await import(${JSON.stringify(pathToFileURL(path.join(dist, 'display.mjs')).href)});
-    const counts = [count];
+  const counts = instanceCounts(path.join(dist, 'display.mjs'), 'display', `
     display.huntRules.map((r) => r.name);
-    counts.push(count);
+    mark();
     display.display('${APPLE}');
     display.toDisplay('${APPLE}');
-    counts.push(count);
+    mark();
     const index = display.huntIndex('apple.com');
-    counts.push(count);
+    mark();
     index.matches('${APPLE}');
     display.huntIndex('paypal.com').matches('paypa1.com');
     display.skeleton('paypal');
-    counts.push(count);
-    console.log(JSON.stringify(counts));`;
-  const counts = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+    mark();`);
   assert.deepEqual(counts, [0, 0, 1, 2, 2],
                    'instances after the import, huntRules, display verdicts, the first huntIndex, then more calls');
 });
-
-// The browser form in a bare context: no document, no fs, no XMLHttpRequest.
-function browserContext() {
-  return vm.createContext({ queueMicrotask, atob, TextDecoder, TextEncoder, console });
-}
 
 test('with display-data.js alone the browser form gives display verdicts, and huntIndex says what is missing', () => {
   const context = browserContext();
