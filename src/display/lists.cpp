@@ -72,31 +72,89 @@ std::string unicode_form(const std::string& ascii) {
 // ---- Public Suffix List ----
 
 namespace {
-// A set of views, indexed by a slot_table (common/slot_table.hpp), as
-// protected_domains::impl below.
-class view_set {
- public:
-  // Builds the set of `keys` (duplicates kept once).
-  void assign(std::vector<std::string_view> keys) {
-    keys_.clear();
-    keys_.reserve(keys.size());
-    index_.reset(keys.size());
-    for (std::string_view k : keys) {
-      const std::uint64_t h = hash_of(k);
-      if (find(k, h) != detail::slot_table::npos) continue;
-      index_.add(h, keys_.size());
-      keys_.push_back(k);
+constexpr char ascii_lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
+
+// The hash of a suffix, made label by label from the right: the hash of
+// "co.uk" extends the hash of "uk", so one right-to-left pass over a name
+// gives the hash of each of its suffixes (ASCII letters read lowercase).
+struct suffix_hash {
+  static constexpr std::uint64_t seed = 0x243F6A8885A308D3u;
+  static std::uint64_t label(std::string_view l) noexcept {
+    std::uint64_t h = 0xCBF29CE484222325u;  // FNV-1a
+    for (const char c : l) h = (h ^ static_cast<unsigned char>(ascii_lower(c))) * 0x100000001B3u;
+    return h;
+  }
+  static std::uint64_t extend(std::uint64_t suffix, std::uint64_t label_hash) noexcept {
+    std::uint64_t h = (suffix ^ label_hash) * 0x9E3779B97F4A7C15u;
+    return h ^ (h >> 29);
+  }
+  // The slot table's hash (its low bits pick the slot, its high 32 bits
+  // are kept): a finalizer spreads both.
+  static std::uint64_t finish(std::uint64_t h) noexcept {
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDu;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53u;
+    return h ^ (h >> 33);
+  }
+  static std::uint64_t of(std::string_view key) noexcept {
+    std::uint64_t h = seed;
+    std::size_t end = key.size();
+    while (true) {
+      const std::size_t dot = end == 0 ? std::string_view::npos : key.rfind('.', end - 1);
+      const std::size_t start = dot == std::string_view::npos ? 0 : dot + 1;
+      h = extend(h, label(key.substr(start, end - start)));
+      if (dot == std::string_view::npos) return finish(h);
+      end = dot;
     }
   }
-  bool contains(std::string_view k) const noexcept { return find(k, hash_of(k)) != detail::slot_table::npos; }
+};
+
+// The rules of every kind in one set of views, indexed by a slot_table
+// (common/slot_table.hpp, as protected_domains::impl below): each key with
+// the kinds it is (a rule, the parent of a wildcard, an exception), so that
+// one probe per suffix answers the three questions of the algorithm.
+class suffix_set {
+ public:
+  enum kind : std::uint8_t { rule = 1, wildcard = 2, exception = 4 };
+  // Builds the set of `keys[k]` for each kind k (rule, wildcard, exception).
+  void assign(std::vector<std::string_view> (&keys)[3]) {
+    keys_.clear();
+    kinds_.clear();
+    index_.reset(keys[0].size() + keys[1].size() + keys[2].size());
+    for (int k = 0; k < 3; ++k)
+      for (std::string_view key : keys[k]) {
+        const std::uint64_t h = suffix_hash::of(key);
+        std::size_t n = find(key, h);
+        if (n == detail::slot_table::npos) {
+          n = keys_.size();
+          index_.add(h, n);
+          keys_.push_back(key);
+          kinds_.push_back(0);
+        }
+        kinds_[n] |= static_cast<std::uint8_t>(1u << k);
+      }
+  }
+  // The kinds of `suffix` (0: no rule names it), `h` its suffix_hash.
+  std::uint8_t kinds(std::string_view suffix, std::uint64_t h) const noexcept {
+    const std::size_t n = find(suffix, h);
+    return n == detail::slot_table::npos ? 0 : kinds_[n];
+  }
 
  private:
-  static std::uint64_t hash_of(std::string_view k) noexcept { return std::hash<std::string_view>{}(k); }
+  // Keys are lowercase; the name is compared with its ASCII letters lowered.
   std::size_t find(std::string_view k, std::uint64_t h) const noexcept {
-    return index_.find(h, [&](std::size_t n) { return keys_[n] == k; });
+    return index_.find(h, [&](std::size_t n) {
+      const std::string_view key = keys_[n];
+      if (key.size() != k.size()) return false;
+      for (std::size_t i = 0; i < k.size(); ++i)
+        if (key[i] != ascii_lower(k[i])) return false;
+      return true;
+    });
   }
   detail::slot_table index_;
   std::vector<std::string_view> keys_;
+  std::vector<std::uint8_t> kinds_;
 };
 }  // namespace
 
@@ -105,9 +163,9 @@ struct public_suffix_list::impl {
   // form (ToUnicode of it), so that a name in either form is looked up
   // without converting it: "xn--fiqs8s" and "\u4E2D\u56FD" both find the
   // rule.  The keys view strings in `text`, which never moves them.
-  view_set rules;       // "co.uk"
-  view_set wildcards;   // "ck" for "*.ck"
-  view_set exceptions;  // "www.ck" for "!www.ck"
+  // Rules ("co.uk"), wildcards' parents ("ck" for "*.ck") and
+  // exceptions ("www.ck" for "!www.ck").
+  suffix_set sets;
   std::deque<std::string> text;
   std::size_t rule_count = 0;
   std::size_t max_labels = 1;  // the most labels a rule can match
@@ -121,8 +179,8 @@ struct public_suffix_list::impl {
     forms.push_back(text.back());
   }
   void fill() {
-    view_set* sets[3] = {&rules, &wildcards, &exceptions};
-    for (int k = 0; k < 3; ++k) sets[k]->assign(std::move(pending[k]));
+    sets.assign(pending);
+    for (auto& p : pending) std::vector<std::string_view>().swap(p);
   }
 };
 
@@ -193,38 +251,47 @@ std::string_view public_suffix_list::public_suffix(std::string_view original) co
   if (!original.empty() && original.back() == '.') original.remove_suffix(1);
   if (original.empty()) return original;
   // The rules are stored lowercase (their A-label and U-label forms); DNS
-  // names compare without ASCII case (RFC 4343), so the name is looked up
-  // in ASCII lowercase and the answer is the same span of the name as
-  // given.  Lowercasing ASCII keeps every byte offset.
-  thread_local std::string lowered;
-  lowered.assign(original);
-  for (char& ch : lowered)
-    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch + 32);
-  const std::string_view name = lowered;
-  const auto as_given = [&](std::string_view part) { return original.substr(part.data() - name.data(), part.size()); };
+  // names compare without ASCII case (RFC 4343), so the name's ASCII
+  // letters are read lowercase and the answer is the same span of the name
+  // as given.
   // Longest suffix first: an exception rule is always longer than the
   // wildcard it excepts, so the first match decides.  No rule matches more
-  // labels than the longest rule has, so the search starts there (a name
-  // of many labels costs no more than a short one).
-  std::size_t start = name.size();
-  for (std::size_t labels = 0; labels < impl_->max_labels && start > 0; ++labels) {
-    // The label before `start` ends at the dot just before it (or at the
-    // end of the name for the first one).
-    const std::size_t end = start == name.size() ? name.size() : start - 1;
-    const std::size_t dot = end == 0 ? std::string_view::npos : name.rfind('.', end - 1);
-    start = dot == std::string_view::npos ? 0 : dot + 1;
+  // labels than the longest rule has, so only that many suffixes are read
+  // (a name of many labels costs no more than a short one): one pass from
+  // the right hashes each (suffix_hash) and one probe each gives its kinds.
+  constexpr std::size_t most = 16;  // on the stack up to this many (the real list: 5)
+  const std::string_view name = original;
+  const std::size_t want = impl_->max_labels;
+  std::size_t starts_here[most + 1];
+  std::uint8_t kinds_here[most + 1];
+  std::vector<std::size_t> starts_heap;
+  std::vector<std::uint8_t> kinds_heap;
+  std::size_t* starts = starts_here;  // suffix j (1..count) starts at starts[j]
+  std::uint8_t* kinds = kinds_here;   // and is of kinds[j]
+  if (want > most) {
+    starts_heap.resize(want + 1);
+    kinds_heap.resize(want + 1);
+    starts = starts_heap.data();
+    kinds = kinds_heap.data();
   }
-  while (true) {
-    const std::string_view suffix = name.substr(start);
-    if (impl_->exceptions.contains(suffix)) {
-      const std::size_t dot = name.find('.', start);
-      return dot == std::string_view::npos ? std::string_view() : as_given(name.substr(dot + 1));
-    }
-    if (impl_->rules.contains(suffix)) return as_given(name.substr(start));
-    const std::size_t dot = name.find('.', start);
+  std::size_t count = 0;
+  std::uint64_t h = suffix_hash::seed;
+  std::size_t end = name.size();
+  while (count < want) {
+    const std::size_t dot = end == 0 ? std::string_view::npos : name.rfind('.', end - 1);
+    const std::size_t start = dot == std::string_view::npos ? 0 : dot + 1;
+    h = suffix_hash::extend(h, suffix_hash::label(name.substr(start, end - start)));
+    ++count;
+    starts[count] = start;
+    kinds[count] = impl_->sets.kinds(name.substr(start), suffix_hash::finish(h));
     if (dot == std::string_view::npos) break;
-    if (impl_->wildcards.contains(name.substr(dot + 1))) return as_given(name.substr(start));
-    start = dot + 1;
+    end = dot;
+  }
+  for (std::size_t j = count; j >= 1; --j) {
+    if (kinds[j] & suffix_set::exception)
+      return j == 1 ? std::string_view() : name.substr(starts[j - 1]);
+    if (kinds[j] & suffix_set::rule) return name.substr(starts[j]);
+    if (j > 1 && (kinds[j - 1] & suffix_set::wildcard)) return name.substr(starts[j]);
   }
   // The implicit "*" rule: the last label.
   const std::size_t last = name.rfind('.');

@@ -142,8 +142,9 @@ processor with_input_mode(const mode_settings& m, processor inner);
 
 // The shape of the JSON objects.
 // display: like idna without best_effort, plus the decision's members.
-// hunt: extra_json is an array; one object per element, each {"line": N}
-// followed by the element's members; nothing else.
+// hunt: extra_json holds one piece per object: its members after "line",
+// its closing brace and '\n' (hunt_json.hpp); each is written as
+// {"line":N,<piece>; nothing else.
 enum class json_shape { punycode, idna, display, hunt };
 
 // Runs `process` over the positional inputs, or over the lines of standard

@@ -5,21 +5,19 @@
 #include <cstdio>
 #include <exception>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "cli.hpp"
 #include "hunt_input.hpp"
+#include "hunt_json.hpp"
 #include "hunt_triage.hpp"
 #include "puny/display.hpp"
 #include "puny/hunt.hpp"
 
 namespace puny::cli {
 namespace {
-
-using json = nlohmann::ordered_json;
 
 struct hunt_settings {
   io_settings io;
@@ -164,36 +162,14 @@ void add_hunt(CLI::App& app, action& selected) {
                 return;
               }
             }
-            json items = json::array();
             std::string text;
             for (const std::string& name : names) {
               hunt::find(name, *index, opt, rep);
               if (rep.matches.empty()) continue;
               if (detailed) {
-                json o;
-                o["input"] = name;
-                o["name"] = rep.name;
-                json v;
-                v["status"] = rep.verdict_status.ok()
-                                  ? json(nullptr)
-                                  : json(std::string(puny::to_string(rep.verdict_status.code)));
-                v["display"] = rep.verdict_status.ok() ? json(rep.display) : json(nullptr);
-                v["all_shown"] = rep.all_shown;
-                o["verdict"] = std::move(v);
-                json ms = json::array();
-                for (const hunt::match& m : rep.matches) {
-                  json jm;
-                  jm["brand"] = std::string(index->brand(m.brand));
-                  jm["rule"] = std::string(hunt::to_string(m.why));
-                  jm["offset"] = m.offset;
-                  jm["length"] = m.length;
-                  jm["score"] = m.score;
-                  if (m.via != hunt::rule{}) jm["via"] = std::string(hunt::to_string(m.via));
-                  ms.push_back(std::move(jm));
-                }
-                o["matches"] = std::move(ms);
-                add_hunt_triage(o, rep, *index, profile_name);
-                items.push_back(std::move(o));
+                // One piece per matching name (hunt_json.hpp); the line
+                // driver puts {"line":N, before each.
+                append_hunt_json(text, name, rep, *index, profile_name);
               } else {
                 if (!text.empty()) text += '\n';
                 std::string safe;
@@ -201,15 +177,13 @@ void add_hunt(CLI::App& app, action& selected) {
                 text += safe + '\t' + verdict_text(rep) + hunt_text_matches(rep, *index);
               }
             }
-            out.matched = detailed ? !items.empty() : !text.empty();
-            if (detailed) {
-              if (!items.empty())
-                out.extra_json = items.dump(-1, ' ', false, json::error_handler_t::replace);
-            } else if (text.empty()) {
-              out.silent = true;
-            } else {
+            out.matched = !text.empty();
+            if (text.empty())
+              out.silent = !detailed;
+            else if (detailed)
+              out.extra_json = std::move(text);
+            else
               out.output = std::move(text);
-            }
           });
     };
   });

@@ -2,11 +2,8 @@
 #include "hunt_triage.hpp"
 
 #include <algorithm>
-#include <cstdio>
 
 namespace puny::cli {
-
-using json = nlohmann::ordered_json;
 
 std::vector<hunt_brand_entry> hunt_by_brand(const hunt::report& rep) {
   std::vector<hunt_brand_entry> out;
@@ -58,55 +55,6 @@ std::string hunt_reason(const hunt::match& m) {
   if (m.via != hunt::rule{})
     r += "; the brand's label in it: " + lower_first(hunt::info(m.via).description);
   return r;
-}
-
-void add_hunt_triage(json& o, const hunt::report& rep, const hunt::brand_index& index,
-                     std::string_view profile) {
-  const std::vector<hunt_brand_entry> entries = hunt_by_brand(rep);
-  o["score"] = entries.empty() ? 0 : rep.matches[entries.front().best].score;
-  json& v = o["verdict"];
-  v["profile"] = std::string(profile);
-  json findings = json::array();
-  for (const display::finding& f : rep.findings) {
-    json jf;
-    jf["label"] = f.label;
-    jf["reason"] = std::string(display::to_string(f.why));
-    jf["step"] = std::string(f.step);
-    if (f.has_code_point) {
-      char cp[16];
-      std::snprintf(cp, sizeof cp, "U+%04X", static_cast<unsigned>(f.code_point));
-      jf["code_point"] = cp;
-    }
-    if (!f.similar_to.empty()) jf["similar_to"] = f.similar_to;
-    findings.push_back(std::move(jf));
-  }
-  v["findings"] = std::move(findings);
-  json brands = json::array();
-  for (const hunt_brand_entry& e : entries) {
-    const hunt::match& m = rep.matches[e.best];
-    json jb;
-    jb["brand"] = std::string(index.brand(m.brand));
-    jb["rule"] = std::string(hunt::to_string(m.why));
-    if (m.via != hunt::rule{}) jb["via"] = std::string(hunt::to_string(m.via));
-    jb["score"] = m.score;
-    jb["offset"] = m.offset;
-    jb["length"] = m.length;
-    jb["reason"] = hunt_reason(m);
-    json also = json::array();
-    for (std::size_t i : e.also) {
-      const hunt::match& a = rep.matches[i];
-      json ja;
-      ja["rule"] = std::string(hunt::to_string(a.why));
-      if (a.via != hunt::rule{}) ja["via"] = std::string(hunt::to_string(a.via));
-      ja["score"] = a.score;
-      ja["offset"] = a.offset;
-      ja["length"] = a.length;
-      also.push_back(std::move(ja));
-    }
-    jb["also"] = std::move(also);
-    brands.push_back(std::move(jb));
-  }
-  o["brands"] = std::move(brands);
 }
 
 std::string hunt_text_matches(const hunt::report& rep, const hunt::brand_index& index) {

@@ -1,10 +1,9 @@
 // puny CLI: `hunt`'s triage view of a report (docs/hunt.md, "Output"): one
 // entry per brand, its best match first and the others as `also`, entries
-// by score; a reason text per match; the verdict's findings.
+// by score; a reason text per match (the --json object: hunt_json.hpp).
 #pragma once
 
 #include <cstddef>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,11 +23,6 @@ std::vector<hunt_brand_entry> hunt_by_brand(const hunt::report& rep);
 
 // A short English reason for a match: its rule's, and its via rule's.
 std::string hunt_reason(const hunt::match& m);
-
-// The --json object's triage members: "score", "brands", and the verdict's
-// "profile" and "findings", added to `o` (which has "verdict").
-void add_hunt_triage(nlohmann::ordered_json& o, const hunt::report& rep,
-                     const hunt::brand_index& index, std::string_view profile);
 
 // The text form's matches: per brand "BRAND RULE[+VIA] OFFSET+LENGTH SCORE",
 // then " (also RULE[+VIA] SCORE, ...)" when it has others; tab-separated.

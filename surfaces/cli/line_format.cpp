@@ -102,13 +102,17 @@ void append_json(std::string& out, std::size_t number, std::string_view input,
       out += '\n';
       return;
     }
-    if (r.extra_json.empty()) return;
-    for (auto& item : json::parse(r.extra_json)) {
-      json j;
-      j["line"] = number;
-      for (auto& [key, value] : item.items()) j[key] = std::move(value);
-      out += j.dump(-1, ' ', false, json::error_handler_t::replace);
-      out += '\n';
+    // extra_json: each object's members after "line", its closing brace
+    // and '\n' (hunt_json.hpp), written as text, never parsed again.
+    std::size_t start = 0;
+    while (start < r.extra_json.size()) {
+      std::size_t nl = r.extra_json.find('\n', start);
+      if (nl == std::string::npos) nl = r.extra_json.size() - 1;
+      out += "{\"line\":";
+      append_number(out, number);
+      out += ',';
+      out.append(r.extra_json, start, nl + 1 - start);
+      start = nl + 1;
     }
     return;
   }
