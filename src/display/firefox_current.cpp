@@ -113,6 +113,10 @@ combo combo_of(uts39::script_id s) noexcept {
 }
 
 combo next_combo(combo saved, combo now) noexcept {
+  // Firefox stops at the first failed combination; here the label is read
+  // on (for the other rules), so a failed state stays failed whatever comes
+  // next (the table has no row for it: reading one would be out of bounds).
+  if (saved == fail || saved == unset) return saved == fail ? fail : now;
   constexpr combo table[13][9] = {
       /* bopo */ {bopo, fail, fail, fail, chna, fail, fail, chna, fail},
       /* cyrl */ {fail, cyrl, fail, fail, fail, fail, fail, fail, fail},
