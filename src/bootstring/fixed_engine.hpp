@@ -944,23 +944,23 @@ class engine {
   // Section 6.2's main loop for inputs of at most short_limit bytes,
   // inserting into `work` (insert_at): parse_insertions<true> with
   // every divisor from the table, the first integer peeled (short_step).
-  // Sets `length` to the decoded length.
-  static status parse_short(const char* padded, std::size_t size, std::size_t b, char32_t* work,
-                            std::size_t& length) {
+  // Sets `length` to the decoded length and returns true, or returns false
+  // with `failure` set (no status is built on the way that succeeds).
+  static bool parse_short(const char* padded, std::size_t size, std::size_t b, char32_t* work,
+                          std::size_t& length, status& failure) {
     length = b;
     const char* p = padded + detail::digits_start(b);
     const char* const end = padded + size;
-    if (p >= end) return {};
+    if (p >= end) return true;
     u64 n = initial_n;
     u32 i = 0;
     u32 current = static_cast<u32>(b);
     const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
-    status failure;
-    if (!short_step<true>(padded, size, p, n, i, st, current, work, failure)) return failure;
+    if (!short_step<true>(padded, size, p, n, i, st, current, work, failure)) return false;
     for (++current; p < end; ++current)
-      if (!short_step<false>(padded, size, p, n, i, st, current, work, failure)) return failure;
+      if (!short_step<false>(padded, size, p, n, i, st, current, work, failure)) return false;
     length = current;
-    return {};
+    return true;
   }
 
   // Inserts n at work[index] in a string of `length` code points (section
@@ -1006,9 +1006,16 @@ class engine {
     char32_t* const work = capacity < size + decode_room ? local : out;
     if (status s = detail::check_basic(profile, padded, b, work); !s) return failed(s);
     std::size_t length = 0;
-    const status s = parse_short(padded, size, b, work, length);
-    if (!s) return failed(s);
-    return finish(work, length, out, capacity);
+    buffer_result r;
+    if (!parse_short(padded, size, b, work, length, r.status)) return r;
+    r.size = length;
+    if (work != out && capacity > 0)
+      std::memcpy(out, work, std::min(length, capacity) * sizeof(char32_t));
+    if (length > capacity) {
+      r.status.code = errc::buffer_too_small;
+      r.status.needed = length;
+    }
+    return r;
   }
 
   // Decoding of short_limit < in.size() <= insert_limit bytes by insertion
