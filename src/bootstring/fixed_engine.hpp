@@ -882,7 +882,7 @@ class engine {
   template <bool First>
   static PUNY_ENGINE_INLINE bool short_step(const char* padded, std::size_t size, const char*& p,
                                             u64& n, u32& i, const short_thresholds*& st,
-                                            u32 length, char32_t* work, status& failure) {
+                                            u32 divisor, char32_t* work, status& failure) {
     const char* const delta_start = p;
     u32 delta = digits.unsigned_values[static_cast<unsigned char>(p[0])];
     if (delta < st->t1) {
@@ -914,7 +914,6 @@ class engine {
       }
     }
     const u32 next = i + delta;
-    const u32 divisor = length + 1;
     // Both divisions by the length (next / divisor, and adapt's (delta / 2)
     // / numpoints, numpoints being the divisor) share one reciprocal.
     const u32 step = div_u32(next, divisor);
@@ -936,7 +935,7 @@ class engine {
     const u32 rounded = scaled / (base - tmin);
     const u32 entry = scaled > adapt_limit ? adapt_limit + 1 + rounded : scaled;
     st = entry < adapt_entries ? &adapt_threshold_table.v[entry] : thresholds_after_rounds(rounded);
-    insert_at(work, static_cast<char32_t>(n), index, length);
+    insert_at(work, static_cast<char32_t>(n), index, divisor - 1);
     i = index + 1;
     return true;
   }
@@ -954,12 +953,13 @@ class engine {
     if (p >= end) return true;
     u64 n = initial_n;
     u32 i = 0;
-    u32 current = static_cast<u32>(b);
+    // The length + 1 of the string before each insertion: the divisor.
+    u32 divisor = static_cast<u32>(b) + 1;
     const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
-    if (!short_step<true>(padded, size, p, n, i, st, current, work, failure)) return false;
-    for (++current; p < end; ++current)
-      if (!short_step<false>(padded, size, p, n, i, st, current, work, failure)) return false;
-    length = current;
+    if (!short_step<true>(padded, size, p, n, i, st, divisor, work, failure)) return false;
+    for (++divisor; p < end; ++divisor)
+      if (!short_step<false>(padded, size, p, n, i, st, divisor, work, failure)) return false;
+    length = divisor - 1;
     return true;
   }
 
