@@ -870,6 +870,29 @@ class engine {
   // of a short integer stays below 2^32 (read_short_integer's
   // static_assert), so only the longer integers need the range check that
   // keeps the divisions 32-bit.
+  // read_short_integer for short_step, at a pointer, with fewer
+  // operations: the length comes from two masks (m2: a second digit, m3: a
+  // third), and the digits it passes over are checked at once, since a
+  // non-digit reads as 255 and any digit is below 64: (d1 | (d2 & m3)) < 64.
+  // (The digit that ends the integer is below its threshold, so a digit.)
+  // No branch on the length: it follows the data, and a branch on it costs
+  // more in mispredictions than it saves (bench/README.md, the decoder).
+  static PUNY_ENGINE_INLINE bool read_three(const char*& p, const short_thresholds& st, u32& value) {
+    static_assert(base <= 64, "a non-digit (255) is the only value at or above 64");
+    const u32 d1 = digits.unsigned_values[static_cast<unsigned char>(p[0])];
+    const u32 d2 = digits.unsigned_values[static_cast<unsigned char>(p[1])];
+    const u32 d3 = digits.unsigned_values[static_cast<unsigned char>(p[2])];
+    const u32 end1 = d1 < st.t1;
+    const u32 end2 = d2 < st.t2;
+    const u32 end3 = d3 < st.t3;
+    const u32 m2 = end1 - 1;
+    const u32 m3 = m2 & (end2 - 1);
+    if (!((end1 | end2 | end3) & ((d1 | (d2 & m3)) < 64))) return false;
+    value = d1 + ((d2 * st.w2) & m2) + ((d3 * st.w3) & m3);
+    p += 1 + (m2 & 1) + (m3 & 1);
+    return true;
+  }
+
   // short_step's code point out of range: the exact error, out of line.
   static PUNY_ENGINE_COLD bool range_failure(const char* padded, const char* delta_start, u64 n,
                                              u32 step, status& failure) {
@@ -884,38 +907,24 @@ class engine {
                                             u64& n, u32& i, const short_thresholds*& st,
                                             u32 divisor, char32_t* work, status& failure) {
     const char* const delta_start = p;
-    u32 delta = digits.unsigned_values[static_cast<unsigned char>(p[0])];
-    if (delta < st->t1) {
-      ++p;  // one digit (a non-digit reads as 255, never below t1)
-    } else {
-      const u32 d2 = digits.unsigned_values[static_cast<unsigned char>(p[1])];
-      const u32 d3 = digits.unsigned_values[static_cast<unsigned char>(p[2])];
-      if (delta < base && d2 < st->t2) {
-        delta += d2 * st->w2;  // two digits
-        p += 2;
-      } else if (delta < base && d2 < base && d3 < st->t3) {
-        delta += d2 * st->w2 + d3 * st->w3;  // three digits
-        p += 3;
-      } else {
-        std::size_t pos = static_cast<std::size_t>(p - padded);
-        u64 wide = i;
-        if (!read_long_integer<true>(padded, pos, *st, wide) &&
-            !read_integer<true>(padded, size, pos, st->bias, wide, failure))
-          return false;
-        p = padded + pos;
-        // i / divisor >= 2^32 / (decode_limit + 1) > max_cp: the range
-        // error below, found here so that the division is 32-bit.
-        static_assert((u64{1} << 32) / (decode_limit + 1) > max_cp, "see above");
-        if (wide > 0xFFFFFFFFu) {
-          failure = error(errc::decoded_out_of_range, static_cast<std::size_t>(delta_start - padded));
-          return false;
-        }
-        delta = static_cast<u32>(wide) - i;
+    u32 delta;
+    if (!read_three(p, *st, delta)) {
+      std::size_t pos = static_cast<std::size_t>(p - padded);
+      u64 wide = i;
+      if (!read_long_integer<true>(padded, pos, *st, wide) &&
+          !read_integer<true>(padded, size, pos, st->bias, wide, failure))
+        return false;
+      p = padded + pos;
+      // i / divisor >= 2^32 / (decode_limit + 1) > max_cp: the range
+      // error below, found here so that the division is 32-bit.
+      static_assert((u64{1} << 32) / (decode_limit + 1) > max_cp, "see above");
+      if (wide > 0xFFFFFFFFu) {
+        failure = error(errc::decoded_out_of_range, static_cast<std::size_t>(delta_start - padded));
+        return false;
       }
+      delta = static_cast<u32>(wide) - i;
     }
     const u32 next = i + delta;
-    // Both divisions by the length (next / divisor, and adapt's (delta / 2)
-    // / numpoints, numpoints being the divisor) share one reciprocal.
     const u32 step = div_u32(next, divisor);
     const u64 next_n = n + step;
     if (next_n > max_cp || (P.reject_surrogates && next_n - 0xD800u < 0x800u))
@@ -929,8 +938,9 @@ class engine {
       scaled = delta / damp;
       scaled += div_u32(scaled, divisor);
     } else {
-      const u32 half = delta >> 1;
-      scaled = half + div_u32(half, divisor);
+      // (delta / 2) / numpoints as delta / (2 * numpoints): both terms
+      // start from delta at once (see adapt_thresholds).
+      scaled = (delta >> 1) + div_u32_from_2(delta, 2 * divisor);
     }
     const u32 rounded = scaled / (base - tmin);
     const u32 entry = scaled > adapt_limit ? adapt_limit + 1 + rounded : scaled;
