@@ -42,7 +42,9 @@
 #if defined(__GNUC__)
 #define PUNY_ENGINE_COLD __attribute__((noinline, cold))
 #define PUNY_ENGINE_NOINLINE __attribute__((noinline))
+#define PUNY_ENGINE_INLINE inline __attribute__((always_inline))
 #else
+#define PUNY_ENGINE_INLINE inline
 #define PUNY_ENGINE_COLD
 #define PUNY_ENGINE_NOINLINE
 #endif
@@ -228,8 +230,12 @@ class engine {
     const u32 rounded = delta / (base - tmin);
     const u32 index = delta > adapt_limit ? adapt_limit + 1 + rounded : delta;
     if (index < adapt_entries) return &adapt_threshold_table.v[index];
-    // Two rounds or more (very long integers only).
-    u64 rest = rounded;
+    return thresholds_after_rounds(rounded);
+  }
+
+  // adapt()'s end when its loop makes two rounds or more (very long
+  // integers only): `rounded` is its delta divided by base - tmin once.
+  static const short_thresholds* thresholds_after_rounds(u64 rest) {
     const u64 k = base + detail::adapt_rounds(rest, base, tmin, tmax);
     return &short_threshold_table.v[static_cast<std::size_t>(k + adapt_tail.v[static_cast<std::size_t>(rest)])];
   }
@@ -472,7 +478,7 @@ class engine {
 
   // encode_deltas for strings of at most 64 code points, the bit set in a
   // register.
-  static char* encode_deltas_word(const u32* sorted, std::size_t count, u32 b, u64 handled,
+  static PUNY_ENGINE_INLINE char* encode_deltas_word(const u32* sorted, std::size_t count, u32 b, u64 handled,
                                   char* dst) {
     if (count == 0) return dst;
     u32 h = b;
@@ -778,9 +784,9 @@ class engine {
   // so far, given to insert(n, index, length).  Sets `length` to the final
   // length.  `padded` is the input followed by three non-digits (for
   // read_short_integer).  Bounded: the input has at most decode_limit bytes,
-  // so i stays below 2^32; Tabled: at most table_limit bytes, so every
-  // divisor comes from the reciprocal table.
-  template <bool Bounded, bool Tabled, class Insert>
+  // so i stays below 2^32.  For inputs longer than short_limit (shorter
+  // ones take parse_short): divisors beyond the reciprocal table too.
+  template <bool Bounded, class Insert>
   static status parse_insertions(const char* padded, std::size_t size, std::size_t b,
                                  std::size_t& length, Insert&& insert) {
     u64 n = initial_n;
@@ -809,13 +815,8 @@ class engine {
         // error below, found here so that the division is 32-bit.
         static_assert((u64{1} << 32) / (decode_limit + 1) > max_cp, "see above");
         if (i > 0xFFFFFFFFu) return error(errc::decoded_out_of_range, delta_start);
-        if constexpr (Tabled) {
-          step = div_u32(static_cast<u32>(i), static_cast<u32>(divisor));
-        } else {
-          // Past table_limit bytes: divisors beyond the table too.
-          wide = make_divisor(static_cast<u32>(divisor));
-          step = div_u32(static_cast<u32>(i), wide);
-        }
+        wide = make_divisor(static_cast<u32>(divisor));
+        step = div_u32(static_cast<u32>(i), wide);
       } else {
         // Output lengths below 2^31 (all but inputs of 2 GB and more) have a
         // wide_divisor, exact for 32-bit dividends up to twice it; larger i
@@ -838,10 +839,7 @@ class engine {
       if constexpr (Bounded) {
         // n <= max_cp, so i < (max_cp + 1) * divisor: delta fits in 32 bits.
         static_assert((u64{max_cp} + 1) * (decode_limit + 1) <= 0xFFFFFFFFu, "see above");
-        if constexpr (Tabled)
-          st = adapt_thresholds(static_cast<u32>(delta), static_cast<u32>(divisor), old_i == 0);
-        else
-          st = adapt_thresholds(static_cast<u32>(delta), wide, old_i == 0);
+        st = adapt_thresholds(static_cast<u32>(delta), wide, old_i == 0);
       } else {
         if (wide_route && delta <= 0xFFFFFFFFu) {
           st = adapt_thresholds(static_cast<u32>(delta), wide, old_i == 0);
@@ -854,6 +852,125 @@ class engine {
       i = index + 1;
     }
     return {};
+  }
+
+  // One integer of the short route (parse_short): reads it, finds the code
+  // point and its index, inserts it, and moves i, n and the thresholds on.
+  // First: the first integer of the input (adapt's firsttime), peeled so
+  // that the loop does not test for it.  Returns false with `failure` set.
+  //
+  // The integer: an integer that ends at its first digit takes one
+  // comparison; one of two or three digits is read_short_integer's
+  // branch-free form with the first digit known; anything else (a longer
+  // integer, a non-digit, the end of the input) goes to read_long_integer
+  // and read_integer, which report errors exactly.  `p` points into the
+  // padded input (three non-digits after it).
+  //
+  // i < 2^32 on entry (index + 1 of the previous insertion); i + the value
+  // of a short integer stays below 2^32 (read_short_integer's
+  // static_assert), so only the longer integers need the range check that
+  // keeps the divisions 32-bit.
+  // read_short_integer for short_step, at a pointer, with fewer
+  // operations: the length comes from two masks (m2: a second digit, m3: a
+  // third), and the digits it passes over are checked at once, since a
+  // non-digit reads as 255 and any digit is below 64: (d1 | (d2 & m3)) < 64.
+  // (The digit that ends the integer is below its threshold, so a digit.)
+  // No branch on the length: it follows the data, and a branch on it costs
+  // more in mispredictions than it saves (bench/README.md, the decoder).
+  static PUNY_ENGINE_INLINE bool read_three(const char*& p, const short_thresholds& st, u32& value) {
+    static_assert(base <= 64, "a non-digit (255) is the only value at or above 64");
+    const u32 d1 = digits.unsigned_values[static_cast<unsigned char>(p[0])];
+    const u32 d2 = digits.unsigned_values[static_cast<unsigned char>(p[1])];
+    const u32 d3 = digits.unsigned_values[static_cast<unsigned char>(p[2])];
+    const u32 end1 = d1 < st.t1;
+    const u32 end2 = d2 < st.t2;
+    const u32 end3 = d3 < st.t3;
+    const u32 m2 = end1 - 1;
+    const u32 m3 = m2 & (end2 - 1);
+    if (!((end1 | end2 | end3) & ((d1 | (d2 & m3)) < 64))) return false;
+    value = d1 + ((d2 * st.w2) & m2) + ((d3 * st.w3) & m3);
+    p += 1 + (m2 & 1) + (m3 & 1);
+    return true;
+  }
+
+  // short_step's code point out of range: the exact error, out of line.
+  static PUNY_ENGINE_COLD bool range_failure(const char* padded, const char* delta_start, u64 n,
+                                             u32 step, status& failure) {
+    const bool ok = detail::advance_code_point<true>(
+        profile, n, step, static_cast<std::size_t>(delta_start - padded), failure);
+    (void)ok;  // false: short_step saw the range error
+    return false;
+  }
+
+  template <bool First>
+  static PUNY_ENGINE_INLINE bool short_step(const char* padded, std::size_t size, const char*& p,
+                                            u64& n, u32& i, const short_thresholds*& st,
+                                            u32 divisor, char32_t* work, status& failure) {
+    const char* const delta_start = p;
+    u32 delta;
+    if (!read_three(p, *st, delta)) {
+      std::size_t pos = static_cast<std::size_t>(p - padded);
+      u64 wide = i;
+      if (!read_long_integer<true>(padded, pos, *st, wide) &&
+          !read_integer<true>(padded, size, pos, st->bias, wide, failure))
+        return false;
+      p = padded + pos;
+      // i / divisor >= 2^32 / (decode_limit + 1) > max_cp: the range
+      // error below, found here so that the division is 32-bit.
+      static_assert((u64{1} << 32) / (decode_limit + 1) > max_cp, "see above");
+      if (wide > 0xFFFFFFFFu) {
+        failure = error(errc::decoded_out_of_range, static_cast<std::size_t>(delta_start - padded));
+        return false;
+      }
+      delta = static_cast<u32>(wide) - i;
+    }
+    const u32 next = i + delta;
+    const u32 step = div_u32(next, divisor);
+    const u64 next_n = n + step;
+    if (next_n > max_cp || (P.reject_surrogates && next_n - 0xD800u < 0x800u))
+      return range_failure(padded, delta_start, n, step, failure);
+    n = next_n;
+    const u32 index = next - step * divisor;
+    // n <= max_cp, so next < (max_cp + 1) * divisor: delta fits in 32 bits.
+    static_assert((u64{max_cp} + 1) * (short_limit + 1) <= 0xFFFFFFFFu, "see above");
+    u32 scaled;
+    if constexpr (First) {
+      scaled = delta / damp;
+      scaled += div_u32(scaled, divisor);
+    } else {
+      // (delta / 2) / numpoints as delta / (2 * numpoints): both terms
+      // start from delta at once (see adapt_thresholds).
+      scaled = (delta >> 1) + div_u32_from_2(delta, 2 * divisor);
+    }
+    const u32 rounded = scaled / (base - tmin);
+    const u32 entry = scaled > adapt_limit ? adapt_limit + 1 + rounded : scaled;
+    st = entry < adapt_entries ? &adapt_threshold_table.v[entry] : thresholds_after_rounds(rounded);
+    insert_at(work, static_cast<char32_t>(n), index, divisor - 1);
+    i = index + 1;
+    return true;
+  }
+
+  // Section 6.2's main loop for inputs of at most short_limit bytes,
+  // inserting into `work` (insert_at): parse_insertions<true> with
+  // every divisor from the table, the first integer peeled (short_step).
+  // Sets `length` to the decoded length and returns true, or returns false
+  // with `failure` set (no status is built on the way that succeeds).
+  static bool parse_short(const char* padded, std::size_t size, std::size_t b, char32_t* work,
+                          std::size_t& length, status& failure) {
+    length = b;
+    const char* p = padded + detail::digits_start(b);
+    const char* const end = padded + size;
+    if (p >= end) return true;
+    u64 n = initial_n;
+    u32 i = 0;
+    // The length + 1 of the string before each insertion: the divisor.
+    u32 divisor = static_cast<u32>(b) + 1;
+    const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
+    if (!short_step<true>(padded, size, p, n, i, st, divisor, work, failure)) return false;
+    for (++divisor; p < end; ++divisor)
+      if (!short_step<false>(padded, size, p, n, i, st, divisor, work, failure)) return false;
+    length = divisor - 1;
+    return true;
   }
 
   // Inserts n at work[index] in a string of `length` code points (section
@@ -899,12 +1016,16 @@ class engine {
     char32_t* const work = capacity < size + decode_room ? local : out;
     if (status s = detail::check_basic(profile, padded, b, work); !s) return failed(s);
     std::size_t length = 0;
-    const status s = parse_insertions<true, true>(
-        padded, size, b, length, [work](char32_t n, std::size_t index, std::size_t current) {
-          insert_at(work, n, index, current);
-        });
-    if (!s) return failed(s);
-    return finish(work, length, out, capacity);
+    buffer_result r;
+    if (!parse_short(padded, size, b, work, length, r.status)) return r;
+    r.size = length;
+    if (work != out && capacity > 0)
+      std::memcpy(out, work, std::min(length, capacity) * sizeof(char32_t));
+    if (length > capacity) {
+      r.status.code = errc::buffer_too_small;
+      r.status.needed = length;
+    }
+    return r;
   }
 
   // Decoding of short_limit < in.size() <= insert_limit bytes by insertion
@@ -922,7 +1043,7 @@ class engine {
     std::memcpy(padded, text, size);
     std::memset(padded + size, 0xFF, 3);
     std::size_t length = 0;
-    const status s = parse_insertions<Bounded, false>(
+    const status s = parse_insertions<Bounded>(
         padded, size, b, length,
         [&chunks](char32_t n, std::size_t index, std::size_t) { chunks.insert(n, index); });
     if (!s) return failed(s);
@@ -1059,7 +1180,7 @@ class engine {
     std::unique_ptr<u64[]> insertions(new u64[size]);
     std::size_t count = 0;
     std::size_t length = 0;
-    const status s = parse_insertions<false, false>(
+    const status s = parse_insertions<false>(
         padded.get(), size, b, length, [&](char32_t n, std::size_t index, std::size_t) {
           insertions[count++] = u64{n} << 32 | index;
         });
