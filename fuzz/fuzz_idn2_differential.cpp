@@ -98,8 +98,10 @@ bool non_ldh_ascii_u32(const std::u32string& u) {
 
 // The name after UTS #46 mapping (U+037E becomes ';'): what a non-LDH
 // check must look at.
-std::string mapped(const std::string& name) {
-  return puny::idna::to_unicode(name, puny::idna::uts46_default.with_check_bidi(false)).value;
+std::string mapped(const std::string& name, bool transitional = false) {
+  return puny::idna::to_unicode(
+             name, puny::idna::uts46_default.with_check_bidi(false).with_transitional_processing(transitional))
+      .value;
 }
 
 bool right_to_left(const std::u32string& u) {
@@ -221,10 +223,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // UTS #46 looks for xn-- after mapping (section 4, steps 1-4): a label
   // such as U+034F U+034F "xn--fzbyr" is an A-label once the ignored
   // U+034F are gone, so the code points it decodes to are classified too
-  // (D1, D7), as the mapped, decoded name has them.
-  {
+  // (D1, D7), as the mapped, decoded name has them.  Both mappings: under
+  // transitional processing "xn\u034F--nh1hh\u00DFh" becomes the A-label
+  // xn--nh1hhssh (U+00DF maps to "ss"), under nontransitional it stays no
+  // A-label.
+  for (const bool transitional : {false, true}) {
     std::u32string decoded;
-    if (puny::unicode::utf8_to_utf32(mapped(name), decoded).ok()) u += decoded;
+    if (puny::unicode::utf8_to_utf32(mapped(name, transitional), decoded).ok()) u += decoded;
   }
   const peer& sys = system_libidn2();
   const auto* n8 = reinterpret_cast<const uint8_t*>(name.c_str());
