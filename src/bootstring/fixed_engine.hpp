@@ -693,6 +693,13 @@ class engine {
   static buffer_result finish(const char32_t* work, std::size_t length, char32_t* out,
                               std::size_t capacity) {
     buffer_result r;
+    finish_into(r, work, length, out, capacity);
+    return r;
+  }
+  // The same into a result the caller holds (the short decoder's errors are
+  // written there directly, not copied).
+  static void finish_into(buffer_result& r, const char32_t* work, std::size_t length, char32_t* out,
+                          std::size_t capacity) {
     r.size = length;
     if (work != out && capacity > 0)
       std::memcpy(out, work, std::min(length, capacity) * sizeof(char32_t));
@@ -700,7 +707,6 @@ class engine {
       r.status.code = errc::buffer_too_small;
       r.status.needed = length;
     }
-    return r;
   }
 
   // Section 6.2, "decode a generalized variable-length integer" digit by
@@ -1018,13 +1024,7 @@ class engine {
     std::size_t length = 0;
     buffer_result r;
     if (!parse_short(padded, size, b, work, length, r.status)) return r;
-    r.size = length;
-    if (work != out && capacity > 0)
-      std::memcpy(out, work, std::min(length, capacity) * sizeof(char32_t));
-    if (length > capacity) {
-      r.status.code = errc::buffer_too_small;
-      r.status.needed = length;
-    }
+    finish_into(r, work, length, out, capacity);
     return r;
   }
 
