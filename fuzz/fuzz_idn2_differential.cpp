@@ -13,7 +13,9 @@
 //                             letters, digits, '-' and '.' (D2, D3, D6), a
 //                             right-to-left code point (D7), or a code
 //                             point the two libraries classify differently
-//                             on its own (D1: Unicode data); for
+//                             on its own (D1: Unicode data; D15: a
+//                             code point UTS #46 maps to non-LDH ASCII,
+//                             inside an A-label); for
 //                             to_unicode, an xn-- label ending in '-' (D4)
 //                             an xn-- label that is no A-label or has
 //                             uppercase letters, lowercased first (D9);
@@ -52,7 +54,7 @@ struct peer {
 std::size_t counts[8];
 bool odd_ace = false;  // set per input by LLVMFuzzerTestOneInput
 bool has_ace = false;  // the name has an xn-- label (prefix in any case)
-const char* count_names[] = {"equal", "both-fail", "code-point(D1/D2)", "ascii-non-ldh(D2/D3/D6)", "D4", "D7", "D9", "D10/D14"};
+const char* count_names[] = {"equal", "both-fail", "code-point(D1/D2/D15)", "ascii-non-ldh(D2/D3/D6)", "D4", "D7", "D9", "D10/D14"};
 
 void report() {
   std::fprintf(stderr, "idn2 differential:");
@@ -227,9 +229,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // transitional processing "xn\u034F--nh1hh\u00DFh" becomes the A-label
   // xn--nh1hhssh (U+00DF maps to "ss"), under nontransitional it stays no
   // A-label.
+  // to_unicode leaves an A-label it rejects undecoded, so the labels the
+  // mapping made into A-labels are decoded from the trace: under
+  // transitional processing "xn\u034F--\u00DFh" is xn--ssh, U+2487, which
+  // libidn2 accepts inside an A-label (D15) and puny does not.
   for (const bool transitional : {false, true}) {
     std::u32string decoded;
     if (puny::unicode::utf8_to_utf32(mapped(name, transitional), decoded).ok()) u += decoded;
+    const puny::idna::trace t = puny::idna::explain_to_ascii(
+        name, puny::idna::uts46_default.with_check_bidi(false).with_transitional_processing(transitional));
+    for (const auto& label : t.labels)
+      if (label.ace) u += label.decoded;
   }
   const peer& sys = system_libidn2();
   const auto* n8 = reinterpret_cast<const uint8_t*>(name.c_str());
