@@ -224,7 +224,7 @@ void matcher::loose_rule(std::size_t r, bool ascii, const std::u32string& F) {
   };
   loose_now = true;
   if (!ascii) {
-    loose_skeleton(R, true, key);
+    loose_skeleton(R, true, key, &F);
     d.by_loose_full.find(key, report);
   } else {
     // The pairs: only a label with one (most have none).
