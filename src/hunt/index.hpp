@@ -40,14 +40,18 @@ struct deletion {
 
 using ids = std::vector<std::uint32_t>;
 
-// The tables' key hash: FNV-1a over whole characters with MurmurHash3's
-// 64-bit finaliser.  In three steps, so that a string in pieces (labels to
-// be joined) is hashed without being copied first; the same value for the
-// same characters whatever the character type.
+// The tables' key hash: a polynomial over whole characters (Horner's rule
+// modulo 2^64, an odd base) with MurmurHash3's 64-bit finaliser.  In three
+// steps, so that a string in pieces (labels to be joined) is hashed without
+// being copied first; the same value for the same characters whatever the
+// character type.  A polynomial, not FNV-1a, so that the hashes of a
+// string with each character deleted in turn come from one prefix and one
+// suffix sum each (deletion_hashes), not from hashing every deletion.
+constexpr std::uint64_t key_hash_base = 0x9e3779b97f4a7c15ull;
 inline std::uint64_t key_hash_start(std::size_t size) { return 0xcbf29ce484222325ull ^ size; }
 template <class Char>
 std::uint64_t key_hash_add(std::uint64_t h, std::basic_string_view<Char> s) {
-  for (Char c : s) h = (h ^ static_cast<std::make_unsigned_t<Char>>(c)) * 0x100000001b3ull;
+  for (Char c : s) h = h * key_hash_base + static_cast<std::make_unsigned_t<Char>>(c);
   return h;
 }
 inline std::uint64_t key_hash_end(std::uint64_t h) {
@@ -61,6 +65,26 @@ inline std::uint64_t key_hash_end(std::uint64_t h) {
 template <class Char>
 std::uint64_t key_hash(std::basic_string_view<Char> s) {
   return key_hash_end(key_hash_add(key_hash_start(s.size()), s));
+}
+
+// out[i] = key_hash of s without its code point i, for every i, in O(n):
+// the hash before the finaliser is the prefix's state (s[0, i)) times
+// base^(n - 1 - i) plus the sum of s[k] * base^(n - 1 - k) for k > i.
+inline void deletion_hashes(std::u32string_view s, std::vector<std::uint64_t>& out) {
+  const std::size_t n = s.size();
+  out.resize(n);
+  if (n == 0) return;
+  std::uint64_t h = key_hash_start(n - 1);
+  for (std::size_t k = 0; k < n; ++k) {  // out[k]: the state after s[0, k)
+    out[k] = h;
+    h = h * key_hash_base + static_cast<std::uint32_t>(s[k]);
+  }
+  std::uint64_t suffix = 0, power = 1;
+  for (std::size_t i = n; i-- > 0;) {
+    out[i] = key_hash_end(out[i] * power + suffix);
+    suffix += static_cast<std::uint32_t>(s[i]) * power;
+    power *= key_hash_base;
+  }
 }
 
 // Whether n characters at a and at b are the same: memcmp, where

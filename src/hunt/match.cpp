@@ -311,15 +311,11 @@ void matcher::homoglyph_edit_rule(std::size_t r, const std::u32string& F) {
       d.folded_deletions.find(F, h, folded_text{d.brands},
                               [&](const deletion& e) { consider(e.brand); });
   del.assign(F, 1, std::u32string::npos);  // updated in place, as in edits()
-  const std::u32string_view FV(F);
-  std::uint64_t prefix = brand_index::impl::hash_start(F.size() - 1);
+  thread_local std::vector<std::uint64_t> hashes;
+  deletion_hashes(F, hashes);
   for (std::size_t i = 0; i < F.size(); ++i) {
-    if (i > 0) {
-      del[i - 1] = F[i - 1];
-      prefix = brand_index::impl::hash_add(prefix, FV.substr(i - 1, 1));
-    }
-    const std::uint64_t h =
-        brand_index::impl::hash_end(brand_index::impl::hash_add(prefix, FV.substr(i + 1)));
+    if (i > 0) del[i - 1] = F[i - 1];
+    const std::uint64_t h = hashes[i];
     if (!d.maybe_hash(h)) continue;
     // One character fewer.
     d.by_folded.find(del, h, consider);

@@ -219,19 +219,15 @@ struct matcher {
                        [&](const deletion& e) { f(e.brand, rule::omission); });
     // R with code point i deleted, for i = 0, 1, ...: the next deletion
     // differs from this one in one place only (del[i - 1] becomes R[i - 1]),
-    // so it is updated in place instead of copied; its hash continues that
-    // of R's first i code points (`prefix`), which grows by one each step.
+    // so it is updated in place instead of copied; the hashes of all of
+    // them are computed at once (deletion_hashes).
     thread_local std::u32string del;
+    thread_local std::vector<std::uint64_t> hashes;
     if (!R.empty()) del.assign(R, 1, std::u32string::npos);
-    const std::u32string_view RV(R);
-    std::uint64_t prefix = brand_index::impl::hash_start(R.size() - 1);
+    deletion_hashes(R, hashes);
     for (std::size_t i = 0; i < R.size(); ++i) {
-      if (i > 0) {
-        del[i - 1] = R[i - 1];
-        prefix = brand_index::impl::hash_add(prefix, RV.substr(i - 1, 1));
-      }
-      const std::uint64_t h =
-          brand_index::impl::hash_end(brand_index::impl::hash_add(prefix, RV.substr(i + 1)));
+      if (i > 0) del[i - 1] = R[i - 1];
+      const std::uint64_t h = hashes[i];
       if (!d.maybe_hash(h)) continue;
       d.by_label.find(del, h, [&](std::uint32_t id) {
         rule why = rule::insertion;
