@@ -430,10 +430,12 @@ void find(std::string_view name, const brand_index& index, const options& opt, r
   display::options dopt;
   dopt.which = opt.profile;
   dopt.suffixes = d.have_psl ? &d.psl : nullptr;
-  display::decision dec;
+  // Reused: decide() assigns every member, and the labels' strings and
+  // findings keep their storage from one name to the next.
+  thread_local display::decision dec;
   out.verdict_status = display::decide(name, dopt, dec);
   if (out.verdict_status.ok()) {
-    out.display = std::move(dec.display);
+    out.display.assign(dec.display);
     out.all_shown = dec.all_shown();
     for (const display::label_verdict& l : dec.labels)
       out.findings.insert(out.findings.end(), l.findings.begin(), l.findings.end());
