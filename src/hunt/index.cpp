@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <memory>
 
 #include "display/internal.hpp"
 #include "unicode/ucd.hpp"
@@ -190,8 +191,10 @@ class skeleton_pieces {
   bool append(std::u32string_view label, std::u32string& out) {
     for (char32_t c : label) {
       if (c >= 0x10000) return false;
-      std::uint32_t e = entry_[c];
-      if (e == unknown) e = entry_[c] = make(c);
+      std::unique_ptr<std::uint32_t[]>& page = pages_[c >> 8];
+      if (!page) page = std::make_unique<std::uint32_t[]>(256);  // zeroed: unknown
+      std::uint32_t& e = page[c & 255];
+      if (e == unknown) e = make(c);
       if (e == general) return false;
       out.append(pool_, e >> 6, (e & 63) - 2);
     }
@@ -199,7 +202,9 @@ class skeleton_pieces {
   }
 
  private:
-  // An entry: 0 unknown, 1 no piece, else offset << 6 | (length + 2).
+  // An entry: 0 unknown, 1 no piece, else offset << 6 | (length + 2).  In
+  // pages of 256 code points made when first read: a thread that matches
+  // names of a few scripts holds a few kilobytes, not the whole BMP's.
   static constexpr std::uint32_t unknown = 0, general = 1;
   std::uint32_t make(char32_t c) {
     const std::u32string one(1, c);
@@ -213,7 +218,7 @@ class skeleton_pieces {
     pool_ += piece;
     return e;
   }
-  std::vector<std::uint32_t> entry_ = std::vector<std::uint32_t>(0x10000, unknown);
+  std::unique_ptr<std::uint32_t[]> pages_[256];
   std::u32string pool_;
 };
 
