@@ -22,11 +22,11 @@ void matcher::combo(const std::u32string& L, std::size_t first, std::size_t last
       parts.emplace_back(L, start, h == std::u32string::npos ? std::u32string::npos : h - start);
       const std::u32string& tok = parts.back();
       keyword = keyword || d.keywords.contains(tok);
-      if (d.maybe(tok)) {
-        d.by_label.find(tok,
+      if (const std::uint64_t th = brand_index::impl::hash_of(tok); d.maybe_hash(th)) {
+        d.by_label.find(tok, th,
                         [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
         d.by_flat_name.find(
-            tok, [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
+            tok, th, [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
       }
       // A lookalike of the brand's label with any word ("paypa1-secure",
       // "раураl-login"): the lookalike shows the intent.
@@ -46,8 +46,8 @@ void matcher::combo(const std::u32string& L, std::size_t first, std::size_t last
             if (combo_edit(via)) add(id, rule::combo_squatting, first, last, -5, via);
           });
   }
-  if (d.maybe(L))
-    d.by_flat_name.find(L, [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
+  if (const std::uint64_t h = brand_index::impl::hash_of(L); d.maybe_hash(h))
+    d.by_flat_name.find(L, h, [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
   // Views: a head or tail is looked up (the tables take views, nothing is
   // copied) only when the keyword masks and the Bloom filter let it through.
   const std::u32string_view V(L);
@@ -58,8 +58,8 @@ void matcher::combo(const std::u32string& L, std::size_t first, std::size_t last
     std::u32string_view head = V.substr(0, L.size() - k), tail = V.substr(L.size() - k);
     if (((d.keyword_first[k] >> (tail.front() & 63)) & 1) &&
         ((d.keyword_last[k] >> (tail.back() & 63)) & 1) && d.keywords.contains(tail)) {
-      if (d.maybe(head))
-        d.by_label.find(head,
+      if (const std::uint64_t h = brand_index::impl::hash_of(head); d.maybe_hash(h))
+        d.by_label.find(head, h,
                         [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
       keyword_part(head, first, last);
     }
@@ -68,8 +68,8 @@ void matcher::combo(const std::u32string& L, std::size_t first, std::size_t last
     tail = V.substr(k);
     if (((d.keyword_first[k] >> (head.front() & 63)) & 1) &&
         ((d.keyword_last[k] >> (head.back() & 63)) & 1) && d.keywords.contains(head)) {
-      if (d.maybe(tail))
-        d.by_label.find(tail,
+      if (const std::uint64_t h = brand_index::impl::hash_of(tail); d.maybe_hash(h))
+        d.by_label.find(tail, h,
                         [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
       keyword_part(tail, first, last);
     }
@@ -143,14 +143,15 @@ void matcher::subdomain_rules(std::size_t r) {
         if (std::size_t u = suffix_follows(id, t))
           add(id, rule::target_embedding, toks[t].label, toks[u].label, -5, via);
       });
-    if (!d.maybe(toks[t].text)) continue;
-    d.by_label.find(toks[t].text, [&](std::uint32_t id) {
+    const std::uint64_t th = brand_index::impl::hash_of(toks[t].text);
+    if (!d.maybe_hash(th)) continue;
+    d.by_label.find(toks[t].text, th, [&](std::uint32_t id) {
       if (std::size_t u = suffix_follows(id, t))
         add(id, rule::target_embedding, toks[t].label, toks[u].label);
       else
         add(id, rule::target_embedding, toks[t].label, toks[t].label, bare_subdomain_delta);
     });
-    d.by_flat_name.find(toks[t].text, [&](std::uint32_t id) {
+    d.by_flat_name.find(toks[t].text, th, [&](std::uint32_t id) {
       add(id, rule::target_embedding, toks[t].label, toks[t].label);
     });
   }

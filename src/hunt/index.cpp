@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <iterator>
+#include <memory>
 
 #include "display/internal.hpp"
+#include "unicode/ucd.hpp"
 #include "puny/idna.hpp"
 #include "puny/unicode.hpp"
 #include "puny/uts39.hpp"
@@ -171,6 +173,61 @@ const std::vector<std::u32string>& ascii_prototype_table() {
 }
 }  // namespace
 
+// The UTS #39 skeleton of a string is the concatenation of its code
+// points' own skeletons ("pieces") when each code point's NFD and each
+// piece start with a starter (canonical combining class 0): NFD then
+// decomposes code point by code point and canonical ordering, which moves
+// only marks, never crosses from one piece into the next.  Each BMP code
+// point's piece is computed by uts39::skeleton the first time a label has
+// it and kept (per thread: the table fills as names are matched); a label
+// with any other code point takes uts39::skeleton whole.  The general
+// function costs about 700 instructions a code point with its allocations
+// (two NFDs), a piece a table read.
+namespace {
+class skeleton_pieces {
+ public:
+  // Appends skeleton(label) to `out`; false (out unspecified) when some
+  // code point of it has no piece.
+  bool append(std::u32string_view label, std::u32string& out) {
+    for (char32_t c : label) {
+      if (c >= 0x10000) return false;
+      std::unique_ptr<std::uint32_t[]>& page = pages_[c >> 8];
+      if (!page) page = std::make_unique<std::uint32_t[]>(256);  // zeroed: unknown
+      std::uint32_t& e = page[c & 255];
+      if (e == unknown) e = make(c);
+      if (e == general) return false;
+      out.append(pool_, e >> 6, (e & 63) - 2);
+    }
+    return true;
+  }
+
+ private:
+  // An entry: 0 unknown, 1 no piece, else offset << 6 | (length + 2).  In
+  // pages of 256 code points made when first read: a thread that matches
+  // names of a few scripts holds a few kilobytes, not the whole BMP's.
+  static constexpr std::uint32_t unknown = 0, general = 1;
+  std::uint32_t make(char32_t c) {
+    const std::u32string one(1, c);
+    std::u32string nfd;
+    detail::ucd::nfd_append(one, nfd);
+    if (nfd.empty() || detail::ucd::combining_class(nfd[0]) != 0) return general;
+    const std::u32string piece = uts39::skeleton(one);
+    if (!piece.empty() && detail::ucd::combining_class(piece[0]) != 0) return general;
+    if (piece.size() > 61 || pool_.size() + piece.size() >= (std::size_t{1} << 26)) return general;
+    const auto e = static_cast<std::uint32_t>(pool_.size() << 6 | (piece.size() + 2));
+    pool_ += piece;
+    return e;
+  }
+  std::unique_ptr<std::uint32_t[]> pages_[256];
+  std::u32string pool_;
+};
+
+bool piece_skeleton(std::u32string_view label, std::u32string& out) {
+  thread_local skeleton_pieces pieces;
+  return pieces.append(label, out);
+}
+}  // namespace
+
 void folded_skeleton(std::u32string_view label, std::u32string& out) {
   static const std::vector<std::u32string>& ascii_prototypes = ascii_prototype_table();
   // Most ASCII characters are their own one-character prototype: those
@@ -204,7 +261,7 @@ void folded_skeleton(std::u32string_view label, std::u32string& out) {
       else
         s += ascii_prototypes[c];
     }
-  } else {
+  } else if (!piece_skeleton(label, s)) {
     s = uts39::skeleton(label);
   }
   out.clear();

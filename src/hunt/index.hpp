@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -39,14 +40,18 @@ struct deletion {
 
 using ids = std::vector<std::uint32_t>;
 
-// The tables' key hash: FNV-1a over whole characters with MurmurHash3's
-// 64-bit finaliser.  In three steps, so that a string in pieces (labels to
-// be joined) is hashed without being copied first; the same value for the
-// same characters whatever the character type.
+// The tables' key hash: a polynomial over whole characters (Horner's rule
+// modulo 2^64, an odd base) with MurmurHash3's 64-bit finaliser.  In three
+// steps, so that a string in pieces (labels to be joined) is hashed without
+// being copied first; the same value for the same characters whatever the
+// character type.  A polynomial, not FNV-1a, so that the hashes of a
+// string with each character deleted in turn come from one prefix and one
+// suffix sum each (deletion_hashes), not from hashing every deletion.
+constexpr std::uint64_t key_hash_base = 0x9e3779b97f4a7c15ull;
 inline std::uint64_t key_hash_start(std::size_t size) { return 0xcbf29ce484222325ull ^ size; }
 template <class Char>
 std::uint64_t key_hash_add(std::uint64_t h, std::basic_string_view<Char> s) {
-  for (Char c : s) h = (h ^ static_cast<std::make_unsigned_t<Char>>(c)) * 0x100000001b3ull;
+  for (Char c : s) h = h * key_hash_base + static_cast<std::make_unsigned_t<Char>>(c);
   return h;
 }
 inline std::uint64_t key_hash_end(std::uint64_t h) {
@@ -60,6 +65,37 @@ inline std::uint64_t key_hash_end(std::uint64_t h) {
 template <class Char>
 std::uint64_t key_hash(std::basic_string_view<Char> s) {
   return key_hash_end(key_hash_add(key_hash_start(s.size()), s));
+}
+
+// out[i] = key_hash of s without its code point i, for every i, in O(n):
+// the hash before the finaliser is the prefix's state (s[0, i)) times
+// base^(n - 1 - i) plus the sum of s[k] * base^(n - 1 - k) for k > i.
+inline void deletion_hashes(std::u32string_view s, std::vector<std::uint64_t>& out) {
+  const std::size_t n = s.size();
+  out.resize(n);
+  if (n == 0) return;
+  std::uint64_t h = key_hash_start(n - 1);
+  for (std::size_t k = 0; k < n; ++k) {  // out[k]: the state after s[0, k)
+    out[k] = h;
+    h = h * key_hash_base + static_cast<std::uint32_t>(s[k]);
+  }
+  std::uint64_t suffix = 0, power = 1;
+  for (std::size_t i = n; i-- > 0;) {
+    out[i] = key_hash_end(out[i] * power + suffix);
+    suffix += static_cast<std::uint32_t>(s[i]) * power;
+    power *= key_hash_base;
+  }
+}
+
+// Whether n characters at a and at b are the same: memcmp, where
+// char_traits<char32_t>::compare (u32string's ==) orders them one by one.
+template <class Char>
+bool same_chars(const Char* a, const Char* b, std::size_t n) {
+  return n == 0 || std::memcmp(a, b, n * sizeof(Char)) == 0;
+}
+template <class Char>
+bool same_text(std::basic_string_view<Char> a, std::basic_string_view<Char> b) {
+  return a.size() == b.size() && same_chars(a.data(), b.data(), a.size());
 }
 
 // Groups `entries` by bucket (the low bits of each one's hash in `hashes`,
@@ -110,9 +146,17 @@ class deletion_table {
   }
   // Calls f(deletion) for every entry whose key is `key` (hash = hash_of(key)),
   // in the order they were added; `text(brand)` is the string the brand's
-  // entries were added from.
+  // entries were added from.  `wanted(deletion, text)`, asked first, may
+  // turn an entry down before its text is compared with the key (the
+  // caller would drop it anyway): the comparison is most of a look-up's
+  // cost when the key is found.
   template <class Text, class F>
   void find(std::u32string_view key, std::uint64_t hash, Text&& text, F&& f) const {
+    find(key, hash, text, [](const deletion&, std::u32string_view) { return true; }, f);
+  }
+  template <class Text, class Wanted, class F>
+  void find(std::u32string_view key, std::uint64_t hash, Text&& text, Wanted&& wanted,
+            F&& f) const {
     if (start_.empty()) return;
     const std::size_t b = hash & mask_;
     const std::uint32_t tag = static_cast<std::uint32_t>(hash >> 32);
@@ -121,8 +165,8 @@ class deletion_table {
       if (e.tag != tag) continue;
       const std::u32string_view s = text(e.d.brand);
       const std::size_t p = e.d.pos;
-      if (s.size() == key.size() + 1 && s.compare(0, p, key, 0, p) == 0 &&
-          s.compare(p + 1, std::u32string_view::npos, key, p, std::u32string_view::npos) == 0)
+      if (s.size() == key.size() + 1 && wanted(e.d, s) && same_chars(s.data(), key.data(), p) &&
+          same_chars(s.data() + p + 1, key.data() + p, key.size() - p))
         f(e.d);
     }
   }
@@ -173,12 +217,17 @@ class key_table {
   template <class F>
   void find(view key, F&& f) const {
     if (start_.empty()) return;
-    const std::uint64_t h = hash(key);
+    find(key, hash(key), f);
+  }
+  // The same with the key's hash (hash(key)) already at hand.
+  template <class F>
+  void find(view key, std::uint64_t h, F&& f) const {
+    if (start_.empty()) return;
     const std::uint32_t tag = static_cast<std::uint32_t>(h >> 32);
     const std::size_t b = h & mask_;
     for (std::uint32_t i = start_[b], end = start_[b + 1]; i < end; ++i) {
       const entry& e = entries_[i];
-      if (e.tag == tag && e.size == key.size() && view(pool_).substr(e.offset, e.size) == key)
+      if (e.tag == tag && e.size == key.size() && same_chars(pool_.data() + e.offset, key.data(), e.size))
         f(e.id);
     }
   }

@@ -100,7 +100,8 @@ bool pair_start(char32_t c) {
   return c == U'c' || c == U'd' || c == U'l' || c == U'i' || c == U'n' || c == U'r';
 }
 
-bool loose_skeleton(std::u32string_view label, bool singles, std::u32string& out) {
+bool loose_skeleton(std::u32string_view label, bool singles, std::u32string& out,
+                    const std::u32string* label_folded) {
   thread_local std::u32string mapped, folded;
   bool changed = false;
   if (std::any_of(label.begin(), label.end(), [](char32_t c) { return c >= 0x80; })) {
@@ -111,6 +112,7 @@ bool loose_skeleton(std::u32string_view label, bool singles, std::u32string& out
           c = static_cast<unsigned char>(l);
           changed = true;
         }
+    if (!changed && label_folded != nullptr) return loose_from_folded(*label_folded, singles, out);
     folded_skeleton(mapped, folded);
   } else {
     folded_skeleton(label, folded);  // an ASCII label: nothing to map first

@@ -14,7 +14,11 @@ namespace puny::hunt {
 // and then a run of one letter as one letter (m, "rn", "nn" all read n).
 // Into `out`; true when a Latin letter or a pair was read so (the result
 // differs from the folded skeleton by more than the singles).
-bool loose_skeleton(std::u32string_view label, bool singles, std::u32string& out);
+// `label_folded`, when given, is folded_skeleton(label), which the caller
+// has already: used when no Latin letter is mapped (then the label's
+// folded skeleton is the one to read), instead of folding again.
+bool loose_skeleton(std::u32string_view label, bool singles, std::u32string& out,
+                    const std::u32string* label_folded = nullptr);
 
 // The same from a label's folded skeleton, for an ASCII label (no Latin
 // letter to map first): the pairs, and with `singles` the letters' classes.

@@ -188,8 +188,8 @@ void matcher::registrable_rules(std::size_t r, std::string_view suffix) {
   if (R.empty()) return;
   // Exact label: another suffix is a TLD swap (the brand's own name was
   // filtered out before).
-  if (d.maybe(R))
-    d.by_label.find(R, [&](std::uint32_t id) {
+  if (const std::uint64_t h = brand_index::impl::hash_of(R); d.maybe_hash(h))
+    d.by_label.find(R, h, [&](std::uint32_t id) {
       if (d.brands[id].suffix != suffix) add(id, rule::tld_swap, r, labels.size() - 1);
     });
   // Skeleton and ASCII homoglyphs (UTS #39 section 4).
@@ -198,8 +198,8 @@ void matcher::registrable_rules(std::size_t r, std::string_view suffix) {
   thread_local std::u32string folded;
   folded_skeleton(R, folded);
   {
-    if (d.maybe(folded))
-      d.by_folded.find(folded, [&](std::uint32_t id) {
+    if (const std::uint64_t h = brand_index::impl::hash_of(folded); d.maybe_hash(h))
+      d.by_folded.find(folded, h, [&](std::uint32_t id) {
         if (d.brands[id].label != R) add(id, ascii ? rule::homoglyph : rule::skeleton, r, r);
       });
   }
@@ -224,7 +224,7 @@ void matcher::loose_rule(std::size_t r, bool ascii, const std::u32string& F) {
   };
   loose_now = true;
   if (!ascii) {
-    loose_skeleton(R, true, key);
+    loose_skeleton(R, true, key, &F);
     d.by_loose_full.find(key, report);
   } else {
     // The pairs: only a label with one (most have none).
@@ -310,15 +310,23 @@ void matcher::homoglyph_edit_rule(std::size_t r, const std::u32string& F) {
     if (const std::uint64_t h = brand_index::impl::hash_of(F); d.maybe_hash(h))
       d.folded_deletions.find(F, h, folded_text{d.brands},
                               [&](const deletion& e) { consider(e.brand); });
-  del.assign(F, 1, std::u32string::npos);  // updated in place, as in edit_rules
+  del.assign(F, 1, std::u32string::npos);  // updated in place, as in edits()
+  thread_local std::vector<std::uint64_t> hashes;
+  deletion_hashes(F, hashes);
   for (std::size_t i = 0; i < F.size(); ++i) {
     if (i > 0) del[i - 1] = F[i - 1];
-    const std::uint64_t h = brand_index::impl::hash_of(del);
+    const std::uint64_t h = hashes[i];
     if (!d.maybe_hash(h)) continue;
     // One character fewer.
-    d.by_folded.find(del, consider);
+    d.by_folded.find(del, h, consider);
     // One character replaced, or two neighbours swapped.
-    d.folded_deletions.find(del, h, folded_text{d.brands}, [&](const deletion& e) {
+    // As in edits(): B[i] == F[i] at e.pos == i would make B F itself,
+    // which consider() turns down; such entries are not compared.
+    auto wanted = [&](const deletion& e, std::u32string_view B) {
+      return e.pos == i ? B[i] != F[i]
+                        : (e.pos == i + 1 || e.pos + 1 == i) && F[i] == B[e.pos] && F[e.pos] == B[i];
+    };
+    d.folded_deletions.find(del, h, folded_text{d.brands}, wanted, [&](const deletion& e) {
       const std::u32string& B = d.brands[e.brand].folded;
       if (B.size() != F.size()) return;
       if (e.pos == i ||
@@ -342,10 +350,11 @@ void matcher::label_split_rule(std::size_t r) {
     if (!((d.label_lengths >> length) & 1)) continue;
     std::uint64_t h = brand_index::impl::hash_start(length);
     for (std::size_t l = j; l <= r; ++l) h = brand_index::impl::hash_add(h, labels[l]);
-    if (!d.maybe_hash(brand_index::impl::hash_end(h))) continue;
+    h = brand_index::impl::hash_end(h);  // the joined labels' hash_of
+    if (!d.maybe_hash(h)) continue;
     joined.clear();
     for (std::size_t l = j; l <= r; ++l) joined += labels[l];
-    d.by_label.find(joined, [&](std::uint32_t id) { add(id, rule::label_split, j, r); });
+    d.by_label.find(joined, h, [&](std::uint32_t id) { add(id, rule::label_split, j, r); });
   }
 }
 
@@ -421,10 +430,12 @@ void find(std::string_view name, const brand_index& index, const options& opt, r
   display::options dopt;
   dopt.which = opt.profile;
   dopt.suffixes = d.have_psl ? &d.psl : nullptr;
-  display::decision dec;
+  // Reused: decide() assigns every member, and the labels' strings and
+  // findings keep their storage from one name to the next.
+  thread_local display::decision dec;
   out.verdict_status = display::decide(name, dopt, dec);
   if (out.verdict_status.ok()) {
-    out.display = std::move(dec.display);
+    out.display.assign(dec.display);
     out.all_shown = dec.all_shown();
     for (const display::label_verdict& l : dec.labels)
       out.findings.insert(out.findings.end(), l.findings.begin(), l.findings.end());

@@ -219,14 +219,17 @@ struct matcher {
                        [&](const deletion& e) { f(e.brand, rule::omission); });
     // R with code point i deleted, for i = 0, 1, ...: the next deletion
     // differs from this one in one place only (del[i - 1] becomes R[i - 1]),
-    // so it is updated in place instead of copied.
+    // so it is updated in place instead of copied; the hashes of all of
+    // them are computed at once (deletion_hashes).
     thread_local std::u32string del;
+    thread_local std::vector<std::uint64_t> hashes;
     if (!R.empty()) del.assign(R, 1, std::u32string::npos);
+    deletion_hashes(R, hashes);
     for (std::size_t i = 0; i < R.size(); ++i) {
       if (i > 0) del[i - 1] = R[i - 1];
-      const std::uint64_t h = brand_index::impl::hash_of(del);
+      const std::uint64_t h = hashes[i];
       if (!d.maybe_hash(h)) continue;
-      d.by_label.find(del, [&](std::uint32_t id) {
+      d.by_label.find(del, h, [&](std::uint32_t id) {
         rule why = rule::insertion;
         if (R[i] == U'-')
           why = rule::hyphenation;
@@ -234,9 +237,16 @@ struct matcher {
           why = rule::repetition;
         f(id, why);
       });
-      d.deletions.find(del, h, label_text{d.brands}, [&](const deletion& e) {
+      // Only a replacement at i (B[i] == R[i] would make B R itself) or a
+      // swap of i and a neighbour can be reported: other entries are not
+      // compared with the key.
+      auto wanted = [&](const deletion& e, std::u32string_view B) {
+        return e.pos == i ? B[i] != R[i]
+                          : (e.pos == i + 1 || e.pos + 1 == i) && R[i] == B[e.pos] && R[e.pos] == B[i];
+      };
+      d.deletions.find(del, h, label_text{d.brands}, wanted, [&](const deletion& e) {
         const std::u32string& B = d.brands[e.brand].label;
-        if (B.size() != R.size() || B == R) return;
+        if (B.size() != R.size() || same_text<char32_t>(B, R)) return;
         if (e.pos == i) {
           f(e.brand, replacement_reason(B[i], R[i], d.brands[e.brand]));
         } else if ((e.pos == i + 1 || e.pos + 1 == i) && R[i] == B[e.pos] && R[e.pos] == B[i]) {
@@ -266,8 +276,8 @@ struct matcher {
     if (ascii && !may_hold_homoglyph(T)) return;
     thread_local std::u32string folded;
     folded_skeleton(T, folded);
-    if (d.maybe(folded))
-      d.by_folded.find(folded, [&](std::uint32_t id) {
+    if (const std::uint64_t h = brand_index::impl::hash_of(folded); d.maybe_hash(h))
+      d.by_folded.find(folded, h, [&](std::uint32_t id) {
         if (d.brands[id].label != T) f(id, ascii ? rule::homoglyph : rule::skeleton);
       });
     if (ascii || !on(rule::chromium_skeleton) || d.by_chromium.empty() ||

@@ -15,7 +15,7 @@ extern const std::uint32_t common_word_hashes[];
 extern const std::size_t common_word_count;
 
 // Whether the label (lowercase) is one of the common words: a binary search
-// of its key hash among theirs.
+// of its hash (words.cpp's word_hash) among theirs.
 bool is_common_word(std::u32string_view label);
 
 }  // namespace puny::hunt

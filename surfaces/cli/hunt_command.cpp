@@ -162,7 +162,9 @@ void add_hunt(CLI::App& app, action& selected) {
                 return;
               }
             }
-            std::string text;
+            // Written where the line driver reads it (out was reset: empty,
+            // its storage kept from the last line).
+            std::string& text = detailed ? out.extra_json : out.output;
             for (const std::string& name : names) {
               hunt::find(name, *index, opt, rep);
               if (rep.matches.empty()) continue;
@@ -178,12 +180,7 @@ void add_hunt(CLI::App& app, action& selected) {
               }
             }
             out.matched = !text.empty();
-            if (text.empty())
-              out.silent = !detailed;
-            else if (detailed)
-              out.extra_json = std::move(text);
-            else
-              out.output = std::move(text);
+            if (text.empty()) out.silent = !detailed;
           });
     };
   });

@@ -145,18 +145,25 @@ hunt_line certstream_names(std::string_view line, std::size_t start, std::vector
 }  // namespace
 
 hunt_line names_of(std::string_view line, std::vector<std::string>& out, hunt_line_error& error) {
-  out.clear();
   error = hunt_line_error{};
   std::size_t start = 0;
   while (start < line.size() && (line[start] == ' ' || line[start] == '\t')) ++start;
   std::string_view rest = line.substr(start);
   while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\r'))
     rest.remove_suffix(1);
-  if (rest.empty() || rest[0] == ';' || rest[0] == '#' || rest[0] == '$') return hunt_line::names;
-  if (rest[0] == '{') return certstream_names(rest, start, out, error);
+  if (rest.empty() || rest[0] == ';' || rest[0] == '#' || rest[0] == '$') {
+    out.clear();
+    return hunt_line::names;
+  }
+  if (rest[0] == '{') {
+    out.clear();
+    return certstream_names(rest, start, out, error);
+  }
   std::size_t end = 0;
   while (end < rest.size() && rest[end] != ' ' && rest[end] != '\t') ++end;
-  out.emplace_back(rest.substr(0, end));
+  // One name: the first string keeps its storage from the last line.
+  out.resize(1);
+  out[0].assign(rest.substr(0, end));
   return hunt_line::names;
 }
 

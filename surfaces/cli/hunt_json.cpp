@@ -26,18 +26,24 @@ bool plain_json_text(std::string_view s) {
   const std::size_t n = s.size();
   std::size_t i = 0;
   // Eight plain ASCII bytes at a time: none at or above 0x80, below 0x20,
-  // '"' or '\\' (the bit tricks are exact as a yes/no per word).
+  // '"' or '\\' (the bit tricks are exact as a yes/no per word).  A word
+  // that has another byte is read byte by byte up to its end, then words
+  // again (a U-label's ASCII after its first non-ASCII letter too).
   constexpr std::uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-  while (n - i >= 8) {
-    std::uint64_t v;
-    std::memcpy(&v, p + i, 8);
-    const std::uint64_t q = v ^ (ones * '"'), b = v ^ (ones * '\\');
-    const std::uint64_t special = (v | ((v - ones * 0x20) & ~v) | ((q - ones) & ~q) |
-                                   ((b - ones) & ~b)) & highs;
-    if (special != 0) break;
-    i += 8;
-  }
+  std::size_t bytewise_until = 0;
   while (i < n) {
+    if (i >= bytewise_until && n - i >= 8) {
+      std::uint64_t v;
+      std::memcpy(&v, p + i, 8);
+      const std::uint64_t q = v ^ (ones * '"'), b = v ^ (ones * '\\');
+      const std::uint64_t special = (v | ((v - ones * 0x20) & ~v) | ((q - ones) & ~q) |
+                                     ((b - ones) & ~b)) & highs;
+      if (special == 0) {
+        i += 8;
+        continue;
+      }
+      bytewise_until = i + 8;
+    }
     const unsigned char c = p[i];
     if (c < 0x80) {
       if (c < 0x20 || c == '"' || c == '\\') return false;
@@ -68,31 +74,80 @@ bool plain_json_text(std::string_view s) {
   return true;
 }
 
-// Numbers as dump() writes them; std::to_chars, not snprintf (snprintf
-// took about 16,000 instructions a name on lookalike-heavy input).
-template <typename Int>
-void append_int(std::string& out, Int n) {
-  char tmp[24];
-  const std::to_chars_result r = std::to_chars(tmp, tmp + sizeof tmp, n);
-  out.append(tmp, static_cast<std::size_t>(r.ptr - tmp));
-}
+// The object's text goes through a buffer on the stack: a piece of
+// constant length (a key, punctuation) is copied with moves the compiler
+// writes in place, where std::string's append is a call (with a memcpy
+// call) each, about 110 a name on lookalike-heavy input (issue 53).
+class json_writer {
+ public:
+  explicit json_writer(std::string& out) : out_(out) {}
+  json_writer(const json_writer&) = delete;
+  json_writer& operator=(const json_writer&) = delete;
+  ~json_writer() { flush(); }
 
-// "U+XXXX" (at least four upper-case hex digits), as "U+%04X" prints it.
-void append_code_point(std::string& out, char32_t c) {
-  char tmp[12];
-  int len = 0;
-  for (auto v = static_cast<std::uint32_t>(c); v != 0 || len < 4; v >>= 4)
-    tmp[len++] = "0123456789ABCDEF"[v & 0xF];
-  out += "\"U+"sv;
-  while (len > 0) out += tmp[--len];
-  out += '"';
-}
+  // A literal: its length is a constant, so the copy is a few moves.
+  template <std::size_t N>
+  void lit(const char (&s)[N]) {
+    static_assert(N - 1 <= sizeof buf_, "a literal longer than the buffer");
+    if (N - 1 > sizeof buf_ - len_) flush();
+    std::memcpy(buf_ + len_, s, N - 1);
+    len_ += N - 1;
+  }
+  void raw(std::string_view s) { raw(s.data(), s.size()); }
+  void raw(const char* s, std::size_t n) {
+    if (n > sizeof buf_ - len_) {
+      flush();
+      if (n > sizeof buf_) {
+        out_.append(s, n);
+        return;
+      }
+    }
+    std::memcpy(buf_ + len_, s, n);
+    len_ += n;
+  }
+  void ch(char c) {
+    if (len_ == sizeof buf_) flush();
+    buf_[len_++] = c;
+  }
+  // Numbers as dump() writes them; std::to_chars, not snprintf (snprintf
+  // took about 16,000 instructions a name on lookalike-heavy input).
+  template <typename Int>
+  void num(Int n) {
+    if (sizeof buf_ - len_ < 24) flush();
+    const std::to_chars_result r = std::to_chars(buf_ + len_, buf_ + sizeof buf_, n);
+    len_ = static_cast<std::size_t>(r.ptr - buf_);
+  }
+  // A JSON string (append_json_string's text).
+  void str(std::string_view s) {
+    if (plain_json_text(s)) {
+      ch('"');
+      raw(s);
+      ch('"');
+      return;
+    }
+    flush();
+    append_json_string(out_, s);
+  }
+  // "U+XXXX" (at least four upper-case hex digits), as "U+%04X" prints it.
+  void code_point(char32_t c) {
+    char tmp[12];
+    int len = 0;
+    for (auto v = static_cast<std::uint32_t>(c); v != 0 || len < 4; v >>= 4)
+      tmp[len++] = "0123456789ABCDEF"[v & 0xF];
+    lit("\"U+");
+    while (len > 0) ch(tmp[--len]);
+    ch('"');
+  }
+  void flush() {
+    out_.append(buf_, len_);
+    len_ = 0;
+  }
 
-void append_key(std::string& out, std::string_view key) {
-  out += '"';
-  out += key;
-  out += "\":"sv;
-}
+ private:
+  std::string& out_;
+  char buf_[1024];
+  std::size_t len_ = 0;
+};
 
 // The registry's rule names and reason texts as JSON strings, made once
 // (thread-safe static) and copied for each match.
@@ -131,58 +186,60 @@ const std::string& reason_text(const hunt::match& m) {
 }
 
 // "rule":R[,"via":V]
-void append_rule(std::string& out, const hunt::match& m) {
-  append_key(out, "rule"sv);
-  out += rule_name(m.why);
+void write_rule(json_writer& w, const hunt::match& m) {
+  w.lit("\"rule\":");
+  w.raw(rule_name(m.why));
   if (m.via != hunt::rule{}) {
-    out += ',';
-    append_key(out, "via"sv);
-    out += rule_name(m.via);
+    w.lit(",\"via\":");
+    w.raw(rule_name(m.via));
   }
 }
 
-void append_place(std::string& out, const hunt::match& m) {
-  out += ",\"offset\":"sv;
-  append_int(out, m.offset);
-  out += ",\"length\":"sv;
-  append_int(out, m.length);
+void write_place(json_writer& w, const hunt::match& m) {
+  w.lit(",\"offset\":");
+  w.num(m.offset);
+  w.lit(",\"length\":");
+  w.num(m.length);
 }
 
-void append_verdict(std::string& out, const hunt::report& rep, std::string_view profile) {
-  out += "\"verdict\":{\"status\":"sv;
+void write_verdict(json_writer& w, const hunt::report& rep, std::string_view profile) {
+  w.lit("\"verdict\":{\"status\":");
   if (rep.verdict_status.ok())
-    out += "null"sv;
+    w.lit("null");
   else
-    append_json_string(out, puny::to_string(rep.verdict_status.code));
-  out += ",\"display\":"sv;
+    w.str(puny::to_string(rep.verdict_status.code));
+  w.lit(",\"display\":");
   if (rep.verdict_status.ok())
-    append_json_string(out, rep.display);
+    w.str(rep.display);
   else
-    out += "null"sv;
-  out += rep.all_shown ? ",\"all_shown\":true"sv : ",\"all_shown\":false"sv;
-  out += ",\"profile\":"sv;
-  append_json_string(out, profile);
-  out += ",\"findings\":["sv;
+    w.lit("null");
+  if (rep.all_shown)
+    w.lit(",\"all_shown\":true");
+  else
+    w.lit(",\"all_shown\":false");
+  w.lit(",\"profile\":");
+  w.str(profile);
+  w.lit(",\"findings\":[");
   for (std::size_t k = 0; k < rep.findings.size(); ++k) {
     const display::finding& f = rep.findings[k];
-    if (k > 0) out += ',';
-    out += "{\"label\":"sv;
-    append_int(out, f.label);
-    out += ",\"reason\":"sv;
-    append_json_string(out, display::to_string(f.why));
-    out += ",\"step\":"sv;
-    append_json_string(out, f.step);
+    if (k > 0) w.ch(',');
+    w.lit("{\"label\":");
+    w.num(f.label);
+    w.lit(",\"reason\":");
+    w.str(display::to_string(f.why));
+    w.lit(",\"step\":");
+    w.str(f.step);
     if (f.has_code_point) {
-      out += ",\"code_point\":"sv;
-      append_code_point(out, f.code_point);
+      w.lit(",\"code_point\":");
+      w.code_point(f.code_point);
     }
     if (!f.similar_to.empty()) {
-      out += ",\"similar_to\":"sv;
-      append_json_string(out, f.similar_to);
+      w.lit(",\"similar_to\":");
+      w.str(f.similar_to);
     }
-    out += '}';
+    w.ch('}');
   }
-  out += "]}"sv;
+  w.lit("]}");
 }
 
 }  // namespace
@@ -202,61 +259,63 @@ void append_json_string(std::string& out, std::string_view s) {
 
 void append_hunt_json(std::string& out, std::string_view input, const hunt::report& rep,
                       const hunt::brand_index& index, std::string_view profile) {
-  out += "\"input\":"sv;
-  append_json_string(out, input);
-  out += ",\"name\":"sv;
-  append_json_string(out, rep.name);
-  out += ',';
-  append_verdict(out, rep, profile);
-  out += ",\"matches\":["sv;
+  json_writer w(out);
+  w.lit("\"input\":");
+  w.str(input);
+  w.lit(",\"name\":");
+  w.str(rep.name);
+  w.ch(',');
+  write_verdict(w, rep, profile);
+  w.lit(",\"matches\":[");
   for (std::size_t k = 0; k < rep.matches.size(); ++k) {
     const hunt::match& m = rep.matches[k];
-    if (k > 0) out += ',';
-    out += "{\"brand\":"sv;
-    append_json_string(out, index.brand(m.brand));
-    out += ",\"rule\":"sv;
-    out += rule_name(m.why);
-    append_place(out, m);
-    out += ",\"score\":"sv;
-    append_int(out, m.score);
+    if (k > 0) w.ch(',');
+    w.lit("{\"brand\":");
+    w.str(index.brand(m.brand));
+    w.lit(",\"rule\":");
+    w.raw(rule_name(m.why));
+    write_place(w, m);
+    w.lit(",\"score\":");
+    w.num(m.score);
     if (m.via != hunt::rule{}) {
-      out += ",\"via\":"sv;
-      out += rule_name(m.via);
+      w.lit(",\"via\":");
+      w.raw(rule_name(m.via));
     }
-    out += '}';
+    w.ch('}');
   }
-  out += ']';
-  const std::vector<hunt_brand_entry> entries = hunt_by_brand(rep);
-  out += ",\"score\":"sv;
-  append_int(out, entries.empty() ? 0 : rep.matches[entries.front().best].score);
-  out += ",\"brands\":["sv;
-  for (std::size_t k = 0; k < entries.size(); ++k) {
-    const hunt_brand_entry& e = entries[k];
+  w.ch(']');
+  thread_local hunt_triage triage;  // reused: no allocation per name
+  hunt_by_brand(rep, triage);
+  w.lit(",\"score\":");
+  w.num(triage.count == 0 ? 0 : rep.matches[triage.entries.front().best].score);
+  w.lit(",\"brands\":[");
+  for (std::size_t k = 0; k < triage.count; ++k) {
+    const hunt_brand_entry& e = triage.entries[k];
     const hunt::match& m = rep.matches[e.best];
-    if (k > 0) out += ',';
-    out += "{\"brand\":"sv;
-    append_json_string(out, index.brand(m.brand));
-    out += ',';
-    append_rule(out, m);
-    out += ",\"score\":"sv;
-    append_int(out, m.score);
-    append_place(out, m);
-    out += ",\"reason\":"sv;
-    out += reason_text(m);
-    out += ",\"also\":["sv;
+    if (k > 0) w.ch(',');
+    w.lit("{\"brand\":");
+    w.str(index.brand(m.brand));
+    w.ch(',');
+    write_rule(w, m);
+    w.lit(",\"score\":");
+    w.num(m.score);
+    write_place(w, m);
+    w.lit(",\"reason\":");
+    w.raw(reason_text(m));
+    w.lit(",\"also\":[");
     for (std::size_t a = 0; a < e.also.size(); ++a) {
       const hunt::match& o = rep.matches[e.also[a]];
-      if (a > 0) out += ',';
-      out += '{';
-      append_rule(out, o);
-      out += ",\"score\":"sv;
-      append_int(out, o.score);
-      append_place(out, o);
-      out += '}';
+      if (a > 0) w.ch(',');
+      w.ch('{');
+      write_rule(w, o);
+      w.lit(",\"score\":");
+      w.num(o.score);
+      write_place(w, o);
+      w.ch('}');
     }
-    out += "]}"sv;
+    w.lit("]}");
   }
-  out += "]}\n"sv;
+  w.lit("]}\n");
 }
 
 }  // namespace puny::cli

@@ -2,21 +2,25 @@
 #include "hunt_triage.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace puny::cli {
 
-std::vector<hunt_brand_entry> hunt_by_brand(const hunt::report& rep) {
-  std::vector<hunt_brand_entry> out;
-  std::vector<std::size_t> brands;  // out[i]'s brand
+void hunt_by_brand(const hunt::report& rep, hunt_triage& out) {
+  out.count = 0;
+  out.brands.clear();
   for (std::size_t i = 0; i < rep.matches.size(); ++i) {
     const hunt::match& m = rep.matches[i];
-    auto it = std::find(brands.begin(), brands.end(), m.brand);
-    if (it == brands.end()) {
-      brands.push_back(m.brand);
-      out.push_back(hunt_brand_entry{i, {}});
+    auto it = std::find(out.brands.begin(), out.brands.end(), m.brand);
+    if (it == out.brands.end()) {
+      out.brands.push_back(m.brand);
+      if (out.count == out.entries.size()) out.entries.emplace_back();
+      hunt_brand_entry& e = out.entries[out.count++];
+      e.best = i;
+      e.also.clear();
       continue;
     }
-    hunt_brand_entry& e = out[static_cast<std::size_t>(it - brands.begin())];
+    hunt_brand_entry& e = out.entries[static_cast<std::size_t>(it - out.brands.begin())];
     if (m.score > rep.matches[e.best].score) {
       e.also.push_back(e.best);
       e.best = i;
@@ -24,14 +28,20 @@ std::vector<hunt_brand_entry> hunt_by_brand(const hunt::report& rep) {
       e.also.push_back(i);
     }
   }
-  for (hunt_brand_entry& e : out)
-    std::stable_sort(e.also.begin(), e.also.end(), [&](std::size_t a, std::size_t b) {
-      return rep.matches[a].score > rep.matches[b].score;
-    });
-  std::stable_sort(out.begin(), out.end(), [&](const hunt_brand_entry& a, const hunt_brand_entry& b) {
-    return rep.matches[a.best].score > rep.matches[b.best].score;
-  });
-  return out;
+  // Stable insertion sorts by score, highest first (a name has a few
+  // matches; std::stable_sort allocated a buffer each time): an element
+  // moves only past lower scores, so equal ones keep their order.
+  auto score = [&](std::size_t match) { return rep.matches[match].score; };
+  for (std::size_t k = 0; k < out.count; ++k) {
+    std::vector<std::size_t>& also = out.entries[k].also;
+    for (std::size_t a = 1; a < also.size(); ++a)
+      for (std::size_t j = a; j > 0 && score(also[j - 1]) < score(also[j]); --j)
+        std::swap(also[j - 1], also[j]);
+  }
+  for (std::size_t a = 1; a < out.count; ++a)
+    for (std::size_t j = a;
+         j > 0 && score(out.entries[j - 1].best) < score(out.entries[j].best); --j)
+      std::swap(out.entries[j - 1], out.entries[j]);
 }
 
 namespace {
@@ -59,7 +69,10 @@ std::string hunt_reason(const hunt::match& m) {
 
 std::string hunt_text_matches(const hunt::report& rep, const hunt::brand_index& index) {
   std::string text;
-  for (const hunt_brand_entry& e : hunt_by_brand(rep)) {
+  thread_local hunt_triage triage;
+  hunt_by_brand(rep, triage);
+  for (std::size_t n = 0; n < triage.count; ++n) {
+    const hunt_brand_entry& e = triage.entries[n];
     const hunt::match& m = rep.matches[e.best];
     text += '\t';
     text += std::string(index.brand(m.brand)) + ' ' + rule_text(m) + ' ' +

@@ -18,8 +18,15 @@ struct hunt_brand_entry {
 };
 
 // One entry per brand matched, by best score (highest first; ties in the
-// order the brands were first matched).
-std::vector<hunt_brand_entry> hunt_by_brand(const hunt::report& rep);
+// order the brands were first matched): the first `count` of `entries`.
+// Reused from name to name, so that the entries and their lists keep
+// their storage (no allocation per name once grown).
+struct hunt_triage {
+  std::vector<hunt_brand_entry> entries;
+  std::size_t count = 0;
+  std::vector<std::size_t> brands;  // entries[i]'s brand while they are grouped
+};
+void hunt_by_brand(const hunt::report& rep, hunt_triage& out);
 
 // A short English reason for a match: its rule's, and its via rule's.
 std::string hunt_reason(const hunt::match& m);

@@ -8,8 +8,8 @@ words, not as imitations (docs/hunt.md, "Brands that are words").
 Input: Debian's wamerican-small (SCOWL, size 35; `apt-get install
 wamerican-small`), its lowercase entries of 3 to 12 letters a-z (no proper
 names, no possessives), and the host-name words below.  Each word is kept as
-the high 32 bits of the brand index's key hash (src/hunt/index.hpp,
-key_hash over its code points), sorted: 4 bytes a word, searched by
+the high 32 bits of a 64-bit hash over its code points (src/hunt/words.cpp,
+word_hash: FNV-1a with MurmurHash3's finaliser), sorted: 4 bytes a word, searched by
 binary search; a label that is no word collides with one with a chance of
 about 1 in 120,000.
 """
