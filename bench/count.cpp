@@ -37,6 +37,9 @@ constexpr workload workloads[] = {
     {"domains-idn/to_ascii", "UTS #46 ToASCII of the 20,000 IDN names"},
     {"domains-idn.ascii/to_unicode", "UTS #46 ToUnicode of the 20,000 ACE names"},
     {"url-mixed/to_ascii", "the URL Standard's domain to ASCII (url preset) of the real-world names"},
+    {"ascii-lower/to_ascii", "UTS #46 ToASCII of the valid lowercase ASCII names of domains-mixed"},
+    {"ascii-lower/lower-copy", "the floor: a lowercase copy of the same names, g++'s vectorized loop"},
+    {"ascii-lower/lower-copy-sse2", "the strict floor: the same copy in 8-byte SSE2 blocks (impls_floor.cpp)"},
     {"long-1024/decode", "Punycode decode of one string of 1,024 code points"},
     {"long-1024/encode", "Punycode encode of one string of 1,024 code points"},
     {"long-65536/decode", "Punycode decode of one string of 65,536 code points"},
@@ -102,13 +105,24 @@ int main(int argc, char** argv) {
     }
   } else {
     const bool url = set.rfind("url-", 0) == 0;
-    const std::string file = url ? "domains-" + set.substr(4) : set;
-    const auto names = bench::read_lines(data + "/" + file + ".txt");
-    idna = std::move(bench::make_idna_impls(url ? bench::idna_rules::url : bench::idna_rules::uts46).front());
+    const bool ascii = set == "ascii-lower";
+    const std::string file = url ? "domains-" + set.substr(4) : ascii ? "domains-mixed" : set;
+    auto names = bench::read_lines(data + "/" + file + ".txt");
+    if (ascii) names = bench::ascii_lowercase_names(names);
+    const bool floor = op.rfind("lower-copy", 0) == 0;
+    if (floor) {  // a floor, counted the same way (impls_floor.cpp)
+      for (auto& f : bench::make_floor_impls())
+        if (f->name() == op) idna = std::move(f);
+      if (!idna) {
+        std::fprintf(stderr, "puny_count: no floor %s on this target\n", op.c_str());
+        return 2;
+      }
+    } else
+      idna = std::move(bench::make_idna_impls(url ? bench::idna_rules::url : bench::idna_rules::uts46).front());
     idna->set_input(names);
     items = names.size();
     code_points = count_code_points(names);
-    if (op == "to_ascii")
+    if (op == "to_ascii" || floor)
       g_pass = [&](std::size_t& e) { return idna->to_ascii_all(e); };
     else
       g_pass = [&](std::size_t& e) { return idna->to_unicode_all(e); };
@@ -116,7 +130,7 @@ int main(int argc, char** argv) {
     // millionth name: the calling thread's workspace gets its first buffers.
     std::string first;
     if (!names.empty()) {
-      if (op == "to_ascii")
+      if (op == "to_ascii" || floor)
         (void)idna->to_ascii_one(0, first);
       else
         (void)idna->to_unicode_one(0, first);

@@ -65,6 +65,13 @@ enum class idna_rules { uts46, url };
 std::vector<std::unique_ptr<idna_impl>> make_idna_impls(idna_rules rules = idna_rules::uts46);
 std::vector<peer_info> peers();
 
+// The floor of the all-ASCII workloads (impls_floor.cpp): "lower-copy" (a
+// lowercase copy of each name into a caller buffer, the loop g++ -O3
+// vectorizes) and "lower-copy-bytes" (the same loop a byte at a time).  Not
+// converters: timed beside puny's to_ascii on already valid lowercase ASCII
+// names only, so that puny / floor is the conversion's cost over the copy.
+std::vector<std::unique_ptr<idna_impl>> make_floor_impls();
+
 // A peer library's adapters: each peer has its own file (impls_icu.cpp,
 // impls_libidn.cpp, impls_libidn2.cpp, impls_ada.cpp) that bench/CMakeLists.txt
 // compiles in when it finds the library, and that registers this record

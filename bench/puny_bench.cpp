@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <new>
@@ -170,15 +171,89 @@ void labels_benchmarks(const config& cfg) {
   }
 }
 
+// Decode of many distinct strings of 1,024 code points (the long-1024 mix,
+// make_long_string with 256 seeds): one pass decodes each once.  The long/
+// rows decode one string over and over, and a branch predictor learns that
+// string's branches: at 1,024 code points puny then runs at some 6.7
+// instructions a cycle, and every decoder gains, puny most (bench/README.md,
+// "Long strings: one string against many").  This workload is what a
+// program decoding different strings gets.
+void long_distinct_benchmarks(const config& cfg) {
+  constexpr std::size_t n = 1024, count = 256;
+  if (n > cfg.sweep_max) return;
+  std::vector<std::u32string> text;
+  std::vector<std::string> puny;
+  std::size_t bytes = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    text.push_back(bench::make_long_string(n, 0x6469737469 + i));
+    puny.push_back(puny::punycode::encode(text.back()).value);
+    bytes += puny.back().size();
+  }
+  const std::string what = "long-1024x256/decode";
+  for (auto& impl : bench::make_punycode_impls()) {
+    impl->set_decode_input(puny, n + 16);
+    check_result r;
+    std::u32string u;
+    for (std::size_t i = 0; i < count; ++i) {
+      ++r.total;
+      if (!impl->decode_one(i, u)) ++r.error;
+      else if (u != text[i]) ++r.mismatch;
+      else ++r.ok;
+    }
+    report_check(what, impl->name(), r);
+    if (r.ok != count) continue;  // ICU's decoder stops at 1,000 code points
+    bench::punycode_impl* p = impl.get();
+    add_benchmark(cfg, what + "/" + impl->name(), count, bytes,
+                  [p](std::size_t& e) { return p->decode_all(e); });
+    g_punycode_keep.push_back(std::move(impl));
+  }
+}
+
 enum class idna_op { to_ascii, to_unicode };
 
 void idna_workload(const config& cfg, const std::string& workload,
                    const std::vector<std::string>& input, const std::vector<std::string>& expected,
-                   idna_op op, bench::idna_rules rules = bench::idna_rules::uts46) {
+                   idna_op op, bench::idna_rules rules = bench::idna_rules::uts46,
+                   bool with_floor = false) {
   const std::size_t bytes = bench::total_bytes(input);
   const char* op_name = op == idna_op::to_ascii ? "to_ascii" : "to_unicode";
   const std::string what = workload + "/" + op_name;
-  for (auto& impl : bench::make_idna_impls(rules)) {
+  auto impls = bench::make_idna_impls(rules);
+  // The all-ASCII workloads also time the floor (a lowercase copy of each
+  // name, impls_floor.cpp) on the same names, after puny's two forms.
+  if (with_floor) {
+    auto floor = bench::make_floor_impls();
+    // The floors must lowercase, which the lowercase workload cannot show:
+    // each copies the names upper-cased (and every byte 0x80-0xFF, which it
+    // must keep) once, checked here, untimed.
+    std::vector<std::string> upper;
+    std::string high;
+    for (int c = 0x80; c <= 0xFF; ++c) high.push_back(static_cast<char>(c));
+    upper.push_back(high);
+    for (const auto& d : input) {
+      std::string u = d;
+      for (char& c : u)
+        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+      upper.push_back(std::move(u));
+    }
+    for (auto& f : floor) {
+      f->set_input(upper);
+      check_result r;
+      std::string out;
+      for (std::size_t i = 0; i < upper.size(); ++i) {
+        ++r.total;
+        const std::string& want = i == 0 ? high : input[i - 1];
+        if (!f->to_ascii_one(i, out)) ++r.error;
+        else if (out != want) ++r.mismatch;
+        else ++r.ok;
+      }
+      report_check(workload + " upper-cased/" + op_name, f->name(), r);
+      f->set_input(input);
+    }
+    impls.insert(impls.begin() + 2, std::make_move_iterator(floor.begin()),
+                 std::make_move_iterator(floor.end()));
+  }
+  for (auto& impl : impls) {
     if (op == idna_op::to_ascii ? !impl->has_to_ascii() : !impl->has_to_unicode()) continue;
     impl->set_input(input);
     check_result r;
@@ -207,36 +282,6 @@ void idna_workload(const config& cfg, const std::string& workload,
                     [p](std::size_t& e) { return p->to_unicode_all(e); });
     g_idna_keep.push_back(std::move(impl));
   }
-}
-
-// Names of domains-mixed.txt that are ASCII, lowercased, restricted to
-// letters, digits, hyphens and dots, without an xn-- label: the case the
-// library promises to handle without allocating.  Derived in memory; the
-// shared data files are read, never rewritten.
-std::vector<std::string> ascii_lowercase_names(const std::vector<std::string>& mixed) {
-  std::vector<std::string> out;
-  for (std::string d : mixed) {
-    bool keep = !d.empty();
-    for (char& c : d) {
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-      if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.'))
-        keep = false;
-    }
-    // Whole labels: no xn-- label, and valid under UTS #46 CheckHyphens and
-    // the A4 empty-label rule, so that every implementation accepts every
-    // name and the workload measures the success path.
-    for (std::size_t start = 0; keep && start <= d.size();) {
-      std::size_t end = d.find('.', start);
-      if (end == std::string::npos) end = d.size();
-      const std::string_view label(d.data() + start, end - start);
-      if (label.empty() || label.front() == '-' || label.back() == '-' ||
-          label.substr(0, 4) == "xn--" || (label.size() >= 4 && label.substr(2, 2) == "--"))
-        keep = false;
-      start = end + 1;
-    }
-    if (keep) out.push_back(std::move(d));
-  }
-  return out;
 }
 
 // domains-skew.txt: names probing Unicode-version and IDNA-flavour
@@ -284,8 +329,9 @@ void idna_benchmarks(const config& cfg) {
   idna_workload(cfg, "domains-idn", idn, idn_expected, idna_op::to_ascii);
   idna_workload(cfg, "domains-idn.ascii", ace, ace_expected, idna_op::to_unicode);
 
-  const auto lower = ascii_lowercase_names(mixed);
-  idna_workload(cfg, "ascii-lower", lower, lower, idna_op::to_ascii);
+  const auto lower = bench::ascii_lowercase_names(mixed);
+  idna_workload(cfg, "ascii-lower", lower, lower, idna_op::to_ascii, bench::idna_rules::uts46,
+                true);
 
   // The URL Standard's rules (puny's url preset against ada-idna).  The
   // expected outputs are the URL Standard's, which the shared data does not
@@ -308,7 +354,7 @@ void idna_benchmarks(const config& cfg) {
                 url);
   idna_workload(cfg, "url-idn.ascii", ace, url_expected(ace, idna_op::to_unicode),
                 idna_op::to_unicode, url);
-  idna_workload(cfg, "url-ascii-lower", lower, lower, idna_op::to_ascii, url);
+  idna_workload(cfg, "url-ascii-lower", lower, lower, idna_op::to_ascii, url, true);
 
   // Allocations per name for puny's two to_ascii forms on that set.
   for (auto& impl : bench::make_idna_impls()) {
@@ -492,7 +538,10 @@ int main(int argc, char** argv) {
 
   labels_benchmarks(cfg);
   idna_benchmarks(cfg);
-  if (cfg.long_strings) long_benchmarks(cfg);
+  if (cfg.long_strings) {
+    long_benchmarks(cfg);
+    long_distinct_benchmarks(cfg);
+  }
 
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -48,6 +48,24 @@ RATIO_TARGETS = [
 # best peer at every length from 64 to 2^20 code points.
 LONG_DECODE_FACTOR = 1.5
 
+# Issue 54: puny's caller-buffer to_ascii at most this many times a
+# lowercase copy of the same names into a caller buffer (impls_floor.cpp) on
+# the all-ASCII workloads: the plain loop g++ vectorizes (the floor the
+# issue names), and the SSE2 block copy (the strict floor, a hand-written
+# copy no converter that also validates can match).
+FLOOR_FACTOR = 1.2
+FLOOR_IMPLS = (("lower-copy", "a plain lowercase loop"),
+               ("lower-copy-sse2", "an SSE2 block lowercase copy"))
+FLOOR_WORKLOADS = ("ascii-lower", "url-ascii-lower")
+
+# Issue 54: raw decode at 1,024 code points this much faster than the best
+# peer, on one string decoded over and over (long/decode, N = 1,024) and on
+# 256 distinct strings of that length (long-1024x256), which a branch
+# predictor cannot learn (bench/README.md, "Long strings: one string against
+# many").
+LONG_1024_FACTOR = 2.0
+LONG_DISTINCT = "long-1024x256"
+
 # (workload, MB/s): throughput targets of puny's caller-buffer to_ascii.
 THROUGHPUT_TARGETS = [
     ("url-ascii-lower", 2000.0),
@@ -63,6 +81,7 @@ WORKLOAD_TEXT = {
     "url-idn": "domains-idn.txt under the URL Standard's rules",
     "url-idn.ascii": "domains-idn.ascii.txt under the URL Standard's rules",
     "url-ascii-lower": "ascii-lower under the URL Standard's rules",
+    "long-1024x256": "256 distinct strings of 1,024 code points (the long-1024 mix), one decode each",
 }
 
 
@@ -120,8 +139,8 @@ def load(raw_path):
         base = ref.get((r["workload"], r["op"], r["n"]))
         r["ratio_to_puny"] = (r["ns_per_item"]["median"] / base["ns_per_item"]["median"]
                               if base else None)
-    order = {"puny": 0, "puny-utf8": 1, "puny-alloc": 1, "icu": 2, "libidn2": 3, "libidn": 4,
-             "ada": 5}
+    order = {"puny": 0, "puny-utf8": 1, "puny-alloc": 1, "lower-copy": 1.5,
+             "lower-copy-bytes": 1.6, "lower-copy-sse2": 1.7, "icu": 2, "libidn2": 3, "libidn": 4, "ada": 5}
     results.sort(key=lambda r: (r["workload"] != "labels", r["workload"] == "long",
                                 r["workload"], r["op"], r["n"] or 0, order.get(r["impl"], 9)))
     return raw, results
@@ -202,6 +221,22 @@ def evaluate_targets(results, context):
         targets.append({"target": label,
                         "measured": f"lowest {worst[0]:.2f}x (N = {worst[1]:,}, {worst[2]})",
                         "status": "met" if worst[0] >= LONG_DECODE_FACTOR else "missed"})
+    for workload, n, what in (("long", 1024, "one string, decoded over and over"),
+                              (LONG_DISTINCT, None, "256 distinct strings")):
+        me = find(results, workload, "decode", REFERENCE, n)
+        peers_here = [r for r in results if r["workload"] == workload and r["op"] == "decode"
+                      and r["n"] == n and not r["impl"].startswith("puny")]
+        label = f"raw decode at 1,024 code points ({what}): >= {LONG_1024_FACTOR:g}x the best peer"
+        if me is None or not peers_here:
+            targets.append({"target": label, "status": "not measured"})
+            continue
+        best = min(peers_here, key=lambda r: r["ns_per_item"]["median"])
+        x = best["ns_per_item"]["median"] / me["ns_per_item"]["median"]
+        per_string = 1024 if n else 1  # long/ rows count code points, the other strings
+        targets.append({"target": label, "measured": f"{x:.2f}x ({best['impl']}: "
+                        f"{best['ns_per_item']['median'] * per_string / 1000:.1f} vs "
+                        f"{me['ns_per_item']['median'] * per_string / 1000:.1f} us a string)",
+                        "status": "met" if x >= LONG_1024_FACTOR else "missed"})
     a = find(results, "ascii-lower", "to_ascii", REFERENCE)
     allocs = context.get("allocations ascii-lower/to_ascii puny", "")
     label = "pure ASCII lowercase names: >= 1 GB/s, no allocation beyond the output"
@@ -213,6 +248,20 @@ def evaluate_targets(results, context):
         targets.append({"target": label,
                         "measured": f"{mbs:.0f} MB/s; caller buffer: {allocs or 'n/a'}",
                         "status": "met" if mbs >= 1000 and zero else "missed"})
+    for workload in FLOOR_WORKLOADS:
+        for impl, what in FLOOR_IMPLS:
+            me = find(results, workload, "to_ascii", REFERENCE)
+            fl = find(results, workload, "to_ascii", impl)
+            label = (f"{workload}, to_ascii (caller buffer): <= {FLOOR_FACTOR:g}x {what} "
+                     f"of the same names ({impl})")
+            if me is None or fl is None:
+                targets.append({"target": label, "status": "not measured"})
+                continue
+            x = me["ns_per_item"]["median"] / fl["ns_per_item"]["median"]
+            targets.append({"target": label, "measured": f"{x:.2f}x "
+                            f"({me['ns_per_item']['median']:.2f} vs "
+                            f"{fl['ns_per_item']['median']:.2f} ns a name)",
+                            "status": "met" if x <= FLOOR_FACTOR else "missed"})
     for workload, limit in THROUGHPUT_TARGETS:
         r = find(results, workload, "to_ascii", REFERENCE)
         label = f"{workload}, to_ascii: >= {limit / 1000:g} GB/s"

@@ -130,4 +130,34 @@ std::u32string make_long_string(std::size_t n, std::uint64_t seed) {
   return s;
 }
 
+// Names of domains-mixed.txt that are ASCII, lowercased, restricted to
+// letters, digits, hyphens and dots, without an xn-- label: the case the
+// library promises to handle without allocating.  Derived in memory; the
+// shared data files are read, never rewritten.
+std::vector<std::string> ascii_lowercase_names(const std::vector<std::string>& mixed) {
+  std::vector<std::string> out;
+  for (std::string d : mixed) {
+    bool keep = !d.empty();
+    for (char& c : d) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.'))
+        keep = false;
+    }
+    // Whole labels: no xn-- label, and valid under UTS #46 CheckHyphens and
+    // the A4 empty-label rule, so that every implementation accepts every
+    // name and the workload measures the success path.
+    for (std::size_t start = 0; keep && start <= d.size();) {
+      std::size_t end = d.find('.', start);
+      if (end == std::string::npos) end = d.size();
+      const std::string_view label(d.data() + start, end - start);
+      if (label.empty() || label.front() == '-' || label.back() == '-' ||
+          label.substr(0, 4) == "xn--" || (label.size() >= 4 && label.substr(2, 2) == "--"))
+        keep = false;
+      start = end + 1;
+    }
+    if (keep) out.push_back(std::move(d));
+  }
+  return out;
+}
+
 }  // namespace bench

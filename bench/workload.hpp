@@ -48,4 +48,10 @@ std::size_t total_bytes(const std::vector<std::string>& lines);
 // fixed SplitMix64 stream, independent of the standard library.
 std::u32string make_long_string(std::size_t n, std::uint64_t seed);
 
+// The names of domains-mixed.txt that are ASCII letters, digits, hyphens
+// and dots, lowercased, and valid under UTS #46 (CheckHyphens, no empty
+// label) with no xn-- label: the ascii-lower workload of puny_bench and
+// puny_count, derived in memory (the shared files are never rewritten).
+std::vector<std::string> ascii_lowercase_names(const std::vector<std::string>& mixed);
+
 }  // namespace bench
