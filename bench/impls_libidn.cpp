@@ -18,23 +18,9 @@
 
 namespace bench {
 namespace {
-class libidn_punycode final : public punycode_impl {
+class libidn_punycode final : public unit_buffer_punycode<punycode_uint> {
  public:
   std::string name() const override { return "libidn"; }
-  void set_encode_input(const std::vector<std::u32string>& labels) override {
-    enc_in_.clear();
-    std::size_t longest = 0;
-    for (const auto& l : labels) {
-      enc_in_.emplace_back(l.begin(), l.end());
-      longest = std::max(longest, l.size());
-    }
-    enc_out_.assign(encode_capacity(longest), '\0');
-  }
-  void set_decode_input(const std::vector<std::string>& punycode,
-                        std::size_t max_code_points) override {
-    dec_in_ = punycode;
-    dec_out_.assign(max_code_points + 1, 0);
-  }
   std::size_t encode_all(std::size_t& errors) override {
     std::size_t total = 0;
     for (const auto& l : enc_in_) {
@@ -73,12 +59,6 @@ class libidn_punycode final : public punycode_impl {
     out.assign(dec_out_.begin(), dec_out_.begin() + static_cast<std::ptrdiff_t>(n));
     return true;
   }
-
- private:
-  std::vector<std::vector<punycode_uint>> enc_in_;
-  std::vector<std::string> dec_in_;
-  std::string enc_out_;
-  std::vector<punycode_uint> dec_out_;
 };
 
 const bool registered = register_peer(

@@ -42,23 +42,9 @@ const idn2_punycode_symbols& idn2_symbols() {
   return s;
 }
 
-class libidn2_punycode final : public punycode_impl {
+class libidn2_punycode final : public unit_buffer_punycode<std::uint32_t> {
  public:
   std::string name() const override { return "libidn2"; }
-  void set_encode_input(const std::vector<std::u32string>& labels) override {
-    enc_in_.clear();
-    std::size_t longest = 0;
-    for (const auto& l : labels) {
-      enc_in_.emplace_back(l.begin(), l.end());
-      longest = std::max(longest, l.size());
-    }
-    enc_out_.assign(encode_capacity(longest), '\0');
-  }
-  void set_decode_input(const std::vector<std::string>& punycode,
-                        std::size_t max_code_points) override {
-    dec_in_ = punycode;
-    dec_out_.assign(max_code_points + 1, 0);
-  }
   std::size_t encode_all(std::size_t& errors) override {
     std::size_t total = 0;
     const auto f = idn2_symbols().encode;
@@ -91,12 +77,6 @@ class libidn2_punycode final : public punycode_impl {
     out.assign(dec_out_.begin(), dec_out_.begin() + static_cast<std::ptrdiff_t>(n));
     return true;
   }
-
- private:
-  std::vector<std::vector<std::uint32_t>> enc_in_;
-  std::vector<std::string> dec_in_;
-  std::string enc_out_;
-  std::vector<std::uint32_t> dec_out_;
 };
 
 class libidn2_idna final : public idna_impl {

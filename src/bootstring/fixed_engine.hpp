@@ -32,8 +32,10 @@
 #include <string_view>
 #include <type_traits>
 
+#include "bootstring/compact_engine.hpp"
 #include "bootstring/fast_arithmetic.hpp"
 #include "bootstring/free_slots.hpp"
+#include "bootstring/label_scan.hpp"
 #include "bootstring/rfc3492_steps.hpp"
 #include "puny/bootstring.hpp"
 
@@ -661,8 +663,43 @@ class engine {
   // Caller-buffer decode of in.size() <= short_limit bytes (no heap).
   // Callers that know the size is short call it directly: one call fewer
   // per label.
+  //
+  // One pass copies the input into a padded buffer and finds its last
+  // delimiter and any byte outside ASCII (label_scan.hpp); the digits are
+  // then decoded by insertion into the caller's buffer when it has room for
+  // any result, else into one on the stack that is copied out.  This route
+  // decodes what decodes and reports nothing exactly: any failure (an
+  // invalid digit, the end of the input inside an integer, a code point
+  // out of range or a surrogate, an integer too long for its fast reading)
+  // sends the whole input to the compact engine (compact_engine.hpp), which
+  // finds the exact error, or the result, the same as every engine
+  // (tests/reference/).  So the code point's range is checked once at the
+  // end (n only grows) and not per code point.
   static buffer_result decode_short(std::string_view in, char32_t* out, std::size_t capacity) {
-    return decode_inserting(in, out, capacity);
+    buffer_result r;
+    const std::size_t size = in.size();
+    // The input, three non-digits after it (read_three), and room for
+    // label_scan's and widen_basic's 16-byte steps.
+    char padded[short_limit + 16];
+    const label_scan scan = scan_label(in.data(), size, padded, P.delimiter);
+    std::memset(padded + size, 0xFF, 3);  // digits are ASCII: 0xFF never is one
+    // The last delimiter ends the basic code points unless it is the first
+    // byte (detail::count_basic).
+    const std::size_t b = scan.after_last > 1 ? scan.after_last - 1 : 0;
+    char32_t local[short_limit + decode_room];
+    char32_t* const work = capacity < size + decode_room ? local : out;
+    std::size_t length = 0;
+    // Punycode's basic code points are ASCII; a profile with fewer checks
+    // them too (one with more sends the rest to the exact route).
+    bool basic = scan.ascii;
+    if constexpr (P.initial_n < 0x80)
+      basic = basic && !!detail::check_basic(profile, padded, b, static_cast<char32_t*>(nullptr));
+    if (!basic || !decode_digits(padded, size, b, work, length)) {
+      decode_exactly(in, out, capacity, r);
+      return r;
+    }
+    finish_into(r, work, length, out, capacity);
+    return r;
   }
 
   // Caller-buffer decode of any input: up to short_limit bytes on the
@@ -791,7 +828,7 @@ class engine {
   // length.  `padded` is the input followed by three non-digits (for
   // read_short_integer).  Bounded: the input has at most decode_limit bytes,
   // so i stays below 2^32.  For inputs longer than short_limit (shorter
-  // ones take parse_short): divisors beyond the reciprocal table too.
+  // ones take decode_short): divisors beyond the reciprocal table too.
   template <bool Bounded, class Insert>
   static status parse_insertions(const char* padded, std::size_t size, std::size_t b,
                                  std::size_t& length, Insert&& insert) {
@@ -860,23 +897,97 @@ class engine {
     return {};
   }
 
-  // One integer of the short route (parse_short): reads it, finds the code
-  // point and its index, inserts it, and moves i, n and the thresholds on.
-  // First: the first integer of the input (adapt's firsttime), peeled so
-  // that the loop does not test for it.  Returns false with `failure` set.
-  //
-  // The integer: an integer that ends at its first digit takes one
-  // comparison; one of two or three digits is read_short_integer's
-  // branch-free form with the first digit known; anything else (a longer
-  // integer, a non-digit, the end of the input) goes to read_long_integer
-  // and read_integer, which report errors exactly.  `p` points into the
-  // padded input (three non-digits after it).
-  //
-  // i < 2^32 on entry (index + 1 of the previous insertion); i + the value
-  // of a short integer stays below 2^32 (read_short_integer's
-  // static_assert), so only the longer integers need the range check that
-  // keeps the divisions 32-bit.
-  // read_short_integer for short_step, at a pointer, with fewer
+  // One integer of decode_digits: reads it, finds the code point and its
+  // index, inserts it, and moves i, n and the thresholds on.  First: the
+  // first integer of the input (adapt's firsttime), peeled so that the loop
+  // does not test for it.  Returns false on anything but an integer of one
+  // to the digits that cannot overflow (read_long_integer) which keeps i
+  // below 2^32; decode_short then decodes exactly.  No range check: n only
+  // grows, so decode_digits looks at it once at the end (n is 64-bit: it
+  // cannot wrap in short_limit steps of less than 2^32 each).  `p` points
+  // into the padded input (three non-digits after it).
+  template <bool First>
+  static PUNY_ENGINE_INLINE bool fast_step(const char*& p, u64& n, u32& i, const short_thresholds*& st,
+                                           u32 divisor, char32_t* work) {
+    u32 delta;
+    if (!read_three(p, *st, delta)) {
+      std::size_t length = 0;
+      u64 wide = i;
+      if (!read_long_integer<true>(p, length, *st, wide) || wide > 0xFFFFFFFFu) return false;
+      p += length;
+      delta = static_cast<u32>(wide) - i;
+    }
+    const u32 next = i + delta;
+    const u32 step = div_u32(next, divisor);
+    n += step;
+    const u32 index = next - step * divisor;
+    u32 scaled;
+    if constexpr (First) {
+      scaled = delta / damp;
+      scaled += div_u32(scaled, divisor);
+    } else {
+      // (delta / 2) / numpoints as delta / (2 * numpoints): both terms
+      // start from delta at once (see adapt_thresholds).
+      scaled = (delta >> 1) + div_u32_from_2(delta, 2 * divisor);
+    }
+    const u32 rounded = scaled / (base - tmin);
+    const u32 entry = scaled > adapt_limit ? adapt_limit + 1 + rounded : scaled;
+    st = entry < adapt_entries ? &adapt_threshold_table.v[entry] : thresholds_after_rounds(rounded);
+    insert_at(work, static_cast<char32_t>(n), index, divisor - 1);
+    i = index + 1;
+    return true;
+  }
+
+  // Section 6.2 for inputs of at most short_limit bytes, the basic code
+  // points (all ASCII: label_scan) and then every integer inserted into
+  // `work`, with every divisor from the table.  Sets `length` and returns
+  // true when the input decodes on this route; false otherwise (see
+  // decode_short).
+  static PUNY_ENGINE_INLINE bool decode_digits(const char* padded, std::size_t size, std::size_t b, char32_t* work,
+                            std::size_t& length) {
+    widen_basic(padded, b, work);
+    const char* p = padded + detail::digits_start(b);
+    const char* const end = padded + size;
+    // The length + 1 of the string before each insertion: the divisor.
+    u32 divisor = static_cast<u32>(b) + 1;
+    if (p < end) {
+      u64 n = initial_n;
+      u32 i = 0;
+      const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
+      if (!fast_step<true>(p, n, i, st, divisor, work)) return false;
+      for (++divisor; p < end; ++divisor)
+        if (!fast_step<false>(p, n, i, st, divisor, work)) return false;
+      // The last code point is the largest; a surrogate can only be among
+      // the inserted ones when the last is past the first surrogate.
+      if (n > max_cp) return false;
+      if (P.reject_surrogates && n >= 0xD800 && has_surrogate(work, divisor - 1)) return false;
+    }
+    length = divisor - 1;
+    return true;
+  }
+
+  static PUNY_ENGINE_NOINLINE bool has_surrogate(const char32_t* text, std::size_t length) {
+    bool any = false;
+    for (std::size_t j = 0; j < length; ++j) any |= static_cast<u32>(text[j]) - 0xD800u < 0x800u;
+    return any;
+  }
+
+  // decode_short's exact route: the compact engine into scratch on the
+  // stack (its insertions and Fenwick tree, and the result), then the same
+  // copy into the caller's buffer as decode_short's (finish_into).
+  static PUNY_ENGINE_COLD void decode_exactly(std::string_view in, char32_t* out, std::size_t capacity,
+                                               buffer_result& r) {
+    u64 scratch[compact::scratch_words(short_limit)];
+    char32_t result[short_limit];
+    const buffer_result exact = compact::decode(detail::constant_profile<P>{}, in, result, short_limit, scratch);
+    if (!exact.ok()) {
+      r = exact;
+      return;
+    }
+    finish_into(r, result, exact.size, out, capacity);
+  }
+
+  // read_short_integer for fast_step, at a pointer, with fewer
   // operations: the length comes from two masks (m2: a second digit, m3: a
   // third), and the digits it passes over are checked at once, since a
   // non-digit reads as 255 and any digit is below 64: (d1 | (d2 & m3)) < 64.
@@ -896,86 +1007,6 @@ class engine {
     if (!((end1 | end2 | end3) & ((d1 | (d2 & m3)) < 64))) return false;
     value = d1 + ((d2 * st.w2) & m2) + ((d3 * st.w3) & m3);
     p += 1 + (m2 & 1) + (m3 & 1);
-    return true;
-  }
-
-  // short_step's code point out of range: the exact error, out of line.
-  static PUNY_ENGINE_COLD bool range_failure(const char* padded, const char* delta_start, u64 n,
-                                             u32 step, status& failure) {
-    const bool ok = detail::advance_code_point<true>(
-        profile, n, step, static_cast<std::size_t>(delta_start - padded), failure);
-    (void)ok;  // false: short_step saw the range error
-    return false;
-  }
-
-  template <bool First>
-  static PUNY_ENGINE_INLINE bool short_step(const char* padded, std::size_t size, const char*& p,
-                                            u64& n, u32& i, const short_thresholds*& st,
-                                            u32 divisor, char32_t* work, status& failure) {
-    const char* const delta_start = p;
-    u32 delta;
-    if (!read_three(p, *st, delta)) {
-      std::size_t pos = static_cast<std::size_t>(p - padded);
-      u64 wide = i;
-      if (!read_long_integer<true>(padded, pos, *st, wide) &&
-          !read_integer<true>(padded, size, pos, st->bias, wide, failure))
-        return false;
-      p = padded + pos;
-      // i / divisor >= 2^32 / (decode_limit + 1) > max_cp: the range
-      // error below, found here so that the division is 32-bit.
-      static_assert((u64{1} << 32) / (decode_limit + 1) > max_cp, "see above");
-      if (wide > 0xFFFFFFFFu) {
-        failure = error(errc::decoded_out_of_range, static_cast<std::size_t>(delta_start - padded));
-        return false;
-      }
-      delta = static_cast<u32>(wide) - i;
-    }
-    const u32 next = i + delta;
-    const u32 step = div_u32(next, divisor);
-    const u64 next_n = n + step;
-    if (next_n > max_cp || (P.reject_surrogates && next_n - 0xD800u < 0x800u))
-      return range_failure(padded, delta_start, n, step, failure);
-    n = next_n;
-    const u32 index = next - step * divisor;
-    // n <= max_cp, so next < (max_cp + 1) * divisor: delta fits in 32 bits.
-    static_assert((u64{max_cp} + 1) * (short_limit + 1) <= 0xFFFFFFFFu, "see above");
-    u32 scaled;
-    if constexpr (First) {
-      scaled = delta / damp;
-      scaled += div_u32(scaled, divisor);
-    } else {
-      // (delta / 2) / numpoints as delta / (2 * numpoints): both terms
-      // start from delta at once (see adapt_thresholds).
-      scaled = (delta >> 1) + div_u32_from_2(delta, 2 * divisor);
-    }
-    const u32 rounded = scaled / (base - tmin);
-    const u32 entry = scaled > adapt_limit ? adapt_limit + 1 + rounded : scaled;
-    st = entry < adapt_entries ? &adapt_threshold_table.v[entry] : thresholds_after_rounds(rounded);
-    insert_at(work, static_cast<char32_t>(n), index, divisor - 1);
-    i = index + 1;
-    return true;
-  }
-
-  // Section 6.2's main loop for inputs of at most short_limit bytes,
-  // inserting into `work` (insert_at): parse_insertions<true> with
-  // every divisor from the table, the first integer peeled (short_step).
-  // Sets `length` to the decoded length and returns true, or returns false
-  // with `failure` set (no status is built on the way that succeeds).
-  static bool parse_short(const char* padded, std::size_t size, std::size_t b, char32_t* work,
-                          std::size_t& length, status& failure) {
-    length = b;
-    const char* p = padded + detail::digits_start(b);
-    const char* const end = padded + size;
-    if (p >= end) return true;
-    u64 n = initial_n;
-    u32 i = 0;
-    // The length + 1 of the string before each insertion: the divisor.
-    u32 divisor = static_cast<u32>(b) + 1;
-    const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
-    if (!short_step<true>(padded, size, p, n, i, st, divisor, work, failure)) return false;
-    for (++divisor; p < end; ++divisor)
-      if (!short_step<false>(padded, size, p, n, i, st, divisor, work, failure)) return false;
-    length = divisor - 1;
     return true;
   }
 
@@ -999,33 +1030,6 @@ class engine {
       top -= block;
     }
     *at = n;
-  }
-
-  // Decoding by literal insertion of in.size() <= short_limit bytes (DNS
-  // labels and names): everything on the stack, 32-bit arithmetic and table
-  // divisions.
-  static buffer_result decode_inserting(std::string_view in, char32_t* out, std::size_t capacity) {
-    const std::size_t size = in.size();
-    const char* const text = in.data();
-    // The input followed by three non-digits, for read_short_integer, and
-    // the basic code points' count as detail::count_basic finds it (the
-    // last delimiter, not the first byte).
-    char padded[short_limit + 3];
-    const std::size_t after_last = detail::copy_find_last(text, size, padded, P.delimiter);
-    std::memset(padded + size, 0xFF, 3);  // digits are ASCII: 0xFF never is one
-    const std::size_t b = after_last > 1 ? after_last - 1 : 0;
-    // Decode into a buffer with room to move whole blocks, then copy what
-    // fits to the caller's.  The caller's buffer serves when it has that
-    // room for any result (at most one code point per input byte);
-    // otherwise one on the stack.
-    char32_t local[short_limit + decode_room];
-    char32_t* const work = capacity < size + decode_room ? local : out;
-    if (status s = detail::check_basic(profile, padded, b, work); !s) return failed(s);
-    std::size_t length = 0;
-    buffer_result r;
-    if (!parse_short(padded, size, b, work, length, r.status)) return r;
-    finish_into(r, work, length, out, capacity);
-    return r;
   }
 
   // Decoding of short_limit < in.size() <= insert_limit bytes by insertion
