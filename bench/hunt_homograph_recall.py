@@ -19,7 +19,7 @@ For every name the script asks:
            (chromium) with the brands as its protected (top-domain) list?
 
 Usage:
-  hunt_homograph_recall.py CSV [--puny PATH] [--misses]
+  hunt_homograph_recall.py CSV [--puny PATH] [--misses] [--min-score N]
 
 Python 3 standard library only.
 """
@@ -91,6 +91,8 @@ def main():
     ap.add_argument("csv", help="manually-classified-idns-20170501.csv")
     ap.add_argument("--puny", default=os.path.join(here, "..", "build", "cli", "puny"))
     ap.add_argument("--misses", action="store_true", help="list every name hunt misses")
+    ap.add_argument("--min-score", default="0",
+                    help="count only matches scoring this or more (50: the alert threshold)")
     args = ap.parse_args()
     rows = read_rows(args.csv)
     brands = sorted({r["brand"] for r in rows})
@@ -100,7 +102,8 @@ def main():
         with open(names_path, "w", encoding="utf-8") as f:
             f.write("".join(r["name"] + "\n" for r in rows))
         brands, brands_path, left_out = unlisted_brands(args.puny, brands, tmp)
-        hunt = run_json([args.puny, "hunt", "--json", "--quiet", "--brands", brands_path,
+        hunt = run_json([args.puny, "hunt", "--json", "--quiet", "--min-score", args.min_score,
+                         "--brands", brands_path,
                          "--input", names_path])
         displays = {}
         for label, extra in (("chromium", ["--profile", "chromium"]),

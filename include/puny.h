@@ -598,12 +598,19 @@ PUNY_API void puny_hunt_index_free(puny_hunt_index* index);
 
 /* Every match of one name (U-labels or A-labels, any depth of subdomains).
  * rules: NULL or "" = every rule, else rule names separated by commas or
- * spaces; min_score: matches scoring below are dropped; profile: the
+ * spaces; min_score: matches scoring below are dropped, 0 keeps every
+ * match (weak evidence too), PUNY_HUNT_MIN_SCORE_DEFAULT (any negative
+ * value) is the library's alert threshold, puny_hunt_alert_score(), as the
+ * other surfaces' default; profile: the
  * display profile of the verdict (NULL = "chromium", ASCII case ignored),
  * computed only for names that match.  An unknown rule or profile is
  * PUNY_ERR_INVALID_ARGUMENT.  A name that is not valid IDNA still gets its
  * matches (puny_hunt_result_verdict says why it has no display form). */
 typedef struct puny_hunt_result puny_hunt_result;
+/* The alert threshold (puny::hunt::alert_score, docs/hunt.md "Weak evidence
+ * and the alert threshold"): matches scoring less are weak evidence. */
+PUNY_API int puny_hunt_alert_score(void);
+#define PUNY_HUNT_MIN_SCORE_DEFAULT (-1)
 PUNY_API puny_errc puny_hunt_find(const char* utf8, size_t length, const puny_hunt_index* index,
                                   const char* rules, int min_score, const char* profile,
                                   puny_hunt_result** result, puny_error* err);

@@ -16,15 +16,23 @@ void matcher::combo(const std::u32string& L, std::size_t first, std::size_t last
     thread_local std::vector<std::u32string> parts;
     parts.clear();
     bool keyword = false;  // some token is a keyword
+    // The brand's exact label beside plain words only is weak evidence
+    // (matcher::weak): the tokens are read for a keyword first.
+    for (std::size_t s = 0, h = 0; h != std::u32string::npos && !keyword; s = h + 1) {
+      h = L.find(U'-', s);
+      keyword = d.keywords.contains(std::u32string_view(L).substr(
+          s, h == std::u32string::npos ? std::u32string::npos : h - s));
+    }
     std::size_t start = 0;
     for (;;) {
       std::size_t h = L.find(U'-', start);
       parts.emplace_back(L, start, h == std::u32string::npos ? std::u32string::npos : h - start);
       const std::u32string& tok = parts.back();
-      keyword = keyword || d.keywords.contains(tok);
       if (const std::uint64_t th = brand_index::impl::hash_of(tok); d.maybe_hash(th)) {
+        plain_word_combo = !keyword;
         d.by_label.find(tok, th,
                         [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
+        plain_word_combo = false;
         d.by_flat_name.find(
             tok, th, [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
       }

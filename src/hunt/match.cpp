@@ -99,27 +99,63 @@ struct key_position {
   signed char x4 = 0;
 };
 
-const std::array<key_position, 128>& qwerty() {
-  static const std::array<key_position, 128> table = [] {
-    std::array<key_position, 128> t{};
-    const char* const rows[] = {"1234567890-", "qwertyuiop", "asdfghjkl", "zxcvbnm"};
-    const int start4[] = {0, 2, 3, 5};
-    for (int row = 0; row < 4; ++row)
-      for (int col = 0; rows[row][col] != 0; ++col)
-        t[static_cast<unsigned char>(rows[row][col])] = {
-            static_cast<signed char>(row), static_cast<signed char>(start4[row] + 4 * col)};
-    return t;
-  }();
+using layout = std::array<key_position, 128>;
+
+layout make_layout(const char* const (&rows)[4]) {
+  layout t{};
+  const int start4[] = {0, 2, 3, 5};
+  for (int row = 0; row < 4; ++row)
+    for (int col = 0; rows[row][col] != 0; ++col)
+      t[static_cast<unsigned char>(rows[row][col])] = {
+          static_cast<signed char>(row), static_cast<signed char>(start4[row] + 4 * col)};
+  return t;
+}
+
+const layout& qwerty() {
+  static const char* const rows[4] = {"1234567890-", "qwertyuiop", "asdfghjkl", "zxcvbnm"};
+  static const layout table = make_layout(rows);
   return table;
 }
 
-bool keyboard_neighbours(char32_t a, char32_t b) {
+// The German and French layouts, for a slip's cause only (the reason stays
+// QWERTY's, docs/hunt.md): QWERTZ swaps y and z, AZERTY a/q and z/w and
+// puts m beside l.
+const layout& qwertz() {
+  static const char* const rows[4] = {"1234567890-", "qwertzuiop", "asdfghjkl", "yxcvbnm"};
+  static const layout table = make_layout(rows);
+  return table;
+}
+
+const layout& azerty() {
+  static const char* const rows[4] = {"1234567890-", "azertyuiop", "qsdfghjklm", "wxcvbn"};
+  static const layout table = make_layout(rows);
+  return table;
+}
+
+bool neighbours_on(const layout& k, char32_t a, char32_t b) {
   if (a >= 0x80 || b >= 0x80) return false;
-  const key_position p = qwerty()[a], q = qwerty()[b];
+  const key_position p = k[a], q = k[b];
   if (p.row < 0 || q.row < 0) return false;
   const int dx = p.x4 > q.x4 ? p.x4 - q.x4 : q.x4 - p.x4;
   if (p.row == q.row) return dx == 4;
   return (p.row == q.row + 1 || q.row == p.row + 1) && dx < 4;
+}
+
+bool keyboard_neighbours(char32_t a, char32_t b) { return neighbours_on(qwerty(), a, b); }
+
+bool any_layout_neighbours(char32_t a, char32_t b) {
+  return neighbours_on(qwerty(), a, b) || neighbours_on(qwertz(), a, b) ||
+         neighbours_on(azerty(), a, b);
+}
+
+// ASCII characters read as each other: the single letters of the loose
+// table (loose.cpp: b d, c e, g q, i l, n r), m n, and the digits the
+// skeleton folds (0 o, 1 l, 1 i).
+bool look_alike(char32_t a, char32_t b) {
+  auto pair = [&](char32_t x, char32_t y) { return (a == x && b == y) || (a == y && b == x); };
+  return pair(U'b', U'd') || pair(U'c', U'e') || pair(U'g', U'q') || pair(U'i', U'l') ||
+         pair(U'n', U'r') || pair(U'm', U'n') || pair(U'0', U'o') || pair(U'1', U'l') ||
+         pair(U'1', U'i');
 }
 
 bool is_vowel(char32_t c) { return c == U'a' || c == U'e' || c == U'i' || c == U'o' || c == U'u'; }
@@ -139,6 +175,35 @@ bool one_bit_apart(char32_t from, char32_t to) {
 
 namespace match_detail {
 
+bool matcher::replacement_has_cause(char32_t from, char32_t to) {
+  // A letter of another script in a brand's ASCII label is put there on
+  // purpose (a lookalike the tables do not list), not met by chance.
+  return to >= 0x80 || any_layout_neighbours(from, to) || (is_vowel(from) && is_vowel(to)) ||
+         one_bit_apart(from, to) || look_alike(from, to);
+}
+
+bool matcher::insertion_has_cause(const std::u32string& R, std::size_t i) {
+  if (i + 1 >= R.size() || R[i] >= 0x80) return true;  // at the end (dnstwist's addition)
+  return (i > 0 && (any_layout_neighbours(R[i], R[i - 1]) || look_alike(R[i], R[i - 1]))) ||
+         any_layout_neighbours(R[i], R[i + 1]) || look_alike(R[i], R[i + 1]);
+}
+
+bool matcher::weak(rule r, const brand_record& b, rule via) const {
+  if (via == rule{} && (r == rule::tld_swap || (r == rule::combo_squatting && plain_word_combo)))
+    return true;
+  const rule edit = via != rule{} ? via : r;
+  if (!is_edit(edit) || r == rule::target_embedding) return false;
+  if (opt.min_brand_length[static_cast<unsigned>(edit)] != 0) return false;  // the caller's own
+  const std::size_t n = b.label.size();
+  if (n >= strong_edit_length) return false;
+  if (causeless_edit) return true;
+  if (in_suffix != b.suffix) return true;
+  // A short brand's typing slips other than a swap, a doubled letter or a
+  // hyphen: one of them away lies another real short name (nbc, hupu).
+  return n < info(edit).min_brand_length &&
+         (edit == rule::keyboard || edit == rule::vowel_swap || edit == rule::insertion);
+}
+
 rule matcher::replacement_reason(char32_t from, char32_t to, const brand_record& b) const {
   if (keyboard_neighbours(from, to) && enabled(rule::keyboard, b)) return rule::keyboard;
   if (is_vowel(from) && is_vowel(to) && enabled(rule::vowel_swap, b)) return rule::vowel_swap;
@@ -155,8 +220,16 @@ void matcher::add(std::uint32_t brand, rule r, std::size_t first, std::size_t la
   if (d.has_suffix_brand && under_suffix_brand(b)) return;
   if (b.word && weak_exact(r, score_delta, via)) return;
   int score = info(r).score + score_delta;
-  if (score < opt.min_score) return;
+  const bool is_weak = weak(r, b, via);
+  if (is_weak) score += weak_delta;
   span s = labels_span(first, last);
+  if (score < opt.min_score) {
+    // homoglyph_edit reports a brand only when nothing else matched it on
+    // the label: an edit left out as weak still did (ismedia is no
+    // lookalike of itmedia because its m reads rn on both sides).
+    if (is_weak) dropped.push_back({brand, s.offset});
+    return;
+  }
   // Matches are added label by label, so a duplicate can only be among
   // the last ones with the same offset: looking further back would make
   // a name of many matching labels quadratic.
@@ -217,7 +290,7 @@ void matcher::loose_rule(std::size_t r, bool ascii, const std::u32string& F) {
   const std::size_t offset = labels_span(r, r).offset;
   thread_local std::u32string key;
   auto report = [&](std::uint32_t id) {
-    if (d.brands[id].label == R) return;
+    if (d.brands[id].label == R || weak_dropped(id, offset)) return;
     for (auto it = out.matches.rbegin(); it != out.matches.rend() && it->offset == offset; ++it)
       if (it->brand == id) return;
     add(id, rule::homoglyph_edit, r, r);
@@ -301,6 +374,7 @@ void matcher::homoglyph_edit_rule(std::size_t r, const std::u32string& F) {
   auto consider = [&](std::uint32_t id) {
     const brand_record& b = d.brands[id];
     if (b.folded == F || b.label == R) return;  // the homoglyph rule's, or the brand itself
+    if (weak_dropped(id, offset)) return;        // a weak edit --min-score left out
     for (auto it = out.matches.rbegin(); it != out.matches.rend() && it->offset == offset; ++it)
       if (it->brand == id) return;
     add(id, rule::homoglyph_edit, r, r);

@@ -118,6 +118,52 @@ struct matcher {
     }
   }
 
+  // Weak evidence (docs/hunt.md, "Weak evidence"): a match the name alone
+  // cannot tell from another owner's name, scored weak_delta lower, under
+  // the alert threshold (50).  The brand's exact label under another
+  // suffix (tld_swap: on Chromium's list 160 real names, none an
+  // imitation); the brand's exact label beside a word that is no keyword
+  // across a hyphen (radio-canada, tv-asahi); and, for a brand label under
+  // strong_edit_length letters, an edit without a cause (a character
+  // replaced or added that is no keyboard neighbour on QWERTY, QWERTZ or
+  // AZERTY, no vowel, no bit flip, no lookalike, and not added at the end:
+  // quoka for quora, ismedia for itmedia), an edit under another suffix
+  // than the brand's (a typing slip keeps the suffix: correos.es for
+  // correios.com.br), and a 3-4 letter brand's keyboard, vowel or added
+  // character (nbc for bbc, hupu for hulu).  A caller's own minimum brand
+  // length for the edit's rule turns the length-based part off.
+  bool weak(rule r, const brand_record& b, rule via) const;
+  static constexpr int weak_delta = -35;
+  static constexpr std::size_t strong_edit_length = 9;
+  // Set by edits() while it reports an edit without a cause, and by combo()
+  // while it reports the brand's label beside a plain word: weak() reads it.
+  bool causeless_edit = false;
+  bool plain_word_combo = false;
+  // Weak matches left out by options::min_score, as (brand, offset): the
+  // rules that report a brand only when nothing else matched it on the
+  // label (homoglyph_edit, the loose lookalikes) count them as matched.
+  struct dropped_match {
+    std::uint32_t brand;
+    std::size_t offset;
+  };
+  std::vector<dropped_match> dropped{};
+  bool weak_dropped(std::uint32_t brand, std::size_t offset) const {
+    for (const dropped_match& m : dropped)
+      if (m.brand == brand && m.offset == offset) return true;
+    return false;
+  }
+  static bool is_edit(rule r) {
+    return r == rule::insertion || r == rule::omission || r == rule::keyboard ||
+           r == rule::vowel_swap || r == rule::bitsquatting || r == rule::replacement ||
+           r == rule::repetition || r == rule::transposition || r == rule::hyphenation;
+  }
+  // Whether a replaced or added character has a cause: a neighbouring key
+  // on QWERTY, QWERTZ or AZERTY, a vowel for a vowel, a bit flip, a letter
+  // that looks alike, a non-ASCII character; an added one also at the
+  // label's end.
+  static bool replacement_has_cause(char32_t from, char32_t to);
+  static bool insertion_has_cause(const std::u32string& R, std::size_t i);
+
   // The reason for brand character `from` replaced by `to`: the first of
   // keyboard, vowel_swap and bitsquatting that names the pair and is on for
   // the brand, else replacement.  A typing slip comes first (the commonest
@@ -210,9 +256,12 @@ struct matcher {
   void edits(const std::u32string& R, F&& report) {
     if (R.empty() || R.size() > d.max_label + 1) return;
     int word = -1;  // unknown until an edit is found
-    auto f = [&](std::uint32_t id, rule why) {
+    auto f = [&](std::uint32_t id, rule why, bool causeless = false) {
       if (word < 0) word = is_common_word(R) ? 1 : 0;
-      if (word == 0) report(id, why);
+      if (word != 0) return;
+      causeless_edit = causeless;
+      report(id, why);
+      causeless_edit = false;
     };
     if (const std::uint64_t h = brand_index::impl::hash_of(R); d.maybe_hash(h))
       d.deletions.find(R, h, label_text{d.brands},
@@ -235,7 +284,7 @@ struct matcher {
           why = rule::hyphenation;
         else if ((i > 0 && R[i - 1] == R[i]) || (i + 1 < R.size() && R[i + 1] == R[i]))
           why = rule::repetition;
-        f(id, why);
+        f(id, why, why == rule::insertion && !insertion_has_cause(R, i));
       });
       // Only a replacement at i (B[i] == R[i] would make B R itself) or a
       // swap of i and a neighbour can be reported: other entries are not
@@ -248,7 +297,8 @@ struct matcher {
         const std::u32string& B = d.brands[e.brand].label;
         if (B.size() != R.size() || same_text<char32_t>(B, R)) return;
         if (e.pos == i) {
-          f(e.brand, replacement_reason(B[i], R[i], d.brands[e.brand]));
+          f(e.brand, replacement_reason(B[i], R[i], d.brands[e.brand]),
+            !replacement_has_cause(B[i], R[i]));
         } else if ((e.pos == i + 1 || e.pos + 1 == i) && R[i] == B[e.pos] && R[e.pos] == B[i]) {
           f(e.brand, rule::transposition);
         }

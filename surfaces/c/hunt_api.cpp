@@ -181,7 +181,10 @@ puny_errc puny_hunt_find(const char* utf8, size_t length, const puny_hunt_index*
     const auto* p = puny::display::find_profile_ignoring_case(profile == nullptr ? "chromium" : profile);
     if (p == nullptr) return fail(err, PUNY_ERR_INVALID_ARGUMENT);
     opt.profile = p->id;
-    opt.min_score = min_score;
+    // Negative (PUNY_HUNT_MIN_SCORE_DEFAULT): the core's default, the alert
+    // threshold; before it was the default a negative score kept everything,
+    // as 0 still does.
+    if (min_score >= 0) opt.min_score = min_score;
     auto made = std::make_unique<puny_hunt_result>();
     puny::hunt::find(std::string_view(utf8, length), index->index, opt, made->report);
     made->brand_names.reserve(made->report.matches.size());
@@ -191,6 +194,8 @@ puny_errc puny_hunt_find(const char* utf8, size_t length, const puny_hunt_index*
     return report(err, puny::status{});
   });
 }
+
+int puny_hunt_alert_score(void) { return puny::hunt::alert_score; }
 
 size_t puny_hunt_result_match_count(const puny_hunt_result* result) {
   return result == nullptr ? 0 : result->report.matches.size();

@@ -27,7 +27,7 @@ struct hunt_settings {
   bool strict = false;  // a malformed brand line fails the run (else: a warning)
   std::string profile = "chromium";
   std::vector<std::string> rules;  // empty: every rule
-  int min_score = 0;
+  int min_score = hunt::alert_score;  // the core's alert threshold
 };
 
 std::string verdict_text(const hunt::report& r) {
@@ -61,7 +61,10 @@ void add_hunt(CLI::App& app, action& selected) {
       ->delimiter(',')
       ->allow_extra_args(false)
       ->check(CLI::IsMember(rule_names));
-  sub->add_option("--min-score", cfg->min_score, "Drop matches scoring below N (0..100)")
+  sub->add_option("--min-score", cfg->min_score,
+                  "Drop matches scoring below N (0..100); the default is the alert threshold, "
+                  "0 also reports weak evidence (docs/hunt.md)")
+      ->default_str(std::to_string(hunt::alert_score))
       ->check([](const std::string& v) {
         // A score is 0..100 (hunt::match::score): anything else is a typo.
         std::size_t end = 0;
@@ -92,7 +95,10 @@ void add_hunt(CLI::App& app, action& selected) {
   sub->footer(
       "Output: a line per matching name: line number, name, display verdict, then each\n"
       "match as BRAND RULE OFFSET+LENGTH SCORE (offsets: bytes of the name). Names that\n"
-      "match nothing print nothing. --json: one object per matching name with \"line\",\n"
+      "match nothing print nothing. Only alerts are printed by default: matches scoring\n"
+      "the alert threshold, " + std::to_string(hunt::alert_score) +
+      ", or more; --min-score 0 adds the weak evidence (a tld_swap of\n"
+      "the brand's exact label, say). --json: one object per matching name with \"line\",\n"
       "\"input\", \"name\", \"verdict\" and \"matches\" (brand, rule, offset, length, score).\n"
       "A certstream line that cannot be read fails (exit 1) with its line, error and byte\n"
       "(--json: {\"line\", \"error\", \"offset\"}); heartbeats are skipped (--progress counts them).\n"

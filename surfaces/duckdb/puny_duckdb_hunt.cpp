@@ -10,6 +10,9 @@
 //       PostgreSQL returns a set of rows, DuckDB returns their list:
 //         SELECT name, unnest(hunt_matches(name, (SELECT list(line) FROM brands)), recursive := true)
 //   hunt_rules()   LIST of STRUCT(name, description): the core's rule registry
+//   hunt_alert_score()  INTEGER: the core's alert threshold, min_score's
+//                  default (hunt::options; weak evidence scores under it,
+//                  min_score 0 keeps every match)
 //
 // NULL name or brands gives NULL (no rows once unnested); rules '' = every
 // rule.  The brand index is built once per thread and brand list: a chunk's
@@ -263,6 +266,12 @@ void rules_vector(duckdb_function_info info, duckdb_data_chunk input, duckdb_vec
   }
 }
 
+void alert_score_vector(duckdb_function_info, duckdb_data_chunk input, duckdb_vector output) {
+  const idx_t rows = duckdb_data_chunk_get_size(input);
+  auto* out = static_cast<int32_t*>(duckdb_vector_get_data(output));
+  for (idx_t row = 0; row < rows; ++row) out[row] = puny::hunt::alert_score;
+}
+
 duckdb_logical_type list_of_struct(std::initializer_list<std::pair<const char*, duckdb_type>> fields) {
   std::vector<duckdb_logical_type> types;
   std::vector<const char*> names;
@@ -293,7 +302,8 @@ bool puny_register_hunt_functions(duckdb_connection connection) {
   duckdb_logical_type varchar_list = duckdb_create_list_type(varchar);
   duckdb_logical_type integer = duckdb_create_logical_type(DUCKDB_TYPE_INTEGER);
   // hunt_matches(name, brands [, rules [, min_score [, profile]]]), as
-  // PostgreSQL's DEFAULTs make its trailing arguments optional.
+  // PostgreSQL's DEFAULTs make its trailing arguments optional; without
+  // min_score it is hunt::options' default, the alert threshold.
   const duckdb_logical_type parameters[5] = {varchar, varchar_list, varchar, integer, varchar};
   duckdb_scalar_function_set set = duckdb_create_scalar_function_set("hunt_matches");
   for (idx_t count = 2; count <= 5; ++count) {
@@ -313,6 +323,12 @@ bool puny_register_hunt_functions(duckdb_connection connection) {
   duckdb_scalar_function_set_function(rules, rules_vector);
   ok = ok && duckdb_register_scalar_function(connection, rules) == DuckDBSuccess;
   duckdb_destroy_scalar_function(&rules);
+  duckdb_scalar_function alert = duckdb_create_scalar_function();
+  duckdb_scalar_function_set_name(alert, "hunt_alert_score");
+  duckdb_scalar_function_set_return_type(alert, integer);
+  duckdb_scalar_function_set_function(alert, alert_score_vector);
+  ok = ok && duckdb_register_scalar_function(connection, alert) == DuckDBSuccess;
+  duckdb_destroy_scalar_function(&alert);
   duckdb_destroy_logical_type(&integer);
   duckdb_destroy_logical_type(&varchar_list);
   duckdb_destroy_logical_type(&varchar);

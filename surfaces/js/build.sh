@@ -185,7 +185,7 @@ assemble() {
 
 punycode_names="version, encode, decode, toASCII, toUnicode, ucs2, encodeMany, decodeMany, PunyError, unicodeVersion"
 idna_names="$punycode_names, toAscii, toAsciiResult, toUnicodeResult, toAsciiMany, toUnicodeMany, idna, explain, presets, presetList, presetAliases, presetFlags, flagNames"
-display_names="$idna_names, display, toDisplay, skeleton, displayProfiles, displayReasons, huntIndex, huntRules"
+display_names="$idna_names, display, toDisplay, skeleton, displayProfiles, displayReasons, huntIndex, huntRules, huntAlertScore"
 email_names="version, PunyError, unicodeVersion, validate, validateResult, normalize, toAscii, toUnicode, displayProfiles"
 formats_names="version, PunyError, unicodeVersion, hostname, idnHostname, email, idnEmail, formats, addFormats"
 

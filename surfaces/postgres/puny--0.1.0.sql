@@ -142,10 +142,16 @@ CREATE FUNCTION email_check(address text) RETURNS jsonb
 -- The index is built once per call site and query.  position and length
 -- (characters) cover the labels that matched; display and shown are the
 -- name's display verdict.  rules '' = every rule, else names separated by
--- commas or spaces (hunt_rules()).  STABLE: it reads the setting
--- puny.psl_file.
+-- commas or spaces (hunt_rules()).  min_score defaults to the library's
+-- alert threshold, hunt_alert_score(): weak evidence (a tld_swap of the
+-- brand's exact label scores 35; docs/hunt.md) is left out; 0 keeps every
+-- match.  STABLE: it reads the setting puny.psl_file.
+CREATE FUNCTION hunt_alert_score() RETURNS integer
+  AS 'MODULE_PATHNAME', 'puny_sql_hunt_alert_score'
+  LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION hunt_matches(name text, brands text[], rules text DEFAULT '',
-                             min_score integer DEFAULT 0, profile text DEFAULT 'chromium')
+                             min_score integer DEFAULT hunt_alert_score(),
+                             profile text DEFAULT 'chromium')
   RETURNS TABLE(brand text, rule text, score integer, "position" integer, length integer,
                 display text, shown boolean)
   AS 'MODULE_PATHNAME', 'puny_sql_hunt_matches'

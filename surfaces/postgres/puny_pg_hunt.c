@@ -2,7 +2,8 @@
  * C API's puny_hunt_*), in a file of its own beside puny_pg.c.
  *
  *   hunt_matches(name text, brands text[], rules text DEFAULT '',
- *                min_score int DEFAULT 0, profile text DEFAULT 'chromium')
+ *                min_score int DEFAULT hunt_alert_score(),
+ *                profile text DEFAULT 'chromium')
  *     RETURNS TABLE(brand text, rule text, score int, "position" int,
  *                   length int, display text, shown boolean)
  *
@@ -14,7 +15,9 @@
  * name's display verdict under `profile` (NULL when the name is not valid
  * IDNA; display and brand are NULL too where the database encoding cannot
  * hold them, shown is not).  STRICT, as every function of the extension: a
- * NULL argument gives no rows; rules '' = every rule.
+ * NULL argument gives no rows; rules '' = every rule.  hunt_alert_score()
+ * is the library's alert threshold (puny_hunt_alert_score()), min_score's
+ * default: weak evidence scores under it; min_score 0 keeps every match.
  *
  * The brand index is built once per call site and query: it is kept in
  * fn_extra while the array is byte for byte the one it was built from, and
@@ -127,7 +130,7 @@ Datum puny_sql_hunt_matches(PG_FUNCTION_ARGS) {
   char *display_copy;
   puny_hunt_match *matches;
   size_t length, i, count;
-  int min_score = PG_ARGISNULL(3) ? 0 : PG_GETARG_INT32(3);
+  int min_score = PG_ARGISNULL(3) ? 0 : PG_GETARG_INT32(3);  /* STRICT: never NULL here */
   int shown = 0;
   puny_errc rc, verdict;
   InitMaterializedSRF(fcinfo, 0);
@@ -184,6 +187,14 @@ Datum puny_sql_hunt_matches(PG_FUNCTION_ARGS) {
     tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
   }
   return (Datum)0;
+}
+
+/* hunt_alert_score(): the library's alert threshold, hunt_matches' default
+ * min_score (the SQL script's DEFAULT calls it, so it holds no number). */
+PG_FUNCTION_INFO_V1(puny_sql_hunt_alert_score);
+Datum puny_sql_hunt_alert_score(PG_FUNCTION_ARGS) {
+  (void)fcinfo;
+  PG_RETURN_INT32(puny_hunt_alert_score());
 }
 
 /* hunt_rules(): the rule registry (name, description), from the library. */

@@ -72,7 +72,8 @@ if [ ! -f "$vocabulary" ]; then
 else
   sql_lists="$(psql -qAt -c "SELECT json_build_object('presets', array_to_json(idna_presets()),
                  'aliases', array_to_json(idna_preset_aliases()), 'flags', array_to_json(idna_preset_flags()),
-                 'display_profiles', array_to_json(idna_display_profiles()))")"
+                 'display_profiles', array_to_json(idna_display_profiles()),
+                 'hunt_alert_score', hunt_alert_score())")"
   if ! python3 - "$vocabulary" "$sql_lists" "$src/surfaces/postgres/puny--0.1.0.sql" <<'PY'
 import json, re, sys
 core = json.load(open(sys.argv[1]))
@@ -83,6 +84,8 @@ expected = {
     "flags": [w for f in core["flags"] for w in (f["on"], f["off"])],
     "display_profiles": core["display_profiles"],
 }
+# hunt_matches' default min_score, hunt_alert_score(), is the core's threshold.
+expected["hunt_alert_score"] = core["hunt_alert_score"]
 bad = [k for k in expected if expected[k] != sql[k]]
 for k in bad:
     print(f"vocabulary check FAILED: SQL {k} {sql[k]} != core {expected[k]}")
@@ -108,7 +111,7 @@ PY
   then
     status=1
   else
-    echo "vocabulary: SQL presets, aliases, flags and display profiles equal the core's; puny--0.1.0.sql names only registry words"
+    echo "vocabulary: SQL presets, aliases, flags, display profiles and hunt_alert_score() equal the core's; puny--0.1.0.sql names only registry words"
   fi
 fi
 for f in "${files[@]}"; do

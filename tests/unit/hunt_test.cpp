@@ -25,6 +25,15 @@ const char* const kBrands =
     "amazon.co.uk\n"
     "ebay.com\n";
 
+// Every match, weak evidence too: these tests check what each rule finds and
+// how it scores; the default minimum score (the alert threshold) is
+// hunt_alert_test.cpp's.
+puny::hunt::options every() {
+  puny::hunt::options o;
+  o.min_score = 0;
+  return o;
+}
+
 puny::hunt::brand_index make_index() {
   puny::hunt::brand_index idx;
   puny::display::list_error err;
@@ -34,7 +43,7 @@ puny::hunt::brand_index make_index() {
 
 std::set<std::pair<std::string, std::string>> matches(const std::string& name) {
   static const puny::hunt::brand_index idx = make_index();
-  puny::hunt::report r = puny::hunt::find(name, idx);
+  puny::hunt::report r = puny::hunt::find(name, idx, every());
   std::set<std::pair<std::string, std::string>> out;
   for (const auto& m : r.matches) {
     EXPECT_LE(m.offset + m.length, name.size()) << name;
@@ -78,7 +87,7 @@ TEST(Hunt, ChromiumSkeletonCatchesWhatUts39Misses) {
       "google.com\nnike.com\nskype.com\nkakaku.com\npatreon.com\namazon.co.uk\npaypal.com\n",
       "brands", idx, err))
       << err.text;
-  auto rules_of = [&](const std::string& name, const puny::hunt::options& opt = {}) {
+  auto rules_of = [&](const std::string& name, const puny::hunt::options& opt = every()) {
     std::set<std::pair<std::string, std::string>> out;
     for (const auto& m : puny::hunt::find(name, idx, opt).matches) {
       EXPECT_LE(m.offset + m.length, name.size()) << name;
@@ -104,7 +113,7 @@ TEST(Hunt, ChromiumSkeletonCatchesWhatUts39Misses) {
   }
   // The offsets are those of the matching label.
   const std::string sub = "www.\xd1\x95\xd0\xba\xd1\x83\xd1\x80\xd0\xb5.com";
-  puny::hunt::report r = puny::hunt::find(sub, idx);
+  puny::hunt::report r = puny::hunt::find(sub, idx, every());
   ASSERT_EQ(r.matches.size(), 1u);
   EXPECT_EQ(r.matches[0].why, rule::chromium_skeleton);
   EXPECT_EQ(r.matches[0].offset, 4u);
@@ -115,15 +124,15 @@ TEST(Hunt, ChromiumSkeletonCatchesWhatUts39Misses) {
   // letter only Chromium's table maps.
   const std::string paypal = "\xd1\x80\xd0\xb0\xd1\x83\xd1\x80\xd0\xb0l.com";
   EXPECT_EQ(rules_of(paypal), (set{{"paypal.com", "skeleton"}}));
-  puny::hunt::options only;
+  puny::hunt::options only = every();
   only.rules = std::uint32_t{1} << static_cast<unsigned>(rule::chromium_skeleton);
   EXPECT_TRUE(rules_of(paypal, only).empty());
   EXPECT_EQ(rules_of(cases[0].first, only), (set{{"google.com", "chromium_skeleton"}}));
   // Off when the rule set leaves it out, and below a minimum brand length.
-  puny::hunt::options off;
+  puny::hunt::options off = every();
   off.rules &= ~(std::uint32_t{1} << static_cast<unsigned>(rule::chromium_skeleton));
   EXPECT_TRUE(rules_of(cases[1].first, off).empty());
-  puny::hunt::options longer;
+  puny::hunt::options longer = every();
   longer.min_brand_length[static_cast<unsigned>(rule::chromium_skeleton)] = 5;
   EXPECT_TRUE(rules_of(cases[1].first, longer).empty());  // nike has 4 letters
   EXPECT_EQ(rules_of(cases[2].first, longer), (set{{"skype.com", "chromium_skeleton"}}));
@@ -160,7 +169,7 @@ TEST(Hunt, EditDistanceOne) {
 // each pair chosen by hand from a QWERTY keyboard, the vowels and the ASCII
 // table; one reason per match, never `replacement` as well.
 std::set<std::string> reasons(const std::string& name, const char* brand,
-                              const puny::hunt::options& opt = {}) {
+                              const puny::hunt::options& opt = every()) {
   static const puny::hunt::brand_index idx = make_index();
   std::set<std::string> out;
   for (const auto& m : puny::hunt::find(name, idx, opt).matches)
@@ -219,7 +228,7 @@ TEST(Hunt, ReplacementReasonPrecedence) {
   // A cause that is off passes the pair on to the next that names it, and
   // at last to replacement.
   const auto without = [](std::initializer_list<rule> rs) {
-    puny::hunt::options o;
+    puny::hunt::options o = every();
     for (rule r : rs) o.rules &= ~(std::uint32_t{1} << static_cast<unsigned>(r));
     return o;
   };
@@ -234,14 +243,14 @@ TEST(Hunt, ReplacementReasonPrecedence) {
                       without({rule::vowel_swap, rule::bitsquatting, rule::replacement}))
                   .empty());
   // So does a brand shorter than the cause's minimum length.
-  puny::hunt::options longer;
+  puny::hunt::options longer = every();
   longer.min_brand_length[static_cast<unsigned>(rule::keyboard)] = 7;  // paypal has 6
   EXPECT_EQ(reasons("paypak.com", "paypal.com", longer), names{"replacement"});
   EXPECT_EQ(reasons("microsofg.com", "microsoft.com", longer), names{"keyboard"});
   // Each reason has its own score.
   for (rule r : {rule::keyboard, rule::vowel_swap, rule::bitsquatting, rule::label_split})
     EXPECT_GT(puny::hunt::info(r).score, 0) << puny::hunt::to_string(r);
-  puny::hunt::options strict;
+  puny::hunt::options strict = every();
   strict.min_score = puny::hunt::info(rule::bitsquatting).score + 1;
   EXPECT_TRUE(reasons("paypcl.com", "paypal.com", strict).empty());
 }
@@ -250,7 +259,7 @@ TEST(Hunt, LabelSplit) {
   const auto span_of = [](const std::string& in, const char* brand) {
     static const puny::hunt::brand_index idx = make_index();
     std::string spans;
-    for (const auto& m : puny::hunt::find(in, idx).matches)
+    for (const auto& m : puny::hunt::find(in, idx, every()).matches)
       if (m.why == rule::label_split && idx.brand(m.brand) == brand) {
         EXPECT_LE(m.offset + m.length, in.size());
         spans += (spans.empty() ? "" : "|") + in.substr(m.offset, m.length);
@@ -273,7 +282,7 @@ TEST(Hunt, LabelSplit) {
   EXPECT_EQ(span_of("pay.paypal.com", "paypal.com"), "");  // its own name
   // Only the brand's rule on it: the other rules do not see pay.pal.
   EXPECT_EQ(reasons("pay.pal.com", "paypal.com"), names{"label_split"});
-  puny::hunt::options off;
+  puny::hunt::options off = every();
   off.rules &= ~(std::uint32_t{1} << static_cast<unsigned>(rule::label_split));
   EXPECT_TRUE(reasons("pay.pal.com", "paypal.com", off).empty());
   // Many one-letter labels: bounded work, one match for the last six.
@@ -292,7 +301,7 @@ TEST(Hunt, LabelSplitOfAnALabel) {
   const std::string u = "b\xc3\xbc.cher.de", a = puny::idna::to_ascii(u).value;
   ASSERT_EQ(a.substr(0, 4), "xn--");
   for (const std::string& in : {u, a}) {
-    const puny::hunt::report r = puny::hunt::find(in, idx);
+    const puny::hunt::report r = puny::hunt::find(in, idx, every());
     ASSERT_EQ(r.matches.size(), 1u) << in;
     EXPECT_EQ(r.matches[0].why, rule::label_split);
     EXPECT_EQ(in.substr(r.matches[0].offset, r.matches[0].length), in.substr(0, in.size() - 3));
@@ -309,7 +318,7 @@ TEST(Hunt, LabelSplitUpToTheLongestDnsLabel) {
     puny::hunt::brand_index idx;
     puny::display::list_error err;
     ASSERT_TRUE(puny::hunt::brand_index::parse(a + b + ".com\n", "brands", idx, err)) << err.text;
-    const puny::hunt::report r = puny::hunt::find(a + "." + b + ".com", idx);
+    const puny::hunt::report r = puny::hunt::find(a + "." + b + ".com", idx, every());
     if (n == 63) {
       ASSERT_EQ(r.matches.size(), 1u);
       EXPECT_EQ(r.matches[0].why, rule::label_split);
@@ -343,7 +352,7 @@ TEST(Hunt, HomoglyphCombinedWithAnEdit) {
   // letters, ebay 4.
   EXPECT_FALSE(has("3bey.com", "ebay.com", rule::homoglyph_edit));
   // Off when the rule set leaves it out.
-  puny::hunt::options opt;
+  puny::hunt::options opt = every();
   opt.rules &= ~(std::uint32_t{1} << static_cast<unsigned>(rule::homoglyph_edit));
   EXPECT_TRUE(puny::hunt::find("rnicrosft.com", make_index(), opt).matches.empty());
 }
@@ -354,7 +363,7 @@ TEST(Hunt, MinimumLengthKeepsShortBrandsOutOfEditRules) {
   // brands"); a caller's minimum applies under any suffix.
   EXPECT_TRUE(matches("ebey.net").empty());
   EXPECT_TRUE(has("ebey.com", "ebay.com", rule::vowel_swap));
-  puny::hunt::options opt;
+  puny::hunt::options opt = every();
   opt.min_brand_length[static_cast<unsigned>(rule::vowel_swap)] = 4;
   puny::hunt::report r = puny::hunt::find("ebey.net", make_index(), opt);
   ASSERT_EQ(r.matches.size(), 1u);
@@ -372,7 +381,7 @@ TEST(Hunt, TargetEmbedding) {
   EXPECT_TRUE(has("secure.amazon.co.uk.example.org", "amazon.co.uk", rule::target_embedding));
   // The offsets cover the embedding labels, not the registrable domain.
   const std::string in = "a.paypal.com-login.evil.tld";
-  puny::hunt::report r = puny::hunt::find(in, make_index());
+  puny::hunt::report r = puny::hunt::find(in, make_index(), every());
   ASSERT_FALSE(r.matches.empty());
   EXPECT_EQ(in.substr(r.matches[0].offset, r.matches[0].length), "paypal.com-login");
 }
@@ -395,7 +404,7 @@ TEST(Hunt, EveryKeywordOfAFieldStandsAlone) {
       "paypal.com keywords=zzfoo,zzbar,zzqux\nebay.com keywords=zzone\n", "brands", idx, err))
       << err.text;
   auto combo = [&](const std::string& name) {
-    for (const auto& m : puny::hunt::find(name, idx).matches)
+    for (const auto& m : puny::hunt::find(name, idx, every()).matches)
       if (m.why == rule::combo_squatting) return true;
     return false;
   };
@@ -447,7 +456,7 @@ TEST(Hunt, ALabelAndULabelFormsMatchAlike) {
 
 TEST(Hunt, OffsetsPointAtTheMatchingLabelsOfTheInput) {
   const std::string in = "WWW.xn--80aa0cbo65f.com";  // Cyrillic paypal lookalike
-  puny::hunt::report r = puny::hunt::find(in, make_index());
+  puny::hunt::report r = puny::hunt::find(in, make_index(), every());
   ASSERT_FALSE(r.matches.empty());
   EXPECT_EQ(r.matches[0].why, rule::skeleton);
   EXPECT_EQ(in.substr(r.matches[0].offset, r.matches[0].length), "xn--80aa0cbo65f");
@@ -483,7 +492,7 @@ TEST(Hunt, LargeIndexKeepsEverySharedKey) {
   EXPECT_EQ(big.keyword_count(), one.keyword_count() + 100);  // kwaa..kwjj, each once
   auto found = [&](const std::string& name) {
     std::set<std::pair<std::string, std::string>> out;
-    for (const auto& m : puny::hunt::find(name, big).matches)
+    for (const auto& m : puny::hunt::find(name, big, every()).matches)
       out.insert({std::string(big.brand(m.brand)), std::string(puny::hunt::to_string(m.why))});
     return out;
   };
@@ -518,12 +527,12 @@ TEST(Hunt, HostileInputNeverCrashes) {
   std::string many;
   for (int i = 0; i < 5000; ++i) many += "paypal.com-";
   many += "x.evil.tld";
-  puny::hunt::report r = puny::hunt::find(many, make_index());
+  puny::hunt::report r = puny::hunt::find(many, make_index(), every());
   EXPECT_EQ(r.matches.size(), 5000u);  // each "paypal" token followed by "com", once
   std::string labels;
   for (int i = 0; i < 5000; ++i) labels += "paypal.";
   labels += "evil.tld";
-  r = puny::hunt::find(labels, make_index());
+  r = puny::hunt::find(labels, make_index(), every());
   EXPECT_EQ(r.matches.size(), 5000u);  // each bare brand label in the subdomain, once
   for (const auto& m : r.matches) EXPECT_LE(m.offset + m.length, labels.size());
 }
@@ -531,11 +540,11 @@ TEST(Hunt, HostileInputNeverCrashes) {
 TEST(Hunt, EmptyIndexMatchesNothing) {
   puny::hunt::brand_index none;  // default-constructed
   EXPECT_EQ(none.size(), 0u);
-  EXPECT_TRUE(puny::hunt::find("paypa1.com", none).matches.empty());
+  EXPECT_TRUE(puny::hunt::find("paypa1.com", none, every()).matches.empty());
   puny::hunt::brand_index parsed;
   puny::display::list_error err;
   ASSERT_TRUE(puny::hunt::brand_index::parse("# nothing\n\n", "empty", parsed, err));
-  EXPECT_TRUE(puny::hunt::find("paypal-login.com", parsed).matches.empty());
+  EXPECT_TRUE(puny::hunt::find("paypal-login.com", parsed, every()).matches.empty());
 }
 
 TEST(Hunt, BrandListErrorsNameTheLine) {

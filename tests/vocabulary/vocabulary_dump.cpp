@@ -1,6 +1,7 @@
 // Prints the core's vocabulary as JSON: the presets, their aliases, the
-// flag words, the error names, the display profiles, the lookalike rules and
-// the Unicode version of the tables (puny/presets.hpp, puny/status.hpp,
+// flag words, the error names, the display profiles, the lookalike rules,
+// the alert threshold (every surface's default minimum score) and the
+// Unicode version of the tables (puny/presets.hpp, puny/status.hpp,
 // puny/display.hpp, puny/hunt.hpp, puny/unicode.hpp).  The
 // tests of every surface (CLI, C, Python, JavaScript, SQL) compare the lists
 // they offer with this one, so that no surface keeps a list of its own.
@@ -51,6 +52,8 @@ int main() {
                     {"errors", errors},
                     {"display_profiles", profiles},
                     {"hunt_rules", hunt_rules},
+                    // The default minimum score of every surface (options::min_score).
+                    {"hunt_alert_score", puny::hunt::alert_score},
                     {"unicode_version", std::string(puny::unicode::unicode_version)}};
   std::puts(all.dump(2).c_str());
   return 0;

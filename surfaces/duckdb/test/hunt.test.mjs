@@ -71,8 +71,9 @@ test('rules, minimum score, profile; the index follows the brand list', async ()
   assert.deepEqual((await objects(`SELECT b, len(hunt_matches('paypa1.com', [b])) AS n
                                      FROM (VALUES (1, 'paypal.com'), (2, 'google.com'), (3, 'paypal.com')) v(i, b) ORDER BY i`))
     .map((r) => [r.b, r.n]), [['paypal.com', '2'], ['google.com', '0'], ['paypal.com', '2']]);
-  // A brand list shared by many rows (a subquery's): built once, the same answers.
-  assert.equal(await value(`SELECT sum(len(hunt_matches('paypa' || (i % 3)::VARCHAR || '.com', (SELECT list(b) FROM (VALUES ('paypal.com')) t(b)))))
+  // A brand list shared by many rows (a subquery's): built once, the same
+  // answers (min_score 0: paypa0 and paypa2 are weak evidence).
+  assert.equal(await value(`SELECT sum(len(hunt_matches('paypa' || (i % 3)::VARCHAR || '.com', (SELECT list(b) FROM (VALUES ('paypal.com')) t(b)), '', 0)))
                               FROM range(10000) r(i)`), 3334n + 3333n * 2n + 3333n);  // paypa0 (0 folds to o: replacement only), paypa1 (homoglyph and replacement), paypa2
 });
 
@@ -85,6 +86,20 @@ test('NULL in gives NULL; the rule registry', async () => {
   for (const name of ['keyboard', 'vowel_swap', 'bitsquatting', 'label_split', 'chromium_skeleton'])
     assert.ok(rules.some((r) => r.name === name), name);
   assert.ok(rules.some((r) => r.name === 'homoglyph_edit' && r.description.length > 0));
+});
+
+test('min_score defaults to the core\'s alert threshold: weak evidence only at 0 (issue 53)', async () => {
+  // hunt_alert_score() is the core's (sql.test.mjs compares it with the
+  // vocabulary); paypal.net is a tld_swap of paypal.com, weak evidence (35).
+  const alert = await value('SELECT hunt_alert_score()');
+  assert.ok(alert > 35 && alert <= 100, String(alert));
+  const scores = async (sql) => (await objects(`SELECT unnest(${sql}, recursive := true)`)).map((m) => [m.rule, m.score]);
+  assert.deepEqual(await scores("hunt_matches('paypal.net', ['paypal.com'], '', 0)"), [['tld_swap', 35]]);
+  assert.equal(await value("SELECT len(hunt_matches('paypal.net', ['paypal.com']))"), 0n);
+  assert.equal(await value("SELECT len(hunt_matches('paypal.net', ['paypal.com'], 'tld_swap'))"), 0n);
+  assert.equal(await value("SELECT len(hunt_matches('paypal.net', ['paypal.com'], '', hunt_alert_score()))"), 0n);
+  // An alert stays.
+  assert.ok((await scores("hunt_matches('paypa1.com', ['paypal.com'])")).some(([r]) => r === 'homoglyph'));
 });
 
 test('errors name the brand line, the unknown rule or profile', async () => {

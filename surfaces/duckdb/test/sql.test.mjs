@@ -221,7 +221,8 @@ test('the same functions as PostgreSQL: names, argument counts, registries', asy
   const tableType = (columns) =>
     `STRUCT(${[...columns.matchAll(/"?(\w+)"? (\w+)/g)].map(([, n, t]) => `${n} ${scalar[t]}`).join(', ')})[]`;
   const returns = new Map();
-  for (const m of pgSql.matchAll(/CREATE FUNCTION (\w+)\(([^)]*)\)\s+RETURNS ([\w[\]]+)(?:\(([^)]*)\))?/g)) {
+  // (A DEFAULT may call a function without arguments: hunt_alert_score().)
+  for (const m of pgSql.matchAll(/CREATE FUNCTION (\w+)\(((?:[^()]|\(\))*)\)\s+RETURNS ([\w[\]]+)(?:\(([^)]*)\))?/g)) {
     returns.set(m[1], m[3] === 'TABLE' ? tableType(m[4]) : duckdbType(m[3]));
     const params = m[2].trim() === '' ? [] : m[2].split(',');
     const required = params.filter((p) => !/DEFAULT/i.test(p)).length;
@@ -256,6 +257,8 @@ test('the same functions as PostgreSQL: names, argument counts, registries', asy
   assert.deepEqual(aliases.items, core.aliases.map((a) => `${a.alias}=${a.name}`));
   assert.deepEqual(flags.items, core.flags.flatMap((f) => [f.on, f.off]));
   assert.deepEqual(profiles.items, core.display_profiles);
+  // hunt_matches' default min_score, as PostgreSQL's DEFAULT hunt_alert_score().
+  assert.equal(await value('SELECT hunt_alert_score()'), core.hunt_alert_score);
   assert.equal(await value('SELECT puny_version()'), `puny 0.1.0 (Unicode ${core.unicode_version})`);
   // On every row of a column too (one list per row).
   assert.deepEqual((await rows('SELECT len(idna_presets()) FROM range(3000)')).map((r) => Number(r[0])),

@@ -55,7 +55,7 @@ export type HuntRule = 'skeleton' | 'homoglyph' | 'insertion' | 'omission' | 're
 export interface HuntOptions {
   /** Only these rules (names, or one string of names separated by commas or spaces); default every rule. */
   rules?: readonly HuntRule[] | string;
-  /** Matches scoring below are dropped (0..100). */
+  /** Matches scoring below are dropped (0..100); default huntAlertScore, the alert threshold; 0 keeps weak evidence too. */
   minScore?: number;
   /** The verdict's display profile; default 'chromium'. */
   profile?: DisplayProfile;
@@ -91,6 +91,8 @@ export interface HuntIndex {
 /** An index of a brand list (one registrable name a line, keywords= and allow= fields). Throws PunyError (list_syntax) for a malformed list. */
 export function huntIndex(brandText: string, options?: HuntOptions): HuntIndex;
 export const huntRules: readonly { name: HuntRule; description: string; bit: number; minBrandLength: number; score: number }[];
+/** The core's alert threshold (50): huntIndex's default minScore; matches scoring less are weak evidence (docs/hunt.md). */
+export const huntAlertScore: number;
 
 declare const punyDisplay: typeof puny & {
   display: typeof display;
@@ -100,5 +102,6 @@ declare const punyDisplay: typeof puny & {
   displayReasons: typeof displayReasons;
   huntIndex: typeof huntIndex;
   huntRules: typeof huntRules;
+  huntAlertScore: typeof huntAlertScore;
 };
 export default punyDisplay;

@@ -36,6 +36,8 @@ function createPunyHunt(wasm, core) {
   }
 
   const ruleList = core.vocabulary.huntRules;
+  // The core's alert threshold (puny::hunt::alert_score): minScore's default.
+  const alertScore = core.vocabulary.huntAlertScore;
   const ruleBits = new Map(ruleList.map((r) => [r.name, r.bit]));
   // The native index of each huntIndex object, freed when the object is
   // collected (or at free()).  Handles belong to one instance of the module:
@@ -47,7 +49,8 @@ function createPunyHunt(wasm, core) {
   // huntIndex(brandText, {rules, minScore, profile, psl}) -> {size, matches,
   // matchesMany, free}.  brandText: the brand list (docs/hunt.md, one brand a
   // line, keywords= and allow= fields, '#' comments); rules: rule names (an
-  // array or a comma-separated string; default every rule); psl: the Public
+  // array or a comma-separated string; default every rule); minScore: default
+  // huntAlertScore (0 keeps weak evidence too); psl: the Public
   // Suffix List's text (without it the last label is the public suffix).
   // A malformed list throws a PunyError (code list_syntax, "brands:3: ...").
   function huntIndex(brandText, options) {
@@ -64,7 +67,7 @@ function createPunyHunt(wasm, core) {
         mask = (mask | (1 << ruleBits.get(name))) >>> 0;
       }
     }
-    const minScore = o.minScore === undefined ? 0 : Number(o.minScore);
+    const minScore = o.minScore === undefined ? alertScore : Number(o.minScore);
     if (!Number.isInteger(minScore)) throw new TypeError('puny: minScore is not an integer');
     const profile = o.profile === undefined ? 'chromium' : String(o.profile).replace(/[A-Z]/g, (c) => c.toLowerCase());
     if (!profileIndex.has(profile))
@@ -118,5 +121,6 @@ function createPunyHunt(wasm, core) {
   return {
     huntIndex,
     huntRules: Object.freeze(ruleList.map((r) => Object.freeze(r))),
+    huntAlertScore: alertScore,
   };
 }

@@ -48,6 +48,8 @@ void write_hunt_rules(json_writer& w) {
     w.close_object();
   }
   w.close_array();
+  // The alert threshold, huntAlertScore: huntIndex's default minScore.
+  w.key("huntAlertScore").number(static_cast<std::uint64_t>(puny::hunt::alert_score));
 }
 
 }  // namespace
@@ -97,6 +99,8 @@ EMSCRIPTEN_KEEPALIVE int puny_js_hunt_size(int handle) {
 // [{brand, rule, offset, length, score}]}, offsets in UTF-16 code units of
 // the input.
 // `rules`: the rule mask (bit 1 << rule value, as puny::hunt::options);
+// `min_score`: matches scoring below are dropped (surfaces/js/lib/hunt.js
+// passes huntAlertScore when the caller gives none);
 // `profile`: the verdict's display profile (its index in displayProfiles).
 // -1 for input that is not UTF-16 (a lone surrogate), -4 for an unknown
 // handle or profile.  A name that is not valid IDNA is still matched (its

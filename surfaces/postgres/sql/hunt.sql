@@ -2,7 +2,8 @@
 -- built by hand from a brand with one attack (docs/hunt.md's rule table);
 -- position and length are characters (1-based, as substr takes them) of the
 -- labels that imitate the brand.  No Public Suffix List here: the last label
--- is the public suffix.
+-- is the public suffix.  min_score 0: every match, weak evidence too (the
+-- default, the alert threshold, is hunt_alert.sql's).
 SET puny.psl_file = '';
 CREATE TEMP TABLE brands(line text);
 INSERT INTO brands VALUES ('paypal.com keywords=wallet allow=paypal.me'), ('microsoft.com'), (NULL);
@@ -23,7 +24,7 @@ INSERT INTO names VALUES
   (13, 'www.' || chr(1084) || 'icrosof' || chr(1090) || '.com');  -- Cyrillic em, te: Chromium's m, t
 SELECT n.id, m.brand, m.rule, m.score, m.position, m.length,
        substr(n.name, m.position, m.length) AS matched, m.display, m.shown
-  FROM names n, LATERAL hunt_matches(n.name, (SELECT array_agg(line) FROM brands)) m
+  FROM names n, LATERAL hunt_matches(n.name, (SELECT array_agg(line) FROM brands), '', 0) m
   ORDER BY n.id, m.brand, m.rule;
 -- Only some rules, a minimum score, another profile.
 SELECT rule FROM hunt_matches('paypa1.com', ARRAY['paypal.com'], 'tld_swap, omission');

@@ -22,7 +22,7 @@ from typing import Dict, Iterable, List, Optional
 
 from . import PublicSuffixList, _list, _puny
 
-__all__ = ["BrandIndex", "Match", "Report", "Rule", "RULES", "rules"]
+__all__ = ["ALERT_SCORE", "BrandIndex", "Match", "Report", "Rule", "RULES", "rules"]
 
 #: One rule of the library's registry: name, description, default minimum
 #: brand label length, default score.
@@ -53,6 +53,11 @@ def rules() -> List[Rule]:
 
 #: The rule names, from the library.
 RULES = tuple(r.name for r in rules())
+
+#: The alert threshold, the library's (puny::hunt::alert_score): min_score's
+#: default.  Matches scoring less are weak evidence (a tld_swap of the brand's
+#: exact label scores 35; docs/hunt.md); min_score=0 keeps them.
+ALERT_SCORE = _puny.hunt_alert_score
 
 _DEBIAN = object()
 
@@ -100,7 +105,8 @@ class BrandIndex:
 
     rules             rule names to run (default: every rule, RULES)
     min_brand_length  {rule name: minimum brand label length} other than the defaults
-    min_score         matches scoring below are dropped (0..100)
+    min_score         matches scoring below are dropped (0..100; default ALERT_SCORE,
+                      the alert threshold; 0 keeps weak evidence too)
     profile           the display profile of the verdict (default "chromium")
     psl               the Public Suffix List (a path or a PublicSuffixList; default
                       Debian's file, as the CLI; None: the last label is the suffix)
@@ -115,7 +121,8 @@ class BrandIndex:
 
     def __init__(self, brands: Iterable[str], *, keywords: Iterable[str] = (),
                  allow: Iterable[str] = (), rules: Optional[Iterable[str]] = None,
-                 min_brand_length: Optional[Dict[str, int]] = None, min_score: int = 0,
+                 min_brand_length: Optional[Dict[str, int]] = None,
+                 min_score: int = ALERT_SCORE,
                  profile: str = "chromium", psl=_DEBIAN) -> None:
         self._native = _make(_brand_list(brands, keywords, allow), None, "<brands>", psl, rules,
                              min_brand_length, min_score, profile)
@@ -179,8 +186,8 @@ def _options(options: dict) -> dict:
     return options
 
 
-def _make(text, path, source, psl=_DEBIAN, rules=None, min_brand_length=None, min_score=0,
-          profile="chromium"):
+def _make(text, path, source, psl=_DEBIAN, rules=None, min_brand_length=None,
+          min_score=ALERT_SCORE, profile="chromium"):
     if psl is _DEBIAN:
         psl = _puny.default_psl_path
     if isinstance(rules, str):

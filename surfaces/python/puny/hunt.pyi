@@ -29,6 +29,7 @@ class Report(NamedTuple):
     error: Optional[Error]
 
 RULES: Tuple[str, ...]
+ALERT_SCORE: int  # min_score's default, the library's alert threshold
 
 def rules() -> List[Rule]: ...
 

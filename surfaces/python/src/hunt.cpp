@@ -131,6 +131,8 @@ void bind_hunt(py::module_& m) {
   // so that a lone surrogate's index is into that str (puny/hunt.py).
   m.def("check_text", [](py::handle s) { (void)well_formed_utf8_of(s); },
         "check_text($module, s, /)\n--\n\nRaises InvalidCodePointError at a lone surrogate of s.");
+  // The alert threshold, puny.hunt.ALERT_SCORE: min_score's default.
+  m.attr("hunt_alert_score") = hunt::alert_score;
   m.def("hunt_rules", [] {
     py::list out;
     for (const hunt::rule_info& r : hunt::rules())

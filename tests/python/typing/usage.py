@@ -69,6 +69,7 @@ report = index.matches("paypa1.com")
 assert_type(report.matches, Tuple[puny.hunt.Match, ...])
 assert_type(report.matches[0].brand, str)
 assert_type(puny.hunt.rules()[0].name, str)
+assert_type(puny.hunt.ALERT_SCORE, int)
 
 # puny.idna and its modules, as code written for idna uses them
 assert_type(puny.idna.encode("ドメイン.テスト"), bytes)

@@ -72,7 +72,8 @@ function cli(flags) {
 }
 
 const optionSets = [
-  [{}, []],
+  [{}, []],  // the default on both sides: the core's alert threshold
+  [{ minScore: 0 }, ['--min-score', '0']],  // every match, weak evidence too
   [{ rules: ['homoglyph', 'skeleton', 'combo_squatting'] }, ['--rules', 'homoglyph,skeleton,combo_squatting']],
   [{ rules: 'replacement target_embedding', minScore: 62 }, ['--rules', 'replacement,target_embedding', '--min-score', '62']],
   [{ rules: ['keyboard', 'label_split'] }, ['--rules', 'keyboard,label_split']],

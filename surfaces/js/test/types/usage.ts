@@ -39,7 +39,8 @@ const why: (string | null)[] = decision.labels.flatMap((l: DisplayLabel) => l.fi
 const profileNames: DisplayProfile[] = punyDisplay.displayProfiles.map((p) => p.name);
 console.log(decision.display, why, profileNames, punyDisplay.toDisplay('a.com'), punyDisplay.skeleton('m'),
             punyDisplay.displayReasons.length);
-const hunt: HuntIndex = punyDisplay.huntIndex('paypal.com keywords=wallet', { rules: ['homoglyph', 'skeleton'], minScore: 50 });
+const alertScore: number = punyDisplay.huntAlertScore;
+const hunt: HuntIndex = punyDisplay.huntIndex('paypal.com keywords=wallet', { rules: ['homoglyph', 'skeleton'], minScore: alertScore });
 const report: HuntReport = hunt.matches('paypa1.com');
 const firstRule: HuntRule | undefined = report.matches[0]?.rule;
 const shownAll: boolean | undefined = hunt.matchesMany(['a.com'])[0].verdict?.allShown;
