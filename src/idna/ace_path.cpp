@@ -13,7 +13,11 @@
 //  * Decoded code points: the ASCII ones are the basic code points of the
 //    label, so LDH (checked anyway).  A "plain" one (ucd::idna_plain_kind
 //    1 or 2) is valid in both processing modes, not a mark, of canonical
-//    combining class 0 and NFC_Quick_Check=Yes.  Any other must have IDNA
+//    combining class 0 and NFC_Quick_Check=Yes.  A valid mark (kind 3) is
+//    valid, NFC_Quick_Check=Yes and not R, AL or AN: it must not start the
+//    label (V6), and two adjacent ones must have their combining classes in
+//    canonical order (then the label passes the NFC quick check, UAX #15
+//    section 9, unless another code point below decides).  Any other must have IDNA
 //    status valid or deviation (V7 for a decoded label, which step 4.1.4
 //    validates with Nontransitional Processing) and not be a joiner (the
 //    route leaves CheckJoiners' contexts to the pipeline); a label holding
@@ -68,30 +72,43 @@ char* put_decoded_label(const char* ace, std::size_t size, const options& opt,
   if (starts_with_ace_prefix(cps, n)) return nullptr;  // V4
   bool non_ascii = false;
   bool all_plain = true;
+  unsigned previous = ucd::kind_plain;
   for (std::size_t i = 0; i < n; ++i) {
     const char32_t c = cps[i];
     if (c < 0x80) {
       if (!is_ldh_lower(c)) return nullptr;
       *p++ = static_cast<char>(c);
+      previous = ucd::kind_plain;
       continue;
     }
     non_ascii = true;
     const unsigned kind = ucd::idna_plain_kind(c);
-    if (kind == 2) {
+    if (kind == ucd::kind_plain_rtl) {
       d.rtl = true;
-    } else if (kind == 0) {
+    } else if (kind == ucd::kind_valid_mark) {
+      // Valid, NFC_QC=Yes, not R/AL/AN: V6 at the start, and the NFC
+      // order of two adjacent classes (every other code point here is
+      // ccc 0, or sends the label through the full quick check below).
+      if (i == 0) return nullptr;
+      if (previous == ucd::kind_valid_mark) {
+        const unsigned cc = ucd::combining_class(c);
+        if (cc != 0 && ucd::combining_class(cps[i - 1]) > cc) return nullptr;
+      }
+    } else if (kind == ucd::kind_other) {
       if (c == 0x200C || c == 0x200D) return nullptr;
       const ucd::idna_status st = ucd::idna_lookup(c).status;
       if (st != ucd::idna_status::valid && st != ucd::idna_status::deviation) return nullptr;
       if (is_rtl(c)) d.rtl = true;
       all_plain = false;
     }
+    previous = kind;
     p += unicode::put_utf8(c, p);
   }
   if (!non_ascii) return nullptr;
   if (!all_plain) {
     const std::u32string_view label(cps, n);
-    if (cps[0] >= 0x80 && ucd::idna_plain_kind(cps[0]) == 0 && ucd::is_mark(cps[0])) return nullptr;
+    if (cps[0] >= 0x80 && ucd::idna_plain_kind(cps[0]) == ucd::kind_other && ucd::is_mark(cps[0]))
+      return nullptr;
     if (ucd::nfc_quick_check(label) != ucd::quick_check::yes) return nullptr;
   }
   d.label_starts[d.labels++] = d.used;

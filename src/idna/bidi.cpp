@@ -58,14 +58,16 @@ unsigned bidi_rule_failures(std::u32string_view label) noexcept {
   const bool ltr = first == bc::L;
   if (!rtl && !ltr) return 1u << 0;
 
-  unsigned seen = 0;
-  for (char32_t c : label) seen |= bit(class_of(c));
-
-  // The last character that is not NSM (rules 3 and 6).  The first
-  // character is L, R or AL, so one exists.
-  std::size_t end = label.size();
-  while (end > 0 && class_of(label[end - 1]) == bc::NSM) --end;
-  const unsigned last = end > 0 ? bit(class_of(label[end - 1])) : 0;
+  // The classes present, and the class of the last character that is not
+  // NSM (rules 3 and 6; the first character is L, R or AL, so one exists),
+  // in one pass: each class is looked up once.
+  unsigned seen = bit(first);
+  unsigned last = bit(first);
+  for (std::size_t i = 1; i < label.size(); ++i) {
+    const unsigned b = bit(class_of(label[i]));
+    seen |= b;
+    if (b != bit(bc::NSM)) last = b;
+  }
 
   if (rtl) {
     if ((seen & ~rtl_allowed) != 0) failed |= 1u << 1;               // rule 2

@@ -112,6 +112,16 @@ result<std::string> to_ascii_string(std::basic_string_view<CharT> domain, const 
     if (r.ok()) assign_lowercase(r.value, domain.data(), n, low);
     return r;
   }
+  if constexpr (std::is_same_v<CharT, char>) {
+    if (!v.ldh && n <= detail::idn_max_input) {
+      char converted[detail::idn_output_room(detail::idn_max_input)];
+      const std::size_t size = detail::idn_to_ascii(domain.data(), n, opt, converted);
+      if (size != detail::idn_declined) {
+        r.value.assign(converted, size);
+        return r;
+      }
+    }
+  }
   workspace& ws = detail::local_workspace();
   r.status = detail::run_to_ascii(ws, domain, opt, r.value, v.ldh ? low : nullptr, v.dots);
   if (!r.ok()) r.value.clear();
@@ -188,6 +198,39 @@ detailed detailed_string(std::string_view domain, const options& opt, operation 
   return d;
 }
 
+inline std::uint64_t first_eight(const char* p) noexcept {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  return x;
+}
+
+// The caller-buffer to_ascii of a name the IDN route may take: into the
+// caller's buffer when it has the route's room (it was written by the
+// fast path's decision already), else on the stack first.
+bool to_ascii_buffer_idn(std::string_view domain, char* out, std::size_t capacity,
+                         std::size_t& written, const options& opt, status& st) {
+  const std::size_t n = domain.size();
+  if (n > detail::idn_max_input) return false;
+  if (capacity >= detail::idn_output_room(n)) {
+    const std::size_t size = detail::idn_to_ascii(domain.data(), n, opt, out);
+    if (size == detail::idn_declined) return false;
+    written = size;
+    st = status{};
+    return true;
+  }
+  char converted[detail::idn_output_room(detail::idn_max_input)];
+  const std::size_t size = detail::idn_to_ascii(domain.data(), n, opt, converted);
+  if (size == detail::idn_declined) return false;
+  if (size > capacity) {
+    st = buffer_too_small(size);
+    return true;
+  }
+  std::memcpy(out, converted, size);
+  written = size;
+  st = status{};
+  return true;
+}
+
 // The caller-buffer to_ascii through the pipeline.
 status to_ascii_buffer_pipeline(std::string_view domain, char* out, std::size_t capacity,
                                 std::size_t& written, const options& opt, const char* ldh_low,
@@ -202,6 +245,8 @@ status to_ascii_buffer_pipeline(std::string_view domain, char* out, std::size_t 
 PUNY_NOINLINE status to_ascii_buffer_pipeline_only(std::string_view domain, char* out,
                                                    std::size_t capacity, std::size_t& written,
                                                    const options& opt) {
+  status st;
+  if (to_ascii_buffer_idn(domain, out, capacity, written, opt, st)) return st;
   return to_ascii_buffer_pipeline(domain, out, capacity, written, opt, nullptr, 0);
 }
 
@@ -224,6 +269,8 @@ PUNY_NOINLINE status to_ascii_buffer_general(std::string_view domain, char* out,
     written = n;
     return {};
   }
+  status st;
+  if (!v.ldh && to_ascii_buffer_idn(domain, out, capacity, written, opt, st)) return st;
   return to_ascii_buffer_pipeline(domain, out, capacity, written, opt, v.ldh ? low : nullptr, v.dots);
 }
 
@@ -282,6 +329,11 @@ status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::s
   if (puny::detail::overlaps(domain, out, capacity))
     return to_ascii_from_copy(domain, out, capacity, written, opt);
   const std::size_t n = domain.size();
+  // A non-ASCII byte among the first eight cannot take the fast path's
+  // lowercase route: straight to the IDN route (then the pipeline), without
+  // classifying the bytes first.
+  if (n >= 8 && (first_eight(domain.data()) & 0x8080808080808080u) != 0)
+    return to_ascii_buffer_pipeline_only(domain, out, capacity, written, opt);
   // The fast path's first tier writes straight into the caller's buffer.
   bool settled;
   if (n <= capacity) {
