@@ -141,9 +141,10 @@ result<std::basic_string<CharT>> to_unicode_string(std::basic_string_view<CharT>
     return r;
   }
   if constexpr (std::is_same_v<CharT, char>) {
-    if (v.ldh) {
-      char utf8[4 * stack_low];
-      const std::size_t size = detail::ace_to_unicode(low, n, v.dots, opt, utf8);
+    if (v.ldh || (n > stack_low && n <= detail::ace_max_input)) {
+      char utf8[4 * detail::ace_max_input];
+      const std::size_t size = v.ldh ? detail::ace_to_unicode(low, n, v.dots, opt, utf8)
+                                     : detail::ace_to_unicode_long(domain.data(), n, opt, utf8);
       if (size != detail::ace_declined) {
         r.value.assign(utf8, size);
         return r;
@@ -371,11 +372,12 @@ status to_unicode(std::string_view domain, char* out, std::size_t capacity, std:
     written = n;
     return {};
   }
-  if (v.ldh) {
+  if (v.ldh || (n > stack_low && n <= detail::ace_max_input)) {
     // On the stack first: when the route is declined half-way, the caller's
     // buffer must not have been written (the pipeline's result may not fit).
-    char utf8[4 * stack_low];
-    const std::size_t size = detail::ace_to_unicode(low, n, v.dots, opt, utf8);
+    char utf8[4 * detail::ace_max_input];
+    const std::size_t size = v.ldh ? detail::ace_to_unicode(low, n, v.dots, opt, utf8)
+                                   : detail::ace_to_unicode_long(domain.data(), n, opt, utf8);
     if (size != detail::ace_declined) {
       if (size > capacity) return buffer_too_small(size);
       std::memcpy(out, utf8, size);

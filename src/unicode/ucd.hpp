@@ -36,6 +36,16 @@ enum class bidi_class : std::uint8_t {
   L, R, AL, EN, ES, ET, AN, CS, NSM, BN, B, S, WS, ON, LRE, LRO, RLE, RLO, PDF, LRI, RLI, FSI, PDI
 };
 bidi_class bidi(char32_t c) noexcept;
+// The classes of a non-empty string in one pass (the table read inline):
+// bit k of `seen` for each class k present, the class of the first code
+// point, and of the last one that is not NSM (NSM when all are).  For the
+// Bidi rule of RFC 5893, which needs nothing else.
+struct bidi_summary {
+  unsigned seen;
+  bidi_class first;
+  bidi_class last;
+};
+bidi_summary summarize_bidi(std::u32string_view s) noexcept;
 
 // Joining_Type (ArabicShaping.txt plus DerivedCoreProperties: Mn, Me, Cf
 // default to T as the UCD specifies).  U = non-joining.

@@ -135,4 +135,39 @@ TEST(IdnRoute, EveryEntryPointAgreesWithThePipeline) {
   EXPECT_GT(taken, 100u) << "the route took too few of the names to test it";
 }
 
+// ToUnicode's ACE route over 64 bytes (ace_to_unicode_long): names the
+// decision does not classify, lowercased and split by the route itself.
+TEST(AceRouteLong, TakesLongNamesAndAgreesWithThePipeline) {
+  const std::string labels[] = {"xn--bcher-kva", "XN--E1AFMKFD", "xn--p1ai", "example",
+                                "xn--4dbrk0ce", "xn--mgbh0fb", "xn--h2brj9c", "a-b", "xn--zca"};
+  std::mt19937_64 rng(5493);
+  std::size_t taken = 0, failures = 0;
+  const std::vector<idna::options> opts = {idna::uts46_default, idna::uts46_raw, idna::url,
+                                           idna::registration};
+  for (int k = 0; k < 2000; ++k) {
+    std::string s;
+    while (s.size() <= 64) {
+      if (!s.empty()) s += '.';
+      s += labels[rng() % (sizeof labels / sizeof labels[0])];
+    }
+    if (rng() % 8 == 0) s += '.';
+    if (rng() % 16 == 0) s[rng() % s.size()] = '_';  // declined: not LDH
+    std::string out(4 * s.size(), '\0');
+    if (detail::ace_to_unicode_long(s.data(), s.size(), idna::uts46_default, &out[0]) !=
+        detail::ace_declined)
+      ++taken;
+    for (const idna::options& o : opts) {
+      const std::string diff = puny::fuzz::fast_path_mismatch(s, o);
+      if (!diff.empty() && ++failures <= 5) ADD_FAILURE() << s << "\n" << diff;
+    }
+  }
+  EXPECT_EQ(failures, 0u);
+  EXPECT_GT(taken, 500u) << "the long ACE route took too few names";
+  // Over ace_max_input bytes, and with fast paths off: declined.
+  const std::string longest(300, 'a');
+  std::string out(4 * longest.size(), '\0');
+  EXPECT_EQ(detail::ace_to_unicode_long(longest.data(), longest.size(), idna::uts46_default, &out[0]),
+            detail::ace_declined);
+}
+
 }  // namespace
