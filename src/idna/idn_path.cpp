@@ -72,20 +72,22 @@ struct ldh_table {
 };
 constexpr ldh_table ldh{};
 
-// A code point the table does not vouch for (kind 0): the kind of what it
-// becomes, and that code point in c, or kind_other to decline.  Accepted:
-// a code point mapped to one non-ASCII code point with a kind of its own
-// (capital letters); a valid code point, or a deviation other than the
-// joiners that Nontransitional Processing keeps (U+00DF, U+03C2), that is
-// not a mark, of class 0 and NFC_Quick_Check=Yes (beyond the BMP, where
-// the table does not reach: emoji, CJK extensions).
-unsigned slow_kind(char32_t& c, bool transitional) noexcept {
+// A code point the table does not vouch for (kind 0): what it becomes and
+// its kind, packed as (code point << 2) | kind, or kind_other (0) to
+// decline.  Accepted: a code point mapped to one non-ASCII code point with
+// a kind of its own (capital letters); a valid code point, or a deviation
+// other than the joiners that Nontransitional Processing keeps (U+00DF,
+// U+03C2), that is not a mark, of class 0 and NFC_Quick_Check=Yes (beyond
+// the BMP, where the table does not reach: emoji, CJK extensions).  (A
+// packed value, not an out-parameter: the caller's code point stays in a
+// register.)
+std::uint32_t slow_kind(char32_t c, bool transitional) noexcept {
   if (c >= 0xD800 && c <= 0xDFFF) return ucd::kind_other;  // encoded surrogates are ill-formed
   const ucd::idna_entry e = ucd::idna_lookup(c);
   if (e.status == ucd::idna_status::mapped) {
     if (e.single < 0x80) return ucd::kind_other;  // to ASCII, or to more than one code point
-    c = e.single;
-    return ucd::idna_plain_kind(c);
+    const unsigned kind = ucd::idna_plain_kind(e.single);
+    return kind == ucd::kind_other ? ucd::kind_other : (e.single << 2) | kind;
   }
   const bool kept = e.status == ucd::idna_status::valid ||
                     (e.status == ucd::idna_status::deviation && !transitional && c != 0x200C &&
@@ -93,7 +95,7 @@ unsigned slow_kind(char32_t& c, bool transitional) noexcept {
   if (!kept || ucd::combining_class(c) != 0 || ucd::is_mark(c) ||
       ucd::nfc_quick_check(std::u32string_view(&c, 1)) != ucd::quick_check::yes)
     return ucd::kind_other;
-  return is_rtl(c) ? ucd::kind_plain_rtl : ucd::kind_plain;
+  return (c << 2) | (is_rtl(c) ? ucd::kind_plain_rtl : ucd::kind_plain);
 }
 
 }  // namespace
@@ -102,21 +104,21 @@ std::size_t idn_to_ascii(const char* in, std::size_t n, const options& opt, char
   if (n == 0 || n > idn_max_input || opt.verify_dns_length ||
       fast_paths_disabled.load(std::memory_order_relaxed))
     return idn_declined;
-  const auto* const s = reinterpret_cast<const unsigned char*>(in);
+  const auto* q = reinterpret_cast<const unsigned char*>(in);
+  const auto* const end = q + n;
   char32_t cps[idn_max_input];               // every label's code points
-  std::uint16_t starts[idn_max_input + 1];   // where each label's begin in cps
+  std::uint16_t starts[idn_max_input + 1];   // where each label begins in cps
   std::size_t labels = 0;
-  std::size_t used = 0;
+  char32_t* w = cps;
   bool rtl = false;
   char* p = out;
-  std::size_t pos = 0;
   for (;;) {
-    const std::size_t first = used;
+    char32_t* const first = w;
     // ASCII code points are written out as they come (one byte each), the
     // others only to cps.
     char* const label_out = p;
-    while (pos < n) {
-      const unsigned b = s[pos];
+    while (q != end) {
+      const unsigned b = *q;
       if (b < 0x80) {
         const unsigned char c = ldh.lower[b];
         if (c <= 1) {
@@ -124,72 +126,80 @@ std::size_t idn_to_ascii(const char* in, std::size_t n, const options& opt, char
           return idn_declined;
         }
         *p++ = static_cast<char>(c);
-        cps[used++] = c;
-        ++pos;
+        *w++ = c;
+        ++q;
         continue;
       }
-      // Well-formed UTF-8 only (Unicode section 3.9, table 3-7).
+      // Well-formed UTF-8 only (Unicode section 3.9, table 3-7).  A byte
+      // x is a continuation byte when x ^ 0x80 < 0x40, and then that is its
+      // payload.
+      const std::size_t left = static_cast<std::size_t>(end - q);
       char32_t c;
-      if (b - 0xC2u <= 0xDFu - 0xC2u && pos + 1 < n && (s[pos + 1] & 0xC0) == 0x80) {
-        c = ((b & 0x1Fu) << 6) | (s[pos + 1] & 0x3Fu);
-        pos += 2;
-      } else if ((b & 0xF0) == 0xE0 && pos + 2 < n && (s[pos + 1] & 0xC0) == 0x80 &&
-                 (s[pos + 2] & 0xC0) == 0x80) {
-        c = ((b & 0x0Fu) << 12) | ((s[pos + 1] & 0x3Fu) << 6) | (s[pos + 2] & 0x3Fu);
-        if (c < 0x800) return idn_declined;  // overlong
-        pos += 3;
-      } else if (b - 0xF0u <= 4u && pos + 3 < n && (s[pos + 1] & 0xC0) == 0x80 &&
-                 (s[pos + 2] & 0xC0) == 0x80 && (s[pos + 3] & 0xC0) == 0x80) {
-        c = ((b & 0x07u) << 18) | ((s[pos + 1] & 0x3Fu) << 12) | ((s[pos + 2] & 0x3Fu) << 6) |
-            (s[pos + 3] & 0x3Fu);
-        if (c < 0x10000 || c > 0x10FFFF) return idn_declined;  // overlong, or not a code point
-        pos += 4;
+      if ((b & 0xF0) == 0xE0 && left >= 3) {
+        const unsigned x1 = q[1] ^ 0x80u, x2 = q[2] ^ 0x80u;
+        c = ((b & 0x0Fu) << 12) | (x1 << 6) | x2;
+        // Overlong forms (< U+0800) are ill-formed.
+        if ((x1 | x2) >= 0x40 || c < 0x800) return idn_declined;
+        q += 3;
+      } else if (b - 0xC2u <= 0xDFu - 0xC2u && left >= 2) {
+        const unsigned x1 = q[1] ^ 0x80u;
+        if (x1 >= 0x40) return idn_declined;
+        c = ((b & 0x1Fu) << 6) | x1;
+        q += 2;
+      } else if (b - 0xF0u <= 4u && left >= 4) {
+        const unsigned x1 = q[1] ^ 0x80u, x2 = q[2] ^ 0x80u, x3 = q[3] ^ 0x80u;
+        c = ((b & 0x07u) << 18) | (x1 << 12) | (x2 << 6) | x3;
+        // Overlong forms and values past U+10FFFF are ill-formed.
+        if ((x1 | x2 | x3) >= 0x40 || c < 0x10000 || c > 0x10FFFF) return idn_declined;
+        q += 4;
       } else {
         return idn_declined;  // ill-formed
       }
       unsigned kind = ucd::idna_plain_kind(c);
       if (kind == ucd::kind_plain) {
-        cps[used++] = c;
+        *w++ = c;
         continue;
       }
       if (kind == ucd::kind_other) {
-        kind = slow_kind(c, opt.transitional_processing);
-        if (kind == ucd::kind_other) return idn_declined;
+        const std::uint32_t packed = slow_kind(c, opt.transitional_processing);
+        if (packed == ucd::kind_other) return idn_declined;
+        c = packed >> 2;
+        kind = packed & 3u;
       }
       if (kind == ucd::kind_valid_mark) {
-        if (used == first) return idn_declined;  // V6
+        if (w == first) return idn_declined;  // V6
         // Only another valid mark before it can have a non-zero class
         // (what slow_kind accepts is ccc 0 and reads as kind 0 here).
-        if (ucd::idna_plain_kind(cps[used - 1]) == ucd::kind_valid_mark) {
+        if (ucd::idna_plain_kind(w[-1]) == ucd::kind_valid_mark) {
           const unsigned cc = ucd::combining_class(c);
-          if (cc != 0 && ucd::combining_class(cps[used - 1]) > cc) return idn_declined;
+          if (cc != 0 && ucd::combining_class(w[-1]) > cc) return idn_declined;
         }
       } else if (kind == ucd::kind_plain_rtl) {
         rtl = true;
       }
-      cps[used++] = c;
+      *w++ = c;
     }
-    const std::size_t len = used - first;
+    const std::size_t len = static_cast<std::size_t>(w - first);
     const bool non_ascii = static_cast<std::size_t>(p - label_out) != len;
-    if (len == 0 && pos < n) return idn_declined;  // an empty label before a dot
-    const char32_t* const l = cps + first;
-    if (len >= 4 && l[2] == '-' && l[3] == '-') return idn_declined;  // V2, "xn--"
-    if (opt.check_hyphens && len > 0 && (l[0] == '-' || l[len - 1] == '-')) return idn_declined;
+    if (len == 0 && q != end) return idn_declined;  // an empty label before a dot
+    if (len >= 4 && first[2] == '-' && first[3] == '-') return idn_declined;  // V2, "xn--"
+    if (opt.check_hyphens && len > 0 && (first[0] == '-' || w[-1] == '-')) return idn_declined;
     if (non_ascii) {
       p = label_out;
       const bootstring::buffer_result r = bootstring::label::encode(
-          std::u32string_view(l, len), p + 4, bootstring::label::direct_encode_capacity(len));
+          std::u32string_view(first, len), p + 4, bootstring::label::direct_encode_capacity(len));
       if (!r.ok()) return idn_declined;
       std::memcpy(p, "xn--", 4);
       p += 4 + r.size;
     }
-    starts[labels++] = static_cast<std::uint16_t>(first);
-    if (pos == n) break;
+    starts[labels++] = static_cast<std::uint16_t>(first - cps);
+    if (q == end) break;
     *p++ = '.';
-    ++pos;
+    ++q;
   }
   if (rtl && opt.check_bidi) {
     // RFC 5893 section 2 on every non-empty label of a Bidi domain name.
+    const std::size_t used = static_cast<std::size_t>(w - cps);
     for (std::size_t k = 0; k < labels; ++k) {
       const std::size_t to = k + 1 < labels ? starts[k + 1] : used;
       if (to > starts[k] &&

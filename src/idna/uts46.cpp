@@ -205,31 +205,15 @@ inline std::uint64_t first_eight(const char* p) noexcept {
   return x;
 }
 
-// The caller-buffer to_ascii of a name the IDN route may take: into the
-// caller's buffer when it has the route's room (it was written by the
-// fast path's decision already), else on the stack first.
-bool to_ascii_buffer_idn(std::string_view domain, char* out, std::size_t capacity,
-                         std::size_t& written, const options& opt, status& st) {
-  const std::size_t n = domain.size();
-  if (n > detail::idn_max_input) return false;
-  if (capacity >= detail::idn_output_room(n)) {
-    const std::size_t size = detail::idn_to_ascii(domain.data(), n, opt, out);
-    if (size == detail::idn_declined) return false;
-    written = size;
-    st = status{};
-    return true;
-  }
+// The IDN route for a caller buffer without the route's room: on the
+// stack first, then copied.  idn_declined when declined; else the size,
+// copied when it fits.  Out of line: the common call keeps a small frame.
+PUNY_NOINLINE std::size_t idn_via_stack(std::string_view domain, char* out, std::size_t capacity,
+                                        const options& opt) {
   char converted[detail::idn_output_room(detail::idn_max_input)];
-  const std::size_t size = detail::idn_to_ascii(domain.data(), n, opt, converted);
-  if (size == detail::idn_declined) return false;
-  if (size > capacity) {
-    st = buffer_too_small(size);
-    return true;
-  }
-  std::memcpy(out, converted, size);
-  written = size;
-  st = status{};
-  return true;
+  const std::size_t size = detail::idn_to_ascii(domain.data(), domain.size(), opt, converted);
+  if (size != detail::idn_declined && size <= capacity) std::memcpy(out, converted, size);
+  return size;
 }
 
 // The caller-buffer to_ascii through the pipeline.
@@ -243,11 +227,23 @@ status to_ascii_buffer_pipeline(std::string_view domain, char* out, std::size_t 
   return copy_to_buffer(ws.out8, out, capacity, written, first);
 }
 
+// The caller-buffer to_ascii of a name that is not only LDH-or-dot: the
+// IDN route (into the caller's buffer when it has the route's room: the
+// fast path's decision may have written it already), else the pipeline.
 PUNY_NOINLINE status to_ascii_buffer_pipeline_only(std::string_view domain, char* out,
                                                    std::size_t capacity, std::size_t& written,
                                                    const options& opt) {
-  status st;
-  if (to_ascii_buffer_idn(domain, out, capacity, written, opt, st)) return st;
+  const std::size_t n = domain.size();
+  if (n <= detail::idn_max_input) {
+    const std::size_t size = capacity >= detail::idn_output_room(n)
+                                 ? detail::idn_to_ascii(domain.data(), n, opt, out)
+                                 : idn_via_stack(domain, out, capacity, opt);
+    if (size != detail::idn_declined) {
+      if (size > capacity) return buffer_too_small(size);
+      written = size;
+      return {};
+    }
+  }
   return to_ascii_buffer_pipeline(domain, out, capacity, written, opt, nullptr, 0);
 }
 
@@ -270,9 +266,8 @@ PUNY_NOINLINE status to_ascii_buffer_general(std::string_view domain, char* out,
     written = n;
     return {};
   }
-  status st;
-  if (!v.ldh && to_ascii_buffer_idn(domain, out, capacity, written, opt, st)) return st;
-  return to_ascii_buffer_pipeline(domain, out, capacity, written, opt, v.ldh ? low : nullptr, v.dots);
+  if (!v.ldh) return to_ascii_buffer_pipeline_only(domain, out, capacity, written, opt);
+  return to_ascii_buffer_pipeline(domain, out, capacity, written, opt, low, v.dots);
 }
 
 }  // namespace
