@@ -26,14 +26,6 @@ constexpr unsigned ltr_allowed = common_allowed | bit(bc::L);
 constexpr unsigned rtl_end = bit(bc::R) | bit(bc::AL) | bit(bc::EN) | bit(bc::AN);
 // RFC 5893 rule 6: classes that may end an LTR label (before trailing NSMs).
 constexpr unsigned ltr_end = bit(bc::L) | bit(bc::EN);
-
-bc class_of(char32_t c) noexcept {
-  // ASCII shortcut: letters are L, digits EN; the rest goes to the table.
-  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) return bc::L;
-  if (c >= '0' && c <= '9') return bc::EN;
-  return ucd::bidi(c);
-}
-
 }  // namespace
 
 bool is_rtl(char32_t c) noexcept {
@@ -52,20 +44,16 @@ bool is_rtl(char32_t c) noexcept {
 unsigned bidi_rule_failures(std::u32string_view label) noexcept {
   if (label.empty()) return 0;
   unsigned failed = 0;
+  // One pass: the classes present, the first one and the last that is not
+  // NSM (rules 3 and 6; when rule 1 holds, one exists).
+  const ucd::bidi_summary sum = ucd::summarize_bidi(label);
   // Rule 1: the first character must be L, R or AL; it fixes the direction.
-  const bc first = class_of(label.front());
+  const bc first = sum.first;
   const bool rtl = first == bc::R || first == bc::AL;
   const bool ltr = first == bc::L;
   if (!rtl && !ltr) return 1u << 0;
-
-  unsigned seen = 0;
-  for (char32_t c : label) seen |= bit(class_of(c));
-
-  // The last character that is not NSM (rules 3 and 6).  The first
-  // character is L, R or AL, so one exists.
-  std::size_t end = label.size();
-  while (end > 0 && class_of(label[end - 1]) == bc::NSM) --end;
-  const unsigned last = end > 0 ? bit(class_of(label[end - 1])) : 0;
+  const unsigned seen = sum.seen;
+  const unsigned last = bit(sum.last);
 
   if (rtl) {
     if ((seen & ~rtl_allowed) != 0) failed |= 1u << 1;               // rule 2

@@ -124,6 +124,28 @@ PUNY_SIMD_INLINE verdict decide_quick(const CharT* in, std::size_t n, const opti
 constexpr std::size_t ace_declined = static_cast<std::size_t>(-1);
 std::size_t ace_to_unicode(const char* low, std::size_t n, std::uint64_t dots, const options& opt,
                            char* out) noexcept;
+// The same for UTF-8 input of ace_max_input bytes or less that the decision
+// does not classify (over simd::ldh_masks_max bytes): in[0, n) as it is,
+// lowercased and split at its dots here (declined unless only letters,
+// digits, '-' and '.'); `out` has room for 4 * n bytes.  Declines when
+// fast_paths_disabled is set.
+constexpr std::size_t ace_max_input = 256;
+std::size_t ace_to_unicode_long(const char* in, std::size_t n, const options& opt,
+                                char* out) noexcept;
+
+// The IDN route, for ToASCII of UTF-8 input the decision left to the
+// pipeline without verdict::ldh (typically a name with non-ASCII labels):
+// converts in[0, n) into `out`, which has room for idn_output_room(n)
+// bytes, and returns the size, when every code point is vouched for by its
+// ucd::idna_plain_kind (or maps to one that is) and every label is certain
+// to pass; else idn_declined, and the pipeline decides (idn_path.cpp has
+// the argument).  Declines when fast_paths_disabled is set.
+constexpr std::size_t idn_declined = static_cast<std::size_t>(-1);
+constexpr std::size_t idn_max_input = 256;
+// "xn--", the encoder's room (bootstring::label::direct_encode_capacity)
+// and a dot for each label.
+constexpr std::size_t idn_output_room(std::size_t n) { return 18 * n + 8; }
+std::size_t idn_to_ascii(const char* in, std::size_t n, const options& opt, char* out) noexcept;
 
 // `low`: room for n bytes; may be null only when n > simd::ldh_masks_max.
 template <class CharT>

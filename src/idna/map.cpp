@@ -40,13 +40,13 @@ namespace ucd = puny::detail::ucd;
 // about to be stored at mapped[index].
 inline void note_code_point(workspace& ws, char32_t c, std::size_t index) {
   const unsigned kind = ucd::idna_plain_kind(c);
-  if (kind == 1) return;
-  if (kind == 2) {
+  if (kind == ucd::kind_plain) return;
+  if (kind == ucd::kind_plain_rtl) {
     ws.rtl.push_back(index);
     return;
   }
   ws.check.push_back(index);
-  if (is_rtl(c)) ws.rtl.push_back(index);
+  if (kind == ucd::kind_other && is_rtl(c)) ws.rtl.push_back(index);
 }
 
 // A U+002E about to be stored at mapped[index] ends a label.
@@ -171,10 +171,10 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
     if (b >= 0xC2 && b <= 0xDF && pos + 1 < n && (p[pos + 1] & 0xC0) == 0x80) {
       const char32_t c = ((b & 0x1Fu) << 6) | (p[pos + 1] & 0x3Fu);
       const unsigned kind = ucd::idna_plain_kind(c);
-      if (kind != 0) {
+      if (ucd::is_plain(kind)) {
         // Plain R/AL/AN code points (Hebrew, Arabic, ...) are listed for
         // CheckBidi.
-        if (kind == 2) ws.rtl.push_back(w);
+        if (kind == ucd::kind_plain_rtl) ws.rtl.push_back(w);
         ws.non_ascii = true;
         mo[w] = c;
         oo[w] = pos;
@@ -187,7 +187,7 @@ void decode_and_map(workspace& ws, const options& opt, std::string_view in) {
       const char32_t c = ((b & 0x0Fu) << 12) | ((p[pos + 1] & 0x3Fu) << 6) | (p[pos + 2] & 0x3Fu);
       // Overlong forms (< U+0800) and surrogates are ill-formed; neither is
       // plain, so the plain test rejects both.
-      if (c >= 0x800 && ucd::idna_plain_kind(c) == 1) {
+      if (c >= 0x800 && ucd::idna_plain_kind(c) == ucd::kind_plain) {
         ws.non_ascii = true;
         mo[w] = c;
         oo[w] = pos;

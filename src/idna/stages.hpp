@@ -16,6 +16,8 @@
 //   fast path          fast_path.hpp,     when the stages can be skipped
 //                      fast_path.cpp
 //   ACE route          ace_path.cpp       ToUnicode of LDH names with xn-- labels
+//   IDN route          idn_path.cpp       ToASCII of UTF-8 names one table read
+//                                         per code point vouches for
 //   pipeline           pipeline.cpp       the order the entry points run them in
 //   explain            explain.cpp        the same pipeline, every step kept
 //   mapping rows       mapping_entry.cpp  puny::idna::mapping_of: one row of

@@ -112,6 +112,16 @@ result<std::string> to_ascii_string(std::basic_string_view<CharT> domain, const 
     if (r.ok()) assign_lowercase(r.value, domain.data(), n, low);
     return r;
   }
+  if constexpr (std::is_same_v<CharT, char>) {
+    if (!v.ldh && n <= detail::idn_max_input) {
+      char converted[detail::idn_output_room(detail::idn_max_input)];
+      const std::size_t size = detail::idn_to_ascii(domain.data(), n, opt, converted);
+      if (size != detail::idn_declined) {
+        r.value.assign(converted, size);
+        return r;
+      }
+    }
+  }
   workspace& ws = detail::local_workspace();
   r.status = detail::run_to_ascii(ws, domain, opt, r.value, v.ldh ? low : nullptr, v.dots);
   if (!r.ok()) r.value.clear();
@@ -131,9 +141,10 @@ result<std::basic_string<CharT>> to_unicode_string(std::basic_string_view<CharT>
     return r;
   }
   if constexpr (std::is_same_v<CharT, char>) {
-    if (v.ldh) {
-      char utf8[4 * stack_low];
-      const std::size_t size = detail::ace_to_unicode(low, n, v.dots, opt, utf8);
+    if (v.ldh || (n > stack_low && n <= detail::ace_max_input)) {
+      char utf8[4 * detail::ace_max_input];
+      const std::size_t size = v.ldh ? detail::ace_to_unicode(low, n, v.dots, opt, utf8)
+                                     : detail::ace_to_unicode_long(domain.data(), n, opt, utf8);
       if (size != detail::ace_declined) {
         r.value.assign(utf8, size);
         return r;
@@ -188,6 +199,23 @@ detailed detailed_string(std::string_view domain, const options& opt, operation 
   return d;
 }
 
+inline std::uint64_t first_eight(const char* p) noexcept {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  return x;
+}
+
+// The IDN route for a caller buffer without the route's room: on the
+// stack first, then copied.  idn_declined when declined; else the size,
+// copied when it fits.  Out of line: the common call keeps a small frame.
+PUNY_NOINLINE std::size_t idn_via_stack(std::string_view domain, char* out, std::size_t capacity,
+                                        const options& opt) {
+  char converted[detail::idn_output_room(detail::idn_max_input)];
+  const std::size_t size = detail::idn_to_ascii(domain.data(), domain.size(), opt, converted);
+  if (size != detail::idn_declined && size <= capacity) std::memcpy(out, converted, size);
+  return size;
+}
+
 // The caller-buffer to_ascii through the pipeline.
 status to_ascii_buffer_pipeline(std::string_view domain, char* out, std::size_t capacity,
                                 std::size_t& written, const options& opt, const char* ldh_low,
@@ -199,9 +227,23 @@ status to_ascii_buffer_pipeline(std::string_view domain, char* out, std::size_t 
   return copy_to_buffer(ws.out8, out, capacity, written, first);
 }
 
+// The caller-buffer to_ascii of a name that is not only LDH-or-dot: the
+// IDN route (into the caller's buffer when it has the route's room: the
+// fast path's decision may have written it already), else the pipeline.
 PUNY_NOINLINE status to_ascii_buffer_pipeline_only(std::string_view domain, char* out,
                                                    std::size_t capacity, std::size_t& written,
                                                    const options& opt) {
+  const std::size_t n = domain.size();
+  if (n <= detail::idn_max_input) {
+    const std::size_t size = capacity >= detail::idn_output_room(n)
+                                 ? detail::idn_to_ascii(domain.data(), n, opt, out)
+                                 : idn_via_stack(domain, out, capacity, opt);
+    if (size != detail::idn_declined) {
+      if (size > capacity) return buffer_too_small(size);
+      written = size;
+      return {};
+    }
+  }
   return to_ascii_buffer_pipeline(domain, out, capacity, written, opt, nullptr, 0);
 }
 
@@ -224,7 +266,8 @@ PUNY_NOINLINE status to_ascii_buffer_general(std::string_view domain, char* out,
     written = n;
     return {};
   }
-  return to_ascii_buffer_pipeline(domain, out, capacity, written, opt, v.ldh ? low : nullptr, v.dots);
+  if (!v.ldh) return to_ascii_buffer_pipeline_only(domain, out, capacity, written, opt);
+  return to_ascii_buffer_pipeline(domain, out, capacity, written, opt, low, v.dots);
 }
 
 }  // namespace
@@ -282,6 +325,11 @@ status to_ascii(std::string_view domain, char* out, std::size_t capacity, std::s
   if (puny::detail::overlaps(domain, out, capacity))
     return to_ascii_from_copy(domain, out, capacity, written, opt);
   const std::size_t n = domain.size();
+  // A non-ASCII byte among the first eight cannot take the fast path's
+  // lowercase route: straight to the IDN route (then the pipeline), without
+  // classifying the bytes first.
+  if (n >= 8 && (first_eight(domain.data()) & 0x8080808080808080u) != 0)
+    return to_ascii_buffer_pipeline_only(domain, out, capacity, written, opt);
   // The fast path's first tier writes straight into the caller's buffer.
   bool settled;
   if (n <= capacity) {
@@ -319,11 +367,12 @@ status to_unicode(std::string_view domain, char* out, std::size_t capacity, std:
     written = n;
     return {};
   }
-  if (v.ldh) {
+  if (v.ldh || (n > stack_low && n <= detail::ace_max_input)) {
     // On the stack first: when the route is declined half-way, the caller's
     // buffer must not have been written (the pipeline's result may not fit).
-    char utf8[4 * stack_low];
-    const std::size_t size = detail::ace_to_unicode(low, n, v.dots, opt, utf8);
+    char utf8[4 * detail::ace_max_input];
+    const std::size_t size = v.ldh ? detail::ace_to_unicode(low, n, v.dots, opt, utf8)
+                                   : detail::ace_to_unicode_long(domain.data(), n, opt, utf8);
     if (size != detail::ace_declined) {
       if (size > capacity) return buffer_too_small(size);
       std::memcpy(out, utf8, size);

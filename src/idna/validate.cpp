@@ -42,11 +42,11 @@ bool scan_text_label(label_info& l, std::u32string_view s) {
     }
     ascii = false;
     const unsigned kind = ucd::idna_plain_kind(c);
-    if (kind == 2) {
+    if (kind == ucd::kind_plain_rtl) {
       rtl = true;
-    } else if (kind == 0) {
+    } else if (kind != ucd::kind_plain) {
       all_plain = false;
-      if (!rtl && is_rtl(c)) rtl = true;
+      if (!rtl && kind == ucd::kind_other && is_rtl(c)) rtl = true;
     }
   }
   l.all_plain = all_plain;
@@ -82,7 +82,7 @@ void validate_label(workspace& ws, const options& opt, std::size_t index, bool t
   if (starts_with_ace_prefix(s.data(), n)) add_error(ws, errc::ace_prefix, l.src, index);
 
   // V6: the label must not begin with a combining mark (General_Category=M).
-  if (n > 0 && s[0] >= 0x80 && ucd::idna_plain_kind(s[0]) == 0 && ucd::is_mark(s[0]))
+  if (n > 0 && s[0] >= 0x80 && !ucd::is_plain(ucd::idna_plain_kind(s[0])) && ucd::is_mark(s[0]))
     add_error(ws, errc::leading_combining_mark, l.src, index, s[0]);
 
   // V5 (no U+002E), V7 (status valid, or deviation when nontransitional)
@@ -119,7 +119,7 @@ void validate_label(workspace& ws, const options& opt, std::size_t index, bool t
     // Plain code points are valid: no look-up.
     if (!all_plain)
       for (std::size_t i = 0; i < n; ++i)
-        if (s[i] >= 0x80 && ucd::idna_plain_kind(s[i]) == 0) check_code_point(i);
+        if (s[i] >= 0x80 && ucd::idna_plain_kind(s[i]) == ucd::kind_other) check_code_point(i);
   } else {
     // The label is the mapped text: only code points the Map step could
     // not vouch for need a look-up.

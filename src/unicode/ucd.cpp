@@ -67,6 +67,27 @@ idna_entry idna_lookup(char32_t c) noexcept {
 
 bidi_class bidi(char32_t c) noexcept { return static_cast<bidi_class>(properties_of(c) & 31u); }
 
+bidi_summary summarize_bidi(std::u32string_view s) noexcept {
+  const auto class_of = [](char32_t c) noexcept -> unsigned {
+    // ASCII letters are L, digits EN; the rest reads the table.
+    if (c < 0x80) {
+      if ((c | 0x20) - 'a' < 26u) return static_cast<unsigned>(bidi_class::L);
+      if (c - '0' < 10u) return static_cast<unsigned>(bidi_class::EN);
+    }
+    return properties_of(c) & 31u;
+  };
+  constexpr unsigned nsm = static_cast<unsigned>(bidi_class::NSM);
+  const unsigned first = class_of(s[0]);
+  unsigned seen = 1u << first;
+  unsigned last = first;
+  for (std::size_t i = 1; i < s.size(); ++i) {
+    const unsigned k = class_of(s[i]);
+    seen |= 1u << k;
+    if (k != nsm) last = k;
+  }
+  return {seen, static_cast<bidi_class>(first), static_cast<bidi_class>(last)};
+}
+
 joining_type joining(char32_t c) noexcept {
   return static_cast<joining_type>((properties_of(c) >> 5) & 7u);
 }

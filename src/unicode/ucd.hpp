@@ -36,6 +36,16 @@ enum class bidi_class : std::uint8_t {
   L, R, AL, EN, ES, ET, AN, CS, NSM, BN, B, S, WS, ON, LRE, LRO, RLE, RLO, PDF, LRI, RLI, FSI, PDI
 };
 bidi_class bidi(char32_t c) noexcept;
+// The classes of a non-empty string in one pass (the table read inline):
+// bit k of `seen` for each class k present, the class of the first code
+// point, and of the last one that is not NSM (NSM when all are).  For the
+// Bidi rule of RFC 5893, which needs nothing else.
+struct bidi_summary {
+  unsigned seen;
+  bidi_class first;
+  bidi_class last;
+};
+bidi_summary summarize_bidi(std::u32string_view s) noexcept;
 
 // Joining_Type (ArabicShaping.txt plus DerivedCoreProperties: Mn, Me, Cf
 // default to T as the UCD specifies).  U = non-joining.
@@ -80,16 +90,27 @@ quick_check nfc_quick_check(std::u32string_view s) noexcept;
 // bits per code point c at bits 2 * (c % 4) of byte c / 4: 1 when the IDNA
 // status is valid, General_Category is not M, Canonical_Combining_Class is
 // 0 and NFC_Quick_Check is Yes (so a string of such code points is NFC,
-// UAX #15 section 9); 2 when in addition Bidi_Class is R, AL or AN; 0
-// otherwise.  Use idna_plain_kind.
+// UAX #15 section 9); 2 when in addition Bidi_Class is R, AL or AN; 3 (a
+// "valid mark") when the status is valid and NFC_Quick_Check is Yes but
+// General_Category is M or the class is not 0, and Bidi_Class is not R, AL
+// or AN; 0 otherwise.  Use idna_plain_kind.
 extern const std::uint8_t idna_plain_bmp[0x10000 / 4];
 
-// "Plain" code point for UTS #46: valid in both processing modes, not a
-// mark (V6), NFC-stable; 1 = plain, 2 = plain and R/AL/AN (RFC 5893), 0 =
-// not plain (and every code point beyond the BMP).
+// The kinds of idna_plain_kind.
+constexpr unsigned kind_other = 0;       // look it up (and every code point beyond the BMP)
+constexpr unsigned kind_plain = 1;       // valid in both modes, not a mark, NFC-stable
+constexpr unsigned kind_plain_rtl = 2;   // the same, and R/AL/AN (RFC 5893)
+constexpr unsigned kind_valid_mark = 3;  // valid in both modes, NFC_QC=Yes, a mark or ccc > 0, not R/AL/AN
+
+// One read answers Map (valid: no mapping), NFC (quick check), V7 and
+// whether c makes a Bidi domain name; kind_valid_mark leaves V6 (a label
+// must not start with it) and the order of the combining classes of
+// adjacent marks to the caller.
 inline unsigned idna_plain_kind(char32_t c) noexcept {
-  if (c >= 0x10000) return 0;
+  if (c >= 0x10000) return kind_other;
   return (idna_plain_bmp[c >> 2] >> ((c & 3u) * 2)) & 3u;
 }
+// kind_plain or kind_plain_rtl.
+constexpr bool is_plain(unsigned kind) noexcept { return kind - 1u < 2u; }
 
 }  // namespace puny::detail::ucd

@@ -232,7 +232,7 @@ TEST(UcdNfc, RandomStringsAreConsistent) {
 // the definition in ucd.hpp cannot drift apart.
 TEST(UcdPlain, BitmapMatchesLookups) {
   int mismatches = 0;
-  int counts[3] = {0, 0, 0};
+  int counts[4] = {0, 0, 0, 0};
   for (char32_t c = 0; c < 0x10000; ++c) {
     // NFC-stable: ccc 0 and NFC_Quick_Check=Yes (UAX #15 section 9); for a
     // single code point the string quick check is exactly its NFC_QC.
@@ -243,9 +243,15 @@ TEST(UcdPlain, BitmapMatchesLookups) {
         ucd::idna_lookup(c).status == idna_status::valid && !ucd::is_mark(c) && stable;
     const bidi_class b = ucd::bidi(c);
     const bool rtl = b == bidi_class::R || b == bidi_class::AL || b == bidi_class::AN;
-    const unsigned expected = plain ? (rtl ? 2u : 1u) : 0u;
+    // Kind 3, a valid mark: valid and NFC_QC=Yes, but a mark or ccc > 0,
+    // and not R, AL or AN.
+    const bool valid_mark = !plain && ucd::idna_lookup(c).status == idna_status::valid &&
+                            ucd::nfc_quick_check(std::u32string_view(&c, 1)) ==
+                                ucd::quick_check::yes &&
+                            !rtl;
+    const unsigned expected = plain ? (rtl ? 2u : 1u) : valid_mark ? 3u : 0u;
     const unsigned got = ucd::idna_plain_kind(c);
-    if (got < 3) ++counts[got];
+    ++counts[got];
     if (got != expected && ++mismatches <= 20) {
       ADD_FAILURE() << "U+" << std::hex << static_cast<unsigned>(c) << ": bitmap " << got
                     << ", look-ups " << expected;
@@ -255,6 +261,7 @@ TEST(UcdPlain, BitmapMatchesLookups) {
   // Sanity: most of the BMP is plain, a few hundred code points are RTL.
   EXPECT_GT(counts[1], 40000);
   EXPECT_GT(counts[2], 400);
+  EXPECT_GT(counts[3], 1000);
 }
 
 // Spot checks against the data files (IdnaMappingTable.txt, UnicodeData.txt,
@@ -272,7 +279,13 @@ TEST(UcdPlain, Kinds) {
   EXPECT_EQ(ucd::idna_plain_kind(0x0660), 2u);   // AN
   EXPECT_EQ(ucd::idna_plain_kind(0x00DF), 0u);   // deviation
   EXPECT_EQ(ucd::idna_plain_kind(0x200C), 0u);   // deviation
-  EXPECT_EQ(ucd::idna_plain_kind(0x0301), 0u);   // Mn, ccc 230
+  EXPECT_EQ(ucd::idna_plain_kind(0x0301), 0u);   // Mn, ccc 230, NFC_QC=Maybe
+  EXPECT_EQ(ucd::idna_plain_kind(0x0316), 3u);   // Mn, ccc 220: a valid mark
+  EXPECT_EQ(ucd::idna_plain_kind(0x093C), 0u);   // Devanagari nukta, ccc 7, NFC_QC=Maybe
+  EXPECT_EQ(ucd::idna_plain_kind(0x094D), 3u);   // Devanagari virama, ccc 9
+  EXPECT_EQ(ucd::idna_plain_kind(0x0E38), 3u);   // Thai sara u, ccc 103
+  EXPECT_EQ(ucd::idna_plain_kind(0x093E), 3u);   // Mc, ccc 0
+  EXPECT_EQ(ucd::idna_plain_kind(0x05B0), 3u);   // Hebrew point sheva: Mn, NSM (not R)
   EXPECT_EQ(ucd::idna_plain_kind(0x1161), 0u);   // valid, but NFC_QC=Maybe
   EXPECT_EQ(ucd::idna_plain_kind(0x0B3E), 0u);   // Mc, NFC_QC=Maybe
   EXPECT_EQ(ucd::idna_plain_kind(0xD800), 0u);   // surrogate

@@ -724,19 +724,32 @@ def gen_idna_plain(version, status, gc, ccc, qc, bidi):
     1 = plain: IdnaMappingTable status valid, General_Category not M, and
     NFC-stable (Canonical_Combining_Class 0 and NFC_Quick_Check=Yes, so a
     string of such code points is NFC, UAX #15 section 9); 2 = plain and
-    Bidi_Class R, AL or AN (RFC 5893); 0 = anything else.  Code point c is
-    bits 2 * (c % 4) .. 2 * (c % 4) + 1 of byte c / 4.
+    Bidi_Class R, AL or AN (RFC 5893); 3 = a valid mark: IdnaMappingTable
+    status valid and NFC_Quick_Check=Yes but not plain (General_Category M or
+    ccc > 0), Bidi_Class not R, AL or AN (such a code point keeps a label NFC
+    when the canonical combining classes around it are in order, and fails
+    only V6 at a label's start); 0 = anything else.  One read thus answers
+    Map (valid: no mapping), the NFC quick check, V7 and whether the label
+    makes a Bidi domain name.  Code point c is bits 2 * (c % 4) ..
+    2 * (c % 4) + 1 of byte c / 4.
     """
     rtl = {BIDI.index(b) for b in PLAIN_RTL}
     kinds = [0] * PLAIN_LIMIT
     for c in range(PLAIN_LIMIT):
-        if (status[c] == "valid" and gc[c] not in ("Mn", "Mc", "Me")
-                and ccc[c] == 0 and qc[c] == 0):
+        if status[c] != "valid" or qc[c] != 0:
+            continue
+        if gc[c] not in ("Mn", "Mc", "Me") and ccc[c] == 0:
             kinds[c] = 2 if bidi[c] in rtl else 1
+        elif bidi[c] not in rtl:
+            kinds[c] = 3
     # Surrogates are not scalar values: the UTF-8 decoder in uts46.cpp relies
     # on them never being plain to reject encoded surrogates.
     if any(kinds[0xD800:0xE000]):
         raise DataError("a surrogate code point would be plain")
+    # The joiners are deviations, never valid marks: the routes that read
+    # kind 3 leave CheckJoiners to the pipeline.
+    if kinds[0x200C] or kinds[0x200D]:
+        raise DataError("U+200C or U+200D would have a kind")
     packed = [0] * (PLAIN_LIMIT // 4)
     for c, k in enumerate(kinds):
         packed[c >> 2] |= k << ((c & 3) * 2)
@@ -750,10 +763,11 @@ def gen_idna_plain(version, status, gc, ccc, qc, bidi):
                  "\"bidi_class out of sync with generator\");" % (b, BIDI.index(b)))
     inc.line()
     inc.line("// 1 = plain: IDNA status valid, General_Category not M, ccc 0 and NFC_QC=Yes;")
-    inc.line("// 2 = plain and Bidi_Class R, AL or AN; 0 = anything else.  %d code points are 1,"
-             % kinds.count(1))
-    inc.line("// %d are 2.  Code point c is bits 2 * (c %% 4) and 2 * (c %% 4) + 1 of byte c / 4;"
-             % kinds.count(2))
+    inc.line("// 2 = plain and Bidi_Class R, AL or AN; 3 = a valid mark: status valid and")
+    inc.line("// NFC_QC=Yes, but General_Category M or ccc > 0, Bidi_Class not R, AL or AN;")
+    inc.line("// 0 = anything else.  %d code points are 1, %d are 2, %d are 3."
+             % (kinds.count(1), kinds.count(2), kinds.count(3)))
+    inc.line("// Code point c is bits 2 * (c % 4) and 2 * (c % 4) + 1 of byte c / 4;")
     inc.line("// code points from U+%04X on are not in the table (kind 0).  External linkage"
              % PLAIN_LIMIT)
     inc.line("// comes from the extern declaration in src/unicode/ucd.hpp, which must precede")
