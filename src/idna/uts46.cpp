@@ -125,6 +125,7 @@ result<std::string> to_ascii_string(std::basic_string_view<CharT> domain, const 
   workspace& ws = detail::local_workspace();
   r.status = detail::run_to_ascii(ws, domain, opt, r.value, v.ldh ? low : nullptr, v.dots);
   if (!r.ok()) r.value.clear();
+  detail::release_if_huge(ws);  // the next name may take the IDN route
   return r;
 }
 
@@ -223,8 +224,9 @@ status to_ascii_buffer_pipeline(std::string_view domain, char* out, std::size_t 
   workspace& ws = detail::local_workspace();
   ws.out8.clear();
   const status first = detail::run_to_ascii(ws, domain, opt, ws.out8, ldh_low, dots);
-  if (!first.ok()) return first;
-  return copy_to_buffer(ws.out8, out, capacity, written, first);
+  const status s = first.ok() ? copy_to_buffer(ws.out8, out, capacity, written, first) : first;
+  detail::release_if_huge(ws);  // the next name may take the IDN route
+  return s;
 }
 
 // The caller-buffer to_ascii of a name that is not only LDH-or-dot: the

@@ -50,11 +50,15 @@ void start_afresh(workspace& ws) {
 
 }  // namespace
 
+void release_if_huge(workspace& ws) noexcept {
+  if (ws.input_length > inputs_below_need_no_check && ws.holds_more_than(workspace_keep_limit))
+    start_afresh(ws);
+}
+
 workspace& local_workspace() {
   thread_local workspace ws;
   // ws.input_length is still the previous call's (reset() clears it below).
-  if (ws.input_length > inputs_below_need_no_check && ws.holds_more_than(workspace_keep_limit))
-    start_afresh(ws);
+  release_if_huge(ws);
   ws.reset();
   return ws;
 }

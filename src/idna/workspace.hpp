@@ -234,6 +234,12 @@ struct workspace {
 // The calling thread's workspace, reset.
 workspace& local_workspace();
 
+// Lets go of ws's memory when the call that just used it grew it past the
+// keep limit.  For the callers whose next call on the thread may not come
+// back to the workspace (ToASCII's IDN route converts ordinary names
+// without it), run once the call's result is out of ws.
+void release_if_huge(workspace& ws) noexcept;
+
 void add_error(workspace& ws, errc code, std::size_t offset, std::size_t label,
                char32_t cp = no_code_point, std::uint8_t detail = 0);
 

@@ -134,6 +134,7 @@ CASES += [
     case("hunt_matches", "SELECT * FROM hunt_matches('a.com', %s, %s)", [["paypal.com"], "skëleton"], "rows",
          HUNT_COLUMNS, check=error_with("22023", 'unknown rule in "skëleton"')),
     case("hunt_rules", "SELECT * FROM hunt_rules()", [], "rows", ["same", "prose"]),
+    case("hunt_alert_score", "SELECT hunt_alert_score()"),
     case("puny_version", "SELECT puny_version()"),
     case("idna_presets", "SELECT idna_presets()"),
     case("idna_preset_aliases", "SELECT idna_preset_aliases()"),
