@@ -84,17 +84,18 @@ void append_skeleton(std::u32string_view s, std::u32string& out) {
 }
 
 // The skeleton of most strings is the concatenation of a piece per code
-// point: skeleton(c) for c alone.  That holds whenever each piece starts
-// with a starter (canonical combining class 0): canonical ordering never
-// moves a mark across a starter, and NFD composes nothing.  So for the BMP
+// point: skeleton(c) for c alone.  That holds whenever each code point's
+// NFD and each piece start with a starter (canonical combining class 0):
+// canonical ordering never moves a mark across a starter, and NFD composes
+// nothing.  So for the BMP
 // (CJK, kana with their voicing marks, Hangul syllables, Cyrillic, Greek,
 // Latin with diacritics, Arabic...) the pieces are computed as UTF-8, in
 // pages of 256 code points made the first time a code point of the page is
 // read (about 1,100 instructions a code point: a run over a few scripts
 // builds a few pages, not the 65,536 pieces), and a string of such code
 // points is mapped with one table lookup per code point.  A code point
-// whose piece starts with a mark (a combining mark in the input) sends the
-// whole string down the general path.
+// whose NFD or piece starts with a mark (a combining mark in the input)
+// sends the whole string down the general path.
 struct skeleton_page {
   std::uint32_t offset[257] = {};
   std::uint64_t direct[4] = {};  // bit c & 255: c has a piece
@@ -102,12 +103,19 @@ struct skeleton_page {
 };
 
 void build_skeleton_page(char32_t first, skeleton_page& page) {
-  std::u32string piece;
+  std::u32string decomposed, piece;
   std::string utf8;
   for (unsigned i = 0; i < 256; ++i) {
     const char32_t c = first + i;
     page.offset[i] = static_cast<std::uint32_t>(page.pool.size());
     if (c >= 0xD800 && c <= 0xDFFF) continue;
+    // The first NFD reorders the input's marks across code points: a mark
+    // whose prototype is a starter (U+032E -> U+11B62 in Unicode 18) after
+    // a letter with a mark of a higher class (U+00C0 U+032E) is mapped
+    // before that mark, not after it.
+    decomposed.clear();
+    detail::ucd::nfd_append(std::u32string_view(&c, 1), decomposed);
+    if (!decomposed.empty() && detail::ucd::combining_class(decomposed[0]) != 0) continue;
     piece.clear();
     append_skeleton(std::u32string_view(&c, 1), piece);
     if (!piece.empty() && detail::ucd::combining_class(piece[0]) != 0) continue;
