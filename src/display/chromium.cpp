@@ -22,6 +22,7 @@
 
 #include "display/internal.hpp"
 #include "puny/unicode.hpp"
+#include "unicode/bmp_pages.hpp"
 #include "unicode/ucd.hpp"
 
 namespace puny::detail::display {
@@ -227,40 +228,53 @@ constexpr std::uint16_t quick_not_allowed = 1u << 13;  // outside the allowed se
 // exceptions); several scripts in Script_Extensions.  The
 // dangerous patterns (step 7) are not named: a label reaches them only
 // mixed or with a kana exception or U+0300-U+0339, all of which are flagged.
-const std::vector<std::uint16_t>& quick_table() {
-  static const std::vector<std::uint16_t> table = [] {
-    constexpr std::u32string_view named =
-        U"\u00FE\u00F0\u0259\u00B7\u3099\u309A"
-        U"\u30FB\u30FC\u30FD\u30FE\u3078\u3079\u307A\u30D8\u30D9\u30DA";
-    std::vector<const whole_script_data*> row(uts39::script_count() + 1, nullptr);
-    for (const whole_script_data& w : whole_script_table()) row[w.script] = &w;
-    std::vector<std::uint16_t> t(0x10000, quick_needs_check);
-    if (uts39::script_count() >= quick_any_script) return t;  // ids must fit the entry's byte
-    std::u32string decomposed;
-    for (char32_t c = 0; c < 0x10000; ++c) {
-      std::uint16_t e = quick_any_script;
-      const uts39::script_set scx = uts39::script_extensions(c);
-      if (!scx.is_all()) e = scx.size() == 1 ? scx.next(0) : static_cast<std::uint16_t>(e | quick_needs_check);
-      const char32_t zero_then_c[2] = {U'0', c};
-      if (!chromium_allowed(c)) e |= quick_needs_check | quick_not_allowed;
-      if (unicode::is_surrogate(c) || (c >= 0x0300 && c <= 0x0339) ||
-          uts39::mixed_numbers_at(std::u32string_view(zero_then_c, 2)) != std::u32string_view::npos ||
-          named.find(c) != std::u32string_view::npos)
-        e |= quick_needs_check;
-      if (const whole_script_data* w = row[uts39::script_of(c)]; w && !in(c, w->latin_lookalikes))
-        e |= quick_row_breaker;
-      if (ucd::is_mark(c)) {
-        e |= quick_mark;
-      } else {
-        decomposed.clear();
-        ucd::nfd_append(std::u32string_view(&c, 1), decomposed);
-        if (decomposed.size() > 1 && ucd::is_mark(decomposed.back())) e |= quick_ends_in_mark;
-      }
-      if ((c >= U'0' && c <= U'9') || in(c, digit_lookalikes)) e |= quick_digitish;
-      t[c] = e;
+//
+// Built in pages of 256 code points the first time a code point of the page
+// is read (about 1,200 instructions a code point: 79 M instructions when the
+// whole BMP was built at once), so a run over a few scripts builds only
+// their pages.
+struct quick_page {
+  std::uint16_t of[256] = {};
+};
+
+void build_quick_page(char32_t first, quick_page& page) {
+  constexpr std::u32string_view named =
+      U"\u00FE\u00F0\u0259\u00B7\u3099\u309A"
+      U"\u30FB\u30FC\u30FD\u30FE\u3078\u3079\u307A\u30D8\u30D9\u30DA";
+  if (uts39::script_count() >= quick_any_script) {  // ids must fit the entry's byte
+    for (std::uint16_t& e : page.of) e = quick_needs_check;
+    return;
+  }
+  std::vector<const whole_script_data*> row(uts39::script_count() + 1, nullptr);
+  for (const whole_script_data& w : whole_script_table()) row[w.script] = &w;
+  std::u32string decomposed;
+  for (unsigned i = 0; i < 256; ++i) {
+    const char32_t c = first + i;
+    std::uint16_t e = quick_any_script;
+    const uts39::script_set scx = uts39::script_extensions(c);
+    if (!scx.is_all()) e = scx.size() == 1 ? scx.next(0) : static_cast<std::uint16_t>(e | quick_needs_check);
+    const char32_t zero_then_c[2] = {U'0', c};
+    if (!chromium_allowed(c)) e |= quick_needs_check | quick_not_allowed;
+    if (unicode::is_surrogate(c) || (c >= 0x0300 && c <= 0x0339) ||
+        uts39::mixed_numbers_at(std::u32string_view(zero_then_c, 2)) != std::u32string_view::npos ||
+        named.find(c) != std::u32string_view::npos)
+      e |= quick_needs_check;
+    if (const whole_script_data* w = row[uts39::script_of(c)]; w && !in(c, w->latin_lookalikes))
+      e |= quick_row_breaker;
+    if (ucd::is_mark(c)) {
+      e |= quick_mark;
+    } else {
+      decomposed.clear();
+      ucd::nfd_append(std::u32string_view(&c, 1), decomposed);
+      if (decomposed.size() > 1 && ucd::is_mark(decomposed.back())) e |= quick_ends_in_mark;
     }
-    return t;
-  }();
+    if ((c >= U'0' && c <= U'9') || in(c, digit_lookalikes)) e |= quick_digitish;
+    page.of[i] = e;
+  }
+}
+
+const ucd::bmp_pages<quick_page>& quick_table() {
+  static const ucd::bmp_pages<quick_page> table(build_quick_page);
   return table;
 }
 
@@ -409,7 +423,7 @@ quick_verdict chromium_quick_verdict(std::string_view utf8_label) noexcept {
   // is neither a digit nor a digit lookalike (step 5's digit rule).  Fails
   // at the first code point outside the allowed set (step 1 always reports
   // it).
-  const std::vector<std::uint16_t>& table = quick_table();
+  const ucd::bmp_pages<quick_page>& table = quick_table();
   std::uint16_t script = quick_any_script;
   std::uint8_t family = 0xFF;  // Jpan | Kore | Hanb still possible
   bool han_family_seen = false, breaker = false, not_digitish = false;
@@ -432,7 +446,7 @@ quick_verdict chromium_quick_verdict(std::string_view utf8_label) noexcept {
     } else {
       return quick_verdict::unknown;
     }
-    const std::uint16_t e = table[c];
+    const std::uint16_t e = table.page(c).of[c & 255];
     if (e & quick_needs_check) return e & quick_not_allowed ? quick_verdict::fails : quick_verdict::unknown;
     if ((e & quick_mark) && (previous & (quick_mark | quick_ends_in_mark))) return quick_verdict::unknown;
     previous = e;

@@ -13,6 +13,7 @@
 
 #include "display/internal.hpp"
 #include "puny/unicode.hpp"
+#include "unicode/bmp_pages.hpp"
 #include "unicode/ucd.hpp"
 
 namespace puny::detail::display {
@@ -198,54 +199,72 @@ void append_lgc_piece(char32_t c, std::string& out) {
 }
 
 // The pieces of the code points below U+2000 (every Latin, Greek and
-// Cyrillic letter of the basic blocks and their extensions), built once.
-struct lgc_piece_table {
-  static constexpr char32_t limit = 0x2000;
-  std::vector<std::uint32_t> offset = std::vector<std::uint32_t>(limit + 1, 0);
+// Cyrillic letter of the basic blocks and their extensions), in pages of
+// 256 code points made when first read.
+constexpr char32_t lgc_piece_limit = 0x2000;
+struct lgc_piece_page {
+  std::uint32_t offset[257] = {};
   std::string pool;
-  lgc_piece_table() {
-    for (char32_t c = 0; c < limit; ++c) {
-      offset[c] = static_cast<std::uint32_t>(pool.size());
-      append_lgc_piece(c, pool);
-    }
-    offset[limit] = static_cast<std::uint32_t>(pool.size());
-  }
 };
 
-const lgc_piece_table& lgc_pieces() {
-  static const lgc_piece_table table;
+void build_lgc_piece_page(char32_t first, lgc_piece_page& page) {
+  for (unsigned i = 0; i < 256; ++i) {
+    page.offset[i] = static_cast<std::uint32_t>(page.pool.size());
+    append_lgc_piece(first + i, page.pool);
+  }
+  page.offset[256] = static_cast<std::uint32_t>(page.pool.size());
+}
+
+const ucd::bmp_pages<lgc_piece_page>& lgc_pieces() {
+  static const ucd::bmp_pages<lgc_piece_page> table(build_lgc_piece_page);
   return table;
 }
 
-// Per BMP code point, built once: whether it makes a name leave the plain
-// path (the extra confusables map it, it has several spellings, it is
-// U+04CF, or it is a Latin/Greek/Cyrillic letter whose skeleton brings a
-// mark back, which add_unmarked_skeletons drops; every such code point is
-// in the BMP), and whether it belongs to the Latin/Greek/Cyrillic set of
-// is_lgc_label.
+// Per BMP code point: whether it makes a name leave the plain path (the
+// extra confusables map it, it has several spellings, it is U+04CF, or it
+// is a Latin/Greek/Cyrillic letter whose skeleton brings a mark back, which
+// add_unmarked_skeletons drops; every such code point is in the BMP), and
+// whether it belongs to the Latin/Greek/Cyrillic set of is_lgc_label.  In
+// pages of 256 code points made when first read: a code point of Latin,
+// Greek or Cyrillic costs a UTS #39 skeleton, about 40,000 instructions
+// each (2,224 of them, 96 M instructions, when the whole table was built at
+// once), so a run over a few scripts builds only their pages.
 constexpr std::uint8_t skeleton_special = 1, skeleton_lgc = 2, skeleton_spellings = 4;
-const std::vector<std::uint8_t>& skeleton_classes() {
-  static const std::vector<std::uint8_t> table = [] {
-    std::vector<std::uint8_t> t(0x10000, 0);
-    std::string piece, skeleton;
-    for (char32_t c = 0; c < 0x10000; ++c) {
-      if (!is_lgc_label(std::u32string_view(&c, 1))) continue;
-      t[c] |= skeleton_lgc;
-      if (c < 0x80) continue;
-      piece.clear();
-      append_lgc_piece(c, piece);
-      std::u32string marks;
-      if (!uts39::skeleton(piece, skeleton).ok() || !unicode::utf8_to_utf32(skeleton, marks).ok()) continue;
-      for (const char32_t m : marks)
-        if (is_dropped_mark(m)) t[c] |= skeleton_special;
-    }
-    for (const auto& entry : extra_confusable_index()) t[entry.first] |= skeleton_special;
-    for (const char32_t c : {char32_t{0x00FE}, char32_t{0x0153}, char32_t{0x0142}, char32_t{0x0131}})
-      t[c] |= skeleton_special | skeleton_spellings;
-    t[0x04CF] |= skeleton_special;
-    return t;
-  }();
+struct skeleton_class_page {
+  std::uint8_t of[256] = {};
+};
+
+void build_skeleton_class_page(char32_t first, skeleton_class_page& page) {
+  const char32_t last = first + 255;
+  std::string piece, skeleton;
+  std::u32string marks;
+  for (unsigned i = 0; i < 256; ++i) {
+    const char32_t c = first + i;
+    if (!is_lgc_label(std::u32string_view(&c, 1))) continue;
+    page.of[i] |= skeleton_lgc;
+    if (c < 0x80) continue;  // ASCII: never special (nor mapped or spelled twice below)
+    piece.clear();
+    append_lgc_piece(c, piece);
+    marks.clear();
+    if (!uts39::skeleton(piece, skeleton).ok() || !unicode::utf8_to_utf32(skeleton, marks).ok()) continue;
+    for (const char32_t m : marks)
+      if (is_dropped_mark(m)) page.of[i] |= skeleton_special;
+  }
+  for (const auto& entry : extra_confusable_index())
+    if (entry.first >= first && entry.first <= last) page.of[entry.first - first] |= skeleton_special;
+  for (const char32_t c : {char32_t{0x00FE}, char32_t{0x0153}, char32_t{0x0142}, char32_t{0x0131}})
+    if (c >= first && c <= last) page.of[c - first] |= skeleton_special | skeleton_spellings;
+  if (0x04CF >= first && 0x04CF <= last) page.of[0x04CF - first] |= skeleton_special;
+}
+
+const ucd::bmp_pages<skeleton_class_page>& skeleton_classes() {
+  static const ucd::bmp_pages<skeleton_class_page> table(build_skeleton_class_page);
   return table;
+}
+
+// The class bits of a BMP code point.
+std::uint8_t skeleton_class(const ucd::bmp_pages<skeleton_class_page>& classes, char32_t c) {
+  return classes.page(c).of[c & 255];
 }
 
 // The general path, for names with a character of several spellings (at
@@ -334,7 +353,7 @@ void lookalike_skeletons(std::string_view name, skeleton_list& out) {
   }
   // One pass over the UTF-8: is the name Latin/Greek/Cyrillic only, and
   // does it hold a code point the extra confusables or the spellings name?
-  const std::vector<std::uint8_t>& classes = skeleton_classes();
+  const ucd::bmp_pages<skeleton_class_page>& classes = skeleton_classes();
   bool plain = true, lgc = true, spellings = false;
   for (std::size_t pos = 0; pos < name.size();) {
     const auto lead = static_cast<unsigned char>(name[pos]);
@@ -345,9 +364,10 @@ void lookalike_skeletons(std::string_view name, skeleton_list& out) {
       return;  // ill-formed: no skeleton, no match
     }
     if (c < 0x10000) {
-      plain = plain && !(classes[c] & skeleton_special);
-      lgc = lgc && (classes[c] & skeleton_lgc);
-      spellings = spellings || (classes[c] & skeleton_spellings);
+      const std::uint8_t k = skeleton_class(classes, c);
+      plain = plain && !(k & skeleton_special);
+      lgc = lgc && (k & skeleton_lgc);
+      spellings = spellings || (k & skeleton_spellings);
     } else {
       lgc = lgc && is_lgc_label(std::u32string_view(&c, 1));
     }
@@ -362,7 +382,7 @@ void lookalike_skeletons(std::string_view name, skeleton_list& out) {
   // One spelling: the text before the skeleton, piece by piece in UTF-8.
   thread_local std::string text;
   text.clear();
-  const lgc_piece_table& pieces = lgc_pieces();
+  const ucd::bmp_pages<lgc_piece_page>& pieces = lgc_pieces();
   char buf[4];
   for (std::size_t pos = 0; pos < name.size();) {
     const std::size_t start = pos;
@@ -372,11 +392,13 @@ void lookalike_skeletons(std::string_view name, skeleton_list& out) {
     } else {
       (void)unicode::next_utf8(name, pos, c);  // well-formed: checked above
     }
-    if (lgc && c < lgc_piece_table::limit) {
-      text.append(pieces.pool, pieces.offset[c], pieces.offset[c + 1] - pieces.offset[c]);
+    if (lgc && c < lgc_piece_limit) {
+      const lgc_piece_page& page = pieces.page(c);
+      const unsigned i = c & 255;
+      text.append(page.pool, page.offset[i], page.offset[i + 1] - page.offset[i]);
     } else if (lgc) {
       append_lgc_piece(c, text);
-    } else if (c < 0x10000 && (classes[c] & skeleton_special)) {
+    } else if (c < 0x10000 && (skeleton_class(classes, c) & skeleton_special)) {
       const std::u32string_view to = extra_confusable(c);
       if (to.empty()) text.append(name, start, pos - start);
       for (const char32_t t : to) text.append(buf, unicode::put_utf8(t, buf));
@@ -404,9 +426,11 @@ void lookalike_skeletons(std::string_view name, skeleton_list& out) {
 }
 
 bool has_lookalike_extra(std::u32string_view text) noexcept {
-  const std::vector<std::uint8_t>& classes = skeleton_classes();
-  for (const char32_t c : text)
-    if (c < 0x10000 && (classes[c] & skeleton_special)) return true;
+  const ucd::bmp_pages<skeleton_class_page>& classes = skeleton_classes();
+  for (const char32_t c : text) {
+    if (c < 0x80) continue;  // ASCII is never special (build_skeleton_class_page)
+    if (c < 0x10000 && (skeleton_class(classes, c) & skeleton_special)) return true;
+  }
   return false;
 }
 

@@ -13,6 +13,7 @@
 
 #include "puny/unicode.hpp"
 #include "puny/uts39.hpp"
+#include "unicode/bmp_pages.hpp"
 #include "unicode/trie.hpp"
 #include "unicode/ucd.hpp"
 #include "uts39/internal.hpp"
@@ -83,38 +84,58 @@ void append_skeleton(std::u32string_view s, std::u32string& out) {
 }
 
 // The skeleton of most strings is the concatenation of a piece per code
-// point: skeleton(c) for c alone.  That holds whenever each piece starts
-// with a starter (canonical combining class 0): canonical ordering never
-// moves a mark across a starter, and NFD composes nothing.  So for the BMP
+// point: skeleton(c) for c alone.  That holds whenever each code point's
+// NFD and each piece start with a starter (canonical combining class 0):
+// canonical ordering never moves a mark across a starter, and NFD composes
+// nothing.  So for the BMP
 // (CJK, kana with their voicing marks, Hangul syllables, Cyrillic, Greek,
-// Latin with diacritics, Arabic...) the pieces are computed once, as UTF-8,
-// and a string of such code points is mapped with one table lookup per code
-// point.  A code point whose piece starts with a mark (a combining mark in
-// the input) sends the whole string down the general path.
-struct skeleton_pieces {
-  std::vector<std::uint32_t> offset = std::vector<std::uint32_t>(0x10001, 0);
-  std::vector<bool> direct = std::vector<bool>(0x10000, false);
+// Latin with diacritics, Arabic...) the pieces are computed as UTF-8, in
+// pages of 256 code points made the first time a code point of the page is
+// read (about 1,100 instructions a code point: a run over a few scripts
+// builds a few pages, not the 65,536 pieces), and a string of such code
+// points is mapped with one table lookup per code point.  A code point
+// whose NFD or piece starts with a mark (a combining mark in the input)
+// sends the whole string down the general path.
+struct skeleton_page {
+  std::uint32_t offset[257] = {};
+  std::uint64_t direct[4] = {};  // bit c & 255: c has a piece
   std::string pool;
-  skeleton_pieces() {
-    std::u32string piece;
-    std::string utf8;
-    for (char32_t c = 0; c < 0x10000; ++c) {
-      offset[c] = static_cast<std::uint32_t>(pool.size());
-      if (c >= 0xD800 && c <= 0xDFFF) continue;
-      piece.clear();
-      append_skeleton(std::u32string_view(&c, 1), piece);
-      if (!piece.empty() && detail::ucd::combining_class(piece[0]) != 0) continue;
-      utf8.clear();
-      (void)unicode::utf32_to_utf8(piece, utf8);
-      pool += utf8;
-      direct[c] = true;
-    }
-    offset[0x10000] = static_cast<std::uint32_t>(pool.size());
+};
+
+void build_skeleton_page(char32_t first, skeleton_page& page) {
+  std::u32string decomposed, piece;
+  std::string utf8;
+  for (unsigned i = 0; i < 256; ++i) {
+    const char32_t c = first + i;
+    page.offset[i] = static_cast<std::uint32_t>(page.pool.size());
+    if (c >= 0xD800 && c <= 0xDFFF) continue;
+    // The first NFD reorders the input's marks across code points: a mark
+    // whose prototype is a starter (U+032E -> U+11B62 in Unicode 18) after
+    // a letter with a mark of a higher class (U+00C0 U+032E) is mapped
+    // before that mark, not after it.
+    decomposed.clear();
+    detail::ucd::nfd_append(std::u32string_view(&c, 1), decomposed);
+    if (!decomposed.empty() && detail::ucd::combining_class(decomposed[0]) != 0) continue;
+    piece.clear();
+    append_skeleton(std::u32string_view(&c, 1), piece);
+    if (!piece.empty() && detail::ucd::combining_class(piece[0]) != 0) continue;
+    utf8.clear();
+    (void)unicode::utf32_to_utf8(piece, utf8);
+    page.pool += utf8;
+    page.direct[i >> 6] |= std::uint64_t{1} << (i & 63);
   }
+  page.offset[256] = static_cast<std::uint32_t>(page.pool.size());
+}
+
+struct skeleton_pieces {
+  detail::ucd::bmp_pages<skeleton_page> pages{build_skeleton_page};
   // The UTF-8 piece of c, or false when c needs the general path.
-  bool find(char32_t c, std::string_view& out) const noexcept {
-    if (c >= 0x10000 || !direct[c]) return false;
-    out = std::string_view(pool).substr(offset[c], offset[c + 1] - offset[c]);
+  bool find(char32_t c, std::string_view& out) const {
+    if (c >= 0x10000) return false;
+    const skeleton_page& page = pages.page(c);
+    const unsigned i = c & 255;
+    if (!(page.direct[i >> 6] >> (i & 63) & 1)) return false;
+    out = std::string_view(page.pool).substr(page.offset[i], page.offset[i + 1] - page.offset[i]);
     return true;
   }
 };
