@@ -286,6 +286,18 @@ duckdb_logical_type list_of_struct(std::initializer_list<std::pair<const char*, 
   return list;
 }
 
+// A scalar function of no arguments (hunt_rules(), hunt_alert_score()).
+bool register_without_arguments(duckdb_connection connection, const char* name, duckdb_logical_type type,
+                                duckdb_scalar_function_t body) {
+  duckdb_scalar_function f = duckdb_create_scalar_function();
+  duckdb_scalar_function_set_name(f, name);
+  duckdb_scalar_function_set_return_type(f, type);
+  duckdb_scalar_function_set_function(f, body);
+  const bool ok = duckdb_register_scalar_function(connection, f) == DuckDBSuccess;
+  duckdb_destroy_scalar_function(&f);
+  return ok;
+}
+
 }  // namespace
 
 bool puny_register_hunt_functions(duckdb_connection connection) {
@@ -317,18 +329,8 @@ bool puny_register_hunt_functions(duckdb_connection connection) {
   }
   bool ok = duckdb_register_scalar_function_set(connection, set) == DuckDBSuccess;
   duckdb_destroy_scalar_function_set(&set);
-  duckdb_scalar_function rules = duckdb_create_scalar_function();
-  duckdb_scalar_function_set_name(rules, "hunt_rules");
-  duckdb_scalar_function_set_return_type(rules, rule_rows);
-  duckdb_scalar_function_set_function(rules, rules_vector);
-  ok = ok && duckdb_register_scalar_function(connection, rules) == DuckDBSuccess;
-  duckdb_destroy_scalar_function(&rules);
-  duckdb_scalar_function alert = duckdb_create_scalar_function();
-  duckdb_scalar_function_set_name(alert, "hunt_alert_score");
-  duckdb_scalar_function_set_return_type(alert, integer);
-  duckdb_scalar_function_set_function(alert, alert_score_vector);
-  ok = ok && duckdb_register_scalar_function(connection, alert) == DuckDBSuccess;
-  duckdb_destroy_scalar_function(&alert);
+  ok = ok && register_without_arguments(connection, "hunt_rules", rule_rows, rules_vector);
+  ok = ok && register_without_arguments(connection, "hunt_alert_score", integer, alert_score_vector);
   duckdb_destroy_logical_type(&integer);
   duckdb_destroy_logical_type(&varchar_list);
   duckdb_destroy_logical_type(&varchar);
