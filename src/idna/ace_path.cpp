@@ -11,7 +11,9 @@
 //  * 4.1.2 / 4.1.3: an xn-- label must decode (RFC 3492) to a non-empty
 //    string that is not all ASCII; otherwise declined.
 //  * Decoded code points: the ASCII ones are the basic code points of the
-//    label, so LDH (checked anyway).  A "plain" one (ucd::idna_plain_kind
+//    label, copied by the decoder from the lowercased LDH input (every code
+//    point it inserts is U+0080 or above: RFC 3492's n starts at 128 and
+//    only grows), so they are written out unchecked.  A "plain" one (ucd::idna_plain_kind
 //    1 or 2) is valid in both processing modes, not a mark, of canonical
 //    combining class 0 and NFC_Quick_Check=Yes.  A valid mark (kind 3) is
 //    valid, NFC_Quick_Check=Yes and not R, AL or AN: it must not start the
@@ -36,7 +38,8 @@
 // the same way the decision does for shorter input (fast_path.hpp).
 // tests/unit/fast_path_test.cpp compares every entry point with and without
 // the fast paths on IdnaTestV2.txt (sources and ACE results), generated
-// ACE labels of every kind of code point, and random strings.
+// ACE labels of every kind of code point, and random strings;
+// tests/unit/ace_route_test.cpp the label copies and hyphen tests below.
 #include <cstring>
 
 #include "bootstring/label_codec.hpp"
@@ -45,27 +48,98 @@
 #include "puny/unicode.hpp"
 #include "unicode/ucd.hpp"
 
+#if defined(__GNUC__)
+#define PUNY_ACE_NOINLINE __attribute__((noinline, cold))
+#else
+#define PUNY_ACE_NOINLINE
+#endif
+
 namespace puny::idna::detail {
 
 namespace {
 
 namespace ucd = puny::detail::ucd;
 
-// The decoded labels' code points and where every label is, for the Bidi
-// rule once the whole domain is known to be a Bidi domain name (at most one
-// code point per input byte).  An ASCII label stays in the input until the
-// rule needs it.
+// The decoded labels' code points, one after another, and each decoded
+// label's size, for the Bidi rule once the whole domain is known to be a
+// Bidi domain name (at most one code point per input byte).  ASCII labels
+// stay in the input until the rule needs them.
 struct domain_code_points {
   char32_t cps[ace_max_input + 32];  // + the decoder's working room
   std::size_t used = 0;
-  struct label {
-    std::uint16_t begin, end;  // in cps (decoded), or in the input (ASCII)
-    bool decoded;
-  };
-  label labels[ace_max_input + 1];
-  std::size_t count = 0;
+  std::uint16_t sizes[ace_max_input / 5 + 1];  // an xn-- label has 5 bytes or more
+  std::size_t decoded = 0;
   bool rtl = false;
 };
+
+inline std::uint32_t load32(const char* p) noexcept {
+  std::uint32_t x;
+  std::memcpy(&x, p, 4);
+  return x;
+}
+inline std::uint64_t load64(const char* p) noexcept {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  return x;
+}
+inline void store32(char* p, std::uint32_t x) noexcept { std::memcpy(p, &x, 4); }
+inline void store64(char* p, std::uint64_t x) noexcept { std::memcpy(p, &x, 8); }
+
+// Four bytes as the 32-bit word a load of them gives (either byte order).
+constexpr std::uint32_t word4(char a, char b, char c, char d) noexcept {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  return (std::uint32_t{static_cast<unsigned char>(a)} << 24) | (std::uint32_t{static_cast<unsigned char>(b)} << 16) |
+         (std::uint32_t{static_cast<unsigned char>(c)} << 8) | static_cast<unsigned char>(d);
+#else
+  return (std::uint32_t{static_cast<unsigned char>(d)} << 24) | (std::uint32_t{static_cast<unsigned char>(c)} << 16) |
+         (std::uint32_t{static_cast<unsigned char>(b)} << 8) | static_cast<unsigned char>(a);
+#endif
+}
+constexpr std::uint32_t ace_prefix_word = word4('x', 'n', '-', '-');
+constexpr std::uint32_t hyphens_word = word4(0, 0, '-', '-');
+constexpr std::uint32_t hyphens_mask = word4(0, 0, '\xFF', '\xFF');
+
+// len bytes from `from` to `to` in word-sized moves (overlapping at the end).
+inline void copy_short(char* to, const char* from, std::size_t len) noexcept {
+  if (len >= 8) {
+    for (std::size_t i = 0; i + 8 < len; i += 8) store64(to + i, load64(from + i));
+    store64(to + len - 8, load64(from + len - 8));
+  } else if (len >= 4) {
+    store32(to, load32(from));
+    store32(to + len - 4, load32(from + len - 4));
+  } else if (len >= 2) {
+    to[0] = from[0];
+    to[1] = from[1];
+    to[len - 1] = from[len - 1];
+  } else if (len == 1) {
+    to[0] = from[0];
+  }
+}
+
+// A decoded code point of kind 0 or 3 (a valid mark): whether the label may
+// keep it (the argument at the top); sets d.rtl and all_plain as it finds.
+// Out of line and cold: the caller's loop keeps its registers (marks
+// are common in some scripts, but this layout counted fewest instructions).
+PUNY_ACE_NOINLINE bool accepts_unplain(char32_t c, unsigned kind, const char32_t* cps, std::size_t i,
+                                   domain_code_points& d, bool& all_plain) noexcept {
+  if (kind == ucd::kind_valid_mark) {
+    // Valid, NFC_QC=Yes, not R/AL/AN: V6 at the start, and the NFC order
+    // of two adjacent classes (every other code point here is ccc 0, or
+    // sends the label through the full quick check below).
+    if (i == 0) return false;
+    if (ucd::idna_plain_kind(cps[i - 1]) == ucd::kind_valid_mark) {
+      const unsigned cc = ucd::combining_class(c);
+      if (cc != 0 && ucd::combining_class(cps[i - 1]) > cc) return false;
+    }
+    return true;
+  }
+  if (c == 0x200C || c == 0x200D) return false;
+  const ucd::idna_status st = ucd::idna_lookup(c).status;
+  if (st != ucd::idna_status::valid && st != ucd::idna_status::deviation) return false;
+  if (is_rtl(c)) d.rtl = true;
+  all_plain = false;
+  return true;
+}
 
 // The decoded xn-- label `ace` (the bytes after the prefix), appended to
 // d, as UTF-8 at p; returns the end, or null when the pipeline must decide.
@@ -76,102 +150,124 @@ char* put_decoded_label(const char* ace, std::size_t size, const options& opt,
       bootstring::label::decode(std::string_view(ace, size), cps, sizeof d.cps / sizeof d.cps[0] - d.used);
   if (!r.ok() || r.size == 0) return nullptr;
   const std::size_t n = r.size;
-  if (opt.check_hyphens && fails_hyphen_rules(cps, n)) return nullptr;
-  if (starts_with_ace_prefix(cps, n)) return nullptr;  // V4
-  bool non_ascii = false;
+  // The decoder's ASCII code points are the label's basic code points,
+  // copied from the (lowercased LDH) input; every other one is U+0080 or
+  // above (RFC 3492: n starts at 128 and only grows).  So only the basic
+  // ones can be '-', 'x' or 'n': V2 and V4 ("xn--") at positions 3-4,
+  // V3 at the ends.
+  if (n >= 4 && cps[2] == '-' && cps[3] == '-' && (opt.check_hyphens || (cps[0] == 'x' && cps[1] == 'n')))
+    return nullptr;
+  if (opt.check_hyphens && (cps[0] == '-' || cps[n - 1] == '-')) return nullptr;
+  char* const first = p;
   bool all_plain = true;
-  unsigned previous = ucd::kind_plain;
   for (std::size_t i = 0; i < n; ++i) {
     const char32_t c = cps[i];
     if (c < 0x80) {
-      if (!is_ldh_lower(c)) return nullptr;
       *p++ = static_cast<char>(c);
-      previous = ucd::kind_plain;
       continue;
     }
-    non_ascii = true;
-    const unsigned kind = ucd::idna_plain_kind(c);
-    if (kind == ucd::kind_plain) {
-      previous = kind;
-      p += unicode::put_utf8(c, p);
-      continue;
-    }
-    if (kind == ucd::kind_plain_rtl) {
-      d.rtl = true;
-    } else if (kind == ucd::kind_valid_mark) {
-      // Valid, NFC_QC=Yes, not R/AL/AN: V6 at the start, and the NFC
-      // order of two adjacent classes (every other code point here is
-      // ccc 0, or sends the label through the full quick check below).
-      if (i == 0) return nullptr;
-      if (previous == ucd::kind_valid_mark) {
-        const unsigned cc = ucd::combining_class(c);
-        if (cc != 0 && ucd::combining_class(cps[i - 1]) > cc) return nullptr;
+    // Below U+10000 one read of the plain-kind table; above, every code
+    // point is kind 0 (looked up).
+    if (c < 0x800) {
+      const unsigned kind = ucd::idna_plain_kind(c);
+      if (kind != ucd::kind_plain) {
+        if (kind == ucd::kind_plain_rtl)
+          d.rtl = true;
+        else if (!accepts_unplain(c, kind, cps, i, d, all_plain))
+          return nullptr;
       }
-    } else if (kind == ucd::kind_other) {
-      if (c == 0x200C || c == 0x200D) return nullptr;
-      const ucd::idna_status st = ucd::idna_lookup(c).status;
-      if (st != ucd::idna_status::valid && st != ucd::idna_status::deviation) return nullptr;
-      if (is_rtl(c)) d.rtl = true;
-      all_plain = false;
+      p[0] = static_cast<char>(0xC0 | (c >> 6));
+      p[1] = static_cast<char>(0x80 | (c & 0x3F));
+      p += 2;
+    } else if (c < 0x10000) {
+      const unsigned kind = ucd::idna_plain_kind(c);
+      if (kind != ucd::kind_plain) {
+        if (kind == ucd::kind_plain_rtl)
+          d.rtl = true;
+        else if (!accepts_unplain(c, kind, cps, i, d, all_plain))
+          return nullptr;
+      }
+      p[0] = static_cast<char>(0xE0 | (c >> 12));
+      p[1] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      p[2] = static_cast<char>(0x80 | (c & 0x3F));
+      p += 3;
+    } else {
+      if (!accepts_unplain(c, ucd::kind_other, cps, i, d, all_plain)) return nullptr;
+      p[0] = static_cast<char>(0xF0 | (c >> 18));
+      p[1] = static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+      p[2] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      p[3] = static_cast<char>(0x80 | (c & 0x3F));
+      p += 4;
     }
-    previous = kind;
-    p += unicode::put_utf8(c, p);
   }
-  if (!non_ascii) return nullptr;
+  // All ASCII (one byte a code point): 4.1.3 says the pipeline decides.
+  if (static_cast<std::size_t>(p - first) == n) return nullptr;
   if (!all_plain) {
     const std::u32string_view label(cps, n);
     if (cps[0] >= 0x80 && ucd::idna_plain_kind(cps[0]) == ucd::kind_other && ucd::is_mark(cps[0]))
       return nullptr;
     if (ucd::nfc_quick_check(label) != ucd::quick_check::yes) return nullptr;
   }
-  d.labels[d.count++] = {static_cast<std::uint16_t>(d.used), static_cast<std::uint16_t>(d.used + n), true};
+  d.sizes[d.decoded++] = static_cast<std::uint16_t>(n);
   d.used += n;
   return p;
 }
 
-// RFC 5893 section 2 on every non-empty label of the domain.
-bool passes_bidi_rule(const char* low, const domain_code_points& d) noexcept {
-  for (std::size_t k = 0; k < d.count; ++k) {
-    const domain_code_points::label& l = d.labels[k];
-    const std::size_t size = l.end - l.begin;
-    if (size == 0) continue;
-    if (l.decoded) {
-      if (bidi_rule_failures(std::u32string_view(d.cps + l.begin, size)) != 0) return false;
+// RFC 5893 section 2 on every non-empty label of the domain (labels as in
+// convert).
+bool passes_bidi_rule(const char* low, const std::uint16_t* ends, std::size_t labels,
+                      const domain_code_points& d) noexcept {
+  std::size_t start = 0, at = 0, decoded = 0;
+  for (std::size_t k = 0; k < labels; start = ends[k++] + 1) {
+    const std::size_t len = ends[k] - start;
+    if (len == 0) continue;
+    if (len >= 4 && load32(low + start) == ace_prefix_word) {
+      const std::size_t size = d.sizes[decoded++];
+      if (bidi_rule_failures(std::u32string_view(d.cps + at, size)) != 0) return false;
+      at += size;
       continue;
     }
     char32_t wide[ace_max_input];
-    for (std::size_t i = 0; i < size; ++i) wide[i] = static_cast<unsigned char>(low[l.begin + i]);
-    if (bidi_rule_failures(std::u32string_view(wide, size)) != 0) return false;
+    for (std::size_t i = 0; i < len; ++i) wide[i] = static_cast<unsigned char>(low[start + i]);
+    if (bidi_rule_failures(std::u32string_view(wide, len)) != 0) return false;
   }
   return true;
 }
 
 // The route over low[0, n) whose labels end at ends[0, labels) (the last
 // one at n).
-std::size_t convert(const char* low, std::size_t n, const std::uint16_t* ends, std::size_t labels,
+std::size_t convert(const char* low, const std::uint16_t* ends, std::size_t labels,
                     const options& opt, char* out) noexcept {
   domain_code_points d;
   char* p = out;
   std::size_t start = 0;
-  for (std::size_t k = 0; k < labels; ++k) {
+  for (std::size_t k = 0;;) {
     const std::size_t end = ends[k];
     const char* const label = low + start;
     const std::size_t len = end - start;
-    if (starts_with_ace_prefix(label, len)) {
-      p = put_decoded_label(label + 4, len - 4, opt, d, p);
-      if (p == nullptr) return ace_declined;
+    if (len >= 4) {
+      const std::uint32_t head = load32(label);
+      if (head == ace_prefix_word) {
+        p = put_decoded_label(label + 4, len - 4, opt, d, p);
+        if (p == nullptr) return ace_declined;
+      } else {
+        if (opt.check_hyphens &&
+            ((head & hyphens_mask) == hyphens_word || label[0] == '-' || label[len - 1] == '-'))
+          return ace_declined;
+        copy_short(p, label, len);
+        p += len;
+      }
     } else {
       if (opt.check_hyphens && fails_hyphen_rules(label, len)) return ace_declined;
-      std::memcpy(p, label, len);
+      copy_short(p, label, len);
       p += len;
-      d.labels[d.count++] = {static_cast<std::uint16_t>(start), static_cast<std::uint16_t>(end), false};
     }
-    if (end == n) break;
+    if (++k == labels) break;
     *p++ = '.';
     start = end + 1;
   }
   // Empty labels (the root label among them) have nothing to check.
-  if (d.rtl && opt.check_bidi && !passes_bidi_rule(low, d)) return ace_declined;
+  if (d.rtl && opt.check_bidi && !passes_bidi_rule(low, ends, labels, d)) return ace_declined;
   return static_cast<std::size_t>(p - out);
 }
 
@@ -198,7 +294,7 @@ std::size_t ace_to_unicode(const char* low, std::size_t n, std::uint64_t dots, c
   std::size_t labels = 0;
   for (; dots != 0; dots &= dots - 1) ends[labels++] = static_cast<std::uint16_t>(simd::lowest_bit(dots));
   ends[labels++] = static_cast<std::uint16_t>(n);
-  return convert(low, n, ends, labels, opt, out);
+  return convert(low, ends, labels, opt, out);
 }
 
 std::size_t ace_to_unicode_long(const char* in, std::size_t n, const options& opt,
@@ -216,7 +312,7 @@ std::size_t ace_to_unicode_long(const char* in, std::size_t n, const options& op
     low[i] = static_cast<char>(c);
   }
   ends[labels++] = static_cast<std::uint16_t>(n);
-  return convert(low, n, ends, labels, opt, out);
+  return convert(low, ends, labels, opt, out);
 }
 
 }  // namespace puny::idna::detail
