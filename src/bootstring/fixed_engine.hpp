@@ -1075,19 +1075,15 @@ class engine {
   // names); longer ones go through chunked_text.
   static void insert_at(char32_t* work, char32_t n, std::size_t index, std::size_t length) {
     char32_t* const at = work + index;
-    const std::size_t tail = length - index;
-    if (tail >= block) {
-      // The blocks above the first, from the top one down: the tail rounded
-      // down to whole blocks (a multiple of `block` moves one block more
-      // than needed: harmless, there is room).
-      std::size_t top = tail & ~(block - 1);
-      do {
-        move_block_up(at + top);
-        top -= block;
-      } while (top != 0);
+    // Offset of the top block: the tail rounded down to whole blocks (a
+    // multiple of `block` moves one block more than needed: harmless, there
+    // is room).
+    std::size_t top = (length - index) & ~(block - 1);
+    for (;;) {
+      move_block_up(at + top);
+      if (top == 0) break;
+      top -= block;
     }
-    // The first block (for most labels the only one) at no computed offset.
-    move_block_up(at);
     *at = n;
   }
 
