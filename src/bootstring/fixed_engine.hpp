@@ -311,8 +311,8 @@ class engine {
     }
   };
   static constexpr digit_tables digits{};
-  // Whether the profile's digits are Punycode's (a-z, A-Z, 0-9), which
-  // punycode_digit_values converts sixteen at a time.
+  // Whether the profile's digits are Punycode's (a-z, A-Z, 0-9), whose
+  // values label_scan computes sixteen at a time (digit_values16).
   static constexpr bool standard_digits() {
     for (u32 c = 0; c < 256; ++c) {
       int v = -1;
@@ -690,7 +690,7 @@ class engine {
   static buffer_result decode_short(std::string_view in, char32_t* out, std::size_t capacity) {
     buffer_result r;
     const std::size_t size = in.size();
-    // The input and its digit values, three non-digits after them
+    // The input and its digit values, three 0xFF after the values
     // (read_three), with room for label_scan's and widen_basic's 16-byte
     // steps.
     char padded[short_limit + 16];
@@ -1007,9 +1007,9 @@ class engine {
   }
 
   // read_short_integer for fast_step, at a pointer into digit values
-  // (label_scan; decode_short has checked that every byte of the input there is a digit, the
-  // three after it 0xFF), with fewer operations: no table and no check for
-  // a non-digit, and the length from two masks (m2: a second digit, m3: a
+  // (label_scan; decode_short has checked that every byte of the input
+  // there is a digit, and the three after it are 0xFF), with fewer
+  // operations: no table and no check for a non-digit, and the length from two masks (m2: a second digit, m3: a
   // third).  A digit ends the integer when below its threshold, which 0xFF
   // never is: an integer that runs into the padding does not end within
   // three, and returns false.  No branch on the length: it follows the
