@@ -311,6 +311,18 @@ class engine {
     }
   };
   static constexpr digit_tables digits{};
+  // Whether the profile's digits are Punycode's (a-z, A-Z, 0-9), whose
+  // values label_scan computes sixteen at a time (digit_values16).
+  static constexpr bool standard_digits() {
+    for (u32 c = 0; c < 256; ++c) {
+      int v = -1;
+      if (c >= 'a' && c <= 'z') v = static_cast<int>(c - 'a');
+      if (c >= 'A' && c <= 'Z') v = static_cast<int>(c - 'A');
+      if (c >= '0' && c <= '9') v = static_cast<int>(c - '0' + 26);
+      if (digits.values[c] != v) return false;
+    }
+    return true;
+  }
 
   static status error(errc code, std::size_t offset, char32_t cp = no_code_point) {
     return detail::make_error(code, offset, cp);
@@ -678,11 +690,14 @@ class engine {
   static buffer_result decode_short(std::string_view in, char32_t* out, std::size_t capacity) {
     buffer_result r;
     const std::size_t size = in.size();
-    // The input, three non-digits after it (read_three), and room for
-    // label_scan's and widen_basic's 16-byte steps.
+    // The input and its digit values, three 0xFF after the values
+    // (read_three), with room for label_scan's and widen_basic's 16-byte
+    // steps.
     char padded[short_limit + 16];
-    const label_scan scan = scan_label(in.data(), size, padded, P.delimiter);
-    std::memset(padded + size, 0xFF, 3);  // digits are ASCII: 0xFF never is one
+    char values[short_limit + 16];
+    const label_scan scan =
+        scan_label<standard_digits()>(in.data(), size, padded, values, P.delimiter, digits.unsigned_values);
+    std::memset(values + size, 0xFF, 3);  // 0xFF is no digit's value
     // The last delimiter ends the basic code points unless it is the first
     // byte (detail::count_basic).
     const std::size_t b = scan.after_last > 1 ? scan.after_last - 1 : 0;
@@ -690,11 +705,12 @@ class engine {
     char32_t* const work = capacity < size + decode_room ? local : out;
     std::size_t length = 0;
     // Punycode's basic code points are ASCII; a profile with fewer checks
-    // them too (one with more sends the rest to the exact route).
-    bool basic = scan.ascii;
+    // them too (one with more sends the rest to the exact route).  Every
+    // byte after them is a digit (read_three relies on it).
+    bool valid = scan.ascii && scan.after_bad <= detail::digits_start(b);
     if constexpr (P.initial_n < 0x80)
-      basic = basic && !!detail::check_basic(profile, padded, b, static_cast<char32_t*>(nullptr));
-    if (!basic || !decode_digits(padded, size, b, work, length)) {
+      valid = valid && !!detail::check_basic(profile, padded, b, static_cast<char32_t*>(nullptr));
+    if (!valid || !decode_digits(padded, values, size, b, work, length)) {
       decode_exactly(in, out, capacity, r);
       return r;
     }
@@ -905,22 +921,24 @@ class engine {
   // below 2^32; decode_short then decodes exactly.  No range check: n only
   // grows, so decode_digits looks at it once at the end (n is 64-bit: it
   // cannot wrap in short_limit steps of less than 2^32 each).  `p` points
-  // into the padded input (three non-digits after it).
+  // into the digit values (label_scan; three 0xFF after them).
   template <bool First>
   static PUNY_ENGINE_INLINE bool fast_step(const char*& p, u64& n, u32& i, const short_thresholds*& st,
                                            u32 divisor, char32_t* work) {
     u32 delta;
     if (!read_three(p, *st, delta)) {
-      std::size_t length = 0;
       u64 wide = i;
-      if (!read_long_integer<true>(p, length, *st, wide) || wide > 0xFFFFFFFFu) return false;
-      p += length;
+      if (!read_long_values(p, *st, wide) || wide > 0xFFFFFFFFu) return false;
       delta = static_cast<u32>(wide) - i;
     }
     const u32 next = i + delta;
-    const u32 step = div_u32(next, divisor);
+    // One hardware division gives both (fewer instructions than the
+    // reciprocal's multiplications; i is not on the longest chain, the
+    // thresholds are: 32-bit division takes some 10-15 cycles on current
+    // x86-64).
+    const u32 step = next / divisor;
     n += step;
-    const u32 index = next - step * divisor;
+    const u32 index = next % divisor;
     u32 scaled;
     if constexpr (First) {
       scaled = delta / damp;
@@ -940,14 +958,15 @@ class engine {
 
   // Section 6.2 for inputs of at most short_limit bytes, the basic code
   // points (all ASCII: label_scan) and then every integer inserted into
-  // `work`, with every divisor from the table.  Sets `length` and returns
-  // true when the input decodes on this route; false otherwise (see
-  // decode_short).
-  static PUNY_ENGINE_INLINE bool decode_digits(const char* padded, std::size_t size, std::size_t b, char32_t* work,
-                            std::size_t& length) {
+  // `work`, with every divisor from the table.  `padded` is the input,
+  // `values` its digit values (label_scan), three 0xFF after them.  Sets
+  // `length` and returns true when the input decodes on this route; false
+  // otherwise (see decode_short).
+  static PUNY_ENGINE_INLINE bool decode_digits(const char* padded, const char* values, std::size_t size,
+                                               std::size_t b, char32_t* work, std::size_t& length) {
     widen_basic(padded, b, work);
-    const char* p = padded + detail::digits_start(b);
-    const char* const end = padded + size;
+    const char* p = values + detail::digits_start(b);
+    const char* const end = values + size;
     // The length + 1 of the string before each insertion: the divisor.
     u32 divisor = static_cast<u32>(b) + 1;
     if (p < end) {
@@ -987,27 +1006,63 @@ class engine {
     finish_into(r, result, exact.size, out, capacity);
   }
 
-  // read_short_integer for fast_step, at a pointer, with fewer
-  // operations: the length comes from two masks (m2: a second digit, m3: a
-  // third), and the digits it passes over are checked at once, since a
-  // non-digit reads as 255 and any digit is below 64: (d1 | (d2 & m3)) < 64.
-  // (The digit that ends the integer is below its threshold, so a digit.)
-  // No branch on the length: it follows the data, and a branch on it costs
-  // more in mispredictions than it saves (bench/README.md, the decoder).
+  // read_short_integer for fast_step, at a pointer into digit values
+  // (label_scan; decode_short has checked that every byte of the input
+  // there is a digit, and the three after it are 0xFF), with fewer
+  // operations: no table and no check for a non-digit, and the length from two masks (m2: a second digit, m3: a
+  // third).  A digit ends the integer when below its threshold, which 0xFF
+  // never is: an integer that runs into the padding does not end within
+  // three, and returns false.  No branch on the length: it follows the
+  // data, and a branch on it costs more in mispredictions than it saves
+  // (bench/README.md, the decoder).
   static PUNY_ENGINE_INLINE bool read_three(const char*& p, const short_thresholds& st, u32& value) {
-    static_assert(base <= 64, "a non-digit (255) is the only value at or above 64");
-    const u32 d1 = digits.unsigned_values[static_cast<unsigned char>(p[0])];
-    const u32 d2 = digits.unsigned_values[static_cast<unsigned char>(p[1])];
-    const u32 d3 = digits.unsigned_values[static_cast<unsigned char>(p[2])];
-    const u32 end1 = d1 < st.t1;
-    const u32 end2 = d2 < st.t2;
-    const u32 end3 = d3 < st.t3;
-    const u32 m2 = end1 - 1;
-    const u32 m3 = m2 & (end2 - 1);
-    if (!((end1 | end2 | end3) & ((d1 | (d2 & m3)) < 64))) return false;
+    const u32 d1 = static_cast<unsigned char>(p[0]);
+    const u32 d2 = static_cast<unsigned char>(p[1]);
+    const u32 d3 = static_cast<unsigned char>(p[2]);
+    const u32 m2 = (d1 < st.t1) - 1u;
+    const u32 m3 = m2 & ((d2 < st.t2) - 1u);
+    // The third digit when the integer reaches it, else 0, which is below
+    // any threshold: so the integer ends within three unless it reaches a
+    // third digit that does not end it (one comparison and branch, where
+    // `!(end1 | end2 | end3)` becomes a branch per comparison).
+    if ((d3 & m3) >= st.t3) return false;
+    // The products start before the masks are known (they are on the chain
+    // each code point waits on; `(d3 & m3) * w3` would put the
+    // multiplication after them: 5% more time).
     value = d1 + ((d2 * st.w2) & m2) + ((d3 * st.w3) & m3);
     p += 1 + (m2 & 1) + (m3 & 1);
     return true;
+  }
+
+  // read_long_integer for fast_step, on digit values (see read_three):
+  // integers of four digits or more that end within the digits that cannot
+  // overflow below decode_limit + 1.  Adds the integer to i, advances p and
+  // returns true; false on anything else (the padding, a longer integer).
+  static bool read_long_values(const char*& p, const short_thresholds& st, u64& i) {
+    constexpr u32 unchecked = unchecked_digits(decode_limit + 1);
+    static_assert(unchecked >= 4, "the first three digits and more cannot overflow");
+    const u32 d1 = static_cast<unsigned char>(p[0]);
+    const u32 d2 = static_cast<unsigned char>(p[1]);
+    const u32 d3 = static_cast<unsigned char>(p[2]);
+    if ((d1 >= base) | (d2 >= base) | (d3 >= base)) return false;
+    u64 value = d1 + d2 * st.w2 + d3 * st.w3;
+    u64 w = u64{st.w3} * (base - st.t3);
+    const char* q = p + 3;
+    u32 k = 4 * base;
+    for (u32 j = 3; j < unchecked; ++j, k += base) {
+      const u32 d = static_cast<unsigned char>(*q);
+      if (d >= base) return false;
+      ++q;
+      value += d * w;
+      const u32 t = threshold(k, st.bias);
+      if (d < t) {
+        i += value;
+        p = q;
+        return true;
+      }
+      w *= base - t;
+    }
+    return false;
   }
 
   // Inserts n at work[index] in a string of `length` code points (section
