@@ -291,7 +291,9 @@ void matcher::registrable_rules(std::size_t r, std::string_view suffix) {
         ascii_skeleton(text, key);
         d.by_chromium.find(key, [&](std::uint32_t id) { protected_candidate(key, &id); });
       } else {
-        chromium_skeleton_rule(r, false);  // its skeletons, for the step only
+        // Its skeletons, for the step only: made by find() once the name
+        // has matched (most names do not, and need no verdict).
+        protected_deferred = r;
       }
     }
   }
@@ -572,6 +574,8 @@ void find(std::string_view name, const brand_index& index, const options& opt, r
   // findings keep their storage from one name to the next.
   thread_local display::decision dec;
   using answer = match_detail::matcher::lookalike;
+  if (m.protected_deferred != std::size_t(-1) && m.protected_answer == answer::none)
+    m.chromium_skeleton_rule(m.protected_deferred, false);
   if (m.protected_answer == answer::unknown) {
     out.verdict_status = display::decide(name, dopt, dec);
   } else {

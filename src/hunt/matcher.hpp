@@ -79,6 +79,9 @@ struct matcher {
   bool suffix_from_psl = false;  // suffix_labels found the name's suffix in the list
   std::string suffix_skeleton;   // the name's suffix's ASCII skeleton, for the lookalike step
   bool suffix_skeleton_made = false;
+  // The registrable label whose Chromium skeletons the step still needs
+  // (registrable_rules), or -1.
+  std::size_t protected_deferred = std::size_t(-1);
   // The strings the two deletion tables were built from: a key found
   // there is checked against them (index.hpp's deletion_table).
   struct label_text {
