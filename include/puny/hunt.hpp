@@ -87,7 +87,10 @@ class brand_index {
   // `warnings`: nullptr (strict), a malformed line fails the whole list;
   // otherwise such a line is skipped and described there (its source, line
   // and reason, as `error` would be), and the list fails only when every
-  // brand line is malformed.  A brand that is itself a public suffix under
+  // brand line is malformed.  A brand listed again (another case, a
+  // trailing dot, other fields) is merged into its first line: its
+  // keywords and allow= names are added, and with `warnings` the repeat is
+  // described there too ("merged into line N").  A brand that is itself a public suffix under
   // `suffixes` (blogspot.com, github.io) is accepted: docs/hunt.md, "Suffix
   // brands".
   static bool parse(std::string_view text, std::string_view source, brand_index& out,

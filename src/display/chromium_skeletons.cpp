@@ -434,6 +434,38 @@ bool has_lookalike_extra(std::u32string_view text) noexcept {
   return false;
 }
 
+label_pieces lookalike_pieces(std::u32string_view label, std::string& out) {
+  out.clear();
+  const ucd::bmp_pages<skeleton_class_page>& classes = skeleton_classes();
+  const ucd::bmp_pages<lgc_piece_page>& pieces = lgc_pieces();
+  bool ascii_text = true;  // so far: every code point Latin/Greek/Cyrillic with ASCII pieces
+  out.reserve(label.size() + 8);
+  for (const char32_t c : label) {
+    if (c < 0x80 && ascii_text && ((c >= U'a' && c <= U'z') || (c >= U'0' && c <= U'9') || c == U'-')) {
+      out.push_back(static_cast<char>(c));  // Latin or an LDH character: its own piece
+      continue;
+    }
+    if (c >= 0x10000) {  // never special (build_skeleton_class_page)
+      ascii_text = false;
+      continue;
+    }
+    const std::uint8_t k = skeleton_class(classes, c);
+    if (c >= 0x80 && (k & skeleton_special)) return label_pieces::extra;
+    if (!ascii_text) continue;
+    if (!(k & skeleton_lgc) || c >= lgc_piece_limit) {
+      ascii_text = false;
+      continue;
+    }
+    const lgc_piece_page& page = pieces.page(c);
+    const unsigned i = c & 255;
+    for (std::uint32_t b = page.offset[i]; b < page.offset[i + 1]; ++b) {
+      ascii_text = ascii_text && static_cast<unsigned char>(page.pool[b]) < 0x80;
+      out.push_back(page.pool[b]);
+    }
+  }
+  return ascii_text ? label_pieces::ascii_pieces : label_pieces::other;
+}
+
 void lookalike_skeletons(std::string_view name, std::vector<std::string>& out) {
   thread_local skeleton_list list;
   lookalike_skeletons(name, list);

@@ -194,6 +194,9 @@ struct run_target {
   std::string* display_only = nullptr;
   decision_visitor* visitor = nullptr;
   label_verdict* scratch = nullptr;  // with `visitor`: the label being handed over
+  // Set: what the lookalike step finds, known to the caller (puny hunt);
+  // the protected list is then not asked (decide_knowing_lookalike).
+  const std::string_view* known_similar = nullptr;
 };
 
 // The one run behind every form.
@@ -224,7 +227,7 @@ status run(std::string_view domain, const options& opt, workspace& ws, const run
       verdicts || lookalike_step ? psl.registrable_domain(u) : std::string_view();
   std::string_view similar;
   if (lookalike_step && !registrable.empty() && !is_ascii(registrable))
-    similar = opt.protected_list->lookalike_of(registrable);
+    similar = to.known_similar != nullptr ? *to.known_similar : opt.protected_list->lookalike_of(registrable);
 
   const std::size_t count = verdicts ? static_cast<std::size_t>(std::count(u.begin(), u.end(), '.')) + 1 : 0;
   if (to.full != nullptr) {
@@ -386,3 +389,18 @@ result<std::string> to_display(std::string_view domain, const options& opt) {
 }
 
 }  // namespace puny::display
+
+namespace puny::detail::display {
+
+status decide_knowing_lookalike(std::string_view domain, const puny::display::options& opt,
+                                std::string_view similar, puny::display::decision& out) {
+  puny::display::run_target to;
+  to.full = &out;
+  to.known_similar = &similar;
+  const status st = puny::display::run(domain, opt, puny::display::local_workspace(), to);
+  puny::display::local_workspace().trim();
+  if (!st.ok()) out = puny::display::decision{};
+  return st;
+}
+
+}  // namespace puny::detail::display

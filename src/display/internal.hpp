@@ -76,6 +76,14 @@ void lookalike_skeletons(std::string_view utf8_name, std::vector<std::string>& o
 // mark (U+0268 -> i U+0335), which is also taken without it.  One table read per code point (puny hunt asks it
 // before computing them).
 bool has_lookalike_extra(std::u32string_view text) noexcept;
+// For puny hunt, one pass over a label answering has_lookalike_extra
+// (extra) and, when that is false and every code point is Latin, Greek,
+// Cyrillic or one of is_lgc_label's others, whether the text
+// lookalike_skeletons builds before the skeleton (the pieces) is ASCII
+// (ascii_pieces, the text then in `out`: the label's one skeleton is its
+// ASCII prototypes); otherwise other.
+enum class label_pieces { extra, ascii_pieces, other };
+label_pieces lookalike_pieces(std::u32string_view label, std::string& out);
 
 // The identifier set of the ICU the browsers ship (ICU 78.2: Unicode
 // 17.0.0's Identifier_Type Recommended or Inclusion, which is its
@@ -104,5 +112,12 @@ std::size_t first_script_break(std::u32string_view text) noexcept;
 // Script_Extensions holds `s` explicitly (Common and Inherited characters,
 // whose set is ALL, hold no script): ICU's \p{scx=...}.
 bool has_scx(char32_t c, puny::uts39::script_id s) noexcept;
+
+// display::decide when the caller knows what its lookalike step finds
+// (puny hunt, from its own look-ups of the brands): `similar` must be what
+// opt.protected_list->lookalike_of gives for the name's registrable part
+// (empty: none), and is taken instead of asking the list.
+status decide_knowing_lookalike(std::string_view domain, const puny::display::options& opt,
+                                std::string_view similar, puny::display::decision& out);
 
 }  // namespace puny::detail::display

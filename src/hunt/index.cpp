@@ -4,8 +4,10 @@
 #include "words.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <iterator>
 #include <memory>
+#include <unordered_map>
 
 #include "display/internal.hpp"
 #include "unicode/ucd.hpp"
@@ -173,6 +175,30 @@ const std::vector<std::u32string>& ascii_prototype_table() {
 }
 }  // namespace
 
+void ascii_skeleton(std::string_view ascii, std::string& out) {
+  // Each ASCII character's prototype as bytes, as the by_chromium keys of
+  // ASCII brand labels are made (index below).
+  struct prototype {
+    char text[8];
+    std::size_t size;
+  };
+  static const std::vector<prototype> table = [] {
+    std::vector<prototype> t(128);
+    for (std::size_t c = 0; c < 128; ++c)
+      for (const char32_t p : ascii_prototype_table()[c])
+        if (t[c].size < sizeof t[c].text) t[c].text[t[c].size++] = static_cast<char>(p);
+    return t;
+  }();
+  out.resize(ascii.size() * sizeof(prototype::text));
+  char* at = out.data();
+  for (const char c : ascii) {
+    const prototype& p = table[static_cast<unsigned char>(c) & 0x7F];
+    std::memcpy(at, p.text, sizeof p.text);  // the whole entry: fewer branches than its size
+    at += p.size;
+  }
+  out.resize(static_cast<std::size_t>(at - out.data()));
+}
+
 // The UTS #39 skeleton of a string is the concatenation of its code
 // points' own skeletons ("pieces") when each code point's NFD and each
 // piece start with a starter (canonical combining class 0): NFD then
@@ -298,6 +324,36 @@ void deletion_table::add(std::uint32_t brand, std::u32string_view s) {
 
 void deletion_table::build() { group_by_bucket(entries_, hashes_, mask_, start_); }
 
+namespace {
+
+// The brands as display's protected domains (index.hpp: protected_brands),
+// one a line as a top-domain list writes them.  A brand the list format
+// refuses (none should: the names passed ToUnicode already) is left out
+// rather than leaving every brand out.
+void build_protected_brands(brand_index::impl& d) {
+  d.protected_filter = true;
+  for (const brand_record& b : d.brands) {
+    for (const char c : b.name) d.protected_filter = d.protected_filter && static_cast<unsigned char>(c) < 0x80;
+  }
+  std::vector<const std::string*> names;
+  names.reserve(d.brands.size());
+  for (const brand_record& b : d.brands) names.push_back(&b.name);
+  std::string text;
+  for (;;) {
+    text.clear();
+    for (const std::string* n : names) (text += *n) += '\n';
+    display::list_error error;
+    if (display::protected_domains::parse(text, "brands", d.protected_brands, error)) return;
+    // A brand left out: the matcher's look-ups would find it, the list
+    // does not.
+    d.protected_filter = false;
+    if (error.line == 0 || error.line > names.size()) return;  // none then
+    names.erase(names.begin() + static_cast<std::ptrdiff_t>(error.line - 1));
+  }
+}
+
+}  // namespace
+
 brand_index::brand_index() : impl_(std::make_shared<impl>()) {}
 
 std::size_t brand_index::size() const noexcept { return impl_->brands.size(); }
@@ -330,6 +386,8 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   // line has been read: a malformed line adds nothing.
   std::vector<std::string> line_allows;
   std::vector<std::u32string> line_keywords;
+  // Each brand's first line, to name it when the brand comes again.
+  std::unordered_map<std::string, std::size_t> brand_lines;
   while (pos < text.size()) {
     std::size_t eol = text.find('\n', pos);
     if (eol == std::string_view::npos) eol = text.size();
@@ -438,7 +496,20 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     }
     for (const std::string& n : line_allows) d->own_names.insert(n);
     for (const std::u32string& k : line_keywords) d->keywords.insert(k);
-    if (!d->own_names.insert(rec.name)) continue;  // listed twice: once is enough
+    const auto first = brand_lines.emplace(rec.name, line_no);
+    if (!first.second) {
+      // Listed again: once is enough; this line's keywords and allow=
+      // names were added above.
+      if (warnings) {
+        display::list_error w;
+        fail(w, source, line_no, line_offset,
+             "'" + std::string(fields[0]) + "' is brand '" + rec.name +
+                 "' again: merged into line " + std::to_string(first.first->second));
+        warnings->push_back(std::move(w));
+      }
+      continue;
+    }
+    d->own_names.insert(rec.name);  // also when another brand allowed it
     d->suffixes.insert(rec.suffix);
     d->has_suffix_brand = d->has_suffix_brand || rec.suffix_brand;
     d->brands.push_back(std::move(rec));
@@ -474,9 +545,8 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     // instructions a label, most brand lists are ASCII.
     // lookalike_skeletons lists each skeleton once.
     if (std::all_of(b.label.begin(), b.label.end(), [](char32_t c) { return c < 0x80; })) {
-      std::string key;
-      for (char32_t c : b.label)
-        for (char32_t p : ascii_prototype_table()[c]) key.push_back(static_cast<char>(p));
+      std::string key, ascii_label(b.label.begin(), b.label.end());
+      ascii_skeleton(ascii_label, key);
       d->by_chromium.add(key, id);
     } else {
       thread_local detail::display::skeleton_list chromium;
@@ -486,6 +556,8 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
         d->by_chromium.add(s, id);
       }
     }
+    if (std::all_of(b.suffix.begin(), b.suffix.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+      ascii_skeleton(b.suffix, d->brands[id].suffix_skeleton);
     std::u32string flat = b.label;
     for (char c : b.suffix)
       if (c != '.') flat.push_back(static_cast<unsigned char>(c));
@@ -549,6 +621,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   for (const brand_record& b : d->brands) d->bytes += sizeof b + b.name.size() + b.suffix.size();
   d->bytes += d->own_names.bytes() + d->keywords.bytes() + d->suffix_heads.bytes() + map_bytes(d->suffix_views.size(), 0,
                         sizeof(std::string_view));
+  build_protected_brands(*d);
   out.impl_ = std::move(d);
   return true;
 }

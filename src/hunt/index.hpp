@@ -21,6 +21,7 @@ struct brand_record {
   std::string name;      // registrable name, Unicode, lowercase ("paypal.com")
   std::u32string label;  // the label left of the public suffix ("paypal")
   std::string suffix;    // the public suffix ("com", "co.uk")
+  std::string suffix_skeleton;  // its UTS #39 skeleton when ASCII ("corn")
   std::u32string folded; // folded_skeleton(label)
   // The brand is itself a public suffix (blogspot.com): `suffix` is then
   // its name after the first label, and names under it never match it.
@@ -298,6 +299,17 @@ class string_set {
 struct brand_index::impl {
   display::public_suffix_list psl;
   bool have_psl = false;
+  // The brands as display's protected ("top") domains, built once with the
+  // index: a matching name's verdict is then what `puny display
+  // --top-domains` gives with the same list (a skeleton lookalike of a
+  // brand is kept in A-label form, its finding names the brand).
+  display::protected_domains protected_brands;
+  // Whether the matcher may tell what display's lookalike step finds from
+  // its look-ups of the registrable label (match.cpp, "The lookalike step
+  // from the matcher's look-ups"):
+  // every brand ASCII (their skeletons are their labels' and suffixes'
+  // ASCII skeletons), each in protected_brands.
+  bool protected_filter = false;
   std::vector<brand_record> brands;
   std::size_t max_label = 0;  // longest brand label, in code points
   // Bit n: some brand label has n code points (n < 64; longer ones have no bit).
@@ -390,5 +402,8 @@ struct access {
 std::u32string folded_skeleton(std::u32string_view label);
 // The same into `out` (its storage reused: no allocation per name once grown).
 void folded_skeleton(std::u32string_view label, std::u32string& out);
+// The UTS #39 skeleton of ASCII text (its characters' prototypes, all
+// ASCII), as the by_chromium keys of ASCII brand labels are made.
+void ascii_skeleton(std::string_view ascii, std::string& out);
 
 }  // namespace puny::hunt

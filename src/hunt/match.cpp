@@ -238,11 +238,12 @@ void matcher::add(std::uint32_t brand, rule r, std::size_t first, std::size_t la
   out.matches.push_back(match{brand, r, s.offset, s.length, score, via});
 }
 
-std::size_t matcher::suffix_labels(std::string_view name) const {
+std::size_t matcher::suffix_labels(std::string_view name) {
   std::size_t n = labels.size();
   if (d.have_psl) {
     std::string_view suf = d.psl.public_suffix(name);
     std::size_t k = suf.empty() ? 0 : 1 + std::count(suf.begin(), suf.end(), '.');
+    suffix_from_psl = k > 0;
     if (k > 0) return k;
   }
   // The longest of the brands' suffixes the name ends with, else one label.
@@ -276,7 +277,26 @@ void matcher::registrable_rules(std::size_t r, std::string_view suffix) {
         if (d.brands[id].label != R) add(id, ascii ? rule::homoglyph : rule::skeleton, r, r);
       });
   }
-  if (!ascii) chromium_skeleton_rule(r);
+  if (!ascii) {
+    // One pass: whether the label has a character of Chromium's own table
+    // (then the chromium_skeleton rule), else its pieces, for the
+    // lookalike step (run()): a label without such a character has one
+    // Chromium skeleton, its pieces' ASCII skeleton when they are ASCII.
+    thread_local std::string text, key;
+    const detail::display::label_pieces kind = detail::display::lookalike_pieces(R, text);
+    if (kind == detail::display::label_pieces::extra) {
+      chromium_skeleton_rule(r, true);
+    } else if (protected_answer == lookalike::none) {
+      if (kind == detail::display::label_pieces::ascii_pieces) {
+        ascii_skeleton(text, key);
+        d.by_chromium.find(key, [&](std::uint32_t id) { protected_candidate(key, &id); });
+      } else {
+        // Its skeletons, for the step only: made by find() once the name
+        // has matched (most names do not, and need no verdict).
+        protected_deferred = r;
+      }
+    }
+  }
   combo(R, r, r);
   if (R.size() <= d.max_label + 1) edit_rules(R, r);
   // After the edit rules: it reports only brands nothing else matched.
@@ -326,20 +346,41 @@ void matcher::loose_rule(std::size_t r, bool ascii, const std::u32string& F) {
   loose_now = false;
 }
 
-void matcher::chromium_skeleton_rule(std::size_t r) {
-  if (!(opt.rules & (std::uint32_t{1} << static_cast<unsigned>(rule::chromium_skeleton))) ||
-      d.by_chromium.empty())
+void matcher::protected_candidate(std::string_view s, const std::uint32_t* id) {
+  if (protected_answer != lookalike::none) return;  // decided, or left to display
+  if (id == nullptr) {
+    if (s.find('.') != std::string_view::npos) protected_answer = lookalike::unknown;
     return;
+  }
+  const brand_record& b = d.brands[*id];
+  if (b.suffix != in_suffix) {  // the suffixes' skeletons then decide (made once a name)
+    if (!suffix_skeleton_made) ascii_skeleton(in_suffix, suffix_skeleton);
+    suffix_skeleton_made = true;
+    if (b.suffix_skeleton != suffix_skeleton) return;
+  }
+  protected_answer = lookalike::found;
+  protected_brand = *id;
+}
+
+void matcher::chromium_skeleton_rule(std::size_t r, bool rule_applies) {
+  if (d.by_chromium.empty()) return;  // no brand
   const std::u32string& R = labels[r];
-  if (!detail::display::has_lookalike_extra(R)) return;
+  const bool rule_on = rule_applies && on(rule::chromium_skeleton);
+  if (!rule_on && protected_answer != lookalike::none) return;  // nothing to look up
   thread_local std::string utf8;  // reused: no allocation per name once grown
   thread_local detail::display::skeleton_list skeletons;
   utf8.clear();  // utf32_to_utf8 appends
-  if (!unicode::utf32_to_utf8(R, utf8).ok()) return;
+  if (!unicode::utf32_to_utf8(R, utf8).ok()) {
+    protected_answer = lookalike::unknown;
+    return;
+  }
   detail::display::lookalike_skeletons(utf8, skeletons);
   const std::size_t offset = labels_span(r, r).offset;
   for (const std::string& s : skeletons) {
+    protected_candidate(s, nullptr);  // a dot: display decides
     d.by_chromium.find(s, [&](std::uint32_t id) {
+      protected_candidate(s, &id);
+      if (!rule_on) return;
       if (d.brands[id].label == R) return;  // the brand's label itself (a TLD swap)
       bool reported = false;
       for (auto m = out.matches.rbegin(); m != out.matches.rend() && m->offset == offset; ++m)
@@ -476,6 +517,28 @@ void matcher::run(std::string_view input) {
   std::string_view suffix =
       dot == std::string_view::npos ? std::string_view() : registrable.substr(dot + 1);
   in_suffix = suffix;
+  // The lookalike step from the matcher's look-ups.  Display's step
+  // compares the skeletons of the registrable part (under the same Public
+  // Suffix List, else the last two labels: then hunt's registrable part is
+  // display's) with the protected domains'.  With an ASCII suffix, each
+  // skeleton is one of the registrable label's followed by the suffix's
+  // (the skeletons map code point by code point, an ASCII suffix leaves
+  // the name's Latin/Greek/Cyrillic class the label's, and a dot is a
+  // starter no reordering crosses), in the same order; with ASCII brands
+  // (protected_filter) a brand's is its label's followed by its suffix's.
+  // So, when no label skeleton holds a dot, the step finds the first brand
+  // (in list order) whose label has the registrable label's first
+  // skeleton that one has, and whose suffix has the suffix's skeleton:
+  // among by_chromium's brands for the label's Chromium skeletons, which
+  // chromium_skeleton_rule looks up for a label with a character of
+  // Chromium's own table, and registrable_rules for another when its
+  // pieces are ASCII.  Anything else leaves the step to display.
+  protected_answer = lookalike::unknown;
+  if (d.protected_filter && r < labels.size() && !labels[r].empty() &&
+      (d.have_psl ? suffix_from_psl : k == 1) && is_ascii(suffix)) {
+    protected_answer = lookalike::none;  // until a look-up finds a brand
+    suffix_skeleton_made = false;
+  }
   registrable_rules(r, suffix);
   subdomain_rules(r);
   label_split_rule(r);
@@ -504,10 +567,22 @@ void find(std::string_view name, const brand_index& index, const options& opt, r
   display::options dopt;
   dopt.which = opt.profile;
   dopt.suffixes = d.have_psl ? &d.psl : nullptr;
+  // The brands are the protected domains; what the lookalike step finds
+  // is known from the matcher's look-ups for most names (run()).
+  dopt.protected_list = &d.protected_brands;
   // Reused: decide() assigns every member, and the labels' strings and
   // findings keep their storage from one name to the next.
   thread_local display::decision dec;
-  out.verdict_status = display::decide(name, dopt, dec);
+  using answer = match_detail::matcher::lookalike;
+  if (m.protected_deferred != std::size_t(-1) && m.protected_answer == answer::none)
+    m.chromium_skeleton_rule(m.protected_deferred, false);
+  if (m.protected_answer == answer::unknown) {
+    out.verdict_status = display::decide(name, dopt, dec);
+  } else {
+    const std::string_view similar =
+        m.protected_answer == answer::found ? std::string_view(d.brands[m.protected_brand].name) : std::string_view();
+    out.verdict_status = detail::display::decide_knowing_lookalike(name, dopt, similar, dec);
+  }
   if (out.verdict_status.ok()) {
     out.display.assign(dec.display);
     out.all_shown = dec.all_shown();

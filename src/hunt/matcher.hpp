@@ -64,6 +64,24 @@ struct matcher {
   // Set while loose_rule adds: homoglyph_edit's brand minimum is then the
   // loose one (loose_min).
   bool loose_now = false;
+  // What display's lookalike step finds for this name (the brand whose
+  // skeleton its registrable part has), when the matcher's own look-ups
+  // tell (match.cpp, "The lookalike step from the matcher's look-ups"):
+  // unknown (display asks the list), none, or found (protected_brand).
+  // While the look-ups run, none means none found yet.
+  enum class lookalike { unknown, none, found };
+  lookalike protected_answer = lookalike::unknown;
+  std::uint32_t protected_brand = 0;
+  // A brand id the look-ups met for the registrable label's skeleton `s`
+  // (UTF-8): the first whose suffix has the name's suffix's skeleton is
+  // the step's answer; a skeleton with a dot leaves it to display.
+  void protected_candidate(std::string_view s, const std::uint32_t* id);
+  bool suffix_from_psl = false;  // suffix_labels found the name's suffix in the list
+  std::string suffix_skeleton;   // the name's suffix's ASCII skeleton, for the lookalike step
+  bool suffix_skeleton_made = false;
+  // The registrable label whose Chromium skeletons the step still needs
+  // (registrable_rules), or -1.
+  std::size_t protected_deferred = std::size_t(-1);
   // The strings the two deletion tables were built from: a key found
   // there is checked against them (index.hpp's deletion_table).
   struct label_text {
@@ -208,7 +226,7 @@ struct matcher {
   // label (50 instead of 85).
   static constexpr int bare_subdomain_delta = -35;
 
-  std::size_t suffix_labels(std::string_view name) const;
+  std::size_t suffix_labels(std::string_view name);
 
   void registrable_rules(std::size_t r, std::string_view suffix);
 
@@ -240,7 +258,9 @@ struct matcher {
   // most names, is never asked; a non-ASCII one costs a table read per
   // code point).  A brand the skeleton or homoglyph rule reported on this
   // label is not reported again.
-  void chromium_skeleton_rule(std::size_t r);
+  // rule_applies false: the label's Chromium skeletons looked up for the
+  // lookalike step only (run()).
+  void chromium_skeleton_rule(std::size_t r, bool rule_applies);
 
   // Edit distance 1 through the deletion neighbourhood.
   void edit_rules(const std::u32string& R, std::size_t r);

@@ -90,21 +90,30 @@ void add_hunt(CLI::App& app, action& selected) {
                 "No Public Suffix List: the brands' suffixes, else the last label, are public")
       ->excludes(psl);
   sub->add_flag("--strict", cfg->strict,
-                "A malformed line of the brand list fails the run (exit 2); without it the line "
-                "is skipped with a warning naming its line");
+                "A line of the brand list that would be warned about (malformed, or a brand "
+                "listed again) fails the run (exit 2); without it a malformed line is skipped "
+                "and a repeated brand merged into its first line, each with a warning naming "
+                "its line");
   sub->footer(
-      "Output: a line per matching name: line number, name, display verdict, then each\n"
-      "match as BRAND RULE OFFSET+LENGTH SCORE (offsets: bytes of the name). Names that\n"
-      "match nothing print nothing. Only alerts are printed by default: matches scoring\n"
-      "the alert threshold, " + std::to_string(hunt::alert_score) +
-      ", or more; --min-score 0 adds the weak evidence (a tld_swap of\n"
-      "the brand's exact label, say). --json: one object per matching name with \"line\",\n"
-      "\"input\", \"name\", \"verdict\" and \"matches\" (brand, rule, offset, length, score).\n"
-      "A certstream line that cannot be read fails (exit 1) with its line, error and byte\n"
-      "(--json: {\"line\", \"error\", \"offset\"}); heartbeats are skipped (--progress counts them).\n"
+      "Output: a line per matching name: line number, name, display verdict, then one\n"
+      "field per brand matched, highest score first: its best match as BRAND RULE\n"
+      "OFFSET+LENGTH SCORE (offsets: bytes of the name) and its other matches as\n"
+      "(also RULE SCORE, ...). Names that match nothing print nothing. The verdict takes\n"
+      "the brands as protected domains, as puny display --top-domains with the same list.\n"
+      "Only alerts are printed by default: matches scoring the alert threshold, " +
+      std::to_string(hunt::alert_score) +
+      ",\n"
+      "or more; --min-score 0 adds the weak evidence (a tld_swap of the brand's exact\n"
+      "label, say). --json: one object per matching name with \"line\", \"input\", \"name\",\n"
+      "\"verdict\" (status, display, all_shown, profile, findings), \"matches\" (brand,\n"
+      "rule, offset, length, score), the best \"score\" and \"brands\" (per brand, best\n"
+      "first: brand, rule, score, offset, length, reason, also).\n"
+      "A line that cannot be read (a certstream message that is not one, a name that is\n"
+      "not UTF-8) fails (exit 1) with its line, error and byte (--json: {\"line\",\n"
+      "\"error\", \"offset\"}); heartbeats are skipped (--progress counts them).\n"
       "Example:\n"
       "  puny hunt --brands brands.txt paypa1.com\n"
-      "  1\tpaypa1.com\tpaypa1.com (shown)\tpaypal.com homoglyph 0+6 90\n"
+      "  1\tpaypa1.com\tpaypa1.com (shown)\tpaypal.com homoglyph 0+6 90 (also replacement 65)\n"
       "docs/hunt.md lists the rules, their scores and what they do not catch.");
   sub->callback([cfg, &selected] {
     selected = [cfg] {
@@ -125,16 +134,34 @@ void add_hunt(CLI::App& app, action& selected) {
       auto index = std::make_shared<hunt::brand_index>();
       std::vector<display::list_error> warnings;
       const bool loaded = hunt::brand_index::load(cfg->brands, *index, error,
-                                                  cfg->no_psl ? nullptr : psl_data.get(),
-                                                  cfg->strict ? nullptr : &warnings);
+                                                  cfg->no_psl ? nullptr : psl_data.get(), &warnings);
+      // --strict: the first line warned about (malformed, or a brand
+      // listed again) fails the run.
+      if (cfg->strict && !warnings.empty()) {
+        std::fprintf(stderr, "puny: %s (%s; --strict)\n", warnings.front().text.c_str(),
+                     std::string(puny::to_string(warnings.front().status.code)).c_str());
+        return exit_usage;
+      }
       // Each skipped line first, also when none was usable: the final
-      // error alone ("no usable brand") would not say what was wrong.
+      // error alone ("no usable brand") would not say what was wrong.  A
+      // brand listed again is merged into its first line, not skipped.
       for (const display::list_error& w : warnings)
-        std::fprintf(stderr, "puny: warning: %s (%s); line skipped (--strict: fail)\n",
-                     w.text.c_str(), std::string(puny::to_string(w.status.code)).c_str());
+        std::fprintf(stderr, "puny: warning: %s (%s)%s (--strict: fail)\n", w.text.c_str(),
+                     std::string(puny::to_string(w.status.code)).c_str(),
+                     w.text.find("merged into line ") == std::string::npos ? "; line skipped" : "");
       if (!loaded) {
         std::fprintf(stderr, "puny: %s (%s)\n", error.text.c_str(),
                      std::string(puny::to_string(error.status.code)).c_str());
+        return exit_usage;
+      }
+      // Only comments and blank lines: no list to hunt with, like a list
+      // of malformed lines (the library takes an empty list, which
+      // matches nothing).
+      if (index->size() == 0) {
+        std::fprintf(stderr,
+                     "puny: %s: no usable brand: the file has no brand line (only comments and "
+                     "blank lines) (list_syntax)\n",
+                     cfg->brands.c_str());
         return exit_usage;
       }
       hunt::options opt;

@@ -10,6 +10,8 @@
 
 #include "hunt_input.hpp"
 
+#include "puny/unicode.hpp"
+
 namespace puny::cli {
 namespace {
 
@@ -161,6 +163,24 @@ hunt_line names_of(std::string_view line, std::vector<std::string>& out, hunt_li
   }
   std::size_t end = 0;
   while (end < rest.size() && rest[end] != ' ' && rest[end] != '\t') ++end;
+  // A name that is not UTF-8 fails its line, as a certstream message's
+  // does: a match would report offsets in bytes of an input that JSON
+  // shows with U+FFFD for the bad bytes.
+  unsigned char high = 0;  // most names are ASCII: one pass the compiler vectorises
+  for (std::size_t at = 0; at < end; ++at) high |= static_cast<unsigned char>(rest[at]);
+  for (std::size_t at = 0; high >= 0x80 && at < end;) {
+    if (static_cast<unsigned char>(rest[at]) < 0x80) {
+      ++at;
+      continue;
+    }
+    char32_t c = 0;
+    if (!unicode::next_utf8(rest.substr(0, end), at, c)) {
+      out.clear();
+      error.name = "invalid_utf8";
+      error.offset = start + at;
+      return hunt_line::failed;
+    }
+  }
   // One name: the first string keeps its storage from the last line.
   out.resize(1);
   out[0].assign(rest.substr(0, end));

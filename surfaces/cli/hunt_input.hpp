@@ -31,7 +31,8 @@ struct hunt_line_error {
 //   (invalid_all_domains);
 // - a comment (';', '#'), a $ directive or an empty line has no names;
 // - any other line gives its first field (a name, or a zone-file record's
-//   owner name).
+//   owner name); a field that is not UTF-8 fails (invalid_utf8, at its
+//   first bad byte).
 hunt_line names_of(std::string_view line, std::vector<std::string>& out, hunt_line_error& error);
 
 }  // namespace puny::cli

@@ -117,6 +117,13 @@ class json_writer {
     const std::to_chars_result r = std::to_chars(buf_ + len_, buf_ + sizeof buf_, n);
     len_ = static_cast<std::size_t>(r.ptr - buf_);
   }
+  // A name of the library's own (a reason, a step, a profile): ASCII
+  // letters, digits, '_', '-', '/' only, so quoted as it is, unchecked.
+  void word(std::string_view s) {
+    ch('"');
+    raw(s);
+    ch('"');
+  }
   // A JSON string (append_json_string's text).
   void str(std::string_view s) {
     if (plain_json_text(s)) {
@@ -218,7 +225,7 @@ void write_verdict(json_writer& w, const hunt::report& rep, std::string_view pro
   else
     w.lit(",\"all_shown\":false");
   w.lit(",\"profile\":");
-  w.str(profile);
+  w.word(profile);
   w.lit(",\"findings\":[");
   for (std::size_t k = 0; k < rep.findings.size(); ++k) {
     const display::finding& f = rep.findings[k];
@@ -226,9 +233,9 @@ void write_verdict(json_writer& w, const hunt::report& rep, std::string_view pro
     w.lit("{\"label\":");
     w.num(f.label);
     w.lit(",\"reason\":");
-    w.str(display::to_string(f.why));
+    w.word(display::to_string(f.why));
     w.lit(",\"step\":");
-    w.str(f.step);
+    w.word(f.step);
     if (f.has_code_point) {
       w.lit(",\"code_point\":");
       w.code_point(f.code_point);

@@ -38,11 +38,14 @@ class HuntTriage(BrandListCase):
         self.assertEqual((b["brand"], b["rule"], b["score"]), ("paypal.com", "skeleton", 95))
         self.assertIn("skeleton", b["reason"])
         self.assertEqual(o["verdict"]["profile"], "chromium")
-        # Why it stays an A-label: a finding with its reason, step and letter.
-        (f,) = o["verdict"]["findings"]
+        # Why it stays an A-label: a finding with its reason, step and
+        # letter, and (the brands are the protected domains, as `puny
+        # display --top-domains` with the same list) the brand it imitates.
+        f, top = o["verdict"]["findings"]
         self.assertEqual((f["label"], f["reason"]), (0, "whole_script_confusable"))
         self.assertTrue(f["step"].startswith("chromium/"), f)
         self.assertEqual(f["code_point"], "U+0440")
+        self.assertEqual((top["reason"], top["similar_to"]), ("top_domain_lookalike", "paypal.com"))
         (o,) = self.hunt_json(["paypa1-secure.com"], "--profile", "firefox-high")
         self.assertEqual(o["verdict"]["profile"], "firefox-high")
         self.assertEqual(o["verdict"]["findings"], [])
