@@ -160,7 +160,20 @@ char* put_decoded_label(const char* ace, std::size_t size, const options& opt,
   if (opt.check_hyphens && (cps[0] == '-' || cps[n - 1] == '-')) return nullptr;
   char* const first = p;
   bool all_plain = true;
-  for (std::size_t i = 0; i < n; ++i) {
+  std::size_t i = 0;
+  // One read of the plain-kind table (below U+10000): a plain code point
+  // passes, a plain right-to-left one marks the domain, any other kind is
+  // decided out of line.
+  const auto plain_or_accepted = [&](char32_t c) {
+    const unsigned kind = ucd::idna_plain_kind(c);
+    if (kind == ucd::kind_plain) return true;
+    if (kind == ucd::kind_plain_rtl) {
+      d.rtl = true;
+      return true;
+    }
+    return accepts_unplain(c, kind, cps, i, d, all_plain);
+  };
+  for (; i < n; ++i) {
     const char32_t c = cps[i];
     if (c < 0x80) {
       *p++ = static_cast<char>(c);
@@ -169,24 +182,12 @@ char* put_decoded_label(const char* ace, std::size_t size, const options& opt,
     // Below U+10000 one read of the plain-kind table; above, every code
     // point is kind 0 (looked up).
     if (c < 0x800) {
-      const unsigned kind = ucd::idna_plain_kind(c);
-      if (kind != ucd::kind_plain) {
-        if (kind == ucd::kind_plain_rtl)
-          d.rtl = true;
-        else if (!accepts_unplain(c, kind, cps, i, d, all_plain))
-          return nullptr;
-      }
+      if (!plain_or_accepted(c)) return nullptr;
       p[0] = static_cast<char>(0xC0 | (c >> 6));
       p[1] = static_cast<char>(0x80 | (c & 0x3F));
       p += 2;
     } else if (c < 0x10000) {
-      const unsigned kind = ucd::idna_plain_kind(c);
-      if (kind != ucd::kind_plain) {
-        if (kind == ucd::kind_plain_rtl)
-          d.rtl = true;
-        else if (!accepts_unplain(c, kind, cps, i, d, all_plain))
-          return nullptr;
-      }
+      if (!plain_or_accepted(c)) return nullptr;
       p[0] = static_cast<char>(0xE0 | (c >> 12));
       p[1] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
       p[2] = static_cast<char>(0x80 | (c & 0x3F));
