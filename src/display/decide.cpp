@@ -194,16 +194,22 @@ struct run_target {
   std::string* display_only = nullptr;
   decision_visitor* visitor = nullptr;
   label_verdict* scratch = nullptr;  // with `visitor`: the label being handed over
-  // Set: what the lookalike step finds, known to the caller (puny hunt);
-  // the protected list is then not asked (decide_knowing_lookalike).
-  const std::string_view* known_similar = nullptr;
+  // What the caller knows (puny hunt; decide_knowing): each fact set is
+  // taken instead of being computed.
+  const dd::known_facts* known = nullptr;
 };
 
 // The one run behind every form.
 status run(std::string_view domain, const options& opt, workspace& ws, const run_target& to) {
+  static const dd::known_facts nothing_known;
+  const dd::known_facts& known = to.known != nullptr ? *to.known : nothing_known;
   std::string_view u;
-  const status converted = unicode_of(domain, ws, u);
-  if (!converted.ok()) return converted;
+  if (known.unicode) {
+    u = *known.unicode;
+  } else {
+    const status converted = unicode_of(domain, ws, u);
+    if (!converted.ok()) return converted;
+  }
   const bool verdicts = to.full != nullptr || to.visitor != nullptr;
 
   // The TLD: the last label that is not the empty root label.  The checks
@@ -224,10 +230,12 @@ status run(std::string_view domain, const options& opt, workspace& ws, const run
   const public_suffix_list& psl = opt.suffixes ? *opt.suffixes : no_list;
   const bool lookalike_step = opt.protected_list && opt.which == profile::chromium;
   const std::string_view registrable =
-      verdicts || lookalike_step ? psl.registrable_domain(u) : std::string_view();
+      !(verdicts || lookalike_step) ? std::string_view()
+      : known.unicode && known.registrable ? *known.registrable
+                                           : psl.registrable_domain(u);
   std::string_view similar;
   if (lookalike_step && !registrable.empty() && !is_ascii(registrable))
-    similar = to.known_similar != nullptr ? *to.known_similar : opt.protected_list->lookalike_of(registrable);
+    similar = known.similar ? *known.similar : opt.protected_list->lookalike_of(registrable);
 
   const std::size_t count = verdicts ? static_cast<std::size_t>(std::count(u.begin(), u.end(), '.')) + 1 : 0;
   if (to.full != nullptr) {
@@ -392,11 +400,11 @@ result<std::string> to_display(std::string_view domain, const options& opt) {
 
 namespace puny::detail::display {
 
-status decide_knowing_lookalike(std::string_view domain, const puny::display::options& opt,
-                                std::string_view similar, puny::display::decision& out) {
+status decide_knowing(std::string_view domain, const puny::display::options& opt, const known_facts& known,
+                      puny::display::decision& out) {
   puny::display::run_target to;
   to.full = &out;
-  to.known_similar = &similar;
+  to.known = &known;
   const status st = puny::display::run(domain, opt, puny::display::local_workspace(), to);
   puny::display::local_workspace().trim();
   if (!st.ok()) out = puny::display::decision{};

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -113,11 +114,29 @@ std::size_t first_script_break(std::u32string_view text) noexcept;
 // whose set is ALL, hold no script): ICU's \p{scx=...}.
 bool has_scx(char32_t c, puny::uts39::script_id s) noexcept;
 
-// display::decide when the caller knows what its lookalike step finds
-// (puny hunt, from its own look-ups of the brands): `similar` must be what
-// opt.protected_list->lookalike_of gives for the name's registrable part
-// (empty: none), and is taken instead of asking the list.
-status decide_knowing_lookalike(std::string_view domain, const puny::display::options& opt,
-                                std::string_view similar, puny::display::decision& out);
+// What a caller already knows about a name it hands to display::decide
+// (puny hunt, which has converted the name and looked its registrable part
+// up among the brands).  Each member that is set must be exactly what the
+// decision would compute itself, and is taken instead of computing it.
+struct known_facts {
+  // ToUnicode of the name under idna::uts46_default, which succeeded.
+  std::optional<std::string_view> unicode;
+  // With `unicode`: opt.suffixes->registrable_domain(*unicode) (opt.suffixes
+  // set).
+  std::optional<std::string_view> registrable;
+  // What opt.protected_list->lookalike_of gives for the name's registrable
+  // part (empty: none).
+  std::optional<std::string_view> similar;
+};
+
+// public_suffix_list::registrable_domain's answer from the list's public
+// suffix of `name` (whose one trailing dot, if any, is already removed):
+// the suffix and one label more; empty when the name is a suffix itself.
+// puny hunt, which has asked the list for the suffix, uses it too.
+std::string_view registrable_given_suffix(std::string_view name, std::string_view suffix) noexcept;
+
+// display::decide with what the caller knows (known_facts).
+status decide_knowing(std::string_view domain, const puny::display::options& opt, const known_facts& known,
+                      puny::display::decision& out);
 
 }  // namespace puny::detail::display

@@ -300,12 +300,23 @@ std::string_view public_suffix_list::public_suffix(std::string_view original) co
 
 std::string_view public_suffix_list::registrable_domain(std::string_view name) const {
   if (!name.empty() && name.back() == '.') name.remove_suffix(1);
-  const std::string_view suffix = public_suffix(name);
+  return detail::display::registrable_given_suffix(name, public_suffix(name));
+}
+
+}  // namespace puny::display
+
+namespace puny::detail::display {
+
+std::string_view registrable_given_suffix(std::string_view name, std::string_view suffix) noexcept {
   if (suffix.size() >= name.size()) return std::string_view();
   const std::string_view rest = name.substr(0, name.size() - suffix.size() - 1);
   const std::size_t dot = rest.rfind('.');
   return name.substr(dot == std::string_view::npos ? 0 : dot + 1);
 }
+
+}  // namespace puny::detail::display
+
+namespace puny::display {
 
 // ---- Protected domains ----
 

@@ -242,6 +242,7 @@ std::size_t matcher::suffix_labels(std::string_view name) {
   std::size_t n = labels.size();
   if (d.have_psl) {
     std::string_view suf = d.psl.public_suffix(name);
+    psl_suffix = suf;
     std::size_t k = suf.empty() ? 0 : 1 + std::count(suf.begin(), suf.end(), '.');
     suffix_from_psl = k > 0;
     if (k > 0) return k;
@@ -477,13 +478,18 @@ void matcher::run(std::string_view input) {
   input_size = input.size();
   // ToUnicode unless the name is plain ASCII without an ACE prefix (then
   // it is only lowercased: the same result, much faster).
+  // (ToUnicode's string is the same under uts46_raw and uts46_default,
+  // which only adds an error for a forbidden domain code point; display's
+  // verdict converts under uts46_default and can take this one when it
+  // succeeded.)
   std::string& name = out.name;
   if (is_ascii(input) && !has_ace_prefix(input)) {
     name.assign(input);
     for (char& c : name)
       if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   } else {
-    idna::detailed u = idna::to_unicode_detailed(input, idna::uts46_raw);
+    idna::detailed u = idna::to_unicode_detailed(input, idna::uts46_default);
+    unicode_is_default = u.ok();
     name = std::move(u.best_effort);
   }
   input_labels(input, in_spans);
@@ -576,13 +582,21 @@ void find(std::string_view name, const brand_index& index, const options& opt, r
   using answer = match_detail::matcher::lookalike;
   if (m.protected_deferred != std::size_t(-1) && m.protected_answer == answer::none)
     m.chromium_skeleton_rule(m.protected_deferred, false);
-  if (m.protected_answer == answer::unknown) {
-    out.verdict_status = display::decide(name, dopt, dec);
-  } else {
-    const std::string_view similar =
-        m.protected_answer == answer::found ? std::string_view(d.brands[m.protected_brand].name) : std::string_view();
-    out.verdict_status = detail::display::decide_knowing_lookalike(name, dopt, similar, dec);
+  detail::display::known_facts known;
+  if (m.protected_answer != answer::unknown)
+    known.similar = m.protected_answer == answer::found ? std::string_view(d.brands[m.protected_brand].name)
+                                                         : std::string_view();
+  if (m.unicode_is_default) {
+    std::string_view u = out.name;
+    known.unicode = u;
+    // The matcher asked the same list for the suffix of the same name,
+    // less one trailing dot (registrable_domain's question).
+    if (m.psl_suffix && d.have_psl) {
+      if (!u.empty() && u.back() == '.') u.remove_suffix(1);
+      known.registrable = detail::display::registrable_given_suffix(u, *m.psl_suffix);
+    }
   }
+  out.verdict_status = detail::display::decide_knowing(name, dopt, known, dec);
   if (out.verdict_status.ok()) {
     out.display.assign(dec.display);
     out.all_shown = dec.all_shown();

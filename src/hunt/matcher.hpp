@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -77,7 +78,13 @@ struct matcher {
   // the step's answer; a skeleton with a dot leaves it to display.
   void protected_candidate(std::string_view s, const std::uint32_t* id);
   bool suffix_from_psl = false;  // suffix_labels found the name's suffix in the list
-  std::string suffix_skeleton;   // the name's suffix's ASCII skeleton, for the lookalike step
+  // What the display verdict would compute again, known from the match
+  // (find hands them over as display's known_facts): whether the name is
+  // ToUnicode's successful output under idna::uts46_default, and the
+  // Public Suffix List's public suffix of the name (with a list).
+  bool unicode_is_default = false;
+  std::optional<std::string_view> psl_suffix{};
+  std::string suffix_skeleton{};  // the name's suffix's ASCII skeleton, for the lookalike step
   bool suffix_skeleton_made = false;
   // The registrable label whose Chromium skeletons the step still needs
   // (registrable_rules), or -1.

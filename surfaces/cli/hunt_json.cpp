@@ -29,20 +29,33 @@ bool plain_json_text(std::string_view s) {
   // '"' or '\\' (the bit tricks are exact as a yes/no per word).  A word
   // that has another byte is read byte by byte up to its end, then words
   // again (a U-label's ASCII after its first non-ASCII letter too).
+  // Fewer than eight bytes left: the last eight bytes of the string (some
+  // read already, and plain or well-formed), or what is left padded with
+  // 'a', as one more word; if it is not plain, the rest byte by byte.
   constexpr std::uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+  const auto plain_word = [&](std::uint64_t v) {
+    const std::uint64_t q = v ^ (ones * '"'), b = v ^ (ones * '\\');
+    return ((v | ((v - ones * 0x20) & ~v) | ((q - ones) & ~q) | ((b - ones) & ~b)) & highs) == 0;
+  };
   std::size_t bytewise_until = 0;
   while (i < n) {
-    if (i >= bytewise_until && n - i >= 8) {
-      std::uint64_t v;
-      std::memcpy(&v, p + i, 8);
-      const std::uint64_t q = v ^ (ones * '"'), b = v ^ (ones * '\\');
-      const std::uint64_t special = (v | ((v - ones * 0x20) & ~v) | ((q - ones) & ~q) |
-                                     ((b - ones) & ~b)) & highs;
-      if (special == 0) {
-        i += 8;
-        continue;
+    if (i >= bytewise_until) {
+      std::uint64_t v = ones * 'a';
+      if (n - i >= 8) {
+        std::memcpy(&v, p + i, 8);
+        if (plain_word(v)) {
+          i += 8;
+          continue;
+        }
+        bytewise_until = i + 8;
+      } else {
+        if (n >= 8)
+          std::memcpy(&v, p + n - 8, 8);
+        else
+          std::memcpy(&v, p + i, n - i);
+        if (plain_word(v)) return true;
+        bytewise_until = n;
       }
-      bytewise_until = i + 8;
     }
     const unsigned char c = p[i];
     if (c < 0x80) {
