@@ -43,6 +43,7 @@
 #include <cstring>
 
 #include "bootstring/label_codec.hpp"
+#include "common/bytes.hpp"
 #include "idna/fast_path.hpp"
 #include "idna/internal.hpp"
 #include "puny/unicode.hpp"
@@ -72,18 +73,10 @@ struct domain_code_points {
   bool rtl = false;
 };
 
-inline std::uint32_t load32(const char* p) noexcept {
-  std::uint32_t x;
-  std::memcpy(&x, p, 4);
-  return x;
-}
-inline std::uint64_t load64(const char* p) noexcept {
-  std::uint64_t x;
-  std::memcpy(&x, p, 8);
-  return x;
-}
-inline void store32(char* p, std::uint32_t x) noexcept { std::memcpy(p, &x, 4); }
-inline void store64(char* p, std::uint64_t x) noexcept { std::memcpy(p, &x, 8); }
+using ::puny::detail::load_u32;
+using ::puny::detail::load_u64;
+using ::puny::detail::store_u32;
+using ::puny::detail::store_u64;
 
 // Four bytes as the 32-bit word a load of them gives (either byte order).
 constexpr std::uint32_t word4(char a, char b, char c, char d) noexcept {
@@ -102,11 +95,11 @@ constexpr std::uint32_t hyphens_mask = word4(0, 0, '\xFF', '\xFF');
 // len bytes from `from` to `to` in word-sized moves (overlapping at the end).
 inline void copy_short(char* to, const char* from, std::size_t len) noexcept {
   if (len >= 8) {
-    for (std::size_t i = 0; i + 8 < len; i += 8) store64(to + i, load64(from + i));
-    store64(to + len - 8, load64(from + len - 8));
+    for (std::size_t i = 0; i + 8 < len; i += 8) store_u64(to + i, load_u64(from + i));
+    store_u64(to + len - 8, load_u64(from + len - 8));
   } else if (len >= 4) {
-    store32(to, load32(from));
-    store32(to + len - 4, load32(from + len - 4));
+    store_u32(to, load_u32(from));
+    store_u32(to + len - 4, load_u32(from + len - 4));
   } else if (len >= 2) {
     to[0] = from[0];
     to[1] = from[1];
@@ -222,7 +215,7 @@ bool passes_bidi_rule(const char* low, const std::uint16_t* ends, std::size_t la
   for (std::size_t k = 0; k < labels; start = ends[k++] + 1) {
     const std::size_t len = ends[k] - start;
     if (len == 0) continue;
-    if (len >= 4 && load32(low + start) == ace_prefix_word) {
+    if (len >= 4 && load_u32(low + start) == ace_prefix_word) {
       const std::size_t size = d.sizes[decoded++];
       if (bidi_rule_failures(std::u32string_view(d.cps + at, size)) != 0) return false;
       at += size;
@@ -247,7 +240,7 @@ std::size_t convert(const char* low, const std::uint16_t* ends, std::size_t labe
     const char* const label = low + start;
     const std::size_t len = end - start;
     if (len >= 4) {
-      const std::uint32_t head = load32(label);
+      const std::uint32_t head = load_u32(label);
       if (head == ace_prefix_word) {
         p = put_decoded_label(label + 4, len - 4, opt, d, p);
         if (p == nullptr) return ace_declined;

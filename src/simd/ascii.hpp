@@ -18,6 +18,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+
+#include "common/bytes.hpp"
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -233,17 +235,6 @@ PUNY_SIMD_INLINE __m128i lower16(__m128i v, __m128i& bad) noexcept {
   return _mm_or_si128(v, _mm_and_si128(letter, bit5));
 }
 
-inline std::uint64_t load8(const char* p) noexcept {
-  std::uint64_t x;
-  std::memcpy(&x, p, 8);
-  return x;
-}
-inline std::uint32_t load4(const char* p) noexcept {
-  std::uint32_t x;
-  std::memcpy(&x, p, 4);
-  return x;
-}
-
 // The 8-32 byte shape of classify_ldh and lower_ldh (nearly every host
 // name), with no branch on the length: four 8-byte blocks at 0, p1, p2 and
 // n - 8.  They cover [0, n) because consecutive starts are at most 8 apart,
@@ -262,7 +253,7 @@ struct four_blocks {
 };
 // Lanes 0-7: in[a, a + 8); lanes 8-15: in[b, b + 8).
 PUNY_SIMD_INLINE __m128i load_two_blocks(const char* in, std::size_t a, std::size_t b) noexcept {
-  return _mm_set_epi64x(static_cast<long long>(load8(in + b)), static_cast<long long>(load8(in + a)));
+  return _mm_set_epi64x(static_cast<long long>(::puny::detail::load_u64(in + b)), static_cast<long long>(::puny::detail::load_u64(in + a)));
 }
 PUNY_SIMD_INLINE void store_two_blocks(char* out, __m128i v, std::size_t a, std::size_t b) noexcept {
   _mm_storel_epi64(reinterpret_cast<__m128i*>(out + a), v);
@@ -306,8 +297,8 @@ PUNY_SIMD_INLINE void classify_ldh(const char* in, std::size_t n, char* out, ldh
     }
   } else if (n >= 4) {
     // Lanes 0-3: in[0, 4); lanes 4-7: in[n-4, n).
-    const __m128i v = _mm_set_epi32(0, 0, static_cast<int>(load4(in + n - 4)),
-                                    static_cast<int>(load4(in)));
+    const __m128i v = _mm_set_epi32(0, 0, static_cast<int>(::puny::detail::load_u32(in + n - 4)),
+                                    static_cast<int>(::puny::detail::load_u32(in)));
     const __m128i low = classify16(v, b);
     const auto w = static_cast<std::uint64_t>(_mm_cvtsi128_si64(low));
     const auto w0 = static_cast<std::uint32_t>(w);
@@ -343,8 +334,8 @@ PUNY_SIMD_INLINE bool lower_ldh(const char* in, std::size_t n, char* out) noexce
     return _mm_movemask_epi8(bad) == 0;
   }
   if (n >= 4) {
-    const __m128i v = _mm_set_epi32(0, 0, static_cast<int>(load4(in + n - 4)),
-                                    static_cast<int>(load4(in)));
+    const __m128i v = _mm_set_epi32(0, 0, static_cast<int>(::puny::detail::load_u32(in + n - 4)),
+                                    static_cast<int>(::puny::detail::load_u32(in)));
     const __m128i low = lower16(v, bad);
     const auto w = static_cast<std::uint64_t>(_mm_cvtsi128_si64(low));
     const auto w0 = static_cast<std::uint32_t>(w);
