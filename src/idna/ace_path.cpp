@@ -43,7 +43,7 @@
 #include <cstring>
 
 #include "bootstring/label_codec.hpp"
-#include "common/bytes.hpp"
+#include "simd/bytes.hpp"
 #include "idna/fast_path.hpp"
 #include "idna/internal.hpp"
 #include "puny/unicode.hpp"
@@ -73,10 +73,10 @@ struct domain_code_points {
   bool rtl = false;
 };
 
-using ::puny::detail::load_u32;
-using ::puny::detail::load_u64;
-using ::puny::detail::store_u32;
-using ::puny::detail::store_u64;
+using ::puny::simd::load_u32;
+using ::puny::simd::load_u64;
+using ::puny::simd::store_u32;
+using ::puny::simd::store_u64;
 
 // Four bytes as the 32-bit word a load of them gives (either byte order).
 constexpr std::uint32_t word4(char a, char b, char c, char d) noexcept {

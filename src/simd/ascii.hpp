@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "common/bytes.hpp"
+#include "simd/bytes.hpp"
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -253,7 +253,7 @@ struct four_blocks {
 };
 // Lanes 0-7: in[a, a + 8); lanes 8-15: in[b, b + 8).
 PUNY_SIMD_INLINE __m128i load_two_blocks(const char* in, std::size_t a, std::size_t b) noexcept {
-  return _mm_set_epi64x(static_cast<long long>(::puny::detail::load_u64(in + b)), static_cast<long long>(::puny::detail::load_u64(in + a)));
+  return _mm_set_epi64x(static_cast<long long>(::puny::simd::load_u64(in + b)), static_cast<long long>(::puny::simd::load_u64(in + a)));
 }
 PUNY_SIMD_INLINE void store_two_blocks(char* out, __m128i v, std::size_t a, std::size_t b) noexcept {
   _mm_storel_epi64(reinterpret_cast<__m128i*>(out + a), v);
@@ -297,8 +297,8 @@ PUNY_SIMD_INLINE void classify_ldh(const char* in, std::size_t n, char* out, ldh
     }
   } else if (n >= 4) {
     // Lanes 0-3: in[0, 4); lanes 4-7: in[n-4, n).
-    const __m128i v = _mm_set_epi32(0, 0, static_cast<int>(::puny::detail::load_u32(in + n - 4)),
-                                    static_cast<int>(::puny::detail::load_u32(in)));
+    const __m128i v = _mm_set_epi32(0, 0, static_cast<int>(::puny::simd::load_u32(in + n - 4)),
+                                    static_cast<int>(::puny::simd::load_u32(in)));
     const __m128i low = classify16(v, b);
     const auto w = static_cast<std::uint64_t>(_mm_cvtsi128_si64(low));
     const auto w0 = static_cast<std::uint32_t>(w);
@@ -334,8 +334,8 @@ PUNY_SIMD_INLINE bool lower_ldh(const char* in, std::size_t n, char* out) noexce
     return _mm_movemask_epi8(bad) == 0;
   }
   if (n >= 4) {
-    const __m128i v = _mm_set_epi32(0, 0, static_cast<int>(::puny::detail::load_u32(in + n - 4)),
-                                    static_cast<int>(::puny::detail::load_u32(in)));
+    const __m128i v = _mm_set_epi32(0, 0, static_cast<int>(::puny::simd::load_u32(in + n - 4)),
+                                    static_cast<int>(::puny::simd::load_u32(in)));
     const __m128i low = lower16(v, bad);
     const auto w = static_cast<std::uint64_t>(_mm_cvtsi128_si64(low));
     const auto w0 = static_cast<std::uint32_t>(w);
