@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/hash_filter.hpp"
 #include "common/slot_table.hpp"
 #include "display/internal.hpp"
 #include "puny/idna.hpp"
@@ -122,9 +123,11 @@ class suffix_set {
     keys_.clear();
     kinds_.clear();
     index_.reset(keys[0].size() + keys[1].size() + keys[2].size());
+    filter_.reset(keys[0].size() + keys[1].size() + keys[2].size());
     for (int k = 0; k < 3; ++k)
       for (std::string_view key : keys[k]) {
         const std::uint64_t h = suffix_hash::of(key);
+        filter_.add(h);
         std::size_t n = find(key, h);
         if (n == detail::slot_table::npos) {
           n = keys_.size();
@@ -137,6 +140,7 @@ class suffix_set {
   }
   // The kinds of `suffix` (0: no rule names it), `h` its suffix_hash.
   std::uint8_t kinds(std::string_view suffix, std::uint64_t h) const noexcept {
+    if (!filter_.may_hold(h)) return 0;  // most of a name's longer suffixes
     const std::size_t n = find(suffix, h);
     return n == detail::slot_table::npos ? 0 : kinds_[n];
   }
@@ -153,6 +157,7 @@ class suffix_set {
     });
   }
   detail::slot_table index_;
+  detail::hash_filter filter_;
   std::vector<std::string_view> keys_;
   std::vector<std::uint8_t> kinds_;
 };
