@@ -137,7 +137,8 @@ void matcher::keyword_part(std::u32string_view part, std::size_t first, std::siz
   // The brand's label with digits after it (microsoft365login).
   if (const std::u32string_view bare = without_end_digits(part); !bare.empty())
     if (const std::uint64_t h = brand_index::impl::hash_of(bare); d.maybe_hash(h))
-      d.by_label.find(bare, h, [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
+      d.by_label.find(bare, h,
+                      [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
   thread_local std::u32string text;
   text.assign(part.data(), part.size());
   lookalikes(text, [&](std::uint32_t id, rule via) {

@@ -621,7 +621,8 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   });
   d->bytes = d->by_label.bytes() + d->by_folded.bytes() + d->by_chromium.bytes() +
              d->by_loose.bytes() + d->by_loose_full.bytes() +
-             d->by_flat_name.bytes() + d->by_folded_flat.bytes() + d->deletions.bytes() + d->folded_deletions.bytes() +
+             d->by_flat_name.bytes() + d->by_folded_flat.bytes() + d->deletions.bytes() +
+             d->folded_deletions.bytes() +
              d->filter.size() * sizeof(std::uint64_t);
   for (const brand_record& b : d->brands) d->bytes += sizeof b + b.name.size() + b.suffix.size();
   d->bytes += d->own_names.bytes() + d->keywords.bytes() + d->suffix_heads.bytes() + map_bytes(d->suffix_views.size(), 0,

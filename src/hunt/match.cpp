@@ -346,7 +346,8 @@ bool matcher::capital_i_as_l(std::size_t r, std::u32string& folded) const {
   bool changed = false;
   for (std::size_t j = 1; j < R.size(); ++j) {
     const char prev = input_text[at + j - 1];
-    if (input_text[at + j] == 'I' && ((prev >= 'a' && prev <= 'z') || (prev >= '0' && prev <= '9'))) {
+    const bool after_small = (prev >= 'a' && prev <= 'z') || (prev >= '0' && prev <= '9');
+    if (input_text[at + j] == 'I' && after_small) {
       read[j] = U'l';
       changed = true;
     }
