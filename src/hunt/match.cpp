@@ -341,6 +341,7 @@ void matcher::registrable_rules(std::size_t r, std::string_view suffix) {
 bool matcher::capital_i_as_l(std::size_t r, std::u32string& folded) const {
   const std::u32string& R = labels[r];
   const std::size_t at = in_spans[r].offset;
+  if (in_spans[r].length != R.size() || at + R.size() > input_text.size()) return false;
   thread_local std::u32string read;
   read = R;
   bool changed = false;
