@@ -9,6 +9,35 @@
 #include "matcher.hpp"
 
 namespace puny::hunt::match_detail {
+namespace {
+
+// The built-in keywords that name an account's or a payment's step: a 1-3
+// letter brand's label, or a brand's that is a common word, beside one
+// across a hyphen under the brand's own suffix is an imitation
+// (hp-support.com, apple-id.com); beside a plain or generic word (pay,
+// app, online, web, help) mostly a real name (go-pay.com, web-go.com).
+bool phishing_keyword(std::u32string_view w) {
+  static const char* const words[] = {
+      "login",  "signin",   "logon",   "secure", "security", "account",      "accounts",
+      "verify", "update",   "support", "billing", "payment", "verification", "wallet",
+      "auth",   "confirm",  "recovery", "unlock", "password", "reset",        "id"};
+  for (const char* k : words) {
+    std::size_t n = 0;
+    while (k[n] != 0 && n < w.size() && w[n] == static_cast<unsigned char>(k[n])) ++n;
+    if (k[n] == 0 && n == w.size()) return true;
+  }
+  return false;
+}
+
+// The text without the digits at its end ("microsoft" of "microsoft365"),
+// or an empty view when it ends with none or is all digits.
+std::u32string_view without_end_digits(std::u32string_view t) {
+  std::size_t n = t.size();
+  while (n > 0 && t[n - 1] >= U'0' && t[n - 1] <= U'9') --n;
+  return n == t.size() ? std::u32string_view() : t.substr(0, n);
+}
+
+}  // namespace
 
 void matcher::combo(const std::u32string& L, std::size_t first, std::size_t last) {
   // Hyphen-separated tokens.
@@ -23,6 +52,13 @@ void matcher::combo(const std::u32string& L, std::size_t first, std::size_t last
       keyword = d.keywords.contains(std::u32string_view(L).substr(
           s, h == std::u32string::npos ? std::u32string::npos : h - s));
     }
+    // A 1-3 letter brand only beside a phishing keyword (short_shape_rule).
+    bool phishing = false;
+    for (std::size_t s = 0, h = 0; keyword && h != std::u32string::npos && !phishing; s = h + 1) {
+      h = L.find(U'-', s);
+      phishing = phishing_keyword(std::u32string_view(L).substr(
+          s, h == std::u32string::npos ? std::u32string::npos : h - s));
+    }
     std::size_t start = 0;
     for (;;) {
       std::size_t h = L.find(U'-', start);
@@ -30,12 +66,23 @@ void matcher::combo(const std::u32string& L, std::size_t first, std::size_t last
       const std::u32string& tok = parts.back();
       if (const std::uint64_t th = brand_index::impl::hash_of(tok); d.maybe_hash(th)) {
         plain_word_combo = !keyword;
+        keyword_beside = phishing;  // a 1-3 letter brand too (hp-support)
         d.by_label.find(tok, th,
                         [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
+        keyword_beside = false;
         plain_word_combo = false;
         d.by_flat_name.find(
             tok, th, [&](std::uint32_t id) { add(id, rule::target_embedding, first, last); });
       }
+      // The brand's label with digits after it (microsoft365-login):
+      // scored as the label itself.
+      if (const std::u32string_view bare = without_end_digits(tok); !bare.empty())
+        if (const std::uint64_t bh = brand_index::impl::hash_of(bare); d.maybe_hash(bh)) {
+          plain_word_combo = !keyword;
+          d.by_label.find(bare, bh,
+                          [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
+          plain_word_combo = false;
+        }
       // A lookalike of the brand's label with any word ("paypa1-secure",
       // "раураl-login"): the lookalike shows the intent.
       lookalikes(tok, [&](std::uint32_t id, rule via) {
@@ -87,6 +134,11 @@ void matcher::combo(const std::u32string& L, std::size_t first, std::size_t last
 void matcher::keyword_part(std::u32string_view part, std::size_t first, std::size_t last) {
   if (part.empty() || part.back() == U'-' || part.front() == U'-')
     return;  // the hyphen's tokens did it
+  // The brand's label with digits after it (microsoft365login).
+  if (const std::u32string_view bare = without_end_digits(part); !bare.empty())
+    if (const std::uint64_t h = brand_index::impl::hash_of(bare); d.maybe_hash(h))
+      d.by_label.find(bare, h,
+                      [&](std::uint32_t id) { add(id, rule::combo_squatting, first, last); });
   thread_local std::u32string text;
   text.assign(part.data(), part.size());
   lookalikes(text, [&](std::uint32_t id, rule via) {
@@ -154,9 +206,13 @@ void matcher::subdomain_rules(std::size_t r) {
     const std::uint64_t th = brand_index::impl::hash_of(toks[t].text);
     if (!d.maybe_hash(th)) continue;
     d.by_label.find(toks[t].text, th, [&](std::uint32_t id) {
-      if (std::size_t u = suffix_follows(id, t))
+      if (std::size_t u = suffix_follows(id, t)) {
+        // A 1-3 letter brand too when its whole name is followed by
+        // another (x.com.evil.tld).
+        name_embedded = toks[u].label < r;
         add(id, rule::target_embedding, toks[t].label, toks[u].label);
-      else
+        name_embedded = false;
+      } else
         add(id, rule::target_embedding, toks[t].label, toks[t].label, bare_subdomain_delta);
     });
     d.by_flat_name.find(toks[t].text, th, [&](std::uint32_t id) {

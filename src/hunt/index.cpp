@@ -562,6 +562,9 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     for (char c : b.suffix)
       if (c != '.') flat.push_back(static_cast<unsigned char>(c));
     d->by_flat_name.add(flat, id);
+    const std::u32string folded_flat = folded_skeleton(flat);
+    d->max_folded_flat = std::max(d->max_folded_flat, folded_flat.size());
+    d->by_folded_flat.add(folded_flat, id);
     d->deletions.add(id, b.label);
     // The same neighbourhood of the folded skeleton, for homoglyph_edit.
     d->folded_deletions.add(id, folded);
@@ -579,13 +582,14 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   // 16 bits per key: about 6% of the misses still probe the tables.
   std::size_t bits = 1024;
   while (bits < 16 * (d->by_label.size() + d->deletions.size() + d->by_folded.size() +
-                      d->by_flat_name.size() + d->folded_deletions.size()))
+                      d->by_flat_name.size() + d->by_folded_flat.size() +
+                      d->folded_deletions.size()))
     bits *= 2;
   d->filter.assign(bits / 64, 0);
   d->filter_mask = bits - 1;
   for (const auto* hashes :
        {&d->by_label.hashes(), &d->deletions.hashes(), &d->by_folded.hashes(),
-        &d->by_flat_name.hashes(), &d->folded_deletions.hashes()})
+        &d->by_flat_name.hashes(), &d->by_folded_flat.hashes(), &d->folded_deletions.hashes()})
     for (std::uint64_t h : *hashes) d->filter_add_hash(h);
   d->by_label.build();
   d->by_folded.build();
@@ -593,6 +597,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   d->by_loose.build();
   d->by_loose_full.build();
   d->by_flat_name.build();
+  d->by_folded_flat.build();
   d->deletions.build();
   d->folded_deletions.build();
   d->keywords.for_each([&](std::u32string_view k) { d->keyword_lengths.push_back(k.size()); });
@@ -616,7 +621,8 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   });
   d->bytes = d->by_label.bytes() + d->by_folded.bytes() + d->by_chromium.bytes() +
              d->by_loose.bytes() + d->by_loose_full.bytes() +
-             d->by_flat_name.bytes() + d->deletions.bytes() + d->folded_deletions.bytes() +
+             d->by_flat_name.bytes() + d->by_folded_flat.bytes() + d->deletions.bytes() +
+             d->folded_deletions.bytes() +
              d->filter.size() * sizeof(std::uint64_t);
   for (const brand_record& b : d->brands) d->bytes += sizeof b + b.name.size() + b.suffix.size();
   d->bytes += d->own_names.bytes() + d->keywords.bytes() + d->suffix_heads.bytes() + map_bytes(d->suffix_views.size(), 0,

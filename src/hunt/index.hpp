@@ -315,6 +315,7 @@ struct brand_index::impl {
   // Bit n: some brand label has n code points (n < 64; longer ones have no bit).
   std::uint64_t label_lengths = 0;
   std::size_t max_folded = 0; // longest folded skeleton of a brand label
+  std::size_t max_folded_flat = 0;  // longest by_folded_flat key
   bool brand_has_rn = false;  // some brand label spells "rn" (matcher's homoglyph_edit gate)
   bool has_suffix_brand = false;  // some brand is a public suffix (brand_record::suffix_brand)
   // Exact brand labels, their folded skeletons, and every label with one
@@ -341,6 +342,9 @@ struct brand_index::impl {
   // Brand label + suffix written without dots ("paypalcom"), for
   // target embedding inside one label.
   key_table<char32_t> by_flat_name;
+  // Its folded skeleton ("paypalcorn"), for the same with lookalikes
+  // (paypa1com.net): looked up only for a label that may hold one.
+  key_table<char32_t> by_folded_flat;
   string_set<char32_t> keywords;
   std::vector<std::size_t> keyword_lengths;  // distinct, ascending
   // Per keyword length k, bit (c & 63) of every keyword's first and last

@@ -158,6 +158,20 @@ bool look_alike(char32_t a, char32_t b) {
          pair(U'1', U'i');
 }
 
+// A digit that reads as a letter (leet spelling: 0 o, 1 i l, 3 e, 5 s,
+// 8 b, 9 g).
+bool digit_alike(char32_t digit, char32_t letter) {
+  switch (digit) {
+    case U'0': return letter == U'o';
+    case U'1': return letter == U'i' || letter == U'l';
+    case U'3': return letter == U'e';
+    case U'5': return letter == U's';
+    case U'8': return letter == U'b';
+    case U'9': return letter == U'g';
+    default: return false;
+  }
+}
+
 bool is_vowel(char32_t c) { return c == U'a' || c == U'e' || c == U'i' || c == U'o' || c == U'u'; }
 
 // A bit flip in the ASCII code that still gives a character a host name may
@@ -179,7 +193,13 @@ bool matcher::replacement_has_cause(char32_t from, char32_t to) {
   // A letter of another script in a brand's ASCII label is put there on
   // purpose (a lookalike the tables do not list), not met by chance.
   return to >= 0x80 || any_layout_neighbours(from, to) || (is_vowel(from) && is_vowel(to)) ||
-         one_bit_apart(from, to) || look_alike(from, to);
+         one_bit_apart(from, to) || look_alike(from, to) || digit_alike(to, from);
+}
+
+matcher::shape matcher::shape_alike(char32_t brand, char32_t name) {
+  if (digit_alike(name, brand)) return shape::digit;
+  if ((brand == U'i' && name == U'l') || (brand == U'l' && name == U'i')) return shape::letter;
+  return shape::none;
 }
 
 bool matcher::insertion_has_cause(const std::u32string& R, std::size_t i) {
@@ -218,7 +238,11 @@ void matcher::add(std::uint32_t brand, rule r, std::size_t first, std::size_t la
   if (via != rule{} && !enabled(via, b, via == rule::skeleton || via == rule::chromium_skeleton))
     return;
   if (d.has_suffix_brand && under_suffix_brand(b)) return;
-  if (b.word && weak_exact(r, score_delta, via)) return;
+  // A word brand's exact label beside a phishing keyword under its own
+  // suffix is no ordinary name (apple-id.com; combo()'s keyword_beside).
+  if (b.word && weak_exact(r, score_delta, via) &&
+      !(r == rule::combo_squatting && keyword_beside && in_suffix == b.suffix))
+    return;
   int score = info(r).score + score_delta;
   const bool is_weak = weak(r, b, via);
   if (is_weak) score += weak_delta;
@@ -272,10 +296,19 @@ void matcher::registrable_rules(std::size_t r, std::string_view suffix) {
   // Reused: no allocation per name; homoglyph_edit_rule reads it too.
   thread_local std::u32string folded;
   folded_skeleton(R, folded);
-  {
-    if (const std::uint64_t h = brand_index::impl::hash_of(folded); d.maybe_hash(h))
-      d.by_folded.find(folded, h, [&](std::uint32_t id) {
-        if (d.brands[id].label != R) add(id, ascii ? rule::homoglyph : rule::skeleton, r, r);
+  read_capital_i = capital_i && ascii && spans_match && capital_i_as_l(r, folded);
+  // Whether the label may hold a lookalike (asked once for the rules below).
+  const bool lookalike_chars = !ascii || read_capital_i || may_hold_homoglyph(R);
+  if (const std::uint64_t h = brand_index::impl::hash_of(folded); d.maybe_hash(h)) {
+    d.by_folded.find(folded, h, [&](std::uint32_t id) {
+      if (d.brands[id].label != R) add(id, ascii ? rule::homoglyph : rule::skeleton, r, r);
+    });
+    // The brand's name written without dots, with lookalikes
+    // (paypa1com.net); the same key, so the same hash and filter bit.
+    if (lookalike_chars && folded.size() <= d.max_folded_flat)
+      d.by_folded_flat.find(folded, h, [&](std::uint32_t id) {
+        if (!is_flat_name(d.brands[id], R))  // the exact name is by_flat_name's
+          add(id, rule::target_embedding, r, r, 0, ascii ? rule::homoglyph : rule::skeleton);
       });
   }
   if (!ascii) {
@@ -301,11 +334,41 @@ void matcher::registrable_rules(std::size_t r, std::string_view suffix) {
   combo(R, r, r);
   if (R.size() <= d.max_label + 1) edit_rules(R, r);
   // After the edit rules: it reports only brands nothing else matched.
-  homoglyph_edit_rule(r, folded);
-  loose_rule(r, ascii, folded);
+  homoglyph_edit_rule(r, folded, lookalike_chars);
+  loose_rule(r, ascii, folded, lookalike_chars);
 }
 
-void matcher::loose_rule(std::size_t r, bool ascii, const std::u32string& F) {
+bool matcher::capital_i_as_l(std::size_t r, std::u32string& folded) const {
+  const std::u32string& R = labels[r];
+  const std::size_t at = in_spans[r].offset;
+  if (in_spans[r].length != R.size() || at + R.size() > input_text.size()) return false;
+  thread_local std::u32string read;
+  read = R;
+  bool changed = false;
+  for (std::size_t j = 1; j < R.size(); ++j) {
+    const char prev = input_text[at + j - 1];
+    const bool after_small = (prev >= 'a' && prev <= 'z') || (prev >= '0' && prev <= '9');
+    if (input_text[at + j] == 'I' && after_small) {
+      read[j] = U'l';
+      changed = true;
+    }
+  }
+  if (changed) folded_skeleton(read, folded);
+  return changed;
+}
+
+bool matcher::is_flat_name(const brand_record& b, std::u32string_view R) {
+  if (R.size() < b.label.size() || R.compare(0, b.label.size(), b.label) != 0) return false;
+  std::size_t i = b.label.size();
+  for (char c : b.suffix) {
+    if (c == '.') continue;
+    if (i >= R.size() || R[i] != static_cast<unsigned char>(c)) return false;
+    ++i;
+  }
+  return i == R.size();
+}
+
+void matcher::loose_rule(std::size_t r, bool ascii, const std::u32string& F, bool lookalike_chars) {
   if (!on(rule::homoglyph_edit) || F.size() > 2 * d.max_folded + 2) return;
   const std::u32string& R = labels[r];
   const std::size_t offset = labels_span(r, r).offset;
@@ -337,7 +400,7 @@ void matcher::loose_rule(std::size_t r, bool ascii, const std::u32string& F) {
     // more, in a label that shows another lookalike (a pair, a digit, rn:
     // l1nkedim, iinkeclin): fewer ordinary words meet a long label, and
     // a plain ASCII word (most names) is not read a third time.
-    if (R.size() + 1 >= loose_ascii_min && (pair || may_hold_homoglyph(R))) {
+    if (R.size() + 1 >= loose_ascii_min && (pair || lookalike_chars)) {
       loose_from_folded(F, true, key);
       d.by_loose_full.find(key, [&](std::uint32_t id) {
         if (d.brands[id].label.size() >= loose_ascii_min) report(id);
@@ -406,10 +469,10 @@ bool matcher::may_hold_homoglyph(const std::u32string& R) const {
   return false;
 }
 
-void matcher::homoglyph_edit_rule(std::size_t r, const std::u32string& F) {
+void matcher::homoglyph_edit_rule(std::size_t r, const std::u32string& F, bool lookalike_chars) {
   const std::u32string& R = labels[r];
   if (!(opt.rules & (std::uint32_t{1} << static_cast<unsigned>(rule::homoglyph_edit)))) return;
-  if (!may_hold_homoglyph(R)) return;
+  if (!lookalike_chars) return;
   thread_local std::u32string del;
   if (F.empty() || F.size() > d.max_folded + 1) return;
   const std::size_t offset = labels_span(r, r).offset;
@@ -476,6 +539,7 @@ void matcher::label_split_rule(std::size_t r) {
 
 void matcher::run(std::string_view input) {
   input_size = input.size();
+  input_text = input;
   // ToUnicode unless the name is plain ASCII without an ACE prefix (then
   // it is only lowercased: the same result, much faster).
   // (ToUnicode's string is the same under uts46_raw and uts46_default,
@@ -485,9 +549,19 @@ void matcher::run(std::string_view input) {
   std::string& name = out.name;
   if (is_ascii(input) && !has_ace_prefix(input)) {
     name.assign(input);
-    for (char& c : name)
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    capital_i = false;
+    for (std::size_t i = 0; i < name.size(); ++i) {
+      char& c = name[i];
+      if (c >= 'A' && c <= 'Z') {
+        // A capital I after a lowercase letter or digit reads as l (cIropbox).
+        capital_i = capital_i || (c == 'I' && i > 0 &&
+                                  ((name[i - 1] >= 'a' && name[i - 1] <= 'z') ||
+                                   (name[i - 1] >= '0' && name[i - 1] <= '9')));
+        c = static_cast<char>(c - 'A' + 'a');
+      }
+    }
   } else {
+    capital_i = false;
     idna::detailed u = idna::to_unicode_detailed(input, idna::uts46_default);
     unicode_is_default = u.ok();
     name = std::move(u.best_effort);

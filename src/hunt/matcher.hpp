@@ -113,8 +113,41 @@ struct matcher {
     if (min != 0) return b.label.size() >= min;  // the caller's own minimum: nothing else
     if (loose_now && r == rule::homoglyph_edit) return b.label.size() >= loose_min;
     if (b.label.size() >= info(r).min_brand_length) return true;
-    return short_ok && short_brand_rule(r, b.label.size()) && in_suffix == b.suffix;
+    if (!short_ok) return false;
+    // The brand's name embedded is its own suffix wherever it stands.
+    if (r == rule::target_embedding) return short_shape_rule(r, b.label.size());
+    return in_suffix == b.suffix &&
+           (short_brand_rule(r, b.label.size()) || short_shape_rule(r, b.label.size()));
   }
+
+  // Short-brand rules that hold only for a match of a certain shape
+  // (docs/hunt.md, "Short brands"), each set by the look-up that finds it:
+  // a 3-4 letter brand's letter replaced by a digit of its shape, a 4
+  // letter brand's i by l or l by i (b1ng, 1mdb, imd8, llve; mib for mlb
+  // and other 3-letter names are real); a 1-3 letter brand's exact label
+  // beside a phishing keyword across a hyphen (hp-support, not go-pay);
+  // and its registrable name as subdomain labels followed by another
+  // name (x.com.evil.tld).
+  enum class shape { none, digit, letter };
+  shape shape_replacement = shape::none;
+  bool keyword_beside = false;
+  bool name_embedded = false;
+  bool short_shape_rule(rule r, std::size_t length) const {
+    switch (r) {
+      case rule::replacement:
+        return (shape_replacement == shape::digit && length == 3) ||
+               (shape_replacement != shape::none && length == 4);
+      case rule::combo_squatting:
+        return keyword_beside && length <= 3;
+      case rule::target_embedding:
+        return name_embedded && length <= 3;
+      default:
+        return false;
+    }
+  }
+  // Whether a name character reads as the brand's letter by its shape: a
+  // digit (0 o, 1 i l, 3 e, 5 s, 8 b, 9 g), or a letter (l for i, i for l).
+  static shape shape_alike(char32_t brand, char32_t name);
 
   // Rules a brand label shorter than the rule's minimum still gets, by
   // length, when the name is under the brand's own public suffix: measured
@@ -237,6 +270,22 @@ struct matcher {
 
   void registrable_rules(std::size_t r, std::string_view suffix);
 
+  // A capital I written after a lowercase letter or digit (cIropbox,
+  // PaypaI): DNS reads the name in lowercase (ciropbox), but the eye
+  // reads the I as l, as confusables.txt does.  capital_i: the input has
+  // one (run()); read_capital_i: the registrable label has one, and its
+  // folded skeleton was made with it read as l (capital_i_as_l), for the
+  // lookalike rules (homoglyph, homoglyph_edit, the loose lookalikes, the
+  // flat name).  Only ASCII input: a name with letters of other scripts
+  // goes through ToUnicode, whose case map is not 1:1 in bytes.
+  bool capital_i = false;
+  bool read_capital_i = false;
+  std::string_view input_text{};
+  bool capital_i_as_l(std::size_t r, std::u32string& folded) const;
+
+  // Whether R is the brand's label and suffix written without dots ("paypalcom").
+  static bool is_flat_name(const brand_record& b, std::u32string_view R);
+
   // The shortest brand label the loose lookalikes are reported for (as
   // homoglyph_edit): measured on real benign names (docs/hunt.md).
   static constexpr std::size_t loose_min = 3;
@@ -248,7 +297,8 @@ struct matcher {
   // loose skeleton without the single letters' classes is a brand
   // label's.  Reported as homoglyph_edit, only for a brand nothing else
   // matched on this label.
-  void loose_rule(std::size_t r, bool ascii, const std::u32string& F);
+  // lookalike_chars: may_hold_homoglyph of the label, or read_capital_i.
+  void loose_rule(std::size_t r, bool ascii, const std::u32string& F, bool lookalike_chars);
 
   // The shortest brand label an ASCII name's single-letter lookalikes
   // (c/e, b/d, n/r/m, i/l) are reported for: measured (docs/hunt.md).
@@ -324,8 +374,10 @@ struct matcher {
         const std::u32string& B = d.brands[e.brand].label;
         if (B.size() != R.size() || same_text<char32_t>(B, R)) return;
         if (e.pos == i) {
+          shape_replacement = shape_alike(B[i], R[i]);
           f(e.brand, replacement_reason(B[i], R[i], d.brands[e.brand]),
             !replacement_has_cause(B[i], R[i]));
+          shape_replacement = shape::none;
         } else if ((e.pos == i + 1 || e.pos + 1 == i) && R[i] == B[e.pos] && R[e.pos] == B[i]) {
           f(e.brand, rule::transposition);
         }
@@ -375,7 +427,8 @@ struct matcher {
   // brand's label ("rnicrosft", "paypa1l"): a homoglyph and an edit
   // together.  Reported only when nothing else matched the brand on this
   // label, so a name one rule explains is not counted twice.
-  void homoglyph_edit_rule(std::size_t r, const std::u32string& F);
+  // lookalike_chars: the label may hold a lookalike (registrable_rules).
+  void homoglyph_edit_rule(std::size_t r, const std::u32string& F, bool lookalike_chars);
 
   // Brand label + keyword (either order, hyphen or not), brand + hyphen +
   // any word, and the brand's flattened name ("paypalcom").

@@ -41,7 +41,8 @@ class HuntWords(BrandListCase):
         got = self.hunt([
             "rnail.ru", "0ffice-login.com", "\u043effice.com", "mail.ru.evil.tld",
             "office.com-secure.net", "hotells.com", "icl0ud.com", "lcloud.com", "vimeo-login.com",
-            "apple-id.com", "\u0430\u0440\u0440\u04cf\u0435-id.com", "paypal.net",
+            "apple-id.com", "apple-pie.com", "appleid.com", "apple-id.net",
+            "\u0430\u0440\u0440\u04cf\u0435-id.com", "paypal.net",
             "paypal-x.com", "paypal.evil.tld", "freefr.com"])
         want = {
             "rnail.ru": ("mail.ru", "homoglyph", None),
@@ -62,8 +63,12 @@ class HuntWords(BrandListCase):
         for name, m in want.items():
             self.assertIn(name, got, name)
             self.assertIn(m, got[name], (name, got[name]))
-        # A word brand's exact label beside a word is no evidence.
-        self.assertNotIn("apple-id.com", got)
+        # A word brand's exact label beside a phishing keyword under its own
+        # suffix is an imitation (test_hunt_shapes.py); beside a plain word,
+        # glued or under another suffix it is no evidence.
+        self.assertIn(("apple.com", "combo_squatting", None), got["apple-id.com"])
+        self.assertEqual({n: got[n] for n in ("apple-pie.com", "appleid.com", "apple-id.net")
+                          if n in got}, {})
 
     def test_false_positives_of_word_brands_on_benign_names(self):
         with open(BENIGN, encoding="utf-8", errors="replace") as f:
