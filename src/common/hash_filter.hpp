@@ -5,7 +5,8 @@
 // where that set's slot table (slot_table.hpp) is 256 KB, so a name that
 // is not there costs an L1/L2 read instead of a cache miss.  Used by the
 // Public Suffix List (display/lists.cpp), whose lookups of a name's longer
-// suffixes nearly all miss.
+// suffixes nearly all miss, and by the brand index (hunt/index.hpp, 16 bits
+// a key), whose lookups of a name's deletions and pieces nearly all miss.
 #pragma once
 
 #include <cstddef>
@@ -17,10 +18,10 @@ namespace puny::detail {
 class hash_filter {
  public:
   // Empties the filter, sized for `keys` keys: a power of two of at least
-  // eight bits a key, 512 bits at least.
-  void reset(std::size_t keys) {
+  // `bits_per_key` bits a key, 512 bits at least.
+  void reset(std::size_t keys, std::size_t bits_per_key = 8) {
     std::size_t bits = 512;
-    while (bits < 8 * keys) bits *= 2;
+    while (bits < bits_per_key * keys) bits *= 2;
     words_.assign(bits / 64, 0);
     mask_ = bits - 1;
   }
@@ -38,6 +39,8 @@ class hash_filter {
     const std::uint64_t b = (h >> 24) & mask_;
     return (words_[b >> 6] >> (b & 63)) & 1;
   }
+  // Never reset: may_hold says yes to everything.
+  bool empty() const noexcept { return words_.empty(); }
   std::size_t bytes() const noexcept { return words_.capacity() * sizeof(std::uint64_t); }
 
  private:

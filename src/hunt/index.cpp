@@ -579,18 +579,15 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     if (detail::display::has_lookalike_extra(U"\u043F"))
       detail::display::lookalike_skeletons("\xD0\xBF", warm);
   }
-  // 16 bits per key: about 6% of the misses still probe the tables.
-  std::size_t bits = 1024;
-  while (bits < 16 * (d->by_label.size() + d->deletions.size() + d->by_folded.size() +
-                      d->by_flat_name.size() + d->by_folded_flat.size() +
-                      d->folded_deletions.size()))
-    bits *= 2;
-  d->filter.assign(bits / 64, 0);
-  d->filter_mask = bits - 1;
+  // 16 bits per key or more: at most about 6% of the misses still probe the
+  // tables.
+  d->filter.reset(d->by_label.size() + d->deletions.size() + d->by_folded.size() + d->by_flat_name.size() +
+                      d->by_folded_flat.size() + d->folded_deletions.size(),
+                  16);
   for (const auto* hashes :
        {&d->by_label.hashes(), &d->deletions.hashes(), &d->by_folded.hashes(),
         &d->by_flat_name.hashes(), &d->by_folded_flat.hashes(), &d->folded_deletions.hashes()})
-    for (std::uint64_t h : *hashes) d->filter_add_hash(h);
+    for (std::uint64_t h : *hashes) d->filter.add(h);
   d->by_label.build();
   d->by_folded.build();
   d->by_chromium.build();
@@ -623,7 +620,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
              d->by_loose.bytes() + d->by_loose_full.bytes() +
              d->by_flat_name.bytes() + d->by_folded_flat.bytes() + d->deletions.bytes() +
              d->folded_deletions.bytes() +
-             d->filter.size() * sizeof(std::uint64_t);
+             d->filter.bytes();
   for (const brand_record& b : d->brands) d->bytes += sizeof b + b.name.size() + b.suffix.size();
   d->bytes += d->own_names.bytes() + d->keywords.bytes() + d->suffix_heads.bytes() + map_bytes(d->suffix_views.size(), 0,
                         sizeof(std::string_view));

@@ -11,6 +11,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "common/hash_filter.hpp"
 #include "common/slot_table.hpp"
 #include "puny/display.hpp"
 #include "puny/hunt.hpp"
@@ -371,8 +372,7 @@ struct brand_index::impl {
   // look-ups of an input's deletions miss, and a bit in a small array
   // answers them without probing the hash tables (whose nodes are cache
   // misses).
-  std::vector<std::uint64_t> filter;
-  std::uint64_t filter_mask = 0;
+  detail::hash_filter filter;  // common/hash_filter.hpp
   // The filter and the tables hash alike (key_hash above; a few
   // instructions per code point where std::hash's byte-wise Murmur takes
   // several times more), so one hash of a key serves both.
@@ -380,17 +380,11 @@ struct brand_index::impl {
   static std::uint64_t hash_add(std::uint64_t h, std::u32string_view s) { return key_hash_add(h, s); }
   static std::uint64_t hash_end(std::uint64_t h) { return key_hash_end(h); }
   static std::uint64_t hash_of(std::u32string_view s) { return key_hash(s); }
-  void filter_add(std::u32string_view s) { filter_add_hash(hash_of(s)); }
-  void filter_add_hash(std::uint64_t hash) {
-    const std::uint64_t h = hash & filter_mask;
-    filter[h >> 6] |= std::uint64_t{1} << (h & 63);
-  }
   // Whether a key with this hash_of may be in the tables.
   bool maybe_hash(std::uint64_t hash) const {
-    if (filter.empty()) return false;  // a default-constructed (empty) index
-    const std::uint64_t h = hash & filter_mask;
-    return (filter[h >> 6] >> (h & 63)) & 1;
+    return !filter.empty() && filter.may_hold(hash);  // empty: a default-constructed index
   }
+
   bool maybe(std::u32string_view s) const { return maybe_hash(hash_of(s)); }
 };
 
