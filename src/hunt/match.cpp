@@ -562,9 +562,18 @@ void matcher::run(std::string_view input) {
     }
   } else {
     capital_i = false;
-    idna::detailed u = idna::to_unicode_detailed(input, idna::uts46_default);
-    unicode_is_default = u.ok();
-    name = std::move(u.best_effort);
+    // The caller-buffer form into the report's string: no allocation per
+    // name once it has grown (its output on error is the best-effort
+    // string, as to_unicode_detailed's).
+    std::size_t written = 0;
+    name.resize(input.size() * 3 + 64);
+    status st = idna::to_unicode(input, name.data(), name.size(), written, idna::uts46_default);
+    if (st.code == errc::buffer_too_small) {
+      name.resize(st.needed);
+      st = idna::to_unicode(input, name.data(), name.size(), written, idna::uts46_default);
+    }
+    name.resize(written);
+    unicode_is_default = st.ok();
   }
   input_labels(input, in_spans);
   labels.clear();
