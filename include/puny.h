@@ -616,7 +616,8 @@ PUNY_API puny_errc puny_hunt_find(const char* utf8, size_t length, const puny_hu
                                   puny_hunt_result** result, puny_error* err);
 PUNY_API size_t puny_hunt_result_match_count(const puny_hunt_result* result);
 /* One match.  Set struct_size (PUNY_HUNT_MATCH_INIT); strings are static or
- * live as long as the index. */
+ * live as long as the index.  A struct_size that ends before a member
+ * leaves that member unwritten (a program built before it was added). */
 typedef struct puny_hunt_match {
   uint32_t struct_size;
   int32_t rule;            /* the rule's value; rule_name names it */
@@ -626,10 +627,29 @@ typedef struct puny_hunt_match {
   int32_t score;           /* 0..100 */
   const char* rule_name;   /* "homoglyph" */
   const char* brand_name;  /* "paypal.com" */
+  /* A combined match (docs/hunt.md, "Combined matches": paypa1-login.com is
+   * combo_squatting via homoglyph): the rule that matched the brand's label
+   * inside it, 0 and NULL for a plain match. */
+  int32_t via;
+  const char* via_name;
+  /* The library's short English reason, as `puny hunt --json` gives it
+   * (puny::hunt::reason: the rule's description, and the via rule's). */
+  const char* reason;
 } puny_hunt_match;
-#define PUNY_HUNT_MATCH_INIT {sizeof(puny_hunt_match), 0, 0, 0, 0, 0, 0, 0}
+#define PUNY_HUNT_MATCH_INIT {sizeof(puny_hunt_match), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
 PUNY_API puny_errc puny_hunt_result_match(const puny_hunt_result* result, size_t index,
                                           puny_hunt_match* match);
+/* The triage view (puny::hunt::by_brand, `puny hunt`'s output): the best
+ * match's score (0 when none); one entry per brand matched, the highest
+ * best score first (ties in the order first matched), each the index of its
+ * best match (for puny_hunt_result_match) and its other matches' indexes,
+ * highest score first, in *also (*also_count of them; the array lives as
+ * long as the result).  Out pointers may be NULL; PUNY_ERR_INVALID_ARGUMENT
+ * past the last brand. */
+PUNY_API int puny_hunt_result_score(const puny_hunt_result* result);
+PUNY_API size_t puny_hunt_result_brand_count(const puny_hunt_result* result);
+PUNY_API puny_errc puny_hunt_result_brand(const puny_hunt_result* result, size_t index,
+                                          size_t* best, const size_t** also, size_t* also_count);
 /* The name as matched (Unicode labels, lowercase); the display verdict:
  * PUNY_OK and *display its display form and *all_shown 1 when every label is
  * shown in Unicode, else the status puny_display_decide gives (then *display

@@ -168,6 +168,37 @@ struct report {
   void clear();
 };
 
+// ---- Triage: a report's matches per brand (docs/hunt.md, "Output") ----
+
+// One brand's matches in a report: its best match and the others.
+struct brand_matches {
+  std::size_t best = 0;           // index into report::matches
+  std::vector<std::size_t> also;  // the brand's other matches, highest score first
+};
+
+// One entry per brand matched, by best score (highest first; ties in the
+// order the brands were first matched, and in an entry's `also` in the
+// report's order): the first `count` of `entries`; `score` is the first
+// entry's best score, 0 when nothing matched.  Made to be reused from name
+// to name: the entries and their lists keep their storage, so once grown
+// by_brand allocates nothing.
+struct triage {
+  std::vector<brand_matches> entries;  // entries past `count` are spare storage
+  std::size_t count = 0;
+  int score = 0;
+  std::vector<std::size_t> brands;  // working storage: entries[i]'s brand while grouping
+};
+void by_brand(const report& rep, triage& out);
+
+// A short English reason for a match, the one every surface shows: its
+// rule's description and, for a combined match, "; the brand's label in
+// it: " and the via rule's description (first letter in lower case).  The
+// text is made once from the registry and lives as long as the program;
+// it is followed by a NUL (the C API hands it out as it is).  Empty for a
+// value that is not a rule.
+std::string_view reason(rule why, rule via = rule{});
+inline std::string_view reason(const match& m) { return reason(m.why, m.via); }
+
 // Every match of `name` against the index into `out` (cleared first).
 // Never fails: a name that is not valid IDNA is still matched on what its
 // labels spell (its verdict_status says why display rejects it).

@@ -25,6 +25,7 @@ struct puny_hunt_result {
   // Each match's brand name: a pointer into the index's own strings
   // (std::string, so NUL-terminated), valid as long as the index.
   std::vector<const char*> brand_names;
+  puny::hunt::triage triage;  // the matches per brand (puny_hunt_result_brand)
 };
 
 namespace {
@@ -190,6 +191,7 @@ puny_errc puny_hunt_find(const char* utf8, size_t length, const puny_hunt_index*
     made->brand_names.reserve(made->report.matches.size());
     for (const puny::hunt::match& m : made->report.matches)
       made->brand_names.push_back(index->index.brand(m.brand).data());
+    puny::hunt::by_brand(made->report, made->triage);
     *result = made.release();
     return report(err, puny::status{});
   });
@@ -220,6 +222,29 @@ puny_errc puny_hunt_result_match(const puny_hunt_result* result, size_t index,
   PUNY_PUT_MATCH(match, score, static_cast<std::int32_t>(m.score));
   PUNY_PUT_MATCH(match, rule_name, puny::hunt::to_string(m.why).data());
   PUNY_PUT_MATCH(match, brand_name, result->brand_names[index]);
+  PUNY_PUT_MATCH(match, via, static_cast<std::int32_t>(m.via));
+  PUNY_PUT_MATCH(match, via_name,
+                 m.via == puny::hunt::rule{} ? nullptr : puny::hunt::to_string(m.via).data());
+  // The core's reasons are NUL-terminated (puny/hunt.hpp).
+  PUNY_PUT_MATCH(match, reason, puny::hunt::reason(m).data());
+  return PUNY_OK;
+}
+
+int puny_hunt_result_score(const puny_hunt_result* result) {
+  return result == nullptr ? 0 : result->triage.score;
+}
+
+size_t puny_hunt_result_brand_count(const puny_hunt_result* result) {
+  return result == nullptr ? 0 : result->triage.count;
+}
+
+puny_errc puny_hunt_result_brand(const puny_hunt_result* result, size_t index, size_t* best,
+                                 const size_t** also, size_t* also_count) {
+  if (result == nullptr || index >= result->triage.count) return PUNY_ERR_INVALID_ARGUMENT;
+  const puny::hunt::brand_matches& e = result->triage.entries[index];
+  if (best != nullptr) *best = e.best;
+  if (also != nullptr) *also = e.also.data();
+  if (also_count != nullptr) *also_count = e.also.size();
   return PUNY_OK;
 }
 

@@ -10,7 +10,6 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
-#include "hunt_triage.hpp"
 
 namespace puny::cli {
 
@@ -169,8 +168,8 @@ class json_writer {
   std::size_t len_ = 0;
 };
 
-// The registry's rule names and reason texts as JSON strings, made once
-// (thread-safe static) and copied for each match.
+// The registry's rule names and the core's reason texts (hunt::reason) as
+// JSON strings, made once (thread-safe static) and copied for each match.
 struct rule_texts {
   static constexpr std::size_t slots = 32;  // hunt::options::rules has a bit per rule
   std::string name[slots];
@@ -183,10 +182,8 @@ struct rule_texts {
       for (std::size_t v = 0; v < slots; ++v) {
         const auto via = static_cast<hunt::rule>(v);
         if (via != hunt::rule{} && name[v].empty()) continue;  // no such rule
-        hunt::match m;
-        m.why = why.id;
-        m.via = via;
-        append_json_string(reason[static_cast<std::size_t>(why.id) * slots + v], hunt_reason(m));
+        append_json_string(reason[static_cast<std::size_t>(why.id) * slots + v],
+                           hunt::reason(why.id, via));
       }
   }
   static const rule_texts& get() {
@@ -304,13 +301,13 @@ void append_hunt_json(std::string& out, std::string_view input, const hunt::repo
     w.ch('}');
   }
   w.ch(']');
-  thread_local hunt_triage triage;  // reused: no allocation per name
-  hunt_by_brand(rep, triage);
+  thread_local hunt::triage triage;  // reused: no allocation per name
+  hunt::by_brand(rep, triage);
   w.lit(",\"score\":");
-  w.num(triage.count == 0 ? 0 : rep.matches[triage.entries.front().best].score);
+  w.num(triage.score);
   w.lit(",\"brands\":[");
   for (std::size_t k = 0; k < triage.count; ++k) {
-    const hunt_brand_entry& e = triage.entries[k];
+    const hunt::brand_matches& e = triage.entries[k];
     const hunt::match& m = rep.matches[e.best];
     if (k > 0) w.ch(',');
     w.lit("{\"brand\":");

@@ -71,6 +71,16 @@ export interface HuntMatch {
   length: number;
   /** 0..100. */
   score: number;
+  /** A combined match's second rule, the one that matched the brand's label inside it (paypa1-login.com: combo_squatting via homoglyph); null for a plain match. */
+  via: HuntRule | null;
+  /** The library's short English reason (the rule's description, and the via rule's), as `puny hunt --json` gives it. */
+  reason: string;
+}
+/** One brand's matches in a report: the best and the others, highest score first (the same objects as in `matches`). */
+export interface HuntBrandMatches {
+  brand: string;
+  best: HuntMatch;
+  also: HuntMatch[];
 }
 export interface HuntReport {
   /** The name as matched: Unicode labels, lowercase. */
@@ -78,6 +88,10 @@ export interface HuntReport {
   /** What the display profile shows (status: null, or why the name is not valid IDNA); null when nothing matched (not decided). */
   verdict: { status: string | null; display: string | null; allShown: boolean } | null;
   matches: HuntMatch[];
+  /** The best match's score; 0 when nothing matched. */
+  score: number;
+  /** One entry per brand matched, the highest best score first (ties: the order first matched). */
+  brands: HuntBrandMatches[];
 }
 export interface HuntIndex {
   /** Brands in the list. */

@@ -47,7 +47,10 @@ function createPunyHunt(wasm, core) {
     : null;
 
   // huntIndex(brandText, {rules, minScore, profile, psl}) -> {size, matches,
-  // matchesMany, free}.  brandText: the brand list (docs/hunt.md, one brand a
+  // matchesMany, free}; a report is {name, verdict, matches: [{brand, rule,
+  // offset, length, score, via, reason}], score, brands: [{brand, best,
+  // also}]}, the reasons, the top score and the grouping per brand the
+  // core's (puny::hunt::reason, by_brand).  brandText: the brand list (docs/hunt.md, one brand a
   // line, keywords= and allow= fields, '#' comments); rules: rule names (an
   // array or a comma-separated string; default every rule); minScore: default
   // huntAlertScore (0 keeps weak evidence too); psl: the Public
@@ -98,6 +101,11 @@ function createPunyHunt(wasm, core) {
       const n = put(t);
       const r = json(wasm._puny_js_hunt_match(h, mask, minScore, profileIndex.get(profile), n));
       if (r === null) throw new PunyError(core.lastError(), t);
+      // The core's triage view comes as indexes into the matches (best
+      // first): each brand's entry holds the same match objects.
+      r.brands = r.brands.map(([best, ...also]) => ({
+        brand: r.matches[best].brand, best: r.matches[best], also: also.map((i) => r.matches[i]),
+      }));
       return r;
     }
     self.size = wasm._puny_js_hunt_size(native.handle);

@@ -30,6 +30,7 @@ namespace {
 // Handle i is g_indexes[i - 1]; a freed slot is null and reused.
 std::vector<std::unique_ptr<puny::hunt::brand_index>> g_indexes;
 puny::hunt::report g_report;
+puny::hunt::triage g_triage;  // reused: the entries keep their storage
 
 const puny::hunt::brand_index* index_of(int handle) {
   if (handle <= 0 || static_cast<std::size_t>(handle) > g_indexes.size()) return nullptr;
@@ -96,8 +97,12 @@ EMSCRIPTEN_KEEPALIVE int puny_js_hunt_size(int handle) {
 
 // The matches of the input name against index `handle` as JSON:
 // {name, verdict: {status, display, allShown} or null (no match), matches:
-// [{brand, rule, offset, length, score}]}, offsets in UTF-16 code units of
-// the input.
+// [{brand, rule, offset, length, score, via, reason}], score, brands:
+// [[best, also...]]}, offsets in UTF-16 code units of the input; via the
+// combined match's second rule or null, reason the core's text
+// (puny::hunt::reason); score and brands the core's triage view
+// (puny::hunt::by_brand), each brand as the indexes into `matches` of its
+// best match and its others (surfaces/js/lib/hunt.js makes them objects).
 // `rules`: the rule mask (bit 1 << rule value, as puny::hunt::options);
 // `min_score`: matches scoring below are dropped (surfaces/js/lib/hunt.js
 // passes huntAlertScore when the caller gives none);
@@ -148,7 +153,21 @@ EMSCRIPTEN_KEEPALIVE int puny_js_hunt_match(int handle, unsigned rules, int min_
     w.key("offset").number(begin);
     w.key("length").number(end - begin);
     w.key("score").number(static_cast<std::uint64_t>(m.score < 0 ? 0 : m.score));
+    w.key("via");
+    m.via == puny::hunt::rule{} ? w.null() : w.string(puny::hunt::to_string(m.via));
+    w.key("reason").string(puny::hunt::reason(m));
     w.close_object();
+  }
+  w.close_array();
+  puny::hunt::by_brand(g_report, g_triage);
+  w.key("score").number(static_cast<std::uint64_t>(g_triage.score < 0 ? 0 : g_triage.score));
+  w.key("brands").open_array();
+  for (std::size_t b = 0; b < g_triage.count; ++b) {
+    const puny::hunt::brand_matches& e = g_triage.entries[b];
+    w.open_array();
+    w.number(e.best);
+    for (std::size_t i : e.also) w.number(i);
+    w.close_array();
   }
   w.close_array();
   w.close_object();

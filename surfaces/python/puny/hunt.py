@@ -12,9 +12,12 @@ keywords for combo squatting, allowed own names) with its matching options
 profile of the verdict); matches(name) checks one name and matches_many(names)
 a list of names, the matching done without the GIL.  Each name gives a
 Report: the name as matched, its Match tuple (brand, rule, offset and length as
-str indices of the input, score) and the display verdict (display and
-all_shown, or the error display rejected the name with, as data).  Rule names,
-scores and the brand list format are the C++ library's (puny/hunt.hpp).
+str indices of the input, score, the via rule of a combined match, the reason
+in words), the display verdict (display and all_shown, or the error display
+rejected the name with, as data), the top score and the matches per brand
+(brands: BrandMatches of brand, best Match and the others as `also`, as `puny
+hunt` prints them).  Rule names, scores, reasons, the grouping per brand and
+the brand list format are the C++ library's (puny/hunt.hpp).
 """
 
 from collections import namedtuple
@@ -22,16 +25,29 @@ from typing import Dict, Iterable, List, Optional
 
 from . import PublicSuffixList, _list, _puny
 
-__all__ = ["ALERT_SCORE", "BrandIndex", "Match", "Report", "Rule", "RULES", "rules"]
+__all__ = ["ALERT_SCORE", "BrandIndex", "BrandMatches", "Match", "Report", "Rule", "RULES",
+           "rules"]
 
 #: One rule of the library's registry: name, description, default minimum
 #: brand label length, default score.
 Rule = namedtuple("Rule", "name description min_brand_length score")
 
 #: A match: the brand's registrable name, the rule's name, where in the input
-#: (offset and length: str indices, input[offset:offset + length]) and the score.
-#: A tuple with named fields made by the extension (record_type.cpp).
+#: (offset and length: str indices, input[offset:offset + length]), the score,
+#: via (a combined match's second rule, the one that matched the brand's label
+#: inside it: paypa1-login.com is combo_squatting via homoglyph; None for a plain
+#: match) and reason (the library's short English reason, as `puny hunt --json`
+#: gives it).  A tuple with named fields made by the extension
+#: (record_type.cpp); via and reason come last, so the first five fields keep
+#: their positions, and default to None and "" so that Match(brand, rule,
+#: offset, length, score) still makes one.
 Match = _puny.HuntMatch
+
+#: One brand's matches in a Report (puny::hunt::by_brand, the CLI's triage
+#: view): the brand, its best Match and the others (`also`, a tuple, highest
+#: score first; ties in the order of Report.matches).  The Matches are the
+#: same objects as in Report.matches.
+BrandMatches = _puny.HuntBrandMatches
 
 #: What a name gave: the input, the name as matched (Unicode labels,
 #: lowercase), its matches (a tuple of Match, `()` when none), and the display
@@ -39,7 +55,11 @@ Match = _puny.HuntMatch
 #: all_shown (every label shown in Unicode), or error (the puny.Error display
 #: rejects the name with; then display is None).  Errors are data here, never
 #: raised.  The verdict is decided only for a name that matches: without
-#: matches display and error are None and all_shown False.  Made by the
+#: matches display and error are None and all_shown False.  Then score (the
+#: best match's, 0 when none) and brands (a tuple of BrandMatches, one per
+#: brand, the highest best score first; ties in the order the brands were
+#: first matched), added after the first six fields (defaults 0 and ()).
+#: Made by the
 #: extension as Match is: neither is a collectible object (one holding an
 #: error is), so the cyclic collector, left on, neither counts nor walks a
 #: long list of reports and matches_many takes linear time (issue 44).

@@ -9,8 +9,8 @@ class Rule(NamedTuple):
     min_brand_length: int
     score: int
 
-# Match and Report are tuples with named fields made by the extension
-# (typed here as the NamedTuples they behave as).
+# Match, BrandMatches and Report are tuples with named fields made by the
+# extension (typed here as the NamedTuples they behave as).
 @final
 class Match(NamedTuple):
     brand: str
@@ -18,6 +18,14 @@ class Match(NamedTuple):
     offset: int  # str index into Report.input
     length: int  # in code points
     score: int
+    via: Optional[str] = ...  # a combined match's second rule; None for a plain match
+    reason: str = ...  # the library's reason in words
+
+@final
+class BrandMatches(NamedTuple):
+    brand: str
+    best: Match
+    also: Tuple[Match, ...]  # highest score first; () when none
 
 @final
 class Report(NamedTuple):
@@ -27,6 +35,8 @@ class Report(NamedTuple):
     display: Optional[str]
     all_shown: bool
     error: Optional[Error]
+    score: int = ...  # the best match's, 0 when none
+    brands: Tuple[BrandMatches, ...] = ...  # one per brand, highest best score first
 
 RULES: Tuple[str, ...]
 ALERT_SCORE: int  # min_score's default, the library's alert threshold

@@ -212,7 +212,7 @@ class signal_watch {
 };
 
 // ---- puny.Result, puny.Finding, puny.LabelVerdict, puny.hunt.Match,
-// puny.hunt.Report: record_type.cpp ----
+// puny.hunt.BrandMatches, puny.hunt.Report: record_type.cpp ----
 
 // A record of its fields (new references stolen, in the field order of
 // the type); nullptr with the error set on failure.  One whose fields are
@@ -221,7 +221,8 @@ class signal_watch {
 PyObject* make_result(PyObject* input, PyObject* output, PyObject* error);
 PyObject* make_finding(PyObject* const (&fields)[8]);
 PyObject* make_label_verdict(PyObject* const (&fields)[5]);
-PyObject* make_hunt_match(PyObject* const (&fields)[5]);
-PyObject* make_hunt_report(PyObject* const (&fields)[6]);
+PyObject* make_hunt_match(PyObject* const (&fields)[7]);
+PyObject* make_hunt_brand(PyObject* const (&fields)[3]);
+PyObject* make_hunt_report(PyObject* const (&fields)[8]);
 
 }  // namespace puny_python

@@ -9,6 +9,7 @@
 // match offsets out as str indices (binding.hpp).
 #include <cstdint>
 #include <memory>
+#include <string_view>
 #include <string>
 #include <utility>
 #include <vector>
@@ -83,13 +84,39 @@ py::object record_of(PyObject* (*make)(PyObject* const (&)[n]), py::object (&fie
   return py::reinterpret_steal<py::object>(r);
 }
 
+// A rule's name and a (rule, via) pair's reason (hunt::reason) as str,
+// made once each and shared by every match that has them: a reason is
+// about a hundred characters, which a bulk call would otherwise copy into
+// a new str per match.  Used under the GIL only; kept for the process.
+PyObject* cached_str(std::vector<PyObject*>& cache, std::size_t slot, std::string_view text) {
+  if (cache.size() <= slot) cache.resize(slot + 1, nullptr);
+  if (cache[slot] == nullptr) cache[slot] = str_of(text).release().ptr();
+  Py_INCREF(cache[slot]);
+  return cache[slot];
+}
+
+py::object rule_str(hunt::rule r) {
+  static std::vector<PyObject*> names;
+  return py::reinterpret_steal<py::object>(
+      cached_str(names, static_cast<std::size_t>(r), hunt::to_string(r)));
+}
+
+py::object reason_str(const hunt::match& m) {
+  static std::vector<PyObject*> reasons;
+  return py::reinterpret_steal<py::object>(cached_str(
+      reasons, static_cast<std::size_t>(m.why) % 32 * 32 + static_cast<std::size_t>(m.via) % 32,
+      hunt::reason(m)));
+}
+
 // One name's puny.hunt.Report (record_type.cpp): its matches a tuple of
 // puny.hunt.Match (`()` when none, shared), each with str indices of
-// `input` (`utf8`, its UTF-8).  Neither is a collectible object unless the
-// verdict's error (an exception) is in it, so the cyclic collector, left
-// on, neither counts nor walks a bulk call's reports: a tracked Report and
-// matches list per name made matches_many take x2.4-3.15 the time for
-// twice the names (issue 44).
+// `input` (`utf8`, its UTF-8), its via rule and the core's reason; the
+// top score and the brands, the core's triage view (hunt::by_brand), whose
+// BrandMatches hold the same Match objects.  Neither is a collectible
+// object unless the verdict's error (an exception) is in it, so the cyclic
+// collector, left on, neither counts nor walks a bulk call's reports: a
+// tracked Report and matches list per name made matches_many take
+// x2.4-3.15 the time for twice the names (issue 44).
 py::object make_report(const hunt_index& h, const hunt::report& r, py::handle input,
                        std::string_view utf8) {
   index_cursor at(utf8);  // the matches follow the labels, mostly ascending
@@ -98,9 +125,30 @@ py::object make_report(const hunt_index& h, const hunt::report& r, py::handle in
   for (const hunt::match& m : r.matches) {
     const std::size_t start = at(m.offset);
     const std::size_t end = at(m.offset + m.length);
-    py::object fields[5] = {str_of(h.index.brand(m.brand)), str_of(hunt::to_string(m.why)),
-                            py::int_(start), py::int_(end - start), py::int_(m.score)};
+    py::object fields[7] = {str_of(h.index.brand(m.brand)),
+                            rule_str(m.why),
+                            py::int_(start),
+                            py::int_(end - start),
+                            py::int_(m.score),
+                            m.via == hunt::rule{} ? py::none() : rule_str(m.via),
+                            reason_str(m)};
     PyTuple_SET_ITEM(matches.ptr(), k++, record_of(make_hunt_match, fields).release().ptr());
+  }
+  thread_local hunt::triage triage;  // reused: no allocation per name once grown
+  hunt::by_brand(r, triage);
+  py::tuple brands(triage.count);
+  for (std::size_t b = 0; b < triage.count; ++b) {
+    const hunt::brand_matches& e = triage.entries[b];
+    const auto match_at = [&](std::size_t i) {
+      return py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(matches.ptr(), static_cast<Py_ssize_t>(i)));
+    };
+    py::tuple also(e.also.size());
+    for (std::size_t a = 0; a < e.also.size(); ++a)
+      PyTuple_SET_ITEM(also.ptr(), static_cast<Py_ssize_t>(a), match_at(e.also[a]).release().ptr());
+    py::object best = match_at(e.best);
+    py::object brand = py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(best.ptr(), 0));  // Match.brand
+    py::object fields[3] = {std::move(brand), std::move(best), std::move(also)};
+    PyTuple_SET_ITEM(brands.ptr(), b, record_of(make_hunt_brand, fields).release().ptr());
   }
   // The core decides the verdict only for a name that matches (puny/hunt.hpp):
   // no verdict, no display.
@@ -115,12 +163,14 @@ py::object make_report(const hunt_index& h, const hunt::report& r, py::handle in
   // (lone surrogates); decoded leniently so that it is data, never an error.
   PyObject* name = PyUnicode_DecodeUTF8(r.name.data(), static_cast<Py_ssize_t>(r.name.size()), "replace");
   if (name == nullptr) throw py::error_already_set();
-  py::object fields[6] = {py::reinterpret_borrow<py::object>(input),
+  py::object fields[8] = {py::reinterpret_borrow<py::object>(input),
                           py::reinterpret_steal<py::object>(name),
                           std::move(matches),
                           std::move(display),
                           py::bool_(r.all_shown),
-                          std::move(error)};
+                          std::move(error),
+                          py::int_(triage.score),
+                          std::move(brands)};
   return record_of(make_hunt_report, fields);
 }
 

@@ -1,8 +1,8 @@
 // puny._puny: the record types, tuples with named fields defined here in C:
 // puny.Result (one item of a *_many call: input, output, error),
 // puny.Finding and puny.LabelVerdict (puny.display's result per finding and
-// per label), puny.hunt.Match and puny.hunt.Report (puny.hunt's result per
-// match and per name).  A call makes one per item, per label or per finding, and the
+// per label), puny.hunt.Match, puny.hunt.BrandMatches and puny.hunt.Report
+// (puny.hunt's result per match, per brand and per name).  A call makes one per item, per label or per finding, and the
 // caller later frees them, so their cost counts: a NamedTuple (a Python
 // class) takes the generic subtype paths and is always tracked by the
 // cyclic collector, and a struct sequence looks its field counts up in the
@@ -26,14 +26,19 @@ struct record_kind {
   std::vector<PyGetSetDef> fields;  // ends with a null entry
   bool from_sequence;
   PyObject* field_names = nullptr;  // _fields, a tuple of str
+  // The values of the last fields when not given (set_defaults): the
+  // fields added to a record after its first release, so that code that
+  // makes one with the earlier fields still can.
+  std::vector<PyObject*> defaults;
 };
 
-record_kind kinds[5];
+record_kind kinds[6];
 record_kind& result_kind = kinds[0];
 record_kind& finding_kind = kinds[1];
 record_kind& verdict_kind = kinds[2];
 record_kind& match_kind = kinds[3];
 record_kind& report_kind = kinds[4];
+record_kind& brand_kind = kinds[5];
 
 const record_kind* kind_of(PyTypeObject* t) {
   for (const record_kind& k : kinds)
@@ -68,7 +73,9 @@ PyObject* record_field(PyObject* self, void* index) {
 // The type says per object which kind it is through tp_is_gc, the slot
 // CPython provides for types with both kinds of instances; a record never
 // changes, so its content decides, every time alike.  `depth` bounds the
-// walk (records nested by hand deeper than that are simply collectible).
+// walk (records nested by hand deeper than that are simply collectible);
+// the deepest the extension makes is a Report's Match inside a
+// BrandMatches' `also` tuple inside its `brands` tuple, at depth 5.
 bool plain_value(PyObject* v, int depth);
 
 bool plain_items(PyObject* const* items, Py_ssize_t n, int depth) {
@@ -80,7 +87,7 @@ bool plain_items(PyObject* const* items, Py_ssize_t n, int depth) {
 bool plain_value(PyObject* v, int depth) {
   if (v == Py_None || PyUnicode_CheckExact(v) || PyLong_CheckExact(v) || PyBool_Check(v) || PyFloat_CheckExact(v))
     return true;
-  if (depth >= 4) return false;
+  if (depth >= 6) return false;
   if (PyTuple_CheckExact(v) || kind_of(Py_TYPE(v)) != nullptr)
     return plain_items(reinterpret_cast<PyTupleObject*>(v)->ob_item, Py_SIZE(v), depth + 1);
   return false;
@@ -179,6 +186,13 @@ PyObject* record_new(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
     Py_INCREF(value);
     PyTuple_SET_ITEM(items, i, value);
   }
+  const Py_ssize_t first_default = n - static_cast<Py_ssize_t>(k.defaults.size());
+  for (Py_ssize_t i = first_default; i < n; ++i)
+    if (PyTuple_GET_ITEM(items, i) == nullptr) {
+      PyObject* d = k.defaults[static_cast<std::size_t>(i - first_default)];
+      Py_INCREF(d);
+      PyTuple_SET_ITEM(items, i, d);
+    }
   for (Py_ssize_t i = 0; i < n; ++i)
     if (PyTuple_GET_ITEM(items, i) == nullptr) {
       PyErr_Format(PyExc_TypeError, "%s missing required argument %R", k.name, PyTuple_GET_ITEM(k.field_names, i));
@@ -310,6 +324,29 @@ bool ready(record_kind& k, const char* name, const char* doc, bool from_sequence
   return true;
 }
 
+// The defaults of the last fields (new references, stolen), also as the
+// type's _field_defaults, as a NamedTuple has them.
+bool set_defaults(record_kind& k, std::initializer_list<PyObject*> values) {
+  if (!k.defaults.empty()) return true;  // once per process, as ready()
+  for (PyObject* v : values)
+    if (v == nullptr) return false;
+  PyObject* d = PyDict_New();
+  if (d == nullptr) return false;
+  const Py_ssize_t first = field_count(k) - static_cast<Py_ssize_t>(values.size());
+  Py_ssize_t i = first;
+  for (PyObject* v : values) {
+    k.defaults.push_back(v);
+    if (PyDict_SetItem(d, PyTuple_GET_ITEM(k.field_names, i++), v) < 0) {
+      Py_DECREF(d);
+      return false;
+    }
+  }
+  const bool ok = PyDict_SetItemString(k.type.tp_dict, "_field_defaults", d) == 0;
+  Py_DECREF(d);
+  PyType_Modified(&k.type);
+  return ok;
+}
+
 void add(py::module_& m, const char* attr, record_kind& k) {
   Py_INCREF(&k.type);
   m.attr(attr) = py::reinterpret_steal<py::object>(reinterpret_cast<PyObject*>(&k.type));
@@ -326,9 +363,11 @@ PyObject* make_finding(PyObject* const (&fields)[8]) { return make_record(findin
 
 PyObject* make_label_verdict(PyObject* const (&fields)[5]) { return make_record(verdict_kind, fields); }
 
-PyObject* make_hunt_match(PyObject* const (&fields)[5]) { return make_record(match_kind, fields); }
+PyObject* make_hunt_match(PyObject* const (&fields)[7]) { return make_record(match_kind, fields); }
 
-PyObject* make_hunt_report(PyObject* const (&fields)[6]) { return make_record(report_kind, fields); }
+PyObject* make_hunt_brand(PyObject* const (&fields)[3]) { return make_record(brand_kind, fields); }
+
+PyObject* make_hunt_report(PyObject* const (&fields)[8]) { return make_record(report_kind, fields); }
 
 void bind_record_types(py::module_& m) {
   if (!ready(result_kind, "puny.Result", "One item of a *_many call: `output` on success, else `error`.", true,
@@ -357,28 +396,44 @@ void bind_record_types(py::module_& m) {
       // The names puny.hunt gives them (puny/hunt.py), which pickle finds
       // them by.
       !ready(match_kind, "puny.hunt.Match",
-             "Match(brand, rule, offset, length, score)\n--\n\n"
+             "Match(brand, rule, offset, length, score, via=None, reason='')\n--\n\n"
              "One match of a name: input[offset:offset + length] imitates the brand.", false,
              {{"brand", "the brand's registrable name"},
               {"rule", "the rule's name, e.g. 'homoglyph' (puny.hunt.RULES)"},
               {"offset", "str index in the Report's input"},
               {"length", "in code points"},
-              {"score", "0..100"}}) ||
+              {"score", "0..100"},
+              {"via", "a combined match's second rule (the brand's label in it), e.g. 'homoglyph'; "
+                      "None for a plain match"},
+              {"reason", "the library's short English reason (the rule's and the via rule's)"}}) ||
+      !ready(brand_kind, "puny.hunt.BrandMatches",
+             "BrandMatches(brand, best, also)\n--\n\n"
+             "One brand's matches in a Report: the best and the others, highest score first.", false,
+             {{"brand", "the brand's registrable name"},
+              {"best", "the brand's best Match"},
+              {"also", "a tuple of its other Matches, highest score first (() when none)"}}) ||
       !ready(report_kind, "puny.hunt.Report",
-             "Report(input, name, matches, display, all_shown, error)\n--\n\n"
+             "Report(input, name, matches, display, all_shown, error, score=0, brands=())\n--\n\n"
              "What one name gave: its matches and, when it has any, the display verdict.", false,
              {{"input", "the name as given"},
               {"name", "the name as matched (Unicode labels, lowercase)"},
               {"matches", "a tuple of its Matches (() when none)"},
               {"display", "the form the profile shows, or None (no matches, or error)"},
               {"all_shown", "whether every label is shown in Unicode"},
-              {"error", "the puny.Error display rejects the name with, or None"}}))
+              {"error", "the puny.Error display rejects the name with, or None"},
+              {"score", "the best match's score, 0 when none"},
+              {"brands", "a tuple of BrandMatches, one per brand, highest best score first"}}) ||
+      // The fields added by issue 53's triage view: Match(...) and
+      // Report(...) of the first fields still make one.
+      !set_defaults(match_kind, {(Py_INCREF(Py_None), Py_None), PyUnicode_FromString("")}) ||
+      !set_defaults(report_kind, {PyLong_FromLong(0), PyTuple_New(0)}))
     throw py::error_already_set();
   add(m, "Result", result_kind);
   add(m, "Finding", finding_kind);
   add(m, "LabelVerdict", verdict_kind);
   add(m, "HuntMatch", match_kind);
   add(m, "HuntReport", report_kind);
+  add(m, "HuntBrandMatches", brand_kind);
   types().result = m.attr("Result");
 }
 

@@ -225,9 +225,9 @@ def test_verdict_and_errors_as_data():
     r = index.matches("xn--80aa0cbo65f.com")
     assert r.name == "\u0440\u0430\u0443\u0440\u0430\u04cf.com"
     assert (r.display, r.all_shown, r.error) == ("xn--80aa0cbo65f.com", False, None)
-    assert index.matches("paypa1.com")[3:] == ("paypa1.com", True, None)
+    assert index.matches("paypa1.com")[3:6] == ("paypa1.com", True, None)
     # No match: no verdict.
-    assert index.matches("example.com")[2:] == ((), None, False, None)
+    assert index.matches("example.com")[2:] == ((), None, False, None, 0, ())
     # A lone surrogate: matched on the rest, the verdict's error names it at
     # its str index, as every puny function does; nothing raised.
     for call in (index.matches, lambda n: index.matches_many([n])[0]):
@@ -273,8 +273,9 @@ def test_reports_pickle():
         puny.hunt.Report, puny.hunt.Match = saved
     loaded = pickle.loads(data)
     assert type(loaded) is puny.hunt.Report and type(loaded.matches[0]) is puny.hunt.Match
-    assert loaded == ("g00gle.com", "g00gle.com", [("google.com", "homoglyph", 0, 6, 90)],
-                      "g00gle.com", True, None)
+    # The fields added since (issue 53) take their defaults.
+    assert loaded == ("g00gle.com", "g00gle.com", [("google.com", "homoglyph", 0, 6, 90, None, "")],
+                      "g00gle.com", True, None, 0, ())
 
 
 def test_reports_are_not_tracked():
@@ -309,28 +310,33 @@ def test_report_and_match_are_named_tuples():
     r = index.matches("x.g00gle.com")
     (m,) = r.matches
     assert type(r) is puny.hunt.Report and type(m) is puny.hunt.Match
-    assert isinstance(r, tuple) and len(r) == 6 and len(m) == 5
-    assert puny.hunt.Report._fields == ("input", "name", "matches", "display", "all_shown", "error")
-    assert puny.hunt.Match._fields == ("brand", "rule", "offset", "length", "score")
+    # Issue 53's fields come last (test_hunt_triage.py checks their values).
+    assert isinstance(r, tuple) and len(r) == 8 and len(m) == 7
+    assert puny.hunt.Report._fields == ("input", "name", "matches", "display", "all_shown", "error",
+                                        "score", "brands")
+    assert puny.hunt.Match._fields == ("brand", "rule", "offset", "length", "score", "via", "reason")
     assert (m.brand, m.rule, m.offset, m.length) == ("google.com", "homoglyph", 2, 6)
-    assert r == ("x.g00gle.com", "x.g00gle.com", (m,), "x.g00gle.com", True, None)
-    assert m == ("google.com", "homoglyph", 2, 6, m.score) and 0 < m.score <= 100
+    (entry,) = r.brands
+    assert r == ("x.g00gle.com", "x.g00gle.com", (m,), "x.g00gle.com", True, None, m.score, (entry,))
+    assert m == ("google.com", "homoglyph", 2, 6, m.score, None, m.reason) and 0 < m.score <= 100
     assert (r.input, r.matches, r.error) == (r[0], r[2], r[5])
-    text, name, matches, shown, all_shown, error = r
-    assert matches == (m,) and all_shown is True
+    text, name, matches, shown, all_shown, error, score, brands = r
+    assert matches == (m,) and all_shown is True and score == m.score and brands == (entry,)
+    assert r[:6] == (text, name, matches, shown, all_shown, error)  # the first six, as before
     assert m._asdict() == {"brand": "google.com", "rule": "homoglyph", "offset": 2, "length": 6,
-                           "score": m.score}
+                           "score": m.score, "via": None, "reason": m.reason}
     assert list(r._asdict()) == list(puny.hunt.Report._fields)
-    assert r._replace(matches=()) == (text, name, (), shown, all_shown, error)
+    assert r._replace(matches=()) == (text, name, (), shown, all_shown, error, score, brands)
     assert puny.hunt.Report._make(list(r)) == r == puny.hunt.Report(**r._asdict())
     assert puny.hunt.Match(*m) == m and hash(puny.hunt.Match(*m)) == hash(m)
     assert repr(m) == ("puny.hunt.Match(brand='google.com', rule='homoglyph', offset=2, "
-                       "length=6, score=%d)" % m.score)
+                       "length=6, score=%d, via=None, reason=%r)" % (m.score, m.reason))
     assert repr(r).startswith("puny.hunt.Report(input='x.g00gle.com', name='x.g00gle.com', "
                               "matches=(puny.hunt.Match(brand=")
     assert puny.hunt.Report.__module__ == "puny.hunt" and puny.hunt.Match.__qualname__ == "Match"
     assert puny.hunt.Report.__match_args__ == puny.hunt.Report._fields
-    assert str(inspect.signature(puny.hunt.Match)) == "(brand, rule, offset, length, score)"
+    assert (str(inspect.signature(puny.hunt.Match)) ==
+            "(brand, rule, offset, length, score, via=None, reason='')")
     match r:
         case puny.hunt.Report(matches=(puny.hunt.Match(rule=rule, brand="google.com"),)):
             assert rule == "homoglyph"
@@ -343,6 +349,8 @@ def test_report_and_match_are_named_tuples():
         puny.hunt.Match("google.com", "homoglyph", 2, 6)  # score missing
     with pytest.raises(TypeError):
         puny.hunt.Report(*r, None)
+    with pytest.raises(TypeError):
+        puny.hunt.BrandMatches("google.com", m)  # also missing
     with pytest.raises(ValueError):
         m._replace(no_such_field=1)
     # One made by hand from other objects is collectible, and a cycle

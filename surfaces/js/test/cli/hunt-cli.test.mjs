@@ -87,6 +87,8 @@ const optionSets = [
 for (const [options, flags] of optionSets) {
   test(`the CLI's matches, offsets and verdicts: ${JSON.stringify(options, (k, v) => (k === 'psl' ? '(its text)' : v))}`, () => {
     const byLine = new Map(cli(flags).map((o) => [o.line, o]));
+    const reasons = new Map();  // "rule+via" -> the JavaScript matches' reasons
+    const cliReasons = new Map();  // "rule+via" -> the CLI's reason
     const index = display.huntIndex(brands, options);
     try {
       assert.equal(index.size, 6);
@@ -107,11 +109,32 @@ for (const [options, flags] of optionSets) {
         assert.equal(js.name, c.name, name);
         assert.deepEqual(js.verdict, { status: c.verdict.status, display: c.verdict.display,
                                        allShown: c.verdict.all_shown }, name);
-        assert.deepEqual(js.matches, c.matches.map((m) => {
+        const place = (m) => {
           const begin = utf16Index(name, m.offset);
-          return { brand: m.brand, rule: m.rule, offset: begin,
-                   length: utf16Index(name, m.offset + m.length) - begin, score: m.score };
-        }), name);
+          return { offset: begin, length: utf16Index(name, m.offset + m.length) - begin };
+        };
+        assert.deepEqual(js.matches.map(({ reason, ...m }) => m), c.matches.map((m) => (
+          { brand: m.brand, rule: m.rule, ...place(m), score: m.score, via: m.via ?? null })), name);
+        // The core's triage view and reasons (issue 53): the CLI's top
+        // score and brands, field by field, the reason text equal.
+        assert.equal(js.score, c.score, name);
+        // (The CLI's offsets in bytes as UTF-16 indices; JavaScript's as they are.)
+        const entry = (brand, m, at) => ({ brand, rule: m.rule, via: m.via ?? null, score: m.score, ...at(m) });
+        const same = (m) => ({ offset: m.offset, length: m.length });
+        assert.deepEqual(js.brands.map((b) => ({ ...entry(b.brand, b.best, same), reason: b.best.reason,
+                                                 also: b.also.map((o) => entry(b.brand, o, same)) })),
+                         c.brands.map((b) => ({ ...entry(b.brand, b, place), reason: b.reason,
+                                                also: b.also.map((o) => entry(b.brand, o, place)) })), name);
+        for (const b of js.brands) {
+          assert.ok(js.matches.includes(b.best), `${name}: brands hold the matches' own objects`);
+          for (const o of b.also) assert.ok(js.matches.includes(o), name);
+        }
+        for (const m of js.matches) {
+          const key = m.rule + '+' + m.via;
+          if (!reasons.has(key)) reasons.set(key, new Set());
+          reasons.get(key).add(m.reason);
+        }
+        for (const b of c.brands) cliReasons.set(b.rule + '+' + (b.via ?? null), b.reason);
         for (const m of js.matches) {
           assert.ok(m.offset + m.length <= name.length, name);
           assert.ok(display.huntRules.some((r) => r.name === m.rule), m.rule);
@@ -119,6 +142,12 @@ for (const [options, flags] of optionSets) {
       }
       // The names were chosen to match: a binding that lost every match fails.
       assert.ok(matched >= (flags.length === 0 ? 25 : 3), `only ${matched} names matched`);
+      // Every match's reason (those in `also` too) is the CLI's for its rule
+      // and via rule: one text per pair.
+      for (const [key, texts] of reasons) {
+        assert.equal(texts.size, 1, key);
+        if (cliReasons.has(key)) assert.equal([...texts][0], cliReasons.get(key), key);
+      }
     } finally {
       index.free();
     }

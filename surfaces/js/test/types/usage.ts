@@ -4,7 +4,7 @@
 import puny, { encode, decode, toASCII, toUnicode, ucs2, toAscii, toAsciiResult, explain,
               PunyError, IdnaResult, PunycodeTrace, IdnaTrace, Preset } from '../dist/puny';
 import punycode, { encodeMany, ManyResult } from '../dist/punycode';
-import punyDisplay, { DisplayDecision, DisplayLabel, DisplayProfile, HuntIndex, HuntReport, HuntRule } from '../dist/display';
+import punyDisplay, { DisplayDecision, DisplayLabel, DisplayProfile, HuntBrandMatches, HuntIndex, HuntReport, HuntRule } from '../dist/display';
 
 const a: string = encode('bücher') + decode('bcher-kva') + toASCII('mañana.com') + toUnicode('xn--maana-pta.com');
 const points: number[] = ucs2.decode('abc');
@@ -44,7 +44,16 @@ const hunt: HuntIndex = punyDisplay.huntIndex('paypal.com keywords=wallet', { ru
 const report: HuntReport = hunt.matches('paypa1.com');
 const firstRule: HuntRule | undefined = report.matches[0]?.rule;
 const shownAll: boolean | undefined = hunt.matchesMany(['a.com'])[0].verdict?.allShown;
-console.log(firstRule, shownAll, hunt.size, punyDisplay.huntRules.map((r) => r.name));
+// The core's via rule, reason and triage view (issue 53).
+const via: HuntRule | null | undefined = report.matches[0]?.via;
+const reason: string | undefined = report.matches[0]?.reason;
+const topScore: number = report.score;
+const perBrand: HuntBrandMatches[] = report.brands;
+const alsoRules: HuntRule[] = perBrand.flatMap((b) => [b.best.rule, ...b.also.map((m) => m.rule)]);
+// @ts-expect-error: via may be null
+const viaNotNull: HuntRule = report.matches[0].via;
+console.log(firstRule, shownAll, hunt.size, punyDisplay.huntRules.map((r) => r.name), via, reason, topScore,
+            alsoRules, viaNotNull);
 hunt.free();
 // puny/email and puny/formats (issue 38).
 import punyEmail, { validate, validateResult, EmailAddress, EmailResult, EmailOptions } from '../dist/email';
