@@ -471,14 +471,14 @@ TEST(Hunt, OffsetsPointAtTheMatchingLabelsOfTheInput) {
 // shared key, every brand's own name and every distinct keyword.  The
 // expected brands follow from how each input was spelled from the labels.
 TEST(Hunt, LargeIndexKeepsEverySharedKey) {
-  constexpr int kBrands = 26 * 26 * 5;
+  constexpr int kBigBrands = 26 * 26 * 5;
   auto label = [](int i) {
     std::string l = "zq";
     for (int d = 4, v = i; d >= 0; --d, v /= 26) l.insert(2, 1, static_cast<char>('a' + v % 26));
     return l;
   };
   std::string list;
-  for (int i = 0; i < kBrands; ++i) {
+  for (int i = 0; i < kBigBrands; ++i) {
     const int k = i % 100;
     list += label(i) + ".com keywords=kw" + std::string(1, static_cast<char>('a' + k / 10)) +
             std::string(1, static_cast<char>('a' + k % 10)) + "\n";
@@ -488,7 +488,7 @@ TEST(Hunt, LargeIndexKeepsEverySharedKey) {
   puny::display::list_error err;
   ASSERT_TRUE(puny::hunt::brand_index::parse(list, "big", big, err)) << err.text;
   ASSERT_TRUE(puny::hunt::brand_index::parse("zqaaaaa.com\n", "one", one, err)) << err.text;
-  EXPECT_EQ(big.size(), static_cast<std::size_t>(kBrands));
+  EXPECT_EQ(big.size(), static_cast<std::size_t>(kBigBrands));
   EXPECT_EQ(big.keyword_count(), one.keyword_count() + 100);  // kwaa..kwjj, each once
   auto found = [&](const std::string& name) {
     std::set<std::pair<std::string, std::string>> out;
@@ -496,7 +496,7 @@ TEST(Hunt, LargeIndexKeepsEverySharedKey) {
       out.insert({std::string(big.brand(m.brand)), std::string(puny::hunt::to_string(m.why))});
     return out;
   };
-  for (int i : {0, 1, 777, 2025, kBrands - 1}) {
+  for (int i : {0, 1, 777, 2025, kBigBrands - 1}) {
     const std::string l = label(i), brand = l + ".com";
     EXPECT_TRUE(found(brand).empty()) << brand;  // the brand's own name
     EXPECT_EQ(found(l.substr(0, 3) + l.substr(4) + ".com").count({brand, "omission"}), 1u) << l;
