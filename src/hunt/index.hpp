@@ -265,6 +265,7 @@ class string_set {
     const std::uint64_t h = key_table<Char>::hash(s);
     if (find(s, h) != detail::slot_table::npos) return false;
     index_.add(h, items_.size());
+    filter_.add(h);
     items_.push_back(item{pool_.size(), s.size()});
     pool_.append(s);
     return true;
@@ -272,7 +273,7 @@ class string_set {
   bool contains(view s) const { return find(s, key_table<Char>::hash(s)) != detail::slot_table::npos; }
   std::size_t size() const noexcept { return items_.size(); }
   std::size_t bytes() const noexcept {
-    return index_.bytes() + items_.capacity() * sizeof(item) + pool_.capacity() * sizeof(Char);
+    return index_.bytes() + filter_.bytes() + items_.capacity() * sizeof(item) + pool_.capacity() * sizeof(Char);
   }
   // Calls f(view) for every string, in the order they were added.
   template <class F>
@@ -285,14 +286,23 @@ class string_set {
     std::size_t offset, size;
   };
   view at(std::size_t n) const { return view(pool_).substr(items_[n].offset, items_[n].size); }
+  // Most look-ups miss (a name that is no brand's own, a token that is no
+  // keyword): the filter answers them without a probe of the slots.
   std::size_t find(view s, std::uint64_t h) const {
+    if (!filter_.may_hold(h)) return detail::slot_table::npos;
     return index_.find(h, [&](std::size_t n) { return at(n) == s; });
   }
   void rebuild(std::size_t keys) {
     index_.reset(keys);
-    for (std::size_t n = 0; n < items_.size(); ++n) index_.add(key_table<Char>::hash(at(n)), n);
+    filter_.reset(keys);
+    for (std::size_t n = 0; n < items_.size(); ++n) {
+      const std::uint64_t h = key_table<Char>::hash(at(n));
+      index_.add(h, n);
+      filter_.add(h);
+    }
   }
   detail::slot_table index_;
+  detail::hash_filter filter_;  // over the same hashes (common/hash_filter.hpp)
   std::vector<item> items_;
   std::basic_string<Char> pool_;
 };
