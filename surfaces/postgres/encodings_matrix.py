@@ -41,10 +41,12 @@ DATABASES = {"UTF8": "puny_utf8", "LATIN1": "puny_latin1", "EUC_JP": "puny_euc_j
 PUNY_BIN = os.environ.get("PUNY_BIN", "")
 
 # Brand lists: the second is all LATIN1 can take (the brands it cannot hold
-# as A-labels), so that hunt_matches runs there with brands and display forms
-# LATIN1 lacks.
-BRAND_LISTS = [["paypal.com", "bücher.de", "xn--mxacd.gr", "日本語.jp"],
-               ["paypal.com", "bücher.de", "xn--mxacd.gr", "xn--wgv71a119e.jp"]]
+# as A-labels), so that hunt_matches and hunt_brands run there with brands
+# and display forms LATIN1 lacks.  microsoft.com: xn--icrosof-sig5d.com
+# (Cyrillic m and t) is its chromium_skeleton match, whose reason names
+# Cyrillic letters (prose: U+043F in LATIN1).
+BRAND_LISTS = [["paypal.com", "bücher.de", "xn--mxacd.gr", "日本語.jp", "microsoft.com"],
+               ["paypal.com", "bücher.de", "xn--mxacd.gr", "xn--wgv71a119e.jp", "microsoft.com"]]
 
 
 def case(fn, sql, args=(), shape="plain", columns=None, check=None):
@@ -122,17 +124,47 @@ for address in ADDRESSES:
     CASES += [case("email_normalize", "SELECT email_normalize(%s)", [address]),
               case("try_email_ascii", "SELECT try_email_ascii(%s)", [address], "try"),
               case("email_check", "SELECT email_check(%s)", [address], "json")]
-HUNT_COLUMNS = ["null", "same", "same", "same", "same", "null", "same"]
+# brand, rule, score, position, length, display, shown, via, reason (prose:
+# chromium_skeleton's names Cyrillic letters); hunt_brands adds also (jsonb
+# of rule names and numbers: ASCII).
+HUNT_COLUMNS = ["null", "same", "same", "same", "same", "null", "same", "same", "prose"]
+HUNT_BRAND_COLUMNS = HUNT_COLUMNS + ["same"]
+
+
+def cyrillic_reason(ref):
+    """xn--icrosof-sig5d.com: a chromium_skeleton match whose reason names п."""
+    if ref[0] != "ok" or not any(len(r) > 8 and r[1] == "chromium_skeleton" and "Cyrillic п/n" in r[8]
+                                   for r in ref[1]):
+        return f"wanted a chromium_skeleton row whose reason names Cyrillic п, got {show(ref)}"
+    return None
+
+
+def combined_with_also(ref):
+    """paypa1-login.com and paypa1.com: via homoglyph; replacement in also."""
+    if ref[0] != "ok" or not any(len(r) > 9 and (r[7] == "homoglyph" or r[9]) for r in ref[1]):
+        return f"wanted a via or an also, got {show(ref)}"
+    return None
+
+
 for name in ["paypa1.com", "büchor.de", "xn--mxacf.gr", "xn--mxacd.com", "日本語.com", "xn--wgv71a119e.com",
-             "xn--pypal-4ve.com"]:
+             "xn--pypal-4ve.com", "paypa1-login.com", "xn--icrosof-sig5d.com"]:
     for brands in BRAND_LISTS:
-        CASES.append(case("hunt_matches", "SELECT * FROM hunt_matches(%s, %s) ORDER BY 1, 2", [name, brands],
-                          "rows", HUNT_COLUMNS))
+        CASES.append(case("hunt_matches", "SELECT * FROM hunt_matches(%s, %s, '', 0) ORDER BY 1, 2, 3",
+                          [name, brands], "rows", HUNT_COLUMNS,
+                          check=cyrillic_reason if name == "xn--icrosof-sig5d.com" else None))
+        CASES.append(case("hunt_brands", "SELECT * FROM hunt_brands(%s, %s, '', 0)", [name, brands], "rows",
+                          HUNT_BRAND_COLUMNS,
+                          check=cyrillic_reason if name == "xn--icrosof-sig5d.com" else
+                          combined_with_also if name.startswith("paypa1") else None))
 CASES += [
     case("hunt_matches", "SELECT * FROM hunt_matches('a.com', %s)", [["bücher.de bogus=ü"]], "rows",
          HUNT_COLUMNS, check=error_with("22023", "bogus")),
     case("hunt_matches", "SELECT * FROM hunt_matches('a.com', %s, %s)", [["paypal.com"], "skëleton"], "rows",
          HUNT_COLUMNS, check=error_with("22023", 'unknown rule in "skëleton"')),
+    case("hunt_brands", "SELECT * FROM hunt_brands('a.com', %s)", [["bücher.de bogus=ü"]], "rows",
+         HUNT_BRAND_COLUMNS, check=error_with("22023", "hunt_brands: .*bogus")),
+    case("hunt_brands", "SELECT * FROM hunt_brands('a.com', %s, %s)", [["paypal.com"], "skëleton"], "rows",
+         HUNT_BRAND_COLUMNS, check=error_with("22023", 'hunt_brands: unknown rule in "skëleton"')),
     case("hunt_rules", "SELECT * FROM hunt_rules()", [], "rows", ["same", "prose"]),
     case("hunt_alert_score", "SELECT hunt_alert_score()"),
     case("puny_version", "SELECT puny_version()"),

@@ -141,8 +141,10 @@ CREATE FUNCTION email_check(address text) RETURNS jsonb
 --     LATERAL hunt_matches(d.name, (SELECT array_agg(line) FROM brands)) m;
 -- The index is built once per call site and query.  position and length
 -- (characters) cover the labels that matched; display and shown are the
--- name's display verdict.  rules '' = every rule, else names separated by
--- commas or spaces (hunt_rules()).  min_score defaults to the library's
+-- name's display verdict; via is a combined match's second rule
+-- (paypa1-login.com: combo_squatting via homoglyph), NULL for a plain one,
+-- and reason the library's short English reason.  rules '' = every rule,
+-- else names separated by commas or spaces (hunt_rules()).  min_score defaults to the library's
 -- alert threshold, hunt_alert_score(): weak evidence (a tld_swap of the
 -- brand's exact label scores 35; docs/hunt.md) is left out; 0 keeps every
 -- match.  STABLE: it reads the setting puny.psl_file.
@@ -153,8 +155,20 @@ CREATE FUNCTION hunt_matches(name text, brands text[], rules text DEFAULT '',
                              min_score integer DEFAULT hunt_alert_score(),
                              profile text DEFAULT 'chromium')
   RETURNS TABLE(brand text, rule text, score integer, "position" integer, length integer,
-                display text, shown boolean)
+                display text, shown boolean, via text, reason text)
   AS 'MODULE_PATHNAME', 'puny_sql_hunt_matches'
+  LANGUAGE C STABLE STRICT PARALLEL SAFE ROWS 1;
+-- hunt_brands: the triage view (issue 53, what the CLI prints): a row per
+-- brand matched, highest score first, with hunt_matches' columns for the
+-- brand's best match and in also its other matches, highest score first,
+-- as a jsonb array of {rule, via (a combined match only), score, position,
+-- length}.  Same arguments and defaults as hunt_matches.
+CREATE FUNCTION hunt_brands(name text, brands text[], rules text DEFAULT '',
+                            min_score integer DEFAULT hunt_alert_score(),
+                            profile text DEFAULT 'chromium')
+  RETURNS TABLE(brand text, rule text, score integer, "position" integer, length integer,
+                display text, shown boolean, via text, reason text, also jsonb)
+  AS 'MODULE_PATHNAME', 'puny_sql_hunt_brands'
   LANGUAGE C STABLE STRICT PARALLEL SAFE ROWS 1;
 -- The rules and what each catches, from the library's registry.
 CREATE FUNCTION hunt_rules() RETURNS TABLE(name text, description text)

@@ -130,5 +130,10 @@ for f in "${files[@]}"; do
     done
   done
 done
+# hunt_matches' via and reason and hunt_brands against puny hunt --json
+# --min-score 0 (issue 53: the triage is the core's on every surface).
+if ! python3 "$src/surfaces/postgres/hunt_crosscheck.py" "$build/cli/puny"; then
+  status=1
+fi
 echo "version: $sql_version; cross-check: $compared conversions ($(psql -qAt -c 'SELECT count(*) FROM names') names x 2 directions x 4 presets), SQL vs CLI, $([ $status -eq 0 ] && echo identical || echo DIFFERENT)"
 exit $status

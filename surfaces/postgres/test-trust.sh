@@ -99,6 +99,12 @@ out="$(plain "SET puny.top_domains_file = '$lists/top.list'" "SELECT idna_displa
 expect grant_set_delegates "$out" 'xn--googl-fsa\.com'
 super "REVOKE SET ON PARAMETER puny.top_domains_file FROM puny_plain"
 
+# ---- A plain role hunts: via, reason and hunt_brands (issue 53) ----
+out="$(plain "SELECT rule, via, score FROM hunt_matches('paypa1-login.com', ARRAY['paypal.com'])" \
+  "SELECT brand, rule, also FROM hunt_brands('paypa1.com', ARRAY['paypal.com'], '', 0)")"
+expect plain_hunt_via "$out" 'combo_squatting \| homoglyph +\| +60' 'ERROR'
+expect plain_hunt_brands "$out" 'paypal\.com \| homoglyph \| \[\{"rule": "replacement"' 'ERROR'
+
 # ---- Errors name the file and line, never the line ----
 for_plain puny.top_domains_file "$lists/secret.list"
 out="$(plain "SELECT idna_display('a.com');")"
@@ -109,6 +115,8 @@ out="$(plain "SELECT idna_display('a.com');")"
 expect psl_error_hides_line "$out" 'secret\.dat.*line 3' 'secret-token'
 out="$(plain "SELECT * FROM hunt_matches('a.com', ARRAY['paypal.com']);")"
 expect hunt_psl_error_hides_line "$out" 'secret\.dat.*line 3' 'secret-token'
+out="$(plain "SELECT * FROM hunt_brands('a.com', ARRAY['paypal.com']);")"
+expect hunt_brands_psl_error_hides_line "$out" 'hunt_brands: .*secret\.dat.*line 3' 'secret-token'
 reset_plain
 
 # ---- Only regular files, within the limit, never blocking ----
@@ -143,6 +151,8 @@ reset_plain
 for_plain puny.psl_file "$lists/fifo"
 blocking hunt_fifo_refused "SELECT * FROM hunt_matches('a.com', ARRAY['paypal.com']);" \
   'fifo.*is a FIFO, not a regular file'
+blocking hunt_brands_fifo_refused "SELECT * FROM hunt_brands('a.com', ARRAY['paypal.com']);" \
+  'hunt_brands: .*fifo.*is a FIFO, not a regular file'
 reset_plain
 for_plain puny.top_domains_file /dev/zero
 blocking device_refused "SELECT idna_display('a.com');" '/dev/zero.*is a character device, not a regular file'

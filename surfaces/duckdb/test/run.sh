@@ -10,4 +10,4 @@ if [ -z "$out" ] || [ ! -f "$out/puny.duckdb_extension" ] || [ ! -d "$out/node/n
   echo "########################################################################" >&2
   exit 77
 fi
-PUNY_DUCKDB_DIR="$out" exec node --test "$here/sql.test.mjs" "$here/email.test.mjs" "$here/hunt.test.mjs"
+PUNY_DUCKDB_DIR="$out" exec node --test "$here/sql.test.mjs" "$here/email.test.mjs" "$here/hunt.test.mjs" "$here/hunt-triage.test.mjs"

@@ -217,13 +217,19 @@ test('the same functions as PostgreSQL: names, argument counts, registries', asy
   const struct = `STRUCT(${pgFields.map(([, n, t]) => `${n} ${scalar[t]}`).join(', ')})`;
   const duckdbType = (t) => (t === 'idna_check_result' ? struct : scalar[t]);
   // RETURNS TABLE(columns): PostgreSQL's set of rows is DuckDB's list of
-  // STRUCTs with the same fields (hunt_matches, hunt_rules; docs/duckdb.md).
-  const tableType = (columns) =>
-    `STRUCT(${[...columns.matchAll(/"?(\w+)"? (\w+)/g)].map(([, n, t]) => `${n} ${scalar[t]}`).join(', ')})[]`;
+  // STRUCTs with the same fields (hunt_matches, hunt_brands, hunt_rules;
+  // docs/duckdb.md).  hunt_brands' also, a jsonb array of objects there, is
+  // a list of STRUCTs of the same members here.
+  const nested = {
+    'hunt_brands.also': 'STRUCT(rule VARCHAR, via VARCHAR, score INTEGER, position INTEGER, length INTEGER)[]',
+  };
+  const tableType = (name, columns) =>
+    `STRUCT(${[...columns.matchAll(/"?(\w+)"? (\w+)/g)]
+      .map(([, n, t]) => `${n} ${nested[`${name}.${n}`] ?? scalar[t]}`).join(', ')})[]`;
   const returns = new Map();
   // (A DEFAULT may call a function without arguments: hunt_alert_score().)
   for (const m of pgSql.matchAll(/CREATE FUNCTION (\w+)\(((?:[^()]|\(\))*)\)\s+RETURNS ([\w[\]]+)(?:\(([^)]*)\))?/g)) {
-    returns.set(m[1], m[3] === 'TABLE' ? tableType(m[4]) : duckdbType(m[3]));
+    returns.set(m[1], m[3] === 'TABLE' ? tableType(m[1], m[4]) : duckdbType(m[3]));
     const params = m[2].trim() === '' ? [] : m[2].split(',');
     const required = params.filter((p) => !/DEFAULT/i.test(p)).length;
     const counts = [];
