@@ -13,6 +13,10 @@
 //     U-label form (to_unicode) give the same matches (brand, rule, score)
 //     as the input: xn-- labels are decoded before matching.
 //  3. A match's score is at least the minimum asked for.
+//  4. The triage (by_brand) holds every match exactly once, as a brand's
+//     best or among its `also`, one entry per brand, entries by best score
+//     and each `also` by score, highest first, none above its best; its
+//     score is the first entry's; every match has a reason text.
 #include <algorithm>
 #include <string>
 #include <string_view>
@@ -89,6 +93,30 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     PUNY_FUZZ_CHECK(m.score >= opt.min_score);
     PUNY_FUZZ_CHECK(opt.rules & (std::uint32_t{1} << static_cast<unsigned>(m.why)));
   }
+
+  // 4.
+  thread_local hunt::triage t;
+  hunt::by_brand(r, t);
+  std::vector<int> seen(r.matches.size(), 0);
+  for (std::size_t k = 0; k < t.count; ++k) {
+    const hunt::brand_matches& e = t.entries[k];
+    PUNY_FUZZ_CHECK(e.best < r.matches.size());
+    ++seen[e.best];
+    const hunt::match& best = r.matches[e.best];
+    if (k > 0) PUNY_FUZZ_CHECK(r.matches[t.entries[k - 1].best].score >= best.score);
+    for (std::size_t j = 0; j < k; ++j) PUNY_FUZZ_CHECK(r.matches[t.entries[j].best].brand != best.brand);
+    int previous = best.score;
+    for (std::size_t i : e.also) {
+      PUNY_FUZZ_CHECK(i < r.matches.size());
+      ++seen[i];
+      PUNY_FUZZ_CHECK(r.matches[i].brand == best.brand);
+      PUNY_FUZZ_CHECK(r.matches[i].score <= previous);
+      previous = r.matches[i].score;
+    }
+  }
+  for (int n : seen) PUNY_FUZZ_CHECK(n == 1);
+  PUNY_FUZZ_CHECK(t.score == (t.count == 0 ? 0 : r.matches[t.entries[0].best].score));
+  for (const hunt::match& m : r.matches) PUNY_FUZZ_CHECK(!hunt::reason(m).empty());
 
   // 2.
   const auto a = puny::idna::to_ascii(in);
