@@ -207,8 +207,10 @@ void add_hunt(CLI::App& app, action& selected) {
                 append_hunt_json(text, name, rep, *index, profile_name);
               } else {
                 if (!text.empty()) text += '\n';
+                // The whole name, however long: the match's offsets count
+                // its bytes (a valid U-label name passes 256 bytes).
                 std::string safe;
-                append_escaped(safe, name);
+                append_escaped(safe, name, std::string::npos);
                 text += safe + '\t' + verdict_text(rep) + hunt_text_matches(rep, *index);
               }
             }
