@@ -169,20 +169,16 @@ void matcher::subdomain_rules(std::size_t r) {
   // The last token of the brand's suffix that follows token t, token
   // by token ("paypal" "com" of paypal.com-login.evil.tld); 0 if none.
   auto suffix_follows = [&](std::uint32_t id, std::size_t t) -> std::size_t {
-    const std::string& suf = d.brands[id].suffix;
+    // Code points on both sides: an IDN suffix (рф) is not its UTF-8 bytes.
+    const std::u32string_view suf = d.brands[id].suffix32;
     std::size_t u = t + 1, pos = 0;
     while (pos <= suf.size()) {
-      std::size_t dot = suf.find('.', pos);
-      std::string_view part = std::string_view(suf).substr(
-          pos, dot == std::string::npos ? std::string::npos : dot - pos);
-      if (u >= toks.size()) return 0;
-      const std::u32string& text = toks[u].text;
-      if (text.size() != part.size() ||
-          !std::equal(part.begin(), part.end(), text.begin(),
-                      [](char a, char32_t b) { return static_cast<unsigned char>(a) == b; }))
-        return 0;
+      std::size_t dot = suf.find(U'.', pos);
+      const std::u32string_view part =
+          suf.substr(pos, dot == std::u32string_view::npos ? dot : dot - pos);
+      if (u >= toks.size() || toks[u].text != part) return 0;
       ++u;
-      if (dot == std::string::npos) break;
+      if (dot == std::u32string_view::npos) break;
       pos = dot + 1;
     }
     return u - 1;

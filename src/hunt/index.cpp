@@ -484,7 +484,9 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
       }
       rec.name = name;
       rec.suffix = suffix;
-      if (unicode::utf8_to_utf32(label, rec.label).code != errc::ok) why = "not valid UTF-8";
+      if (unicode::utf8_to_utf32(label, rec.label).code != errc::ok ||
+          unicode::utf8_to_utf32(suffix, rec.suffix32).code != errc::ok)
+        why = "not valid UTF-8";
     }();
     if (!why.empty()) {
       if (!warnings) return fail(error, source, line_no, line_offset, why);
@@ -559,8 +561,8 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     if (std::all_of(b.suffix.begin(), b.suffix.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
       ascii_skeleton(b.suffix, d->brands[id].suffix_skeleton);
     std::u32string flat = b.label;
-    for (char c : b.suffix)
-      if (c != '.') flat.push_back(static_cast<unsigned char>(c));
+    for (char32_t c : b.suffix32)  // code points: an IDN suffix (рф) too
+      if (c != U'.') flat.push_back(c);
     d->by_flat_name.add(flat, id);
     const std::u32string folded_flat = folded_skeleton(flat);
     d->max_folded_flat = std::max(d->max_folded_flat, folded_flat.size());
@@ -621,7 +623,8 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
              d->by_flat_name.bytes() + d->by_folded_flat.bytes() + d->deletions.bytes() +
              d->folded_deletions.bytes() +
              d->filter.bytes();
-  for (const brand_record& b : d->brands) d->bytes += sizeof b + b.name.size() + b.suffix.size();
+  for (const brand_record& b : d->brands)
+    d->bytes += sizeof b + b.name.size() + b.suffix.size() + 4 * b.suffix32.size();
   d->bytes += d->own_names.bytes() + d->keywords.bytes() + d->suffix_heads.bytes() + map_bytes(d->suffix_views.size(), 0,
                         sizeof(std::string_view));
   build_protected_brands(*d);

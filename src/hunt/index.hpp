@@ -22,6 +22,7 @@ struct brand_record {
   std::string name;      // registrable name, Unicode, lowercase ("paypal.com")
   std::u32string label;  // the label left of the public suffix ("paypal")
   std::string suffix;    // the public suffix ("com", "co.uk")
+  std::u32string suffix32;  // the same as code points ("com", "рф"), compared with a name's
   std::string suffix_skeleton;  // its UTS #39 skeleton when ASCII ("corn")
   std::u32string folded; // folded_skeleton(label)
   // The brand is itself a public suffix (blogspot.com): `suffix` is then

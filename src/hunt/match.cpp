@@ -360,9 +360,9 @@ bool matcher::capital_i_as_l(std::size_t r, std::u32string& folded) const {
 bool matcher::is_flat_name(const brand_record& b, std::u32string_view R) {
   if (R.size() < b.label.size() || R.compare(0, b.label.size(), b.label) != 0) return false;
   std::size_t i = b.label.size();
-  for (char c : b.suffix) {
-    if (c == '.') continue;
-    if (i >= R.size() || R[i] != static_cast<unsigned char>(c)) return false;
+  for (char32_t c : b.suffix32) {
+    if (c == U'.') continue;
+    if (i >= R.size() || R[i] != c) return false;
     ++i;
   }
   return i == R.size();

@@ -106,8 +106,9 @@ void add_hunt(CLI::App& app, action& selected) {
       "or more; --min-score 0 adds the weak evidence (a tld_swap of the brand's exact\n"
       "label, say). --json: one object per matching name with \"line\", \"input\", \"name\",\n"
       "\"verdict\" (status, display, all_shown, profile, findings), \"matches\" (brand,\n"
-      "rule, offset, length, score), the best \"score\" and \"brands\" (per brand, best\n"
-      "first: brand, rule, score, offset, length, reason, also).\n"
+      "rule, offset, length, score, via), the best \"score\" and \"brands\" (per brand,\n"
+      "best first: brand, rule, via, score, offset, length, reason, also; via only for\n"
+      "a combined match, paypa1-login.com's combo_squatting via homoglyph).\n"
       "A line that cannot be read (a certstream message that is not one, a name that is\n"
       "not UTF-8) fails (exit 1) with its line, error and byte (--json: {\"line\",\n"
       "\"error\", \"offset\"}); heartbeats are skipped (--progress counts them).\n"
@@ -207,8 +208,10 @@ void add_hunt(CLI::App& app, action& selected) {
                 append_hunt_json(text, name, rep, *index, profile_name);
               } else {
                 if (!text.empty()) text += '\n';
+                // The whole name, however long: the match's offsets count
+                // its bytes (a valid U-label name passes 256 bytes).
                 std::string safe;
-                append_escaped(safe, name);
+                append_escaped(safe, name, std::string::npos);
                 text += safe + '\t' + verdict_text(rep) + hunt_text_matches(rep, *index);
               }
             }

@@ -43,6 +43,22 @@ class HuntHelpIsTheOutput(BrandListCase):
         self.assertEqual(code, 0, err)
         self.assertEqual(listed, list(json.loads(out)))
 
+    def test_member_lists_are_a_combined_matchs(self):
+        # The members listed for "matches" and "brands" are those of a
+        # combined match's objects, in order: via included (issue 53).
+        text = " ".join(self.help.split())
+        listed = {}
+        for key in ("matches", "brands"):
+            m = re.search(r'"%s" \((?:per brand, best first: )?([a-z_, ]+)[);]' % key, text)
+            self.assertIsNotNone(m, (key, self.help))
+            listed[key] = [w.strip() for w in m.group(1).split(",")]
+        code, out, err = run(["hunt", "--brands", self.brands, "--json", "paypa1-login.com"])
+        self.assertEqual(code, 0, err)
+        obj = json.loads(out)
+        self.assertEqual(obj["matches"][0].get("via"), "homoglyph", obj)
+        self.assertEqual(listed["matches"], list(obj["matches"][0]))
+        self.assertEqual(listed["brands"], list(obj["brands"][0]))
+
 
 if __name__ == "__main__":
     unittest.main()
