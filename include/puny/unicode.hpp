@@ -80,6 +80,14 @@ inline std::size_t put_utf8(char32_t c, char* p) noexcept {
 // code point and advances pos.  Returns false (pos unchanged) when ill-formed.
 bool next_utf8(std::string_view in, std::size_t& pos, char32_t& c) noexcept;
 
+// Appends `s` as a message quotes it (a terminal, a log): printable UTF-8
+// as it is, quotes and backslashes escaped with a backslash, C0 controls,
+// DEL and ill-formed bytes as \xNN, C1 controls and invisible or Bidi
+// format characters (soft hyphen, U+200B..U+200F, U+2028..U+202E,
+// U+2060..U+2069, BOM) as \uXXXX; at most `max_bytes` bytes of `s`, then
+// "...".
+void append_escaped(std::string& out, std::string_view s, std::size_t max_bytes = std::string_view::npos);
+
 // Unicode Normalization Form C (UAX #15) of this build's Unicode version.
 // `s` must hold scalar values only (e.g. from utf8_to_utf32); linear in its
 // length.  For callers that must normalize before an IDNA2008 check, which

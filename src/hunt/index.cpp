@@ -18,6 +18,15 @@
 namespace puny::hunt {
 namespace {
 
+// A field of a brand line as a warning quotes it, escaped as every message
+// is (unicode::append_escaped): no raw byte reaches a terminal or a log.
+std::string quoted(std::string_view field) {
+  std::string out = "'";
+  unicode::append_escaped(out, field, 256);
+  out += '\'';
+  return out;
+}
+
 // Minimum lengths: short labels are at edit distance 1 of many ordinary
 // words, so the edit rules need longer brands than the skeleton rules.
 const rule_info rule_table[] = {
@@ -413,7 +422,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     line_keywords.clear();
     [&] {
       if (!normalise_name(fields[0], name)) {
-        why = "not a valid domain name: '" + std::string(fields[0]) + "'";
+        why = "not a valid domain name: " + quoted(fields[0]);
         return;
       }
       std::string suffix;
@@ -454,7 +463,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
         std::size_t eq = field.find('=');
         std::string_view key = field.substr(0, eq == std::string_view::npos ? 0 : eq);
         if (key != "keywords" && key != "allow") {
-          why = "unknown field '" + std::string(field) + "' (keywords=W,W or allow=NAME,NAME)";
+          why = "unknown field " + quoted(field) + " (keywords=W,W or allow=NAME,NAME)";
           return;
         }
         split(field.substr(eq + 1), ',', parts);
@@ -463,14 +472,13 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
           if (key == "allow" && p.find('*') != std::string_view::npos) {
             // A pattern would be kept as a name no input ever has (issue
             // 52): an allowed name already covers every name under it.
-            why = "allow= takes names, not patterns: '" + std::string(p) +
-                  "' (an allowed name covers its subdomains: write it without '*.')";
+            why = "allow= takes names, not patterns: " + quoted(p) +
+                  " (an allowed name covers its subdomains: write it without '*.')";
             return;
           }
           std::string n;
           if (!normalise_name(p, n)) {
-            why = "not a valid " + std::string(key == "allow" ? "domain name" : "keyword") + ": '" +
-                  std::string(p) + "'";
+            why = "not a valid " + std::string(key == "allow" ? "domain name" : "keyword") + ": " + quoted(p);
             return;
           }
           if (key == "allow") {
@@ -505,7 +513,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
       if (warnings) {
         display::list_error w;
         fail(w, source, line_no, line_offset,
-             "'" + std::string(fields[0]) + "' is brand '" + rec.name +
+             quoted(fields[0]) + " is brand '" + rec.name +
                  "' again: merged into line " + std::to_string(first.first->second));
         warnings->push_back(std::move(w));
       }

@@ -13,6 +13,7 @@
 
 #include "puny/idna.hpp"
 #include "puny/presets.hpp"
+#include "puny/unicode.hpp"
 
 namespace puny::display {
 struct finding;
@@ -220,10 +221,10 @@ std::string code_point_string(char32_t c);
 char32_t to_upper(char32_t c) noexcept;
 char32_t to_lower(char32_t c) noexcept;
 
-// Writes `s` for a terminal message: printable UTF-8 as is, control
-// characters and ill-formed bytes escaped (\xNN), invisible and bidi
-// format characters as \uXXXX (\u200d, \u2028), quotes and
-// backslashes escaped, and at most `max_bytes` of input (then "...").
-void append_escaped(std::string& out, std::string_view s, std::size_t max_bytes = 256);
+// Writes `s` for a terminal message (puny::unicode::append_escaped), at
+// most `max_bytes` of it (then "...").
+inline void append_escaped(std::string& out, std::string_view s, std::size_t max_bytes = 256) {
+  puny::unicode::append_escaped(out, s, max_bytes);
+}
 
 }  // namespace puny::cli

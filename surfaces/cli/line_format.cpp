@@ -168,49 +168,8 @@ void append_json(std::string& out, std::size_t number, std::string_view input,
 
 // Invisible or layout-changing code points, shown as \uXXXX in messages so
 // that the reader sees them (they are often the reason an IDNA input fails):
-// C1 controls, soft hyphen, zero-width and joiner characters, bidi controls,
-// line/paragraph separators, word joiner, BOM.
-bool needs_escape(char32_t c) {
-  return (c >= 0x80 && c <= 0x9F) || c == 0xAD || (c >= 0x200B && c <= 0x200F) ||
-         (c >= 0x2028 && c <= 0x202E) || (c >= 0x2060 && c <= 0x2069) || c == 0xFEFF;
-}
-
 }  // namespace
 
-void append_escaped(std::string& out, std::string_view s, std::size_t max_bytes) {
-  static const char hex[] = "0123456789abcdef";
-  std::size_t pos = 0;
-  while (pos < s.size()) {
-    if (pos >= max_bytes) {
-      out += "...";
-      return;
-    }
-    const auto b = static_cast<unsigned char>(s[pos]);
-    if (b >= 0x20 && b < 0x7F) {
-      if (b == '"' || b == '\\') out += '\\';
-      out += static_cast<char>(b);
-      ++pos;
-      continue;
-    }
-    char32_t c = 0;
-    std::size_t next = pos;
-    if (b >= 0x80 && puny::unicode::next_utf8(s, next, c)) {
-      if (needs_escape(c)) {
-        out += "\\u";
-        for (int shift = 12; shift >= 0; shift -= 4) out += hex[(c >> shift) & 0xF];
-      } else {
-        out.append(s.data() + pos, next - pos);
-      }
-      pos = next;
-      continue;
-    }
-    // C0 control, DEL, or a byte that does not start well-formed UTF-8.
-    out += "\\x";
-    out += hex[b >> 4];
-    out += hex[b & 0xF];
-    ++pos;
-  }
-}
 
 // One converted input as the command prints it: its output line (or JSON
 // object) on `out`, its error message on `err`.

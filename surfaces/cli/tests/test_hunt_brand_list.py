@@ -61,6 +61,22 @@ class HuntBrandListWhole(BrandListCase):
         self.assertIn("dup.txt:3:", err)
         self.assertIn("merged into line 1", err)
 
+    def test_a_warning_quotes_the_line_escaped(self):
+        # A malformed line's warning names it with its bytes escaped: no
+        # raw byte of the file reaches the terminal (0xFF, an escape
+        # sequence, a right-to-left override).
+        path = os.path.join(self.tmp.name, "odd-brands.txt")
+        with open(path, "wb") as f:
+            f.write(b"paypal.com\nbad\xff\xfe.com\nx\x1b[31m.com\nevil\xe2\x80\xaemoc.com\n")
+        code, out, err = run(["hunt", "--brands", path], b"paypa1.com\n")
+        self.assertEqual(code, 0, err)
+        self.assertIn("odd-brands.txt:2: not a valid domain name: 'bad\\xff\\xfe.com'", err)
+        self.assertIn("odd-brands.txt:3: not a valid domain name: 'x\\x1b[31m.com'", err)
+        self.assertIn("odd-brands.txt:4: not a valid domain name: 'evil\\u202emoc.com'", err)
+        # (stderr is read as UTF-8 with U+FFFD for a byte that is not.)
+        for raw in ("\ufffd", "\x1b", "\u202e"):
+            self.assertNotIn(raw, err)
+
     def test_distinct_brands_give_no_warning(self):
         path = self.brand_file("distinct.txt", ["paypal.com", "paypal.net", "ebay.com"])
         code, out, err = run(["hunt", "--brands", path, "paypa1.com"])
