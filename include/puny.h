@@ -658,6 +658,18 @@ PUNY_API puny_errc puny_hunt_result_brand(const puny_hunt_result* result, size_t
 PUNY_API const char* puny_hunt_result_name(const puny_hunt_result* result);
 PUNY_API puny_errc puny_hunt_result_verdict(const puny_hunt_result* result, const char** display,
                                             int* all_shown);
+/* Why labels stay A-labels (docs/hunt.md "Output", `puny hunt --json`'s
+ * verdict): the display profile of the verdict ("chromium", its registry
+ * name; static), and the findings of every label the verdict does not show,
+ * in label order, each as puny_display_result_finding gives one (set
+ * struct_size, PUNY_DISPLAY_FINDING_INIT; offsets are bytes of the input,
+ * strings live as long as the result).  None when every label is shown, the
+ * name is not valid IDNA or nothing matched; PUNY_ERR_INVALID_ARGUMENT past
+ * the last finding. */
+PUNY_API const char* puny_hunt_result_profile(const puny_hunt_result* result);
+PUNY_API size_t puny_hunt_result_finding_count(const puny_hunt_result* result);
+PUNY_API puny_errc puny_hunt_result_finding(const puny_hunt_result* result, size_t index,
+                                            puny_display_finding* finding);
 PUNY_API void puny_hunt_result_free(puny_hunt_result* result);
 
 PUNY_API uint32_t puny_version(void);               /* e.g. 100 for 0.1.0 */

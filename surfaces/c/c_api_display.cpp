@@ -225,22 +225,30 @@ puny_errc puny_display_result_label(const puny_display_result* result, size_t in
       (f)->field = (value);                                                                \
   } while (0)
 
+}  // extern "C"
+
+puny_errc puny::capi::put_display_finding(const puny::display::finding& f, puny_display_finding* out) {
+  if (out->struct_size < offsetof(puny_display_finding, imitates) + sizeof(std::uint32_t))
+    return PUNY_ERR_INVALID_ARGUMENT;
+  PUNY_PUT_FINDING(out, reason, static_cast<std::int32_t>(f.why));
+  PUNY_PUT_FINDING(out, offset, f.offset);
+  PUNY_PUT_FINDING(out, label, f.label);
+  PUNY_PUT_FINDING(out, has_code_point, f.has_code_point ? 1u : 0u);
+  PUNY_PUT_FINDING(out, code_point, static_cast<std::uint32_t>(f.code_point));
+  PUNY_PUT_FINDING(out, imitates, static_cast<std::uint32_t>(f.imitates));
+  PUNY_PUT_FINDING(out, step, f.step.data());
+  PUNY_PUT_FINDING(out, similar_to, f.similar_to.c_str());
+  return PUNY_OK;
+}
+
+extern "C" {
+
 puny_errc puny_display_result_finding(const puny_display_result* result, size_t label,
                                       size_t index, puny_display_finding* finding) {
   if (result == nullptr || finding == nullptr || label >= result->decision.labels.size() ||
-      index >= result->decision.labels[label].findings.size() ||
-      finding->struct_size < offsetof(puny_display_finding, imitates) + sizeof(std::uint32_t))
+      index >= result->decision.labels[label].findings.size())
     return PUNY_ERR_INVALID_ARGUMENT;
-  const puny::display::finding& f = result->decision.labels[label].findings[index];
-  PUNY_PUT_FINDING(finding, reason, static_cast<std::int32_t>(f.why));
-  PUNY_PUT_FINDING(finding, offset, f.offset);
-  PUNY_PUT_FINDING(finding, label, f.label);
-  PUNY_PUT_FINDING(finding, has_code_point, f.has_code_point ? 1u : 0u);
-  PUNY_PUT_FINDING(finding, code_point, static_cast<std::uint32_t>(f.code_point));
-  PUNY_PUT_FINDING(finding, imitates, static_cast<std::uint32_t>(f.imitates));
-  PUNY_PUT_FINDING(finding, step, f.step.data());
-  PUNY_PUT_FINDING(finding, similar_to, f.similar_to.c_str());
-  return PUNY_OK;
+  return puny::capi::put_display_finding(result->decision.labels[label].findings[index], finding);
 }
 
 void puny_display_result_free(puny_display_result* result) { delete result; }

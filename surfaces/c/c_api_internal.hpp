@@ -138,4 +138,11 @@ std::string_view c_text(const char* p, std::size_t length);
 puny::display::options display_options(const puny::display::profile_info& p,
                                        const puny_display_lists* lists);
 
+// One display finding into a caller's puny_display_finding (struct_size
+// as set: members past it are left unwritten), puny_display_result_finding's
+// and puny_hunt_result_finding's one filler (c_api_display.cpp);
+// PUNY_ERR_INVALID_ARGUMENT for a struct too small for the first release's
+// members.
+puny_errc put_display_finding(const puny::display::finding& f, puny_display_finding* out);
+
 }  // namespace puny::capi

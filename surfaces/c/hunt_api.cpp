@@ -26,6 +26,7 @@ struct puny_hunt_result {
   // (std::string, so NUL-terminated), valid as long as the index.
   std::vector<const char*> brand_names;
   puny::hunt::triage triage;  // the matches per brand (puny_hunt_result_brand)
+  const char* profile = "";   // the verdict's profile, its registry name (static)
 };
 
 namespace {
@@ -192,6 +193,7 @@ puny_errc puny_hunt_find(const char* utf8, size_t length, const puny_hunt_index*
     for (const puny::hunt::match& m : made->report.matches)
       made->brand_names.push_back(index->index.brand(m.brand).data());
     puny::hunt::by_brand(made->report, made->triage);
+    made->profile = p->name.data();
     *result = made.release();
     return report(err, puny::status{});
   });
@@ -258,6 +260,21 @@ puny_errc puny_hunt_result_verdict(const puny_hunt_result* result, const char** 
   if (display != nullptr) *display = result->report.display.c_str();
   if (all_shown != nullptr) *all_shown = result->report.all_shown ? 1 : 0;
   return static_cast<puny_errc>(static_cast<int>(result->report.verdict_status.code));
+}
+
+const char* puny_hunt_result_profile(const puny_hunt_result* result) {
+  return result == nullptr ? nullptr : result->profile;
+}
+
+size_t puny_hunt_result_finding_count(const puny_hunt_result* result) {
+  return result == nullptr ? 0 : result->report.findings.size();
+}
+
+puny_errc puny_hunt_result_finding(const puny_hunt_result* result, size_t index,
+                                   puny_display_finding* finding) {
+  if (result == nullptr || finding == nullptr || index >= result->report.findings.size())
+    return PUNY_ERR_INVALID_ARGUMENT;
+  return puny::capi::put_display_finding(result->report.findings[index], finding);
 }
 
 void puny_hunt_result_free(puny_hunt_result* result) { delete result; }

@@ -86,7 +86,15 @@ export interface HuntReport {
   /** The name as matched: Unicode labels, lowercase. */
   name: string;
   /** What the display profile shows (status: null, or why the name is not valid IDNA); null when nothing matched (not decided). */
-  verdict: { status: string | null; display: string | null; allShown: boolean } | null;
+  verdict: {
+    status: string | null;
+    display: string | null;
+    allShown: boolean;
+    /** The display profile of the verdict, e.g. 'chromium'. */
+    profile: DisplayProfile;
+    /** Why labels stay A-labels: the findings of every label not shown, in label order (as display() gives them); [] when all are shown or the name is not valid IDNA. */
+    findings: DisplayFinding[];
+  } | null;
   matches: HuntMatch[];
   /** The best match's score; 0 when nothing matched. */
   score: number;

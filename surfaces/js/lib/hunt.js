@@ -47,7 +47,8 @@ function createPunyHunt(wasm, core) {
     : null;
 
   // huntIndex(brandText, {rules, minScore, profile, psl}) -> {size, matches,
-  // matchesMany, free}; a report is {name, verdict, matches: [{brand, rule,
+  // matchesMany, free}; a report is {name, verdict: {status, display,
+  // allShown, profile, findings} or null, matches: [{brand, rule,
   // offset, length, score, via, reason}], score, brands: [{brand, best,
   // also}]}, the reasons, the top score and the grouping per brand the
   // core's (puny::hunt::reason, by_brand).  brandText: the brand list (docs/hunt.md, one brand a

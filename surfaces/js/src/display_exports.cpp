@@ -40,6 +40,23 @@ bool parse_list(const std::string& text, bool& have, List& slot, const char* sou
   return true;
 }
 
+// One finding as JSON (the DisplayFinding of lib/display.d.ts), its offset
+// in UTF-16 code units by `at`: display()'s and the hunt module's
+// (hunt_exports.cpp, a report's verdict.findings) one shape.
+void write_finding(json_writer& w, const puny::display::finding& f, utf16_cursor& at) {
+  w.open_object();
+  w.key("reason").string(puny::display::to_string(f.why));
+  w.key("message").string(puny::display::message(f.why));
+  w.key("offset").number(at(f.offset));
+  w.key("label").number(f.label);
+  w.key("codePoint").code_point(f.has_code_point, f.code_point);
+  w.key("step").string(f.step);
+  w.key("similarTo");
+  f.similar_to.empty() ? w.null() : w.string(f.similar_to);
+  w.key("imitates").code_point(f.imitates != 0, f.imitates);
+  w.close_object();
+}
+
 // The decision as JSON in g_json; false with the error record set when the
 // name is not valid IDNA.
 bool display_decide(std::u16string_view domain, const puny::display::profile_info& profile) {
@@ -73,19 +90,7 @@ bool display_decide(std::u16string_view domain, const puny::display::profile_inf
     w.key("showUnicode").boolean(l.show_unicode);
     w.key("offset").number(at(l.offset));
     w.key("findings").open_array();
-    for (const auto& f : l.findings) {
-      w.open_object();
-      w.key("reason").string(puny::display::to_string(f.why));
-      w.key("message").string(puny::display::message(f.why));
-      w.key("offset").number(at(f.offset));
-      w.key("label").number(f.label);
-      w.key("codePoint").code_point(f.has_code_point, f.code_point);
-      w.key("step").string(f.step);
-      w.key("similarTo");
-      f.similar_to.empty() ? w.null() : w.string(f.similar_to);
-      w.key("imitates").code_point(f.imitates != 0, f.imitates);
-      w.close_object();
-    }
+    for (const auto& f : l.findings) write_finding(w, f, at);
     w.close_array();
     w.close_object();
   }

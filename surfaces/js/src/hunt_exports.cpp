@@ -96,7 +96,8 @@ EMSCRIPTEN_KEEPALIVE int puny_js_hunt_size(int handle) {
 }
 
 // The matches of the input name against index `handle` as JSON:
-// {name, verdict: {status, display, allShown} or null (no match), matches:
+// {name, verdict: {status, display, allShown, profile, findings} or null (no
+// match; findings as display()'s, lib/display.d.ts), matches:
 // [{brand, rule, offset, length, score, via, reason}], score, brands:
 // [[best, also...]]}, offsets in UTF-16 code units of the input; via the
 // combined match's second rule or null, reason the core's text
@@ -140,6 +141,13 @@ EMSCRIPTEN_KEEPALIVE int puny_js_hunt_match(int handle, unsigned rules, int min_
     w.key("display");
     g_report.verdict_status.ok() ? w.string(g_report.display) : w.null();
     w.key("allShown").boolean(g_report.all_shown);
+    // Why labels stay A-labels: the profile, and the core's findings as
+    // display() gives them (display_exports.cpp's write_finding).
+    w.key("profile").string(profiles[static_cast<std::size_t>(profile)].name);
+    w.key("findings").open_array();
+    utf16_cursor finding_at(utf8);
+    for (const puny::display::finding& f : g_report.findings) write_finding(w, f, finding_at);
+    w.close_array();
     w.close_object();
   }
   w.key("matches").open_array();

@@ -14,7 +14,8 @@ a list of names, the matching done without the GIL.  Each name gives a
 Report: the name as matched, its Match tuple (brand, rule, offset and length as
 str indices of the input, score, the via rule of a combined match, the reason
 in words), the display verdict (display and all_shown, or the error display
-rejected the name with, as data), the top score and the matches per brand
+rejected the name with, as data; its profile and the findings that keep labels
+in A-labels, puny.Finding as puny.display() gives them), the top score and the matches per brand
 (brands: BrandMatches of brand, best Match and the others as `also`, as `puny
 hunt` prints them).  Rule names, scores, reasons, the grouping per brand and
 the brand list format are the C++ library's (puny/hunt.hpp).
@@ -59,7 +60,11 @@ BrandMatches = _puny.HuntBrandMatches
 #: best match's, 0 when none) and brands (a tuple of BrandMatches, one per
 #: brand, the highest best score first; ties in the order the brands were
 #: first matched), added after the first six fields (defaults 0 and ()).
-#: Made by the
+#: Last, profile (the verdict's display profile, as `puny hunt --json`'s
+#: verdict names it) and findings (why labels stay A-labels: a tuple of
+#: puny.Finding, the shape puny.display() gives, of every label the verdict
+#: does not show, in label order; `()` when all are shown or no verdict was
+#: made), defaults "chromium" and ().  Made by the
 #: extension as Match is: neither is a collectible object (one holding an
 #: error is), so the cyclic collector, left on, neither counts nor walks a
 #: long list of reports and matches_many takes linear time (issue 44).

@@ -1,7 +1,7 @@
 # Types of puny.hunt (puny/hunt.py; docs/hunt.md).
 from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union, final
 
-from . import Error, PublicSuffixList
+from . import Error, Finding, PublicSuffixList
 
 class Rule(NamedTuple):
     name: str
@@ -37,6 +37,8 @@ class Report(NamedTuple):
     error: Optional[Error]
     score: int = ...  # the best match's, 0 when none
     brands: Tuple[BrandMatches, ...] = ...  # one per brand, highest best score first
+    profile: str = ...  # the verdict's display profile, e.g. 'chromium'
+    findings: Tuple[Finding, ...] = ...  # why labels stay A-labels; () when none
 
 RULES: Tuple[str, ...]
 ALERT_SCORE: int  # min_score's default, the library's alert threshold

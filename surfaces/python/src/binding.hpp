@@ -48,6 +48,7 @@ namespace py = pybind11;
 
 namespace puny::display {
 struct list_error;
+struct finding;
 }
 
 namespace puny_python {
@@ -223,6 +224,10 @@ PyObject* make_finding(PyObject* const (&fields)[8]);
 PyObject* make_label_verdict(PyObject* const (&fields)[5]);
 PyObject* make_hunt_match(PyObject* const (&fields)[7]);
 PyObject* make_hunt_brand(PyObject* const (&fields)[3]);
-PyObject* make_hunt_report(PyObject* const (&fields)[8]);
+PyObject* make_hunt_report(PyObject* const (&fields)[10]);
+
+// A puny.Finding of a display finding, its offset a str index by `at`
+// (display.cpp; puny.display() and puny.hunt.Report.findings).
+PyObject* new_finding(const puny::display::finding& f, index_cursor& at);
 
 }  // namespace puny_python

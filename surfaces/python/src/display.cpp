@@ -107,6 +107,10 @@ void release_into(py::object (&fields)[n], PyObject* (&out)[n]) {
   for (std::size_t i = 0; i < n; ++i) out[i] = fields[i].release().ptr();
 }
 
+}  // namespace
+
+// A puny.Finding of `f` (its offset a str index by `at`): puny.display()'s
+// and puny.hunt.Report.findings' one shape.
 PyObject* new_finding(const puny::display::finding& f, index_cursor& at) {
   py::object fields[8] = {
       str_of(puny::display::to_string(f.why)),
@@ -121,6 +125,8 @@ PyObject* new_finding(const puny::display::finding& f, index_cursor& at) {
   release_into(fields, raw);
   return make_finding(raw);
 }
+
+namespace {
 
 // (display, registrable_domain, labels): each label a puny.LabelVerdict,
 // its findings a tuple of puny.Finding (record_type.cpp); puny.display()

@@ -26,6 +26,7 @@ namespace hunt = puny::hunt;
 struct hunt_index {
   hunt::brand_index index;
   hunt::options options;
+  std::string_view profile_name;  // the profile's registry name (static)
 };
 
 // The matching options from the keywords puny.hunt passes: rule names (None:
@@ -163,14 +164,29 @@ py::object make_report(const hunt_index& h, const hunt::report& r, py::handle in
   // (lone surrogates); decoded leniently so that it is data, never an error.
   PyObject* name = PyUnicode_DecodeUTF8(r.name.data(), static_cast<Py_ssize_t>(r.name.size()), "replace");
   if (name == nullptr) throw py::error_already_set();
-  py::object fields[8] = {py::reinterpret_borrow<py::object>(input),
+  // The verdict's profile and the findings that keep labels in A-labels
+  // (hunt::report::findings, label order), as puny.display() gives them:
+  // puny.Finding, offsets str indices of the input.
+  py::tuple findings(r.findings.size());
+  index_cursor finding_at(utf8);
+  for (std::size_t f = 0; f < r.findings.size(); ++f) {
+    PyObject* finding = new_finding(r.findings[f], finding_at);
+    if (finding == nullptr) throw py::error_already_set();
+    PyTuple_SET_ITEM(findings.ptr(), static_cast<Py_ssize_t>(f), finding);
+  }
+  static std::vector<PyObject*> profiles;
+  py::object profile = py::reinterpret_steal<py::object>(
+      cached_str(profiles, static_cast<std::size_t>(h.options.profile), h.profile_name));
+  py::object fields[10] = {py::reinterpret_borrow<py::object>(input),
                           py::reinterpret_steal<py::object>(name),
                           std::move(matches),
                           std::move(display),
                           py::bool_(r.all_shown),
                           std::move(error),
                           py::int_(triage.score),
-                          std::move(brands)};
+                          std::move(brands),
+                          std::move(profile),
+                          std::move(findings)};
   return record_of(make_hunt_report, fields);
 }
 
@@ -196,6 +212,8 @@ void bind_hunt(py::module_& m) {
                        py::handle min_lengths, py::handle min_score, py::handle profile) {
              auto h = std::make_shared<hunt_index>();
              h->options = make_options(rules, min_lengths, min_score, profile);
+             for (const puny::display::profile_info& p : puny::display::profiles())
+               if (p.id == h->options.profile) h->profile_name = p.name;
              puny::display::list_error e;
              if (!path.is_none()) {
                if (!PyUnicode_Check(path.ptr())) throw py::type_error("puny.hunt: path must be a str");

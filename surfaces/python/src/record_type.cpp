@@ -367,7 +367,7 @@ PyObject* make_hunt_match(PyObject* const (&fields)[7]) { return make_record(mat
 
 PyObject* make_hunt_brand(PyObject* const (&fields)[3]) { return make_record(brand_kind, fields); }
 
-PyObject* make_hunt_report(PyObject* const (&fields)[8]) { return make_record(report_kind, fields); }
+PyObject* make_hunt_report(PyObject* const (&fields)[10]) { return make_record(report_kind, fields); }
 
 void bind_record_types(py::module_& m) {
   if (!ready(result_kind, "puny.Result", "One item of a *_many call: `output` on success, else `error`.", true,
@@ -413,7 +413,8 @@ void bind_record_types(py::module_& m) {
               {"best", "the brand's best Match"},
               {"also", "a tuple of its other Matches, highest score first (() when none)"}}) ||
       !ready(report_kind, "puny.hunt.Report",
-             "Report(input, name, matches, display, all_shown, error, score=0, brands=())\n--\n\n"
+             "Report(input, name, matches, display, all_shown, error, score=0, brands=(), "
+             "profile='chromium', findings=())\n--\n\n"
              "What one name gave: its matches and, when it has any, the display verdict.", false,
              {{"input", "the name as given"},
               {"name", "the name as matched (Unicode labels, lowercase)"},
@@ -422,11 +423,14 @@ void bind_record_types(py::module_& m) {
               {"all_shown", "whether every label is shown in Unicode"},
               {"error", "the puny.Error display rejects the name with, or None"},
               {"score", "the best match's score, 0 when none"},
-              {"brands", "a tuple of BrandMatches, one per brand, highest best score first"}}) ||
+              {"brands", "a tuple of BrandMatches, one per brand, highest best score first"},
+              {"profile", "the display profile of the verdict, e.g. 'chromium'"},
+              {"findings", "a tuple of the puny.Findings that keep labels in A-labels (() when none)"}}) ||
       // The fields added by issue 53's triage view: Match(...) and
       // Report(...) of the first fields still make one.
       !set_defaults(match_kind, {(Py_INCREF(Py_None), Py_None), PyUnicode_FromString("")}) ||
-      !set_defaults(report_kind, {PyLong_FromLong(0), PyTuple_New(0)}))
+      !set_defaults(report_kind, {PyLong_FromLong(0), PyTuple_New(0), PyUnicode_FromString("chromium"),
+                                  PyTuple_New(0)}))
     throw py::error_already_set();
   add(m, "Result", result_kind);
   add(m, "Finding", finding_kind);

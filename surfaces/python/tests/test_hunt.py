@@ -227,7 +227,7 @@ def test_verdict_and_errors_as_data():
     assert (r.display, r.all_shown, r.error) == ("xn--80aa0cbo65f.com", False, None)
     assert index.matches("paypa1.com")[3:6] == ("paypa1.com", True, None)
     # No match: no verdict.
-    assert index.matches("example.com")[2:] == ((), None, False, None, 0, ())
+    assert index.matches("example.com")[2:] == ((), None, False, None, 0, (), "chromium", ())
     # A lone surrogate: matched on the rest, the verdict's error names it at
     # its str index, as every puny function does; nothing raised.
     for call in (index.matches, lambda n: index.matches_many([n])[0]):
@@ -275,7 +275,7 @@ def test_reports_pickle():
     assert type(loaded) is puny.hunt.Report and type(loaded.matches[0]) is puny.hunt.Match
     # The fields added since (issue 53) take their defaults.
     assert loaded == ("g00gle.com", "g00gle.com", [("google.com", "homoglyph", 0, 6, 90, None, "")],
-                      "g00gle.com", True, None, 0, ())
+                      "g00gle.com", True, None, 0, (), "chromium", ())
 
 
 def test_reports_are_not_tracked():
@@ -311,22 +311,25 @@ def test_report_and_match_are_named_tuples():
     (m,) = r.matches
     assert type(r) is puny.hunt.Report and type(m) is puny.hunt.Match
     # Issue 53's fields come last (test_hunt_triage.py checks their values).
-    assert isinstance(r, tuple) and len(r) == 8 and len(m) == 7
+    assert isinstance(r, tuple) and len(r) == 10 and len(m) == 7
     assert puny.hunt.Report._fields == ("input", "name", "matches", "display", "all_shown", "error",
-                                        "score", "brands")
+                                        "score", "brands", "profile", "findings")
     assert puny.hunt.Match._fields == ("brand", "rule", "offset", "length", "score", "via", "reason")
     assert (m.brand, m.rule, m.offset, m.length) == ("google.com", "homoglyph", 2, 6)
     (entry,) = r.brands
-    assert r == ("x.g00gle.com", "x.g00gle.com", (m,), "x.g00gle.com", True, None, m.score, (entry,))
+    assert r == ("x.g00gle.com", "x.g00gle.com", (m,), "x.g00gle.com", True, None, m.score, (entry,),
+                 "chromium", ())
     assert m == ("google.com", "homoglyph", 2, 6, m.score, None, m.reason) and 0 < m.score <= 100
     assert (r.input, r.matches, r.error) == (r[0], r[2], r[5])
-    text, name, matches, shown, all_shown, error, score, brands = r
+    text, name, matches, shown, all_shown, error, score, brands, profile, findings = r
     assert matches == (m,) and all_shown is True and score == m.score and brands == (entry,)
+    assert profile == "chromium" and findings == ()
     assert r[:6] == (text, name, matches, shown, all_shown, error)  # the first six, as before
     assert m._asdict() == {"brand": "google.com", "rule": "homoglyph", "offset": 2, "length": 6,
                            "score": m.score, "via": None, "reason": m.reason}
     assert list(r._asdict()) == list(puny.hunt.Report._fields)
-    assert r._replace(matches=()) == (text, name, (), shown, all_shown, error, score, brands)
+    assert r._replace(matches=()) == (text, name, (), shown, all_shown, error, score, brands, profile,
+                                      findings)
     assert puny.hunt.Report._make(list(r)) == r == puny.hunt.Report(**r._asdict())
     assert puny.hunt.Match(*m) == m and hash(puny.hunt.Match(*m)) == hash(m)
     assert repr(m) == ("puny.hunt.Match(brand='google.com', rule='homoglyph', offset=2, "

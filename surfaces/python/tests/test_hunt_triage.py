@@ -162,6 +162,7 @@ def test_records_stay_plain_data():
     assert puny.hunt.Match._field_defaults == {"via": None, "reason": ""}
     r = puny.hunt.Report("paypa1.com", "paypa1.com", (m,), "paypa1.com", True, None)
     assert (r.score, r.brands) == (0, ())
-    assert puny.hunt.Report._field_defaults == {"score": 0, "brands": ()}
+    assert puny.hunt.Report._field_defaults == {"score": 0, "brands": (), "profile": "chromium",
+                                                "findings": ()}
     with pytest.raises(TypeError):
         puny.hunt.BrandMatches("paypal.com", m)

@@ -76,6 +76,12 @@ assert_type(report.brands, Tuple[puny.hunt.BrandMatches, ...])
 assert_type(report.brands[0].best, puny.hunt.Match)
 assert_type(report.brands[0].also, Tuple[puny.hunt.Match, ...])
 assert_type(puny.hunt.Match("paypal.com", "homoglyph", 0, 6, 90).via, Optional[str])
+# issue 53: the verdict's profile and findings, puny.Finding as puny.display() gives
+assert_type(report.profile, str)
+assert_type(report.findings, Tuple[puny.Finding, ...])
+lookalike = index.matches("xn--pypal-4ve.com")
+assert_type(lookalike.findings[0].similar_to, Optional[str])
+assert_type(lookalike.findings[0].code_point, Optional[int])
 assert_type(puny.hunt.rules()[0].name, str)
 assert_type(puny.hunt.ALERT_SCORE, int)
 

@@ -4,7 +4,7 @@
 import puny, { encode, decode, toASCII, toUnicode, ucs2, toAscii, toAsciiResult, explain,
               PunyError, IdnaResult, PunycodeTrace, IdnaTrace, Preset } from '../dist/puny';
 import punycode, { encodeMany, ManyResult } from '../dist/punycode';
-import punyDisplay, { DisplayDecision, DisplayLabel, DisplayProfile, HuntBrandMatches, HuntIndex, HuntReport, HuntRule } from '../dist/display';
+import punyDisplay, { DisplayDecision, DisplayFinding, DisplayLabel, DisplayProfile, HuntBrandMatches, HuntIndex, HuntReport, HuntRule } from '../dist/display';
 
 const a: string = encode('bücher') + decode('bcher-kva') + toASCII('mañana.com') + toUnicode('xn--maana-pta.com');
 const points: number[] = ucs2.decode('abc');
@@ -44,6 +44,10 @@ const hunt: HuntIndex = punyDisplay.huntIndex('paypal.com keywords=wallet', { ru
 const report: HuntReport = hunt.matches('paypa1.com');
 const firstRule: HuntRule | undefined = report.matches[0]?.rule;
 const shownAll: boolean | undefined = hunt.matchesMany(['a.com'])[0].verdict?.allShown;
+// Why labels stay A-labels (issue 53): the verdict's profile and display()'s findings.
+const huntProfile: DisplayProfile | undefined = hunt.matches('xn--pypal-4ve.com').verdict?.profile;
+const huntFindings: DisplayFinding[] | undefined = hunt.matches('xn--pypal-4ve.com').verdict?.findings;
+const huntSimilar: string | null | undefined = huntFindings?.[0]?.similarTo;
 // The core's via rule, reason and triage view (issue 53).
 const via: HuntRule | null | undefined = report.matches[0]?.via;
 const reason: string | undefined = report.matches[0]?.reason;
