@@ -689,6 +689,44 @@ class engine {
   // end (n only grows) and not per code point.
   static buffer_result decode_short(std::string_view in, char32_t* out, std::size_t capacity) {
     buffer_result r;
+    char32_t local[short_limit + decode_room];
+    char32_t* const work = capacity < in.size() + decode_room ? local : out;
+    std::size_t length = 0;
+    no_shape shape;
+    if (!decode_fast(in, work, length, shape)) {
+      decode_exactly(in, out, capacity, r);
+      return r;
+    }
+    finish_into(r, work, length, out, capacity);
+    return r;
+  }
+
+  // decode_short's route alone, for callers that need no error: decodes
+  // in.size() <= short_limit bytes into `out`, which has room for
+  // in.size() + decode_room code points, and returns true, with in `s`
+  // (any struct with these members) its size, the number of basic code
+  // points (the first `basic` of the input, all ASCII, anywhere in the
+  // result) and the smallest (`lo`) and largest (`hi`) of the inserted ones
+  // (the first and the last n: n only grows; both 0 when none was
+  // inserted); false when this route does not decode the input (an error,
+  // or an integer too long for its fast reading: decode_short would ask
+  // the exact route), with `out` and `s` written or not.
+  template <class Shape>
+  static PUNY_ENGINE_INLINE bool decode_shaped(std::string_view in, char32_t* out, Shape& s) {
+    return decode_fast(in, out, s.size, s);
+  }
+
+ private:
+  struct no_shape {};
+
+  // decode_short's route into `work` (room for in.size() + decode_room
+  // code points): one pass copies the input into a padded buffer and finds
+  // its last delimiter and any byte outside ASCII (label_scan.hpp), then
+  // the digits are decoded by insertion (decode_digits).  Returns false
+  // when the exact route must decide.
+  template <class Shape>
+  static PUNY_ENGINE_INLINE bool decode_fast(std::string_view in, char32_t* work, std::size_t& length,
+                                             Shape& shape) {
     const std::size_t size = in.size();
     // The input and its digit values, three 0xFF after the values
     // (read_three), with room for label_scan's and widen_basic's 16-byte
@@ -701,22 +739,16 @@ class engine {
     // The last delimiter ends the basic code points unless it is the first
     // byte (detail::count_basic).
     const std::size_t b = scan.after_last > 1 ? scan.after_last - 1 : 0;
-    char32_t local[short_limit + decode_room];
-    char32_t* const work = capacity < size + decode_room ? local : out;
-    std::size_t length = 0;
     // Punycode's basic code points are ASCII; a profile with fewer checks
     // them too (one with more sends the rest to the exact route).  Every
     // byte after them is a digit (read_three relies on it).
     bool valid = scan.ascii && scan.after_bad <= detail::digits_start(b);
     if constexpr (P.initial_n < 0x80)
       valid = valid && !!detail::check_basic(profile, padded, b, static_cast<char32_t*>(nullptr));
-    if (!valid || !decode_digits(padded, values, size, b, work, length)) {
-      decode_exactly(in, out, capacity, r);
-      return r;
-    }
-    finish_into(r, work, length, out, capacity);
-    return r;
+    return valid && decode_digits(padded, values, size, b, work, length, shape);
   }
+
+ public:
 
   // Caller-buffer decode of any input: up to short_limit bytes on the
   // stack, up to insert_limit by insertion into chunks, above that by
@@ -962,24 +994,33 @@ class engine {
   // `values` its digit values (label_scan), three 0xFF after them.  Sets
   // `length` and returns true when the input decodes on this route; false
   // otherwise (see decode_short).
+  template <class Shape>
   static PUNY_ENGINE_INLINE bool decode_digits(const char* padded, const char* values, std::size_t size,
-                                               std::size_t b, char32_t* work, std::size_t& length) {
+                                               std::size_t b, char32_t* work, std::size_t& length,
+                                               Shape& shape) {
     widen_basic(padded, b, work);
     const char* p = values + detail::digits_start(b);
     const char* const end = values + size;
     // The length + 1 of the string before each insertion: the divisor.
     u32 divisor = static_cast<u32>(b) + 1;
+    constexpr bool records = !std::is_same_v<Shape, no_shape>;
+    if constexpr (records) {
+      shape.basic = b;
+      shape.lo = shape.hi = 0;
+    }
     if (p < end) {
       u64 n = initial_n;
       u32 i = 0;
       const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
       if (!fast_step<true>(p, n, i, st, divisor, work)) return false;
+      if constexpr (records) shape.lo = static_cast<char32_t>(n);  // below max_cp, checked below
       for (++divisor; p < end; ++divisor)
         if (!fast_step<false>(p, n, i, st, divisor, work)) return false;
       // The last code point is the largest; a surrogate can only be among
       // the inserted ones when the last is past the first surrogate.
       if (n > max_cp) return false;
       if (P.reject_surrogates && n >= 0xD800 && has_surrogate(work, divisor - 1)) return false;
+      if constexpr (records) shape.hi = static_cast<char32_t>(n);
     }
     length = divisor - 1;
     return true;

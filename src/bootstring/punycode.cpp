@@ -312,6 +312,12 @@ buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity) {
       [&] { return decode_long(in, out, capacity); });
 }
 
+static_assert(decode_shaped_room == punycode::engine::decode_room, "label_codec.hpp's room is the engine's");
+bool decode_shaped(std::string_view in, char32_t* out, decoded_shape& shape) {
+  if (in.size() > bootstring::fixed::short_limit) return false;
+  return punycode::engine::decode_shaped(in, out, shape);
+}
+
 // Labels of up to 64 code points (every DNS label) on the fixed engine's
 // one-register route; longer ones, and every label on x86-64 processors
 // without POPCNT when the library is built for baseline x86-64, on the

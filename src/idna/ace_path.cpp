@@ -44,6 +44,7 @@
 
 #include "bootstring/label_codec.hpp"
 #include "simd/bytes.hpp"
+#include "simd/utf8_out.hpp"
 #include "idna/fast_path.hpp"
 #include "idna/internal.hpp"
 #include "puny/unicode.hpp"
@@ -134,23 +135,52 @@ PUNY_ACE_NOINLINE bool accepts_unplain(char32_t c, unsigned kind, const char32_t
   return true;
 }
 
-// The decoded xn-- label `ace` (the bytes after the prefix), appended to
-// d, as UTF-8 at p; returns the end, or null when the pipeline must decide.
-char* put_decoded_label(const char* ace, std::size_t size, const options& opt,
-                        domain_code_points& d, char* p) noexcept {
-  char32_t* const cps = d.cps + d.used;
-  const bootstring::buffer_result r =
-      bootstring::label::decode(std::string_view(ace, size), cps, sizeof d.cps / sizeof d.cps[0] - d.used);
-  if (!r.ok() || r.size == 0) return nullptr;
-  const std::size_t n = r.size;
-  // The decoder's ASCII code points are the label's basic code points,
-  // copied from the (lowercased LDH) input; every other one is U+0080 or
-  // above (RFC 3492: n starts at 128 and only grows).  So only the basic
-  // ones can be '-', 'x' or 'n': V2 and V4 ("xn--") at positions 3-4,
-  // V3 at the ends.
-  if (n >= 4 && cps[2] == '-' && cps[3] == '-' && (opt.check_hyphens || (cps[0] == 'x' && cps[1] == 'n')))
-    return nullptr;
-  if (opt.check_hyphens && (cps[0] == '-' || cps[n - 1] == '-')) return nullptr;
+// The kind (ucd::idna_plain_kind) shared by every code point of [lo, hi]
+// (0x80 <= lo <= hi), read from the plain-kind table sixteen code points at
+// a time when the range spans at most range_words of its 32-bit words:
+// kind_plain or kind_plain_rtl when all have it; kind_other otherwise
+// (mixed kinds, a wider range, past the BMP): then each code point is read.
+constexpr std::size_t range_words = 8;
+inline unsigned range_kind(char32_t lo, char32_t hi) noexcept {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if (hi >= 0x10000) return ucd::kind_other;
+  const std::size_t first = lo >> 4, last = hi >> 4;
+  if (last - first >= range_words) return ucd::kind_other;
+  const unsigned kind = ucd::idna_plain_kind(lo);
+  if (!ucd::is_plain(kind)) return ucd::kind_other;
+  // Code point c is bits 2 (c % 16) and up of word c / 16 (little-endian).
+  const std::uint32_t pattern = kind * 0x55555555u;
+  const char* const table = reinterpret_cast<const char*>(ucd::idna_plain_bmp);
+  std::uint32_t from = ~std::uint32_t{0} << (2 * (lo & 15));
+  for (std::size_t w = first; w < last; ++w) {
+    if (((load_u32(table + 4 * w) ^ pattern) & from) != 0) return ucd::kind_other;
+    from = ~std::uint32_t{0};
+  }
+  const std::uint32_t to = ~std::uint32_t{0} >> (30 - 2 * (hi & 15));
+  return ((load_u32(table + 4 * last) ^ pattern) & from & to) == 0 ? kind : ucd::kind_other;
+#else
+  (void)lo;
+  (void)hi;
+  return ucd::kind_other;
+#endif
+}
+
+// Bit k set: some code point of cps[0, n) (all below U+10000) has plain
+// kind k.
+inline unsigned kinds_of(const char32_t* cps, std::size_t n) noexcept {
+  unsigned seen = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const char32_t c = cps[i];
+    seen |= 1u << ((ucd::idna_plain_bmp[c >> 2] >> ((c & 3u) * 2)) & 3u);
+  }
+  return seen;
+}
+constexpr unsigned plain_kinds = (1u << ucd::kind_plain) | (1u << ucd::kind_plain_rtl);
+
+// The decoded label cps[0, n) as UTF-8 at p, checking each code point (the
+// argument at the top); returns the end, or null when the pipeline must
+// decide.
+char* put_checked(const char32_t* cps, std::size_t n, domain_code_points& d, char* p) noexcept {
   char* const first = p;
   bool all_plain = true;
   std::size_t i = 0;
@@ -194,14 +224,71 @@ char* put_decoded_label(const char* ace, std::size_t size, const options& opt,
       p += 4;
     }
   }
-  // All ASCII (one byte a code point): 4.1.3 says the pipeline decides.
-  if (static_cast<std::size_t>(p - first) == n) return nullptr;
+  (void)first;
   if (!all_plain) {
     const std::u32string_view label(cps, n);
     if (cps[0] >= 0x80 && ucd::idna_plain_kind(cps[0]) == ucd::kind_other && ucd::is_mark(cps[0]))
       return nullptr;
     if (ucd::nfc_quick_check(label) != ucd::quick_check::yes) return nullptr;
   }
+  return p;
+}
+
+// The decoded xn-- label `ace` (the bytes after the prefix), appended to
+// d, as UTF-8 at p; returns the end, or null when the pipeline must decide.
+char* put_decoded_label(const char* ace, std::size_t size, const options& opt,
+                        domain_code_points& d, char* p) noexcept {
+  char32_t* const cps = d.cps + d.used;
+  bootstring::label::decoded_shape shape;
+  if (!bootstring::label::decode_shaped(std::string_view(ace, size), cps, shape)) return nullptr;
+  const std::size_t n = shape.size;
+  const std::size_t b = shape.basic;
+  // All ASCII (nothing inserted, the empty label among them): 4.1.3 says
+  // the pipeline decides.
+  if (n == b) return nullptr;
+  // The decoder's ASCII code points are the label's basic code points,
+  // copied from the (lowercased LDH) input; every other one is U+0080 or
+  // above (RFC 3492: n starts at 128 and only grows).  So only the basic
+  // ones can be '-', 'x' or 'n': V2 and V4 ("xn--") at positions 3-4,
+  // V3 at the ends.
+  if (b != 0) {
+    if (n >= 4 && cps[2] == '-' && cps[3] == '-' && (opt.check_hyphens || (cps[0] == 'x' && cps[1] == 'n')))
+      return nullptr;
+    if (opt.check_hyphens && (cps[0] == '-' || cps[n - 1] == '-')) return nullptr;
+  }
+  // The inserted code points lie in [lo, hi]; the basic ones (LDH) are
+  // plain.  When all are plain (kinds 1 and 2: valid, no mark, NFC-stable)
+  // the label passes V1, V6 and V7 and only its UTF-8 is left to write,
+  // at a length known from lo and hi when it has no basic code point.
+  unsigned kinds = 1u << range_kind(shape.lo, shape.hi);
+  if ((kinds & plain_kinds) == 0 && shape.hi < 0x10000) kinds = kinds_of(cps, n);
+  if ((kinds & ~plain_kinds) != 0) {
+    p = put_checked(cps, n, d, p);
+  } else {
+    if (kinds & (1u << ucd::kind_plain_rtl)) d.rtl = true;
+    if (b == 0 && shape.hi < 0x800) {
+      p = simd::utf8_two(cps, n, p);
+    } else if (b == 0 && shape.lo >= 0x800) {
+      p = simd::utf8_three(cps, n, p);
+    } else {
+      for (std::size_t i = 0; i < n; ++i) {
+        const char32_t c = cps[i];
+        if (c < 0x80) {
+          *p++ = static_cast<char>(c);
+        } else if (c < 0x800) {
+          p[0] = static_cast<char>(0xC0 | (c >> 6));
+          p[1] = static_cast<char>(0x80 | (c & 0x3F));
+          p += 2;
+        } else {
+          p[0] = static_cast<char>(0xE0 | (c >> 12));
+          p[1] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+          p[2] = static_cast<char>(0x80 | (c & 0x3F));
+          p += 3;
+        }
+      }
+    }
+  }
+  if (p == nullptr) return nullptr;
   d.sizes[d.decoded++] = static_cast<std::uint16_t>(n);
   d.used += n;
   return p;
