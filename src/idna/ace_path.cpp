@@ -30,7 +30,11 @@
 //    but not a basic code point of LDH input).
 //  * CheckBidi: the domain is a Bidi domain name when some label holds an
 //    R, AL or AN code point (kind 2, or is_rtl); then every non-empty label
-//    must pass the RFC 5893 rule (bidi_rule_failures), else declined.
+//    must pass the RFC 5893 rule (bidi_rule_failures), else declined.  The
+//    route may also run the rule on a name that is not one (a label whose
+//    inserted code points span a table range holding such a code point,
+//    range_kinds): the output is the same either way, and a failure only
+//    declines.
 //  * VerifyDnsLength: declined (the pipeline counts labels and bytes).
 //  * forbid_domain_code_points (the URL family): only ASCII code points
 //    are forbidden, and LDH ones are not.
@@ -135,34 +139,61 @@ PUNY_ACE_NOINLINE bool accepts_unplain(char32_t c, unsigned kind, const char32_t
   return true;
 }
 
-// The kind (ucd::idna_plain_kind) shared by every code point of [lo, hi]
-// (0x80 <= lo <= hi), read from the plain-kind table sixteen code points at
-// a time when the range spans at most range_words of its 32-bit words:
-// kind_plain or kind_plain_rtl when all have it; kind_other otherwise
-// (mixed kinds, a wider range, past the BMP): then each code point is read.
+// Bit k set: some code point of [lo, hi] (0x80 <= lo <= hi) may have plain
+// kind k (ucd::idna_plain_kind), read from the plain-kind table sixteen
+// code points a 32-bit word when the range spans at most range_words of
+// them: bit 1 always, bit 2 when some code point of the range is
+// kind_plain_rtl, bits 0 and 3 when some is neither plain kind; past the
+// BMP bits 0 and 3.  0 when the range is wider (then each code point is
+// read).  A range of several kinds answers for the range, not for the
+// label's code points: right to left may be set for a label that has none
+// (the Bidi rule then runs on a name that needs none, and its verdict is
+// the pipeline's either way: see convert).
 constexpr std::size_t range_words = 8;
-inline unsigned range_kind(char32_t lo, char32_t hi) noexcept {
+constexpr unsigned kinds_to_check = (1u << ucd::kind_other) | (1u << ucd::kind_valid_mark);
+inline unsigned range_kinds(char32_t lo, char32_t hi) noexcept {
+  if (hi >= 0x10000) return kinds_to_check;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  if (hi >= 0x10000) return ucd::kind_other;
   const std::size_t first = lo >> 4, last = hi >> 4;
-  if (last - first >= range_words) return ucd::kind_other;
-  const unsigned kind = ucd::idna_plain_kind(lo);
-  if (!ucd::is_plain(kind)) return ucd::kind_other;
-  // Code point c is bits 2 (c % 16) and up of word c / 16 (little-endian).
-  const std::uint32_t pattern = kind * 0x55555555u;
+  if (last - first >= range_words) return 0;
+  // Code point c is bits 2 (c % 16) and 2 (c % 16) + 1 of word c / 16
+  // (little-endian); `low` and `high` hold each pair's two bits at the
+  // pair's even position.
+  constexpr std::uint32_t evens = 0x55555555u;
   const char* const table = reinterpret_cast<const char*>(ucd::idna_plain_bmp);
-  std::uint32_t from = ~std::uint32_t{0} << (2 * (lo & 15));
-  for (std::size_t w = first; w < last; ++w) {
-    if (((load_u32(table + 4 * w) ^ pattern) & from) != 0) return ucd::kind_other;
-    from = ~std::uint32_t{0};
+  std::uint32_t from = evens << (2 * (lo & 15));
+  std::uint32_t rtl = 0, other = 0;
+  for (std::size_t w = first;; ++w) {
+    const std::uint32_t in = w == last ? from & (evens >> (30 - 2 * (hi & 15))) : from;
+    const std::uint32_t x = load_u32(table + 4 * w);
+    const std::uint32_t low = x & in, high = (x >> 1) & in;
+    rtl |= high & ~low;
+    other |= ~(low ^ high) & in;
+    if (w == last) break;
+    from = evens;
   }
-  const std::uint32_t to = ~std::uint32_t{0} >> (30 - 2 * (hi & 15));
-  return ((load_u32(table + 4 * last) ^ pattern) & from & to) == 0 ? kind : ucd::kind_other;
+  return (1u << ucd::kind_plain) | (rtl != 0 ? 1u << ucd::kind_plain_rtl : 0) | (other != 0 ? kinds_to_check : 0);
 #else
   (void)lo;
-  (void)hi;
-  return ucd::kind_other;
+  return 0;
 #endif
+}
+
+// The blocks of the BMP whose every code point is kind_plain, so that a
+// label of CJK ideographs or of Hangul syllables, whose inserted code
+// points spread too wide for range_kinds, is not read a code point at a
+// time (tests/unit/ace_shapes_test.cpp checks each against the table).
+struct plain_block {
+  char32_t lo, hi;
+};
+constexpr plain_block plain_blocks[] = {
+    {0x4E00, 0x9FFF},  // CJK Unified Ideographs
+    {0xAC00, 0xD7A3},  // Hangul Syllables
+};
+inline bool in_plain_block(char32_t lo, char32_t hi) noexcept {
+  for (const plain_block& b : plain_blocks)
+    if (lo >= b.lo && hi <= b.hi) return true;
+  return false;
 }
 
 // Bit k set: some code point of cps[0, n) (all below U+10000) has plain
@@ -260,8 +291,8 @@ char* put_decoded_label(const char* ace, std::size_t size, const options& opt,
   // plain.  When all are plain (kinds 1 and 2: valid, no mark, NFC-stable)
   // the label passes V1, V6 and V7 and only its UTF-8 is left to write,
   // at a length known from lo and hi when it has no basic code point.
-  unsigned kinds = 1u << range_kind(shape.lo, shape.hi);
-  if ((kinds & plain_kinds) == 0 && shape.hi < 0x10000) kinds = kinds_of(cps, n);
+  unsigned kinds = range_kinds(shape.lo, shape.hi);
+  if (kinds == 0) kinds = in_plain_block(shape.lo, shape.hi) ? 1u << ucd::kind_plain : kinds_of(cps, n);
   if ((kinds & ~plain_kinds) != 0) {
     p = put_checked(cps, n, d, p);
   } else {

@@ -19,6 +19,7 @@
 #include "idna_all_paths.hpp"
 #include "puny/idna.hpp"
 #include "puny/punycode.hpp"
+#include "unicode/ucd.hpp"
 
 namespace {
 
@@ -138,6 +139,20 @@ TEST(AceShapes, MixedRangesAreChecked) {
     check(ace(l));
     check(ace(l) + ".example");
     check("a-" + ace(l));
+  }
+}
+
+// The blocks ace_path.cpp's plain_blocks takes as all kind_plain without
+// reading the table: every code point of each must be kind_plain in this
+// build's tables (a new Unicode version that changes one fails here).
+TEST(AceShapes, PlainBlocksAreAllPlain) {
+  namespace ucd = puny::detail::ucd;
+  const char32_t blocks[][2] = {{0x4E00, 0x9FFF}, {0xAC00, 0xD7A3}};
+  for (const auto& b : blocks) {
+    std::size_t other = 0;
+    for (char32_t c = b[0]; c <= b[1]; ++c) other += ucd::idna_plain_kind(c) != ucd::kind_plain;
+    EXPECT_EQ(other, 0u) << "code points of U+" << std::hex << static_cast<unsigned>(b[0])
+                         << "..U+" << static_cast<unsigned>(b[1]) << " that are not kind_plain";
   }
 }
 
