@@ -339,9 +339,11 @@ bool passes_bidi_rule(const char* low, const std::uint16_t* ends, std::size_t la
       at += size;
       continue;
     }
-    char32_t wide[ace_max_input];
-    for (std::size_t i = 0; i < len; ++i) wide[i] = static_cast<unsigned char>(low[start + i]);
-    if (bidi_rule_failures(std::u32string_view(wide, len)) != 0) return false;
+    // An ASCII label (lowercase letters, digits, '-'): rule 1 asks for an
+    // L first, a letter (digits are EN, '-' is ES); an L label then passes
+    // rule 5 (every LDH class is allowed) and rule 6 when it ends with L
+    // or EN, a letter or a digit.
+    if (static_cast<unsigned char>(low[start]) < 'a' || low[start + len - 1] == '-') return false;
   }
   return true;
 }

@@ -191,6 +191,25 @@ TEST(AceShapes, DecodeShapedReportsTheShape) {
   }
 }
 
+// ASCII labels in a Bidi domain name (RFC 5893 read from the first and
+// last byte): a letter or digit first and last, a hyphen at either end
+// (accepted without CheckHyphens), one byte.
+TEST(AceShapes, AsciiLabelsOfBidiNames) {
+  const std::string hebrew = ace(U"\u05D0\u05D1");
+  idna::options lax = idna::uts46_default;
+  lax.check_hyphens = false;
+  for (const char* a : {"a", "z", "0", "9", "-", "ab", "a1", "1a", "a-", "-a", "a-b", "abc9", "9abc", "ABC"}) {
+    for (const std::string& name : {hebrew + "." + a, std::string(a) + "." + hebrew}) {
+      check(name);
+      const std::string got = route(name, lax);
+      if (got != "(declined)") EXPECT_EQ(got, pipeline(name, lax)) << name;
+    }
+  }
+  EXPECT_NE(route(hebrew + ".a1", idna::uts46_default), "(declined)");
+  EXPECT_EQ(route(hebrew + ".1a", idna::uts46_default), "(declined)");
+  EXPECT_EQ(route(hebrew + ".a-", lax), "(declined)");
+}
+
 // Names the route declines half-way, into a caller buffer of exactly 4n
 // bytes: the pipeline's result and status, nothing past them.
 TEST(AceShapes, DeclinedIntoTheCallersBuffer) {
