@@ -1014,15 +1014,21 @@ class engine {
       const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
       if (!fast_step<true>(p, n, i, st, divisor, work)) return false;
       if constexpr (records) shape.lo = static_cast<char32_t>(n);  // below max_cp, checked below
-      for (++divisor; p < end; ++divisor)
+      // The divisor moves on before each step (so the loop's test is the
+      // step's pointer alone), and is the length after the last.
+      while (p < end) {
+        ++divisor;
         if (!fast_step<false>(p, n, i, st, divisor, work)) return false;
+      }
       // The last code point is the largest; a surrogate can only be among
       // the inserted ones when the last is past the first surrogate.
       if (n > max_cp) return false;
-      if (P.reject_surrogates && n >= 0xD800 && has_surrogate(work, divisor - 1)) return false;
+      if (P.reject_surrogates && n >= 0xD800 && has_surrogate(work, divisor)) return false;
       if constexpr (records) shape.hi = static_cast<char32_t>(n);
+      length = divisor;
+      return true;
     }
-    length = divisor - 1;
+    length = b;
     return true;
   }
 
