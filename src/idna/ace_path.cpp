@@ -73,10 +73,14 @@ namespace ucd = puny::detail::ucd;
 struct domain_code_points {
   char32_t cps[ace_max_input + 32];  // + the decoder's working room
   std::size_t used = 0;
-  std::uint16_t sizes[ace_max_input / 5 + 1];  // an xn-- label has 5 bytes or more
+  // An xn-- label has 5 bytes or more; all_rtl_label set: all its code
+  // points are R, AL or AN.
+  std::uint16_t sizes[ace_max_input / 5 + 1];
   std::size_t decoded = 0;
   bool rtl = false;
 };
+
+constexpr std::uint16_t all_rtl_label = 0x8000;  // above any label's size
 
 using ::puny::simd::load_u32;
 using ::puny::simd::load_u64;
@@ -142,9 +146,8 @@ PUNY_ACE_NOINLINE bool accepts_unplain(char32_t c, unsigned kind, const char32_t
 // Bit k set: some code point of [lo, hi] (0x80 <= lo <= hi) may have plain
 // kind k (ucd::idna_plain_kind), read from the plain-kind table sixteen
 // code points a 32-bit word when the range spans at most range_words of
-// them: bit 1 always, bit 2 when some code point of the range is
-// kind_plain_rtl, bits 0 and 3 when some is neither plain kind; past the
-// BMP bits 0 and 3.  0 when the range is wider (then each code point is
+// them: bits 1 and 2 for the plain kinds present, bits 0 and 3 when some
+// code point is neither plain kind; past the BMP bits 0 and 3.  0 when the range is wider (then each code point is
 // read).  A range of several kinds answers for the range, not for the
 // label's code points: right to left may be set for a label that has none
 // (the Bidi rule then runs on a name that needs none, and its verdict is
@@ -162,17 +165,21 @@ inline unsigned range_kinds(char32_t lo, char32_t hi) noexcept {
   constexpr std::uint32_t evens = 0x55555555u;
   const char* const table = reinterpret_cast<const char*>(ucd::idna_plain_bmp);
   std::uint32_t from = evens << (2 * (lo & 15));
-  std::uint32_t rtl = 0, other = 0;
+  // When every pair is 01 or 10, a low bit is kind 1 and a high bit kind
+  // 2; a pair of two equal bits is kind 0 or 3.
+  std::uint32_t lows = 0, highs = 0, other = 0;
   for (std::size_t w = first;; ++w) {
     const std::uint32_t in = w == last ? from & (evens >> (30 - 2 * (hi & 15))) : from;
     const std::uint32_t x = load_u32(table + 4 * w);
     const std::uint32_t low = x & in, high = (x >> 1) & in;
-    rtl |= high & ~low;
-    other |= ~(low ^ high) & in;
+    lows |= low;
+    highs |= high;
+    other |= (low ^ high) ^ in;
     if (w == last) break;
     from = evens;
   }
-  return (1u << ucd::kind_plain) | (rtl != 0 ? 1u << ucd::kind_plain_rtl : 0) | (other != 0 ? kinds_to_check : 0);
+  if (other != 0) return kinds_to_check;
+  return (lows != 0 ? 1u << ucd::kind_plain : 0) | (highs != 0 ? 1u << ucd::kind_plain_rtl : 0);
 #else
   (void)lo;
   return 0;
@@ -320,7 +327,11 @@ char* put_decoded_label(const char* ace, std::size_t size, const options& opt,
     }
   }
   if (p == nullptr) return nullptr;
-  d.sizes[d.decoded++] = static_cast<std::uint16_t>(n);
+  // A label of right-to-left plain code points only (R, AL or AN) passes
+  // RFC 5893's rules 2-4 as it stands (no EN); rule 1 is left for its
+  // first code point (passes_bidi_rule).
+  const bool all_rtl = b == 0 && kinds == 1u << ucd::kind_plain_rtl;
+  d.sizes[d.decoded++] = static_cast<std::uint16_t>(n | (all_rtl ? all_rtl_label : 0));
   d.used += n;
   return p;
 }
@@ -334,8 +345,13 @@ bool passes_bidi_rule(const char* low, const std::uint16_t* ends, std::size_t la
     const std::size_t len = ends[k] - start;
     if (len == 0) continue;
     if (len >= 4 && load_u32(low + start) == ace_prefix_word) {
-      const std::size_t size = d.sizes[decoded++];
-      if (bidi_rule_failures(std::u32string_view(d.cps + at, size)) != 0) return false;
+      const std::size_t size = d.sizes[decoded] & ~all_rtl_label;
+      if ((d.sizes[decoded++] & all_rtl_label) != 0) {
+        // Rule 1: R or AL first, not AN.
+        if (ucd::bidi(d.cps[at]) == ucd::bidi_class::AN) return false;
+      } else if (bidi_rule_failures(std::u32string_view(d.cps + at, size)) != 0) {
+        return false;
+      }
       at += size;
       continue;
     }

@@ -134,6 +134,10 @@ TEST(AceShapes, MixedRangesAreChecked) {
       U"\u0430\u0410\u044F",       U"\u05D0\u00E9",        U"\u00E9\u0301",
       U"\u0915\u093F\u0916",       U"\u4E00\u3042\u30A2",  U"\u0430\U0001F600",
       U"\u0E01\u0E38\u0E48\u0E02", U"\u00F7\u00E9",        U"\u0661\u0662\u0663",
+      // Right to left only: AN first fails RFC 5893's rule 1, AN after
+      // AL passes; an extended Arabic-Indic digit is EN (not kind 2).
+      U"\u0627\u0661",             U"\u0661\u0627",        U"\u0627\u06F1",
+      U"\u05D0\u05EA\u05D1",
   };
   for (const std::u32string& l : labels) {
     check(ace(l));
