@@ -215,6 +215,29 @@ inline unsigned kinds_of(const char32_t* cps, std::size_t n) noexcept {
 }
 constexpr unsigned plain_kinds = (1u << ucd::kind_plain) | (1u << ucd::kind_plain_rtl);
 
+// The checks of put_checked alone, for a label whose UTF-8 is then written
+// as one run (no basic code point, every inserted one of 2 bytes or every
+// one of 3): whether the route may keep it; sets d.rtl.
+bool passes_checks(const char32_t* cps, std::size_t n, domain_code_points& d) noexcept {
+  bool all_plain = true;
+  for (std::size_t i = 0; i < n; ++i) {
+    const char32_t c = cps[i];
+    const unsigned kind = ucd::idna_plain_kind(c);
+    if (kind == ucd::kind_plain) continue;
+    if (kind == ucd::kind_plain_rtl) {
+      d.rtl = true;
+      continue;
+    }
+    if (!accepts_unplain(c, kind, cps, i, d, all_plain)) return false;
+  }
+  if (!all_plain) {
+    const std::u32string_view label(cps, n);
+    if (ucd::idna_plain_kind(cps[0]) == ucd::kind_other && ucd::is_mark(cps[0])) return false;
+    if (ucd::nfc_quick_check(label) != ucd::quick_check::yes) return false;
+  }
+  return true;
+}
+
 // The decoded label cps[0, n) as UTF-8 at p, checking each code point (the
 // argument at the top); returns the end, or null when the pipeline must
 // decide.
@@ -300,8 +323,11 @@ char* put_decoded_label(const char* ace, std::size_t size, const options& opt,
   // at a length known from lo and hi when it has no basic code point.
   unsigned kinds = range_kinds(shape.lo, shape.hi);
   if (kinds == 0) kinds = in_plain_block(shape.lo, shape.hi) ? 1u << ucd::kind_plain : kinds_of(cps, n);
-  if ((kinds & ~plain_kinds) != 0) {
+  const bool one_run = b == 0 && (shape.hi < 0x800 || (shape.lo >= 0x800 && shape.hi < 0x10000));
+  if ((kinds & ~plain_kinds) != 0 && !one_run) {
     p = put_checked(cps, n, d, p);
+  } else if ((kinds & ~plain_kinds) != 0 && !passes_checks(cps, n, d)) {
+    return nullptr;
   } else {
     if (kinds & (1u << ucd::kind_plain_rtl)) d.rtl = true;
     if (b == 0 && shape.hi < 0x800) {

@@ -138,6 +138,10 @@ TEST(AceShapes, MixedRangesAreChecked) {
       // AL passes; an extended Arabic-Indic digit is EN (not kind 2).
       U"\u0627\u0661",             U"\u0661\u0627",        U"\u0627\u06F1",
       U"\u05D0\u05EA\u05D1",
+      // One run of 2 or 3 bytes checked code point by code point: a mark
+      // first (V6), a mark that composes (not NFC), marks out of order.
+      U"\u093F\u0915", U"\u0301\u00E9", U"\u03B1\u0301", U"\u0915\u094D\u093C",
+      U"\u0E01\u0E48\u0E38", U"\u0627\u064E\u0650",
   };
   for (const std::u32string& l : labels) {
     check(ace(l));
