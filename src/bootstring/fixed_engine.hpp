@@ -954,9 +954,13 @@ class engine {
   // grows, so decode_digits looks at it once at the end (n is 64-bit: it
   // cannot wrap in short_limit steps of less than 2^32 each).  `p` points
   // into the digit values (label_scan; three 0xFF after them).
-  template <bool First>
+  // Empty: the first integer of an input without basic code points, whose
+  // code point starts an empty string (divisor 1: no division, nothing to
+  // move).
+  template <bool First, bool Empty = false>
   static PUNY_ENGINE_INLINE bool fast_step(const char*& p, u64& n, u32& i, const short_thresholds*& st,
                                            u32 divisor, char32_t* work) {
+    static_assert(First || !Empty, "only the first integer can meet an empty string");
     u32 delta;
     if (!read_three(p, *st, delta)) {
       u64 wide = i;
@@ -968,13 +972,13 @@ class engine {
     // reciprocal's multiplications; i is not on the longest chain, the
     // thresholds are: 32-bit division takes some 10-15 cycles on current
     // x86-64).
-    const u32 step = next / divisor;
+    const u32 step = Empty ? next : next / divisor;
     n += step;
-    const u32 index = next % divisor;
+    const u32 index = Empty ? 0 : next % divisor;
     u32 scaled;
     if constexpr (First) {
       scaled = delta / damp;
-      scaled += div_u32(scaled, divisor);
+      scaled += Empty ? scaled : div_u32(scaled, divisor);
     } else {
       // (delta / 2) / numpoints as delta / (2 * numpoints): both terms
       // start from delta at once (see adapt_thresholds).
@@ -983,7 +987,10 @@ class engine {
     const u32 rounded = scaled / (base - tmin);
     const u32 entry = scaled > adapt_limit ? adapt_limit + 1 + rounded : scaled;
     st = entry < adapt_entries ? &adapt_threshold_table.v[entry] : thresholds_after_rounds(rounded);
-    insert_at(work, static_cast<char32_t>(n), index, divisor - 1);
+    if constexpr (Empty)
+      work[0] = static_cast<char32_t>(n);
+    else
+      insert_at(work, static_cast<char32_t>(n), index, divisor - 1);
     i = index + 1;
     return true;
   }
@@ -1012,7 +1019,9 @@ class engine {
       u64 n = initial_n;
       u32 i = 0;
       const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
-      if (!fast_step<true>(p, n, i, st, divisor, work)) return false;
+      if (!(b == 0 ? fast_step<true, true>(p, n, i, st, divisor, work)
+                   : fast_step<true>(p, n, i, st, divisor, work)))
+        return false;
       if constexpr (records) shape.lo = static_cast<char32_t>(n);  // below max_cp, checked below
       // The divisor moves on before each step (so the loop's test is the
       // step's pointer alone), and is the length after the last.
