@@ -957,7 +957,9 @@ class engine {
   // Empty: the first integer of an input without basic code points, whose
   // code point starts an empty string (divisor 1: no division, nothing to
   // move).
-  template <bool First, bool Empty = false>
+  // OneBlock: the string holds fewer than `block` code points, so what
+  // follows the insertion point is one block (insert_at's top is 0).
+  template <bool First, bool Empty = false, bool OneBlock = false>
   static PUNY_ENGINE_INLINE bool fast_step(const char*& p, u64& n, u32& i, const short_thresholds*& st,
                                            u32 divisor, char32_t* work) {
     static_assert(First || !Empty, "only the first integer can meet an empty string");
@@ -987,10 +989,14 @@ class engine {
     const u32 rounded = scaled / (base - tmin);
     const u32 entry = scaled > adapt_limit ? adapt_limit + 1 + rounded : scaled;
     st = entry < adapt_entries ? &adapt_threshold_table.v[entry] : thresholds_after_rounds(rounded);
-    if constexpr (Empty)
+    if constexpr (Empty) {
       work[0] = static_cast<char32_t>(n);
-    else
+    } else if constexpr (OneBlock) {
+      move_block_up(work + index);
+      work[index] = static_cast<char32_t>(n);
+    } else {
       insert_at(work, static_cast<char32_t>(n), index, divisor - 1);
+    }
     i = index + 1;
     return true;
   }
@@ -1025,6 +1031,12 @@ class engine {
       if constexpr (records) shape.lo = static_cast<char32_t>(n);  // below max_cp, checked below
       // The divisor moves on before each step (so the loop's test is the
       // step's pointer alone), and is the length after the last.
+      // While the string is shorter than a block, what follows the
+      // insertion point is one block to move; then any number.
+      while (p < end && divisor < block) {
+        ++divisor;
+        if (!fast_step<false, false, true>(p, n, i, st, divisor, work)) return false;
+      }
       while (p < end) {
         ++divisor;
         if (!fast_step<false>(p, n, i, st, divisor, work)) return false;
