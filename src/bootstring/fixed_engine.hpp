@@ -701,6 +701,26 @@ class engine {
     return r;
   }
 
+  // decode_short (the same steps) with its fast route given: fast(in, work, length) decodes
+  // into `work` (room for in.size() + decode_room code points) and sets
+  // length, or returns false for the exact route.  label::decode passes
+  // label::decode_shaped, so that a program which calls only the IDNA
+  // functions links one copy of the decoder's loop (bench/size.sh).
+  template <class Fast>
+  static PUNY_ENGINE_INLINE buffer_result decode_short_by(std::string_view in, char32_t* out,
+                                                          std::size_t capacity, Fast&& fast) {
+    buffer_result r;
+    char32_t local[short_limit + decode_room];
+    char32_t* const work = capacity < in.size() + decode_room ? local : out;
+    std::size_t length = 0;
+    if (!fast(in, work, length)) {
+      decode_exactly(in, out, capacity, r);
+      return r;
+    }
+    finish_into(r, work, length, out, capacity);
+    return r;
+  }
+
   // decode_short's route alone, for callers that need no error: decodes
   // in.size() <= short_limit bytes into `out`, which has room for
   // in.size() + decode_room code points, and returns true, with in `s`
