@@ -689,6 +689,64 @@ class engine {
   // end (n only grows) and not per code point.
   static buffer_result decode_short(std::string_view in, char32_t* out, std::size_t capacity) {
     buffer_result r;
+    char32_t local[short_limit + decode_room];
+    char32_t* const work = capacity < in.size() + decode_room ? local : out;
+    std::size_t length = 0;
+    no_shape shape;
+    if (!decode_fast(in, work, length, shape)) {
+      decode_exactly(in, out, capacity, r);
+      return r;
+    }
+    finish_into(r, work, length, out, capacity);
+    return r;
+  }
+
+  // decode_short (the same steps) with its fast route given: fast(in, work, length) decodes
+  // into `work` (room for in.size() + decode_room code points) and sets
+  // length, or returns false for the exact route.  label::decode passes
+  // label::decode_shaped, so that a program which calls only the IDNA
+  // functions links one copy of the decoder's loop (bench/size.sh).
+  template <class Fast>
+  static PUNY_ENGINE_INLINE buffer_result decode_short_by(std::string_view in, char32_t* out,
+                                                          std::size_t capacity, Fast&& fast) {
+    buffer_result r;
+    char32_t local[short_limit + decode_room];
+    char32_t* const work = capacity < in.size() + decode_room ? local : out;
+    std::size_t length = 0;
+    if (!fast(in, work, length)) {
+      decode_exactly(in, out, capacity, r);
+      return r;
+    }
+    finish_into(r, work, length, out, capacity);
+    return r;
+  }
+
+  // decode_short's route alone, for callers that need no error: decodes
+  // in.size() <= short_limit bytes into `out`, which has room for
+  // in.size() + decode_room code points, and returns true, with in `s`
+  // (any struct with these members) its size, the number of basic code
+  // points (the first `basic` of the input, all ASCII, anywhere in the
+  // result) and the smallest (`lo`) and largest (`hi`) of the inserted ones
+  // (the first and the last n: n only grows; both 0 when none was
+  // inserted); false when this route does not decode the input (an error,
+  // or an integer too long for its fast reading: decode_short would ask
+  // the exact route), with `out` and `s` written or not.
+  template <class Shape>
+  static PUNY_ENGINE_INLINE bool decode_shaped(std::string_view in, char32_t* out, Shape& s) {
+    return decode_fast(in, out, s.size, s);
+  }
+
+ private:
+  struct no_shape {};
+
+  // decode_short's route into `work` (room for in.size() + decode_room
+  // code points): one pass copies the input into a padded buffer and finds
+  // its last delimiter and any byte outside ASCII (label_scan.hpp), then
+  // the digits are decoded by insertion (decode_digits).  Returns false
+  // when the exact route must decide.
+  template <class Shape>
+  static PUNY_ENGINE_INLINE bool decode_fast(std::string_view in, char32_t* work, std::size_t& length,
+                                             Shape& shape) {
     const std::size_t size = in.size();
     // The input and its digit values, three 0xFF after the values
     // (read_three), with room for label_scan's and widen_basic's 16-byte
@@ -701,22 +759,16 @@ class engine {
     // The last delimiter ends the basic code points unless it is the first
     // byte (detail::count_basic).
     const std::size_t b = scan.after_last > 1 ? scan.after_last - 1 : 0;
-    char32_t local[short_limit + decode_room];
-    char32_t* const work = capacity < size + decode_room ? local : out;
-    std::size_t length = 0;
     // Punycode's basic code points are ASCII; a profile with fewer checks
     // them too (one with more sends the rest to the exact route).  Every
     // byte after them is a digit (read_three relies on it).
     bool valid = scan.ascii && scan.after_bad <= detail::digits_start(b);
     if constexpr (P.initial_n < 0x80)
       valid = valid && !!detail::check_basic(profile, padded, b, static_cast<char32_t*>(nullptr));
-    if (!valid || !decode_digits(padded, values, size, b, work, length)) {
-      decode_exactly(in, out, capacity, r);
-      return r;
-    }
-    finish_into(r, work, length, out, capacity);
-    return r;
+    return valid && decode_digits(padded, values, size, b, work, length, shape);
   }
+
+ public:
 
   // Caller-buffer decode of any input: up to short_limit bytes on the
   // stack, up to insert_limit by insertion into chunks, above that by
@@ -922,9 +974,15 @@ class engine {
   // grows, so decode_digits looks at it once at the end (n is 64-bit: it
   // cannot wrap in short_limit steps of less than 2^32 each).  `p` points
   // into the digit values (label_scan; three 0xFF after them).
-  template <bool First>
+  // Empty: the first integer of an input without basic code points, whose
+  // code point starts an empty string (divisor 1: no division, nothing to
+  // move).
+  // OneBlock: the string holds fewer than `block` code points, so what
+  // follows the insertion point is one block (insert_at's top is 0).
+  template <bool First, bool Empty = false, bool OneBlock = false>
   static PUNY_ENGINE_INLINE bool fast_step(const char*& p, u64& n, u32& i, const short_thresholds*& st,
                                            u32 divisor, char32_t* work) {
+    static_assert(First || !Empty, "only the first integer can meet an empty string");
     u32 delta;
     if (!read_three(p, *st, delta)) {
       u64 wide = i;
@@ -936,13 +994,13 @@ class engine {
     // reciprocal's multiplications; i is not on the longest chain, the
     // thresholds are: 32-bit division takes some 10-15 cycles on current
     // x86-64).
-    const u32 step = next / divisor;
+    const u32 step = Empty ? next : next / divisor;
     n += step;
-    const u32 index = next % divisor;
+    const u32 index = Empty ? 0 : next % divisor;
     u32 scaled;
     if constexpr (First) {
       scaled = delta / damp;
-      scaled += div_u32(scaled, divisor);
+      scaled += Empty ? scaled : div_u32(scaled, divisor);
     } else {
       // (delta / 2) / numpoints as delta / (2 * numpoints): both terms
       // start from delta at once (see adapt_thresholds).
@@ -951,7 +1009,14 @@ class engine {
     const u32 rounded = scaled / (base - tmin);
     const u32 entry = scaled > adapt_limit ? adapt_limit + 1 + rounded : scaled;
     st = entry < adapt_entries ? &adapt_threshold_table.v[entry] : thresholds_after_rounds(rounded);
-    insert_at(work, static_cast<char32_t>(n), index, divisor - 1);
+    if constexpr (Empty) {
+      work[0] = static_cast<char32_t>(n);
+    } else if constexpr (OneBlock) {
+      move_block_up(work + index);
+      work[index] = static_cast<char32_t>(n);
+    } else {
+      insert_at(work, static_cast<char32_t>(n), index, divisor - 1);
+    }
     i = index + 1;
     return true;
   }
@@ -962,26 +1027,49 @@ class engine {
   // `values` its digit values (label_scan), three 0xFF after them.  Sets
   // `length` and returns true when the input decodes on this route; false
   // otherwise (see decode_short).
+  template <class Shape>
   static PUNY_ENGINE_INLINE bool decode_digits(const char* padded, const char* values, std::size_t size,
-                                               std::size_t b, char32_t* work, std::size_t& length) {
+                                               std::size_t b, char32_t* work, std::size_t& length,
+                                               Shape& shape) {
     widen_basic(padded, b, work);
     const char* p = values + detail::digits_start(b);
     const char* const end = values + size;
     // The length + 1 of the string before each insertion: the divisor.
     u32 divisor = static_cast<u32>(b) + 1;
+    constexpr bool records = !std::is_same_v<Shape, no_shape>;
+    if constexpr (records) {
+      shape.basic = b;
+      shape.lo = shape.hi = 0;
+    }
     if (p < end) {
       u64 n = initial_n;
       u32 i = 0;
       const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
-      if (!fast_step<true>(p, n, i, st, divisor, work)) return false;
-      for (++divisor; p < end; ++divisor)
+      if (!(b == 0 ? fast_step<true, true>(p, n, i, st, divisor, work)
+                   : fast_step<true>(p, n, i, st, divisor, work)))
+        return false;
+      if constexpr (records) shape.lo = static_cast<char32_t>(n);  // below max_cp, checked below
+      // The divisor moves on before each step (so the loop's test is the
+      // step's pointer alone), and is the length after the last.
+      // While the string is shorter than a block, what follows the
+      // insertion point is one block to move; then any number.
+      while (p < end && divisor < block) {
+        ++divisor;
+        if (!fast_step<false, false, true>(p, n, i, st, divisor, work)) return false;
+      }
+      while (p < end) {
+        ++divisor;
         if (!fast_step<false>(p, n, i, st, divisor, work)) return false;
+      }
       // The last code point is the largest; a surrogate can only be among
       // the inserted ones when the last is past the first surrogate.
       if (n > max_cp) return false;
-      if (P.reject_surrogates && n >= 0xD800 && has_surrogate(work, divisor - 1)) return false;
+      if (P.reject_surrogates && n >= 0xD800 && has_surrogate(work, divisor)) return false;
+      if constexpr (records) shape.hi = static_cast<char32_t>(n);
+      length = divisor;
+      return true;
     }
-    length = divisor - 1;
+    length = b;
     return true;
   }
 

@@ -23,6 +23,22 @@ namespace puny::bootstring::label {
 // Same contract as punycode::decode(std::string_view, char32_t*, size_t).
 buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity);
 
+// For the ACE route of ToUnicode (idna/ace_path.cpp), which needs no
+// error: decodes in.size() <= inplace_limit bytes into `out`, which has
+// room for in.size() + decode_shaped_room code points, and returns true,
+// with the size, the number of basic code points (ASCII, anywhere in the
+// result) and the smallest and largest inserted code point (0 and 0 when
+// none was inserted); false when the fixed engine's fast route does not
+// decode it (every invalid input, and a few valid ones with very long
+// integers: the caller then takes its exact route).
+struct decoded_shape {
+  std::size_t size = 0;
+  std::size_t basic = 0;
+  char32_t lo = 0, hi = 0;
+};
+inline constexpr std::size_t decode_shaped_room = 17;
+bool decode_shaped(std::string_view in, char32_t* out, decoded_shape& shape);
+
 // Same contract as punycode::encode(std::u32string_view, char*, size_t).
 buffer_result encode(std::u32string_view in, char* out, std::size_t capacity);
 

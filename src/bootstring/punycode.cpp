@@ -306,10 +306,32 @@ PUNY_LABEL_LONG_ROUTE buffer_result encode_long(std::u32string_view in, char* ou
 
 }  // namespace
 
+// The short route through decode_shaped (its one copy of the fixed
+// engine's loop; decode_short's would be a second in a program that calls
+// only the IDNA functions), the exact route on its failures.
 buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity) {
   return punycode::by_length(
-      in.size(), [&] { return punycode::engine::decode_short(in, out, capacity); },
+      in.size(),
+      [&] {
+        return punycode::engine::decode_short_by(
+            in, out, capacity, [](std::string_view text, char32_t* work, std::size_t& length) {
+              decoded_shape shape;
+              const bool ok = decode_shaped(text, work, shape);
+              length = shape.size;
+              return ok;
+            });
+      },
       [&] { return decode_long(in, out, capacity); });
+}
+
+static_assert(decode_shaped_room == punycode::engine::decode_room, "label_codec.hpp's room is the engine's");
+// Never inlined into decode above: one copy of the loop (see there).
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+bool decode_shaped(std::string_view in, char32_t* out, decoded_shape& shape) {
+  if (in.size() > bootstring::fixed::short_limit) return false;
+  return punycode::engine::decode_shaped(in, out, shape);
 }
 
 // Labels of up to 64 code points (every DNS label) on the fixed engine's

@@ -30,7 +30,11 @@
 //    but not a basic code point of LDH input).
 //  * CheckBidi: the domain is a Bidi domain name when some label holds an
 //    R, AL or AN code point (kind 2, or is_rtl); then every non-empty label
-//    must pass the RFC 5893 rule (bidi_rule_failures), else declined.
+//    must pass the RFC 5893 rule (bidi_rule_failures), else declined.  The
+//    route may also run the rule on a name that is not one (a label whose
+//    inserted code points span a table range holding such a code point,
+//    range_kinds): the output is the same either way, and a failure only
+//    declines.
 //  * VerifyDnsLength: declined (the pipeline counts labels and bytes).
 //  * forbid_domain_code_points (the URL family): only ASCII code points
 //    are forbidden, and LDH ones are not.
@@ -44,6 +48,7 @@
 
 #include "bootstring/label_codec.hpp"
 #include "simd/bytes.hpp"
+#include "simd/utf8_out.hpp"
 #include "idna/fast_path.hpp"
 #include "idna/internal.hpp"
 #include "puny/unicode.hpp"
@@ -68,10 +73,14 @@ namespace ucd = puny::detail::ucd;
 struct domain_code_points {
   char32_t cps[ace_max_input + 32];  // + the decoder's working room
   std::size_t used = 0;
-  std::uint16_t sizes[ace_max_input / 5 + 1];  // an xn-- label has 5 bytes or more
+  // An xn-- label has 5 bytes or more; all_rtl_label set: all its code
+  // points are R, AL or AN.
+  std::uint16_t sizes[ace_max_input / 5 + 1];
   std::size_t decoded = 0;
   bool rtl = false;
 };
+
+constexpr std::uint16_t all_rtl_label = 0x8000;  // above any label's size
 
 using ::puny::simd::load_u32;
 using ::puny::simd::load_u64;
@@ -134,23 +143,105 @@ PUNY_ACE_NOINLINE bool accepts_unplain(char32_t c, unsigned kind, const char32_t
   return true;
 }
 
-// The decoded xn-- label `ace` (the bytes after the prefix), appended to
-// d, as UTF-8 at p; returns the end, or null when the pipeline must decide.
-char* put_decoded_label(const char* ace, std::size_t size, const options& opt,
-                        domain_code_points& d, char* p) noexcept {
-  char32_t* const cps = d.cps + d.used;
-  const bootstring::buffer_result r =
-      bootstring::label::decode(std::string_view(ace, size), cps, sizeof d.cps / sizeof d.cps[0] - d.used);
-  if (!r.ok() || r.size == 0) return nullptr;
-  const std::size_t n = r.size;
-  // The decoder's ASCII code points are the label's basic code points,
-  // copied from the (lowercased LDH) input; every other one is U+0080 or
-  // above (RFC 3492: n starts at 128 and only grows).  So only the basic
-  // ones can be '-', 'x' or 'n': V2 and V4 ("xn--") at positions 3-4,
-  // V3 at the ends.
-  if (n >= 4 && cps[2] == '-' && cps[3] == '-' && (opt.check_hyphens || (cps[0] == 'x' && cps[1] == 'n')))
-    return nullptr;
-  if (opt.check_hyphens && (cps[0] == '-' || cps[n - 1] == '-')) return nullptr;
+// Bit k set: some code point of [lo, hi] (0x80 <= lo <= hi) may have plain
+// kind k (ucd::idna_plain_kind), read from the plain-kind table sixteen
+// code points a 32-bit word when the range spans at most range_words of
+// them: bits 1 and 2 for the plain kinds present, bits 0 and 3 when some
+// code point is neither plain kind; past the BMP bits 0 and 3.  0 when the range is wider (then each code point is
+// read).  A range of several kinds answers for the range, not for the
+// label's code points: right to left may be set for a label that has none
+// (the Bidi rule then runs on a name that needs none, and its verdict is
+// the pipeline's either way: see convert).
+constexpr std::size_t range_words = 8;
+constexpr unsigned kinds_to_check = (1u << ucd::kind_other) | (1u << ucd::kind_valid_mark);
+inline unsigned range_kinds(char32_t lo, char32_t hi) noexcept {
+  if (hi >= 0x10000) return kinds_to_check;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  const std::size_t first = lo >> 4, last = hi >> 4;
+  if (last - first >= range_words) return 0;
+  // Code point c is bits 2 (c % 16) and 2 (c % 16) + 1 of word c / 16
+  // (little-endian); `low` and `high` hold each pair's two bits at the
+  // pair's even position.
+  constexpr std::uint32_t evens = 0x55555555u;
+  const char* const table = reinterpret_cast<const char*>(ucd::idna_plain_bmp);
+  std::uint32_t from = evens << (2 * (lo & 15));
+  // When every pair is 01 or 10, a low bit is kind 1 and a high bit kind
+  // 2; a pair of two equal bits is kind 0 or 3.
+  std::uint32_t lows = 0, highs = 0, other = 0;
+  for (std::size_t w = first;; ++w) {
+    const std::uint32_t in = w == last ? from & (evens >> (30 - 2 * (hi & 15))) : from;
+    const std::uint32_t x = load_u32(table + 4 * w);
+    const std::uint32_t low = x & in, high = (x >> 1) & in;
+    lows |= low;
+    highs |= high;
+    other |= (low ^ high) ^ in;
+    if (w == last) break;
+    from = evens;
+  }
+  if (other != 0) return kinds_to_check;
+  return (lows != 0 ? 1u << ucd::kind_plain : 0) | (highs != 0 ? 1u << ucd::kind_plain_rtl : 0);
+#else
+  (void)lo;
+  return 0;
+#endif
+}
+
+// The blocks of the BMP whose every code point is kind_plain, so that a
+// label of CJK ideographs or of Hangul syllables, whose inserted code
+// points spread too wide for range_kinds, is not read a code point at a
+// time (tests/unit/ace_shapes_test.cpp checks each against the table).
+struct plain_block {
+  char32_t lo, hi;
+};
+constexpr plain_block plain_blocks[] = {
+    {0x4E00, 0x9FFF},  // CJK Unified Ideographs
+    {0xAC00, 0xD7A3},  // Hangul Syllables
+};
+inline bool in_plain_block(char32_t lo, char32_t hi) noexcept {
+  for (const plain_block& b : plain_blocks)
+    if (lo >= b.lo && hi <= b.hi) return true;
+  return false;
+}
+
+// Bit k set: some code point of cps[0, n) (all below U+10000) has plain
+// kind k.
+inline unsigned kinds_of(const char32_t* cps, std::size_t n) noexcept {
+  unsigned seen = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const char32_t c = cps[i];
+    seen |= 1u << ((ucd::idna_plain_bmp[c >> 2] >> ((c & 3u) * 2)) & 3u);
+  }
+  return seen;
+}
+constexpr unsigned plain_kinds = (1u << ucd::kind_plain) | (1u << ucd::kind_plain_rtl);
+
+// The checks of put_checked alone, for a label whose UTF-8 is then written
+// as one run (no basic code point, every inserted one of 2 bytes or every
+// one of 3): whether the route may keep it; sets d.rtl.
+bool passes_checks(const char32_t* cps, std::size_t n, domain_code_points& d) noexcept {
+  bool all_plain = true;
+  for (std::size_t i = 0; i < n; ++i) {
+    const char32_t c = cps[i];
+    const unsigned kind = ucd::idna_plain_kind(c);
+    if (kind == ucd::kind_plain) continue;
+    if (kind == ucd::kind_plain_rtl) {
+      d.rtl = true;
+      continue;
+    }
+    if (!accepts_unplain(c, kind, cps, i, d, all_plain)) return false;
+  }
+  if (!all_plain) {
+    const std::u32string_view label(cps, n);
+    if (ucd::idna_plain_kind(cps[0]) == ucd::kind_other && ucd::is_mark(cps[0])) return false;
+    if (ucd::nfc_quick_check(label) != ucd::quick_check::yes) return false;
+  }
+  return true;
+}
+
+// The decoded label cps[0, n) as UTF-8 at p, checking each code point (the
+// argument at the top); returns the end, or null when the pipeline must
+// decide.
+char* put_checked(const char32_t* cps, std::size_t n, domain_code_points& d, char* p) noexcept {
   char* const first = p;
   bool all_plain = true;
   std::size_t i = 0;
@@ -194,15 +285,79 @@ char* put_decoded_label(const char* ace, std::size_t size, const options& opt,
       p += 4;
     }
   }
-  // All ASCII (one byte a code point): 4.1.3 says the pipeline decides.
-  if (static_cast<std::size_t>(p - first) == n) return nullptr;
+  (void)first;
   if (!all_plain) {
     const std::u32string_view label(cps, n);
     if (cps[0] >= 0x80 && ucd::idna_plain_kind(cps[0]) == ucd::kind_other && ucd::is_mark(cps[0]))
       return nullptr;
     if (ucd::nfc_quick_check(label) != ucd::quick_check::yes) return nullptr;
   }
-  d.sizes[d.decoded++] = static_cast<std::uint16_t>(n);
+  return p;
+}
+
+// The decoded xn-- label `ace` (the bytes after the prefix), appended to
+// d, as UTF-8 at p; returns the end, or null when the pipeline must decide.
+char* put_decoded_label(const char* ace, std::size_t size, const options& opt,
+                        domain_code_points& d, char* p) noexcept {
+  char32_t* const cps = d.cps + d.used;
+  bootstring::label::decoded_shape shape;
+  if (!bootstring::label::decode_shaped(std::string_view(ace, size), cps, shape)) return nullptr;
+  const std::size_t n = shape.size;
+  const std::size_t b = shape.basic;
+  // All ASCII (nothing inserted, the empty label among them): 4.1.3 says
+  // the pipeline decides.
+  if (n == b) return nullptr;
+  // The decoder's ASCII code points are the label's basic code points,
+  // copied from the (lowercased LDH) input; every other one is U+0080 or
+  // above (RFC 3492: n starts at 128 and only grows).  So only the basic
+  // ones can be '-', 'x' or 'n': V2 and V4 ("xn--") at positions 3-4,
+  // V3 at the ends.
+  if (b != 0) {
+    if (n >= 4 && cps[2] == '-' && cps[3] == '-' && (opt.check_hyphens || (cps[0] == 'x' && cps[1] == 'n')))
+      return nullptr;
+    if (opt.check_hyphens && (cps[0] == '-' || cps[n - 1] == '-')) return nullptr;
+  }
+  // The inserted code points lie in [lo, hi]; the basic ones (LDH) are
+  // plain.  When all are plain (kinds 1 and 2: valid, no mark, NFC-stable)
+  // the label passes V1, V6 and V7 and only its UTF-8 is left to write,
+  // at a length known from lo and hi when it has no basic code point.
+  unsigned kinds = range_kinds(shape.lo, shape.hi);
+  if (kinds == 0) kinds = in_plain_block(shape.lo, shape.hi) ? 1u << ucd::kind_plain : kinds_of(cps, n);
+  const bool one_run = b == 0 && (shape.hi < 0x800 || (shape.lo >= 0x800 && shape.hi < 0x10000));
+  if ((kinds & ~plain_kinds) != 0 && !one_run) {
+    p = put_checked(cps, n, d, p);
+  } else if ((kinds & ~plain_kinds) != 0 && !passes_checks(cps, n, d)) {
+    return nullptr;
+  } else {
+    if (kinds & (1u << ucd::kind_plain_rtl)) d.rtl = true;
+    if (b == 0 && shape.hi < 0x800) {
+      p = simd::utf8_two(cps, n, p);
+    } else if (b == 0 && shape.lo >= 0x800) {
+      p = simd::utf8_three(cps, n, p);
+    } else {
+      for (std::size_t i = 0; i < n; ++i) {
+        const char32_t c = cps[i];
+        if (c < 0x80) {
+          *p++ = static_cast<char>(c);
+        } else if (c < 0x800) {
+          p[0] = static_cast<char>(0xC0 | (c >> 6));
+          p[1] = static_cast<char>(0x80 | (c & 0x3F));
+          p += 2;
+        } else {
+          p[0] = static_cast<char>(0xE0 | (c >> 12));
+          p[1] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+          p[2] = static_cast<char>(0x80 | (c & 0x3F));
+          p += 3;
+        }
+      }
+    }
+  }
+  if (p == nullptr) return nullptr;
+  // A label of right-to-left plain code points only (R, AL or AN) passes
+  // RFC 5893's rules 2-4 as it stands (no EN); rule 1 is left for its
+  // first code point (passes_bidi_rule).
+  const bool all_rtl = b == 0 && kinds == 1u << ucd::kind_plain_rtl;
+  d.sizes[d.decoded++] = static_cast<std::uint16_t>(n | (all_rtl ? all_rtl_label : 0));
   d.used += n;
   return p;
 }
@@ -216,14 +371,21 @@ bool passes_bidi_rule(const char* low, const std::uint16_t* ends, std::size_t la
     const std::size_t len = ends[k] - start;
     if (len == 0) continue;
     if (len >= 4 && load_u32(low + start) == ace_prefix_word) {
-      const std::size_t size = d.sizes[decoded++];
-      if (bidi_rule_failures(std::u32string_view(d.cps + at, size)) != 0) return false;
+      const std::size_t size = d.sizes[decoded] & ~all_rtl_label;
+      if ((d.sizes[decoded++] & all_rtl_label) != 0) {
+        // Rule 1: R or AL first, not AN.
+        if (ucd::bidi(d.cps[at]) == ucd::bidi_class::AN) return false;
+      } else if (bidi_rule_failures(std::u32string_view(d.cps + at, size)) != 0) {
+        return false;
+      }
       at += size;
       continue;
     }
-    char32_t wide[ace_max_input];
-    for (std::size_t i = 0; i < len; ++i) wide[i] = static_cast<unsigned char>(low[start + i]);
-    if (bidi_rule_failures(std::u32string_view(wide, len)) != 0) return false;
+    // An ASCII label (lowercase letters, digits, '-'): rule 1 asks for an
+    // L first, a letter (digits are EN, '-' is ES); an L label then passes
+    // rule 5 (every LDH class is allowed) and rule 6 when it ends with L
+    // or EN, a letter or a digit.
+    if (static_cast<unsigned char>(low[start]) < 'a' || low[start + len - 1] == '-') return false;
   }
   return true;
 }

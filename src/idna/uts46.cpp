@@ -370,14 +370,21 @@ status to_unicode(std::string_view domain, char* out, std::size_t capacity, std:
     return {};
   }
   if (v.ldh || (n > stack_low && n <= detail::ace_max_input)) {
-    // On the stack first: when the route is declined half-way, the caller's
-    // buffer must not have been written (the pipeline's result may not fit).
+    // Straight into the caller's buffer when it has the route's 4n bytes:
+    // then the pipeline's result fits too (LDH input: at most one code
+    // point per input byte, 4 bytes each), so a route declined half-way
+    // leaves nothing the pipeline does not overwrite.  Otherwise on the
+    // stack first: the caller's buffer must not be written when the
+    // result does not fit.
     char utf8[4 * detail::ace_max_input];
-    const std::size_t size = v.ldh ? detail::ace_to_unicode(low, n, v.dots, opt, utf8)
-                                   : detail::ace_to_unicode_long(domain.data(), n, opt, utf8);
+    char* const to = capacity >= 4 * n ? out : utf8;
+    const std::size_t size = v.ldh ? detail::ace_to_unicode(low, n, v.dots, opt, to)
+                                   : detail::ace_to_unicode_long(domain.data(), n, opt, to);
     if (size != detail::ace_declined) {
-      if (size > capacity) return buffer_too_small(size);
-      std::memcpy(out, utf8, size);
+      if (to != out) {
+        if (size > capacity) return buffer_too_small(size);
+        std::memcpy(out, utf8, size);
+      }
       written = size;
       return {};
     }
