@@ -118,7 +118,9 @@ TEST(AceShapes, RunsOfOneKindEveryLength) {
         EXPECT_GT(check(ace(U"ab" + letters + U"9")), 0u) << a;  // with basic code points
         const std::string three = a + "." + a + "." + a;
         const std::size_t taken = check(three);
-        if (three.size() <= detail::ace_max_input) EXPECT_GT(taken, 0u) << three;
+        if (three.size() <= detail::ace_max_input) {
+          EXPECT_GT(taken, 0u) << three;
+        }
       }
     }
   }
@@ -210,7 +212,9 @@ TEST(AceShapes, AsciiLabelsOfBidiNames) {
     for (const std::string& name : {hebrew + "." + a, std::string(a) + "." + hebrew}) {
       check(name);
       const std::string got = route(name, lax);
-      if (got != "(declined)") EXPECT_EQ(got, pipeline(name, lax)) << name;
+      if (got != "(declined)") {
+        EXPECT_EQ(got, pipeline(name, lax)) << name;
+      }
     }
   }
   EXPECT_NE(route(hebrew + ".a1", idna::uts46_default), "(declined)");

@@ -186,10 +186,14 @@ TEST(IdnaOffsets, EveryErrcThroughEveryEntryPoint) {
       if (c.unicode_too) {
         const auto u16 = idna::to_unicode(std::u16string_view(in16), c.opt);
         EXPECT_EQ(u16.status.code, unicode_code);
-        if (!unicode_validation) EXPECT_EQ(u16.status.offset, prefix16.size());
+        if (!unicode_validation) {
+          EXPECT_EQ(u16.status.offset, prefix16.size());
+        }
         const auto u32 = idna::to_unicode(std::u32string_view(in32), c.opt);
         EXPECT_EQ(u32.status.code, unicode_code);
-        if (!unicode_validation) EXPECT_EQ(u32.status.offset, prefix32.size());
+        if (!unicode_validation) {
+          EXPECT_EQ(u32.status.offset, prefix32.size());
+        }
       }
     }
     if (c.unicode_too) {

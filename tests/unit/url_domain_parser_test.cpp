@@ -263,7 +263,9 @@ void expect_to_unicode(const std::string& in, const idna::options& opt, const st
   const idna::detailed d = idna::to_unicode_detailed(in, opt);
   EXPECT_EQ(d.errors.first.code, code);
   if (recorded == errc::ok) {
-    if (code == errc::ok) EXPECT_TRUE(d.validation_errors.empty());
+    if (code == errc::ok) {
+      EXPECT_TRUE(d.validation_errors.empty());
+    }
   } else {
     ASSERT_FALSE(d.validation_errors.empty());
     EXPECT_EQ(d.validation_errors.front().code, recorded);
