@@ -11,7 +11,11 @@
 //     length lie inside the input, and its brand is an index brand.
 //  2. When the name is valid IDNA, its A-label form (to_ascii) and its
 //     U-label form (to_unicode) give the same matches (brand, rule, score)
-//     as the input: xn-- labels are decoded before matching.
+//     as the input: xn-- labels are decoded before matching.  Unless the
+//     input has a capital I: the lookalike rules read one after a
+//     lowercase letter or digit as l (cIropbox.com, docs/hunt.md), which
+//     the forms, lowercase, no longer show (found by this target:
+//     "payplI" is homoglyph_edit of paypal.com, "paypli" nothing).
 //  3. A match's score is at least the minimum asked for.
 //  4. The triage (by_brand) holds every match exactly once, as a brand's
 //     best or among its `also`, one entry per brand, entries by best score
@@ -121,7 +125,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // 2.
   const auto a = puny::idna::to_ascii(in);
   const auto u = puny::idna::to_unicode(in);
-  if (a.ok() && u.ok()) {
+  if (a.ok() && u.ok() && in.find('I') == std::string_view::npos) {
     const auto mine = keys(r);
     PUNY_FUZZ_CHECK(keys(hunt::find(a.value, index(), opt)) == mine);
     PUNY_FUZZ_CHECK(keys(hunt::find(u.value, index(), opt)) == mine);
