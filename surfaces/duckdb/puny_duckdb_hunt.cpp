@@ -364,7 +364,10 @@ void alert_score_vector(duckdb_function_info, duckdb_data_chunk input, duckdb_ve
 }
 
 // LIST(STRUCT(fields)); each field's type is taken (destroyed here).
-duckdb_logical_type list_of_struct(std::initializer_list<std::pair<const char*, duckdb_logical_type>> fields) {
+using struct_fields = std::vector<std::pair<const char*, duckdb_logical_type>>;
+
+// LIST(STRUCT(fields)); takes (destroys) the fields' types.
+duckdb_logical_type list_of_struct(const struct_fields& fields) {
   std::vector<duckdb_logical_type> types;
   std::vector<const char*> names;
   for (const auto& f : fields) {
@@ -424,31 +427,23 @@ bool register_without_arguments(duckdb_connection connection, const char* name, 
 
 bool puny_register_hunt_functions(duckdb_connection connection) {
   // A match: PostgreSQL's hunt_matches row, in the order of f_brand...
-  duckdb_logical_type matches = list_of_struct({{"brand", type(DUCKDB_TYPE_VARCHAR)},
-                                                {"rule", type(DUCKDB_TYPE_VARCHAR)},
-                                                {"score", type(DUCKDB_TYPE_INTEGER)},
-                                                {"position", type(DUCKDB_TYPE_INTEGER)},
-                                                {"length", type(DUCKDB_TYPE_INTEGER)},
-                                                {"display", type(DUCKDB_TYPE_VARCHAR)},
-                                                {"shown", type(DUCKDB_TYPE_BOOLEAN)},
-                                                {"via", type(DUCKDB_TYPE_VARCHAR)},
-                                                {"reason", type(DUCKDB_TYPE_VARCHAR)}});
+  const auto match_fields = [] {
+    return struct_fields{{"brand", type(DUCKDB_TYPE_VARCHAR)},   {"rule", type(DUCKDB_TYPE_VARCHAR)},
+                         {"score", type(DUCKDB_TYPE_INTEGER)},   {"position", type(DUCKDB_TYPE_INTEGER)},
+                         {"length", type(DUCKDB_TYPE_INTEGER)},  {"display", type(DUCKDB_TYPE_VARCHAR)},
+                         {"shown", type(DUCKDB_TYPE_BOOLEAN)},   {"via", type(DUCKDB_TYPE_VARCHAR)},
+                         {"reason", type(DUCKDB_TYPE_VARCHAR)}};
+  };
+  duckdb_logical_type matches = list_of_struct(match_fields());
   // hunt_brands: the same fields and `also`, the brand's other matches
   // (PostgreSQL's jsonb array of objects with these members).
-  duckdb_logical_type brands = list_of_struct({{"brand", type(DUCKDB_TYPE_VARCHAR)},
-                                               {"rule", type(DUCKDB_TYPE_VARCHAR)},
-                                               {"score", type(DUCKDB_TYPE_INTEGER)},
-                                               {"position", type(DUCKDB_TYPE_INTEGER)},
-                                               {"length", type(DUCKDB_TYPE_INTEGER)},
-                                               {"display", type(DUCKDB_TYPE_VARCHAR)},
-                                               {"shown", type(DUCKDB_TYPE_BOOLEAN)},
-                                               {"via", type(DUCKDB_TYPE_VARCHAR)},
-                                               {"reason", type(DUCKDB_TYPE_VARCHAR)},
-                                               {"also", list_of_struct({{"rule", type(DUCKDB_TYPE_VARCHAR)},
-                                                                        {"via", type(DUCKDB_TYPE_VARCHAR)},
-                                                                        {"score", type(DUCKDB_TYPE_INTEGER)},
-                                                                        {"position", type(DUCKDB_TYPE_INTEGER)},
-                                                                        {"length", type(DUCKDB_TYPE_INTEGER)}})}});
+  struct_fields brand_fields = match_fields();
+  brand_fields.push_back({"also", list_of_struct({{"rule", type(DUCKDB_TYPE_VARCHAR)},
+                                                  {"via", type(DUCKDB_TYPE_VARCHAR)},
+                                                  {"score", type(DUCKDB_TYPE_INTEGER)},
+                                                  {"position", type(DUCKDB_TYPE_INTEGER)},
+                                                  {"length", type(DUCKDB_TYPE_INTEGER)}})});
+  duckdb_logical_type brands = list_of_struct(brand_fields);
   duckdb_logical_type rule_rows =
       list_of_struct({{"name", type(DUCKDB_TYPE_VARCHAR)}, {"description", type(DUCKDB_TYPE_VARCHAR)}});
   duckdb_logical_type integer = type(DUCKDB_TYPE_INTEGER);
