@@ -5,27 +5,8 @@
 //   PUNY_DUCKDB_DIR=build/duckdb node --test surfaces/duckdb/test/email.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
-import path from 'node:path';
+import { db, value, failure } from './duckdb-session.mjs';
 
-const dir = process.env.PUNY_DUCKDB_DIR && path.resolve(process.env.PUNY_DUCKDB_DIR);
-assert.ok(dir && fs.existsSync(path.join(dir, 'puny.duckdb_extension')),
-          'PUNY_DUCKDB_DIR must hold puny.duckdb_extension (surfaces/duckdb/build.sh)');
-const require = createRequire(path.join(dir, 'node', 'package.json'));
-const { DuckDBInstance } = require('@duckdb/node-api');
-const instance = await DuckDBInstance.create(':memory:', { allow_unsigned_extensions: 'true' });
-const db = await instance.connect();
-await db.run(`LOAD '${path.join(dir, 'puny.duckdb_extension')}'`);
-const value = async (sql) => (await db.runAndReadAll(sql)).getRows()[0][0];
-async function failure(sql) {
-  try {
-    await db.run(sql);
-  } catch (e) {
-    return e.message;
-  }
-  assert.fail(`no error from ${sql}`);
-}
 
 test('email_normalize: local part kept, domain lowercased and in U-labels (RFC 5321 2.4)', async () => {
   assert.equal(await value("SELECT email_normalize('John.Doe@Example.COM')"), 'John.Doe@example.com');

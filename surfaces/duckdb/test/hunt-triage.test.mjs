@@ -9,30 +9,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { db, objects, value, failure } from './duckdb-session.mjs';
 
-const dir = process.env.PUNY_DUCKDB_DIR && path.resolve(process.env.PUNY_DUCKDB_DIR);
-assert.ok(dir && fs.existsSync(path.join(dir, 'puny.duckdb_extension')),
-          'PUNY_DUCKDB_DIR must hold puny.duckdb_extension (surfaces/duckdb/build.sh)');
 const puny = process.env.PUNY_BIN && path.resolve(process.env.PUNY_BIN);
-const require = createRequire(path.join(dir, 'node', 'package.json'));
-const { DuckDBInstance } = require('@duckdb/node-api');
-const instance = await DuckDBInstance.create(':memory:', { allow_unsigned_extensions: 'true' });
-const db = await instance.connect();
-await db.run(`LOAD '${path.join(dir, 'puny.duckdb_extension')}'`);
-const objects = async (sql) => (await db.runAndReadAll(sql)).getRowObjectsJson();
-const value = async (sql) => (await db.runAndReadAll(sql)).getRows()[0][0];
-async function failure(sql) {
-  try {
-    await db.run(sql);
-  } catch (e) {
-    return e.message;
-  }
-  assert.fail(`no error from ${sql}`);
-}
 const unnest = (call) => objects(`SELECT unnest(${call}, recursive := false) AS m`).then((r) => r.map((x) => x.m));
 
 const HOMOGLYPH = "Same skeleton as the brand's label with ASCII lookalikes only (rn/m, 0/o, 1/l, vv/w)";
