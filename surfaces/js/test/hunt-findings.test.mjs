@@ -6,16 +6,7 @@
 // (wasm.hunt.cli).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { punyDisplay } from './support/load.mjs';
-
-function withIndex(brands, options, body) {
-  const index = punyDisplay.huntIndex(brands, options);
-  try {
-    body(index);
-  } finally {
-    index.free();
-  }
-}
+import { punyDisplay, withHuntIndex as withIndex } from './support/load.mjs';
 
 test('a Cyrillic lookalike says why it stays an A-label', () => {
   withIndex('paypal.com\n', {}, (index) => {

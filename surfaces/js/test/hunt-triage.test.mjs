@@ -6,19 +6,10 @@
 // equal `puny hunt --json`'s in test/cli/hunt-cli.test.mjs (wasm.hunt.cli).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { punyDisplay } from './support/load.mjs';
+import { punyDisplay, withHuntIndex as withIndex } from './support/load.mjs';
 
 const HOMOGLYPH = 'Same skeleton as the brand\'s label with ASCII lookalikes only (rn/m, 0/o, 1/l, vv/w)';
 const COMBO = 'The brand\'s label joined to a keyword or to a word by a hyphen';
-
-function withIndex(brands, options, body) {
-  const index = punyDisplay.huntIndex(brands, options);
-  try {
-    body(index);
-  } finally {
-    index.free();
-  }
-}
 
 test('a combined match names its via rule and both reasons', () => {
   withIndex('paypal.com\n', {}, (index) => {

@@ -38,3 +38,14 @@ function loadPeer() {
 }
 export const punycodeJs = loadPeer();
 export const sharedTestdata = path.resolve(here, '..', '..', '..', '..', '..', 'shared', 'testdata');
+
+// body(index) with a hunt index of `brands` made by puny/display's
+// huntIndex, freed afterwards whatever body does.
+export function withHuntIndex(brands, options, body) {
+  const index = punyDisplay.huntIndex(brands, options);
+  try {
+    body(index);
+  } finally {
+    index.free();
+  }
+}
