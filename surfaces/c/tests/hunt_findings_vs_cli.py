@@ -15,15 +15,19 @@ import subprocess
 import sys
 import tempfile
 
-BRANDS = "paypal.com keywords=wallet allow=paypal.me\ngoogle.com\nmicrosoft.com\namazon.com\n"
-NAMES = [
-    "xn--pypal-4ve.com", "p\u0430yp\u0430l.com", "\u0440\u0430\u0443\u0440\u0430l.com",
-    "xn--80aa0cbo65f.com", "www.xn--pypal-4ve.com.evil.tld", "\u0440\u0430\u0443\u0440\u0430\u04cf-login.com",
-    "micr\u043esoft.com", "g\u043e\u043egle.com", "xn--ggle-0nda.com", "\u00fc.paypa1-wallet.com",
-    "paypa1.com", "paypa1-login.com", "rnicrosoft-support.com", "am\u0430zon.com.evil.tld",
-    "xn--a.paypa1.com", "paypa1--x.com", "\u0430m\u0430z\u043en.com", "G\u041e\u041eGLE.COM",
-    "example.org", "harmless.net",
-]
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
+
+def _cross_surface(name):
+    """A file of tests/hunt/data: its lines but blank and '#' ones."""
+    with open(os.path.join(REPO, "tests", "hunt", "data", name), encoding="utf-8") as f:
+        return [l.rstrip("\n") for l in f if l.strip() and not l.startswith("#")]
+
+
+# The brands and names every surface's findings are compared on with the
+# CLI's (tests/hunt/data/cross_surface_*.txt).
+BRANDS = "".join(b + "\n" for b in _cross_surface("cross_surface_brands.txt"))
+NAMES = _cross_surface("cross_surface_names.txt")
 
 
 def run(cmd, text):
