@@ -96,6 +96,9 @@ struct outcome {
   // display --json: more members for the input's object, as JSON text
   // without the braces ("key":value,...), spliced after the common keys.
   std::string extra_json;
+  // hunt: where each piece of extra_json ends (after its '\n'), so that
+  // the line driver need not search 2 KB objects for their ends.
+  std::vector<std::size_t> piece_ends;
   // Or, for a long input, a writer of those same members: it appends them
   // to `out`, handing `out` to `spill` (when given) whenever it holds a
   // block's worth, so that the text is never whole in memory.
@@ -118,6 +121,7 @@ struct outcome {
     has_validation = false;
     validation.clear();
     extra_json.clear();
+    piece_ends.clear();
     write_extra = nullptr;
     silent = false;
     skipped = false;
@@ -144,8 +148,8 @@ processor with_input_mode(const mode_settings& m, processor inner);
 // The shape of the JSON objects.
 // display: like idna without best_effort, plus the decision's members.
 // hunt: extra_json holds one piece per object: its members after "line",
-// its closing brace and '\n' (hunt_json.hpp); each is written as
-// {"line":N,<piece>; nothing else.
+// its closing brace and '\n' (hunt_json.hpp), piece_ends where each ends;
+// each is written as {"line":N,<piece>; nothing else.
 enum class json_shape { punycode, idna, display, hunt };
 
 // Runs `process` over the positional inputs, or over the lines of standard

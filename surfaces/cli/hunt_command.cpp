@@ -174,9 +174,10 @@ void add_hunt(CLI::App& app, action& selected) {
       opt.min_score = cfg->min_score;
       opt.profile = display::find_profile(cfg->profile)->id;
       const std::string profile_name(display::find_profile(cfg->profile)->name);
+      auto brand_names = std::make_shared<const brand_json_names>(*index);
       return run_lines(
           cfg->io, json_shape::hunt,
-          [index, opt, profile_name](std::string_view in, bool detailed, outcome& out) {
+          [index, brand_names, opt, profile_name](std::string_view in, bool detailed, outcome& out) {
             thread_local std::vector<std::string> names;
             thread_local hunt::report rep;
             hunt_line_error bad;
@@ -205,7 +206,8 @@ void add_hunt(CLI::App& app, action& selected) {
               if (detailed) {
                 // One piece per matching name (hunt_json.hpp); the line
                 // driver puts {"line":N, before each.
-                append_hunt_json(text, name, rep, *index, profile_name);
+                append_hunt_json(text, name, rep, *brand_names, profile_name);
+                out.piece_ends.push_back(text.size());
               } else {
                 if (!text.empty()) text += '\n';
                 // The whole name, however long: the match's offsets count

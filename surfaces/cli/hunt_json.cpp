@@ -274,8 +274,13 @@ void append_json_string(std::string& out, std::string_view s) {
              .dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
+brand_json_names::brand_json_names(const hunt::brand_index& index) : quoted_(index.size()) {
+  for (std::size_t id = 0; id < quoted_.size(); ++id)
+    append_json_string(quoted_[id], index.brand(id));
+}
+
 void append_hunt_json(std::string& out, std::string_view input, const hunt::report& rep,
-                      const hunt::brand_index& index, std::string_view profile) {
+                      const brand_json_names& brands, std::string_view profile) {
   json_writer w(out);
   w.lit("\"input\":");
   w.str(input);
@@ -288,7 +293,7 @@ void append_hunt_json(std::string& out, std::string_view input, const hunt::repo
     const hunt::match& m = rep.matches[k];
     if (k > 0) w.ch(',');
     w.lit("{\"brand\":");
-    w.str(index.brand(m.brand));
+    w.raw(brands[m.brand]);
     w.lit(",\"rule\":");
     w.raw(rule_name(m.why));
     write_place(w, m);
@@ -311,7 +316,7 @@ void append_hunt_json(std::string& out, std::string_view input, const hunt::repo
     const hunt::match& m = rep.matches[e.best];
     if (k > 0) w.ch(',');
     w.lit("{\"brand\":");
-    w.str(index.brand(m.brand));
+    w.raw(brands[m.brand]);
     w.ch(',');
     write_rule(w, m);
     w.lit(",\"score\":");

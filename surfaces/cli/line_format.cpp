@@ -105,15 +105,20 @@ void append_json(std::string& out, std::size_t number, std::string_view input,
     }
     // extra_json: each object's members after "line", its closing brace
     // and '\n' (hunt_json.hpp), written as text, never parsed again.
+    // The line's "{\"line\":N," once, copied before each piece.
+    char head[32] = "{\"line\":";
+    std::size_t head_size = 8;
+    head_size = static_cast<std::size_t>(std::to_chars(head + head_size, head + sizeof head - 1, number).ptr - head);
+    head[head_size++] = ',';
     std::size_t start = 0;
-    while (start < r.extra_json.size()) {
-      std::size_t nl = r.extra_json.find('\n', start);
-      if (nl == std::string::npos) nl = r.extra_json.size() - 1;
-      out += "{\"line\":";
-      append_number(out, number);
-      out += ',';
-      out.append(r.extra_json, start, nl + 1 - start);
-      start = nl + 1;
+    for (const std::size_t end : r.piece_ends) {
+      out.append(head, head_size);
+      out.append(r.extra_json, start, end - start);
+      start = end;
+    }
+    if (start < r.extra_json.size()) {  // text after the last end given: one more piece
+      out.append(head, head_size);
+      out.append(r.extra_json, start, std::string::npos);
     }
     return;
   }
