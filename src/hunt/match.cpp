@@ -380,8 +380,8 @@ void matcher::loose_rule(std::size_t r, bool ascii, const std::u32string& F, boo
   const std::size_t offset = labels_span(r, r).offset;
   thread_local std::u32string key;
   auto report = [&](std::uint32_t id) {
+    if (reported_rules(id, offset) != 0) return;  // one word read first (homoglyph_edit_rule)
     if (d.brands[id].label == R || weak_dropped(id, offset)) return;
-    if (reported_rules(id, offset) != 0) return;
     add(id, rule::homoglyph_edit, r, r);
   };
   loose_now = true;
@@ -479,10 +479,12 @@ void matcher::homoglyph_edit_rule(std::size_t r, const std::u32string& F, bool l
   if (F.empty() || F.size() > d.max_folded + 1) return;
   const std::size_t offset = labels_span(r, r).offset;
   auto consider = [&](std::uint32_t id) {
+    // Reported already (most calls: a lookalike meets a brand at several
+    // deletions): one word read, before any string is compared.
+    if (reported_rules(id, offset) != 0) return;
     const brand_record& b = d.brands[id];
     if (b.folded == F || b.label == R) return;  // the homoglyph rule's, or the brand itself
     if (weak_dropped(id, offset)) return;        // a weak edit --min-score left out
-    if (reported_rules(id, offset) != 0) return;
     add(id, rule::homoglyph_edit, r, r);
   };
   // One character more than the brand's folded skeleton.
