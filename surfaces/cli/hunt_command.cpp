@@ -30,10 +30,14 @@ struct hunt_settings {
   int min_score = hunt::alert_score;  // the core's alert threshold
 };
 
-std::string verdict_text(const hunt::report& r) {
-  if (!r.verdict_status.ok())
-    return "invalid:" + std::string(puny::to_string(r.verdict_status.code));
-  return r.display + (r.all_shown ? " (shown)" : " (kept as A-labels)");
+void append_verdict_text(std::string& out, const hunt::report& r) {
+  if (!r.verdict_status.ok()) {
+    out += "invalid:";
+    out += puny::to_string(r.verdict_status.code);
+    return;
+  }
+  out += r.display;
+  out += r.all_shown ? " (shown)" : " (kept as A-labels)";
 }
 
 void add_hunt(CLI::App& app, action& selected) {
@@ -212,9 +216,10 @@ void add_hunt(CLI::App& app, action& selected) {
                 if (!text.empty()) text += '\n';
                 // The whole name, however long: the match's offsets count
                 // its bytes (a valid U-label name passes 256 bytes).
-                std::string safe;
-                append_escaped(safe, name, std::string::npos);
-                text += safe + '\t' + verdict_text(rep) + hunt_text_matches(rep, *index);
+                append_escaped(text, name, std::string::npos);
+                text += '\t';
+                append_verdict_text(text, rep);
+                append_hunt_text_matches(text, rep, *index);
               }
             }
             out.matched = !text.empty();
