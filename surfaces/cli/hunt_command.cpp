@@ -201,19 +201,18 @@ void add_hunt(CLI::App& app, action& selected) {
                 return;
               }
             }
-            // Written where the line driver reads it (out was reset: empty,
-            // its storage kept from the last line).
-            std::string& text = detailed ? out.extra_json : out.output;
+            // --json: each object straight into the driver's output
+            // (outcome::json_out); text: the line's output lines.
+            std::string& json = out.json_out != nullptr ? *out.json_out : out.extra_json;
+            bool matched = false;
             for (const std::string& name : names) {
               hunt::find(name, *index, opt, rep);
               if (rep.matches.empty()) continue;
               if (detailed) {
-                // One piece per matching name (hunt_json.hpp); the line
-                // driver puts {"line":N, before each.
-                append_hunt_json(text, name, rep, *brand_names, profile_name);
-                out.piece_ends.push_back(text.size());
+                append_hunt_json(json, out.line, name, rep, *brand_names, profile_name);
               } else {
-                if (!text.empty()) text += '\n';
+                std::string& text = out.output;
+                if (matched) text += '\n';
                 // The whole name, however long: the match's offsets count
                 // its bytes (a valid U-label name passes 256 bytes).
                 append_escaped(text, name, std::string::npos);
@@ -221,9 +220,10 @@ void add_hunt(CLI::App& app, action& selected) {
                 append_verdict_text(text, rep);
                 append_hunt_text_matches(text, rep, *index);
               }
+              matched = true;
             }
-            out.matched = !text.empty();
-            if (text.empty()) out.silent = !detailed;
+            out.matched = matched;
+            if (!matched) out.silent = !detailed;
           });
     };
   });

@@ -314,10 +314,12 @@ brand_json_names::brand_json_names(const hunt::brand_index& index) : quoted_(ind
     append_json_string(quoted_[id], index.brand(id));
 }
 
-void append_hunt_json(std::string& out, std::string_view input, const hunt::report& rep,
+void append_hunt_json(std::string& out, std::size_t line, std::string_view input, const hunt::report& rep,
                       const brand_json_names& brands, std::string_view profile) {
   json_writer w(out);
-  w.lit("\"input\":");
+  w.lit("{\"line\":");
+  w.num(line);
+  w.lit(",\"input\":");
   w.str(input);
   w.lit(",\"name\":");
   w.str(rep.name);

@@ -24,11 +24,9 @@ class brand_json_names {
   std::vector<std::string> quoted_;
 };
 
-// Appends the members of one name's object after "line" ("input", "name",
-// "verdict", "matches", "score", "brands"; docs/hunt.md, "Output"), then the
-// closing brace and '\n': `out` holds one such piece per matching name of a
-// line, and the line driver writes each as {"line":N,<piece>.
-void append_hunt_json(std::string& out, std::string_view input, const hunt::report& rep,
+// Appends one matching name's object, {"line":N, then "input", "name",
+// "verdict", "matches", "score", "brands" (docs/hunt.md, "Output"), and '\n'.
+void append_hunt_json(std::string& out, std::size_t line, std::string_view input, const hunt::report& rep,
                       const brand_json_names& brands, std::string_view profile);
 
 // A JSON string of `s`, as nlohmann's dump() writes it with ensure_ascii off

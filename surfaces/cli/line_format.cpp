@@ -103,23 +103,9 @@ void append_json(std::string& out, std::size_t number, std::string_view input,
       out += '\n';
       return;
     }
-    // extra_json: each object's members after "line", its closing brace
-    // and '\n' (hunt_json.hpp), written as text, never parsed again.
-    // The line's "{\"line\":N," once, copied before each piece.
-    char head[32] = "{\"line\":";
-    std::size_t head_size = 8;
-    head_size = static_cast<std::size_t>(std::to_chars(head + head_size, head + sizeof head - 1, number).ptr - head);
-    head[head_size++] = ',';
-    std::size_t start = 0;
-    for (const std::size_t end : r.piece_ends) {
-      out.append(head, head_size);
-      out.append(r.extra_json, start, end - start);
-      start = end;
-    }
-    if (start < r.extra_json.size()) {  // text after the last end given: one more piece
-      out.append(head, head_size);
-      out.append(r.extra_json, start, std::string::npos);
-    }
+    // Each matching name's object is written by the processor: to
+    // outcome::json_out, which the drivers set, else to extra_json.
+    out += r.extra_json;
     return;
   }
   json j;
