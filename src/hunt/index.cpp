@@ -264,18 +264,13 @@ bool piece_skeleton(std::u32string_view label, std::u32string& out) {
 }  // namespace
 
 void folded_skeleton(std::u32string_view label, std::u32string& out) {
-  // Each ASCII character's prototype as a short fixed array (every ASCII
-  // prototype is ASCII and short), copied whole: fewer branches than its
-  // size, and no string append per character.
-  struct prototype {
-    char32_t text[8];
-    std::size_t size;
-  };
-  static const std::vector<prototype> ascii_prototypes = [] {
-    std::vector<prototype> t(128);
-    for (std::size_t c = 0; c < 128; ++c)
-      for (const char32_t p : ascii_prototype_table()[c])
-        if (t[c].size < 8) t[c].text[t[c].size++] = p;
+  static const std::vector<std::u32string>& ascii_prototypes = ascii_prototype_table();
+  // Most ASCII characters are their own one-character prototype: those
+  // are copied as they are, without appending a string each.
+  static const std::vector<char32_t> ascii_single = [] {
+    std::vector<char32_t> t(128, 0);
+    for (char32_t c = 0; c < 128; ++c)
+      if (ascii_prototypes[c].size() == 1) t[c] = ascii_prototypes[c][0];
     return t;
   }();
   // ASCII characters the whole folding leaves as they are: their own
@@ -284,8 +279,7 @@ void folded_skeleton(std::u32string_view label, std::u32string& out) {
   static const std::vector<bool> ascii_fixed = [] {
     std::vector<bool> t(128, false);
     for (char32_t c = 0; c < 128; ++c)
-      t[c] = ascii_prototypes[c].size == 1 && ascii_prototypes[c].text[0] == c && !(c >= U'A' && c <= U'Z') &&
-             c != U'v' && c != U'V';
+      t[c] = ascii_single[c] == c && !(c >= U'A' && c <= U'Z') && c != U'v' && c != U'V';
     return t;
   }();
   if (std::all_of(label.begin(), label.end(),
@@ -294,35 +288,29 @@ void folded_skeleton(std::u32string_view label, std::u32string& out) {
     return;
   }
   thread_local std::u32string s;
+  s.clear();
   if (std::all_of(label.begin(), label.end(), [](char32_t c) { return c < 128; })) {
-    s.resize(label.size() * 8);
-    char32_t* at = &s[0];
     for (char32_t c : label) {
-      const prototype& p = ascii_prototypes[c];
-      std::memcpy(at, p.text, sizeof p.text);
-      at += p.size;
+      if (ascii_single[c] != 0)
+        s.push_back(ascii_single[c]);
+      else
+        s += ascii_prototypes[c];
     }
-    s.resize(static_cast<std::size_t>(at - s.data()));
-  } else {
-    s.clear();
-    if (!piece_skeleton(label, s)) s = uts39::skeleton(label);
+  } else if (!piece_skeleton(label, s)) {
+    s = uts39::skeleton(label);
   }
-  // Marks out, lowercase, vv as w: never longer than the skeleton.
-  out.resize(s.size());
-  char32_t* const start = out.empty() ? nullptr : &out[0];
-  char32_t* w = start;
+  out.clear();
   for (std::size_t i = 0; i < s.size(); ++i) {
     char32_t c = s[i];
     if (c >= 0x0300 && is_diacritic(c)) continue;  // no mark is below U+0300
     if (c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
     if (c == U'v' && i + 1 < s.size() && (s[i + 1] == U'v' || s[i + 1] == U'V')) {
-      *w++ = U'w';
+      out.push_back(U'w');
       ++i;
       continue;
     }
-    *w++ = c;
+    out.push_back(c);
   }
-  out.resize(static_cast<std::size_t>(w - start));
 }
 
 std::u32string folded_skeleton(std::u32string_view label) {

@@ -69,6 +69,17 @@ char latin_letter(char32_t c) {
   return it != end && it->cp == c ? it->letter : 0;
 }
 
+// Two ASCII letters read as one (after the folded skeleton, which writes m
+// as "rn"): cl, dl as d; lc, lk, ik as k; lb as b; lh as h; nn, rr as m.
+struct pair_rule {
+  char a, b;
+  const char* to;
+};
+const pair_rule ascii_pairs[] = {
+    {'c', 'l', "d"}, {'d', 'l', "d"}, {'l', 'c', "k"},  {'l', 'k', "k"},  {'i', 'k', "k"},
+    {'l', 'b', "b"}, {'l', 'h', "h"}, {'n', 'n', "rn"}, {'r', 'r', "rn"},
+};
+
 // One ASCII letter read as another: each class to one representative.
 char32_t ascii_class(char32_t c) {
   switch (c) {
@@ -82,6 +93,12 @@ char32_t ascii_class(char32_t c) {
 }
 
 }  // namespace
+
+// Whether c may start one of ascii_pairs (most letters do not: the pair
+// table is not scanned for them).
+bool pair_start(char32_t c) {
+  return c == U'c' || c == U'd' || c == U'l' || c == U'i' || c == U'n' || c == U'r';
+}
 
 bool loose_skeleton(std::u32string_view label, bool singles, std::u32string& out,
                     const std::u32string* label_folded) {
@@ -103,57 +120,34 @@ bool loose_skeleton(std::u32string_view label, bool singles, std::u32string& out
   return loose_from_folded(folded, singles, out) || changed;
 }
 
-namespace {
-
-// Two ASCII letters read as one (after the folded skeleton, which writes m
-// as "rn"): cl, dl as d; lc, lk, ik as k; lb as b; lh as h; nn, rr as m.
-// What the pair (a, b) reads as, or nullptr; a switch on the first letter
-// (most letters start no pair).
-const char* pair_reading(char32_t a, char32_t b) {
-  switch (a) {
-    case U'c': return b == U'l' ? "d" : nullptr;
-    case U'd': return b == U'l' ? "d" : nullptr;
-    case U'l': return b == U'c' || b == U'k' ? "k" : b == U'b' ? "b" : b == U'h' ? "h" : nullptr;
-    case U'i': return b == U'k' ? "k" : nullptr;
-    case U'n': return b == U'n' ? "rn" : nullptr;
-    case U'r': return b == U'r' ? "rn" : nullptr;
-    default: return nullptr;
-  }
-}
-
-}  // namespace
-
 bool loose_from_folded(std::u32string_view folded, bool singles, std::u32string& out) {
   bool changed = false;
-  // Written through a pointer: a pair becomes at most two letters, so the
-  // result is never longer than `folded`.
-  out.resize(folded.size());
-  char32_t* const start = out.empty() ? nullptr : &out[0];
-  char32_t* w = start;
+  out.clear();
   for (std::size_t i = 0; i < folded.size(); ++i) {
     const char32_t c = folded[i];
-    if (i + 1 < folded.size()) {
-      if (const char* to = pair_reading(c, folded[i + 1])) {
-        for (; *to; ++to) *w++ = static_cast<unsigned char>(*to);
+    if (i + 1 < folded.size() && pair_start(c)) {
+      const pair_rule* hit = nullptr;
+      for (const pair_rule& p : ascii_pairs)
+        if (c == static_cast<char32_t>(p.a) && folded[i + 1] == static_cast<char32_t>(p.b)) hit = &p;
+      if (hit) {
+        for (const char* t = hit->to; *t; ++t) out.push_back(static_cast<unsigned char>(*t));
         ++i;
         changed = true;
         continue;
       }
     }
-    *w++ = c;
+    out.push_back(c);
   }
-  std::size_t n = static_cast<std::size_t>(w - start);
   if (singles) {
     // Each class to its representative, then a run of one letter to one
     // (nn and rn, m's skeleton, become n; l1 and ll become l).
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const char32_t c = ascii_class(start[i]);
-      if (kept == 0 || start[kept - 1] != c) start[kept++] = c;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      const char32_t c = ascii_class(out[i]);
+      if (n == 0 || out[n - 1] != c) out[n++] = c;
     }
-    n = kept;
+    out.resize(n);
   }
-  out.resize(n);
   return changed;
 }
 
