@@ -186,7 +186,7 @@ struct triage {
   std::vector<brand_matches> entries;  // entries past `count` are spare storage
   std::size_t count = 0;
   int score = 0;
-  std::vector<std::size_t> brands;  // working storage: entries[i]'s brand while grouping
+  std::vector<std::size_t> brands;  // working storage: a table of brand ids while grouping
 };
 void by_brand(const report& rep, triage& out);
 

@@ -326,12 +326,14 @@ void deletion_table::add(std::uint32_t brand, std::u32string_view s) {
     const std::uint64_t h = impl::hash_end(
         impl::hash_add(impl::hash_add(impl::hash_start(s.size() - 1), s.substr(0, i)),
                        s.substr(i + 1)));
-    entries_.push_back(entry{static_cast<std::uint32_t>(h >> 32), deletion{brand, i}});
+    entry e{static_cast<std::uint32_t>(h >> 32), brand, 0, 0};
+    e.pos = i & 0x7FFFFFFFu;  // a label's length: far below 2^31
+    entries_.push_back(e);
     hashes_.push_back(h);
   }
 }
 
-void deletion_table::build() { group_by_bucket(entries_, hashes_, mask_, start_); }
+void deletion_table::sort_into_buckets() { group_by_bucket(entries_, hashes_, mask_, start_); }
 
 namespace {
 
@@ -605,8 +607,8 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   d->by_loose_full.build();
   d->by_flat_name.build();
   d->by_folded_flat.build();
-  d->deletions.build();
-  d->folded_deletions.build();
+  d->deletions.build([&](std::uint32_t id) { return std::u32string_view(d->brands[id].label); });
+  d->folded_deletions.build([&](std::uint32_t id) { return std::u32string_view(d->brands[id].folded); });
   d->keywords.for_each([&](std::u32string_view k) { d->keyword_lengths.push_back(k.size()); });
   std::sort(d->keyword_lengths.begin(), d->keyword_lengths.end());
   d->keyword_lengths.erase(std::unique(d->keyword_lengths.begin(), d->keyword_lengths.end()),

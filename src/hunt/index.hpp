@@ -135,14 +135,29 @@ class deletion_table {
  public:
   struct entry {
     std::uint32_t tag;  // high 32 bits of the key's hash
-    deletion d;
+    std::uint32_t brand;
+    std::uint32_t pos : 31;
+    // The previous entry of the bucket has the same tag, pos and string
+    // (brands of one label under many suffixes; build()): it is found
+    // exactly when that one is, so find() compares once for them all.
+    std::uint32_t same_as_previous : 1;
   };
   // Adds the keys of `brand`'s string `s` with each code point deleted.
   void add(std::uint32_t brand, std::u32string_view s);
   // The added entries' key hashes (for the Bloom filter), until build().
   const std::vector<std::uint64_t>& hashes() const noexcept { return hashes_; }
   // Sorts the added entries into buckets; lookups work after this only.
-  void build();
+  // `text(brand)` is the string each brand's entries were added from.
+  template <class Text>
+  void build(Text&& text) {
+    sort_into_buckets();
+    for (std::size_t b = 0; b + 1 < start_.size(); ++b)
+      for (std::uint32_t i = start_[b] + 1; i < start_[b + 1]; ++i) {
+        const entry& p = entries_[i - 1];
+        entry& e = entries_[i];
+        e.same_as_previous = e.tag == p.tag && e.pos == p.pos && text(e.brand) == text(p.brand);
+      }
+  }
   std::size_t size() const noexcept { return entries_.size(); }
   std::size_t bytes() const noexcept {
     return entries_.capacity() * sizeof(entry) + start_.capacity() * sizeof(std::uint32_t);
@@ -163,18 +178,25 @@ class deletion_table {
     if (start_.empty()) return;
     const std::size_t b = hash & mask_;
     const std::uint32_t tag = static_cast<std::uint32_t>(hash >> 32);
+    bool found = false;  // the last compared entry's answer
     for (std::uint32_t i = start_[b], end = start_[b + 1]; i < end; ++i) {
       const entry& e = entries_[i];
       if (e.tag != tag) continue;
-      const std::u32string_view s = text(e.d.brand);
-      const std::size_t p = e.d.pos;
-      if (s.size() == key.size() + 1 && wanted(e.d, s) && same_chars(s.data(), key.data(), p) &&
-          same_chars(s.data() + p + 1, key.data() + p, key.size() - p))
-        f(e.d);
+      const deletion d{e.brand, e.pos};
+      // (`wanted` reads only the position and the string: the same for an
+      // entry like the one before it, compared just now.)
+      if (!e.same_as_previous) {
+        const std::u32string_view s = text(e.brand);
+        const std::size_t p = e.pos;
+        found = s.size() == key.size() + 1 && wanted(d, s) && same_chars(s.data(), key.data(), p) &&
+                same_chars(s.data() + p + 1, key.data() + p, key.size() - p);
+      }
+      if (found) f(d);
     }
   }
 
  private:
+  void sort_into_buckets();
   std::vector<entry> entries_;         // after build(): grouped by bucket
   std::vector<std::uint32_t> start_;   // bucket b is [start_[b], start_[b + 1])
   std::vector<std::uint64_t> hashes_;  // while adding: each entry's key hash
@@ -194,7 +216,8 @@ class key_table {
   static std::uint64_t hash(view s) { return key_hash(s); }
   void add(view key, std::uint32_t id) {
     const std::uint64_t h = hash(key);
-    entries_.push_back(entry{static_cast<std::uint32_t>(h >> 32), id, pool_.size(), key.size()});
+    entries_.push_back(entry{static_cast<std::uint32_t>(h >> 32), id, pool_.size(),
+                             static_cast<std::uint32_t>(key.size()), false});
     pool_.append(key);
     hashes_.push_back(h);
   }
@@ -204,6 +227,16 @@ class key_table {
   void build() {
     group_by_bucket(entries_, hashes_, mask_, start_);
     pool_.shrink_to_fit();
+    // An entry with the key of the one before it in its bucket (brands of
+    // one label under many suffixes: google.com, google.de, ...) is found
+    // exactly when that one is: find() compares its text once for them all.
+    for (std::size_t b = 0; b + 1 < start_.size(); ++b)
+      for (std::uint32_t i = start_[b] + 1; i < start_[b + 1]; ++i) {
+        const entry& p = entries_[i - 1];
+        entry& e = entries_[i];
+        e.same_as_previous = e.tag == p.tag && e.size == p.size &&
+                             same_chars(pool_.data() + e.offset, pool_.data() + p.offset, e.size);
+      }
   }
   bool empty() const noexcept { return entries_.empty(); }
   bool contains(view key) const {
@@ -228,10 +261,15 @@ class key_table {
     if (start_.empty()) return;
     const std::uint32_t tag = static_cast<std::uint32_t>(h >> 32);
     const std::size_t b = h & mask_;
+    bool found = false;  // the last compared entry's answer
     for (std::uint32_t i = start_[b], end = start_[b + 1]; i < end; ++i) {
       const entry& e = entries_[i];
-      if (e.tag == tag && e.size == key.size() && same_chars(pool_.data() + e.offset, key.data(), e.size))
-        f(e.id);
+      if (e.tag != tag) continue;
+      // (The entry before one with the same key has the same tag: it was
+      // compared just now.)
+      if (!e.same_as_previous)
+        found = e.size == key.size() && same_chars(pool_.data() + e.offset, key.data(), e.size);
+      if (found) f(e.id);
     }
   }
 
@@ -239,7 +277,9 @@ class key_table {
   struct entry {
     std::uint32_t tag;  // high 32 bits of the key's hash
     std::uint32_t id;
-    std::size_t offset, size;  // the key in pool_
+    std::size_t offset;  // the key in pool_
+    std::uint32_t size;
+    bool same_as_previous;  // the previous entry of the bucket has the same key (build())
   };
   std::vector<entry> entries_;
   std::vector<std::uint32_t> start_;  // bucket b is [start_[b], start_[b + 1])

@@ -84,6 +84,7 @@ struct scratch {
   std::vector<span> in_spans;
   reusable<std::u32string> labels;  // the name's labels, Unicode, lowercase
   reusable<token> toks;
+  match_detail::brand_marks marks;
 };
 
 // The causes a one-character replacement may have (docs/hunt.md, "Which
@@ -257,8 +258,13 @@ void matcher::add(std::uint32_t brand, rule r, std::size_t first, std::size_t la
   // Matches are added label by label, so a duplicate can only be among
   // the last ones with the same offset: looking further back would make
   // a name of many matching labels quadratic.
-  for (auto it = out.matches.rbegin(); it != out.matches.rend() && it->offset == s.offset; ++it)
-    if (it->brand == brand && it->why == r && it->length == s.length) return;
+  // (reported_rules answers for the brand and rule in one read; the run
+  // is walked only for one already there, to compare the length.)
+  if (reported_rules(brand, s.offset) & rule_bit(r))
+    for (auto it = out.matches.rbegin(); it != out.matches.rend() && it->offset == s.offset; ++it)
+      if (it->brand == brand && it->why == r && it->length == s.length) return;
+  if (out.matches.empty() || out.matches.back().offset != s.offset) marks.start_run();
+  marks.mark(brand, rule_bit(r));
   out.matches.push_back(match{brand, r, s.offset, s.length, score, via});
 }
 
@@ -374,9 +380,8 @@ void matcher::loose_rule(std::size_t r, bool ascii, const std::u32string& F, boo
   const std::size_t offset = labels_span(r, r).offset;
   thread_local std::u32string key;
   auto report = [&](std::uint32_t id) {
+    if (reported_rules(id, offset) != 0) return;  // one word read first (homoglyph_edit_rule)
     if (d.brands[id].label == R || weak_dropped(id, offset)) return;
-    for (auto it = out.matches.rbegin(); it != out.matches.rend() && it->offset == offset; ++it)
-      if (it->brand == id) return;
     add(id, rule::homoglyph_edit, r, r);
   };
   loose_now = true;
@@ -446,11 +451,8 @@ void matcher::chromium_skeleton_rule(std::size_t r, bool rule_applies) {
       protected_candidate(s, &id);
       if (!rule_on) return;
       if (d.brands[id].label == R) return;  // the brand's label itself (a TLD swap)
-      bool reported = false;
-      for (auto m = out.matches.rbegin(); m != out.matches.rend() && m->offset == offset; ++m)
-        reported =
-            reported || (m->brand == id && (m->why == rule::skeleton || m->why == rule::homoglyph));
-      if (!reported) add(id, rule::chromium_skeleton, r, r);
+      if (!(reported_rules(id, offset) & (rule_bit(rule::skeleton) | rule_bit(rule::homoglyph))))
+        add(id, rule::chromium_skeleton, r, r);
     });
   }
 }
@@ -477,11 +479,12 @@ void matcher::homoglyph_edit_rule(std::size_t r, const std::u32string& F, bool l
   if (F.empty() || F.size() > d.max_folded + 1) return;
   const std::size_t offset = labels_span(r, r).offset;
   auto consider = [&](std::uint32_t id) {
+    // Reported already (most calls: a lookalike meets a brand at several
+    // deletions): one word read, before any string is compared.
+    if (reported_rules(id, offset) != 0) return;
     const brand_record& b = d.brands[id];
     if (b.folded == F || b.label == R) return;  // the homoglyph rule's, or the brand itself
     if (weak_dropped(id, offset)) return;        // a weak edit --min-score left out
-    for (auto it = out.matches.rbegin(); it != out.matches.rend() && it->offset == offset; ++it)
-      if (it->brand == id) return;
     add(id, rule::homoglyph_edit, r, r);
   };
   // One character more than the brand's folded skeleton.
@@ -648,7 +651,8 @@ void find(std::string_view name, const brand_index& index, const options& opt, r
   out.clear();
   const brand_index::impl& d = access::of(index);
   thread_local scratch buffers;
-  match_detail::matcher m{d, opt, out, buffers.in_spans, buffers.labels, buffers.toks};
+  buffers.marks.fit(d.brands.size());
+  match_detail::matcher m{d, opt, out, buffers.in_spans, buffers.labels, buffers.toks, buffers.marks};
   m.run(name);
   if (out.matches.empty() || !opt.verdict) return;
   // The display verdict only for names that match: most names do not, and

@@ -49,6 +49,39 @@ struct token {
   std::size_t label = 0;
 };
 
+// Which brands the report's last run of matches at one offset holds, and
+// by which rules, one word a brand: the rules' duplicate checks ask it
+// instead of walking that run, which against a list with many brands of
+// one label (google.de, google.fr, ...; each lookalike matches all of
+// them) made every check linear and a name quadratic in its matches.
+// A word belongs to the current run when its high half is the run's
+// number; a run starts whenever a match's offset differs from the last
+// one's (a name's first match too), so nothing is ever cleared.
+struct brand_marks {
+  std::vector<std::uint64_t> word;  // by brand id: run << 32 | one bit a rule
+  std::uint32_t run = 0;
+
+  void fit(std::size_t brands) {
+    if (word.size() < brands) word.resize(brands, 0);
+  }
+  void start_run() {
+    if (++run == 0) {  // wrapped: words of old runs could read as current
+      std::fill(word.begin(), word.end(), 0);
+      run = 1;
+    }
+  }
+  void mark(std::uint32_t brand, std::uint32_t rule_bits) {
+    std::uint64_t& w = word[brand];
+    if ((w >> 32) != run) w = std::uint64_t{run} << 32;
+    w |= rule_bits;
+  }
+  // The rules of the current run's matches of `brand` (0: none).
+  std::uint32_t rules_of(std::uint32_t brand) const {
+    const std::uint64_t w = word[brand];
+    return (w >> 32) == run ? static_cast<std::uint32_t>(w) : 0;
+  }
+};
+
 struct matcher {
   const brand_index::impl& d;
   const options& opt;
@@ -56,6 +89,7 @@ struct matcher {
   std::vector<span>& in_spans;
   reusable<std::u32string>& labels;
   reusable<token>& toks;
+  brand_marks& marks;
   bool spans_match = false;
   std::size_t input_size = 0;
   // The name's public suffix as the brands spell theirs ("com", "co.uk",
@@ -100,7 +134,8 @@ struct matcher {
     std::u32string_view operator()(std::uint32_t id) const { return brands[id].folded; }
   };
 
-  bool on(rule r) const { return opt.rules & (std::uint32_t{1} << static_cast<unsigned>(r)); }
+  static std::uint32_t rule_bit(rule r) { return std::uint32_t{1} << static_cast<unsigned>(r); }
+  bool on(rule r) const { return opt.rules & rule_bit(r); }
 
   // `short_ok`: a brand label below the rule's minimum may still get the
   // short-brand rule of its length (docs/hunt.md, "Short brands"), only
@@ -205,6 +240,13 @@ struct matcher {
     std::size_t offset;
   };
   std::vector<dropped_match> dropped{};
+  // The rules by which a match of `brand` at `offset` was reported, among
+  // the last matches at that offset (where a duplicate can be: matches are
+  // added label by label); one bit a rule.
+  std::uint32_t reported_rules(std::uint32_t brand, std::size_t offset) const {
+    if (out.matches.empty() || out.matches.back().offset != offset) return 0;
+    return marks.rules_of(brand);
+  }
   bool weak_dropped(std::uint32_t brand, std::size_t offset) const {
     for (const dropped_match& m : dropped)
       if (m.brand == brand && m.offset == offset) return true;

@@ -15,19 +15,29 @@ namespace puny::hunt {
 void by_brand(const report& rep, triage& out) {
   out.count = 0;
   out.score = 0;
-  out.brands.clear();
+  // Each brand's entry is found through a small open-addressing table
+  // over the brand ids (out.brands: pairs of brand id and entry index): a
+  // lookalike of a brand listed under many suffixes (google.com,
+  // google.de, ...) matches dozens, and searching the entries made a name
+  // quadratic in its brands.
+  constexpr std::size_t empty = static_cast<std::size_t>(-1);
+  std::size_t slots = 16;
+  while (slots < 2 * rep.matches.size()) slots *= 2;
+  out.brands.assign(2 * slots, empty);
   for (std::size_t i = 0; i < rep.matches.size(); ++i) {
     const match& m = rep.matches[i];
-    auto it = std::find(out.brands.begin(), out.brands.end(), m.brand);
-    if (it == out.brands.end()) {
-      out.brands.push_back(m.brand);
+    std::size_t slot = static_cast<std::size_t>((m.brand * 0x9E3779B97F4A7C15ull) >> 40) & (slots - 1);
+    while (out.brands[2 * slot] != empty && out.brands[2 * slot] != m.brand) slot = (slot + 1) & (slots - 1);
+    if (out.brands[2 * slot] == empty) {
+      out.brands[2 * slot] = m.brand;
+      out.brands[2 * slot + 1] = out.count;
       if (out.count == out.entries.size()) out.entries.emplace_back();
       brand_matches& e = out.entries[out.count++];
       e.best = i;
       e.also.clear();
       continue;
     }
-    brand_matches& e = out.entries[static_cast<std::size_t>(it - out.brands.begin())];
+    brand_matches& e = out.entries[out.brands[2 * slot + 1]];
     if (m.score > rep.matches[e.best].score) {
       e.also.push_back(e.best);
       e.best = i;

@@ -96,6 +96,13 @@ struct outcome {
   // display --json: more members for the input's object, as JSON text
   // without the braces ("key":value,...), spliced after the common keys.
   std::string extra_json;
+  // hunt --json: the input's line number and the driver's output text,
+  // where the processor appends its whole objects ({"line":N,...}\n)
+  // itself: a lookalike's object is 2 KB against a list with a brand
+  // under many suffixes, and a copy through extra_json cost about 4% of
+  // such a run (issue 53).  Set by the driver after reset().
+  std::size_t line = 0;
+  std::string* json_out = nullptr;
   // Or, for a long input, a writer of those same members: it appends them
   // to `out`, handing `out` to `spill` (when given) whenever it holds a
   // block's worth, so that the text is never whole in memory.
@@ -118,6 +125,8 @@ struct outcome {
     has_validation = false;
     validation.clear();
     extra_json.clear();
+    line = 0;
+    json_out = nullptr;
     write_extra = nullptr;
     silent = false;
     skipped = false;
@@ -143,9 +152,8 @@ processor with_input_mode(const mode_settings& m, processor inner);
 
 // The shape of the JSON objects.
 // display: like idna without best_effort, plus the decision's members.
-// hunt: extra_json holds one piece per object: its members after "line",
-// its closing brace and '\n' (hunt_json.hpp); each is written as
-// {"line":N,<piece>; nothing else.
+// hunt: the processor writes its objects to outcome::json_out itself;
+// the driver writes only a line that could not be read.
 enum class json_shape { punycode, idna, display, hunt };
 
 // Runs `process` over the positional inputs, or over the lines of standard

@@ -30,10 +30,14 @@ struct hunt_settings {
   int min_score = hunt::alert_score;  // the core's alert threshold
 };
 
-std::string verdict_text(const hunt::report& r) {
-  if (!r.verdict_status.ok())
-    return "invalid:" + std::string(puny::to_string(r.verdict_status.code));
-  return r.display + (r.all_shown ? " (shown)" : " (kept as A-labels)");
+void append_verdict_text(std::string& out, const hunt::report& r) {
+  if (!r.verdict_status.ok()) {
+    out += "invalid:";
+    out += puny::to_string(r.verdict_status.code);
+    return;
+  }
+  out += r.display;
+  out += r.all_shown ? " (shown)" : " (kept as A-labels)";
 }
 
 void add_hunt(CLI::App& app, action& selected) {
@@ -174,9 +178,10 @@ void add_hunt(CLI::App& app, action& selected) {
       opt.min_score = cfg->min_score;
       opt.profile = display::find_profile(cfg->profile)->id;
       const std::string profile_name(display::find_profile(cfg->profile)->name);
+      auto brand_names = std::make_shared<const brand_json_names>(*index);
       return run_lines(
           cfg->io, json_shape::hunt,
-          [index, opt, profile_name](std::string_view in, bool detailed, outcome& out) {
+          [index, brand_names, opt, profile_name](std::string_view in, bool detailed, outcome& out) {
             thread_local std::vector<std::string> names;
             thread_local hunt::report rep;
             hunt_line_error bad;
@@ -196,27 +201,29 @@ void add_hunt(CLI::App& app, action& selected) {
                 return;
               }
             }
-            // Written where the line driver reads it (out was reset: empty,
-            // its storage kept from the last line).
-            std::string& text = detailed ? out.extra_json : out.output;
+            // --json: each object straight into the driver's output
+            // (outcome::json_out); text: the line's output lines.
+            std::string& json = out.json_out != nullptr ? *out.json_out : out.extra_json;
+            bool matched = false;
             for (const std::string& name : names) {
               hunt::find(name, *index, opt, rep);
               if (rep.matches.empty()) continue;
               if (detailed) {
-                // One piece per matching name (hunt_json.hpp); the line
-                // driver puts {"line":N, before each.
-                append_hunt_json(text, name, rep, *index, profile_name);
+                append_hunt_json(json, out.line, name, rep, *brand_names, profile_name);
               } else {
-                if (!text.empty()) text += '\n';
+                std::string& text = out.output;
+                if (matched) text += '\n';
                 // The whole name, however long: the match's offsets count
                 // its bytes (a valid U-label name passes 256 bytes).
-                std::string safe;
-                append_escaped(safe, name, std::string::npos);
-                text += safe + '\t' + verdict_text(rep) + hunt_text_matches(rep, *index);
+                append_escaped(text, name, std::string::npos);
+                text += '\t';
+                append_verdict_text(text, rep);
+                append_hunt_text_matches(text, rep, *index);
               }
+              matched = true;
             }
-            out.matched = !text.empty();
-            if (text.empty()) out.silent = !detailed;
+            out.matched = matched;
+            if (!matched) out.silent = !detailed;
           });
     };
   });

@@ -107,6 +107,13 @@ class json_writer {
   }
   void raw(std::string_view s) { raw(s.data(), s.size()); }
   void raw(const char* s, std::size_t n) {
+    // Most strings here are short (a brand, a rule's name): copied with
+    // two overlapping moves instead of a call to memcpy.
+    if (n <= 16 && sizeof buf_ - len_ >= 16) {
+      copy_short(buf_ + len_, s, n);
+      len_ += n;
+      return;
+    }
     if (n > sizeof buf_ - len_) {
       flush();
       if (n > sizeof buf_) {
@@ -126,6 +133,13 @@ class json_writer {
   template <typename Int>
   void num(Int n) {
     if (sizeof buf_ - len_ < 24) flush();
+    // Scores, offsets and lengths: nearly all below 100.
+    if (n >= 0 && n < 100) {
+      const unsigned v = static_cast<unsigned>(n);
+      if (v >= 10) buf_[len_++] = static_cast<char>('0' + v / 10);
+      buf_[len_++] = static_cast<char>('0' + v % 10);
+      return;
+    }
     const std::to_chars_result r = std::to_chars(buf_ + len_, buf_ + sizeof buf_, n);
     len_ = static_cast<std::size_t>(r.ptr - buf_);
   }
@@ -163,6 +177,27 @@ class json_writer {
   }
 
  private:
+  // n <= 16 bytes from s to d (d has 16 bytes of room).
+  static void copy_short(char* d, const char* s, std::size_t n) {
+    if (n >= 8) {
+      std::uint64_t head, tail;
+      std::memcpy(&head, s, 8);
+      std::memcpy(&tail, s + n - 8, 8);
+      std::memcpy(d, &head, 8);
+      std::memcpy(d + n - 8, &tail, 8);
+    } else if (n >= 4) {
+      std::uint32_t head, tail;
+      std::memcpy(&head, s, 4);
+      std::memcpy(&tail, s + n - 4, 4);
+      std::memcpy(d, &head, 4);
+      std::memcpy(d + n - 4, &tail, 4);
+    } else if (n > 0) {
+      d[0] = s[0];
+      d[n / 2] = s[n / 2];
+      d[n - 1] = s[n - 1];
+    }
+  }
+
   std::string& out_;
   char buf_[1024];
   std::size_t len_ = 0;
@@ -274,10 +309,17 @@ void append_json_string(std::string& out, std::string_view s) {
              .dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
-void append_hunt_json(std::string& out, std::string_view input, const hunt::report& rep,
-                      const hunt::brand_index& index, std::string_view profile) {
+brand_json_names::brand_json_names(const hunt::brand_index& index) : quoted_(index.size()) {
+  for (std::size_t id = 0; id < quoted_.size(); ++id)
+    append_json_string(quoted_[id], index.brand(id));
+}
+
+void append_hunt_json(std::string& out, std::size_t line, std::string_view input, const hunt::report& rep,
+                      const brand_json_names& brands, std::string_view profile) {
   json_writer w(out);
-  w.lit("\"input\":");
+  w.lit("{\"line\":");
+  w.num(line);
+  w.lit(",\"input\":");
   w.str(input);
   w.lit(",\"name\":");
   w.str(rep.name);
@@ -288,7 +330,7 @@ void append_hunt_json(std::string& out, std::string_view input, const hunt::repo
     const hunt::match& m = rep.matches[k];
     if (k > 0) w.ch(',');
     w.lit("{\"brand\":");
-    w.str(index.brand(m.brand));
+    w.raw(brands[m.brand]);
     w.lit(",\"rule\":");
     w.raw(rule_name(m.why));
     write_place(w, m);
@@ -311,7 +353,7 @@ void append_hunt_json(std::string& out, std::string_view input, const hunt::repo
     const hunt::match& m = rep.matches[e.best];
     if (k > 0) w.ch(',');
     w.lit("{\"brand\":");
-    w.str(index.brand(m.brand));
+    w.raw(brands[m.brand]);
     w.ch(',');
     write_rule(w, m);
     w.lit(",\"score\":");

@@ -10,8 +10,10 @@
 
 namespace puny::cli {
 
-// The text form's matches: per brand "BRAND RULE[+VIA] OFFSET+LENGTH SCORE",
-// then " (also RULE[+VIA] SCORE, ...)" when it has others; tab-separated.
-std::string hunt_text_matches(const hunt::report& rep, const hunt::brand_index& index);
+// Appends the text form's matches: per brand "BRAND RULE[+VIA] OFFSET+LENGTH
+// SCORE", then " (also RULE[+VIA] SCORE, ...)" when it has others; each
+// after a tab.  In place, no string per match: against a list with a brand
+// under many suffixes a lookalike has dozens (issue 53).
+void append_hunt_text_matches(std::string& out, const hunt::report& rep, const hunt::brand_index& index);
 
 }  // namespace puny::cli

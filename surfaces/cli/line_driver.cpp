@@ -41,6 +41,8 @@ int run_lines(const io_settings& s, json_shape shape, const processor& process) 
   // Converts and prints one input; whether it converted.
   auto handle = [&](std::string_view input, const char* what, std::size_t number) {
     r.reset();
+    r.line = number;
+    r.json_out = &io.out();
     process(input, s.json, r);
     if (!r.ok) any_failed = true;
     format_line(s, shape, input, what, number, r, io.out(), io.err(), &spill);

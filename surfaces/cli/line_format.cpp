@@ -103,18 +103,9 @@ void append_json(std::string& out, std::size_t number, std::string_view input,
       out += '\n';
       return;
     }
-    // extra_json: each object's members after "line", its closing brace
-    // and '\n' (hunt_json.hpp), written as text, never parsed again.
-    std::size_t start = 0;
-    while (start < r.extra_json.size()) {
-      std::size_t nl = r.extra_json.find('\n', start);
-      if (nl == std::string::npos) nl = r.extra_json.size() - 1;
-      out += "{\"line\":";
-      append_number(out, number);
-      out += ',';
-      out.append(r.extra_json, start, nl + 1 - start);
-      start = nl + 1;
-    }
+    // Each matching name's object is written by the processor: to
+    // outcome::json_out, which the drivers set, else to extra_json.
+    out += r.extra_json;
     return;
   }
   json j;

@@ -216,6 +216,8 @@ void parallel_lines::stream_tail(batch& b, sink& io, bool& any_failed, const wri
   }
   outcome& r = helper_outcome_;
   r.reset();
+  r.line = b.first_line + b.lines - 1;
+  r.json_out = &io.out();
   process_(input, s_.json, r);
   const spill_fn spill = [&io](std::string&) { io.spill(); };
   format_line(s_, shape_, input, what, b.first_line + b.lines - 1, r, io.out(), io.err(), &spill);
@@ -412,6 +414,8 @@ void parallel_lines::convert(batch& b, outcome& r) {
     const std::string_view input = nl < text.size() ? without_cr(raw) : raw;
     at = nl + 1;
     r.reset();
+    r.line = b.first_line + i;
+    r.json_out = &b.out;
     process_(input, s_.json, r);
     format_line(s_, shape_, input, what, b.first_line + i, r, b.out, b.err);
     b.out_ends.push_back(b.out.size());
