@@ -24,8 +24,8 @@
 //                             under IDN2_NO_ALABEL_ROUNDTRIP (D14: its
 //                             U-label is checked); libidn2 says
 //                             IDN2_NOT_NFC after IDN2_NFC_INPUT for a
-//                             supplementary code point followed by one of
-//                             U+2F800..U+2FA1F (D16)
+//                             supplementary code point followed by one NFC
+//                             changes on its own (D16)
 //   both succeed              the results must be equal
 // Not part of the default build: -DPUNY_BUILD_FUZZ=ON (clang), and the
 // system's libidn2.so.0 at run time (package libidn2-0).  Counters of each
@@ -142,13 +142,15 @@ bool data_difference(const std::u32string& u, int flags) {
   return false;
 }
 
-// A supplementary-plane code point followed by a CJK compatibility
-// ideograph of the supplement (U+2F800..U+2FA1F, each its own canonical
-// decomposition): libidn2 says IDN2_NOT_NFC even after IDN2_NFC_INPUT
-// normalized the name (D16).
+// A supplementary-plane code point right before one that NFC changes on
+// its own (NFC_Quick_Check=No, UAX #15: a singleton such as U+212B or the
+// CJK compatibility ideographs U+2F800..U+2FA1F, or a composition
+// exclusion such as U+0344 or U+0958): libidn2 says IDN2_NOT_NFC even
+// after IDN2_NFC_INPUT normalized the name (D16).
 bool nfc_supplementary_pair(const std::u32string& u) {
   for (std::size_t i = 1; i < u.size(); ++i)
-    if (u[i] >= 0x2F800 && u[i] <= 0x2FA1F && u[i - 1] >= 0x10000) return true;
+    if (u[i - 1] >= 0x10000 && puny::unicode::to_nfc(std::u32string(1, u[i])) != std::u32string(1, u[i]))
+      return true;
   return false;
 }
 
