@@ -24,8 +24,8 @@
 //                             under IDN2_NO_ALABEL_ROUNDTRIP (D14: its
 //                             U-label is checked); libidn2 says
 //                             IDN2_NOT_NFC after IDN2_NFC_INPUT for a
-//                             supplementary code point followed by one NFC
-//                             changes on its own (D16)
+//                             supplementary code point followed by a run
+//                             NFC changes (D16)
 //   both succeed              the results must be equal
 // Not part of the default build: -DPUNY_BUILD_FUZZ=ON (clang), and the
 // system's libidn2.so.0 at run time (package libidn2-0).  Counters of each
@@ -44,6 +44,7 @@
 #include "puny/idna.hpp"
 #include "puny/punycode.hpp"
 #include "puny/unicode.hpp"
+#include "unicode/ucd.hpp"  // combining_class (src/)
 
 namespace {
 
@@ -142,15 +143,21 @@ bool data_difference(const std::u32string& u, int flags) {
   return false;
 }
 
-// A supplementary-plane code point right before one that NFC changes on
-// its own (NFC_Quick_Check=No, UAX #15: a singleton such as U+212B or the
-// CJK compatibility ideographs U+2F800..U+2FA1F, or a composition
-// exclusion such as U+0344 or U+0958): libidn2 says IDN2_NOT_NFC even
-// after IDN2_NFC_INPUT normalized the name (D16).
+// A supplementary-plane code point followed by what NFC changes: the next
+// code point and the marks after it (the run up to the next starter) are
+// not their own NFC.  Examples: a code point NFC changes on its own
+// (NFC_Quick_Check=No, UAX #15: U+2F800..U+2FA1F, U+212B, U+0344,
+// U+0958), or marks out of canonical order (U+0315 U+0305).  libidn2 says
+// IDN2_NOT_NFC even after IDN2_NFC_INPUT normalized the name (D16); with
+// a base below U+10000 it normalizes the same run.
 bool nfc_supplementary_pair(const std::u32string& u) {
-  for (std::size_t i = 1; i < u.size(); ++i)
-    if (u[i - 1] >= 0x10000 && puny::unicode::to_nfc(std::u32string(1, u[i])) != std::u32string(1, u[i]))
-      return true;
+  for (std::size_t i = 1; i < u.size(); ++i) {
+    if (u[i - 1] < 0x10000) continue;
+    std::size_t end = i + 1;
+    while (end < u.size() && puny::detail::ucd::combining_class(u[end]) != 0) ++end;
+    const std::u32string run = u.substr(i, end - i);
+    if (puny::unicode::to_nfc(run) != run) return true;
+  }
   return false;
 }
 
