@@ -107,13 +107,6 @@ class json_writer {
   }
   void raw(std::string_view s) { raw(s.data(), s.size()); }
   void raw(const char* s, std::size_t n) {
-    // Most strings here are short (a brand, a rule's name): copied with
-    // two overlapping moves instead of a call to memcpy.
-    if (n <= 16 && sizeof buf_ - len_ >= 16) {
-      copy_short(buf_ + len_, s, n);
-      len_ += n;
-      return;
-    }
     if (n > sizeof buf_ - len_) {
       flush();
       if (n > sizeof buf_) {
@@ -177,27 +170,6 @@ class json_writer {
   }
 
  private:
-  // n <= 16 bytes from s to d (d has 16 bytes of room).
-  static void copy_short(char* d, const char* s, std::size_t n) {
-    if (n >= 8) {
-      std::uint64_t head, tail;
-      std::memcpy(&head, s, 8);
-      std::memcpy(&tail, s + n - 8, 8);
-      std::memcpy(d, &head, 8);
-      std::memcpy(d + n - 8, &tail, 8);
-    } else if (n >= 4) {
-      std::uint32_t head, tail;
-      std::memcpy(&head, s, 4);
-      std::memcpy(&tail, s + n - 4, 4);
-      std::memcpy(d, &head, 4);
-      std::memcpy(d + n - 4, &tail, 4);
-    } else if (n > 0) {
-      d[0] = s[0];
-      d[n / 2] = s[n / 2];
-      d[n - 1] = s[n - 1];
-    }
-  }
-
   std::string& out_;
   char buf_[1024];
   std::size_t len_ = 0;
