@@ -3,6 +3,7 @@
 // line, as Chromium's top-domain list files are written).  A malformed line
 // fails the whole list with the file and line; nothing is skipped.
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <cstdint>
 #include <functional>
@@ -54,6 +55,38 @@ bool for_each_line(std::string_view text, F&& f) {
 // (r2---sn-x.googlevideo.com): UTS #46 defaults without CheckHyphens, as
 // the URL Standard reads host names.
 constexpr idna::options list_names = idna::uts46_default.with_check_hyphens(false);
+
+// A name that is its own A-label and U-label form under list_names: labels
+// of 1 to 63 lowercase letters, digits and hyphens, none starting "xn--",
+// 253 bytes at most.
+// UTS #46 section 4 maps and normalizes such a label to itself, it has no
+// Punycode to decode, and with CheckHyphens off no hyphen rule applies; the
+// Bidi rule concerns only names with a right-to-left label.  Most lines of
+// the real lists are such names (9,300 of the Public Suffix List's 9,800
+// rules): they skip both conversions.
+bool own_forms(std::string_view name) noexcept {
+  if (name.empty() || name.size() > 253) return false;  // longer: the conversions' own limits
+  static constexpr auto ldh = [] {
+    std::array<bool, 256> t{};
+    for (int c = 'a'; c <= 'z'; ++c) t[c] = true;
+    for (int c = '0'; c <= '9'; ++c) t[c] = true;
+    t['-'] = true;
+    return t;
+  }();
+  const auto* p = reinterpret_cast<const unsigned char*>(name.data());
+  const std::size_t n = name.size();
+  std::size_t start = 0;  // of the current label
+  for (std::size_t i = 0; i <= n; ++i) {
+    if (i < n && ldh[p[i]]) continue;
+    if (i < n && p[i] != '.') return false;
+    const std::size_t length = i - start;
+    if (length == 0 || length > 63) return false;
+    if (length >= 4 && p[start] == 'x' && p[start + 1] == 'n' && p[start + 2] == '-' && p[start + 3] == '-')
+      return false;
+    start = i + 1;
+  }
+  return true;
+}
 
 // One label or a whole name in lowercase A-label form, or empty when it is
 // not valid IDNA.
@@ -217,8 +250,11 @@ bool public_suffix_list::parse(std::string_view text, std::string_view source, p
     const bool wildcard = line.substr(0, 2) == "*.";
     if (wildcard) line.remove_prefix(2);
     std::string ascii;
-    if (!line.empty() && line.find('*') == std::string_view::npos && line.front() != '.' &&
-        line.back() != '.' && line.find("..") == std::string_view::npos)
+    const bool plain = own_forms(line);
+    if (plain)
+      ascii = std::string(line);
+    else if (!line.empty() && line.find('*') == std::string_view::npos && line.front() != '.' &&
+             line.back() != '.' && line.find("..") == std::string_view::npos)
       ascii = ascii_form(line);
     if (ascii.empty()) {
       fail(error, errc::list_syntax, source, number, offset,
@@ -230,8 +266,10 @@ bool public_suffix_list::parse(std::string_view text, std::string_view source, p
       return false;
     }
     auto& set = data->pending[exception ? 2 : wildcard ? 1 : 0];
-    std::string unicode = unicode_form(ascii);
-    if (unicode != ascii) data->insert(set, std::move(unicode));
+    if (!plain) {
+      std::string unicode = unicode_form(ascii);
+      if (unicode != ascii) data->insert(set, std::move(unicode));
+    }
     data->insert(set, ascii);
     ++data->rule_count;
     data->max_labels = std::max(data->max_labels, label_count(ascii) + (wildcard ? 1 : 0));
@@ -361,8 +399,13 @@ bool protected_domains::parse(std::string_view text, std::string_view source, pr
   const bool ok = for_each_line(text, [&](std::size_t number, std::size_t offset, std::string_view line) {
     line = trim(line);
     if (line.empty() || line.front() == '#') return true;
-    auto ascii = idna::to_ascii(line, list_names);
-    auto unicode = idna::to_unicode(line, list_names);
+    result<std::string> ascii, unicode;
+    if (own_forms(line)) {
+      ascii.value = unicode.value = std::string(line);
+    } else {
+      ascii = idna::to_ascii(line, list_names);
+      unicode = idna::to_unicode(line, list_names);
+    }
     if (!ascii.ok() || !unicode.ok() || ascii.value.find('.') == std::string::npos ||
         line.find_first_of(" \t") != std::string_view::npos) {
       fail(error, errc::list_syntax, source, number, offset,

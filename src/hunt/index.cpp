@@ -184,30 +184,6 @@ const std::vector<std::u32string>& ascii_prototype_table() {
 }
 }  // namespace
 
-void ascii_skeleton(std::string_view ascii, std::string& out) {
-  // Each ASCII character's prototype as bytes, as the by_chromium keys of
-  // ASCII brand labels are made (index below).
-  struct prototype {
-    char text[8];
-    std::size_t size;
-  };
-  static const std::vector<prototype> table = [] {
-    std::vector<prototype> t(128);
-    for (std::size_t c = 0; c < 128; ++c)
-      for (const char32_t p : ascii_prototype_table()[c])
-        if (t[c].size < sizeof t[c].text) t[c].text[t[c].size++] = static_cast<char>(p);
-    return t;
-  }();
-  out.resize(ascii.size() * sizeof(prototype::text));
-  char* at = out.data();
-  for (const char c : ascii) {
-    const prototype& p = table[static_cast<unsigned char>(c) & 0x7F];
-    std::memcpy(at, p.text, sizeof p.text);  // the whole entry: fewer branches than its size
-    at += p.size;
-  }
-  out.resize(static_cast<std::size_t>(at - out.data()));
-}
-
 // The UTS #39 skeleton of a string is the concatenation of its code
 // points' own skeletons ("pieces") when each code point's NFD and each
 // piece start with a starter (canonical combining class 0): NFD then
@@ -263,54 +239,71 @@ bool piece_skeleton(std::u32string_view label, std::u32string& out) {
 }
 }  // namespace
 
-void folded_skeleton(std::u32string_view label, std::u32string& out) {
-  static const std::vector<std::u32string>& ascii_prototypes = ascii_prototype_table();
-  // Most ASCII characters are their own one-character prototype: those
-  // are copied as they are, without appending a string each.
-  static const std::vector<char32_t> ascii_single = [] {
-    std::vector<char32_t> t(128, 0);
-    for (char32_t c = 0; c < 128; ++c)
-      if (ascii_prototypes[c].size() == 1) t[c] = ascii_prototypes[c][0];
-    return t;
-  }();
-  // ASCII characters the whole folding leaves as they are: their own
-  // prototype, not uppercase, not v (vv folds to w).  A label of only those
-  // is its own folded skeleton (most names' labels).
-  static const std::vector<bool> ascii_fixed = [] {
-    std::vector<bool> t(128, false);
-    for (char32_t c = 0; c < 128; ++c)
-      t[c] = ascii_single[c] == c && !(c >= U'A' && c <= U'Z') && c != U'v' && c != U'V';
-    return t;
-  }();
-  if (std::all_of(label.begin(), label.end(),
-                  [](char32_t c) { return c < 128 && ascii_fixed[c]; })) {
-    out.assign(label.data(), label.size());
-    return;
-  }
-  thread_local std::u32string s;
-  s.clear();
-  if (std::all_of(label.begin(), label.end(), [](char32_t c) { return c < 128; })) {
-    for (char32_t c : label) {
-      if (ascii_single[c] != 0)
-        s.push_back(ascii_single[c]);
-      else
-        s += ascii_prototypes[c];
+namespace {
+// The ASCII side of the folding, in one table read once: each character's
+// prototype when it is one character (most are their own), and whether
+// the whole folding leaves the character as it is (its own prototype, not
+// uppercase, not v: vv folds to w).  A label of only those is its own
+// folded skeleton (most names' labels).
+struct ascii_folds {
+  const std::vector<std::u32string>& prototypes = ascii_prototype_table();
+  char32_t single[128] = {};  // 0: a prototype of several characters
+  bool fixed[128] = {};
+  ascii_folds() {
+    for (char32_t c = 0; c < 128; ++c) {
+      if (prototypes[c].size() == 1) single[c] = prototypes[c][0];
+      fixed[c] = single[c] == c && !(c >= U'A' && c <= U'Z') && c != U'v' && c != U'V';
     }
-  } else if (!piece_skeleton(label, s)) {
-    s = uts39::skeleton(label);
   }
-  out.clear();
+};
+
+// The folding after the skeleton, in place: marks dropped (the skeleton is
+// in NFD), A-Z lowered, vv read as w.  It writes at or before where it
+// reads, so s[i + 1] is still the skeleton's.
+void fold_in_place(std::u32string& s) {
+  std::size_t j = 0;
   for (std::size_t i = 0; i < s.size(); ++i) {
     char32_t c = s[i];
     if (c >= 0x0300 && is_diacritic(c)) continue;  // no mark is below U+0300
     if (c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
     if (c == U'v' && i + 1 < s.size() && (s[i + 1] == U'v' || s[i + 1] == U'V')) {
-      out.push_back(U'w');
+      s[j++] = U'w';
       ++i;
       continue;
     }
-    out.push_back(c);
+    s[j++] = c;
   }
+  s.resize(j);
+}
+}  // namespace
+
+// `label` must not view `out`.
+void folded_skeleton(std::u32string_view label, std::u32string& out) {
+  static const ascii_folds folds;
+  bool ascii = true, fixed = true;
+  for (const char32_t c : label) {
+    if (c >= 128) {
+      ascii = fixed = false;
+      break;
+    }
+    fixed = fixed && folds.fixed[c];
+  }
+  if (fixed) {
+    out.assign(label.data(), label.size());
+    return;
+  }
+  out.clear();
+  if (ascii) {
+    for (const char32_t c : label) {
+      if (folds.single[c] != 0)
+        out.push_back(folds.single[c]);
+      else
+        out += folds.prototypes[c];
+    }
+  } else if (!piece_skeleton(label, out)) {
+    out = uts39::skeleton(label);
+  }
+  fold_in_place(out);
 }
 
 std::u32string folded_skeleton(std::u32string_view label) {
@@ -320,16 +313,17 @@ std::u32string folded_skeleton(std::u32string_view label) {
 }
 
 void deletion_table::add(std::uint32_t brand, std::u32string_view s) {
-  using impl = brand_index::impl;
+  // Each deletion's hash from one prefix and one suffix sum (O(n) for the
+  // whole neighbourhood, the values hash_of gives the deletions).
+  const std::size_t first = hashes_.size();
+  hashes_.resize(first + s.size());
+  thread_local std::vector<std::uint64_t> hashes;
+  deletion_hashes(s, hashes);
+  std::copy(hashes.begin(), hashes.end(), hashes_.begin() + static_cast<std::ptrdiff_t>(first));
   for (std::uint32_t i = 0; i < s.size(); ++i) {
-    // The hash of s without s[i], from its two pieces (nothing copied).
-    const std::uint64_t h = impl::hash_end(
-        impl::hash_add(impl::hash_add(impl::hash_start(s.size() - 1), s.substr(0, i)),
-                       s.substr(i + 1)));
-    entry e{static_cast<std::uint32_t>(h >> 32), brand, 0, 0};
+    entry e{static_cast<std::uint32_t>(hashes[i] >> 32), brand, 0, 0};
     e.pos = i & 0x7FFFFFFFu;  // a label's length: far below 2^31
     entries_.push_back(e);
-    hashes_.push_back(h);
   }
 }
 
@@ -558,7 +552,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     // lookalike_skeletons lists each skeleton once.
     if (std::all_of(b.label.begin(), b.label.end(), [](char32_t c) { return c < 0x80; })) {
       std::string key, ascii_label(b.label.begin(), b.label.end());
-      ascii_skeleton(ascii_label, key);
+      (void)uts39::skeleton(ascii_label, key);
       d->by_chromium.add(key, id);
     } else {
       thread_local detail::display::skeleton_list chromium;
@@ -569,7 +563,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
       }
     }
     if (std::all_of(b.suffix.begin(), b.suffix.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
-      ascii_skeleton(b.suffix, d->brands[id].suffix_skeleton);
+      (void)uts39::skeleton(b.suffix, d->brands[id].suffix_skeleton);
     std::u32string flat = b.label;
     for (char32_t c : b.suffix32)  // code points: an IDN suffix (рф) too
       if (c != U'.') flat.push_back(c);

@@ -451,8 +451,5 @@ struct access {
 std::u32string folded_skeleton(std::u32string_view label);
 // The same into `out` (its storage reused: no allocation per name once grown).
 void folded_skeleton(std::u32string_view label, std::u32string& out);
-// The UTS #39 skeleton of ASCII text (its characters' prototypes, all
-// ASCII), as the by_chromium keys of ASCII brand labels are made.
-void ascii_skeleton(std::string_view ascii, std::string& out);
 
 }  // namespace puny::hunt

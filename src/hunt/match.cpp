@@ -11,6 +11,7 @@
 #include "matcher.hpp"
 #include "puny/idna.hpp"
 #include "puny/unicode.hpp"
+#include "puny/uts39.hpp"
 
 namespace puny::hunt {
 namespace {
@@ -328,7 +329,7 @@ void matcher::registrable_rules(std::size_t r, std::string_view suffix) {
       chromium_skeleton_rule(r, true);
     } else if (protected_answer == lookalike::none) {
       if (kind == detail::display::label_pieces::ascii_pieces) {
-        ascii_skeleton(text, key);
+        (void)uts39::skeleton(text, key);
         d.by_chromium.find(key, [&](std::uint32_t id) { protected_candidate(key, &id); });
       } else {
         // Its skeletons, for the step only: made by find() once the name
@@ -423,7 +424,7 @@ void matcher::protected_candidate(std::string_view s, const std::uint32_t* id) {
   }
   const brand_record& b = d.brands[*id];
   if (b.suffix != in_suffix) {  // the suffixes' skeletons then decide (made once a name)
-    if (!suffix_skeleton_made) ascii_skeleton(in_suffix, suffix_skeleton);
+    if (!suffix_skeleton_made) (void)uts39::skeleton(in_suffix, suffix_skeleton);
     suffix_skeleton_made = true;
     if (b.suffix_skeleton != suffix_skeleton) return;
   }

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <cstddef>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -38,32 +39,6 @@ namespace puny::uts39 {
 namespace {
 
 using detail::uts39::prototype_view;
-
-// ASCII is NFD, holds no default-ignorable code point, and its prototypes
-// are ASCII (checked when the table is built): the skeleton of an ASCII
-// string is the concatenation of these.
-struct ascii_prototypes {
-  std::array<std::string, 128> text;
-  bool ascii_closed = true;
-  ascii_prototypes() {
-    for (char32_t c = 0; c < 128; ++c) {
-      const std::u32string_view p = prototype_view(c);
-      if (p.empty()) {
-        text[c] = std::string(1, static_cast<char>(c));
-        continue;
-      }
-      for (const char32_t x : p) {
-        if (x >= 0x80) ascii_closed = false;
-        text[c].push_back(static_cast<char>(x));
-      }
-    }
-  }
-};
-
-const ascii_prototypes& ascii_table() {
-  static const ascii_prototypes table;
-  return table;
-}
 
 void append_skeleton(std::u32string_view s, std::u32string& out) {
   std::u32string decomposed;
@@ -145,6 +120,47 @@ const skeleton_pieces& piece_table() {
   return table;
 }
 
+// ASCII is NFD and holds no default-ignorable code point, so the skeleton
+// of an ASCII string is the concatenation of its characters' pieces (as
+// simple_skeleton writes them: '%' has a non-ASCII prototype, U+00B0 /
+// U+2080, so the pieces are UTF-8).  Each piece in a fixed slot of eight
+// bytes, copied whole: a move per character instead of an append call.
+struct ascii_pieces {
+  struct slot {
+    char text[8] = {};
+    std::uint8_t size = 0;
+  };
+  std::array<slot, 128> slots{};
+  bool complete = true;  // every piece fits its slot (else the general paths)
+  ascii_pieces() {
+    const skeleton_pieces& table = piece_table();
+    for (char32_t c = 0; c < 128; ++c) {
+      std::string_view piece;
+      if (!table.find(c, piece) || piece.size() > sizeof slots[c].text) {
+        complete = false;
+        continue;
+      }
+      std::copy(piece.begin(), piece.end(), slots[c].text);
+      slots[c].size = static_cast<std::uint8_t>(piece.size());
+    }
+  }
+  void write(std::string_view ascii, std::string& out) const {
+    out.resize(ascii.size() * sizeof(slot::text));
+    char* at = out.data();
+    for (const char ch : ascii) {
+      const slot& p = slots[static_cast<unsigned char>(ch) & 0x7F];
+      std::memcpy(at, p.text, sizeof p.text);  // the whole slot: no branch on its size
+      at += p.size;
+    }
+    out.resize(static_cast<std::size_t>(at - out.data()));
+  }
+};
+
+const ascii_pieces& ascii_table() {
+  static const ascii_pieces table;
+  return table;
+}
+
 // The skeleton of a string of code points with starter-initial pieces,
 // straight from UTF-8 to UTF-8; false (out unspecified) when the input has
 // anything else, including ill-formed UTF-8.
@@ -214,10 +230,9 @@ std::u32string skeleton(std::u32string_view s) {
 
 status skeleton(std::string_view utf8, std::string& out) {
   if (is_ascii(utf8)) {
-    const ascii_prototypes& table = ascii_table();
-    if (table.ascii_closed) {
-      out.clear();
-      for (const char ch : utf8) out += table.text[static_cast<unsigned char>(ch)];
+    const ascii_pieces& table = ascii_table();
+    if (table.complete) {
+      table.write(utf8, out);
       return status{};
     }
   }
