@@ -294,6 +294,7 @@ void folded_skeleton(std::u32string_view label, std::u32string& out) {
   }
   out.clear();
   if (ascii) {
+    out.reserve(2 * label.size());  // ASCII prototypes of letters and digits: one or two characters
     for (const char32_t c : label) {
       if (folds.single[c] != 0)
         out.push_back(folds.single[c]);
@@ -384,6 +385,7 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
   d->own_names.reserve(most);
   d->keywords.reserve(most + std::size(builtin_keywords));
   for (const char* k : builtin_keywords) d->keywords.insert(ascii_u32(k));
+  d->brands.reserve(most);
   std::vector<std::string_view> parts;
   std::size_t line_no = 0, pos = 0, bad_lines = 0;
   std::string name;
@@ -438,7 +440,8 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
                 std::string(reg) + "')";
           return;
         } else {
-          suffix = std::string(d->psl.public_suffix(name));
+          // The registrable name is one label and the public suffix.
+          suffix = name.substr(name.find('.') + 1);
         }
       } else {
         std::size_t dot = name.find('.');
@@ -526,6 +529,22 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
                     " brand lines is malformed");
 
   // The index: exact labels, folded skeletons, deletion neighbourhoods.
+  // Each table sized first (a key per brand, or one per code point of its
+  // label; a folded skeleton about as long, names with their suffix).
+  {
+    std::size_t chars = 0, flat = 0;
+    for (const brand_record& b : d->brands) {
+      chars += b.label.size();
+      flat += b.label.size() + b.suffix32.size();
+    }
+    const std::size_t n = d->brands.size();
+    for (auto* t : {&d->by_label, &d->by_folded, &d->by_loose, &d->by_loose_full})
+      t->reserve(n, chars + n);
+    d->by_flat_name.reserve(n, flat);
+    d->by_folded_flat.reserve(n, flat + n);
+    d->deletions.reserve(chars);
+    d->folded_deletions.reserve(chars + n);
+  }
   for (std::uint32_t id = 0; id < d->brands.size(); ++id) {
     const brand_record& b = d->brands[id];
     d->max_label = std::max(d->max_label, b.label.size());
@@ -539,9 +558,9 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     d->by_folded.add(folded, id);
     {
       std::u32string loose;
-      loose_skeleton(b.label, false, loose);
+      loose_skeleton(b.label, false, loose, &folded);
       d->by_loose.add(loose, id);
-      loose_skeleton(b.label, true, loose);
+      loose_skeleton(b.label, true, loose, &folded);
       d->by_loose_full.add(loose, id);
     }
     // Chromium's skeletons of the label alone (the name's other labels

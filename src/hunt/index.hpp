@@ -142,6 +142,12 @@ class deletion_table {
     // exactly when that one is, so find() compares once for them all.
     std::uint32_t same_as_previous : 1;
   };
+  // Room for `keys` entries (the strings' total length), so that adding
+  // does not grow the arrays by copies.
+  void reserve(std::size_t keys) {
+    entries_.reserve(keys);
+    hashes_.reserve(keys);
+  }
   // Adds the keys of `brand`'s string `s` with each code point deleted.
   void add(std::uint32_t brand, std::u32string_view s);
   // The added entries' key hashes (for the Bloom filter), until build().
@@ -214,6 +220,12 @@ class key_table {
  public:
   using view = std::basic_string_view<Char>;
   static std::uint64_t hash(view s) { return key_hash(s); }
+  // Room for `keys` keys of `chars` characters in all.
+  void reserve(std::size_t keys, std::size_t chars) {
+    entries_.reserve(keys);
+    hashes_.reserve(keys);
+    pool_.reserve(chars);
+  }
   void add(view key, std::uint32_t id) {
     const std::uint64_t h = hash(key);
     entries_.push_back(entry{static_cast<std::uint32_t>(h >> 32), id, pool_.size(),

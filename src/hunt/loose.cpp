@@ -115,7 +115,9 @@ bool loose_skeleton(std::u32string_view label, bool singles, std::u32string& out
     if (!changed && label_folded != nullptr) return loose_from_folded(*label_folded, singles, out);
     folded_skeleton(mapped, folded);
   } else {
-    folded_skeleton(label, folded);  // an ASCII label: nothing to map first
+    // An ASCII label: nothing to map first.
+    if (label_folded != nullptr) return loose_from_folded(*label_folded, singles, out);
+    folded_skeleton(label, folded);
   }
   return loose_from_folded(folded, singles, out) || changed;
 }
