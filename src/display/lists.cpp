@@ -200,11 +200,14 @@ struct public_suffix_list::impl {
   // Each rule under its A-label form and, when that differs, its U-label
   // form (ToUnicode of it), so that a name in either form is looked up
   // without converting it: "xn--fiqs8s" and "\u4E2D\u56FD" both find the
-  // rule.  The keys view strings in `text`, which never moves them.
-  // Rules ("co.uk"), wildcards' parents ("ck" for "*.ck") and
+  // rule.  The keys view `source` (the list as given: a rule it spells as
+  // its own forms, most of them) or strings in `text`, which never moves
+  // them.  Rules ("co.uk"), wildcards' parents ("ck" for "*.ck") and
   // exceptions ("www.ck" for "!www.ck").
   suffix_set sets;
+  std::string source;
   std::deque<std::string> text;
+  std::size_t forms = 0;
   std::size_t rule_count = 0;
   std::size_t max_labels = 1;  // the most labels a rule can match
 
@@ -212,9 +215,14 @@ struct public_suffix_list::impl {
   // sets: each set is then built once, at its final size.
   std::vector<std::string_view> pending[3];
 
-  void insert(std::vector<std::string_view>& forms, std::string form) {
+  void insert(std::vector<std::string_view>& set, std::string form) {
     text.push_back(std::move(form));
-    forms.push_back(text.back());
+    set.push_back(text.back());
+    ++forms;
+  }
+  void insert_view(std::vector<std::string_view>& set, std::string_view form) {
+    set.push_back(form);
+    ++forms;
   }
   void fill() {
     sets.assign(pending);
@@ -239,7 +247,9 @@ std::string_view public_suffix_list::default_path() noexcept {
 bool public_suffix_list::parse(std::string_view text, std::string_view source, public_suffix_list& out,
                                list_error& error) {
   auto data = std::make_shared<impl>();
-  const bool ok = for_each_line(text, [&](std::size_t number, std::size_t offset, std::string_view line) {
+  data->source.assign(text.data(), text.size());
+  const std::string_view kept = data->source;
+  const bool ok = for_each_line(kept, [&](std::size_t number, std::size_t offset, std::string_view line) {
     line = trim(line);
     if (line.empty() || line.substr(0, 2) == "//") return true;
     // The rule is the line up to the first whitespace.
@@ -252,27 +262,32 @@ bool public_suffix_list::parse(std::string_view text, std::string_view source, p
     std::string ascii;
     const bool plain = own_forms(line);
     if (plain)
-      ascii = std::string(line);
+      ;  // its own A-label and U-label: the key views the list
     else if (!line.empty() && line.find('*') == std::string_view::npos && line.front() != '.' &&
              line.back() != '.' && line.find("..") == std::string_view::npos)
       ascii = ascii_form(line);
-    if (ascii.empty()) {
+    if (!plain && ascii.empty()) {
       fail(error, errc::list_syntax, source, number, offset,
            "not a Public Suffix List rule: \"" + std::string(trim(line)) + "\"");
       return false;
     }
-    if (data->text.size() + 2 > detail::slot_table::max_keys) {  // the sets number keys in 32 bits
+    if (data->forms + 2 > detail::slot_table::max_keys) {  // the sets number keys in 32 bits
       fail(error, errc::list_syntax, source, number, offset, "too many rules (over 2^32 forms)");
       return false;
     }
     auto& set = data->pending[exception ? 2 : wildcard ? 1 : 0];
-    if (!plain) {
+    std::size_t labels = 0;
+    if (plain) {
+      data->insert_view(set, line);
+      labels = label_count(line);
+    } else {
       std::string unicode = unicode_form(ascii);
       if (unicode != ascii) data->insert(set, std::move(unicode));
+      labels = label_count(ascii);
+      data->insert(set, std::move(ascii));
     }
-    data->insert(set, ascii);
     ++data->rule_count;
-    data->max_labels = std::max(data->max_labels, label_count(ascii) + (wildcard ? 1 : 0));
+    data->max_labels = std::max(data->max_labels, labels + (wildcard ? 1 : 0));
     return true;
   });
   if (!ok) return false;
