@@ -410,33 +410,37 @@ protected_domains::protected_domains() : impl_(std::make_shared<impl>()) {}
 bool protected_domains::parse(std::string_view text, std::string_view source, protected_domains& out,
                               list_error& error) {
   auto data = std::make_shared<impl>();
+  data->entries.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
   detail::display::skeleton_list skeletons;
   const bool ok = for_each_line(text, [&](std::size_t number, std::size_t offset, std::string_view line) {
     line = trim(line);
     if (line.empty() || line.front() == '#') return true;
+    // A line of lowercase LDH labels is its own A-label and U-label (most
+    // lines of a top-domain list); another is converted.
     result<std::string> ascii, unicode;
-    if (own_forms(line)) {
-      ascii.value = unicode.value = std::string(line);
-    } else {
+    std::string_view ascii_form = line, unicode_form = line;
+    if (!own_forms(line) || line.find('.') == std::string_view::npos) {
       ascii = idna::to_ascii(line, list_names);
       unicode = idna::to_unicode(line, list_names);
-    }
-    if (!ascii.ok() || !unicode.ok() || ascii.value.find('.') == std::string::npos ||
-        line.find_first_of(" \t") != std::string_view::npos) {
-      fail(error, errc::list_syntax, source, number, offset,
-           "not a domain name: \"" + std::string(line) + "\"" +
-               (ascii.ok() ? std::string() : " (" + to_string(ascii.status) + ")"));
-      return false;
+      if (!ascii.ok() || !unicode.ok() || ascii.value.find('.') == std::string::npos ||
+          line.find_first_of(" \t") != std::string_view::npos) {
+        fail(error, errc::list_syntax, source, number, offset,
+             "not a domain name: \"" + std::string(line) + "\"" +
+                 (ascii.ok() ? std::string() : " (" + to_string(ascii.status) + ")"));
+        return false;
+      }
+      ascii_form = ascii.value;
+      unicode_form = unicode.value;
     }
     // One entry per skeleton (a name can have several, see
     // lookalike_skeletons); they share the domain.
-    detail::display::lookalike_skeletons(unicode.value, skeletons);
+    detail::display::lookalike_skeletons(unicode_form, skeletons);
     if (data->entries.size() + skeletons.size() > detail::slot_table::max_keys) {  // 32-bit entry numbers
       fail(error, errc::list_syntax, source, number, offset, "too many domains (over 2^32 skeletons)");
       return false;
     }
     for (const std::string& skeleton : skeletons)
-      data->entries.push_back(impl::entry{skeleton, ascii.value, std::string(line)});
+      data->entries.push_back(impl::entry{skeleton, std::string(ascii_form), std::string(line)});
     ++data->count;
     return true;
   });
