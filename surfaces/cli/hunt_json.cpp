@@ -226,6 +226,60 @@ void write_place(json_writer& w, const hunt::match& m) {
   w.num(m.length);
 }
 
+// Whether two matches read the same after their brand (rule, place,
+// score, via): the matches of one rule at one place for the brands of one
+// label under many suffixes (google.com, google.de, ... in Chromium's list).
+bool same_after_brand(const hunt::match& a, const hunt::match& b) {
+  return a.why == b.why && a.via == b.via && a.offset == b.offset && a.length == b.length &&
+         a.score == b.score;
+}
+
+// A `matches` member after its brand: "rule", place, score, "via", '}'.
+void write_match_tail(json_writer& w, const hunt::match& m) {
+  w.lit(",\"rule\":");
+  w.raw(rule_name(m.why));
+  write_place(w, m);
+  w.lit(",\"score\":");
+  w.num(m.score);
+  if (m.via != hunt::rule{}) {
+    w.lit(",\"via\":");
+    w.raw(rule_name(m.via));
+  }
+  w.ch('}');
+}
+
+// A `brands` entry after its brand: its best match, reason and `also`.
+void write_entry_tail(json_writer& w, const hunt::report& rep, const hunt::brand_matches& e) {
+  const hunt::match& m = rep.matches[e.best];
+  w.ch(',');
+  write_rule(w, m);
+  w.lit(",\"score\":");
+  w.num(m.score);
+  write_place(w, m);
+  w.lit(",\"reason\":");
+  w.raw(reason_text(m));
+  w.lit(",\"also\":[");
+  for (std::size_t a = 0; a < e.also.size(); ++a) {
+    const hunt::match& o = rep.matches[e.also[a]];
+    if (a > 0) w.ch(',');
+    w.ch('{');
+    write_rule(w, o);
+    w.lit(",\"score\":");
+    w.num(o.score);
+    write_place(w, o);
+    w.ch('}');
+  }
+  w.lit("]}");
+}
+
+bool same_entry_tail(const hunt::report& rep, const hunt::brand_matches& a, const hunt::brand_matches& b) {
+  if (a.also.size() != b.also.size() || !same_after_brand(rep.matches[a.best], rep.matches[b.best]))
+    return false;
+  for (std::size_t k = 0; k < a.also.size(); ++k)
+    if (!same_after_brand(rep.matches[a.also[k]], rep.matches[b.also[k]])) return false;
+  return true;
+}
+
 void write_verdict(json_writer& w, const hunt::report& rep, std::string_view profile) {
   w.lit("\"verdict\":{\"status\":");
   if (rep.verdict_status.ok())
@@ -297,22 +351,28 @@ void append_hunt_json(std::string& out, std::size_t line, std::string_view input
   w.str(rep.name);
   w.ch(',');
   write_verdict(w, rep, profile);
+  // A run of entries that read the same after their brand (the brands of
+  // one label under many suffixes): the rest of the first is made once, as
+  // text, and copied for each.
+  thread_local std::string tail;
   w.lit(",\"matches\":[");
-  for (std::size_t k = 0; k < rep.matches.size(); ++k) {
-    const hunt::match& m = rep.matches[k];
-    if (k > 0) w.ch(',');
-    w.lit("{\"brand\":");
-    w.raw(brands[m.brand]);
-    w.lit(",\"rule\":");
-    w.raw(rule_name(m.why));
-    write_place(w, m);
-    w.lit(",\"score\":");
-    w.num(m.score);
-    if (m.via != hunt::rule{}) {
-      w.lit(",\"via\":");
-      w.raw(rule_name(m.via));
+  for (std::size_t k = 0, end = 0; k < rep.matches.size(); k = end) {
+    end = k + 1;
+    while (end < rep.matches.size() && same_after_brand(rep.matches[end], rep.matches[k])) ++end;
+    if (end - k > 1) {
+      tail.clear();
+      json_writer tw(tail);  // flushed into `tail` at the end of this block
+      write_match_tail(tw, rep.matches[k]);
     }
-    w.ch('}');
+    for (std::size_t j = k; j < end; ++j) {
+      if (j > 0) w.ch(',');
+      w.lit("{\"brand\":");
+      w.raw(brands[rep.matches[j].brand]);
+      if (end - k > 1)
+        w.raw(tail);
+      else
+        write_match_tail(w, rep.matches[j]);
+    }
   }
   w.ch(']');
   thread_local hunt::triage triage;  // reused: no allocation per name
@@ -320,31 +380,23 @@ void append_hunt_json(std::string& out, std::size_t line, std::string_view input
   w.lit(",\"score\":");
   w.num(triage.score);
   w.lit(",\"brands\":[");
-  for (std::size_t k = 0; k < triage.count; ++k) {
-    const hunt::brand_matches& e = triage.entries[k];
-    const hunt::match& m = rep.matches[e.best];
-    if (k > 0) w.ch(',');
-    w.lit("{\"brand\":");
-    w.raw(brands[m.brand]);
-    w.ch(',');
-    write_rule(w, m);
-    w.lit(",\"score\":");
-    w.num(m.score);
-    write_place(w, m);
-    w.lit(",\"reason\":");
-    w.raw(reason_text(m));
-    w.lit(",\"also\":[");
-    for (std::size_t a = 0; a < e.also.size(); ++a) {
-      const hunt::match& o = rep.matches[e.also[a]];
-      if (a > 0) w.ch(',');
-      w.ch('{');
-      write_rule(w, o);
-      w.lit(",\"score\":");
-      w.num(o.score);
-      write_place(w, o);
-      w.ch('}');
+  for (std::size_t k = 0, end = 0; k < triage.count; k = end) {
+    end = k + 1;
+    while (end < triage.count && same_entry_tail(rep, triage.entries[end], triage.entries[k])) ++end;
+    if (end - k > 1) {
+      tail.clear();
+      json_writer tw(tail);  // flushed into `tail` at the end of this block
+      write_entry_tail(tw, rep, triage.entries[k]);
     }
-    w.lit("]}");
+    for (std::size_t j = k; j < end; ++j) {
+      if (j > 0) w.ch(',');
+      w.lit("{\"brand\":");
+      w.raw(brands[rep.matches[triage.entries[j].best].brand]);
+      if (end - k > 1)
+        w.raw(tail);
+      else
+        write_entry_tail(w, rep, triage.entries[j]);
+    }
   }
   w.lit("]}\n");
 }
