@@ -68,10 +68,17 @@ inline u64 mul_high(u64 m, u64 x) {
 // the JavaScript package's decoder a tenth of its time): divide.
 inline u32 div_u32(u32 x, u32 d) { return x / d; }
 inline u32 div_u32_from_2(u32 x, u32 d) { return x / d; }
+inline u32 div_u32_of_successor(u32 x_plus_1, u32 d) { return (x_plus_1 - 1) / d; }
 #else
 // x / d for a 32-bit x and 1 <= d < reciprocal_count (see above).
 inline u32 div_u32(u32 x, u32 d) {
   return static_cast<u32>(mul_high(reciprocals[d], u64{x} + 1));
+}
+
+// x / d as div_u32 for x + 1 given (1 <= x + 1 < 2^32): the + 1 is the
+// caller's, where it costs no time (the decoder's adapt).
+inline u32 div_u32_of_successor(u32 x_plus_1, u32 d) {
+  return static_cast<u32>(mul_high(reciprocals[d], x_plus_1));
 }
 
 // x / d for a 32-bit x and 2 <= d < reciprocal_count, without the + 1 on x
@@ -83,6 +90,28 @@ inline u32 div_u32_from_2(u32 x, u32 d) {
   return static_cast<u32>(mul_high(reciprocals[d] + 1, x));
 }
 #endif
+
+// x / D for a constant D >= 2 as one multiplication and shift, with a
+// factor below 2^31 (an immediate of x86-64's imul; the compiler's own
+// division by 35 needs a 33-bit reciprocal and five instructions more):
+// never below the quotient, since factor >= 2^shift / D, and equal to it
+// for every x below exact_below.  With x = q * D + r and the factor's
+// excess e = factor * D - 2^shift, x * factor / 2^shift = q + (r + x * e /
+// 2^shift) / D, whose floor is q while x * e < 2^shift (r <= D - 1).
+template <u32 D>
+struct quotient_estimate {
+  static_assert(D >= 2, "a divisor of 2 or more");
+  static constexpr u32 shift = [] {
+    u32 s = 31;
+    for (u32 d = D; d > 1; d >>= 1) ++s;  // 31 + floor(log2(D)): 36 for 35
+    return (D & (D - 1)) == 0 ? s - 1 : s;  // a power of two: factor 2^30
+  }();
+  static constexpr u64 factor = ((u64{1} << shift) + D - 1) / D;
+  static_assert(factor < (u64{1} << 31), "an instruction's immediate; x * factor fits in 64 bits");
+  static constexpr u64 excess = factor * D - (u64{1} << shift);
+  static constexpr u64 exact_below = excess == 0 ? u64{1} << 32 : ((u64{1} << shift) - 1) / excess + 1;
+  static u32 of(u32 x) { return static_cast<u32>((u64{x} * factor) >> shift); }
+};
 
 // A divisor that may pass the table (the decoder of inputs longer than the
 // table covers), with its reciprocal taken once for the two divisions by it

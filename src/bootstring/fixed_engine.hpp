@@ -209,6 +209,12 @@ class engine {
     }
   };
   static constexpr adapt_threshold_table_type adapt_threshold_table{};
+  // d / (base - tmin) for the choice of an adapt_threshold_table entry:
+  // never below the quotient and equal to it while the quotient is at
+  // most adapt_limit, so that an estimate above adapt_limit sends the
+  // caller to the exact division (thresholds_after_rounds).
+  using rounds = quotient_estimate<base - tmin>;
+  static_assert(rounds::exact_below >= u64{adapt_limit + 1} * (base - tmin), "see above");
 
   // RFC 3492 section 6.1 adapt(delta, numpoints, firsttime), as the
   // thresholds of the bias it returns (for the encoder and the decoder).
@@ -748,17 +754,18 @@ class engine {
   static PUNY_ENGINE_INLINE bool decode_fast(std::string_view in, char32_t* work, std::size_t& length,
                                              Shape& shape) {
     const std::size_t size = in.size();
-    // The input and its digit values, three 0xFF after the values
+    // The input and its digit values, four 0xFF after the values
     // (read_three), with room for label_scan's and widen_basic's 16-byte
     // steps.
     char padded[short_limit + 16];
     char values[short_limit + 16];
     const label_scan scan =
         scan_label<standard_digits()>(in.data(), size, padded, values, P.delimiter, digits.unsigned_values);
-    std::memset(values + size, 0xFF, 3);  // 0xFF is no digit's value
+    // 0xFF is no digit's value; four bytes are one store (three are two).
+    std::memset(values + size, 0xFF, 4);
     // The last delimiter ends the basic code points unless it is the first
-    // byte (detail::count_basic).
-    const std::size_t b = scan.after_last > 1 ? scan.after_last - 1 : 0;
+    // byte (detail::count_basic): its position is their number.
+    const std::size_t b = scan.last;
     // Punycode's basic code points are ASCII; a profile with fewer checks
     // them too (one with more sends the rest to the exact route).  Every
     // byte after them is a digit (read_three relies on it).
@@ -966,30 +973,38 @@ class engine {
   }
 
   // One integer of decode_digits: reads it, finds the code point and its
-  // index, inserts it, and moves i, n and the thresholds on.  First: the
-  // first integer of the input (adapt's firsttime), peeled so that the loop
+  // index, inserts it, and moves `last`, n and the thresholds on.  First:
+  // the first integer of the input (adapt's firsttime), peeled so that the loop
   // does not test for it.  Returns false on anything but an integer of one
   // to the digits that cannot overflow (read_long_integer) which keeps i
   // below 2^32; decode_short then decodes exactly.  No range check: n only
   // grows, so decode_digits looks at it once at the end (n is 64-bit: it
   // cannot wrap in short_limit steps of less than 2^32 each).  `p` points
-  // into the digit values (label_scan; three 0xFF after them).
+  // into the digit values (label_scan; 0xFF after them).
   // Empty: the first integer of an input without basic code points, whose
   // code point starts an empty string (divisor 1: no division, nothing to
   // move).
   // OneBlock: the string holds fewer than `block` code points, so what
   // follows the insertion point is one block (insert_at's top is 0).
   template <bool First, bool Empty = false, bool OneBlock = false>
-  static PUNY_ENGINE_INLINE bool fast_step(const char*& p, u64& n, u32& i, const short_thresholds*& st,
+  static PUNY_ENGINE_INLINE bool fast_step(const char*& p, u64& n, u32& last, const short_thresholds*& st,
                                            u32 divisor, char32_t* work) {
     static_assert(First || !Empty, "only the first integer can meet an empty string");
-    u32 delta;
-    if (!read_three(p, *st, delta)) {
-      u64 wide = i;
+    // `last` is the index of the last insertion, so i = last + 1 (the
+    // first integer starts from i = 0 and ignores it).  After the first
+    // integer `delta1` is delta + 1: read_three adds the 1 to the first
+    // digit, which waits on no threshold, so that next = last + delta1 and
+    // adapt's delta / (2 * numpoints) multiplies delta + 1 (div_u32's
+    // form) with no addition on the chain each code point waits on
+    // (div_u32_from_2's m + 1 cost two instructions a code point).
+    constexpr u32 plus = First ? 0 : 1;
+    u32 delta1;
+    if (!read_three<plus>(p, *st, delta1)) {
+      u64 wide = First ? 0 : u64{last} + 1;
       if (!read_long_values(p, *st, wide) || wide > 0xFFFFFFFFu) return false;
-      delta = static_cast<u32>(wide) - i;
+      delta1 = static_cast<u32>(wide) - (First ? 0 : last);
     }
-    const u32 next = i + delta;
+    const u32 next = First ? delta1 : last + delta1;
     // One hardware division gives both (fewer instructions than the
     // reciprocal's multiplications; i is not on the longest chain, the
     // thresholds are: 32-bit division takes some 10-15 cycles on current
@@ -999,16 +1014,17 @@ class engine {
     const u32 index = Empty ? 0 : next % divisor;
     u32 scaled;
     if constexpr (First) {
-      scaled = delta / damp;
+      scaled = delta1 / damp;
       scaled += Empty ? scaled : div_u32(scaled, divisor);
     } else {
       // (delta / 2) / numpoints as delta / (2 * numpoints): both terms
-      // start from delta at once (see adapt_thresholds).
-      scaled = (delta >> 1) + div_u32_from_2(delta, 2 * divisor);
+      // start from delta at once (see adapt_thresholds); the second from
+      // delta + 1 as div_u32 multiplies it.
+      scaled = ((delta1 - 1) >> 1) + div_u32_of_successor(delta1, 2 * divisor);
     }
-    const u32 rounded = scaled / (base - tmin);
-    const u32 entry = scaled > adapt_limit ? adapt_limit + 1 + rounded : scaled;
-    st = entry < adapt_entries ? &adapt_threshold_table.v[entry] : thresholds_after_rounds(rounded);
+    const u32 entry = scaled > adapt_limit ? adapt_limit + 1 + rounds::of(scaled) : scaled;
+    st = entry < adapt_entries ? &adapt_threshold_table.v[entry]
+                               : thresholds_after_rounds(scaled / (base - tmin));
     if constexpr (Empty) {
       work[0] = static_cast<char32_t>(n);
     } else if constexpr (OneBlock) {
@@ -1017,14 +1033,14 @@ class engine {
     } else {
       insert_at(work, static_cast<char32_t>(n), index, divisor - 1);
     }
-    i = index + 1;
+    last = index;
     return true;
   }
 
   // Section 6.2 for inputs of at most short_limit bytes, the basic code
   // points (all ASCII: label_scan) and then every integer inserted into
   // `work`, with every divisor from the table.  `padded` is the input,
-  // `values` its digit values (label_scan), three 0xFF after them.  Sets
+  // `values` its digit values (label_scan), 0xFF after them.  Sets
   // `length` and returns true when the input decodes on this route; false
   // otherwise (see decode_short).
   template <class Shape>
@@ -1043,10 +1059,10 @@ class engine {
     }
     if (p < end) {
       u64 n = initial_n;
-      u32 i = 0;
+      u32 last = 0;  // the index of the last insertion (fast_step)
       const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
-      if (!(b == 0 ? fast_step<true, true>(p, n, i, st, divisor, work)
-                   : fast_step<true>(p, n, i, st, divisor, work)))
+      if (!(b == 0 ? fast_step<true, true>(p, n, last, st, divisor, work)
+                   : fast_step<true>(p, n, last, st, divisor, work)))
         return false;
       if constexpr (records) shape.lo = static_cast<char32_t>(n);  // below max_cp, checked below
       // The divisor moves on before each step (so the loop's test is the
@@ -1055,11 +1071,11 @@ class engine {
       // insertion point is one block to move; then any number.
       while (p < end && divisor < block) {
         ++divisor;
-        if (!fast_step<false, false, true>(p, n, i, st, divisor, work)) return false;
+        if (!fast_step<false, false, true>(p, n, last, st, divisor, work)) return false;
       }
       while (p < end) {
         ++divisor;
-        if (!fast_step<false>(p, n, i, st, divisor, work)) return false;
+        if (!fast_step<false>(p, n, last, st, divisor, work)) return false;
       }
       // The last code point is the largest; a surrogate can only be among
       // the inserted ones when the last is past the first surrogate.
@@ -1096,13 +1112,14 @@ class engine {
 
   // read_short_integer for fast_step, at a pointer into digit values
   // (label_scan; decode_short has checked that every byte of the input
-  // there is a digit, and the three after it are 0xFF), with fewer
+  // there is a digit, and the bytes after it are 0xFF), with fewer
   // operations: no table and no check for a non-digit, and the length from two masks (m2: a second digit, m3: a
-  // third).  A digit ends the integer when below its threshold, which 0xFF
+  // third).  `value` is the integer + Plus (fast_step's delta + 1).  A digit ends the integer when below its threshold, which 0xFF
   // never is: an integer that runs into the padding does not end within
   // three, and returns false.  No branch on the length: it follows the
   // data, and a branch on it costs more in mispredictions than it saves
   // (bench/README.md, the decoder).
+  template <u32 Plus = 0>
   static PUNY_ENGINE_INLINE bool read_three(const char*& p, const short_thresholds& st, u32& value) {
     const u32 d1 = static_cast<unsigned char>(p[0]);
     const u32 d2 = static_cast<unsigned char>(p[1]);
@@ -1117,7 +1134,21 @@ class engine {
     // The products start before the masks are known (they are on the chain
     // each code point waits on; `(d3 & m3) * w3` would put the
     // multiplication after them: 5% more time).
-    value = d1 + ((d2 * st.w2) & m2) + ((d3 * st.w3) & m3);
+    // d1 + Plus is ready long before the masks, and the sum keeps the
+    // order d1 + second + third, as with no Plus: left to itself GCC folds
+    // the Plus into a three-operand lea with the second product (two
+    // cycles on AMD's cores) or adds the two products first, a cycle more
+    // on the chain either way.  The empty asm statements emit nothing;
+    // they only keep each partial sum as it is written.
+    u32 partial = d1 + Plus;
+#if defined(__GNUC__)
+    if constexpr (Plus != 0) __asm__("" : "+r"(partial));
+#endif
+    partial += (d2 * st.w2) & m2;
+#if defined(__GNUC__)
+    if constexpr (Plus != 0) __asm__("" : "+r"(partial));
+#endif
+    value = partial + ((d3 * st.w3) & m3);
     p += 1 + (m2 & 1) + (m3 & 1);
     return true;
   }

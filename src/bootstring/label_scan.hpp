@@ -1,9 +1,10 @@
 // Internal: the first pass of the short decoder (fixed_engine.hpp,
 // decode_short) over an input of at most inplace_limit bytes, in one read of
 // each byte: the input copied into the decoder's padded buffer, its digit
-// values into a second one, the position after its last delimiter and
-// after its last byte that is not a digit, and whether any byte is outside
-// ASCII (then the input cannot decode: a byte at or above 0x80 is neither a
+// values into a second one, the position of its last delimiter (0 when
+// there is none: the number of basic code points), the position after its
+// last byte that is not a digit, and whether any byte is outside ASCII
+// (then the input cannot decode: a byte at or above 0x80 is neither a
 // basic code point nor a digit, so the decoder hands it to the exact route
 // for its error).  The decoder reads the digits' values, so a code point
 // waits on one load for each digit, not two (the byte, then a table), and
@@ -29,9 +30,9 @@ namespace puny::bootstring::fixed {
 namespace {
 
 struct label_scan {
-  std::size_t after_last;  // one past the last delimiter; 0: there is none
-  std::size_t after_bad;   // one past the last byte that is not a digit; 0: none
-  bool ascii;              // every byte below 0x80
+  std::size_t last;       // the last delimiter's position; 0: none, or at 0
+  std::size_t after_bad;  // one past the last byte that is not a digit; 0: none
+  bool ascii;             // every byte below 0x80
 };
 
 // The portable scan (and the one for inputs under 8 bytes): copies
@@ -40,7 +41,7 @@ struct label_scan {
 template <class Table>
 inline label_scan scan_label_bytes(const char* text, std::size_t size, char* out, char* values,
                                    char delimiter, const Table& digit_values) {
-  std::size_t after_last = 0;
+  std::size_t last = 0;
   std::size_t after_bad = 0;
   unsigned seen = 0;
   for (std::size_t j = 0; j < size; ++j) {
@@ -49,15 +50,17 @@ inline label_scan scan_label_bytes(const char* text, std::size_t size, char* out
     out[j] = static_cast<char>(c);
     values[j] = static_cast<char>(v);
     seen |= c;
-    if (c == static_cast<unsigned char>(delimiter)) after_last = j + 1;
+    if (c == static_cast<unsigned char>(delimiter)) last = j;
     if (v >= 0x80) after_bad = j + 1;
   }
-  return {after_last, after_bad, seen < 0x80};
+  return {last, after_bad, seen < 0x80};
 }
 
 #if defined(__SSE2__) && defined(__GNUC__)
-// One past the highest set bit of a nonzero 16-bit mask.
-inline unsigned one_past_highest(unsigned mask) { return 32 - static_cast<unsigned>(__builtin_clz(mask)); }
+// The highest set bit of a nonzero 16-bit mask (clz ^ 31 is one bsr; 32 -
+// clz, three instructions more), and one past it.
+inline unsigned highest(unsigned mask) { return static_cast<unsigned>(__builtin_clz(mask)) ^ 31u; }
+inline unsigned one_past_highest(unsigned mask) { return highest(mask) + 1; }
 
 // Punycode's digit values (a-z and A-Z 0-25, 0-9 26-35; RFC 3492 section
 // 5) of sixteen bytes, anything else some value, and a mask of the bytes
@@ -83,7 +86,7 @@ inline label_scan scan_label(const char* text, std::size_t size, char* out, char
   if constexpr (!Standard) return scan_label_bytes(text, size, out, values, delimiter, digit_values);
   const __m128i pattern = _mm_set1_epi8(delimiter);
   if (size >= 16) {
-    std::size_t after_last = 0;
+    std::size_t last = 0;
     std::size_t after_bad = 0;
     unsigned high = 0;
     const auto chunk = [&](std::size_t at) {
@@ -93,7 +96,7 @@ inline label_scan scan_label(const char* text, std::size_t size, char* out, char
       _mm_storeu_si128(reinterpret_cast<__m128i*>(values + at), digit_values16(v, ok));
       high |= static_cast<unsigned>(_mm_movemask_epi8(v));
       const unsigned match = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, pattern)));
-      if (match != 0) after_last = at + one_past_highest(match);
+      if (match != 0) last = at + highest(match);
       const unsigned bad = static_cast<unsigned>(_mm_movemask_epi8(ok)) ^ 0xFFFFu;
       if (bad != 0) after_bad = at + one_past_highest(bad);
     };
@@ -101,7 +104,7 @@ inline label_scan scan_label(const char* text, std::size_t size, char* out, char
     for (; j + 16 <= size; j += 16) chunk(j);
     // The last 16 bytes again, overlapping: a match there is the last one.
     if (j < size) chunk(size - 16);
-    return {after_last, after_bad, high == 0};
+    return {last, after_bad, high == 0};
   }
   if (size >= 8) {
     // The first and the last eight bytes (overlapping below 16) as one
@@ -118,13 +121,17 @@ inline label_scan scan_label(const char* text, std::size_t size, char* out, char
     const unsigned match = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, pattern)));
     const unsigned bad = static_cast<unsigned>(_mm_movemask_epi8(ok)) ^ 0xFFFFu;
     const bool ascii = _mm_movemask_epi8(v) == 0;
-    // The position after the highest bit of a mask, bits 8-15 counting
-    // from size - 16.
+    // The position of the highest bit of a mask (bits 8-15 counting from
+    // size - 16), and the one after it; 0 when none.
+    const auto at = [size](unsigned mask) -> std::size_t {
+      if (mask > 0xFF) return size - 16 + highest(mask);
+      return mask != 0 ? highest(mask) : 0;
+    };
     const auto after = [size](unsigned mask) -> std::size_t {
       if (mask > 0xFF) return size - 16 + one_past_highest(mask);
       return mask != 0 ? one_past_highest(mask) : 0;
     };
-    return {after(match), after(bad), ascii};
+    return {at(match), after(bad), ascii};
   }
   return scan_label_bytes(text, size, out, values, delimiter, digit_values);
 }

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -30,7 +31,34 @@ void expect_exact_division(std::uint64_t x, std::uint32_t d, std::uint64_t& chec
   if (d >= 2) {
     ASSERT_EQ(fixed::div_u32_from_2(static_cast<std::uint32_t>(x), d), x / d) << x << " / " << d;
   }
+  if (x < 0xFFFFFFFFu) {
+    ASSERT_EQ(fixed::div_u32_of_successor(static_cast<std::uint32_t>(x + 1), d), x / d)
+        << "(" << x + 1 << " - 1) / " << d;
+  }
   ++checked;
+}
+
+// quotient_estimate<D> (the decoder's choice of adapt's table entry): the
+// quotient for every x below exact_below (all of them to 2^25, then the
+// 2^16 below the bound), never below it anywhere (random x and the top of
+// the range).
+template <std::uint32_t D>
+void expect_quotient_estimate(std::mt19937_64& rng) {
+  using q = fixed::quotient_estimate<D>;
+  const std::uint64_t exact_to = std::min<std::uint64_t>(q::exact_below, std::uint64_t{1} << 25);
+  for (std::uint64_t x = 0; x < exact_to; ++x)
+    ASSERT_EQ(q::of(static_cast<std::uint32_t>(x)), x / D) << x << " / " << D;
+  const std::uint64_t top = std::min<std::uint64_t>(q::exact_below, std::uint64_t{1} << 32);
+  for (std::uint64_t x = top > (1u << 16) ? top - (1u << 16) : 0; x < top; ++x)
+    ASSERT_EQ(q::of(static_cast<std::uint32_t>(x)), x / D) << x << " / " << D;
+  for (int t = 0; t < 100000; ++t) {
+    const auto x = static_cast<std::uint32_t>(rng());
+    ASSERT_GE(q::of(x), x / D) << x << " / " << D;
+    if (x < q::exact_below) {
+      ASSERT_EQ(q::of(x), x / D) << x << " / " << D;
+    }
+  }
+  for (std::uint32_t x = 0xFFFFFFFFu; x > 0xFFFFFFFFu - (1u << 12); --x) ASSERT_GE(q::of(x), x / D) << x;
 }
 
 // The short decoder's copy-and-search (rfc3492_steps.hpp) against
@@ -116,6 +144,18 @@ TEST(FixedEngineDivision, EveryDivisorMatchesHardwareDivision) {
     expect_exact_division(static_cast<std::uint32_t>(rng()), d, checked);
   }
   EXPECT_GT(checked, 10'000'000u);
+}
+
+TEST(FixedEngineDivision, QuotientEstimateIsExactBelowItsBound) {
+  std::mt19937_64 rng(7);
+  // Punycode's base - tmin, the test profiles' (decimal: 9), powers of two.
+  expect_quotient_estimate<35>(rng);
+  expect_quotient_estimate<9>(rng);
+  expect_quotient_estimate<59>(rng);
+  expect_quotient_estimate<2>(rng);
+  expect_quotient_estimate<32>(rng);
+  // What the engine needs: exact while the quotient is at most adapt_limit.
+  EXPECT_GE(fixed::quotient_estimate<35>::exact_below, (35u * 26u / 2u + 1u) * 35u);
 }
 
 void expect_same_decode(const std::string& in) {
