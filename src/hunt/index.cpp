@@ -142,6 +142,10 @@ rule_list rules() noexcept {
 }
 
 const rule_info& info(rule r) noexcept {
+  // The table lists the rules in the enum's order (skeleton = 1, ...): one
+  // read (matcher::add asks for every match), the search only if not.
+  const std::size_t at = static_cast<std::size_t>(r) - 1;
+  if (at < std::size(rule_table) && rule_table[at].id == r) return rule_table[at];
   for (const rule_info& i : rule_table)
     if (i.id == r) return i;
   return rule_table[0];
@@ -154,9 +158,8 @@ const rule_info* find_rule(std::string_view name) noexcept {
 }
 
 std::string_view to_string(rule r) noexcept {
-  for (const rule_info& i : rule_table)
-    if (i.id == r) return i.name;
-  return "unknown";
+  const rule_info& i = info(r);
+  return i.id == r ? i.name : std::string_view("unknown");
 }
 
 namespace {

@@ -503,11 +503,13 @@ void matcher::homoglyph_edit_rule(std::size_t r, const std::u32string& F, bool l
     // One character fewer.
     d.by_folded.find(del, h, consider);
     // One character replaced, or two neighbours swapped.
-    // As in edits(): B[i] == F[i] at e.pos == i would make B F itself,
-    // which consider() turns down; such entries are not compared.
+    // As in edits(): B[i] == F[i] at e.pos == i, or a swap of two equal
+    // characters, would make B F itself, which consider() turns down; such
+    // entries are not compared (nor, for the brands of one label, called).
     auto wanted = [&](const deletion& e, std::u32string_view B) {
       return e.pos == i ? B[i] != F[i]
-                        : (e.pos == i + 1 || e.pos + 1 == i) && F[i] == B[e.pos] && F[e.pos] == B[i];
+                        : (e.pos == i + 1 || e.pos + 1 == i) && F[i] != F[e.pos] && F[i] == B[e.pos] &&
+                              F[e.pos] == B[i];
     };
     d.folded_deletions.find(del, h, folded_text{d.brands}, wanted, [&](const deletion& e) {
       const std::u32string& B = d.brands[e.brand].folded;

@@ -406,11 +406,13 @@ struct matcher {
         f(id, why, why == rule::insertion && !insertion_has_cause(R, i));
       });
       // Only a replacement at i (B[i] == R[i] would make B R itself) or a
-      // swap of i and a neighbour can be reported: other entries are not
+      // swap of i and a neighbour (of two different characters: equal ones
+      // would make B R itself too) can be reported: other entries are not
       // compared with the key.
       auto wanted = [&](const deletion& e, std::u32string_view B) {
         return e.pos == i ? B[i] != R[i]
-                          : (e.pos == i + 1 || e.pos + 1 == i) && R[i] == B[e.pos] && R[e.pos] == B[i];
+                          : (e.pos == i + 1 || e.pos + 1 == i) && R[i] != R[e.pos] && R[i] == B[e.pos] &&
+                                R[e.pos] == B[i];
       };
       d.deletions.find(del, h, label_text{d.brands}, wanted, [&](const deletion& e) {
         const std::u32string& B = d.brands[e.brand].label;
