@@ -335,9 +335,11 @@ void append_json_string(std::string& out, std::string_view s) {
              .dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
-brand_json_names::brand_json_names(const hunt::brand_index& index) : quoted_(index.size()) {
-  for (std::size_t id = 0; id < quoted_.size(); ++id)
-    append_json_string(quoted_[id], index.brand(id));
+brand_json_names::brand_json_names(const hunt::brand_index& index) : starts_(index.size()) {
+  for (std::size_t id = 0; id < starts_.size(); ++id) {
+    starts_[id] = "{\"brand\":";
+    append_json_string(starts_[id], index.brand(id));
+  }
 }
 
 void append_hunt_json(std::string& out, std::size_t line, std::string_view input, const hunt::report& rep,
@@ -366,8 +368,7 @@ void append_hunt_json(std::string& out, std::size_t line, std::string_view input
     }
     for (std::size_t j = k; j < end; ++j) {
       if (j > 0) w.ch(',');
-      w.lit("{\"brand\":");
-      w.raw(brands[rep.matches[j].brand]);
+      w.raw(brands.object_start(rep.matches[j].brand));
       if (end - k > 1)
         w.raw(tail);
       else
@@ -390,8 +391,7 @@ void append_hunt_json(std::string& out, std::size_t line, std::string_view input
     }
     for (std::size_t j = k; j < end; ++j) {
       if (j > 0) w.ch(',');
-      w.lit("{\"brand\":");
-      w.raw(brands[rep.matches[triage.entries[j].best].brand]);
+      w.raw(brands.object_start(rep.matches[triage.entries[j].best].brand));
       if (end - k > 1)
         w.raw(tail);
       else

@@ -18,10 +18,11 @@ namespace puny::cli {
 class brand_json_names {
  public:
   explicit brand_json_names(const hunt::brand_index& index);
-  const std::string& operator[](std::size_t brand) const { return quoted_[brand]; }
+  // `{"brand":"NAME"`: how each `matches` and `brands` member starts.
+  const std::string& object_start(std::size_t brand) const { return starts_[brand]; }
 
  private:
-  std::vector<std::string> quoted_;
+  std::vector<std::string> starts_;
 };
 
 // Appends one matching name's object, {"line":N, then "input", "name",
