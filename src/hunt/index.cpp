@@ -442,6 +442,11 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
                 "' is not a registrable name (the Public Suffix List's registrable part is '" +
                 std::string(reg) + "')";
           return;
+        } else if (name.find('.') == std::string::npos) {
+          // Its public suffix is empty (an exception rule for a top-level
+          // label, "!example"): a brand is a label and a suffix.
+          why = "'" + name + "' has no public suffix (write e.g. paypal.com)";
+          return;
         } else {
           // The registrable name is one label and the public suffix.
           suffix = name.substr(name.find('.') + 1);
