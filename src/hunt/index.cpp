@@ -612,8 +612,8 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
     if (detail::display::has_lookalike_extra(U"\u043F"))
       detail::display::lookalike_skeletons("\xD0\xBF", warm);
   }
-  // 16 bits per key or more: at most about 6% of the misses still probe the
-  // tables.
+  // 16 bits per key or more (two of them set per key in one word): about
+  // 1% of the misses still probe the tables.
   d->filter.reset(d->by_label.size() + d->deletions.size() + d->by_folded.size() + d->by_flat_name.size() +
                       d->by_folded_flat.size() + d->folded_deletions.size(),
                   16);

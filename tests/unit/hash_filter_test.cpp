@@ -39,8 +39,9 @@ TEST(HashFilter, FewAbsentHashesPass) {
   std::size_t passed = 0;
   const auto absent = random_hashes(100000, 8);
   for (std::uint64_t h : absent) passed += f.may_hold(h);
-  // 20,000 keys in 262,144 bits: about 7.4% of absent hashes pass.
-  EXPECT_LT(passed, absent.size() / 8) << passed << " of " << absent.size();
+  // 20,000 keys in 262,144 bits, two bits each in one word: about 2.4% of
+  // absent hashes pass (7.4% with one bit a key).
+  EXPECT_LT(passed, absent.size() / 25) << passed << " of " << absent.size();
   EXPECT_GT(passed, 0u);
   // 8 bits a key at least, in whole 64-bit words.
   EXPECT_GE(f.bytes() * 8, 8u * 20000u);
