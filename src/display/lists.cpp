@@ -62,8 +62,8 @@ constexpr idna::options list_names = idna::uts46_default.with_check_hyphens(fals
 // UTS #46 section 4 maps and normalizes such a label to itself, it has no
 // Punycode to decode, and with CheckHyphens off no hyphen rule applies; the
 // Bidi rule concerns only names with a right-to-left label.  Most lines of
-// the real lists are such names (9,300 of the Public Suffix List's 9,800
-// rules): they skip both conversions.
+// the real lists are such names (8,925 of the 9,506 rules of Debian's
+// Public Suffix List): they skip both conversions.
 bool own_forms(std::string_view name) noexcept {
   if (name.empty() || name.size() > 253) return false;  // longer: the conversions' own limits
   static constexpr auto ldh = [] {
@@ -259,12 +259,12 @@ bool public_suffix_list::parse(std::string_view text, std::string_view source, p
     if (exception) line.remove_prefix(1);
     const bool wildcard = line.substr(0, 2) == "*.";
     if (wildcard) line.remove_prefix(2);
-    std::string ascii;
+    // A rule that is its own A-label and U-label is a view of the list;
+    // another is converted.
     const bool plain = own_forms(line);
-    if (plain)
-      ;  // its own A-label and U-label: the key views the list
-    else if (!line.empty() && line.find('*') == std::string_view::npos && line.front() != '.' &&
-             line.back() != '.' && line.find("..") == std::string_view::npos)
+    std::string ascii;
+    if (!plain && !line.empty() && line.find('*') == std::string_view::npos && line.front() != '.' &&
+        line.back() != '.' && line.find("..") == std::string_view::npos)
       ascii = ascii_form(line);
     if (!plain && ascii.empty()) {
       fail(error, errc::list_syntax, source, number, offset,
