@@ -3,7 +3,6 @@
 // line, as Chromium's top-domain list files are written).  A malformed line
 // fails the whole list with the file and line; nothing is skipped.
 #include <algorithm>
-#include <array>
 #include <deque>
 #include <cstdint>
 #include <functional>
@@ -66,18 +65,12 @@ constexpr idna::options list_names = idna::uts46_default.with_check_hyphens(fals
 // Public Suffix List): they skip both conversions.
 bool own_forms(std::string_view name) noexcept {
   if (name.empty() || name.size() > 253) return false;  // longer: the conversions' own limits
-  static constexpr auto ldh = [] {
-    std::array<bool, 256> t{};
-    for (int c = 'a'; c <= 'z'; ++c) t[c] = true;
-    for (int c = '0'; c <= '9'; ++c) t[c] = true;
-    t['-'] = true;
-    return t;
-  }();
+  const auto ldh = [](unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; };
   const auto* p = reinterpret_cast<const unsigned char*>(name.data());
   const std::size_t n = name.size();
   std::size_t start = 0;  // of the current label
   for (std::size_t i = 0; i <= n; ++i) {
-    if (i < n && ldh[p[i]]) continue;
+    if (i < n && ldh(p[i])) continue;
     if (i < n && p[i] != '.') return false;
     const std::size_t length = i - start;
     if (length == 0 || length > 63) return false;

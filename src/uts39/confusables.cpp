@@ -144,24 +144,18 @@ struct ascii_pieces {
       slots[c].size = static_cast<std::uint8_t>(piece.size());
     }
   }
-  // Into `out`, replacing what it held; 256 characters at a time, so that
-  // the room the whole slots need beyond the skeleton stays 2 KB however
-  // long the text (a piece is at most eight bytes, most are one).
+  // Into `out`, replacing what it held; room for a whole slot a character
+  // first (so up to max_text characters: 32 KB at most).
+  static constexpr std::size_t max_text = 4096;
   void write(std::string_view ascii, std::string& out) const {
-    constexpr std::size_t block = 256;
-    out.clear();
-    for (std::size_t start = 0; start < ascii.size(); start += block) {
-      const std::size_t n = std::min(block, ascii.size() - start);
-      const std::size_t base = out.size();
-      out.resize(base + n * sizeof(slot::text));
-      char* at = out.data() + base;
-      for (const char ch : ascii.substr(start, n)) {
-        const slot& p = slots[static_cast<unsigned char>(ch) & 0x7F];
-        std::memcpy(at, p.text, sizeof p.text);  // the whole slot: no branch on its size
-        at += p.size;
-      }
-      out.resize(static_cast<std::size_t>(at - out.data()));
+    out.resize(ascii.size() * sizeof(slot::text));
+    char* at = out.data();
+    for (const char ch : ascii) {
+      const slot& p = slots[static_cast<unsigned char>(ch) & 0x7F];
+      std::memcpy(at, p.text, sizeof p.text);  // the whole slot: no branch on its size
+      at += p.size;
     }
+    out.resize(static_cast<std::size_t>(at - out.data()));
   }
 };
 
@@ -238,7 +232,8 @@ std::u32string skeleton(std::u32string_view s) {
 }
 
 status skeleton(std::string_view utf8, std::string& out) {
-  if (is_ascii(utf8)) {
+  // A longer ASCII text takes the pieces one by one (simple_skeleton).
+  if (utf8.size() <= ascii_pieces::max_text && is_ascii(utf8)) {
     const ascii_pieces& table = ascii_table();
     if (table.complete) {
       table.write(utf8, out);
