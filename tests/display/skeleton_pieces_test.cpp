@@ -68,8 +68,7 @@ TEST(SkeletonPieces, EqualTheGeneralAlgorithm) {
 
 // ASCII strings take a slot per character (eight bytes copied whole):
 // every ASCII character, '%' among them (its prototype is not ASCII), in
-// random strings and one longer than a block, as the general algorithm maps
-// them.
+// random strings and long ones, as the general algorithm maps them.
 TEST(SkeletonPieces, AsciiStringsEqualTheGeneralAlgorithm) {
   std::mt19937 rng(54);
   int differ = 0;
@@ -84,16 +83,18 @@ TEST(SkeletonPieces, AsciiStringsEqualTheGeneralAlgorithm) {
     if (out != general_utf8 && ++differ <= 5) ADD_FAILURE() << "skeletons differ for '" << s << "'";
   }
   EXPECT_EQ(differ, 0);
-  // Longer than one block of the slot copy (256 characters), '%' across
-  // the blocks' borders.
-  std::string long_text;
-  for (int i = 0; i < 1000; ++i) long_text += i % 7 == 0 ? '%' : static_cast<char>('a' + i % 26);
-  std::string long_out, long_general;
-  ASSERT_TRUE(puny::uts39::skeleton(std::string_view(long_text), long_out).ok());
-  ASSERT_TRUE(puny::unicode::utf32_to_utf8(
-                  puny::uts39::skeleton(std::u32string(long_text.begin(), long_text.end())), long_general)
-                  .ok());
-  EXPECT_EQ(long_out, long_general);
+  // Long texts, with '%' in them: within the slots' 4,096 characters and
+  // past them (then the pieces one by one).
+  for (const int length : {1000, 5000}) {
+    std::string long_text;
+    for (int i = 0; i < length; ++i) long_text += i % 7 == 0 ? '%' : static_cast<char>('a' + i % 26);
+    std::string long_out, long_general;
+    ASSERT_TRUE(puny::uts39::skeleton(std::string_view(long_text), long_out).ok());
+    ASSERT_TRUE(puny::unicode::utf32_to_utf8(
+                    puny::uts39::skeleton(std::u32string(long_text.begin(), long_text.end())), long_general)
+                    .ok());
+    EXPECT_EQ(long_out, long_general) << length << " characters";
+  }
   // '%' is the ASCII character whose prototype is not ASCII (U+00B0 or,
   // in Unicode 17.0.0, U+00BA, then '/' U+2080): its slot holds UTF-8.
   std::string out, general;
