@@ -319,11 +319,9 @@ std::u32string folded_skeleton(std::u32string_view label) {
 void deletion_table::add(std::uint32_t brand, std::u32string_view s) {
   // Each deletion's hash from one prefix and one suffix sum (O(n) for the
   // whole neighbourhood, the values hash_of gives the deletions).
-  const std::size_t first = hashes_.size();
-  hashes_.resize(first + s.size());
   thread_local std::vector<std::uint64_t> hashes;
   deletion_hashes(s, hashes);
-  std::copy(hashes.begin(), hashes.end(), hashes_.begin() + static_cast<std::ptrdiff_t>(first));
+  hashes_.insert(hashes_.end(), hashes.begin(), hashes.end());
   for (std::uint32_t i = 0; i < s.size(); ++i) {
     entry e{static_cast<std::uint32_t>(hashes[i] >> 32), brand, 0, 0};
     e.pos = i & 0x7FFFFFFFu;  // a label's length: far below 2^31
@@ -426,42 +424,31 @@ bool brand_index::parse(std::string_view text, std::string_view source, brand_in
         why = "not a valid domain name: " + quoted(fields[0]);
         return;
       }
-      std::string suffix;
+      // The PSL says whether the name is a registrable name or a public
+      // suffix itself (a suffix brand: blogspot.com, github.io; the names
+      // under it belong to the platform's customers and never match it,
+      // docs/hunt.md, "Suffix brands").  Either way the label is the first
+      // one and the rest the suffix; a name of one label has none (also
+      // under an exception rule for a top-level label, "!example").
       if (d->have_psl) {
         std::string_view reg = d->psl.registrable_domain(name);
-        if (reg.empty() && d->psl.public_suffix(name) == name &&
-            name.find('.') != std::string::npos) {
-          // A brand that is itself a public suffix (blogspot.com,
-          // github.io): its label is its first one, the rest its suffix;
-          // the names under it belong to the platform's customers and
-          // never match it (docs/hunt.md, "Suffix brands").
-          suffix = name.substr(name.find('.') + 1);
+        if (reg.empty() && d->psl.public_suffix(name) == name && name.find('.') != std::string::npos) {
           rec.suffix_brand = true;
         } else if (reg != name) {
           why = "'" + name +
                 "' is not a registrable name (the Public Suffix List's registrable part is '" +
                 std::string(reg) + "')";
           return;
-        } else if (name.find('.') == std::string::npos) {
-          // Its public suffix is empty (an exception rule for a top-level
-          // label, "!example"): a brand is a label and a suffix.
-          why = "'" + name + "' has no public suffix (write e.g. paypal.com)";
-          return;
-        } else {
-          // The registrable name is one label and the public suffix.
-          suffix = name.substr(name.find('.') + 1);
         }
-      } else {
-        std::size_t dot = name.find('.');
-        if (dot == std::string::npos) {
-          why = "'" + name + "' has no public suffix (write e.g. paypal.com)";
-          return;
-        }
-        suffix = name.substr(dot + 1);
       }
-      std::string_view label(name);
-      label = label.substr(0, name.size() - suffix.size() - 1);
-      if (label.empty() || label.find('.') != std::string_view::npos) {
+      const std::size_t dot = name.find('.');
+      if (dot == std::string::npos) {
+        why = "'" + name + "' has no public suffix (write e.g. paypal.com)";
+        return;
+      }
+      const std::string suffix = name.substr(dot + 1);
+      const std::string_view label = std::string_view(name).substr(0, dot);
+      if (label.empty()) {
         why = "'" + name + "' is not a registrable name";
         return;
       }
