@@ -280,6 +280,32 @@ bool same_entry_tail(const hunt::report& rep, const hunt::brand_matches& a, cons
   return true;
 }
 
+// The members 0..count-1 of a `matches` or `brands` array, each its
+// brand's `{"brand":NAME` and its tail.  A run of members whose tails are
+// the same (`same(j, k)`: the brands of one label under many suffixes)
+// has the tail made once, as text, and copied for each.
+template <class Same, class Start, class Tail>
+void write_members(json_writer& w, std::size_t count, Same&& same, Start&& start, Tail&& write_tail) {
+  thread_local std::string tail;
+  for (std::size_t k = 0, end = 0; k < count; k = end) {
+    end = k + 1;
+    while (end < count && same(end, k)) ++end;
+    if (end - k > 1) {
+      tail.clear();
+      json_writer tw(tail);  // flushed into `tail` at the end of this block
+      write_tail(tw, k);
+    }
+    for (std::size_t j = k; j < end; ++j) {
+      if (j > 0) w.ch(',');
+      w.raw(start(j));
+      if (end - k > 1)
+        w.raw(tail);
+      else
+        write_tail(w, j);
+    }
+  }
+}
+
 void write_verdict(json_writer& w, const hunt::report& rep, std::string_view profile) {
   w.lit("\"verdict\":{\"status\":");
   if (rep.verdict_status.ok())
@@ -353,51 +379,25 @@ void append_hunt_json(std::string& out, std::size_t line, std::string_view input
   w.str(rep.name);
   w.ch(',');
   write_verdict(w, rep, profile);
-  // A run of entries that read the same after their brand (the brands of
-  // one label under many suffixes): the rest of the first is made once, as
-  // text, and copied for each.
-  thread_local std::string tail;
   w.lit(",\"matches\":[");
-  for (std::size_t k = 0, end = 0; k < rep.matches.size(); k = end) {
-    end = k + 1;
-    while (end < rep.matches.size() && same_after_brand(rep.matches[end], rep.matches[k])) ++end;
-    if (end - k > 1) {
-      tail.clear();
-      json_writer tw(tail);  // flushed into `tail` at the end of this block
-      write_match_tail(tw, rep.matches[k]);
-    }
-    for (std::size_t j = k; j < end; ++j) {
-      if (j > 0) w.ch(',');
-      w.raw(brands.object_start(rep.matches[j].brand));
-      if (end - k > 1)
-        w.raw(tail);
-      else
-        write_match_tail(w, rep.matches[j]);
-    }
-  }
+  write_members(
+      w, rep.matches.size(),
+      [&](std::size_t j, std::size_t k) { return same_after_brand(rep.matches[j], rep.matches[k]); },
+      [&](std::size_t j) -> const std::string& { return brands.object_start(rep.matches[j].brand); },
+      [&](json_writer& to, std::size_t j) { write_match_tail(to, rep.matches[j]); });
   w.ch(']');
   thread_local hunt::triage triage;  // reused: no allocation per name
   hunt::by_brand(rep, triage);
   w.lit(",\"score\":");
   w.num(triage.score);
   w.lit(",\"brands\":[");
-  for (std::size_t k = 0, end = 0; k < triage.count; k = end) {
-    end = k + 1;
-    while (end < triage.count && same_entry_tail(rep, triage.entries[end], triage.entries[k])) ++end;
-    if (end - k > 1) {
-      tail.clear();
-      json_writer tw(tail);  // flushed into `tail` at the end of this block
-      write_entry_tail(tw, rep, triage.entries[k]);
-    }
-    for (std::size_t j = k; j < end; ++j) {
-      if (j > 0) w.ch(',');
-      w.raw(brands.object_start(rep.matches[triage.entries[j].best].brand));
-      if (end - k > 1)
-        w.raw(tail);
-      else
-        write_entry_tail(w, rep, triage.entries[j]);
-    }
-  }
+  write_members(
+      w, triage.count,
+      [&](std::size_t j, std::size_t k) { return same_entry_tail(rep, triage.entries[j], triage.entries[k]); },
+      [&](std::size_t j) -> const std::string& {
+        return brands.object_start(rep.matches[triage.entries[j].best].brand);
+      },
+      [&](json_writer& to, std::size_t j) { write_entry_tail(to, rep, triage.entries[j]); });
   w.lit("]}\n");
 }
 
