@@ -35,6 +35,7 @@
 #include "bootstring/compact_engine.hpp"
 #include "bootstring/fast_arithmetic.hpp"
 #include "bootstring/free_slots.hpp"
+#include "bootstring/small_free_slots.hpp"
 #include "bootstring/label_scan.hpp"
 #include "bootstring/rfc3492_steps.hpp"
 #include "puny/bootstring.hpp"
@@ -66,6 +67,7 @@ static_assert(short_limit <= 512, "encoder sort keys hold a position in 9 bits")
 
 // Longest input (bytes) decoded with 32-bit arithmetic (i stays below 2^32).
 inline constexpr std::size_t decode_limit = 3072;
+static_assert(decode_limit <= detail::small_free_slots::max_size, "at most a code point per byte");
 
 // Longest input (bytes) whose every divisor has a reciprocal in the table
 // (fast_arithmetic.hpp): the inputs decoded on the stack, DNS names among
@@ -75,17 +77,18 @@ inline constexpr std::size_t decode_limit = 3072;
 // took 48 KB of reciprocals instead of 8 KB.
 inline constexpr std::size_t table_limit = short_limit;
 
-// Longest input (bytes) decoded by insertion (from short_limit on into
-// chunks of 128 code points, chunked_text); above it the insertions are
-// placed with free_slots in O(n log n).  Measured on the bench's mix (25%
-// ASCII, 75% CJK, 2.7 bytes per code point; puny_bench --sweep, median of
-// 5): chunks 6.7 ns per code point at 1,024 code points, 9.4 at 4,096, 26
-// at 12,288 and 31 at 16,384 (44 KB), placement 47-53 from 12,288 to
-// 32,768.  The walk to the chunk grows with the length: the worst input
-// (one insertion per byte, every one into the last chunk, as "aaaa...")
-// walks at most insert_limit / 64 counts per insertion, some 38 million in
-// all at this limit (10 ms measured, against under 1 ms placing).
-inline constexpr std::size_t insert_limit = 48 * 1024;
+// Longest input (bytes) whose insertions are placed with block_free_slots
+// (from decode_limit on; small_free_slots up to there); above it with
+// free_slots in O(n log n).  Both vector structures take the same steps for
+// every insertion whatever the data, so the time per code point is flat:
+// on 64 distinct strings of the bench's mix (25% ASCII, 75% CJK, 2.7 bytes
+// per code point) 9.0 ns per code point at 1,024 code points, 11.2-11.6
+// from 1,200 to 17,000 (where the chunked insertion they replaced took
+// 19.7 to 29.4, its walk growing with the length), and free_slots 39 at
+// 20,000 (its Fenwick tree's top nodes, written by every insertion and
+// read by the next one's descent, make a chain of dependent loads).
+inline constexpr std::size_t block_limit = 48 * 1024;
+static_assert(block_limit <= detail::block_free_slots::max_size, "at most a code point per byte");
 
 // Every divisor of the decoder of up to table_limit bytes (output lengths up
 // to table_limit + 1, and adapt()'s) and of the encoder has a reciprocal.
@@ -778,8 +781,12 @@ class engine {
  public:
 
   // Caller-buffer decode of any input: up to short_limit bytes on the
-  // stack, up to insert_limit by insertion into chunks, above that by
-  // placing the insertions with free_slots (O(n log n)).
+  // stack; above, every insertion first, then placed: up to block_limit
+  // with the vector structures of small_free_slots.hpp, whose steps do not
+  // branch on the data (on distinct strings the insertion into chunks they
+  // replaced mispredicted about twice an insertion: 19.1 -> 9.3 ns a code
+  // point at 1,024, bench/README.md "Long strings: one string against
+  // many"), above it with free_slots (O(n log n)).
   static buffer_result decode(std::string_view in, char32_t* out, std::size_t capacity) {
     if (in.size() <= short_limit) return decode_short(in, out, capacity);
     return decode_long(in, out, capacity);
@@ -788,9 +795,9 @@ class engine {
   // Caller-buffer decode of in.size() > short_limit bytes (callers that
   // have chosen by length already, as punycode.cpp does).
   static buffer_result decode_long(std::string_view in, char32_t* out, std::size_t capacity) {
-    if (in.size() <= decode_limit) return decode_chunked<true>(in, out, capacity);
-    if (in.size() <= insert_limit) return decode_chunked<false>(in, out, capacity);
-    return decode_placing(in, out, capacity);
+    if (in.size() <= decode_limit) return decode_placing<true, detail::small_free_slots>(in, out, capacity);
+    if (in.size() <= block_limit) return decode_placing<false, detail::block_free_slots>(in, out, capacity);
+    return decode_placing<false, detail::free_slots>(in, out, capacity);
   }
 
  private:
@@ -1191,7 +1198,7 @@ class engine {
   // insertion; a string of up to `block` code points always takes one.  The
   // top block may read and write up to `block` slots past the end, which
   // `work` has room for.  For strings up to short_limit (DNS labels and
-  // names); longer ones go through chunked_text.
+  // names); longer ones are placed (decode_placing).
   static void insert_at(char32_t* work, char32_t n, std::size_t index, std::size_t length) {
     char32_t* const at = work + index;
     // Offset of the top block: the tail rounded down to whole blocks (a
@@ -1206,143 +1213,14 @@ class engine {
     *at = n;
   }
 
-  // Decoding of short_limit < in.size() <= insert_limit bytes by insertion
-  // into chunks (chunked_text).  Bounded: in.size() <= decode_limit (32-bit
-  // arithmetic, table divisions).
-  template <bool Bounded>
-  static buffer_result decode_chunked(std::string_view in, char32_t* out, std::size_t capacity) {
-    const std::size_t size = in.size();
-    const char* const text = in.data();
-    const std::size_t b = detail::count_basic(text, size, P.delimiter);
-    chunked_text chunks(size, b);
-    if (status s = detail::check_basic(profile, text, b, chunks.basic()); !s) return failed(s);
-    chunks.take_basic();
-    char* const padded = chunks.padded_input();  // the input and three non-digits
-    std::memcpy(padded, text, size);
-    std::memset(padded + size, 0xFF, 3);
-    std::size_t length = 0;
-    const status s = parse_insertions<Bounded>(
-        padded, size, b, length,
-        [&chunks](char32_t n, std::size_t index, std::size_t) { chunks.insert(n, index); });
-    if (!s) return failed(s);
-    chunks.copy_to(out, capacity);
-    return finish(out, length, out, capacity);
-  }
-
-  // The decoded string of a medium input (short_limit < bytes <=
-  // insert_limit) while its code points are inserted.  Literal insertion
-  // moves everything after the insertion point, half the string on average:
-  // at 1,000 code points 2 KB per code point, most of the decoder's time
-  // (and every peer's).  Here the string is a sequence of chunks of at most
-  // chunk_capacity code points, in order through a small index, so an
-  // insertion moves at most one chunk's tail; a full chunk splits into two
-  // half-full ones.  Finding the chunk walks the chunks' counts (a
-  // contiguous array: a few dozen entries at a thousand code points, a few
-  // hundred at insert_limit).  Every chunk but the last of the basic code
-  // points holds at least chunk_capacity / 2 code points, which bounds the
-  // number of chunks by the input's length.  Measured on the bench's mix
-  // (bench/README.md, "Long-string sweep"): 128 code points a chunk beat 64
-  // (longer walks) and 256 (longer moves) at every length.  Everything
-  // lives in one allocation.
-  class chunked_text {
-   public:
-    static constexpr std::size_t chunk_capacity = 128;
-
-    // Room for as many code points as the input has bytes (one per byte at
-    // most), b of them basic.
-    chunked_text(std::size_t max_length, std::size_t b)
-        : max_chunks_(max_length / (chunk_capacity / 2) + 2), b_(b) {
-      // Layout, in char32_t units: chunk storage, the basic code points as
-      // check_basic writes them, the counts, the ids, the padded input.
-      const std::size_t words = max_chunks_ * chunk_capacity + b + 2 * max_chunks_ + (max_length + 3 + 3) / 4;
-      memory_.reset(new char32_t[words]);
-      data_ = memory_.get();
-      basic_ = data_ + max_chunks_ * chunk_capacity;
-      counts_ = basic_ + b;
-      ids_ = counts_ + max_chunks_;
-      padded_ = reinterpret_cast<char*>(ids_ + max_chunks_);
-    }
-
-    char32_t* basic() { return basic_; }
-    char* padded_input() { return padded_; }
-
-    // Lays the basic code points (written to basic()) out in half-full
-    // chunks, so the first insertions do not split at once.
-    void take_basic() {
-      std::size_t done = 0;
-      do {
-        const std::size_t take = std::min(b_ - done, chunk_capacity / 2);
-        std::memcpy(data_ + used_ * chunk_capacity, basic_ + done, take * sizeof(char32_t));
-        counts_[used_] = static_cast<char32_t>(take);
-        ids_[used_] = static_cast<char32_t>(used_);
-        ++used_;
-        done += take;
-      } while (done < b_);
-    }
-
-    // Inserts n before the code point at `index` (0 <= index <= length).
-    void insert(char32_t n, std::size_t index) {
-      // The chunk holding position `index`; the end of the string belongs
-      // to the last chunk, so the walk needs no bound.
-      std::size_t k = 0;
-      while (index > counts_[k]) {
-        index -= counts_[k];
-        ++k;
-      }
-      if (counts_[k] == chunk_capacity) {
-        split(k);
-        if (index > counts_[k]) {
-          index -= counts_[k];
-          ++k;
-        }
-      }
-      char32_t* const chunk = data_ + std::size_t{ids_[k]} * chunk_capacity;
-      std::memmove(chunk + index + 1, chunk + index, (counts_[k] - index) * sizeof(char32_t));
-      chunk[index] = n;
-      ++counts_[k];
-    }
-
-    // The string, or its first `capacity` code points, into `out`.
-    void copy_to(char32_t* out, std::size_t capacity) const {
-      for (std::size_t k = 0; k < used_ && capacity > 0; ++k) {
-        const std::size_t count = std::min<std::size_t>(counts_[k], capacity);
-        std::memcpy(out, data_ + std::size_t{ids_[k]} * chunk_capacity, count * sizeof(char32_t));
-        out += count;
-        capacity -= count;
-      }
-    }
-
-   private:
-    // Moves the upper half of full chunk k into a new chunk after it.
-    void split(std::size_t k) {
-      constexpr char32_t half = chunk_capacity / 2;
-      const std::size_t fresh = used_;  // ids are handed out in order: the next free storage
-      std::memcpy(data_ + fresh * chunk_capacity, data_ + std::size_t{ids_[k]} * chunk_capacity + half,
-                  half * sizeof(char32_t));
-      std::memmove(&counts_[k + 2], &counts_[k + 1], (used_ - k - 1) * sizeof(char32_t));
-      std::memmove(&ids_[k + 2], &ids_[k + 1], (used_ - k - 1) * sizeof(char32_t));
-      counts_[k] = half;
-      counts_[k + 1] = half;
-      ids_[k + 1] = static_cast<char32_t>(fresh);
-      ++used_;
-    }
-
-    std::size_t max_chunks_;
-    std::size_t b_;
-    std::unique_ptr<char32_t[]> memory_;
-    char32_t* data_ = nullptr;   // chunk storage, by id
-    char32_t* basic_ = nullptr;  // the basic code points before take_basic()
-    // Counts and ids are small integers kept as char32_t: the allocation
-    // holds objects of that one type (and the padded input, as bytes).
-    char32_t* counts_ = nullptr;  // code points in each chunk, in string order
-    char32_t* ids_ = nullptr;     // the storage id of each chunk, in string order
-    char* padded_ = nullptr;     // the input followed by three non-digits
-    std::size_t used_ = 0;
-  };
-
-  // Decoding of long input in O(n log n): every insertion (code point,
-  // index) first, then their final slots in reverse order (free_slots), and
-  // the basic code points in the slots left over, in order.
+  // Decoding by placement: every insertion (code point, index) first, then
+  // their final slots in reverse order (Slots: small_free_slots up to
+  // decode_limit bytes, with Bounded's 32-bit arithmetic; block_free_slots
+  // up to block_limit; free_slots, O(n log n), above), and the basic code
+  // points in the slots left over, in order.  The two loops run one after the other: parsing is a
+  // chain of dependent steps (each integer's thresholds wait on the last
+  // one's bias), placing is many independent ones.
+  template <bool Bounded, class Slots>
   static buffer_result decode_placing(std::string_view in, char32_t* out, std::size_t capacity) {
     const std::size_t size = in.size();
     const char* const text = in.data();
@@ -1351,15 +1229,17 @@ class engine {
       return failed(s);
     // Slots are indexed with 32 bits (as in the generic engine).
     if (size > detail::max_length) return failed(error(errc::input_too_long, detail::max_length));
-    std::unique_ptr<char[]> padded(new char[size + 3]);
-    std::memcpy(padded.get(), text, size);
-    std::memset(padded.get() + size, 0xFF, 3);
-    // (code point << 32 | index) per insertion; at most one per input byte.
-    std::unique_ptr<u64[]> insertions(new u64[size]);
+    // (code point << 32 | index) per insertion, at most one per input
+    // byte, then the input and three non-digits, in one allocation.
+    std::unique_ptr<u64[]> memory(new u64[size + (size + 3 + 7) / 8]);
+    u64* const insertions = memory.get();
+    char* const padded = reinterpret_cast<char*>(insertions + size);
+    std::memcpy(padded, text, size);
+    std::memset(padded + size, 0xFF, 3);
     std::size_t count = 0;
     std::size_t length = 0;
-    const status s = parse_insertions<false>(
-        padded.get(), size, b, length, [&](char32_t n, std::size_t index, std::size_t) {
+    const status s = parse_insertions<Bounded>(
+        padded, size, b, length, [&](char32_t n, std::size_t index, std::size_t) {
           insertions[count++] = u64{n} << 32 | index;
         });
     if (!s) return failed(s);
@@ -1370,12 +1250,10 @@ class engine {
       r.status.needed = length;
       return r;
     }
-    detail::free_slots slots(length);
-    for (std::size_t j = count; j-- > 0;) {
-      const std::size_t slot = slots.select(static_cast<u32>(insertions[j]));
-      slots.take(slot);
-      out[slot] = static_cast<char32_t>(insertions[j] >> 32);
-    }
+    Slots slots(length);
+    slots.take_backwards(
+        count, [insertions](std::size_t j) { return static_cast<u32>(insertions[j]); },
+        [insertions, out](std::size_t j, std::size_t slot) { out[slot] = static_cast<char32_t>(insertions[j] >> 32); });
     std::size_t next = 0;
     slots.for_each_free(
         [&](std::size_t slot) { out[slot] = static_cast<unsigned char>(text[next++]); });

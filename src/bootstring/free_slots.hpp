@@ -43,6 +43,55 @@ struct byte_select_table {
 };
 inline constexpr byte_select_table byte_select{};
 
+inline unsigned popcount_word(std::uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555u);
+  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+  return static_cast<unsigned>((x * 0x0101010101010101u) >> 56);
+}
+
+// Position of the r-th (0-based) set bit of x; r < popcount(x).  Byte
+// popcounts, their running sums by one multiplication, the byte found by
+// counting the running sums <= r (broadword comparison), then a table.
+// No branch: the sum before the byte is read from the running sums moved
+// up one byte (byte <= 7, since the last running sum is popcount(x) > r).
+inline unsigned select_in_word(std::uint64_t x, std::uint32_t r) {
+  constexpr std::uint64_t ones = 0x0101010101010101u;
+  constexpr std::uint64_t highs = 0x8080808080808080u;
+  std::uint64_t s = x - ((x >> 1) & 0x5555555555555555u);
+  s = (s & 0x3333333333333333u) + ((s >> 2) & 0x3333333333333333u);
+  s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+  const std::uint64_t running = s * ones;  // byte k: set bits in bytes 0..k (<= 64)
+  // High bit of byte k set when running_k <= r: (r + 128) - running_k keeps bit 7.
+  const std::uint64_t le = ((r * ones) | highs) - running;
+  const auto byte = static_cast<unsigned>((((le & highs) >> 7) * ones) >> 56);
+  const auto before = static_cast<std::uint32_t>(((running << 8) >> (8 * byte)) & 0xFF);
+  const auto byte_bits = static_cast<unsigned>((x >> (8 * byte)) & 0xFF);
+  return 8 * byte + byte_select.v[byte_bits][r - before];
+}
+
+inline unsigned count_trailing_zeros(std::uint64_t x) {
+#if defined(__GNUC__)
+  return static_cast<unsigned>(__builtin_ctzll(x));
+#else
+  unsigned n = 0;
+  while ((x & 1) == 0) {
+    x >>= 1;
+    ++n;
+  }
+  return n;
+#endif
+}
+
+// Calls f(64 * w + bit) for every set bit of words[0, count), in increasing
+// order: the free slots, where a set bit marks one.
+template <class F>
+void for_each_set_bit(const std::uint64_t* words, std::size_t count, F&& f) {
+  for (std::size_t w = 0; w < count; ++w)
+    for (std::uint64_t bits = words[w]; bits != 0; bits &= bits - 1)
+      f(w * 64 + static_cast<std::size_t>(count_trailing_zeros(bits)));
+}
+
 class free_slots {
  public:
   // All of slots [0, size) free.  size < 2^32.
@@ -97,6 +146,17 @@ class free_slots {
     return word * 64 + select_in_word(bits_[word], r - before);
   }
 
+  // For j = count - 1 down to 0: takes the rank_of(j)-th free slot and
+  // calls put(j, slot) (small_free_slots' form).
+  template <class RankOf, class Put>
+  void take_backwards(std::size_t count, RankOf&& rank_of, Put&& put) {
+    for (std::size_t j = count; j-- > 0;) {
+      const std::size_t slot = select(rank_of(j));
+      take(slot);
+      put(j, slot);
+    }
+  }
+
   // Marks a free slot taken.
   void take(std::size_t slot) {
     const std::size_t word = slot / 64;
@@ -114,57 +174,16 @@ class free_slots {
     for (std::size_t i = group; i > 0; i &= i - 1) count += tree_[i];
     for (std::size_t w = 4 * group; w < word; ++w) count += counts_[w];
     const std::uint64_t below = (std::uint64_t{1} << (slot % 64)) - 1;
-    return count + popcount(bits_[word] & below);
+    return count + popcount_word(bits_[word] & below);
   }
 
   // Calls f(slot) for every free slot, in increasing order.
   template <class F>
   void for_each_free(F&& f) const {
-    for (std::size_t w = 0; w < words_; ++w)
-      for (std::uint64_t bits = bits_[w]; bits != 0; bits &= bits - 1)
-        f(w * 64 + static_cast<std::size_t>(count_trailing_zeros(bits)));
+    for_each_set_bit(bits_.get(), words_, f);
   }
 
  private:
-  static unsigned count_trailing_zeros(std::uint64_t x) {
-#if defined(__GNUC__)
-    return static_cast<unsigned>(__builtin_ctzll(x));
-#else
-    unsigned n = 0;
-    while ((x & 1) == 0) {
-      x >>= 1;
-      ++n;
-    }
-    return n;
-#endif
-  }
-
-  static unsigned popcount(std::uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555u);
-    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
-    return static_cast<unsigned>((x * 0x0101010101010101u) >> 56);
-  }
-
-  // Position of the r-th (0-based) set bit of x; r < popcount(x).  Byte
-  // popcounts, their running sums by one multiplication, the byte found by
-  // counting the running sums <= r (broadword comparison), then a table.
-  static unsigned select_in_word(std::uint64_t x, std::uint32_t r) {
-    constexpr std::uint64_t ones = 0x0101010101010101u;
-    constexpr std::uint64_t highs = 0x8080808080808080u;
-    std::uint64_t s = x - ((x >> 1) & 0x5555555555555555u);
-    s = (s & 0x3333333333333333u) + ((s >> 2) & 0x3333333333333333u);
-    s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
-    const std::uint64_t running = s * ones;  // byte k: set bits in bytes 0..k (<= 64)
-    // High bit of byte k set when running_k <= r: (r + 128) - running_k keeps bit 7.
-    const std::uint64_t le = ((r * ones) | highs) - running;
-    const auto byte = static_cast<unsigned>((((le & highs) >> 7) * ones) >> 56);
-    const std::uint32_t before =
-        byte == 0 ? 0 : static_cast<std::uint32_t>((running >> (8 * (byte - 1))) & 0xFF);
-    const auto byte_bits = static_cast<unsigned>((x >> (8 * byte)) & 0xFF);
-    return 8 * byte + byte_select.v[byte_bits][r - before];
-  }
-
   std::size_t words_;
   std::size_t groups_;
   std::size_t top_ = 1;

@@ -22,8 +22,9 @@ using bootstring::inplace_limit;
 // stack.  Longer strings:
 //  * encoding runs the generic engine (engine.cpp, encode_trusted: O(n log
 //    n) with a Fenwick tree over the positions);
-//  * decoding stays in the fixed engine (engine::decode_long: insertion
-//    into chunks up to 48 KB, then O(n log n) placement, fixed_engine.hpp);
+//  * decoding stays in the fixed engine (engine::decode_long: every
+//    insertion parsed, then placed, in O(1) steps each up to 48 KB and in
+//    O(log n) above, fixed_engine.hpp);
 //  * the IDNA pipeline's labels (bootstring::label, at the end of this
 //    file) take the compact engine instead, so that a program calling only
 //    to_ascii and to_unicode does not link the two routes above.

@@ -183,9 +183,8 @@ void expect_same_decode(const std::string& in) {
 }
 
 // Longest input the two decode tests below compare: the stack path
-// (short_limit), then insertion into chunks with 64-bit division
-// (decode_limit was 3,072 bytes before the reciprocal table shrank).
-constexpr std::size_t chunked_checked = 3072;
+// (short_limit), then placement with 32-bit arithmetic (decode_limit).
+constexpr std::size_t placed_checked = fixed::decode_limit;
 
 // Valid encodings of random strings of every length the engine takes, so
 // the short integer path, the digit loop, one and several moved blocks,
@@ -200,34 +199,36 @@ TEST(FixedEngineDecode, AgreesWithGenericEngineOnValidInput) {
     const std::u32string s = puny::test::random_string(rng, length);
     const auto e = puny::punycode::encode(s);
     ASSERT_TRUE(e.ok());
-    if (e.value.size() > chunked_checked) continue;
+    if (e.value.size() > placed_checked) continue;
     above_short_limit += e.value.size() > fixed::short_limit;
     expect_same_decode(e.value);
   }
   EXPECT_GT(above_short_limit, 100u);
 }
 
-// Medium inputs (short_limit < bytes <= insert_limit) go through the
-// chunked insertion: strings long enough to split chunks many times, from
-// just above short_limit to insert_limit, plus the shapes that stress it:
-// every insertion at the end (the longest walk), every one at the front,
-// a long run of basic code points with few insertions, and input just
-// above insert_limit (placement), each against the generic engine with
-// exact and short caller buffers.
-TEST(FixedEngineDecode, ChunkedInsertionAgreesWithGenericEngine) {
+// Medium inputs (short_limit < bytes <= block_limit) are placed with the
+// vector structures (small_free_slots up to decode_limit, block_free_slots
+// above): strings from just above short_limit to block_limit, plus the
+// shapes that stress them: every insertion at the end, every one at the
+// front, a long run of basic code points with few insertions, and input
+// on both sides of decode_limit and just above block_limit (free_slots),
+// each against the generic engine with exact and short caller buffers.
+TEST(FixedEngineDecode, MediumPlacementAgreesWithGenericEngine) {
   std::mt19937_64 rng(13);
   std::size_t medium = 0;
   for (const std::size_t length : {200, 300, 700, 1500, 3000, 6000, 12000, 17000}) {
     const std::u32string s = puny::test::random_string(rng, length);
     const auto e = puny::punycode::encode(s);
     ASSERT_TRUE(e.ok());
-    medium += e.value.size() > fixed::short_limit && e.value.size() <= fixed::insert_limit;
+    medium += e.value.size() > fixed::short_limit && e.value.size() <= fixed::block_limit;
     expect_same_decode(e.value);
   }
   EXPECT_GE(medium, 6u);
   // Deltas of 0: each code point appended after the last one.
-  expect_same_decode(std::string(fixed::insert_limit, 'a'));
-  expect_same_decode(std::string(fixed::insert_limit + 1, 'a'));
+  expect_same_decode(std::string(fixed::block_limit, 'a'));
+  expect_same_decode(std::string(fixed::block_limit + 1, 'a'));
+  expect_same_decode(std::string(fixed::decode_limit, 'a'));
+  expect_same_decode(std::string(fixed::decode_limit + 1, 'a'));
   expect_same_decode(std::string(fixed::short_limit + 1, 'a'));
   // Each insertion at position 0: code points in decreasing order.
   std::u32string falling;
@@ -247,7 +248,7 @@ TEST(FixedEngineDecode, AgreesWithGenericEngineOnArbitraryInput) {
     std::string in;
     const std::size_t length = iteration < 15000   ? rng() % 24
                                : iteration < 19000 ? rng() % fixed::short_limit
-                                                   : rng() % (chunked_checked + 1);
+                                                   : rng() % (placed_checked + 1);
     for (std::size_t j = 0; j < length; ++j) {
       const auto roll = rng() % 100;
       if (roll == 0)
