@@ -993,10 +993,14 @@ class engine {
   // move).
   // OneBlock: the string holds fewer than `block` code points, so what
   // follows the insertion point is one block (insert_at's top is 0).
-  template <bool First, bool Empty = false, bool OneBlock = false>
+  // Work: the string (char32_t*: insert into it), or a recorder (decoding
+  // of inputs longer than short_limit: record the insertion, and divide by
+  // divisors past the reciprocal table).
+  template <bool First, bool Empty = false, bool OneBlock = false, class Work>
   static PUNY_ENGINE_INLINE bool fast_step(const char*& p, u64& n, u32& last, const short_thresholds*& st,
-                                           u32 divisor, char32_t* work) {
+                                           u32 divisor, Work work) {
     static_assert(First || !Empty, "only the first integer can meet an empty string");
+    constexpr bool records = std::is_same_v<Work, recorder*>;
     // `last` is the index of the last insertion, so i = last + 1 (the
     // first integer starts from i = 0 and ignores it).  After the first
     // integer `delta1` is delta + 1: read_three adds the 1 to the first
@@ -1022,17 +1026,27 @@ class engine {
     u32 scaled;
     if constexpr (First) {
       scaled = delta1 / damp;
-      scaled += Empty ? scaled : div_u32(scaled, divisor);
+      if constexpr (records)
+        scaled += Empty ? scaled : div_u32(scaled, make_divisor(divisor));
+      else
+        scaled += Empty ? scaled : div_u32(scaled, divisor);
     } else {
       // (delta / 2) / numpoints as delta / (2 * numpoints): both terms
       // start from delta at once (see adapt_thresholds); the second from
-      // delta + 1 as div_u32 multiplies it.
-      scaled = ((delta1 - 1) >> 1) + div_u32_of_successor(delta1, 2 * divisor);
+      // delta + 1 as div_u32 multiplies it.  Past the table the
+      // reciprocal of 2 * numpoints is numpoints' halved (wide_divisor),
+      // computed from the divisor alone, off the chain.
+      if constexpr (records)
+        scaled = ((delta1 - 1) >> 1) + static_cast<u32>(mul_high(make_divisor(divisor).m >> 1, delta1));
+      else
+        scaled = ((delta1 - 1) >> 1) + div_u32_of_successor(delta1, 2 * divisor);
     }
     const u32 entry = scaled > adapt_limit ? adapt_limit + 1 + rounds::of(scaled) : scaled;
     st = entry < adapt_entries ? &adapt_threshold_table.v[entry]
                                : thresholds_after_rounds(scaled / (base - tmin));
-    if constexpr (Empty) {
+    if constexpr (records) {
+      work->insertions[work->count++] = n << 32 | index;
+    } else if constexpr (Empty) {
       work[0] = static_cast<char32_t>(n);
     } else if constexpr (OneBlock) {
       move_block_up(work + index);
@@ -1224,25 +1238,32 @@ class engine {
   static buffer_result decode_placing(std::string_view in, char32_t* out, std::size_t capacity) {
     const std::size_t size = in.size();
     const char* const text = in.data();
-    const std::size_t b = detail::count_basic(text, size, P.delimiter);
-    if (status s = detail::check_basic(profile, text, b, static_cast<char32_t*>(nullptr)); !s)
-      return failed(s);
     // Slots are indexed with 32 bits (as in the generic engine).
     if (size > detail::max_length) return failed(error(errc::input_too_long, detail::max_length));
     // (code point << 32 | index) per insertion, at most one per input
-    // byte, then the input and three non-digits, in one allocation.
-    std::unique_ptr<u64[]> memory(new u64[size + (size + 3 + 7) / 8]);
-    u64* const insertions = memory.get();
-    char* const padded = reinterpret_cast<char*>(insertions + size);
-    std::memcpy(padded, text, size);
-    std::memset(padded + size, 0xFF, 3);
-    std::size_t count = 0;
+    // byte; the input followed by non-digits; its digit values (Bounded's
+    // fast route), in one allocation.
+    const std::size_t bytes = (size + 16 + 7) / 8 * 8;
+    std::unique_ptr<u64[]> memory(new u64[size + (Bounded ? 2 : 1) * bytes / 8]);
+    recorder record{memory.get(), 0};
+    char* const padded = reinterpret_cast<char*>(record.insertions + size);
     std::size_t length = 0;
-    const status s = parse_insertions<Bounded>(
-        padded, size, b, length, [&](char32_t n, std::size_t index, std::size_t) {
-          insertions[count++] = u64{n} << 32 | index;
-        });
-    if (!s) return failed(s);
+    bool recorded = false;
+    if constexpr (Bounded) recorded = record_fast(in, padded, padded + bytes, record, length);
+    if (!recorded) {
+      // The exact route: every error, with its offset.
+      record.count = 0;
+      const std::size_t b = detail::count_basic(text, size, P.delimiter);
+      if (status s = detail::check_basic(profile, text, b, static_cast<char32_t*>(nullptr)); !s)
+        return failed(s);
+      std::memcpy(padded, text, size);
+      std::memset(padded + size, 0xFF, 3);
+      const status s = parse_insertions<Bounded>(
+          padded, size, b, length, [&record](char32_t n, std::size_t index, std::size_t) {
+            record.insertions[record.count++] = u64{n} << 32 | index;
+          });
+      if (!s) return failed(s);
+    }
     if (length > capacity) {
       buffer_result r;
       r.size = length;
@@ -1250,9 +1271,10 @@ class engine {
       r.status.needed = length;
       return r;
     }
+    const u64* const insertions = record.insertions;
     Slots slots(length);
     slots.take_backwards(
-        count, [insertions](std::size_t j) { return static_cast<u32>(insertions[j]); },
+        record.count, [insertions](std::size_t j) { return static_cast<u32>(insertions[j]); },
         [insertions, out](std::size_t j, std::size_t slot) { out[slot] = static_cast<char32_t>(insertions[j] >> 32); });
     std::size_t next = 0;
     slots.for_each_free(
@@ -1261,6 +1283,55 @@ class engine {
     r.size = length;
     return r;
   }
+
+  // Where decode_placing's fast route records its insertions (fast_step).
+  struct recorder {
+    u64* insertions;  // code point << 32 | index, in the order parsed
+    std::size_t count;
+  };
+
+  // decode_fast's steps for short_limit < in.size() <= decode_limit bytes,
+  // with the insertions recorded instead of made: the input and its digit
+  // values (label_scan) into `padded` and `values` (room for in.size() +
+  // 16 bytes each), then every integer by fast_step.  Sets `length` and
+  // returns true when the input decodes on this route; false when the exact
+  // route must decide (an error, an integer too long for read_three and
+  // read_long_values), with any of it written.
+  static bool record_fast(std::string_view in, char* padded, char* values, recorder& record, std::size_t& length) {
+    static_assert(decode_limit < (u64{1} << 32) / (max_cp + 1), "fast_step's next stays below 2^32");
+    const std::size_t size = in.size();
+    const label_scan scan =
+        scan_label<standard_digits()>(in.data(), size, padded, values, P.delimiter, digits.unsigned_values);
+    std::memset(values + size, 0xFF, 4);
+    const std::size_t b = scan.last;
+    bool valid = scan.ascii && scan.after_bad <= detail::digits_start(b);
+    if constexpr (P.initial_n < 0x80)
+      valid = valid && !!detail::check_basic(profile, padded, b, static_cast<char32_t*>(nullptr));
+    if (!valid) return false;
+    const char* p = values + detail::digits_start(b);
+    const char* const end = values + size;
+    u32 divisor = static_cast<u32>(b) + 1;
+    length = b;
+    if (p >= end) return true;
+    u64 n = initial_n;
+    u32 last = 0;
+    const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
+    if (!(b == 0 ? fast_step<true, true>(p, n, last, st, divisor, &record)
+                 : fast_step<true>(p, n, last, st, divisor, &record)))
+      return false;
+    while (p < end) {
+      ++divisor;
+      if (!fast_step<false>(p, n, last, st, divisor, &record)) return false;
+    }
+    // n only grows: the last code point is the largest (as decode_digits).
+    if (n > max_cp) return false;
+    if (P.reject_surrogates && n >= 0xD800)
+      for (std::size_t j = 0; j < record.count; ++j)
+        if ((record.insertions[j] >> 32) - 0xD800u < 0x800u) return false;
+    length = divisor;
+    return true;
+  }
+
 };
 
 template <const parameters& P>
