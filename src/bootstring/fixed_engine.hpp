@@ -79,16 +79,21 @@ inline constexpr std::size_t table_limit = short_limit;
 
 // Longest input (bytes) whose insertions are placed with block_free_slots
 // (from decode_limit on; small_free_slots up to there); above it with
-// free_slots in O(n log n).  Both vector structures take the same steps for
-// every insertion whatever the data, so the time per code point is flat:
-// on 64 distinct strings of the bench's mix (25% ASCII, 75% CJK, 2.7 bytes
-// per code point) 9.0 ns per code point at 1,024 code points, 11.2-11.6
-// from 1,200 to 17,000 (where the chunked insertion they replaced took
-// 19.7 to 29.4, its walk growing with the length), and free_slots 39 at
-// 20,000 (its Fenwick tree's top nodes, written by every insertion and
-// read by the next one's descent, make a chain of dependent loads).
+// large_free_slots, then free_slots.  These vector structures take the same
+// steps for every insertion whatever the data, so the time per code point
+// is flat: on 64 distinct strings of the bench's mix (25% ASCII, 75% CJK,
+// 2.7 bytes per code point) 9.0 ns per code point at 1,024 code points,
+// 11.2-11.6 from 1,200 to 17,000 (where the chunked insertion they
+// replaced took 19.7 to 29.4, its walk growing with the length).
 inline constexpr std::size_t block_limit = 48 * 1024;
 static_assert(block_limit <= detail::block_free_slots::max_size, "at most a code point per byte");
+
+// Longest input (bytes) whose insertions are placed with large_free_slots
+// (superblocks of 49,152 slots under a 32-bit count each): 15 ns per code
+// point at 20,000 code points, 20 at 1,000,000; above it free_slots in O(n
+// log n), whose Fenwick descent waits on the tree nodes every insertion
+// writes (39 ns per code point at 20,000, 65 at 1,000,000).
+inline constexpr std::size_t large_limit = detail::large_free_slots::max_size;
 
 // Every divisor of the decoder of up to table_limit bytes (output lengths up
 // to table_limit + 1, and adapt()'s) and of the encoder has a reciprocal.
@@ -781,7 +786,7 @@ class engine {
  public:
 
   // Caller-buffer decode of any input: up to short_limit bytes on the
-  // stack; above, every insertion first, then placed: up to block_limit
+  // stack; above, every insertion first, then placed: up to large_limit
   // with the vector structures of small_free_slots.hpp, whose steps do not
   // branch on the data (on distinct strings the insertion into chunks they
   // replaced mispredicted about twice an insertion: 19.1 -> 9.3 ns a code
@@ -797,6 +802,7 @@ class engine {
   static buffer_result decode_long(std::string_view in, char32_t* out, std::size_t capacity) {
     if (in.size() <= decode_limit) return decode_placing<true, detail::small_free_slots>(in, out, capacity);
     if (in.size() <= block_limit) return decode_placing<false, detail::block_free_slots>(in, out, capacity);
+    if (in.size() <= large_limit) return decode_placing<false, detail::large_free_slots>(in, out, capacity);
     return decode_placing<false, detail::free_slots>(in, out, capacity);
   }
 
@@ -1230,7 +1236,8 @@ class engine {
   // Decoding by placement: every insertion (code point, index) first, then
   // their final slots in reverse order (Slots: small_free_slots up to
   // decode_limit bytes, with Bounded's 32-bit arithmetic; block_free_slots
-  // up to block_limit; free_slots, O(n log n), above), and the basic code
+  // up to block_limit; large_free_slots up to large_limit; free_slots, O(n
+  // log n), above), and the basic code
   // points in the slots left over, in order.  The two loops run one after the other: parsing is a
   // chain of dependent steps (each integer's thresholds wait on the last
   // one's bias), placing is many independent ones.

@@ -23,8 +23,8 @@ using bootstring::inplace_limit;
 //  * encoding runs the generic engine (engine.cpp, encode_trusted: O(n log
 //    n) with a Fenwick tree over the positions);
 //  * decoding stays in the fixed engine (engine::decode_long: every
-//    insertion parsed, then placed, in O(1) steps each up to 48 KB and in
-//    O(log n) above, fixed_engine.hpp);
+//    insertion parsed, then placed, in a bounded number of steps each up
+//    to 3 MB and in O(log n) above, fixed_engine.hpp);
 //  * the IDNA pipeline's labels (bootstring::label, at the end of this
 //    file) take the compact engine instead, so that a program calling only
 //    to_ascii and to_unicode does not link the two routes above.

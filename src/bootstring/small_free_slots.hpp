@@ -1,16 +1,18 @@
 // Internal: free_slots' two operations ("the rank-th free slot", "take
-// it") for the decoding of inputs up to fixed_engine.hpp's block_limit
-// bytes, in steps that do not branch on the data, with the counts every
-// insertion reads kept in registers.  The insertion into chunks they
-// replaced (a walk to the chunk, memmove of its tail) mispredicted about
-// twice an insertion on distinct strings: at 1,024 code points two thirds
-// of the time (bench/README.md, "Long strings: one string against many");
-// free_slots' Fenwick descent waits on the tree nodes the last insertion
-// wrote.
+// it") for the decoding of inputs up to fixed_engine.hpp's large_limit
+// bytes (3 MiB), in steps that do not branch on the data, with the counts
+// every insertion reads first kept in registers.  The insertion into
+// chunks they replaced (a walk to the chunk, memmove of its tail)
+// mispredicted about twice an insertion on distinct strings: at 1,024 code
+// points two thirds of the time (bench/README.md, "Long strings: one
+// string against many"); free_slots' Fenwick descent waits on the tree
+// nodes the last insertion wrote.
 //
 // Layout: a bit per slot (1: free), 64 slots per word, as free_slots; and
 // for every unit (a word, or a block of 16 words) the number of free slots
-// in the units before it, 16 bits each, eight units a 16-byte vector.
+// in the units before it, 16 bits each, eight units a 16-byte vector
+// (large_free_slots: the same per superblock of 48 blocks, 32 bits each,
+// above them).
 // These counts never decrease along the string, so the unit that holds the
 // rank-th free slot is the last one whose count is <= rank, and the counts
 // that lose one when that slot is taken are exactly those > rank: one
@@ -28,6 +30,7 @@
 #include <cstddef>
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 #include "bootstring/free_slots.hpp"
 
@@ -139,30 +142,30 @@ class vector_free_slots {
   // The reference form.
   template <class RankOf, class Put>
   void take_scalar(std::size_t count, RankOf&& rank_of, Put&& put) {
-    for (std::size_t j = count; j-- > 0;) {
-      const std::uint32_t rank = rank_of(j);
+    for (std::size_t j = count; j-- > 0;) put(j, take_one<false, false>(rank_of(j)));
+  }
+
+  // Takes the rank-th free slot and returns it, with the unit counts read
+  // from memory (large_free_slots' superblocks; take_scalar), by vector
+  // comparisons (Vector) or one count at a time.
+  template <bool Vector, bool Pdep>
+  std::size_t take_one(std::uint32_t rank) {
+    std::size_t unit;
+#if defined(__SSE2__)
+    if constexpr (Vector) {
+      unit = drop_above_in_memory(before_, counted_ / pair, _mm_set1_epi16(biased(rank)));
+    } else
+#endif
+    {
       std::size_t at_or_below = 0;
       for (std::size_t u = 0; u < counted_; ++u) {
         const bool above = unbiased(before_[u]) > rank;
         at_or_below += !above;
         before_[u] = static_cast<std::int16_t>(before_[u] - above);
       }
-      const std::size_t unit = at_or_below - 1;
-      const std::uint32_t in_unit = rank - unbiased(before_[unit]);
-      if constexpr (UnitWords == 1) {
-        put(j, take_in_word<false>(unit, in_unit));
-      } else {
-        std::int16_t* const within = within_[unit];
-        std::size_t word_at_or_below = 0;
-        for (std::size_t w = 0; w < UnitWords; ++w) {
-          const bool above = static_cast<std::uint32_t>(within[w]) > in_unit;
-          word_at_or_below += !above;
-          within[w] = static_cast<std::int16_t>(within[w] - above);
-        }
-        const std::size_t w = word_at_or_below - 1;
-        put(j, take_in_word<false>(unit * UnitWords + w, in_unit - static_cast<std::uint32_t>(within[w])));
-      }
+      unit = at_or_below - 1;
     }
+    return take_in_unit<Vector, Pdep>(unit, rank - unbiased(before_[unit]));
   }
 
 #if defined(__SSE2__)
@@ -199,6 +202,33 @@ class vector_free_slots {
     return word * 64 + bit;
   }
 
+  // Takes the free slot of rank `in_unit` in `unit` (whose count is up to
+  // date): for a block, its word first, by its word counts.
+  template <bool Vector, bool Pdep>
+  std::size_t take_in_unit(std::size_t unit, std::uint32_t in_unit) {
+    if constexpr (UnitWords == 1) {
+      return take_in_word<Pdep>(unit, in_unit);
+    } else {
+      std::int16_t* const within = within_[unit];
+      std::size_t w;
+#if defined(__SSE2__)
+      if constexpr (Vector) {
+        w = drop_above_in_memory(within, 1, _mm_set1_epi16(static_cast<short>(in_unit)));
+      } else
+#endif
+      {
+        std::size_t at_or_below = 0;
+        for (std::size_t k = 0; k < UnitWords; ++k) {
+          const bool above = static_cast<std::uint32_t>(within[k]) > in_unit;
+          at_or_below += !above;
+          within[k] = static_cast<std::int16_t>(within[k] - above);
+        }
+        w = at_or_below - 1;
+      }
+      return take_in_word<Pdep>(unit * UnitWords + w, in_unit - static_cast<std::uint32_t>(within[w]));
+    }
+  }
+
 #if defined(__SSE2__)
   // Compares a pair of vectors of counts with r (broadcast), takes one
   // from the counts above it, and returns the byte mask of those (bit k:
@@ -209,6 +239,21 @@ class vector_free_slots {
     low = _mm_add_epi16(low, gt0);  // -1 where above
     high = _mm_add_epi16(high, gt1);
     return static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(gt0, gt1)));
+  }
+
+  // drop_above over `pairs` pairs of vectors of counts in memory, written
+  // back; returns the last count <= r (the first is never above).
+  static std::size_t drop_above_in_memory(std::int16_t* counts, std::size_t pairs, __m128i r) {
+    auto* const v = reinterpret_cast<__m128i*>(counts);
+    std::uint64_t above = ~std::uint64_t{0} << (pairs * pair);
+    for (std::size_t k = 0; k < 2 * pairs; k += 2) {
+      __m128i low = _mm_load_si128(v + k);
+      __m128i high = _mm_load_si128(v + k + 1);
+      above |= std::uint64_t{drop_above(low, high, r)} << (k * lanes);
+      _mm_store_si128(v + k, low);
+      _mm_store_si128(v + k + 1, high);
+    }
+    return count_trailing_zeros(above) - 1;
   }
 
   // Vectors: counted_ / lanes, even.  The unit counts stay in registers;
@@ -232,20 +277,7 @@ class vector_free_slots {
         _mm_store_si128(stored + k + 1, counts[k + 1]);
       }
       const std::size_t unit = count_trailing_zeros(above) - 1;
-      const std::uint32_t in_unit = rank - unbiased(before_[unit]);
-      if constexpr (UnitWords == 1) {
-        put(j, take_in_word<Pdep>(unit, in_unit));
-      } else {
-        auto* const within = reinterpret_cast<__m128i*>(within_[unit]);
-        __m128i low = _mm_load_si128(within);
-        __m128i high = _mm_load_si128(within + 1);
-        const unsigned word_above = drop_above(low, high, _mm_set1_epi16(static_cast<short>(in_unit)));
-        _mm_store_si128(within, low);
-        _mm_store_si128(within + 1, high);
-        const std::size_t w = count_trailing_zeros((word_above >> 1) | (1u << (UnitWords - 1)));
-        put(j, take_in_word<Pdep>(unit * UnitWords + w,
-                                  in_unit - static_cast<std::uint32_t>(within_[unit][w])));
-      }
+      put(j, take_in_unit<true, Pdep>(unit, rank - unbiased(before_[unit])));
     }
   }
 #endif
@@ -263,5 +295,125 @@ class vector_free_slots {
 using small_free_slots = vector_free_slots<1>;
 // Up to its block_limit: a count per block of 1,024 slots, then per word.
 using block_free_slots = vector_free_slots<16>;
+
+// Up to 3,145,728 slots: superblocks of 49,152 slots (block_free_slots'
+// structure each, its counts read from memory), under a 32-bit count per
+// superblock of the free slots before it (at most 64: sixteen vectors,
+// kept as vector_free_slots' unit counts).  Every insertion compares at
+// most 64 + 48 + 16 counts, whatever the input; free_slots' Fenwick
+// descent waits on the tree nodes the last insertion wrote.
+class large_free_slots {
+ public:
+  static constexpr std::size_t super_slots = block_free_slots::max_size;
+  static constexpr std::size_t max_supers = 64;
+  static constexpr std::size_t max_size = super_slots * max_supers;
+
+  // All of slots [0, size) free; 0 < size <= max_size.  The counts past
+  // the last superblock start at size, as vector_free_slots' past its last
+  // unit.
+  explicit large_free_slots(std::size_t size)
+      : supers_((size + super_slots - 1) / super_slots), counted_((supers_ + group - 1) / group * group) {
+    parts_.reserve(supers_);
+    for (std::size_t k = 0; k < supers_; ++k)
+      parts_.emplace_back(std::min(size - k * super_slots, super_slots));
+    for (std::size_t k = 0; k < max_supers; ++k)
+      before_[k] = static_cast<std::int32_t>(std::min(k * super_slots, size));
+  }
+
+  // As vector_free_slots::take_backwards.
+  template <class RankOf, class Put>
+  void take_backwards(std::size_t count, RankOf&& rank_of, Put&& put) {
+#if defined(__SSE2__)
+    if (has_fast_pdep)
+      take_sse2_any<true>(count, rank_of, put);
+    else
+      take_sse2_any<false>(count, rank_of, put);
+#else
+    take_scalar(count, rank_of, put);
+#endif
+  }
+
+  // The reference form.
+  template <class RankOf, class Put>
+  void take_scalar(std::size_t count, RankOf&& rank_of, Put&& put) {
+    for (std::size_t j = count; j-- > 0;) {
+      const std::uint32_t rank = rank_of(j);
+      std::size_t at_or_below = 0;
+      for (std::size_t k = 0; k < counted_; ++k) {
+        const bool above = static_cast<std::uint32_t>(before_[k]) > rank;
+        at_or_below += !above;
+        before_[k] -= above;
+      }
+      put(j, take_in_super<false, false>(at_or_below - 1, rank));
+    }
+  }
+
+#if defined(__SSE2__)
+  template <bool Pdep, class RankOf, class Put>
+  void take_sse2_any(std::size_t count, RankOf&& rank_of, Put&& put) {
+    switch (counted_ / lanes) {
+      case 4: return take_sse2<4, Pdep>(count, rank_of, put);
+      case 8: return take_sse2<8, Pdep>(count, rank_of, put);
+      case 12: return take_sse2<12, Pdep>(count, rank_of, put);
+      default: return take_sse2<16, Pdep>(count, rank_of, put);
+    }
+  }
+#endif
+
+  // Calls f(slot) for every free slot, in increasing order.
+  template <class F>
+  void for_each_free(F&& f) const {
+    for (std::size_t k = 0; k < supers_; ++k)
+      parts_[k].for_each_free([&f, first = k * super_slots](std::size_t slot) { f(first + slot); });
+  }
+
+ private:
+  static constexpr std::size_t lanes = 4;       // 32-bit counts in a 16-byte vector
+  static constexpr std::size_t group = 4 * lanes;  // the counts one byte mask covers
+  static_assert(max_supers % group == 0, "counted_ never passes max_supers");
+  static_assert(max_size < (std::size_t{1} << 31), "counts compare as signed 32-bit integers");
+
+  template <bool Vector, bool Pdep>
+  std::size_t take_in_super(std::size_t super, std::uint32_t rank) {
+    return super * super_slots +
+           parts_[super].take_one<Vector, Pdep>(rank - static_cast<std::uint32_t>(before_[super]));
+  }
+
+#if defined(__SSE2__)
+  // As vector_free_slots::take_sse2, four vectors (sixteen 32-bit counts)
+  // a byte mask.
+  template <std::size_t Vectors, bool Pdep, class RankOf, class Put>
+  void take_sse2(std::size_t count, RankOf&& rank_of, Put&& put) {
+    static_assert(Vectors % 4 == 0 && Vectors * lanes <= 64, "groups of four vectors, in a 64-bit mask");
+    __m128i counts[Vectors];
+    auto* const stored = reinterpret_cast<__m128i*>(before_);
+    for (std::size_t k = 0; k < Vectors; ++k) counts[k] = _mm_load_si128(stored + k);
+    for (std::size_t j = count; j-- > 0;) {
+      const std::uint32_t rank = rank_of(j);
+      const __m128i r = _mm_set1_epi32(static_cast<int>(rank));
+      std::uint64_t above = Vectors * lanes < 64 ? ~std::uint64_t{0} << (Vectors * lanes % 64) : 0;
+      for (std::size_t k = 0; k < Vectors; k += 4) {
+        __m128i gt[4];
+        for (std::size_t m = 0; m < 4; ++m) {
+          gt[m] = _mm_cmpgt_epi32(counts[k + m], r);
+          counts[k + m] = _mm_add_epi32(counts[k + m], gt[m]);  // -1 where above
+          _mm_store_si128(stored + k + m, counts[k + m]);
+        }
+        const __m128i halves = _mm_packs_epi16(_mm_packs_epi32(gt[0], gt[1]), _mm_packs_epi32(gt[2], gt[3]));
+        above |= std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(halves))} << (k * lanes);
+      }
+      // The last superblock whose count is <= rank (superblock 0's never
+      // is above): the one before the lowest set bit, or the last of all
+      // when none is above.
+      put(j, take_in_super<true, Pdep>(count_trailing_zeros((above >> 1) | (std::uint64_t{1} << 63)), rank));
+    }
+  }
+#endif
+
+  std::size_t supers_;
+  std::size_t counted_;  // supers_ rounded up to whole groups of four vectors
+  alignas(16) std::int32_t before_[max_supers];  // free slots before each superblock
+  std::vector<block_free_slots> parts_;
+};
 
 }  // namespace puny::bootstring::detail

@@ -158,10 +158,12 @@ TEST(FixedEngineDivision, QuotientEstimateIsExactBelowItsBound) {
   EXPECT_GE(fixed::quotient_estimate<35>::exact_below, (35u * 26u / 2u + 1u) * 35u);
 }
 
-void expect_same_decode(const std::string& in) {
+// `reference`: the generic engine's RFC loops (simple), or its O(n log n)
+// placement for inputs too long for them.
+void expect_same_decode(const std::string& in, bs::strategy reference = bs::strategy::simple) {
   std::u32string generic;
-  const puny::status g = bs::decode(in, puny::punycode::profile, generic, nullptr,
-                                    bs::advanced_options{bs::strategy::simple, nullptr});
+  const puny::status g =
+      bs::decode(in, puny::punycode::profile, generic, nullptr, bs::advanced_options{reference, nullptr});
   std::vector<char32_t> out(in.size() + 1);
   const bs::buffer_result f = engine::decode(in, out.data(), out.size());
   ASSERT_EQ(f.status.code, g.code) << in;
@@ -238,6 +240,28 @@ TEST(FixedEngineDecode, MediumPlacementAgreesWithGenericEngine) {
   std::u32string mostly_basic(20000, U'x');
   for (std::size_t at = 7; at < mostly_basic.size(); at += 997) mostly_basic[at] = U'\u00FC';
   expect_same_decode(puny::punycode::encode(mostly_basic).value);
+}
+
+// Long inputs (block_limit < bytes <= large_limit) are placed with
+// large_free_slots, superblocks of 49,152 slots: strings of one to several
+// superblocks, all the insertions at the end ("aaa...") at and past
+// large_limit (free_slots above it), and a corrupted byte late in a long
+// input (the exact route's error and offset), against the generic
+// engine's placement (its RFC loops are quadratic).
+TEST(FixedEngineDecode, LargePlacementAgreesWithGenericEngine) {
+  std::mt19937_64 rng(14);
+  std::size_t large = 0;
+  for (const std::size_t length : {20000, 60000, 150000}) {
+    const std::u32string s = puny::test::random_string(rng, length);
+    std::string e = puny::punycode::encode(s).value;
+    large += e.size() > fixed::block_limit && e.size() <= fixed::large_limit;
+    expect_same_decode(e, bs::strategy::fenwick);
+    e[e.size() - 1 - rng() % 1000] = '!';
+    expect_same_decode(e, bs::strategy::fenwick);
+  }
+  EXPECT_EQ(large, 3u);
+  expect_same_decode(std::string(fixed::large_limit, 'a'), bs::strategy::fenwick);
+  expect_same_decode(std::string(fixed::large_limit + 1, 'a'), bs::strategy::fenwick);
 }
 
 // Random and mutated input: every error kind, at every offset.

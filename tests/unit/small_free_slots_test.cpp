@@ -1,6 +1,6 @@
 // src/bootstring/small_free_slots.hpp: every form of taking the rank-th
-// free slot, with a count per word (small_free_slots) and per block
-// (block_free_slots) (the scalar reference, the SSE2 form with the broadword select
+// free slot, with a count per word (small_free_slots), per block
+// (block_free_slots) and per superblock (large_free_slots) (the scalar reference, the SSE2 form with the broadword select
 // and with PDEP where the processor runs it fast) against free_slots, the
 // structure of the long decoder, on the same ranks; and both selects within
 // a word against a bit-by-bit count.
@@ -18,6 +18,7 @@ namespace {
 
 using puny::bootstring::detail::block_free_slots;
 using puny::bootstring::detail::free_slots;
+using puny::bootstring::detail::large_free_slots;
 using puny::bootstring::detail::small_free_slots;
 
 // What a form produced: the slot taken for each rank (in the order taken),
@@ -137,6 +138,30 @@ void check_random_sizes(std::uint64_t seed, int iterations) {
 
 TEST(SmallFreeSlots, RandomSizes) { check_random_sizes<small_free_slots>(55, 300); }
 TEST(BlockFreeSlots, RandomSizes) { check_random_sizes<block_free_slots>(58, 40); }
+
+// Superblocks of 49,152 slots, one to sixty-four: the edges between them
+// and between groups of sixteen (one byte mask), the largest size, with a
+// few thousand insertions each (the reference takes a while at 3 million
+// slots), and every insertion of one size of four superblocks.
+TEST(LargeFreeSlots, EveryFormAgreesWithFreeSlots) {
+  std::mt19937_64 rng(59);
+  constexpr std::size_t super = large_free_slots::super_slots;
+  std::size_t checked = 0;
+  for (const std::size_t size : std::vector<std::size_t>{1, 1000, super - 1, super, super + 1, 3 * super + 77,
+                                                        16 * super, 16 * super + 1, 33 * super - 5,
+                                                        large_free_slots::max_size - 1,
+                                                        large_free_slots::max_size}) {
+    for (int shape = 0; shape < 4; ++shape) {
+      const std::size_t taken = std::min<std::size_t>(size, 3000);
+      expect_all_forms_agree<large_free_slots>(size, ranks_for(size, taken, rng, shape),
+                                               "size " + std::to_string(size) + " shape " + std::to_string(shape));
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 11u * 4);
+  const std::size_t size = 4 * super - 1000;
+  expect_all_forms_agree<large_free_slots>(size, ranks_for(size, size, rng, 0), "every slot of 4 superblocks");
+}
 
 unsigned select_bit_by_bit(std::uint64_t x, std::uint32_t r) {
   for (unsigned bit = 0; bit < 64; ++bit)
