@@ -128,6 +128,7 @@ struct wide_divisor {
 inline wide_divisor make_divisor(u32 d) { return {d, 0}; }
 inline u32 div_u32(u32 x, wide_divisor v) { return x / v.d; }
 inline u32 div_u32_twice(u32 x, wide_divisor v) { return x / (2 * v.d); }
+inline u32 div_u32_twice_of_successor(u32 x_plus_1, wide_divisor v) { return (x_plus_1 - 1) / (2 * v.d); }
 #else
 inline wide_divisor make_divisor(u32 d) {
   return {d, d < reciprocal_count ? reciprocals[d] : ~u64{0} / d};
@@ -137,6 +138,10 @@ inline u32 div_u32(u32 x, wide_divisor v) { return static_cast<u32>(mul_high(v.m
 // x / (2 * v.d) for a 32-bit x, as div_u32_from_2 with reciprocals[2 * d].
 inline u32 div_u32_twice(u32 x, wide_divisor v) {
   return static_cast<u32>(mul_high((v.m >> 1) + 1, x));
+}
+// x / (2 * v.d) as div_u32_of_successor, x + 1 given.
+inline u32 div_u32_twice_of_successor(u32 x_plus_1, wide_divisor v) {
+  return static_cast<u32>(mul_high(v.m >> 1, x_plus_1));
 }
 #endif
 

@@ -753,6 +753,12 @@ class engine {
  private:
   struct no_shape {};
 
+  // Where decode_placing records the insertions (fast_step, parse_insertions).
+  struct recorder {
+    u64* insertions;  // code point << 32 | index, in the order parsed
+    std::size_t count;
+  };
+
   // decode_short's route into `work` (room for in.size() + decode_room
   // code points): one pass copies the input into a padded buffer and finds
   // its last delimiter and any byte outside ASCII (label_scan.hpp), then
@@ -783,6 +789,33 @@ class engine {
     return valid && decode_digits(padded, values, size, b, work, length, shape);
   }
 
+  // decode_fast's first pass, for record_fast: the input into `padded` and
+  // its digit values into `values` (room for in.size() + 16 bytes each),
+  // four 0xFF after the values (read_three).  Returns the number of basic
+  // code points, or not_scanned when the exact route must decide.
+  // decode_fast keeps these steps written out: calling this (inlined, the
+  // same steps) cost labels/decode 11 to 14 instructions a label with GCC
+  // 12 (bench/instructions.sh: 638.7 -> 649.7 or 652.3).
+  static constexpr std::size_t not_scanned = ~std::size_t{0};
+  static PUNY_ENGINE_INLINE std::size_t scan_digits(std::string_view in, char* padded, char* values) {
+    const std::size_t size = in.size();
+    const label_scan scan =
+        scan_label<standard_digits()>(in.data(), size, padded, values, P.delimiter, digits.unsigned_values);
+    // 0xFF is no digit's value; four bytes are one store (three are two).
+    std::memset(values + size, 0xFF, 4);
+    // The last delimiter ends the basic code points unless it is the first
+    // byte (detail::count_basic): its position is their number.
+    const std::size_t b = scan.last;
+    // Punycode's basic code points are ASCII; a profile with fewer checks
+    // them too (one with more sends the rest to the exact route).  Every
+    // byte after them is a digit (read_three relies on it).
+    bool valid = scan.ascii && scan.after_bad <= detail::digits_start(b);
+    if constexpr (P.initial_n < 0x80)
+      valid = valid && !!detail::check_basic(profile, padded, b, static_cast<char32_t*>(nullptr));
+    return valid ? b : not_scanned;
+  }
+
+
  public:
 
   // Caller-buffer decode of any input: up to short_limit bytes on the
@@ -800,11 +833,9 @@ class engine {
   // Caller-buffer decode of in.size() > short_limit bytes (callers that
   // have chosen by length already, as punycode.cpp does).
   static buffer_result decode_long(std::string_view in, char32_t* out, std::size_t capacity) {
-    if (in.size() <= decode_limit) return decode_placing<true, detail::small_free_slots>(in, out, capacity);
-    if (in.size() <= block_limit) return decode_placing<false, detail::block_free_slots>(in, out, capacity);
-    if (in.size() <= large_limit) return decode_placing<false, detail::large_free_slots>(in, out, capacity);
-    return decode_placing<false, detail::free_slots>(in, out, capacity);
+    return decode_placing(in, out, capacity);
   }
+
 
  private:
   static buffer_result failed(const status& s) {
@@ -1043,7 +1074,7 @@ class engine {
       // reciprocal of 2 * numpoints is numpoints' halved (wide_divisor),
       // computed from the divisor alone, off the chain.
       if constexpr (records)
-        scaled = ((delta1 - 1) >> 1) + static_cast<u32>(mul_high(make_divisor(divisor).m >> 1, delta1));
+        scaled = ((delta1 - 1) >> 1) + div_u32_twice_of_successor(delta1, make_divisor(divisor));
       else
         scaled = ((delta1 - 1) >> 1) + div_u32_of_successor(delta1, 2 * divisor);
     }
@@ -1070,11 +1101,13 @@ class engine {
   // `values` its digit values (label_scan), 0xFF after them.  Sets
   // `length` and returns true when the input decodes on this route; false
   // otherwise (see decode_short).
-  template <class Shape>
+  // Work: the string (char32_t*), or a recorder (record_fast: the
+  // insertions recorded, the basic code points left in the input).
+  template <class Shape, class Work>
   static PUNY_ENGINE_INLINE bool decode_digits(const char* padded, const char* values, std::size_t size,
-                                               std::size_t b, char32_t* work, std::size_t& length,
+                                               std::size_t b, Work work, std::size_t& length,
                                                Shape& shape) {
-    widen_basic(padded, b, work);
+    if constexpr (!std::is_same_v<Work, recorder*>) widen_basic(padded, b, work);
     const char* p = values + detail::digits_start(b);
     const char* const end = values + size;
     // The length + 1 of the string before each insertion: the divisor.
@@ -1114,6 +1147,13 @@ class engine {
     }
     length = b;
     return true;
+  }
+
+  // The same over recorded insertions.
+  static PUNY_ENGINE_NOINLINE bool has_surrogate(const recorder* record, std::size_t) {
+    for (std::size_t j = 0; j < record->count; ++j)
+      if ((record->insertions[j] >> 32) - 0xD800u < 0x800u) return true;
+    return false;
   }
 
   static PUNY_ENGINE_NOINLINE bool has_surrogate(const char32_t* text, std::size_t length) {
@@ -1234,30 +1274,28 @@ class engine {
   }
 
   // Decoding by placement: every insertion (code point, index) first, then
-  // their final slots in reverse order (Slots: small_free_slots up to
-  // decode_limit bytes, with Bounded's 32-bit arithmetic; block_free_slots
-  // up to block_limit; large_free_slots up to large_limit; free_slots, O(n
-  // log n), above), and the basic code
-  // points in the slots left over, in order.  The two loops run one after the other: parsing is a
-  // chain of dependent steps (each integer's thresholds wait on the last
-  // one's bias), placing is many independent ones.
-  template <bool Bounded, class Slots>
+  // their final slots in reverse order (small_free_slots up to decode_limit
+  // bytes, read with 32-bit arithmetic; block_free_slots up to block_limit;
+  // large_free_slots up to large_limit; free_slots, O(n log n), above), and
+  // the basic code points in the slots left over, in order.  The two loops
+  // run one after the other: parsing is a chain of dependent steps (each
+  // integer's thresholds wait on the last one's bias), placing is many
+  // independent ones.
   static buffer_result decode_placing(std::string_view in, char32_t* out, std::size_t capacity) {
     const std::size_t size = in.size();
     const char* const text = in.data();
     // Slots are indexed with 32 bits (as in the generic engine).
     if (size > detail::max_length) return failed(error(errc::input_too_long, detail::max_length));
     // (code point << 32 | index) per insertion, at most one per input
-    // byte; the input followed by non-digits; its digit values (Bounded's
-    // fast route), in one allocation.
+    // byte; the input followed by non-digits; its digit values (the fast
+    // route up to decode_limit), in one allocation.
+    const bool bounded = size <= decode_limit;
     const std::size_t bytes = (size + 16 + 7) / 8 * 8;
-    std::unique_ptr<u64[]> memory(new u64[size + (Bounded ? 2 : 1) * bytes / 8]);
+    std::unique_ptr<u64[]> memory(new u64[size + (bounded ? 2 : 1) * bytes / 8]);
     recorder record{memory.get(), 0};
     char* const padded = reinterpret_cast<char*>(record.insertions + size);
     std::size_t length = 0;
-    bool recorded = false;
-    if constexpr (Bounded) recorded = record_fast(in, padded, padded + bytes, record, length);
-    if (!recorded) {
+    if (!(bounded && record_fast(in, padded, padded + bytes, record, length))) {
       // The exact route: every error, with its offset.
       record.count = 0;
       const std::size_t b = detail::count_basic(text, size, P.delimiter);
@@ -1265,79 +1303,59 @@ class engine {
         return failed(s);
       std::memcpy(padded, text, size);
       std::memset(padded + size, 0xFF, 3);
-      const status s = parse_insertions<Bounded>(
-          padded, size, b, length, [&record](char32_t n, std::size_t index, std::size_t) {
-            record.insertions[record.count++] = u64{n} << 32 | index;
-          });
+      const auto put = [&record](char32_t n, std::size_t index, std::size_t) {
+        record.insertions[record.count++] = u64{n} << 32 | index;
+      };
+      const status s = bounded ? parse_insertions<true>(padded, size, b, length, put)
+                               : parse_insertions<false>(padded, size, b, length, put);
       if (!s) return failed(s);
     }
+    buffer_result r;
+    r.size = length;
     if (length > capacity) {
-      buffer_result r;
-      r.size = length;
       r.status.code = errc::buffer_too_small;
       r.status.needed = length;
       return r;
     }
+    if (size <= decode_limit)
+      place<detail::small_free_slots>(record, text, length, out);
+    else if (size <= block_limit)
+      place<detail::block_free_slots>(record, text, length, out);
+    else if (size <= large_limit)
+      place<detail::large_free_slots>(record, text, length, out);
+    else
+      place<detail::free_slots>(record, text, length, out);
+    return r;
+  }
+
+  // decode_placing's second step: the insertions into their slots, then
+  // the basic code points (text's first) into the slots left, in order.
+  template <class Slots>
+  static void place(const recorder& record, const char* text, std::size_t length, char32_t* out) {
     const u64* const insertions = record.insertions;
     Slots slots(length);
     slots.take_backwards(
         record.count, [insertions](std::size_t j) { return static_cast<u32>(insertions[j]); },
         [insertions, out](std::size_t j, std::size_t slot) { out[slot] = static_cast<char32_t>(insertions[j] >> 32); });
     std::size_t next = 0;
-    slots.for_each_free(
-        [&](std::size_t slot) { out[slot] = static_cast<unsigned char>(text[next++]); });
-    buffer_result r;
-    r.size = length;
-    return r;
+    slots.for_each_free([&](std::size_t slot) { out[slot] = static_cast<unsigned char>(text[next++]); });
   }
 
-  // Where decode_placing's fast route records its insertions (fast_step).
-  struct recorder {
-    u64* insertions;  // code point << 32 | index, in the order parsed
-    std::size_t count;
-  };
 
   // decode_fast's steps for short_limit < in.size() <= decode_limit bytes,
   // with the insertions recorded instead of made: the input and its digit
-  // values (label_scan) into `padded` and `values` (room for in.size() +
-  // 16 bytes each), then every integer by fast_step.  Sets `length` and
-  // returns true when the input decodes on this route; false when the exact
-  // route must decide (an error, an integer too long for read_three and
+  // values into `padded` and `values` (room for in.size() + 16 bytes
+  // each), then every integer by fast_step.  Sets `length` and returns true
+  // when the input decodes on this route; false when the exact route must
+  // decide (an error, an integer too long for read_three and
   // read_long_values), with any of it written.
   static bool record_fast(std::string_view in, char* padded, char* values, recorder& record, std::size_t& length) {
     static_assert(decode_limit < (u64{1} << 32) / (max_cp + 1), "fast_step's next stays below 2^32");
-    const std::size_t size = in.size();
-    const label_scan scan =
-        scan_label<standard_digits()>(in.data(), size, padded, values, P.delimiter, digits.unsigned_values);
-    std::memset(values + size, 0xFF, 4);
-    const std::size_t b = scan.last;
-    bool valid = scan.ascii && scan.after_bad <= detail::digits_start(b);
-    if constexpr (P.initial_n < 0x80)
-      valid = valid && !!detail::check_basic(profile, padded, b, static_cast<char32_t*>(nullptr));
-    if (!valid) return false;
-    const char* p = values + detail::digits_start(b);
-    const char* const end = values + size;
-    u32 divisor = static_cast<u32>(b) + 1;
-    length = b;
-    if (p >= end) return true;
-    u64 n = initial_n;
-    u32 last = 0;
-    const short_thresholds* st = &short_threshold_table.v[P.initial_bias];
-    if (!(b == 0 ? fast_step<true, true>(p, n, last, st, divisor, &record)
-                 : fast_step<true>(p, n, last, st, divisor, &record)))
-      return false;
-    while (p < end) {
-      ++divisor;
-      if (!fast_step<false>(p, n, last, st, divisor, &record)) return false;
-    }
-    // n only grows: the last code point is the largest (as decode_digits).
-    if (n > max_cp) return false;
-    if (P.reject_surrogates && n >= 0xD800)
-      for (std::size_t j = 0; j < record.count; ++j)
-        if ((record.insertions[j] >> 32) - 0xD800u < 0x800u) return false;
-    length = divisor;
-    return true;
+    const std::size_t b = scan_digits(in, padded, values);
+    no_shape shape;
+    return b != not_scanned && decode_digits(padded, values, in.size(), b, &record, length, shape);
   }
+
 
 };
 

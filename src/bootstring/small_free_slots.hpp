@@ -30,7 +30,7 @@
 #include <cstddef>
 #include <algorithm>
 #include <cstdint>
-#include <vector>
+#include <memory>
 
 #include "bootstring/free_slots.hpp"
 
@@ -98,15 +98,17 @@ class vector_free_slots {
   static_assert(max_size < 65536, "counts fit 16 bits");
 
   // All of slots [0, size) free; 0 < size <= max_size.
-  //
+  explicit vector_free_slots(std::size_t size) { reset(size); }
+  vector_free_slots() = default;  // reset() before use (large_free_slots' parts)
+
   // A count past the last unit (or past the last word of a block) starts
   // at the free slots in all (in the block) and, being above every rank,
   // loses one with every slot taken (in the block): it stays the number of
   // free slots, above every rank there can be.
-  explicit vector_free_slots(std::size_t size)
-      : units_((size + unit_slots - 1) / unit_slots),
-        counted_((units_ + pair - 1) / pair * pair),
-        words_((size + 63) / 64) {
+  void reset(std::size_t size) {
+    units_ = (size + unit_slots - 1) / unit_slots;
+    counted_ = (units_ + pair - 1) / pair * pair;
+    words_ = (size + 63) / 64;
     for (std::size_t u = 0; u < max_units; ++u)
       before_[u] = biased(static_cast<std::uint32_t>(std::min(u * unit_slots, size)));
     for (std::size_t w = 0; w < max_units * UnitWords; ++w) {
@@ -282,9 +284,9 @@ class vector_free_slots {
   }
 #endif
 
-  std::size_t units_;
-  std::size_t counted_;  // units_ rounded up to whole pairs of vectors
-  std::size_t words_;
+  std::size_t units_ = 0;
+  std::size_t counted_ = 0;  // units_ rounded up to whole pairs of vectors
+  std::size_t words_ = 0;
   alignas(16) std::int16_t before_[max_units];  // free slots before each unit, biased
   std::uint64_t bits_[max_units * UnitWords];
   // Blocks only: free slots in the block's words before each word.
@@ -312,10 +314,10 @@ class large_free_slots {
   // the last superblock start at size, as vector_free_slots' past its last
   // unit.
   explicit large_free_slots(std::size_t size)
-      : supers_((size + super_slots - 1) / super_slots), counted_((supers_ + group - 1) / group * group) {
-    parts_.reserve(supers_);
-    for (std::size_t k = 0; k < supers_; ++k)
-      parts_.emplace_back(std::min(size - k * super_slots, super_slots));
+      : supers_((size + super_slots - 1) / super_slots),
+        counted_((supers_ + group - 1) / group * group),
+        parts_(new block_free_slots[supers_]) {
+    for (std::size_t k = 0; k < supers_; ++k) parts_[k].reset(std::min(size - k * super_slots, super_slots));
     for (std::size_t k = 0; k < max_supers; ++k)
       before_[k] = static_cast<std::int32_t>(std::min(k * super_slots, size));
   }
@@ -413,7 +415,7 @@ class large_free_slots {
   std::size_t supers_;
   std::size_t counted_;  // supers_ rounded up to whole groups of four vectors
   alignas(16) std::int32_t before_[max_supers];  // free slots before each superblock
-  std::vector<block_free_slots> parts_;
+  std::unique_ptr<block_free_slots[]> parts_;
 };
 
 }  // namespace puny::bootstring::detail

@@ -12,6 +12,7 @@
 
 #include "idna/internal.hpp"
 #include "idna/url.hpp"
+#include "bootstring/label_codec.hpp"
 #include "idna2008/internal.hpp"
 #include "puny/punycode.hpp"
 #include "puny/unicode.hpp"
@@ -39,6 +40,38 @@ status fail(errc code, std::size_t offset, std::size_t label, char32_t cp = no_c
 constexpr bool is_ldh(char32_t c) noexcept {
   return (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z') || (c >= U'0' && c <= U'9') ||
          c == U'-';
+}
+
+// Punycode through the IDNA pipeline's label codec (bootstring/
+// label_codec.hpp), as UTS #46 calls it, not punycode::'s functions: a
+// program calling only the IDNA functions then links no long-string route
+// (the fixed engine's placement above 512 bytes; the JavaScript e-mail
+// module's budget).  Same outputs and errors.
+status decode_label(std::string_view in, std::u32string& out) {
+  // A code point takes at least one byte of the input.
+  out.assign(in.size(), U'\0');
+  const bootstring::buffer_result r = bootstring::label::decode(in, out.data(), out.size());
+  if (!r.ok()) {
+    out.clear();
+    return r.status;
+  }
+  out.resize(r.size);
+  return {};
+}
+
+status encode_label(std::u32string_view in, std::string& out) {
+  out.assign(bootstring::label::direct_encode_capacity(in.size()), '\0');
+  bootstring::buffer_result r = bootstring::label::encode(in, out.data(), out.size());
+  if (r.status.code == errc::buffer_too_small) {
+    out.assign(r.status.needed, '\0');
+    r = bootstring::label::encode(in, out.data(), out.size());
+  }
+  if (!r.ok()) {
+    out.clear();
+    return r.status;
+  }
+  out.resize(r.size);
+  return {};
 }
 
 bool starts_with_ace_prefix(std::string_view s) noexcept {
@@ -121,21 +154,18 @@ status ascii_label(std::string_view text, std::size_t start, std::size_t index, 
   if (starts_with_ace_prefix(text)) {
     // RFC 5891 sections 4.2.1 and 5.3: decode, validate the U-label, and
     // accept the A-label only if encoding the U-label gives it back exactly.
-    auto decoded = punycode::decode(text.substr(ace_prefix.size()));
-    if (!decoded.ok()) {
-      status s = decoded.status;
+    if (status s = decode_label(text.substr(ace_prefix.size()), out.unicode); !s.ok()) {
       s.offset += start + ace_prefix.size();
       s.label = index;
       return s;
     }
-    out.unicode = std::move(decoded.value);
     // An A-label's U-label has at least one non-ASCII code point (RFC 5890
     // section 2.3.2.1); "xn--" and "xn--abc-" are not A-labels.
     if (std::all_of(out.unicode.begin(), out.unicode.end(), [](char32_t c) { return c < 0x80; }))
       return fail(errc::invalid_ace_label, start, index);
-    const auto encoded = punycode::encode(out.unicode);
-    if (!encoded.ok()) return fail(errc::punycode_encode_failed, start, index);
-    const std::string canonical = std::string(ace_prefix) + encoded.value;
+    std::string encoded;
+    if (!encode_label(out.unicode, encoded).ok()) return fail(errc::punycode_encode_failed, start, index);
+    const std::string canonical = std::string(ace_prefix) + encoded;
     if (canonical != text) {
       // Uppercase ("XN--BCHER-KVA"), or another Punycode of the same U-label
       // ("xn---9uc"): point at the first byte that differs.
@@ -218,9 +248,9 @@ status process(std::string_view domain, mode m, const options& opt, std::string&
       if (ace_prefix.size() + text.size() > max_label_bytes)
         return fail(errc::label_too_long, start, index);
       lr.unicode.assign(text);
-      const auto encoded = punycode::encode(text);
-      if (!encoded.ok()) return fail(errc::punycode_encode_failed, start, index);
-      lr.ascii = std::string(ace_prefix) + encoded.value;
+      std::string encoded;
+      if (!encode_label(text, encoded).ok()) return fail(errc::punycode_encode_failed, start, index);
+      lr.ascii = std::string(ace_prefix) + encoded;
     }
     // RFC 5890 section 2.3.2.1: the A-label (ACE form) fits in 63 octets.
     if (lr.ascii.size() > max_label_bytes) return fail(errc::label_too_long, start, index);
