@@ -75,6 +75,20 @@ inline constexpr bool has_fast_pdep = false;
 inline unsigned select_in_word_pdep(std::uint64_t x, std::uint32_t r) { return select_in_word(x, r); }
 #endif
 
+// take_backwards of the classes below: the best form this build and
+// processor have.
+template <class Slots, class RankOf, class Put>
+void take_in_best_form(Slots& slots, std::size_t count, RankOf& rank_of, Put& put) {
+#if defined(__SSE2__)
+  if (has_fast_pdep)
+    slots.template take_sse2_any<true>(count, rank_of, put);
+  else
+    slots.template take_sse2_any<false>(count, rank_of, put);
+#else
+  slots.take_scalar(count, rank_of, put);
+#endif
+}
+
 // 16-bit counts compared as unsigned (up to 65,535 slots): SSE2 compares
 // signed 16-bit integers, so counts are kept with the top bit flipped.
 inline std::int16_t biased(std::uint32_t count) {
@@ -131,14 +145,7 @@ class vector_free_slots {
   // build and processor have.
   template <class RankOf, class Put>
   void take_backwards(std::size_t count, RankOf&& rank_of, Put&& put) {
-#if defined(__SSE2__)
-    if (has_fast_pdep)
-      take_sse2_any<true>(count, rank_of, put);
-    else
-      take_sse2_any<false>(count, rank_of, put);
-#else
-    take_scalar(count, rank_of, put);
-#endif
+    take_in_best_form(*this, count, rank_of, put);
   }
 
   // The reference form.
@@ -325,14 +332,7 @@ class large_free_slots {
   // As vector_free_slots::take_backwards.
   template <class RankOf, class Put>
   void take_backwards(std::size_t count, RankOf&& rank_of, Put&& put) {
-#if defined(__SSE2__)
-    if (has_fast_pdep)
-      take_sse2_any<true>(count, rank_of, put);
-    else
-      take_sse2_any<false>(count, rank_of, put);
-#else
-    take_scalar(count, rank_of, put);
-#endif
+    take_in_best_form(*this, count, rank_of, put);
   }
 
   // The reference form.
