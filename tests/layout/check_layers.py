@@ -35,7 +35,8 @@ CORE_DEPENDENCIES = {
     "presets": set(),
     "uts39": {"unicode"},
     "idna": {"unicode", "simd", "bootstring"},
-    "idna2008": {"idna", "unicode"},
+    # bootstring: the label codec (label_codec.hpp), as idna calls Punycode.
+    "idna2008": {"idna", "unicode", "bootstring"},
     "display": {"common", "unicode", "uts39"},
     "email": {"unicode"},
     "hunt": {"common", "unicode", "uts39", "display", "idna"},
