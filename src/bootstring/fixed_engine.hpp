@@ -35,7 +35,7 @@
 #include "bootstring/compact_engine.hpp"
 #include "bootstring/fast_arithmetic.hpp"
 #include "bootstring/free_slots.hpp"
-#include "bootstring/small_free_slots.hpp"
+#include "bootstring/vector_free_slots.hpp"
 #include "bootstring/label_scan.hpp"
 #include "bootstring/rfc3492_steps.hpp"
 #include "puny/bootstring.hpp"
@@ -820,7 +820,7 @@ class engine {
 
   // Caller-buffer decode of any input: up to short_limit bytes on the
   // stack; above, every insertion first, then placed: up to large_limit
-  // with the vector structures of small_free_slots.hpp, whose steps do not
+  // with the vector structures of vector_free_slots.hpp, whose steps do not
   // branch on the data (on distinct strings the insertion into chunks they
   // replaced mispredicted about twice an insertion: 19.1 -> 9.3 ns a code
   // point at 1,024, bench/README.md "Long strings: one string against

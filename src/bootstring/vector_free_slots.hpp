@@ -12,8 +12,7 @@
 // for every unit (a word, or a block of 16 words) the number of free slots
 // in the units before it, 16 bits each, eight units a 16-byte vector
 // (large_free_slots: the same per superblock of 48 blocks, 32 bits each,
-// above them).
-// These counts never decrease along the string, so the unit that holds the
+// above them).  These counts never decrease along the string, so the unit that holds the
 // rank-th free slot is the last one whose count is <= rank, and the counts
 // that lose one when that slot is taken are exactly those > rank: one
 // comparison per count does both.  A block has the same counts for its
@@ -24,11 +23,11 @@
 // `take_sse2`, which keeps the unit counts in registers across insertions
 // and finds the unit from the comparison's byte mask; within the word, the
 // broadword select_in_word, or PDEP where it is fast (has_fast_pdep).
-// tests/unit/small_free_slots_test.cpp holds every form to free_slots.
+// tests/unit/vector_free_slots_test.cpp holds every form to free_slots.
 #pragma once
 
-#include <cstddef>
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 
@@ -77,8 +76,9 @@ inline unsigned select_in_word_pdep(std::uint64_t x, std::uint32_t r) { return s
 
 // take_backwards of the classes below: the best form this build and
 // processor have.  Always inlined: called out of line, with the callbacks
-// by reference, its loops read their captures from memory (long-1024/decode
-// 103.1 M -> 111.0 M instructions under callgrind).
+// by reference, its loops read their captures from memory (one string of
+// 1,024 code points decoded 1,024 times: 103.0 M -> 111.0 M instructions
+// under callgrind).
 #if defined(__GNUC__)
 #define PUNY_SLOTS_INLINE inline __attribute__((always_inline))
 #else

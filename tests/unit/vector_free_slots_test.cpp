@@ -1,4 +1,4 @@
-// src/bootstring/small_free_slots.hpp: every form of taking the rank-th
+// src/bootstring/vector_free_slots.hpp: every form of taking the rank-th
 // free slot, with a count per word (small_free_slots), per block
 // (block_free_slots) and per superblock (large_free_slots) (the scalar reference, the SSE2 form with the broadword select
 // and with PDEP where the processor runs it fast) against free_slots, the
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "bootstring/free_slots.hpp"
-#include "bootstring/small_free_slots.hpp"
+#include "bootstring/vector_free_slots.hpp"
 
 namespace {
 
