@@ -43,33 +43,6 @@ struct byte_select_table {
 };
 inline constexpr byte_select_table byte_select{};
 
-inline unsigned popcount_word(std::uint64_t x) {
-  x = x - ((x >> 1) & 0x5555555555555555u);
-  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
-  return static_cast<unsigned>((x * 0x0101010101010101u) >> 56);
-}
-
-// Position of the r-th (0-based) set bit of x; r < popcount(x).  Byte
-// popcounts, their running sums by one multiplication, the byte found by
-// counting the running sums <= r (broadword comparison), then a table.
-// No branch: the sum before the byte is read from the running sums moved
-// up one byte (byte <= 7, since the last running sum is popcount(x) > r).
-inline unsigned select_in_word(std::uint64_t x, std::uint32_t r) {
-  constexpr std::uint64_t ones = 0x0101010101010101u;
-  constexpr std::uint64_t highs = 0x8080808080808080u;
-  std::uint64_t s = x - ((x >> 1) & 0x5555555555555555u);
-  s = (s & 0x3333333333333333u) + ((s >> 2) & 0x3333333333333333u);
-  s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
-  const std::uint64_t running = s * ones;  // byte k: set bits in bytes 0..k (<= 64)
-  // High bit of byte k set when running_k <= r: (r + 128) - running_k keeps bit 7.
-  const std::uint64_t le = ((r * ones) | highs) - running;
-  const auto byte = static_cast<unsigned>((((le & highs) >> 7) * ones) >> 56);
-  const auto before = static_cast<std::uint32_t>(((running << 8) >> (8 * byte)) & 0xFF);
-  const auto byte_bits = static_cast<unsigned>((x >> (8 * byte)) & 0xFF);
-  return 8 * byte + byte_select.v[byte_bits][r - before];
-}
-
 inline unsigned count_trailing_zeros(std::uint64_t x) {
 #if defined(__GNUC__)
   return static_cast<unsigned>(__builtin_ctzll(x));
@@ -82,6 +55,37 @@ inline unsigned count_trailing_zeros(std::uint64_t x) {
   return n;
 #endif
 }
+
+inline unsigned popcount_word(std::uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555u);
+  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+  return static_cast<unsigned>((x * 0x0101010101010101u) >> 56);
+}
+
+// Position of the r-th (0-based) set bit of x; r < popcount(x).  Byte
+// popcounts, their running sums by one multiplication, the byte found by
+// comparing the running sums with r (broadword) and taking the first that
+// passes it, then a table.
+// No branch: the sum before the byte is read from the running sums moved
+// up one byte (byte <= 7, since the last running sum is popcount(x) > r).
+inline unsigned select_in_word(std::uint64_t x, std::uint32_t r) {
+  constexpr std::uint64_t ones = 0x0101010101010101u;
+  constexpr std::uint64_t highs = 0x8080808080808080u;
+  std::uint64_t s = x - ((x >> 1) & 0x5555555555555555u);
+  s = (s & 0x3333333333333333u) + ((s >> 2) & 0x3333333333333333u);
+  s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+  const std::uint64_t running = s * ones;  // byte k: set bits in bytes 0..k (<= 64)
+  // High bit of byte k set when running_k <= r: (r + 128) - running_k keeps bit 7.
+  const std::uint64_t le = ((r * ones) | highs) - running;
+  // The first byte whose running sum passes r (bit 7 of it clear in le;
+  // the last byte's always passes): 8 * its index.
+  const unsigned shift = count_trailing_zeros(~le & highs) - 7;
+  const auto before = static_cast<std::uint32_t>(((running << 8) >> shift) & 0xFF);
+  const auto byte_bits = static_cast<unsigned>((x >> shift) & 0xFF);
+  return shift + byte_select.v[byte_bits][r - before];
+}
+
 
 // Calls f(64 * w + bit) for every set bit of words[0, count), in increasing
 // order: the free slots, where a set bit marks one.
