@@ -753,7 +753,7 @@ class engine {
  private:
   struct no_shape {};
 
-  // Where decode_placing records the insertions (fast_step, parse_insertions).
+  // Where decode_long records the insertions (fast_step, parse_insertions).
   struct recorder {
     u64* insertions;  // code point << 32 | index, in the order parsed
     std::size_t count;
@@ -815,7 +815,6 @@ class engine {
     return valid ? b : not_scanned;
   }
 
-
  public:
 
   // Caller-buffer decode of any input: up to short_limit bytes on the
@@ -829,13 +828,6 @@ class engine {
     if (in.size() <= short_limit) return decode_short(in, out, capacity);
     return decode_long(in, out, capacity);
   }
-
-  // Caller-buffer decode of in.size() > short_limit bytes (callers that
-  // have chosen by length already, as punycode.cpp does).
-  static buffer_result decode_long(std::string_view in, char32_t* out, std::size_t capacity) {
-    return decode_placing(in, out, capacity);
-  }
-
 
  private:
   static buffer_result failed(const status& s) {
@@ -1258,7 +1250,7 @@ class engine {
   // insertion; a string of up to `block` code points always takes one.  The
   // top block may read and write up to `block` slots past the end, which
   // `work` has room for.  For strings up to short_limit (DNS labels and
-  // names); longer ones are placed (decode_placing).
+  // names); longer ones are placed (decode_long).
   static void insert_at(char32_t* work, char32_t n, std::size_t index, std::size_t length) {
     char32_t* const at = work + index;
     // Offset of the top block: the tail rounded down to whole blocks (a
@@ -1273,15 +1265,18 @@ class engine {
     *at = n;
   }
 
-  // Decoding by placement: every insertion (code point, index) first, then
-  // their final slots in reverse order (small_free_slots up to decode_limit
-  // bytes, read with 32-bit arithmetic; block_free_slots up to block_limit;
-  // large_free_slots up to large_limit; free_slots, O(n log n), above), and
-  // the basic code points in the slots left over, in order.  The two loops
+ public:
+  // Caller-buffer decode of in.size() > short_limit bytes (callers that
+  // have chosen by length already, as punycode.cpp does), by placement:
+  // every insertion (code point, index) first, then their final slots in
+  // reverse order (small_free_slots up to decode_limit bytes, read with
+  // 32-bit arithmetic; block_free_slots up to block_limit; large_free_slots
+  // up to large_limit; free_slots, O(n log n), above), and the basic code
+  // points in the slots left over, in order.  The two loops
   // run one after the other: parsing is a chain of dependent steps (each
   // integer's thresholds wait on the last one's bias), placing is many
   // independent ones.
-  static buffer_result decode_placing(std::string_view in, char32_t* out, std::size_t capacity) {
+  static buffer_result decode_long(std::string_view in, char32_t* out, std::size_t capacity) {
     const std::size_t size = in.size();
     const char* const text = in.data();
     // Slots are indexed with 32 bits (as in the generic engine).
@@ -1328,7 +1323,8 @@ class engine {
     return r;
   }
 
-  // decode_placing's second step: the insertions into their slots, then
+ private:
+  // decode_long's second step: the insertions into their slots, then
   // the basic code points (text's first) into the slots left, in order.
   template <class Slots>
   static void place(const recorder& record, const char* text, std::size_t length, char32_t* out) {
@@ -1340,7 +1336,6 @@ class engine {
     std::size_t next = 0;
     slots.for_each_free([&](std::size_t slot) { out[slot] = static_cast<unsigned char>(text[next++]); });
   }
-
 
   // decode_fast's steps for short_limit < in.size() <= decode_limit bytes,
   // with the insertions recorded instead of made: the input and its digit
@@ -1355,8 +1350,6 @@ class engine {
     no_shape shape;
     return b != not_scanned && decode_digits(padded, values, in.size(), b, &record, length, shape);
   }
-
-
 };
 
 template <const parameters& P>

@@ -86,7 +86,6 @@ inline unsigned select_in_word(std::uint64_t x, std::uint32_t r) {
   return shift + byte_select.v[byte_bits][r - before];
 }
 
-
 // Calls f(64 * w + bit) for every set bit of words[0, count), in increasing
 // order: the free slots, where a set bit marks one.
 template <class F>

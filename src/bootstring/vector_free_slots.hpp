@@ -105,6 +105,21 @@ inline std::uint32_t unbiased(std::int16_t count) {
   return static_cast<std::uint16_t>(count) ^ 0x8000u;
 }
 
+// The scalar form of the unit search (every class below): takes one from
+// the counts above `rank` (value_of(count) > rank) and returns the index of
+// the last count <= rank (the first never is above).  No branch on the
+// counts.
+template <class Count, class ValueOf>
+std::size_t drop_above_scalar(Count* counts, std::size_t n, std::uint32_t rank, ValueOf value_of) {
+  std::size_t at_or_below = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const bool above = value_of(counts[k]) > rank;
+    at_or_below += !above;
+    counts[k] = static_cast<Count>(counts[k] - above);
+  }
+  return at_or_below - 1;
+}
+
 // UnitWords: the words under one count of the top level.  1: the counts
 // are per word (small_free_slots, up to 3,072 slots: 48 counts).  16: per
 // block of 1,024 slots (block_free_slots, up to 49,152 slots: 48 counts),
@@ -173,13 +188,7 @@ class vector_free_slots {
     } else
 #endif
     {
-      std::size_t at_or_below = 0;
-      for (std::size_t u = 0; u < counted_; ++u) {
-        const bool above = unbiased(before_[u]) > rank;
-        at_or_below += !above;
-        before_[u] = static_cast<std::int16_t>(before_[u] - above);
-      }
-      unit = at_or_below - 1;
+      unit = drop_above_scalar(before_, counted_, rank, unbiased);
     }
     return take_in_unit<Vector, Pdep>(unit, rank - unbiased(before_[unit]));
   }
@@ -233,13 +242,8 @@ class vector_free_slots {
       } else
 #endif
       {
-        std::size_t at_or_below = 0;
-        for (std::size_t k = 0; k < UnitWords; ++k) {
-          const bool above = static_cast<std::uint32_t>(within[k]) > in_unit;
-          at_or_below += !above;
-          within[k] = static_cast<std::int16_t>(within[k] - above);
-        }
-        w = at_or_below - 1;
+        w = drop_above_scalar(within, UnitWords, in_unit,
+                              [](std::int16_t count) { return static_cast<std::uint32_t>(count); });
       }
       return take_in_word<Pdep>(unit * UnitWords + w, in_unit - static_cast<std::uint32_t>(within[w]));
     }
@@ -347,13 +351,9 @@ class large_free_slots {
   void take_scalar(std::size_t count, RankOf&& rank_of, Put&& put) {
     for (std::size_t j = count; j-- > 0;) {
       const std::uint32_t rank = rank_of(j);
-      std::size_t at_or_below = 0;
-      for (std::size_t k = 0; k < counted_; ++k) {
-        const bool above = static_cast<std::uint32_t>(before_[k]) > rank;
-        at_or_below += !above;
-        before_[k] -= above;
-      }
-      put(j, take_in_super<false, false>(at_or_below - 1, rank));
+      const std::size_t super =
+          drop_above_scalar(before_, counted_, rank, [](std::int32_t c) { return static_cast<std::uint32_t>(c); });
+      put(j, take_in_super<false, false>(super, rank));
     }
   }
 

@@ -14,7 +14,6 @@
 #include "idna/url.hpp"
 #include "bootstring/label_codec.hpp"
 #include "idna2008/internal.hpp"
-#include "puny/punycode.hpp"
 #include "puny/unicode.hpp"
 #include "unicode/ucd.hpp"
 
